@@ -1,0 +1,31 @@
+// Connection profiles: name and base URL live in the cache database (per-profile data hangs off
+// the profile id); the API key lives only in the SecretStore under account `profile:<id>`.
+
+export interface PlanFeatures {
+  authorsGroups: boolean;
+  refereeFinder: boolean;
+  recommendJournals: boolean;
+}
+
+export interface ProfileRecord {
+  id: string;
+  name: string;
+  baseUrl: string;
+  /** 'demo' is the local service the app starts itself on loopback. */
+  kind: 'remote' | 'demo';
+  createdAt: number;
+  lastCheckedAt: number | null;
+  lastFeatures: PlanFeatures | null;
+}
+
+/** Implemented over SQLite by electron/core/cache; by a Map in unit tests. */
+export interface ProfilesRepository {
+  list(): ProfileRecord[];
+  get(id: string): ProfileRecord | undefined;
+  upsert(profile: ProfileRecord): void;
+  remove(id: string): void;
+  getActiveId(): string | null;
+  setActiveId(id: string | null): void;
+}
+
+export const secretAccount = (profileId: string): string => `profile:${profileId}`;
