@@ -1,0 +1,23 @@
+import {
+  eventChannels,
+  requestChannels,
+  type DeskBridge,
+  type Envelope,
+  type EventChannel,
+  type RequestChannel,
+} from './contract';
+
+export type RawInvoke = (channel: RequestChannel, input: unknown) => Promise<Envelope<unknown>>;
+export type RawListen = (event: EventChannel, listener: (payload: unknown) => void) => () => void;
+
+/** Builds the contract-derived bridge object from two raw primitives. Preload builds it over
+ * ipcRenderer, the browser build over a WebSocket: one entry per contract channel, nothing else. */
+export function createBridge(host: DeskBridge['host'], invoke: RawInvoke, listen: RawListen): DeskBridge {
+  const request = Object.fromEntries(
+    requestChannels.map((c) => [c, (input: unknown) => invoke(c, input)] as const),
+  ) as unknown as DeskBridge['request'];
+  const subscribe = Object.fromEntries(
+    eventChannels.map((e) => [e, (listener: (payload: unknown) => void) => listen(e, listener)] as const),
+  ) as unknown as DeskBridge['subscribe'];
+  return Object.freeze({ host, request: Object.freeze(request), subscribe: Object.freeze(subscribe) });
+}

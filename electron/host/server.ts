@@ -1,0 +1,101 @@
+// The browser host: core + a WebSocket transport + the built renderer, on loopback only. A random
+// session token in the page URL is required to open the socket, and the socket's Origin and Host
+// must be this server's own, so another local page (or a DNS-rebinding site) cannot drive core.
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { contentSecurityPolicy, securityHeaders } from '../common/csp';
+import type { Core } from '../core/composition';
+import { serveStatic } from '../core/static-files';
+import { handleSocketMessage } from './protocol';
+
+export interface HostOptions {
+  core: Core;
+  /** The built renderer (out/renderer). */
+  rendererDir: string;
+  port?: number;
+  /** Loopback only: 127.0.0.1 (default), ::1 or localhost. */
+  bindHost?: '127.0.0.1' | '::1' | 'localhost';
+  token?: string;
+}
+
+export interface Host {
+  /** Open this in a browser: it carries the session token. */
+  url: string;
+  origin: string;
+  token: string;
+  close(): Promise<void>;
+}
+
+const MAX_MESSAGE_BYTES = 8 * 1024 * 1024;
+
+export async function startHost(opts: HostOptions): Promise<Host> {
+  const token = opts.token ?? randomBytes(24).toString('base64url');
+  const bindHost = opts.bindHost ?? '127.0.0.1';
+  const server: Server = createServer();
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port ?? 0, bindHost, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const hostHeader = `${bindHost.includes(':') ? `[${bindHost}]` : bindHost}:${port}`;
+  const origin = `http://${hostHeader}`;
+  const headers = securityHeaders(contentSecurityPolicy({ connectSrc: `ws://${hostHeader}` }));
+
+  server.on('request', (req, res) => {
+    if (req.headers.host !== hostHeader) {
+      res.writeHead(421, { 'Content-Type': 'text/plain' }).end('Wrong host');
+      return;
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, { Allow: 'GET, HEAD' }).end();
+      return;
+    }
+    void serveStatic(opts.rendererDir, req.url ?? '/', headers).then((r) => {
+      res.writeHead(r.status, r.headers);
+      res.end(req.method === 'HEAD' ? undefined : r.body);
+    });
+  });
+
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
+  const sockets = new Set<WebSocket>();
+  const expected = Buffer.from(token);
+
+  server.on('upgrade', (req: IncomingMessage, socket, head) => {
+    const url = new URL(req.url ?? '/', origin);
+    const given = Buffer.from(url.searchParams.get('token') ?? '');
+    const tokenOk = given.length === expected.length && timingSafeEqual(given, expected);
+    if (url.pathname !== '/ws' || !tokenOk || req.headers.origin !== origin || req.headers.host !== hostHeader) {
+      socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n');
+      return;
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      sockets.add(ws);
+      ws.on('close', () => sockets.delete(ws));
+      ws.on('message', (data, isBinary) => {
+        void handleSocketMessage(opts.core, isBinary ? null : data.toString()).then((reply) => {
+          if (reply !== null && ws.readyState === ws.OPEN) ws.send(reply);
+        });
+      });
+    });
+  });
+
+  const unsubscribe = opts.core.events.onAny((event, payload) => {
+    const message = JSON.stringify({ event, payload });
+    for (const ws of sockets) if (ws.readyState === ws.OPEN) ws.send(message);
+  });
+
+  return {
+    url: `${origin}/?token=${token}`,
+    origin,
+    token,
+    close: async () => {
+      unsubscribe();
+      for (const ws of sockets) ws.terminate();
+      wss.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

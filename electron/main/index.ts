@@ -1,0 +1,75 @@
+// Electron shell: lifecycle, the one window, app:// protocol, security. Everything that matters
+// runs in core (plain Node); this file only wires Electron's pieces to it.
+import { join } from 'node:path';
+import { app, BrowserWindow, protocol, session, shell } from 'electron';
+import { createCore, type Core } from '../core/composition';
+import { fileLogger } from '../core/logging';
+import { serveStatic } from '../core/static-files';
+import { createSecretStore } from '../core/secrets';
+import { registerIpc, type IpcTransport } from './ipc';
+import {
+  APP_ENTRY_URL,
+  APP_SCHEME,
+  APP_SCHEME_PRIVILEGES,
+  hardenSession,
+  hardenWebContents,
+  securityHeaders,
+  windowOptions,
+} from './security';
+
+protocol.registerSchemesAsPrivileged([APP_SCHEME_PRIVILEGES]);
+app.enableSandbox();
+
+const openExternal = (url: string) => void shell.openExternal(url);
+let mainWindow: BrowserWindow | null = null;
+let core: Core | null = null;
+let ipc: IpcTransport | null = null;
+
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  app.on('second-instance', () => {
+    if (!mainWindow) return;
+    if (mainWindow.isMinimized()) mainWindow.restore();
+    mainWindow.focus();
+  });
+  app.on('web-contents-created', (_event, contents) => hardenWebContents(contents, openExternal));
+  app.on('window-all-closed', () => app.quit());
+  app.on('before-quit', () => {
+    ipc?.dispose();
+    void core?.close();
+  });
+  void app.whenReady().then(start);
+}
+
+async function start(): Promise<void> {
+  hardenSession(session.defaultSession);
+  const rendererDir = join(import.meta.dirname, '../renderer');
+  protocol.handle(APP_SCHEME, async (request) => {
+    const r = await serveStatic(rendererDir, new URL(request.url).pathname, securityHeaders());
+    return new Response(new Uint8Array(r.body), { status: r.status, headers: r.headers });
+  });
+
+  const dataDir = app.getPath('userData');
+  const logger = fileLogger(join(dataDir, 'logs', 'desk.log'));
+  core = await createCore({
+    appVersion: app.getVersion(),
+    dataDir,
+    host: 'electron',
+    secrets: await createSecretStore({ logger }),
+    logger,
+  });
+  ipc = registerIpc(core);
+  createWindow();
+}
+
+function createWindow(): void {
+  const win = new BrowserWindow(windowOptions(join(import.meta.dirname, '../preload/index.cjs')));
+  mainWindow = win;
+  ipc?.addWindow(win.webContents);
+  win.once('ready-to-show', () => win.show());
+  win.on('closed', () => {
+    mainWindow = null;
+  });
+  void win.loadURL(APP_ENTRY_URL);
+}

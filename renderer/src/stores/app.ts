@@ -1,0 +1,30 @@
+import { create } from 'zustand';
+import type { AppInfo, StatusEvent } from '../../../electron/common/contract';
+import type { Desk } from '../platform/desk';
+
+export const VIEWS = ['manuscripts', 'candidates', 'journals', 'groups', 'activity', 'settings'] as const;
+export type View = (typeof VIEWS)[number];
+
+interface AppState {
+  info: AppInfo | null;
+  status: StatusEvent | null;
+  view: View;
+  error: string | null;
+  setView(view: View): void;
+  start(desk: Desk): () => void;
+}
+
+export const useApp = create<AppState>((set) => ({
+  info: null,
+  status: null,
+  view: 'manuscripts',
+  error: null,
+  setView: (view) => set({ view }),
+  start(desk) {
+    const off = desk.on('app.status', (status) => set({ status }));
+    Promise.all([desk.invoke('app.info', {}), desk.invoke('app.status', {})])
+      .then(([info, status]) => set({ info, status }))
+      .catch((err: unknown) => set({ error: err instanceof Error ? err.message : String(err) }));
+    return off;
+  },
+}));

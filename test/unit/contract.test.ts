@@ -1,0 +1,53 @@
+// Contract completeness (ARCHITECTURE.md §3 rule 2): every channel has a schema, a handler in the
+// composed core, and an entry on the preload bridge; preload exposes that bridge and nothing else.
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { eventChannels, requestChannels, requests } from '../../electron/common/contract';
+import { createCore, type Core } from '../../electron/core/composition';
+import { MemoryLogger, MemorySecrets } from '../support/fakes';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const exposed: Array<{ key: string; api: unknown }> = [];
+vi.mock('electron', () => ({
+  contextBridge: { exposeInMainWorld: (key: string, api: unknown) => exposed.push({ key, api }) },
+  ipcRenderer: { invoke: vi.fn(), on: vi.fn(), removeListener: vi.fn() },
+}));
+
+let core: Core;
+beforeAll(async () => {
+  core = await createCore({
+    appVersion: '0.0.0-test',
+    dataDir: mkdtempSync(join(tmpdir(), 'desk-contract-')),
+    host: 'browser',
+    secrets: new MemorySecrets(),
+    logger: new MemoryLogger(),
+  });
+  await import('../../electron/preload/index');
+});
+
+describe('contract completeness', () => {
+  it('has at least the foundation channels', () => {
+    expect(requestChannels).toEqual(expect.arrayContaining(['app.info', 'app.status']));
+    expect(eventChannels).toContain('app.status');
+  });
+
+  it.each(requestChannels)('%s has a zod input schema', (channel) => {
+    expect(requests[channel].input).toBeInstanceOf(z.ZodType);
+  });
+
+  it.each(requestChannels)('%s has a handler in the composed core', (channel) => {
+    expect(core.router.hasHandler(channel)).toBe(true);
+  });
+
+  it('preload exposes exactly one object, `desk`, with one entry per request and event channel', () => {
+    expect(exposed.map((e) => e.key)).toEqual(['desk']);
+    const desk = exposed[0]!.api as { host: string; request: object; subscribe: object };
+    expect(Object.keys(desk).sort()).toEqual(['host', 'request', 'subscribe']);
+    expect(desk.host).toBe('electron');
+    expect(Object.keys(desk.request).sort()).toEqual([...requestChannels].sort());
+    expect(Object.keys(desk.subscribe).sort()).toEqual([...eventChannels].sort());
+    for (const fn of [...Object.values(desk.request), ...Object.values(desk.subscribe)]) expect(typeof fn).toBe('function');
+  });
+});
