@@ -1,0 +1,160 @@
+import type { Database, Statement } from 'better-sqlite3';
+import type { CandidateGroupRef } from '../../common/service';
+import { asBool, fromJson } from './sql';
+import { CONFLICT_BITS, type CandidatePage, type CandidateQuery, type CandidateRow, type CandidateSortKey, type RunComparison } from './types';
+
+interface CandidateDbRow {
+  id: number;
+  run_id: number;
+  rank: number;
+  author_id: number;
+  name: string;
+  first_name: string | null;
+  last_name: string | null;
+  middle_name: string | null;
+  suffix: string | null;
+  email: string | null;
+  orcid: string | null;
+  affiliation: string | null;
+  articles_count: number | null;
+  citations_count: number | null;
+  h_index: number | null;
+  score: number | null;
+  url: string | null;
+  concepts_json: string;
+  authors_groups_json: string;
+  marked: number;
+  coauth_conflict: number | null;
+  aff_conflict: number | null;
+  retracted_articles: number | null;
+  referenced_articles: number | null;
+  external_coi: number | null;
+  conflicts: number;
+  conflict_count: number;
+}
+
+const COLUMNS = `id, run_id, rank, author_id, name, first_name, last_name, middle_name, suffix, email, orcid, affiliation,
+  articles_count, citations_count, h_index, score, url, concepts_json, authors_groups_json, marked, coauth_conflict,
+  aff_conflict, retracted_articles, referenced_articles, external_coi, conflicts, conflict_count`;
+
+const SORT_COLUMN: Record<CandidateSortKey, string> = {
+  rank: 'rank',
+  score: 'score',
+  hIndex: 'h_index',
+  citations: 'citations_count',
+  articles: 'articles_count',
+  name: 'last_name COLLATE NOCASE, name COLLATE NOCASE',
+  conflicts: 'conflict_count',
+};
+
+const toCandidate = (r: CandidateDbRow): CandidateRow => ({
+  id: r.id,
+  runId: r.run_id,
+  rank: r.rank,
+  authorId: r.author_id,
+  name: r.name,
+  firstName: r.first_name,
+  lastName: r.last_name,
+  middleName: r.middle_name,
+  suffix: r.suffix,
+  email: r.email,
+  orcid: r.orcid,
+  affiliation: r.affiliation,
+  articlesCount: r.articles_count,
+  citationsCount: r.citations_count,
+  hIndex: r.h_index,
+  score: r.score,
+  url: r.url,
+  relevantConcepts: fromJson<string[]>(r.concepts_json, []),
+  authorsGroups: fromJson<CandidateGroupRef[]>(r.authors_groups_json, []),
+  marked: r.marked !== 0,
+  conflicts: {
+    coauth_conflicts: asBool(r.coauth_conflict),
+    aff_conflicts: asBool(r.aff_conflict),
+    retracted_articles: asBool(r.retracted_articles),
+    referenced_articles: asBool(r.referenced_articles),
+    external_coi: asBool(r.external_coi),
+  },
+  conflictMask: r.conflicts,
+  conflictCount: r.conflict_count,
+});
+
+/** Reads of a run's candidates: filter, sort, paginate, compare two runs, raw JSON on demand. */
+export class CandidatesRepository {
+  private readonly allOfRun: Statement<[number], CandidateDbRow>;
+  private readonly rawStmt: Statement<[number], { raw_json: string }>;
+
+  constructor(private readonly db: Database) {
+    this.allOfRun = db.prepare(`SELECT ${COLUMNS} FROM candidates WHERE run_id = ? ORDER BY rank`);
+    this.rawStmt = db.prepare('SELECT raw_json FROM candidates WHERE id = ?');
+  }
+
+  /** Every candidate of a run in the service's order. */
+  ofRun(runId: number): CandidateRow[] {
+    return this.allOfRun.all(runId).map(toCandidate);
+  }
+
+  query(runId: number, q: CandidateQuery = {}): CandidatePage {
+    const where: string[] = ['run_id = ?'];
+    const params: unknown[] = [runId];
+    const add = (sql: string, ...values: unknown[]): void => {
+      where.push(sql);
+      params.push(...values);
+    };
+    if (q.minHIndex !== undefined) add('h_index >= ?', q.minHIndex);
+    if (q.maxHIndex !== undefined) add('h_index <= ?', q.maxHIndex);
+    if (q.minScore !== undefined) add('score >= ?', q.minScore);
+    if (q.conflicts === 'none') add('conflicts = 0');
+    if (q.conflicts === 'some') add('conflicts <> 0');
+    if (q.withoutConflicts && q.withoutConflicts.length > 0) {
+      add('(conflicts & ?) = 0', q.withoutConflicts.reduce((m, k) => m | CONFLICT_BITS[k], 0));
+    }
+    if (q.hasEmail !== undefined) add('has_email = ?', q.hasEmail ? 1 : 0);
+    if (q.marked !== undefined) add('marked = ?', q.marked ? 1 : 0);
+    if (q.text !== undefined && q.text.trim() !== '') {
+      const like = `%${q.text.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      add(`(name LIKE ? ESCAPE '\\' OR affiliation LIKE ? ESCAPE '\\')`, like, like);
+    }
+    const sort = q.sort && q.sort.length > 0 ? q.sort : [{ by: 'rank' as const, dir: 'asc' as const }];
+    const order = sort
+      .map((s) => {
+        const dir = (s.dir ?? (s.by === 'rank' || s.by === 'name' || s.by === 'conflicts' ? 'asc' : 'desc')).toUpperCase();
+        return SORT_COLUMN[s.by]
+          .split(', ')
+          .map((c) => `${c} ${dir}`)
+          .join(', ');
+      })
+      .concat('rank ASC')
+      .join(', ');
+    const whereSql = where.join(' AND ');
+    const total = this.db.prepare<unknown[], { n: number }>(`SELECT count(*) AS n FROM candidates WHERE ${whereSql}`).get(...params)!.n;
+    const rows = this.db
+      .prepare<unknown[], CandidateDbRow>(`SELECT ${COLUMNS} FROM candidates WHERE ${whereSql} ORDER BY ${order} LIMIT ? OFFSET ?`)
+      .all(...params, q.limit ?? -1, q.offset ?? 0)
+      .map(toCandidate);
+    return { rows, total };
+  }
+
+  /** The candidate object exactly as the service sent it. */
+  raw(candidateId: number): unknown {
+    const r = this.rawStmt.get(candidateId);
+    return r ? JSON.parse(r.raw_json) : undefined;
+  }
+
+  /** What changed between two runs of a manuscript, by author_id: new, dropped and re-ranked candidates. */
+  compareRuns(fromRunId: number, toRunId: number): RunComparison {
+    const before = new Map(this.ofRun(fromRunId).map((c) => [c.authorId, c]));
+    const after = this.ofRun(toRunId);
+    const afterIds = new Set(after.map((c) => c.authorId));
+    const result: RunComparison = { fromRunId, toRunId, added: [], dropped: [], moved: [], unchanged: 0 };
+    for (const c of after) {
+      const old = before.get(c.authorId);
+      if (!old) result.added.push(c);
+      else if (old.rank !== c.rank)
+        result.moved.push({ authorId: c.authorId, name: c.name, fromRank: old.rank, toRank: c.rank, delta: old.rank - c.rank, fromScore: old.score, toScore: c.score });
+      else result.unchanged++;
+    }
+    for (const c of before.values()) if (!afterIds.has(c.authorId)) result.dropped.push(c);
+    return result;
+  }
+}

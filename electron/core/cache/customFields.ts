@@ -1,0 +1,57 @@
+import type { Database } from 'better-sqlite3';
+import { CUSTOM_FIELD_SCOPES, type CustomFieldOption, type CustomFieldScope, type CustomFieldsResponse } from '../../common/service';
+import type { Clock } from '../ports';
+import { fromJson, toJson } from './sql';
+import type { CustomFieldRow } from './types';
+
+interface FieldDbRow {
+  scope: CustomFieldScope;
+  api_id: string;
+  position: number;
+  data_kind: string;
+  name: string;
+  description: string | null;
+  options_json: string | null;
+  fetched_at: number;
+}
+
+/** The organization's custom fields (§4.8), replaced whole on every successful listing. */
+export class CustomFieldsRepository {
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock,
+  ) {}
+
+  replace(profileId: string, response: CustomFieldsResponse): void {
+    const now = this.clock.now();
+    const insert = this.db.prepare(`
+      INSERT INTO custom_fields (profile_id, scope, api_id, position, data_kind, name, description, options_json, raw_json, fetched_at)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+    this.db.transaction(() => {
+      this.db.prepare('DELETE FROM custom_fields WHERE profile_id = ?').run(profileId);
+      for (const scope of CUSTOM_FIELD_SCOPES) {
+        response[scope].forEach((f, i) => {
+          insert.run(profileId, scope, f.api_id, i, f.data_kind, f.name, f.description, f.options === undefined ? null : toJson(f.options), toJson(f), now);
+        });
+      }
+    })();
+  }
+
+  list(profileId: string, scope?: CustomFieldScope): CustomFieldRow[] {
+    const sql = `SELECT scope, api_id, position, data_kind, name, description, options_json, fetched_at FROM custom_fields
+      WHERE profile_id = ?${scope ? ' AND scope = ?' : ''} ORDER BY scope, position`;
+    return this.db
+      .prepare<unknown[], FieldDbRow>(sql)
+      .all(...(scope ? [profileId, scope] : [profileId]))
+      .map((r) => ({
+        scope: r.scope,
+        apiId: r.api_id,
+        position: r.position,
+        dataKind: r.data_kind,
+        name: r.name,
+        description: r.description,
+        options: fromJson<CustomFieldOption[] | null>(r.options_json, null),
+        fetchedAt: r.fetched_at,
+      }));
+  }
+}

@@ -1,0 +1,243 @@
+import type { Database, Statement } from 'better-sqlite3';
+import {
+  customFieldValuesOf,
+  type AuthorFromGroup,
+  type AuthorFromGroupPatch,
+  type AuthorFromGroupPut,
+  type AuthorsGroupCreate,
+  type LinkedAuthor,
+} from '../../common/service';
+import type { Clock } from '../ports';
+import { fromJson, toJson } from './sql';
+import type { AuthorsGroupRow, GroupAuthorRow, GroupAuthorSyncState, SyncState } from './types';
+
+interface GroupDbRow {
+  id: number;
+  profile_id: string;
+  service_id: number | null;
+  name: string | null;
+  owner_team: string | null;
+  editor_teams_json: string | null;
+  viewer_teams_json: string | null;
+  origin: 'created' | 'added';
+  sync_state: SyncState;
+  created_at: number;
+}
+
+interface GroupAuthorDbRow {
+  id: number;
+  group_id: number;
+  client_id: string;
+  name: string | null;
+  emails_json: string | null;
+  orcids_json: string | null;
+  articles_json: string | null;
+  affiliations_json: string | null;
+  custom_json: string;
+  linked_author_json: string | null;
+  sync_state: GroupAuthorSyncState;
+  fetched_at: number | null;
+  updated_at: number;
+}
+
+const toGroup = (r: GroupDbRow): AuthorsGroupRow => ({
+  id: r.id,
+  profileId: r.profile_id,
+  serviceId: r.service_id,
+  name: r.name,
+  ownerTeam: r.owner_team,
+  editorTeams: fromJson<string[] | null>(r.editor_teams_json, null),
+  viewerTeams: fromJson<string[] | null>(r.viewer_teams_json, null),
+  origin: r.origin,
+  syncState: r.sync_state,
+  createdAt: r.created_at,
+});
+
+const toGroupAuthor = (r: GroupAuthorDbRow): GroupAuthorRow => ({
+  id: r.id,
+  groupId: r.group_id,
+  clientId: r.client_id,
+  name: r.name,
+  emails: fromJson<string[] | null>(r.emails_json, null),
+  orcids: fromJson<string[] | null>(r.orcids_json, null),
+  articles: fromJson<string[] | null>(r.articles_json, null),
+  affiliations: fromJson<string[] | null>(r.affiliations_json, null),
+  customFields: fromJson<Record<string, unknown>>(r.custom_json, {}),
+  linkedAuthor: fromJson<LinkedAuthor | null>(r.linked_author_json, null),
+  syncState: r.sync_state,
+  fetchedAt: r.fetched_at,
+  updatedAt: r.updated_at,
+});
+
+const LIST_KEYS = ['emails', 'orcids', 'articles', 'affiliations'] as const;
+
+/**
+ * Authors groups known to the app (the service cannot list them: the cache is the app's memory),
+ * identified locally by `id` and on the service by `serviceId` once created; and their authors.
+ */
+export class GroupsRepository {
+  private readonly groupById: Statement<[number], GroupDbRow>;
+  private readonly authorStmt: Statement<[number, string], GroupAuthorDbRow>;
+  private readonly upsertAuthorStmt: Statement<unknown[]>;
+
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock,
+  ) {
+    this.groupById = db.prepare('SELECT * FROM authors_groups WHERE id = ?');
+    this.authorStmt = db.prepare('SELECT * FROM group_authors WHERE group_id = ? AND client_id = ?');
+    this.upsertAuthorStmt = db.prepare(`
+      INSERT INTO group_authors (group_id, client_id, name, emails_json, orcids_json, articles_json, affiliations_json, custom_json,
+        linked_author_id, linked_author_json, raw_json, sync_state, fetched_at, updated_at)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+      ON CONFLICT(group_id, client_id) DO UPDATE SET name = excluded.name, emails_json = excluded.emails_json,
+        orcids_json = excluded.orcids_json, articles_json = excluded.articles_json, affiliations_json = excluded.affiliations_json,
+        custom_json = excluded.custom_json, linked_author_id = excluded.linked_author_id,
+        linked_author_json = excluded.linked_author_json, raw_json = excluded.raw_json, sync_state = excluded.sync_state,
+        fetched_at = excluded.fetched_at, updated_at = excluded.updated_at`);
+  }
+
+  list(profileId: string): AuthorsGroupRow[] {
+    return this.db
+      .prepare<[string], GroupDbRow>('SELECT * FROM authors_groups WHERE profile_id = ? ORDER BY coalesce(name, \'\') COLLATE NOCASE, id')
+      .all(profileId)
+      .map(toGroup);
+  }
+
+  get(id: number): AuthorsGroupRow | undefined {
+    const r = this.groupById.get(id);
+    return r ? toGroup(r) : undefined;
+  }
+
+  getByServiceId(profileId: string, serviceId: number): AuthorsGroupRow | undefined {
+    const r = this.db.prepare<[string, number], GroupDbRow>('SELECT * FROM authors_groups WHERE profile_id = ? AND service_id = ?').get(profileId, serviceId);
+    return r ? toGroup(r) : undefined;
+  }
+
+  /** A group that exists on the service, added by its id (name optional: the service cannot tell it). */
+  addExisting(profileId: string, serviceId: number, name: string | null = null): AuthorsGroupRow {
+    return this.db.transaction(() => {
+      const existing = this.getByServiceId(profileId, serviceId);
+      if (existing) {
+        if (name !== null) this.db.prepare('UPDATE authors_groups SET name = ? WHERE id = ?').run(name, existing.id);
+        return this.get(existing.id)!;
+      }
+      const { id } = this.db
+        .prepare<unknown[], { id: number }>(
+          `INSERT INTO authors_groups (profile_id, service_id, name, origin, sync_state, created_at) VALUES (?, ?, ?, 'added', 'synced', ?) RETURNING id`,
+        )
+        .get(profileId, serviceId, name, this.clock.now())!;
+      return this.get(id)!;
+    })();
+  }
+
+  /** A group created in the app, not yet on the service (serviceId null, pending). */
+  createLocal(profileId: string, input: AuthorsGroupCreate): AuthorsGroupRow {
+    const { id } = this.db
+      .prepare<unknown[], { id: number }>(
+        `INSERT INTO authors_groups (profile_id, name, owner_team, editor_teams_json, viewer_teams_json, origin, sync_state, created_at)
+         VALUES (?, ?, ?, ?, ?, 'created', 'pending', ?) RETURNING id`,
+      )
+      .get(profileId, input.group_name, input.owner_team, toJson(input.editor_teams), toJson(input.viewer_teams), this.clock.now())!;
+    return this.get(id)!;
+  }
+
+  /** The service answered the creation with this id. */
+  setServiceId(id: number, serviceId: number): void {
+    this.db.prepare(`UPDATE authors_groups SET service_id = ?, sync_state = 'synced' WHERE id = ?`).run(serviceId, id);
+  }
+
+  setSyncState(id: number, state: SyncState): void {
+    this.db.prepare('UPDATE authors_groups SET sync_state = ? WHERE id = ?').run(state, id);
+  }
+
+  /** Removes a group and its authors from the cache only. */
+  forget(id: number): void {
+    this.db.prepare('DELETE FROM authors_groups WHERE id = ?').run(id);
+  }
+
+  authors(groupId: number): GroupAuthorRow[] {
+    return this.db
+      .prepare<[number], GroupAuthorDbRow>('SELECT * FROM group_authors WHERE group_id = ? ORDER BY coalesce(name, client_id) COLLATE NOCASE')
+      .all(groupId)
+      .map(toGroupAuthor);
+  }
+
+  author(groupId: number, clientId: string): GroupAuthorRow | undefined {
+    const r = this.authorStmt.get(groupId, clientId);
+    return r ? toGroupAuthor(r) : undefined;
+  }
+
+  /** Applies a full replace locally (fields left out become null, as on the service). */
+  applyPut(groupId: number, clientId: string, body: AuthorFromGroupPut, state: GroupAuthorSyncState): void {
+    const prev = this.authorStmt.get(groupId, clientId);
+    this.upsertAuthorStmt.run(
+      groupId,
+      clientId,
+      body.name,
+      toJson(body.emails ?? null),
+      toJson(body.orcids ?? null),
+      toJson(body.articles ?? null),
+      toJson(body.affiliations ?? null),
+      toJson(body.customFields ?? {}),
+      null,
+      prev?.linked_author_json ?? null,
+      null,
+      state,
+      prev?.fetched_at ?? null,
+      this.clock.now(),
+    );
+  }
+
+  /** Applies a partial update locally: only the fields given change. */
+  applyPatch(groupId: number, clientId: string, body: AuthorFromGroupPatch, state: GroupAuthorSyncState): void {
+    const prev = this.authorStmt.get(groupId, clientId);
+    const cur = prev ? toGroupAuthor(prev) : undefined;
+    const pick = <K extends (typeof LIST_KEYS)[number]>(k: K): string[] | null => (body[k] !== undefined ? (body[k] ?? null) : (cur?.[k] ?? null));
+    this.upsertAuthorStmt.run(
+      groupId,
+      clientId,
+      body.name ?? cur?.name ?? null,
+      toJson(pick('emails')),
+      toJson(pick('orcids')),
+      toJson(pick('articles')),
+      toJson(pick('affiliations')),
+      toJson({ ...(cur?.customFields ?? {}), ...(body.customFields ?? {}) }),
+      cur?.linkedAuthor?.id ?? null,
+      prev?.linked_author_json ?? null,
+      null,
+      state,
+      prev?.fetched_at ?? null,
+      this.clock.now(),
+    );
+  }
+
+  /** Stores an author as read from the service (§4.1), raw JSON kept. */
+  saveFromService(groupId: number, clientId: string, value: AuthorFromGroup, raw: unknown): void {
+    const now = this.clock.now();
+    this.upsertAuthorStmt.run(
+      groupId,
+      clientId,
+      value.name,
+      toJson(value.emails),
+      toJson(value.orcids),
+      toJson(value.articles),
+      toJson(value.affiliations),
+      toJson(customFieldValuesOf(value)),
+      value.author?.id ?? null,
+      value.author === null ? null : toJson(value.author),
+      toJson(raw),
+      'synced',
+      now,
+      now,
+    );
+  }
+
+  setAuthorState(groupId: number, clientId: string, state: GroupAuthorSyncState): void {
+    this.db.prepare('UPDATE group_authors SET sync_state = ?, updated_at = ? WHERE group_id = ? AND client_id = ?').run(state, this.clock.now(), groupId, clientId);
+  }
+
+  removeAuthor(groupId: number, clientId: string): void {
+    this.db.prepare('DELETE FROM group_authors WHERE group_id = ? AND client_id = ?').run(groupId, clientId);
+  }
+}

@@ -1,0 +1,7 @@
+// The offline cache: one SQLite file per installation, every row scoped to a connection profile.
+export { openCache, isCorruption, type Cache, type OpenCacheOptions, type RecoveryReport } from './open';
+export { LATEST_VERSION, MIGRATIONS, type Migration } from './migrations';
+export type { RecordedRun } from './manuscripts';
+export type { MarksEvent } from './marks';
+export type * from './types';
+export { CONFLICT_BITS } from './types';

@@ -1,0 +1,412 @@
+import type { Database, Statement } from 'better-sqlite3';
+import type { Candidate, UploadAuthor, UploadFormInput, UploadResponse } from '../../common/service';
+import type { Clock } from '../ports';
+import type { MarksRepository } from './marks';
+import { fromJson, toJson, bool } from './sql';
+import { CONFLICT_BITS, type FolderRow, type ManuscriptInput, type ManuscriptRow, type MarksOutcome, type RunRow, type StoredFile, type SyncState } from './types';
+
+interface ManuscriptDbRow {
+  id: number;
+  profile_id: string;
+  origin_id: string;
+  service_id: number | null;
+  folder: string;
+  title: string;
+  abstract: string;
+  authors_count: number;
+  authors_json: string;
+  form_json: string;
+  file_name: string | null;
+  file_size: number | null;
+  file_sha256: string | null;
+  file_path: string | null;
+  sync_state: SyncState;
+  last_run_id: number | null;
+  marks_order: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+interface RunDbRow {
+  id: number;
+  manuscript_id: number;
+  seq: number;
+  uploaded_at: number;
+  response_version: number | null;
+  folder_name: string;
+  form_json: string;
+  candidates_count: number | null;
+  settings_raw: string | null;
+  debug_raw: string | null;
+}
+
+export interface RecordedRun {
+  manuscriptId: number;
+  runId: number;
+  seq: number;
+  candidatesCount: number | null;
+  /** Outcome of webhook marks that were waiting for this manuscript, if any were. */
+  parkedMarks: MarksOutcome | null;
+}
+
+const MANUSCRIPT_COLUMNS = `m.id, m.profile_id, m.origin_id, m.service_id, f.name AS folder, m.title, m.abstract, m.authors_count,
+  m.authors_json, m.form_json, m.file_name, m.file_size, m.file_sha256, m.file_path, m.sync_state, m.last_run_id,
+  m.marks_order, m.created_at, m.updated_at`;
+
+const toManuscript = (r: ManuscriptDbRow): ManuscriptRow => ({
+  id: r.id,
+  profileId: r.profile_id,
+  originId: r.origin_id,
+  serviceId: r.service_id,
+  folder: r.folder,
+  title: r.title,
+  abstract: r.abstract,
+  authorsCount: r.authors_count,
+  authors: fromJson<UploadAuthor[]>(r.authors_json, []),
+  form: fromJson<UploadFormInput>(r.form_json, {} as UploadFormInput),
+  file:
+    r.file_name !== null && r.file_path !== null
+      ? { name: r.file_name, size: r.file_size ?? 0, sha256: r.file_sha256 ?? '', path: r.file_path }
+      : null,
+  syncState: r.sync_state,
+  lastRunId: r.last_run_id,
+  marksOrder: r.marks_order,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+});
+
+const toRun = (r: RunDbRow): RunRow => ({
+  id: r.id,
+  manuscriptId: r.manuscript_id,
+  seq: r.seq,
+  uploadedAt: r.uploaded_at,
+  responseVersion: r.response_version,
+  folder: r.folder_name,
+  form: fromJson<UploadFormInput>(r.form_json, {} as UploadFormInput),
+  candidatesCount: r.candidates_count,
+  authorsGroupsSettings: fromJson(r.settings_raw, null),
+  debugInfo: fromJson(r.debug_raw, null),
+});
+
+/** The raw candidate objects of a response, when `raw` is the body the service sent. */
+function rawCandidates(raw: unknown, expected: number): unknown[] | null {
+  if (typeof raw !== 'object' || raw === null) return null;
+  const list = (raw as { candidates?: unknown }).candidates;
+  return Array.isArray(list) && list.length === expected ? list : null;
+}
+
+/** The response body without its candidates array (each candidate keeps its own raw JSON). */
+function runRaw(raw: unknown, parsed: UploadResponse): string {
+  const body = typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? (raw as Record<string, unknown>) : parsed;
+  const { candidates, ...rest } = body as Record<string, unknown>;
+  return toJson({ ...rest, candidates: Array.isArray(candidates) ? { count: candidates.length } : candidates });
+}
+
+const authorsText = (authors: readonly UploadAuthor[]): string =>
+  authors
+    .map((a) => a.name ?? '')
+    .filter((n) => n.length > 0)
+    .join('; ');
+
+/** Folders, manuscripts and their upload runs with candidates. */
+export class ManuscriptsRepository {
+  private readonly folderUpsert: Statement<[string, string, number], { id: number }>;
+  private readonly byOrigin: Statement<[string, string], ManuscriptDbRow>;
+  private readonly byId: Statement<[number], ManuscriptDbRow>;
+  private readonly byServiceId: Statement<[string, number], ManuscriptDbRow>;
+  private readonly insertManuscript: Statement<unknown[], { id: number }>;
+  private readonly updateManuscript: Statement<unknown[]>;
+  private readonly nextSeq: Statement<[number], { seq: number }>;
+  private readonly insertRun: Statement<unknown[], { id: number }>;
+  private readonly insertSettings: Statement<unknown[]>;
+  private readonly insertDebug: Statement<unknown[]>;
+  private readonly insertCandidate: Statement<unknown[]>;
+  private readonly upsertAuthor: Statement<unknown[]>;
+  private readonly linkAuthor: Statement<[string, number, number, number]>;
+  private readonly bumpSuggestions: Statement<[string, number]>;
+  private readonly setLastRun: Statement<[number, number, number]>;
+  private readonly setState: Statement<[SyncState, number, number]>;
+
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock,
+    private readonly marks: MarksRepository,
+  ) {
+    this.folderUpsert = db.prepare(`
+      INSERT INTO folders (profile_id, name, first_used_at) VALUES (?, ?, ?)
+      ON CONFLICT(profile_id, name) DO UPDATE SET name = excluded.name RETURNING id`);
+    const select = `SELECT ${MANUSCRIPT_COLUMNS} FROM manuscripts m JOIN folders f ON f.id = m.folder_id`;
+    this.byOrigin = db.prepare(`${select} WHERE m.profile_id = ? AND m.origin_id = ?`);
+    this.byId = db.prepare(`${select} WHERE m.id = ?`);
+    this.byServiceId = db.prepare(`${select} WHERE m.profile_id = ? AND m.service_id = ?`);
+    this.insertManuscript = db.prepare(`
+      INSERT INTO manuscripts (profile_id, origin_id, service_id, folder_id, title, abstract, authors_count, authors_json,
+        authors_text, form_json, file_name, file_size, file_sha256, file_path, sync_state, created_at, updated_at)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`);
+    this.updateManuscript = db.prepare(`
+      UPDATE manuscripts SET service_id = coalesce(?, service_id), folder_id = ?, title = ?, abstract = ?, authors_count = ?,
+        authors_json = ?, authors_text = ?, form_json = ?,
+        file_name = coalesce(?, file_name), file_size = coalesce(?, file_size), file_sha256 = coalesce(?, file_sha256),
+        file_path = coalesce(?, file_path), sync_state = ?, updated_at = ?
+      WHERE id = ?`);
+    this.nextSeq = db.prepare('SELECT coalesce(max(seq), 0) + 1 AS seq FROM runs WHERE manuscript_id = ?');
+    this.insertRun = db.prepare(`
+      INSERT INTO runs (profile_id, manuscript_id, seq, uploaded_at, response_version, folder_name, form_json, candidates_count, raw_json)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`);
+    this.insertSettings = db.prepare(
+      'INSERT INTO run_groups_settings (run_id, effect, boost_multiplier, groups_json, raw_json) VALUES (?, ?, ?, ?, ?)',
+    );
+    this.insertDebug = db.prepare(`
+      INSERT INTO run_debug_info (run_id, source_file, parsed_text_len, parsed_references, extracted_concepts, authors_count,
+        emails_count, orcids_count, raw_json) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+    this.insertCandidate = db.prepare(`
+      INSERT INTO candidates (run_id, profile_id, rank, author_id, name, first_name, last_name, middle_name, suffix, email, orcid,
+        affiliation, articles_count, citations_count, h_index, score, url, concepts_json, authors_groups_json, marked,
+        coauth_conflict, aff_conflict, retracted_articles, referenced_articles, external_coi, conflicts, conflict_count,
+        has_email, raw_json)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+    this.upsertAuthor = db.prepare(`
+      INSERT INTO authors (profile_id, author_id, name, affiliation, email, orcid, url, h_index, articles_count, citations_count,
+        concepts, first_seen_at, last_seen_at)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+      ON CONFLICT(profile_id, author_id) DO UPDATE SET name = excluded.name, affiliation = excluded.affiliation,
+        email = coalesce(excluded.email, email), orcid = coalesce(excluded.orcid, orcid), url = excluded.url,
+        h_index = excluded.h_index, articles_count = excluded.articles_count, citations_count = excluded.citations_count,
+        concepts = excluded.concepts, last_seen_at = excluded.last_seen_at`);
+    this.linkAuthor = db.prepare(
+      'INSERT OR IGNORE INTO author_manuscripts (profile_id, author_id, manuscript_id, first_run_id) VALUES (?, ?, ?, ?)',
+    );
+    this.bumpSuggestions = db.prepare(
+      'UPDATE authors SET suggestions_count = suggestions_count + 1 WHERE profile_id = ? AND author_id = ?',
+    );
+    this.setLastRun = db.prepare('UPDATE manuscripts SET last_run_id = ?, updated_at = ? WHERE id = ?');
+    this.setState = db.prepare('UPDATE manuscripts SET sync_state = ?, updated_at = ? WHERE id = ?');
+  }
+
+  folder(profileId: string, name: string): number {
+    return this.folderUpsert.get(profileId, name, this.clock.now())!.id;
+  }
+
+  listFolders(profileId: string): FolderRow[] {
+    return this.db
+      .prepare<[string], { id: number; profile_id: string; name: string; first_used_at: number; n: number }>(
+        `SELECT f.id, f.profile_id, f.name, f.first_used_at, count(m.id) AS n FROM folders f
+         LEFT JOIN manuscripts m ON m.folder_id = f.id WHERE f.profile_id = ? GROUP BY f.id ORDER BY f.name`,
+      )
+      .all(profileId)
+      .map((r) => ({ id: r.id, profileId: r.profile_id, name: r.name, firstUsedAt: r.first_used_at, manuscriptsCount: r.n }));
+  }
+
+  get(profileId: string, originId: string): ManuscriptRow | undefined {
+    const r = this.byOrigin.get(profileId, originId);
+    return r ? toManuscript(r) : undefined;
+  }
+
+  getById(id: number): ManuscriptRow | undefined {
+    const r = this.byId.get(id);
+    return r ? toManuscript(r) : undefined;
+  }
+
+  getByServiceId(profileId: string, serviceId: number): ManuscriptRow | undefined {
+    const r = this.byServiceId.get(profileId, serviceId);
+    return r ? toManuscript(r) : undefined;
+  }
+
+  /** Most recently changed first; optionally one folder. */
+  list(profileId: string, opts: { folder?: string; limit?: number; offset?: number } = {}): ManuscriptRow[] {
+    const where = opts.folder === undefined ? 'm.profile_id = ?' : 'm.profile_id = ? AND f.name = ?';
+    const params: unknown[] = opts.folder === undefined ? [profileId] : [profileId, opts.folder];
+    return this.db
+      .prepare<unknown[], ManuscriptDbRow>(
+        `SELECT ${MANUSCRIPT_COLUMNS} FROM manuscripts m JOIN folders f ON f.id = m.folder_id WHERE ${where}
+         ORDER BY m.updated_at DESC, m.id DESC LIMIT ? OFFSET ?`,
+      )
+      .all(...params, opts.limit ?? 100, opts.offset ?? 0)
+      .map(toManuscript);
+  }
+
+  /** Writes the manuscript as the editor submitted it, before the service has answered. */
+  savePending(profileId: string, input: ManuscriptInput): ManuscriptRow {
+    return this.db.transaction(() => this.save(profileId, input, null, 'pending'))();
+  }
+
+  setSyncState(id: number, state: SyncState): void {
+    this.setState.run(state, this.clock.now(), id);
+  }
+
+  runs(manuscriptId: number): RunRow[] {
+    return this.db
+      .prepare<[number], RunDbRow>(
+        `SELECT r.id, r.manuscript_id, r.seq, r.uploaded_at, r.response_version, r.folder_name, r.form_json, r.candidates_count,
+           s.raw_json AS settings_raw, d.raw_json AS debug_raw
+         FROM runs r LEFT JOIN run_groups_settings s ON s.run_id = r.id LEFT JOIN run_debug_info d ON d.run_id = r.id
+         WHERE r.manuscript_id = ? ORDER BY r.seq`,
+      )
+      .all(manuscriptId)
+      .map(toRun);
+  }
+
+  /** The response body of a run as the service sent it (candidates replaced by their count). */
+  runRaw(runId: number): unknown {
+    const r = this.db.prepare<[number], { raw_json: string }>('SELECT raw_json FROM runs WHERE id = ?').get(runId);
+    return r ? JSON.parse(r.raw_json) : undefined;
+  }
+
+  /**
+   * Stores one upload and its whole v6 response in one transaction: the manuscript (created or
+   * updated by origin_id), a new run, its settings and debug info, every candidate with its raw
+   * JSON, and the cross-manuscript author records. Webhook marks that arrived before the
+   * manuscript was known are applied at the end.
+   */
+  recordUploadRun(profileId: string, input: ManuscriptInput, response: UploadResponse, raw?: unknown): RecordedRun {
+    return this.db.transaction((): RecordedRun => {
+      const now = this.clock.now();
+      const ms = this.save(profileId, input, response.manuscript_id, 'synced');
+      const seq = this.nextSeq.get(ms.id)!.seq;
+      const candidates = response.candidates;
+      const runId = this.insertRun.get(
+        profileId,
+        ms.id,
+        seq,
+        now,
+        response.version,
+        ms.folder,
+        toJson(input.form),
+        candidates === null ? null : candidates.length,
+        runRaw(raw, response),
+      )!.id;
+      const settings = response.authors_groups_settings;
+      if (settings !== null) {
+        this.insertSettings.run(runId, settings.effect, settings.boost_multiplier ?? null, toJson(settings.authors_groups), toJson(settings));
+      }
+      const d = response.debug_info;
+      this.insertDebug.run(
+        runId,
+        d.source_file ?? null,
+        d.parsed_text_len ?? null,
+        d.parsed_references ?? null,
+        d.extracted_concepts ?? null,
+        d.authors_info?.authors_count ?? null,
+        d.authors_info?.emails_count ?? null,
+        d.authors_info?.orcids_count ?? null,
+        toJson(d),
+      );
+      if (candidates !== null) this.insertCandidates(profileId, ms.id, runId, candidates, rawCandidates(raw, candidates.length), now);
+      this.setLastRun.run(runId, now, ms.id);
+      const parkedMarks = this.marks.applyParked(profileId, ms.id);
+      return { manuscriptId: ms.id, runId, seq, candidatesCount: candidates === null ? null : candidates.length, parkedMarks };
+    })();
+  }
+
+  private insertCandidates(profileId: string, manuscriptId: number, runId: number, list: readonly Candidate[], raws: unknown[] | null, now: number): void {
+    list.forEach((c, rank) => {
+      const flags = [c.coauth_conflicts, c.aff_conflicts, c.retracted_articles, c.referenced_articles, c.external_coi];
+      let mask = 0;
+      let count = 0;
+      (['coauth_conflicts', 'aff_conflicts', 'retracted_articles', 'referenced_articles', 'external_coi'] as const).forEach((k, i) => {
+        if (flags[i]?.exists === true) {
+          mask |= CONFLICT_BITS[k];
+          count++;
+        }
+      });
+      const concepts = toJson(c.relevant_concepts);
+      this.insertCandidate.run(
+        runId,
+        profileId,
+        rank,
+        c.author_id,
+        c.name,
+        c.first_name,
+        c.last_name,
+        c.middle_name,
+        c.suffix,
+        c.email,
+        c.orcid,
+        c.affiliation,
+        c.articlesCount,
+        c.citationsCount,
+        c.hIndex,
+        c.score,
+        c.url,
+        concepts,
+        toJson(c.authors_groups),
+        c.marked ? 1 : 0,
+        bool(flags[0]?.exists),
+        bool(flags[1]?.exists),
+        bool(flags[2]?.exists),
+        bool(flags[3]?.exists),
+        bool(flags[4]?.exists),
+        mask,
+        count,
+        c.email !== null && c.email !== '' ? 1 : 0,
+        toJson(raws?.[rank] ?? c),
+      );
+      this.upsertAuthor.run(
+        profileId,
+        c.author_id,
+        c.name,
+        c.affiliation,
+        c.email,
+        c.orcid,
+        c.url,
+        c.hIndex,
+        c.articlesCount,
+        c.citationsCount,
+        c.relevant_concepts.join(', '),
+        now,
+        now,
+      );
+      if (this.linkAuthor.run(profileId, c.author_id, manuscriptId, runId).changes === 1) this.bumpSuggestions.run(profileId, c.author_id);
+    });
+  }
+
+  /** Inserts or updates the manuscript row from the form; file columns change only when a file is given. */
+  private save(profileId: string, input: ManuscriptInput, serviceId: number | null, state: SyncState): ManuscriptRow {
+    const now = this.clock.now();
+    const f = input.form;
+    const authors = f.authors ?? [];
+    const folderId = this.folder(profileId, f.folder);
+    const file: StoredFile | null = input.file ?? null;
+    const existing = this.byOrigin.get(profileId, f.origin_id);
+    if (existing) {
+      this.updateManuscript.run(
+        serviceId,
+        folderId,
+        f.title,
+        f.abstract,
+        f.authors_count,
+        toJson(authors),
+        authorsText(authors),
+        toJson(f),
+        file?.name ?? null,
+        file?.size ?? null,
+        file?.sha256 ?? null,
+        file?.path ?? null,
+        state,
+        now,
+        existing.id,
+      );
+      return toManuscript(this.byId.get(existing.id)!);
+    }
+    const id = this.insertManuscript.get(
+      profileId,
+      f.origin_id,
+      serviceId,
+      folderId,
+      f.title,
+      f.abstract,
+      f.authors_count,
+      toJson(authors),
+      authorsText(authors),
+      toJson(f),
+      file?.name ?? null,
+      file?.size ?? null,
+      file?.sha256 ?? null,
+      file?.path ?? null,
+      state,
+      now,
+      now,
+    )!.id;
+    return toManuscript(this.byId.get(id)!);
+  }
+}

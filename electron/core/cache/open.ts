@@ -1,0 +1,273 @@
+import Database from 'better-sqlite3';
+import type { Database as Db } from 'better-sqlite3';
+import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { isDeskError } from '../../common/errors';
+import type { Clock, Logger } from '../ports';
+import { AuthorsSeenRepository } from './authors';
+import { CandidatesRepository } from './candidates';
+import { CustomFieldsRepository } from './customFields';
+import { GroupsRepository } from './groups';
+import { JournalsRepository } from './journals';
+import { ManuscriptsRepository } from './manuscripts';
+import { MarksRepository } from './marks';
+import { migrate, tooNewError, userVersion } from './migrate';
+import { LATEST_VERSION, MIGRATIONS, type Migration } from './migrations';
+import { SqliteProfilesRepository } from './profiles';
+import { SearchRepository } from './search';
+
+export interface OpenCacheOptions {
+  /** The database file; its folder is created when missing. */
+  file: string;
+  clock: Clock;
+  logger: Logger;
+  /** For tests of the migration policy; the app always uses every migration. */
+  migrations?: readonly Migration[];
+}
+
+/** What a rebuild after corruption kept and lost, table by table, for the editor. */
+export interface RecoveryReport {
+  reason: string;
+  /** Where the damaged file (and its -wal/-shm) was moved. */
+  movedTo: string;
+  /** Schema version read from the damaged file, null when not even that was readable. */
+  fromVersion: number | null;
+  /** Rows copied into the new database, per table. */
+  kept: Record<string, number>;
+  /** Tables (or rows) that could not be copied: rows is the number lost when it could be counted. */
+  lost: Array<{ table: string; rows: number | null; error: string }>;
+  /** True when every queued write survived. */
+  outboxKept: boolean;
+}
+
+export interface Cache {
+  readonly db: Db;
+  readonly file: string;
+  readonly schemaVersion: number;
+  /** Set when this open rebuilt a damaged database. */
+  readonly recovery: RecoveryReport | null;
+  readonly profiles: SqliteProfilesRepository;
+  readonly manuscripts: ManuscriptsRepository;
+  readonly candidates: CandidatesRepository;
+  readonly authors: AuthorsSeenRepository;
+  readonly marks: MarksRepository;
+  readonly groups: GroupsRepository;
+  readonly customFields: CustomFieldsRepository;
+  readonly journals: JournalsRepository;
+  readonly search: SearchRepository;
+  /**
+   * Records that a query hit SQLITE_CORRUPT: the next openCache moves the file aside and rebuilds,
+   * salvaging what is readable. Call it from wherever isCorruption(err) is seen.
+   */
+  markCorrupt(reason: string): void;
+  close(): void;
+}
+
+const CORRUPT_CODES = new Set(['SQLITE_CORRUPT', 'SQLITE_NOTADB', 'SQLITE_CORRUPT_INDEX', 'SQLITE_CORRUPT_VTAB', 'SQLITE_CORRUPT_SEQUENCE']);
+
+export function isCorruption(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && CORRUPT_CODES.has(code);
+}
+
+const markerOf = (file: string): string => `${file}.corrupt-marker`;
+
+/** Tables whose loss the editor cannot recover by refreshing from the service (no list endpoints). */
+const SALVAGE_FIRST = ['profiles', 'app_state', 'outbox', 'authors_groups', 'group_authors', 'folders', 'manuscripts'];
+
+function configure(db: Db): void {
+  db.pragma('journal_mode = WAL');
+  // FULL: a queued write acknowledged to the editor survives power loss, not only a crash.
+  db.pragma('synchronous = FULL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('busy_timeout = 5000');
+  db.pragma('temp_store = MEMORY');
+  db.pragma('cache_size = -32000');
+}
+
+type Probe = { ok: true; version: number } | { ok: false; error: string };
+
+/** Reads the schema version without changing the file (read-only handle). */
+function probe(file: string): Probe {
+  let db: Db | undefined;
+  try {
+    db = new Database(file, { readonly: true, fileMustExist: true });
+    const version = userVersion(db);
+    db.prepare('SELECT count(*) FROM sqlite_schema').get();
+    return { ok: true, version };
+  } catch (err) {
+    return { ok: false, error: err instanceof Error ? err.message : String(err) };
+  } finally {
+    db?.close();
+  }
+}
+
+/**
+ * Opens (creating or migrating) the cache. A database written by a newer app is refused with
+ * `database_too_new` and left untouched. A damaged one is moved aside and rebuilt; what could be
+ * salvaged is copied over and the rest reported in `recovery`.
+ */
+export function openCache(opts: OpenCacheOptions): Cache {
+  const migrations = opts.migrations ?? MIGRATIONS;
+  const latest = migrations.length;
+  mkdirSync(dirname(opts.file), { recursive: true });
+  let recovery: RecoveryReport | null = null;
+
+  if (existsSync(opts.file)) {
+    const p = probe(opts.file);
+    if (p.ok && p.version > latest) throw tooNewError(p.version, latest);
+    if (!p.ok) recovery = rebuild(opts, migrations, `the file could not be read: ${p.error}`);
+    else if (existsSync(markerOf(opts.file))) recovery = rebuild(opts, migrations, 'a query reported the database as damaged');
+  }
+
+  let db = new Database(opts.file);
+  try {
+    configure(db);
+    migrate(db, migrations, opts.logger);
+  } catch (err) {
+    db.close();
+    if (isDeskError(err) || !isCorruption(err) || recovery !== null) throw err;
+    recovery = rebuild(opts, migrations, `opening failed: ${(err as Error).message}`);
+    db = new Database(opts.file);
+    configure(db);
+    migrate(db, migrations, opts.logger);
+  }
+  return assemble(db, opts, recovery);
+}
+
+function assemble(db: Db, opts: OpenCacheOptions, recovery: RecoveryReport | null): Cache {
+  const marks = new MarksRepository(db, opts.clock);
+  return {
+    db,
+    file: opts.file,
+    schemaVersion: userVersion(db),
+    recovery,
+    profiles: new SqliteProfilesRepository(db),
+    manuscripts: new ManuscriptsRepository(db, opts.clock, marks),
+    candidates: new CandidatesRepository(db),
+    authors: new AuthorsSeenRepository(db),
+    marks,
+    groups: new GroupsRepository(db, opts.clock),
+    customFields: new CustomFieldsRepository(db, opts.clock),
+    journals: new JournalsRepository(db, opts.clock),
+    search: new SearchRepository(db),
+    markCorrupt(reason: string) {
+      opts.logger.log('error', 'cache reported damaged; it will be rebuilt at next start', { reason });
+      writeFileSync(markerOf(opts.file), `${new Date(opts.clock.now()).toISOString()} ${reason}\n`);
+    },
+    close() {
+      if (db.open) db.close();
+    },
+  };
+}
+
+/** Moves the damaged file aside (with its WAL, so committed writes in it stay readable) and rebuilds. */
+function rebuild(opts: OpenCacheOptions, migrations: readonly Migration[], reason: string): RecoveryReport {
+  const stamp = new Date(opts.clock.now()).toISOString().replace(/[:.]/g, '-');
+  const movedTo = `${opts.file}.corrupt-${stamp}`;
+  renameSync(opts.file, movedTo);
+  for (const suffix of ['-wal', '-shm']) {
+    if (existsSync(opts.file + suffix)) renameSync(opts.file + suffix, movedTo + suffix);
+  }
+  rmSync(markerOf(opts.file), { force: true });
+  opts.logger.log('error', 'cache damaged: moved aside and rebuilt', { reason, movedTo });
+
+  const report: RecoveryReport = { reason, movedTo, fromVersion: null, kept: {}, lost: [], outboxKept: false };
+  const p = probe(movedTo);
+  const db = new Database(opts.file);
+  try {
+    configure(db);
+    if (!p.ok || p.version < 1 || p.version > migrations.length) {
+      report.lost.push({ table: '*', rows: null, error: p.ok ? `unexpected schema version ${p.version}` : p.error });
+      migrate(db, migrations, opts.logger);
+      return report;
+    }
+    report.fromVersion = p.version;
+    // Same schema as the damaged file, so rows copy column for column; then the remaining steps.
+    migrate(db, migrations, opts.logger, p.version);
+    salvage(db, movedTo, report);
+    migrate(db, migrations, opts.logger);
+  } finally {
+    db.close();
+  }
+  opts.logger.log('warn', 'cache salvage finished', { kept: report.kept, lost: report.lost, outboxKept: report.outboxKept });
+  return report;
+}
+
+function salvage(db: Db, damaged: string, report: RecoveryReport): void {
+  db.pragma('foreign_keys = OFF');
+  db.prepare('ATTACH DATABASE ? AS old').run(damaged);
+  try {
+    const tables = db
+      .prepare<[], { name: string; sql: string }>(
+        `SELECT name, sql FROM main.sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND sql NOT LIKE 'CREATE VIRTUAL TABLE%'
+         AND name NOT LIKE '%_fts_%'`,
+      )
+      .all()
+      .map((t) => t.name)
+      .sort((a, b) => rankOf(a) - rankOf(b));
+    for (const table of tables) copyTable(db, table, report);
+    // Rows whose parent could not be read (e.g. candidates of a lost run) are dropped and counted.
+    const byTable = new Map<string, number>();
+    const dropped = (table: string, n: number): void => {
+      if (n === 0) return;
+      byTable.set(table, (byTable.get(table) ?? 0) + n);
+      report.kept[table] = (report.kept[table] ?? 0) - n;
+    };
+    // Tables keyed without rowid hang off manuscripts: drop the rows whose manuscript was lost.
+    for (const table of ['author_manuscripts', 'marks']) {
+      dropped(table, db.prepare(`DELETE FROM main."${table}" WHERE manuscript_id NOT IN (SELECT id FROM main.manuscripts)`).run().changes);
+    }
+    const orphans = db.prepare<[], { table: string; rowid: number | null }>('PRAGMA main.foreign_key_check').all();
+    for (const o of orphans) {
+      if (o.rowid === null) continue;
+      dropped(o.table, db.prepare(`DELETE FROM main."${o.table}" WHERE rowid = ?`).run(o.rowid).changes);
+    }
+    for (const [table, rows] of byTable) report.lost.push({ table, rows, error: 'its parent row could not be read' });
+    report.outboxKept = !report.lost.some((l) => l.table === 'outbox' || l.table === '*');
+  } finally {
+    db.prepare('DETACH DATABASE old').run();
+    db.pragma('foreign_keys = ON');
+  }
+}
+
+const rankOf = (t: string): number => {
+  const i = SALVAGE_FIRST.indexOf(t);
+  return i === -1 ? SALVAGE_FIRST.length : i;
+};
+
+/** Bulk copy; when the table is damaged, row by row over its rowid range, counting what is lost. */
+function copyTable(db: Db, table: string, report: RecoveryReport): void {
+  try {
+    report.kept[table] = db.prepare(`INSERT INTO main."${table}" SELECT * FROM old."${table}"`).run().changes;
+    return;
+  } catch (err) {
+    db.prepare(`DELETE FROM main."${table}"`).run();
+    const bulkError = (err as Error).message;
+    let range: { lo: number | null; hi: number | null } | undefined;
+    try {
+      range = db.prepare<[], { lo: number | null; hi: number | null }>(`SELECT min(rowid) AS lo, max(rowid) AS hi FROM old."${table}"`).get();
+    } catch {
+      range = undefined;
+    }
+    if (!range || range.lo === null || range.hi === null || range.hi - range.lo > 5_000_000) {
+      report.kept[table] = 0;
+      report.lost.push({ table, rows: null, error: bulkError });
+      return;
+    }
+    const copy = db.prepare(`INSERT INTO main."${table}" SELECT * FROM old."${table}" WHERE rowid = ?`);
+    let kept = 0;
+    let lost = 0;
+    for (let id = range.lo; id <= range.hi; id++) {
+      try {
+        kept += copy.run(id).changes;
+      } catch {
+        lost++;
+      }
+    }
+    report.kept[table] = kept;
+    report.lost.push({ table, rows: lost, error: bulkError });
+  }
+}
+
+export { LATEST_VERSION };

@@ -1,0 +1,78 @@
+import type { Database, Statement } from 'better-sqlite3';
+import type { PlanFeatures, ProfileRecord, ProfilesRepository } from '../profiles/types';
+import { fromJson, toJson } from './sql';
+
+interface ProfileDbRow {
+  id: string;
+  name: string;
+  base_url: string;
+  kind: 'remote' | 'demo';
+  created_at: number;
+  last_checked_at: number | null;
+  last_features_json: string | null;
+}
+
+const ACTIVE_KEY = 'active_profile_id';
+
+const toRecord = (r: ProfileDbRow): ProfileRecord => ({
+  id: r.id,
+  name: r.name,
+  baseUrl: r.base_url,
+  kind: r.kind,
+  createdAt: r.created_at,
+  lastCheckedAt: r.last_checked_at,
+  lastFeatures: fromJson<PlanFeatures | null>(r.last_features_json, null),
+});
+
+/** ProfilesRepository over the cache. No secret ever reaches this table (the key is in the SecretStore). */
+export class SqliteProfilesRepository implements ProfilesRepository {
+  private readonly listStmt: Statement<[], ProfileDbRow>;
+  private readonly getStmt: Statement<[string], ProfileDbRow>;
+  private readonly upsertStmt: Statement<unknown[]>;
+  private readonly removeStmt: Statement<[string]>;
+  private readonly getStateStmt: Statement<[string], { value: string | null }>;
+  private readonly setStateStmt: Statement<[string, string | null]>;
+
+  constructor(private readonly db: Database) {
+    this.listStmt = db.prepare('SELECT * FROM profiles ORDER BY created_at, name');
+    this.getStmt = db.prepare('SELECT * FROM profiles WHERE id = ?');
+    this.upsertStmt = db.prepare(`
+      INSERT INTO profiles (id, name, base_url, kind, created_at, last_checked_at, last_features_json)
+      VALUES (?, ?, ?, ?, ?, ?, ?)
+      ON CONFLICT(id) DO UPDATE SET name = excluded.name, base_url = excluded.base_url, kind = excluded.kind,
+        last_checked_at = excluded.last_checked_at, last_features_json = excluded.last_features_json`);
+    this.removeStmt = db.prepare('DELETE FROM profiles WHERE id = ?');
+    this.getStateStmt = db.prepare('SELECT value FROM app_state WHERE key = ?');
+    this.setStateStmt = db.prepare('INSERT INTO app_state (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value');
+  }
+
+  list(): ProfileRecord[] {
+    return this.listStmt.all().map(toRecord);
+  }
+
+  get(id: string): ProfileRecord | undefined {
+    const r = this.getStmt.get(id);
+    return r ? toRecord(r) : undefined;
+  }
+
+  upsert(p: ProfileRecord): void {
+    this.upsertStmt.run(p.id, p.name, p.baseUrl, p.kind, p.createdAt, p.lastCheckedAt, p.lastFeatures === null ? null : toJson(p.lastFeatures));
+  }
+
+  /** Removes the profile and, by cascade, everything cached and queued under it. */
+  remove(id: string): void {
+    this.db.transaction(() => {
+      this.removeStmt.run(id);
+      if (this.getActiveId() === id) this.setActiveId(null);
+    })();
+  }
+
+  getActiveId(): string | null {
+    const id = this.getStateStmt.get(ACTIVE_KEY)?.value ?? null;
+    return id !== null && this.getStmt.get(id) ? id : null;
+  }
+
+  setActiveId(id: string | null): void {
+    this.setStateStmt.run(ACTIVE_KEY, id);
+  }
+}

@@ -1,0 +1,82 @@
+// Shared by the cache, outbox and crash tests: temp data folders and v6 upload responses.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Candidate, UploadFormInput, UploadResponse } from '../../../electron/common/service';
+import type { LogLevel, Logger } from '../../../electron/core/ports';
+
+export function tempDir(prefix = 'desk-cache-'): { dir: string; cleanup: () => void } {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+export class ManualClock {
+  constructor(public t = Date.UTC(2025, 0, 15, 9, 0, 0)) {}
+  now(): number {
+    return this.t;
+  }
+  advance(ms: number): void {
+    this.t += ms;
+  }
+}
+
+export class MemoryLogger implements Logger {
+  readonly entries: Array<{ level: LogLevel; message: string; fields?: Record<string, unknown> }> = [];
+  log(level: LogLevel, message: string, fields?: Record<string, unknown>): void {
+    this.entries.push(fields === undefined ? { level, message } : { level, message, fields });
+  }
+}
+
+export function candidate(authorId: number, rank: number, over: Partial<Candidate> = {}): Candidate {
+  return {
+    name: `Ada${authorId} Lovelace${authorId}`,
+    first_name: `Ada${authorId}`,
+    last_name: `Lovelace${authorId}`,
+    middle_name: null,
+    suffix: null,
+    author_id: authorId,
+    email: authorId % 3 === 0 ? null : `a${authorId}@uni.example`,
+    orcid: null,
+    affiliation: authorId % 2 === 0 ? 'University of Oxford, Oxford, UK' : 'ETH Zürich, Zürich, Switzerland',
+    articlesCount: 10 + (authorId % 90),
+    citationsCount: 100 + authorId,
+    hIndex: authorId % 60,
+    score: 100 - rank * 0.1,
+    url: `https://service.example/author/${authorId}`,
+    relevant_concepts: ['protein folding', `concept ${authorId % 7}`],
+    authors_groups: [],
+    marked: false,
+    coauth_conflicts: { exists: authorId % 5 === 0 },
+    aff_conflicts: { exists: authorId % 7 === 0 },
+    retracted_articles: { exists: false },
+    referenced_articles: { exists: authorId % 11 === 0 },
+    external_coi: { exists: false },
+    ...over,
+  };
+}
+
+export function form(originId: string, over: Partial<UploadFormInput> = {}): UploadFormInput {
+  return {
+    folder: 'JOURNAL-A',
+    origin_id: originId,
+    title: `Folding of proteins in ${originId}`,
+    abstract: 'We study how proteins fold under pressure.',
+    authors_count: 2,
+    authors: [{ name: 'Grace Hopper', aff: 'Yale' }, { name: 'Alan Turing' }],
+    ...over,
+  };
+}
+
+export function response(manuscriptId: number, originId: string, authorIds: number[], over: Partial<UploadResponse> = {}): UploadResponse {
+  return {
+    version: 6,
+    manuscript_id: manuscriptId,
+    origin_id: originId,
+    candidates: authorIds.map((id, rank) => candidate(id, rank)),
+    authors_groups_settings: null,
+    debug_info: { source_file: 'paper.pdf', parsed_text_len: 12000, parsed_references: 40, extracted_concepts: 12, authors_info: { authors_count: 2, emails_count: 1, orcids_count: 0 } },
+    ...over,
+  };
+}
+
+export const range = (from: number, n: number): number[] => Array.from({ length: n }, (_, i) => from + i);
