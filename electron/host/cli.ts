@@ -1,0 +1,38 @@
+// `npm run web`: the whole app in a browser. Core + the WebSocket host on loopback, serving the
+// built renderer (out/renderer). Prints the address to open: it carries the session token.
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { createCore } from '../core/composition';
+import { fileLogger } from '../core/logging';
+import { createSecretStore } from '../core/secrets';
+import { startHost } from './server';
+
+const { values } = parseArgs({
+  options: {
+    port: { type: 'string', default: '0' },
+    data: { type: 'string', default: join(homedir(), '.referee-desk-web') },
+    renderer: { type: 'string', default: resolve(import.meta.dirname, '../../out/renderer') },
+  },
+});
+
+const dataDir = resolve(values.data);
+const logger = fileLogger(join(dataDir, 'logs', 'desk.log'));
+const core = await createCore({
+  appVersion: process.env.npm_package_version ?? '0.0.0',
+  dataDir,
+  host: 'browser',
+  secrets: await createSecretStore({ logger }),
+  logger,
+});
+const host = await startHost({ core, rendererDir: values.renderer, port: Number(values.port) });
+process.stdout.write(`${JSON.stringify({ url: host.url, data_dir: dataDir })}\n`);
+process.stderr.write(`Referee Desk is running in your browser at:\n  ${host.url}\n(Ctrl+C to stop)\n`);
+
+const stop = async () => {
+  await host.close();
+  await core.close();
+  process.exit(0);
+};
+process.once('SIGINT', () => void stop());
+process.once('SIGTERM', () => void stop());

@@ -1,0 +1,1 @@
+export function electronBinary(): { path: string | null; reason: string | null };

@@ -1,0 +1,24 @@
+// `npm start`: build, then open the desktop app (`npm run web`: the browser host directly). Where the Electron binary is not available (it
+// cannot be downloaded on some locked-down machines), say so and open the same app through the
+// browser host instead, so the command always ends in a running Referee Desk.
+import { ensureNode22 } from './node22.mjs';
+import { spawn, spawnSync } from 'node:child_process';
+import { electronBinary } from './electron-binary.mjs';
+
+ensureNode22();
+
+const run = (cmd, args) => {
+  const r = spawnSync(cmd, args, { stdio: 'inherit' });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+};
+
+run(process.execPath, ['node_modules/electron-vite/bin/electron-vite.js', 'build']);
+const web = process.argv.includes('--web');
+const hostArgs = process.argv.slice(2).filter((a) => a !== '--web');
+const { path, reason } = web ? { path: null, reason: null } : electronBinary();
+if (!web && !path) console.error(`Electron cannot start here: ${reason}.\nOpening Referee Desk in the browser host instead.`);
+const child = path
+  ? spawn(path, ['.'], { stdio: 'inherit' })
+  : spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'electron/host/cli.ts', ...hostArgs], { stdio: 'inherit' });
+child.on('exit', (code) => process.exit(code ?? 0));
+for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
