@@ -40,10 +40,10 @@ export class MarksRepository {
   private readonly currentMarks: Statement<[number], { author_id: number }>;
   private readonly deleteMarks: Statement<[number]>;
   private readonly insertMark: Statement<unknown[]>;
-  private readonly refreshCandidates: Statement<[number, number]>;
+  private readonly refreshCandidates: Statement<[{ m: number }]>;
   private readonly bumpMarks: Statement<[number, string, number]>;
   private readonly setOrder: Statement<[number, number]>;
-  private readonly parkedFor: Statement<[string, number | null, string], ParkedRow>;
+  private readonly parkedFor: Statement<[{ p: string; s: number | null; o: string }], ParkedRow>;
   private readonly settleEvent: Statement<[string, number | null, number]>;
 
   constructor(
@@ -61,13 +61,13 @@ export class MarksRepository {
       'INSERT OR REPLACE INTO marks (manuscript_id, author_id, profile_id, marked_by, event_order, raw_json) VALUES (?, ?, ?, ?, ?, ?)',
     );
     this.refreshCandidates = db.prepare(`
-      UPDATE candidates SET marked = (author_id IN (SELECT author_id FROM marks WHERE manuscript_id = ?1))
-      WHERE run_id IN (SELECT id FROM runs WHERE manuscript_id = ?2)`);
+      UPDATE candidates SET marked = (author_id IN (SELECT author_id FROM marks WHERE manuscript_id = @m))
+      WHERE run_id IN (SELECT id FROM runs WHERE manuscript_id = @m)`);
     this.bumpMarks = db.prepare('UPDATE authors SET marks_count = max(0, marks_count + ?) WHERE profile_id = ? AND author_id = ?');
     this.setOrder = db.prepare('UPDATE manuscripts SET marks_order = ? WHERE id = ?');
     this.parkedFor = db.prepare(`
       SELECT id, event_order, payload_json FROM webhook_events
-      WHERE profile_id = ?1 AND outcome = 'parked' AND (service_manuscript_id = ?2 OR origin_id = ?3)
+      WHERE profile_id = @p AND outcome = 'parked' AND (service_manuscript_id = @s OR origin_id = @o)
       ORDER BY event_order DESC, id DESC`);
     this.settleEvent = db.prepare('UPDATE webhook_events SET outcome = ?, applied_at = ? WHERE id = ?');
   }
@@ -100,7 +100,7 @@ export class MarksRepository {
       )
       .get(manuscriptId);
     if (!ms) return null;
-    const parked = this.parkedFor.all(profileId, ms.service_id, ms.origin_id);
+    const parked = this.parkedFor.all({ p: profileId, s: ms.service_id, o: ms.origin_id });
     const [newest, ...older] = parked;
     if (!newest) return null;
     const now = this.clock.now();
@@ -122,7 +122,7 @@ export class MarksRepository {
     for (const c of candidates) this.insertMark.run(manuscriptId, c.author_id, profileId, c.marked_by, order, toJson(c));
     for (const id of after) if (!before.has(id)) this.bumpMarks.run(1, profileId, id);
     for (const id of before) if (!after.has(id)) this.bumpMarks.run(-1, profileId, id);
-    this.refreshCandidates.run(manuscriptId, manuscriptId);
+    this.refreshCandidates.run({ m: manuscriptId });
     this.setOrder.run(order, manuscriptId);
   }
 }
