@@ -101,6 +101,8 @@ export interface Timeouts {
   headersMs: number;
   /** Longest silence while reading the response body. */
   bodyMs: number;
+  /** Headers timeout of an upload: the service parses the file and finds candidates first. */
+  uploadHeadersMs: number;
 }
 
 export interface ServiceClientOptions {

@@ -1,0 +1,503 @@
+// The referee-finder service client (spec ../shared/seed §4, §5) on undici: one connection pool
+// per base URL, X-ApiKey on every request, timeouts on connect/headers/body, an AbortSignal on
+// every call, retries with exponential backoff and full jitter where repeating is safe, tolerant
+// parsing with zod, typed errors with editor-readable messages and the key redacted everywhere.
+import { Readable } from 'node:stream';
+import { Pool } from 'undici';
+import type { z } from 'zod';
+import { DeskError } from '../../common/errors';
+import {
+  authorFromGroupPatchSchema,
+  authorFromGroupPutSchema,
+  authorFromGroupSchema,
+  authorsGroupCreateSchema,
+  authorsGroupCreatedSchema,
+  authorWriteBody,
+  customFieldsResponseSchema,
+  JOURNALS_CORPORA,
+  okResponseSchema,
+  recommendJournalsResponseSchema,
+  uploadFormEntries,
+  uploadFormSchema,
+  uploadResponseSchema,
+  type AuthorFromGroup,
+  type AuthorFromGroupPatch,
+  type AuthorFromGroupPut,
+  type AuthorsGroupCreate,
+  type AuthorsGroupCreated,
+  type CustomFieldsResponse,
+  type DeleteAuthorResult,
+  type JournalsCorpus,
+  type OkResponse,
+  type RecommendJournalsResponse,
+  type UploadResponse,
+} from '../../common/service';
+import { systemClock, type Clock } from '../ports';
+import {
+  OPERATION_LABEL,
+  OutcomeUnknownError,
+  redact,
+  redactError,
+  statusFailure,
+  transportFailure,
+  type AttemptFailure,
+  type NotFoundContext,
+  type Operation,
+} from './errors';
+import { multipartBody, type MultipartBody } from './multipart';
+import { abortableSleep, backoffDelay, DEFAULT_RETRY, DEFAULT_TIMEOUTS, DEFAULT_UPLOAD_RETRY } from './retry';
+import type { ApiResult, CallOptions, RetryPolicy, ServiceApi, ServiceClientOptions, Timeouts, UploadOptions, UploadRequest } from './types';
+
+const USER_AGENT = 'RefereeDesk/0.1 (+service client)';
+
+/** One failed attempt travelling from attempt() to the retry loop. */
+class AttemptError extends Error {
+  constructor(readonly failure: AttemptFailure) {
+    super(failure.error.message);
+  }
+}
+
+interface CallSpec<T> {
+  op: Operation;
+  method: 'GET' | 'POST' | 'DELETE';
+  /** Relative to the base URL, starting with /api/. */
+  path: string;
+  json?: unknown;
+  multipart?: MultipartBody;
+  onProgress?: UploadOptions['onProgress'];
+  schema: z.ZodType<T>;
+  /** Safe to repeat after a transient failure (the service may already have acted). */
+  idempotent: boolean;
+  ctx: NotFoundContext;
+  /** A 404 that means success (delete): its value. */
+  on404?: T;
+  /** A 2xx whose value fails this check is a failure (e.g. `ok: false`). */
+  confirm?: (value: T) => boolean;
+}
+
+function cancelled(): DeskError {
+  return new DeskError('cancelled', 'Cancelled.');
+}
+
+function checkGroupId(groupId: number): void {
+  if (!Number.isSafeInteger(groupId) || groupId < 0) {
+    throw new DeskError('invalid_input', 'The authors group id must be a whole number.', { field: 'group_id' });
+  }
+}
+
+function checkClientId(clientId: string): void {
+  if (typeof clientId !== 'string' || clientId.trim() === '') {
+    throw new DeskError('invalid_input', 'The author id (client_id) is empty.', { field: 'client_id' });
+  }
+}
+
+/** zod issue → "field: problem" for messages. */
+function firstIssue(error: z.ZodError): { field: string; message: string } {
+  const issue = error.issues[0];
+  const field = issue?.path.map(String).join('.') ?? '';
+  return { field, message: issue?.message ?? 'invalid' };
+}
+
+function parseInput<T>(schema: z.ZodType<T>, input: unknown, what: string): T {
+  const r = schema.safeParse(input);
+  if (r.success) return r.data;
+  const { field, message } = firstIssue(r.error);
+  throw new DeskError('invalid_input', `The ${what} is not valid: ${field ? `${field}: ` : ''}${message}.`, field ? { field } : {});
+}
+
+export class ServiceClient implements ServiceApi {
+  readonly baseUrl: string;
+  private readonly origin: string;
+  private readonly basePath: string;
+  private readonly host: string;
+  private readonly pool: Pool;
+  private readonly knownKeys = new Set<string>();
+  private readonly clock: Clock;
+  private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+  private readonly random: () => number;
+  private readonly retry: RetryPolicy;
+  private readonly uploadRetry: RetryPolicy;
+  private readonly timeouts: Timeouts;
+  private readonly maxResponseBytes: number;
+  private readonly profileName: string;
+
+  constructor(private readonly opts: ServiceClientOptions) {
+    let url: URL;
+    try {
+      url = new URL(opts.baseUrl);
+    } catch {
+      throw new DeskError('invalid_input', `"${opts.baseUrl}" is not a web address.`, { field: 'baseUrl' });
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+      throw new DeskError('invalid_input', 'The service address must start with https:// (or http:// for a local service).', { field: 'baseUrl' });
+    }
+    if (url.username || url.password || url.search || url.hash) {
+      throw new DeskError('invalid_input', 'The service address may not carry a user name, a query or a fragment.', { field: 'baseUrl' });
+    }
+    this.origin = url.origin;
+    this.basePath = url.pathname.replace(/\/+$/, '');
+    this.baseUrl = this.origin + this.basePath;
+    this.host = url.host;
+    this.clock = opts.clock ?? systemClock;
+    this.sleep = opts.sleep ?? abortableSleep;
+    this.random = opts.random ?? Math.random;
+    this.retry = { ...DEFAULT_RETRY, ...opts.retry };
+    this.uploadRetry = { ...DEFAULT_UPLOAD_RETRY, ...opts.uploadRetry };
+    this.timeouts = { ...DEFAULT_TIMEOUTS, ...opts.timeouts };
+    this.maxResponseBytes = opts.maxResponseBytes ?? 32 * 1024 * 1024;
+    this.profileName = opts.profileName ?? this.host;
+    this.pool = new Pool(this.origin, {
+      connections: opts.connections ?? 8,
+      connect: { timeout: this.timeouts.connectMs },
+      headersTimeout: this.timeouts.headersMs,
+      bodyTimeout: this.timeouts.bodyMs,
+      keepAliveTimeout: 10_000,
+    });
+  }
+
+  // ── the eight operations ───────────────────────────────────────────────────────────────
+
+  async getAuthor(groupId: number, clientId: string, opts: CallOptions = {}): Promise<ApiResult<AuthorFromGroup>> {
+    checkGroupId(groupId);
+    checkClientId(clientId);
+    return this.call(
+      { op: 'getAuthor', method: 'GET', path: this.authorPath(groupId, clientId), schema: authorFromGroupSchema, idempotent: true, ctx: { groupId, clientId } },
+      opts.signal,
+    );
+  }
+
+  async putAuthor(groupId: number, clientId: string, body: AuthorFromGroupPut, opts: CallOptions = {}): Promise<ApiResult<OkResponse>> {
+    checkGroupId(groupId);
+    checkClientId(clientId);
+    const input = parseInput(authorFromGroupPutSchema, body, 'author');
+    return this.call(
+      {
+        op: 'putAuthor',
+        method: 'POST',
+        path: this.authorPath(groupId, clientId),
+        json: authorWriteBody(input),
+        schema: okResponseSchema,
+        confirm: (v) => v.ok === true,
+        idempotent: true,
+        ctx: { groupId, clientId },
+      },
+      opts.signal,
+    );
+  }
+
+  async patchAuthor(groupId: number, clientId: string, body: AuthorFromGroupPatch, opts: CallOptions = {}): Promise<ApiResult<OkResponse>> {
+    checkGroupId(groupId);
+    checkClientId(clientId);
+    const input = parseInput(authorFromGroupPatchSchema, body, 'author update');
+    return this.call(
+      {
+        op: 'patchAuthor',
+        method: 'POST',
+        path: `${this.authorPath(groupId, clientId)}partial/`,
+        json: authorWriteBody(input),
+        schema: okResponseSchema,
+        confirm: (v) => v.ok === true,
+        idempotent: true,
+        ctx: { groupId, clientId },
+      },
+      opts.signal,
+    );
+  }
+
+  async deleteAuthor(groupId: number, clientId: string, opts: CallOptions = {}): Promise<ApiResult<DeleteAuthorResult>> {
+    checkGroupId(groupId);
+    checkClientId(clientId);
+    const r = await this.call(
+      {
+        op: 'deleteAuthor',
+        method: 'DELETE',
+        path: this.authorPath(groupId, clientId),
+        schema: okResponseSchema,
+        confirm: (v) => v.ok === true,
+        on404: { ok: true },
+        idempotent: true,
+        ctx: { groupId, clientId },
+      },
+      opts.signal,
+    );
+    return { ...r, value: { ok: true, existed: r.status !== 404 } };
+  }
+
+  async createAuthorsGroup(input: AuthorsGroupCreate, opts: CallOptions = {}): Promise<ApiResult<AuthorsGroupCreated>> {
+    const body = parseInput(authorsGroupCreateSchema, input, 'authors group');
+    return this.call(
+      {
+        op: 'createAuthorsGroup',
+        method: 'POST',
+        path: '/api/external/authors-group/create/',
+        json: body,
+        schema: authorsGroupCreatedSchema,
+        idempotent: false,
+        ctx: {},
+      },
+      opts.signal,
+      body.group_name,
+    );
+  }
+
+  async uploadManuscript(req: UploadRequest, opts: UploadOptions = {}): Promise<ApiResult<UploadResponse>> {
+    const form = parseInput(uploadFormSchema, req.fields, 'manuscript form');
+    const key = await this.key();
+    const body = await multipartBody([['api_key', key], ...uploadFormEntries(form)], req.file);
+    return this.call(
+      {
+        op: 'uploadManuscript',
+        method: 'POST',
+        path: '/api/external/proposal/',
+        multipart: body,
+        ...(opts.onProgress && { onProgress: opts.onProgress }),
+        schema: uploadResponseSchema,
+        idempotent: true,
+        ctx: { originId: form.origin_id },
+      },
+      opts.signal,
+      undefined,
+      key,
+    );
+  }
+
+  async recommendJournals(originId: string, corpus?: JournalsCorpus, opts: CallOptions = {}): Promise<ApiResult<RecommendJournalsResponse>> {
+    if (typeof originId !== 'string' || originId.trim() === '') {
+      throw new DeskError('invalid_input', 'The manuscript id (origin_id) is empty.', { field: 'origin_id' });
+    }
+    if (corpus !== undefined && !(JOURNALS_CORPORA as readonly string[]).includes(corpus)) {
+      throw new DeskError('invalid_input', `Unknown journals corpus "${String(corpus)}".`, { field: 'journals_corpus' });
+    }
+    const query = corpus ? `?journals_corpus=${encodeURIComponent(corpus)}` : '';
+    return this.call(
+      {
+        op: 'recommendJournals',
+        method: 'GET',
+        path: `/api/external/recommend-journals/${encodeURIComponent(originId)}/${query}`,
+        schema: recommendJournalsResponseSchema,
+        idempotent: true,
+        ctx: { originId },
+      },
+      opts.signal,
+    );
+  }
+
+  async listCustomFields(opts: CallOptions = {}): Promise<ApiResult<CustomFieldsResponse>> {
+    return this.call(
+      { op: 'listCustomFields', method: 'GET', path: '/api/external/custom-fields/all/', schema: customFieldsResponseSchema, idempotent: true, ctx: {} },
+      opts.signal,
+    );
+  }
+
+  async close(): Promise<void> {
+    if (!this.pool.closed) await this.pool.close();
+  }
+
+  // ── machinery ──────────────────────────────────────────────────────────────────────────
+
+  private authorPath(groupId: number, clientId: string): string {
+    return `/api/external/author-from-group/${groupId}/${encodeURIComponent(clientId)}/`;
+  }
+
+  private async key(): Promise<string> {
+    const key = (await this.opts.apiKey())?.trim();
+    if (!key) {
+      throw new DeskError('no_api_key', `Profile "${this.profileName}" has no API key yet. Add it in Settings → Profiles.`);
+    }
+    this.knownKeys.add(key);
+    return key;
+  }
+
+  private log(level: 'debug' | 'info' | 'warn', message: string, fields: Record<string, unknown>): void {
+    if (!this.opts.logger) return;
+    const clean: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(fields)) clean[k] = typeof v === 'string' ? redact(v, this.knownKeys) : v;
+    this.opts.logger.log(level, redact(message, this.knownKeys), clean);
+  }
+
+  /** Runs a call with the retry policy. `groupName` marks the non-idempotent group creation. */
+  private async call<T>(spec: CallSpec<T>, signal: AbortSignal | undefined, groupName?: string, knownKey?: string): Promise<ApiResult<T>> {
+    if (signal?.aborted) throw cancelled();
+    const key = knownKey ?? (await this.key());
+    const policy = spec.multipart ? this.uploadRetry : this.retry;
+    const started = this.clock.now();
+    for (let attempt = 1; ; attempt++) {
+      let failure: AttemptFailure;
+      try {
+        const result = await this.attempt(spec, key, attempt, signal);
+        if (attempt > 1) this.log('info', 'api call succeeded after retry', { op: spec.op, attempts: attempt });
+        return result;
+      } catch (err) {
+        if (signal?.aborted) {
+          if (!spec.idempotent) throw this.outcomeUnknown(spec.op, groupName, new DeskError('cancelled', 'Cancelled.'), false);
+          throw cancelled();
+        }
+        if (!(err instanceof AttemptError)) throw redactError(err instanceof DeskError ? err : this.internal(err), this.knownKeys);
+        failure = err.failure;
+      }
+      const mayRepeat = spec.idempotent ? failure.repeat !== 'final' : failure.repeat === 'not_sent';
+      const elapsed = this.clock.now() - started;
+      const delay = failure.retryAfterMs ?? backoffDelay(attempt, policy, this.random);
+      const stop = !mayRepeat || attempt >= policy.maxAttempts || elapsed + delay > policy.totalBudgetMs;
+      this.log(stop ? 'warn' : 'info', stop ? 'api call failed' : 'api call retrying', {
+        op: spec.op,
+        attempt,
+        code: failure.error.code,
+        error: failure.error.message,
+        ...(stop ? {} : { delayMs: delay }),
+      });
+      if (stop) {
+        if (!spec.idempotent && (failure.repeat === 'transient' || failure.answered2xx)) {
+          throw this.outcomeUnknown(spec.op, groupName, failure.error, failure.answered2xx === true);
+        }
+        throw redactError(failure.error, this.knownKeys);
+      }
+      try {
+        await this.sleep(delay, signal);
+      } catch {
+        throw cancelled();
+      }
+    }
+  }
+
+  private outcomeUnknown(op: Operation, groupName: string | undefined, cause: DeskError, applied: boolean): OutcomeUnknownError {
+    const what = groupName === undefined ? OPERATION_LABEL[op] : `creating the authors group "${groupName}"`;
+    const message = applied
+      ? `The service created the authors group "${groupName}" but its answer could not be read, so its number is unknown. Look it up on the service before adding authors.`
+      : `The answer to ${what} was lost (${cause.message.replace(/\.$/, '')}). The service may or may not have created it. Check the service's authors groups before trying again, or it may be created twice.`;
+    return new OutcomeUnknownError(cause.code, redact(message, this.knownKeys), applied, { code: cause.code });
+  }
+
+  private internal(err: unknown): DeskError {
+    return new DeskError('internal', `Unexpected failure in the service client (${err instanceof Error ? err.name : typeof err}).`);
+  }
+
+  /** One HTTP exchange. Resolves with the parsed result or throws an AttemptError. */
+  private async attempt<T>(spec: CallSpec<T>, key: string, attempt: number, signal: AbortSignal | undefined): Promise<ApiResult<T>> {
+    const t0 = this.clock.now();
+    const headers: Record<string, string> = { 'X-ApiKey': key, accept: 'application/json', 'user-agent': USER_AGENT };
+    let body: string | Readable | undefined;
+    if (spec.json !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(spec.json);
+    } else if (spec.multipart) {
+      const mp = spec.multipart;
+      headers['content-type'] = mp.contentType;
+      headers['content-length'] = String(mp.length);
+      let sent = 0;
+      const onProgress = spec.onProgress;
+      body = Readable.from(
+        mp.open((n) => {
+          sent += n;
+          onProgress?.({ sentBytes: sent, totalBytes: mp.length, attempt });
+        }),
+        { objectMode: false },
+      );
+    }
+
+    let res: Awaited<ReturnType<Pool['request']>>;
+    try {
+      res = await this.pool.request({
+        path: this.basePath + spec.path,
+        method: spec.method,
+        headers,
+        body: body ?? null,
+        signal: signal ?? null,
+        headersTimeout: spec.multipart ? this.timeouts.uploadHeadersMs : this.timeouts.headersMs,
+        bodyTimeout: this.timeouts.bodyMs,
+      });
+    } catch (err) {
+      if (err instanceof DeskError) throw err;
+      throw new AttemptError(transportFailure(err, this.host, spec.op, 'request'));
+    }
+
+    const text = await this.readText(res.body, spec.op);
+    const status = res.statusCode;
+    const header = (name: string): string | undefined => {
+      const v = res.headers[name];
+      return Array.isArray(v) ? v[0] : v;
+    };
+    this.log('debug', 'api call', { op: spec.op, method: spec.method, path: spec.path, status, attempt, ms: this.clock.now() - t0 });
+
+    if (status >= 200 && status < 300) return this.parseSuccess(spec, status, text, header('content-type'), attempt);
+    if (status === 404 && spec.on404 !== undefined) {
+      return { value: spec.on404, raw: this.tryJson(text), rawText: text, status, attempts: attempt };
+    }
+    if (status >= 300 && status < 400) {
+      const to = header('location');
+      throw new AttemptError({
+        repeat: 'final',
+        error: new DeskError(
+          'bad_response',
+          `The service redirected ${OPERATION_LABEL[spec.op]}${to ? ` to ${this.describeLocation(to)}` : ''} (HTTP ${status}) — often a login page or a wrong address. Check the profile's address.`,
+        ),
+      });
+    }
+    throw new AttemptError(statusFailure(status, this.tryJson(text) ?? text, header('retry-after'), this.clock.now(), spec.op, this.profileName, spec.ctx));
+  }
+
+  private describeLocation(location: string): string {
+    try {
+      const u = new URL(location, this.origin);
+      return u.origin + u.pathname;
+    } catch {
+      return 'another page';
+    }
+  }
+
+  private async readText(body: AsyncIterable<Buffer> & { destroy?: (e?: Error) => void }, op: Operation): Promise<string> {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    try {
+      for await (const chunk of body) {
+        size += chunk.length;
+        if (size > this.maxResponseBytes) {
+          body.destroy?.();
+          throw new AttemptError({
+            repeat: 'final',
+            error: new DeskError('bad_response', `The service's answer to ${OPERATION_LABEL[op]} is larger than ${Math.round(this.maxResponseBytes / 2 ** 20)} MiB; it was not read.`),
+          });
+        }
+        chunks.push(chunk);
+      }
+    } catch (err) {
+      if (err instanceof AttemptError) throw err;
+      throw new AttemptError(transportFailure(err, this.host, op, 'body'));
+    }
+    return Buffer.concat(chunks).toString('utf8');
+  }
+
+  private tryJson(text: string): unknown {
+    if (text.trim() === '') return null;
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      return undefined;
+    }
+  }
+
+  private parseSuccess<T>(spec: CallSpec<T>, status: number, text: string, contentType: string | undefined, attempt: number): ApiResult<T> {
+    const fail = (message: string): never => {
+      throw new AttemptError({ repeat: 'final', answered2xx: true, error: new DeskError('bad_response', message) });
+    };
+    const label = OPERATION_LABEL[spec.op];
+    if (/text\/html|application\/xhtml/i.test(contentType ?? '') || /^\s*</.test(text)) {
+      fail(`The service answered ${label} with a web page instead of data — perhaps a login page of a proxy, or the address is wrong. Check the profile's address.`);
+    }
+    const raw = this.tryJson(text);
+    if (raw === undefined) {
+      const looksCut = /^\s*[[{]/.test(text);
+      fail(looksCut ? `The service's answer to ${label} was cut off (incomplete JSON).` : `The service answered ${label} with something that is not JSON.`);
+    }
+    const parsed = spec.schema.safeParse(raw);
+    if (!parsed.success) {
+      const { field, message } = firstIssue(parsed.error);
+      fail(`The service's answer to ${label} does not have the expected shape${field ? ` at ${field}` : ''}: ${message}.`);
+    }
+    const value = (parsed as { data: T }).data;
+    if (spec.confirm && !spec.confirm(value)) {
+      throw new AttemptError({ repeat: 'final', answered2xx: true, error: new DeskError('server_error', `The service did not confirm ${label} (ok is not true).`) });
+    }
+    return { value, raw, rawText: text, status, attempts: attempt };
+  }
+}
