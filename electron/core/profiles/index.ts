@@ -1,0 +1,2 @@
+export * from './types';
+export { normalizeBaseUrl, ProfilesService, type ConnectionReport, type DemoService, type FeatureName, type ProfileInput, type ProfileSummary, type ProfilesServiceOptions } from './service';
