@@ -1,0 +1,144 @@
+// What one mark_as_proposal_referee delivery does once its bytes are in (spec §3, §5.6, §6),
+// independent of HTTP: decode, validate, authenticate, then apply to the cache.
+import type { z } from 'zod';
+import { webhookBodySchema, withoutApiKey, type WebhookBody } from '../../common/service';
+import type { Cache } from '../cache';
+import { isCorruption } from '../cache';
+import type { Logger } from '../ports';
+import { safeEqual } from './secrets';
+
+export const WEBHOOK_ACTION = 'mark_as_proposal_referee';
+
+/** What happened to a delivery: the cache outcomes, the connectivity check, or a refusal. */
+export type DeliveryOutcome = 'applied' | 'stale' | 'parked' | 'test' | 'rejected' | 'busy';
+
+/** Fired after a delivery changed the cache: marks replaced (applied) or kept for later (parked). */
+export interface MarksChange {
+  profileId: string;
+  /** The app's id of the manuscript; absent when the event was parked (manuscript not known yet). */
+  manuscriptLocalId?: number;
+  /** The service's manuscript_id. */
+  serviceManuscriptId: number;
+  originId: string | null;
+  order: number;
+  outcome: 'applied' | 'parked';
+}
+
+export interface DeliveryDeps {
+  cache: Pick<Cache, 'marks' | 'manuscripts' | 'markCorrupt'>;
+  /** The connection profile whose marks the receiver keeps, read for each delivery. */
+  activeProfileId(): string | null;
+  /** That profile's API key (from the secret store); null when none is stored. */
+  getApiKey(profileId: string): Promise<string | null>;
+  logger: Logger;
+  onMarksChanged?: (change: MarksChange) => void;
+}
+
+/** The answer to send back; `message` is safe to show to the sender (no secrets, no stack). */
+export interface DeliveryReply {
+  status: number;
+  outcome: DeliveryOutcome;
+  message: string;
+  serviceManuscriptId: number | null;
+  order: number | null;
+  /** Seconds, for 503 answers. */
+  retryAfter?: number;
+}
+
+const MAX_ISSUES = 5;
+
+function describeIssues(error: z.ZodError): string {
+  const parts = error.issues.slice(0, MAX_ISSUES).map((i) => `${i.path.length > 0 ? i.path.join('.') : 'body'}: ${i.message}`);
+  const more = error.issues.length - MAX_ISSUES;
+  return `body does not match the mark_as_proposal_referee event: ${parts.join('; ')}${more > 0 ? ` (and ${more} more)` : ''}`;
+}
+
+const decoder = new TextDecoder('utf-8', { fatal: true });
+
+/** Handles one delivery body. Never throws: every failure becomes a reply. */
+export async function handleDelivery(deps: DeliveryDeps, raw: Uint8Array, remote: string): Promise<DeliveryReply> {
+  const refuse = (status: number, message: string, body?: WebhookBody): DeliveryReply => {
+    deps.logger.log('warn', 'webhook delivery refused', {
+      status,
+      reason: message,
+      remote,
+      serviceManuscriptId: body?.payload.manuscript_id ?? null,
+      order: body?.order ?? null,
+    });
+    return { status, outcome: 'rejected', message, serviceManuscriptId: body?.payload.manuscript_id ?? null, order: body?.order ?? null };
+  };
+
+  let json: unknown;
+  try {
+    json = JSON.parse(decoder.decode(raw));
+  } catch {
+    return refuse(400, 'body is not valid JSON (UTF-8)');
+  }
+  const parsed = webhookBodySchema.safeParse(json);
+  if (!parsed.success) return refuse(400, describeIssues(parsed.error));
+  const body = parsed.data;
+  if (body.action !== WEBHOOK_ACTION) return refuse(400, `unsupported action (expected ${WEBHOOK_ACTION})`, body);
+
+  const profileId = deps.activeProfileId();
+  const expected = profileId === null ? null : await deps.getApiKey(profileId);
+  if (profileId === null || expected === null || expected === '') {
+    const reply = refuse(503, 'the app has no active connection profile with an API key', body);
+    return { ...reply, retryAfter: 60 };
+  }
+  if (!safeEqual(body.api_key, expected)) return refuse(401, 'api_key does not match the connection profile', body);
+
+  const serviceManuscriptId = body.payload.manuscript_id;
+  const originId = body.payload.origin_id;
+  const base = { serviceManuscriptId, order: body.order };
+  if (body.test === true) {
+    deps.logger.log('info', 'webhook connectivity check received', { remote, order: body.order, serviceManuscriptId });
+    return { ...base, status: 200, outcome: 'test', message: 'connectivity check received; nothing changed' };
+  }
+
+  let outcome: 'applied' | 'stale' | 'parked';
+  try {
+    outcome = deps.cache.marks.applyMarks(profileId, {
+      manuscriptId: serviceManuscriptId,
+      originId,
+      order: body.order,
+      candidates: body.payload.candidates,
+      payload: withoutApiKey(body),
+    });
+  } catch (err) {
+    if (isCorruption(err)) deps.cache.markCorrupt(`webhook delivery: ${(err as Error).message}`);
+    deps.logger.log('error', 'webhook delivery could not be stored', { remote, serviceManuscriptId, order: body.order, error: (err as Error).message });
+    return { ...base, status: 500, outcome: 'rejected', message: 'the delivery could not be stored; please deliver it again' };
+  }
+
+  const local =
+    outcome === 'parked'
+      ? undefined
+      : (deps.cache.manuscripts.getByServiceId(profileId, serviceManuscriptId) ??
+        (originId !== null ? deps.cache.manuscripts.get(profileId, originId) : undefined));
+  deps.logger.log('info', 'webhook delivery', {
+    outcome,
+    remote,
+    serviceManuscriptId,
+    originId,
+    order: body.order,
+    timestamp: body.timestamp,
+    marked: body.payload.candidates.length,
+    manuscriptLocalId: local?.id ?? null,
+  });
+  if (outcome !== 'stale' && deps.onMarksChanged) {
+    const change: MarksChange = { profileId, serviceManuscriptId, originId, order: body.order, outcome };
+    if (local) change.manuscriptLocalId = local.id;
+    try {
+      deps.onMarksChanged(change);
+    } catch (err) {
+      deps.logger.log('error', 'webhook onMarksChanged listener failed', { error: (err as Error).message });
+    }
+  }
+  const message =
+    outcome === 'applied'
+      ? 'marks replaced'
+      : outcome === 'stale'
+        ? 'an event with the same or a newer order was already applied; ignored'
+        : 'manuscript not known yet; kept and applied when it is uploaded';
+  return { ...base, status: 200, outcome, message };
+}
