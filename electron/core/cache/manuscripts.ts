@@ -234,6 +234,26 @@ export class ManuscriptsRepository {
     this.setState.run(state, this.clock.now(), id);
   }
 
+  /**
+   * Undoes a queued (never sent) change: a manuscript never uploaded is removed; one uploaded
+   * before gets back the form of its last run. Returns true when the row was removed.
+   */
+  revertToLastRun(id: number): boolean {
+    return this.db.transaction(() => {
+      const ms = this.byId.get(id);
+      if (!ms) return true;
+      const last = this.db
+        .prepare<[number], { form_json: string }>('SELECT form_json FROM runs WHERE manuscript_id = ? ORDER BY seq DESC LIMIT 1')
+        .get(id);
+      if (!last) {
+        this.db.prepare('DELETE FROM manuscripts WHERE id = ?').run(id);
+        return true;
+      }
+      this.save(ms.profile_id, { form: JSON.parse(last.form_json) as UploadFormInput }, null, 'synced');
+      return false;
+    })();
+  }
+
   runs(manuscriptId: number): RunRow[] {
     return this.db
       .prepare<[number], RunDbRow>(

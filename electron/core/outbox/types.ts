@@ -1,0 +1,73 @@
+import type { AuthorFromGroupPatch, AuthorFromGroupPut, AuthorsGroupCreate, UploadFormInput } from '../../common/service';
+import type { ErrorCode } from '../../common/errors';
+import type { StoredFile } from '../cache/types';
+
+export type OutboxKind = 'upload' | 'author_put' | 'author_patch' | 'author_delete' | 'group_create';
+
+/**
+ * queued → sending → done; sending → queued (transient failure, retried with backoff);
+ * sending → parked (refused for good, or a group creation whose answer was lost);
+ * parked → queued (retry) or removed (discard). A crash leaves `sending`, which the next start
+ * turns back into queued (idempotent kinds) or parked as outcome_unknown (group creation).
+ */
+export type OutboxState = 'queued' | 'sending' | 'parked' | 'done';
+
+export type ParkReason = 'rejected' | 'outcome_unknown' | 'failed';
+
+export interface UploadPayload {
+  form: UploadFormInput;
+  /** The copy in the app's data folder, made before queueing. */
+  file: StoredFile | null;
+}
+
+interface AuthorTarget {
+  /** The cache's id of the group (authors_groups.id). */
+  groupLocalId: number;
+  /** The service's group id; null while the group's own creation is queued, filled in when it is created. */
+  groupServiceId: number | null;
+  clientId: string;
+}
+
+export type OutboxPayload =
+  | { kind: 'upload'; data: UploadPayload }
+  | { kind: 'author_put'; data: AuthorTarget & { body: AuthorFromGroupPut } }
+  | { kind: 'author_patch'; data: AuthorTarget & { body: AuthorFromGroupPatch } }
+  | { kind: 'author_delete'; data: AuthorTarget }
+  | { kind: 'group_create'; data: { groupLocalId: number; input: AuthorsGroupCreate } };
+
+export type OutboxEntry = OutboxPayload & {
+  id: number;
+  profileId: string;
+  entityKey: string;
+  state: OutboxState;
+  attempts: number;
+  nextAttemptAt: number;
+  dependsOn: number | null;
+  error: { code: ErrorCode; message: string } | null;
+  parkReason: ParkReason | null;
+  createdAt: number;
+  updatedAt: number;
+};
+
+export interface OutboxCounts {
+  /** Waiting or being sent. */
+  pending: number;
+  /** Parked for the editor. */
+  parked: number;
+}
+
+export interface OutboxEvents extends Record<string, unknown> {
+  /** Anything queued, sent, parked, retried or discarded. */
+  changed: OutboxCounts;
+  sent: { entry: OutboxEntry; attempts: number };
+  parked: { entry: OutboxEntry };
+  /** A transient failure; the entry is queued again for `retryAt`. */
+  retrying: { entry: OutboxEntry; retryAt: number };
+}
+
+export interface BackoffPolicy {
+  baseMs: number;
+  maxMs: number;
+}
+
+export const DEFAULT_BACKOFF: BackoffPolicy = { baseMs: 2_000, maxMs: 5 * 60_000 };

@@ -1,0 +1,143 @@
+import type { DeskErrorShape } from '../../common/errors';
+import type { Outbox, DrainResult } from '../outbox';
+import type { Clock, Logger } from '../ports';
+import type { Connectivity, ConnectivityState } from './connectivity';
+import { Emitter } from './emitter';
+import type { Timers } from './timers';
+
+export interface SyncStatus {
+  connectivity: ConnectivityState;
+  /** Writes waiting or being sent. */
+  pending: number;
+  /** Writes parked for the editor. */
+  parked: number;
+  syncing: boolean;
+  lastSyncAt: number | null;
+  /** Why the last sync stopped early, if it did. */
+  lastError: DeskErrorShape | null;
+}
+
+export interface SyncLoopOptions {
+  outbox: Outbox;
+  connectivity: Connectivity;
+  timers: Timers;
+  clock: Clock;
+  logger: Logger;
+}
+
+/**
+ * Sends the outbox whenever there is something due and the service is reachable: on reconnect,
+ * after a write is queued, when a backoff delay ends, and on the editor's "sync now".
+ */
+export class SyncLoop {
+  readonly events = new Emitter<{ status: SyncStatus; synced: DrainResult }>();
+  private timer: unknown = null;
+  private running: Promise<DrainResult> | null = null;
+  private abort: AbortController | null = null;
+  private lastSyncAt: number | null = null;
+  private lastError: DeskErrorShape | null = null;
+  private readonly off: Array<() => void> = [];
+  private stopped = true;
+
+  constructor(private readonly opts: SyncLoopOptions) {}
+
+  status(): SyncStatus {
+    const counts = this.opts.outbox.counts();
+    return {
+      connectivity: this.opts.connectivity.state,
+      pending: counts.pending,
+      parked: counts.parked,
+      syncing: this.running !== null,
+      lastSyncAt: this.lastSyncAt,
+      lastError: this.lastError,
+    };
+  }
+
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.off.push(
+      this.opts.connectivity.events.on('change', (c) => {
+        this.emitStatus();
+        if (c.state === 'online') this.kick();
+      }),
+      this.opts.outbox.events.on('changed', () => {
+        this.emitStatus();
+        if (this.running === null) this.schedule();
+      }),
+    );
+    this.schedule();
+  }
+
+  /** Stops timers and the sync in progress (the write being sent stays queued) and waits for it. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    for (const f of this.off.splice(0)) f();
+    this.clearTimer();
+    this.abort?.abort();
+    await this.running?.catch(() => undefined);
+  }
+
+  /** The editor's "sync now": skips backoff waits, probes if offline, then sends what it can. */
+  async syncNow(): Promise<DrainResult> {
+    this.opts.outbox.hurry();
+    if (this.opts.connectivity.state !== 'online' && (await this.opts.connectivity.check()) !== 'online') {
+      this.lastError = { code: 'offline', message: 'The service cannot be reached; the changes stay queued.' };
+      this.emitStatus();
+      return { sent: 0, retried: 0, parked: 0, stoppedBy: { action: 'retry', code: 'offline', message: this.lastError.message } };
+    }
+    return this.sync();
+  }
+
+  private kick(): void {
+    if (this.stopped || this.running !== null) return;
+    void this.sync();
+  }
+
+  private sync(): Promise<DrainResult> {
+    if (this.running) return this.running;
+    this.clearTimer();
+    this.abort = new AbortController();
+    const run = this.opts.outbox.drain(this.abort.signal).then((r) => {
+      if (r.stoppedBy) {
+        this.opts.connectivity.reportFailure(r.stoppedBy.code);
+        this.lastError = { code: r.stoppedBy.code, message: r.stoppedBy.message };
+      } else {
+        this.lastError = null;
+      }
+      if (r.sent > 0 || r.parked > 0) this.opts.connectivity.reportSuccess();
+      this.lastSyncAt = this.opts.clock.now();
+      this.events.emit('synced', r);
+      return r;
+    });
+    this.running = run.finally(() => {
+      this.running = null;
+      this.abort = null;
+      this.emitStatus();
+      this.schedule();
+    });
+    this.emitStatus();
+    return this.running;
+  }
+
+  /** Arms a timer for the next due write while online (none while offline: reconnect kicks). */
+  private schedule(): void {
+    this.clearTimer();
+    if (this.stopped || this.opts.connectivity.state === 'offline' || this.lastError?.code === 'unauthorized' || this.lastError?.code === 'no_api_key') return;
+    const due = this.opts.outbox.nextDueAt();
+    if (due === null) return;
+    this.timer = this.opts.timers.setTimeout(() => {
+      this.timer = null;
+      this.kick();
+    }, Math.max(0, due - this.opts.clock.now()));
+  }
+
+  private clearTimer(): void {
+    if (this.timer !== null) this.opts.timers.clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  private emitStatus(): void {
+    this.events.emit('status', this.status());
+  }
+}

@@ -1,0 +1,235 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DeskError } from '../../../electron/common/errors';
+import { openCache, type Cache } from '../../../electron/core/cache';
+import { Outbox, type OutboxOptions } from '../../../electron/core/outbox';
+import { form, ManualClock, MemoryLogger, tempDir } from '../cache/fixtures';
+import { FakeService, lostGroupAnswer } from './fakes';
+
+const P = 'p1';
+let dir: string;
+let cleanup: () => void;
+let cache: Cache;
+let clock: ManualClock;
+let api: FakeService;
+let outbox: Outbox;
+
+function makeOutbox(over: Partial<OutboxOptions> = {}): Outbox {
+  return new Outbox({ cache, profileId: P, api, clock, logger: new MemoryLogger(), uploadsDir: join(dir, 'uploads'), random: () => 1, ...over });
+}
+
+beforeEach(() => {
+  ({ dir, cleanup } = tempDir('desk-outbox-'));
+  clock = new ManualClock();
+  cache = openCache({ file: join(dir, 'cache.db'), clock, logger: new MemoryLogger() });
+  cache.profiles.upsert({ id: P, name: 'P', baseUrl: 'http://fake', kind: 'remote', createdAt: 1, lastCheckedAt: null, lastFeatures: null });
+  api = new FakeService();
+  outbox = makeOutbox();
+});
+afterEach(() => {
+  cache.close();
+  cleanup();
+});
+
+describe('uploads', () => {
+  it('copies the file first, shows the manuscript pending at once, sends it even after the original is gone', async () => {
+    const original = join(dir, 'paper.pdf');
+    writeFileSync(original, '%PDF-1.7 fake manuscript body');
+    const sha = createHash('sha256').update(readFileSync(original)).digest('hex');
+    const { entryId } = await outbox.queueUpload({ form: form('ms-1'), sourcePath: original });
+    rmSync(original);
+    const pending = cache.manuscripts.get(P, 'ms-1')!;
+    expect(pending).toMatchObject({ syncState: 'pending', serviceId: null, file: { name: 'paper.pdf', sha256: sha } });
+    expect(pending.file!.path.startsWith(join(dir, 'uploads'))).toBe(true);
+    expect(outbox.counts()).toEqual({ pending: 1, parked: 0 });
+
+    const r = await outbox.drain();
+    expect(r).toEqual({ sent: 1, retried: 0, parked: 0, stoppedBy: null });
+    expect(api.manuscripts.get('ms-1')).toMatchObject({ uploads: 1, fileSha: sha });
+    const ms = cache.manuscripts.get(P, 'ms-1')!;
+    expect(ms).toMatchObject({ syncState: 'synced', serviceId: 500 });
+    expect(cache.candidates.ofRun(ms.lastRunId!)).toHaveLength(2);
+    expect(outbox.get(entryId)!.state).toBe('done');
+    expect(outbox.counts()).toEqual({ pending: 0, parked: 0 });
+  });
+
+  it('rejects an invalid form before queueing anything', async () => {
+    await expect(outbox.queueUpload({ form: form('ms-1', { title: ' ' }) })).rejects.toMatchObject({ code: 'invalid_input', field: 'title' });
+    expect(outbox.list()).toEqual([]);
+  });
+
+  it('discarding a never-sent upload removes the manuscript and the copied file', async () => {
+    const original = join(dir, 'paper.pdf');
+    writeFileSync(original, 'x');
+    const { entryId } = await outbox.queueUpload({ form: form('ms-1'), sourcePath: original });
+    const copy = cache.manuscripts.get(P, 'ms-1')!.file!.path;
+    expect(outbox.discard(entryId)).toEqual([entryId]);
+    expect(cache.manuscripts.get(P, 'ms-1')).toBeUndefined();
+    expect(existsSync(copy)).toBe(false);
+  });
+
+  it('discarding a re-upload gives the manuscript back its last sent form', async () => {
+    await outbox.queueUpload({ form: form('ms-1', { title: 'First title' }) });
+    await outbox.drain();
+    const { entryId } = await outbox.queueUpload({ form: form('ms-1', { title: 'Second title' }) });
+    expect(cache.manuscripts.get(P, 'ms-1')!.title).toBe('Second title');
+    outbox.discard(entryId);
+    expect(cache.manuscripts.get(P, 'ms-1')).toMatchObject({ title: 'First title', syncState: 'synced' });
+  });
+});
+
+describe('order, dependencies and failures', () => {
+  it('sends writes of one author in order and a group before the authors queued against it', async () => {
+    const { groupLocalId, entryId: groupEntry } = outbox.createGroup({ group_name: 'Panel', owner_team: 'Editors', editor_teams: [], viewer_teams: [] });
+    const put = outbox.putAuthor(groupLocalId, 'c1', { name: 'Ada', emails: ['a@x'] });
+    outbox.patchAuthor(groupLocalId, 'c1', { orcids: ['0000-1'] });
+    outbox.putAuthor(groupLocalId, 'c2', { name: 'Bob' });
+    outbox.deleteAuthor(groupLocalId, 'c2');
+    expect(outbox.get(put)).toMatchObject({ dependsOn: groupEntry, data: { groupServiceId: null } });
+    expect(cache.groups.author(groupLocalId, 'c1')).toMatchObject({ syncState: 'pending', orcids: ['0000-1'] });
+    expect(cache.groups.author(groupLocalId, 'c2')!.syncState).toBe('deleting');
+
+    const r = await outbox.drain();
+    expect(r.sent).toBe(5);
+    expect(api.calls).toEqual(['group Panel', 'put 100/c1', 'patch 100/c1', 'put 100/c2', 'delete 100/c2']);
+    expect(api.authors.get('100/c1')).toEqual({ name: 'Ada', emails: ['a@x'], orcids: ['0000-1'] });
+    expect(outbox.get(put)).toMatchObject({ data: { groupServiceId: 100 } });
+    expect(cache.groups.get(groupLocalId)).toMatchObject({ serviceId: 100, syncState: 'synced' });
+    expect(cache.groups.author(groupLocalId, 'c1')!.syncState).toBe('synced');
+    expect(cache.groups.author(groupLocalId, 'c2')).toBeUndefined();
+  });
+
+  it('retries a transient failure after the backoff, sending other entities meanwhile', async () => {
+    const g = cache.groups.addExisting(P, 7, 'G');
+    api.groups.set(7, { group_name: 'G' });
+    api.failNext('putAuthor', new DeskError('server_error', 'HTTP 503'));
+    const first = outbox.putAuthor(g.id, 'c1', { name: 'A' });
+    outbox.patchAuthor(g.id, 'c1', { name: 'A2' });
+    outbox.putAuthor(g.id, 'c2', { name: 'B' });
+    const r = await outbox.drain();
+    expect(r).toMatchObject({ sent: 1, retried: 1, stoppedBy: null });
+    expect(api.calls).toEqual(['put 7/c1', 'put 7/c2']);
+    expect(outbox.get(first)).toMatchObject({ state: 'queued', attempts: 1, error: { code: 'server_error' }, nextAttemptAt: clock.now() + 2000 });
+    expect(outbox.nextDueAt()).toBe(clock.now() + 2000);
+    expect((await outbox.drain()).sent).toBe(0);
+    clock.advance(2000);
+    expect((await outbox.drain()).sent).toBe(2);
+    expect(api.authors.get('7/c1')).toEqual({ name: 'A2' });
+  });
+
+  it('stops at the first unreachable-service failure and keeps everything queued', async () => {
+    const g = cache.groups.addExisting(P, 7, 'G');
+    api.failNext('putAuthor', new DeskError('offline', 'refused'));
+    outbox.putAuthor(g.id, 'c1', { name: 'A' });
+    outbox.putAuthor(g.id, 'c2', { name: 'B' });
+    const r = await outbox.drain();
+    expect(r).toMatchObject({ sent: 0, retried: 1, stoppedBy: { action: 'retry', code: 'offline' } });
+    expect(api.calls).toEqual(['put 7/c1']);
+    expect(outbox.counts()).toEqual({ pending: 2, parked: 0 });
+  });
+
+  it('holds without counting an attempt when the key is refused', async () => {
+    const g = cache.groups.addExisting(P, 7, 'G');
+    api.failNext('putAuthor', new DeskError('unauthorized', 'bad key'));
+    const id = outbox.putAuthor(g.id, 'c1', { name: 'A' });
+    const r = await outbox.drain();
+    expect(r.stoppedBy).toMatchObject({ action: 'hold', code: 'unauthorized' });
+    expect(outbox.get(id)).toMatchObject({ state: 'queued', attempts: 0 });
+  });
+
+  it('parks a permanent refusal with its reason, blocks later writes of that author, and retries on demand', async () => {
+    const g = cache.groups.addExisting(P, 7, 'G');
+    api.groups.set(7, { group_name: 'G' });
+    api.failNext('putAuthor', new DeskError('invalid_request', 'The service rejected saving the author: bad orcid (field orcids).', { field: 'orcids' }));
+    const bad = outbox.putAuthor(g.id, 'c1', { name: 'A', orcids: ['x'] });
+    outbox.patchAuthor(g.id, 'c1', { name: 'A2' });
+    const parkedEvents: number[] = [];
+    outbox.events.on('parked', (e) => parkedEvents.push(e.entry.id));
+    const r = await outbox.drain();
+    expect(r).toMatchObject({ sent: 0, parked: 1 });
+    expect(parkedEvents).toEqual([bad]);
+    expect(outbox.get(bad)).toMatchObject({ state: 'parked', parkReason: 'rejected', error: { code: 'invalid_request' } });
+    expect(cache.groups.author(g.id, 'c1')!.syncState).toBe('failed');
+    expect(outbox.counts()).toEqual({ pending: 1, parked: 1 });
+    outbox.retry(bad);
+    expect((await outbox.drain()).sent).toBe(2);
+    expect(cache.groups.author(g.id, 'c1')!.syncState).toBe('synced');
+  });
+
+  it('counts a delete of an author already gone (404) as done', async () => {
+    const g = cache.groups.addExisting(P, 7, 'G');
+    cache.groups.applyPut(g.id, 'gone', { name: 'X' }, 'synced');
+    outbox.deleteAuthor(g.id, 'gone');
+    expect((await outbox.drain()).sent).toBe(1);
+    expect(cache.groups.author(g.id, 'gone')).toBeUndefined();
+  });
+
+  it('refuses author writes against an unknown group or one with neither a number nor a queued creation', () => {
+    expect(() => outbox.putAuthor(999, 'c', { name: 'A' })).toThrow(expect.objectContaining({ code: 'not_found' }));
+    const { groupLocalId, entryId } = outbox.createGroup({ group_name: 'G', owner_team: 'T', editor_teams: [], viewer_teams: [] });
+    outbox.discard(entryId);
+    expect(cache.groups.get(groupLocalId)).toBeUndefined();
+  });
+});
+
+describe('group creation whose answer is lost (not idempotent)', () => {
+  it('is parked as outcome_unknown, never resent on its own; resolving it with the number releases its authors', async () => {
+    api.failNext('createAuthorsGroup', lostGroupAnswer(), 'lost');
+    const { groupLocalId, entryId } = outbox.createGroup({ group_name: 'Panel', owner_team: 'T', editor_teams: [], viewer_teams: [] });
+    const put = outbox.putAuthor(groupLocalId, 'c1', { name: 'A' });
+    const r = await outbox.drain();
+    expect(r).toMatchObject({ sent: 0, parked: 1 });
+    expect(outbox.get(entryId)).toMatchObject({ state: 'parked', parkReason: 'outcome_unknown' });
+    expect(api.groups.size).toBe(1);
+    clock.advance(3_600_000);
+    expect((await outbox.drain()).sent).toBe(0);
+    expect(api.groups.size).toBe(1);
+    outbox.resolveGroupCreated(entryId, 100);
+    expect((await outbox.drain()).sent).toBe(1);
+    expect(api.authors.get('100/c1')).toEqual({ name: 'A' });
+    expect(outbox.get(put)!.state).toBe('done');
+  });
+
+  it('discarding it drops the local group and the writes queued for it', async () => {
+    api.failNext('createAuthorsGroup', lostGroupAnswer(), 'lost');
+    const { groupLocalId, entryId } = outbox.createGroup({ group_name: 'Panel', owner_team: 'T', editor_teams: [], viewer_teams: [] });
+    const put = outbox.putAuthor(groupLocalId, 'c1', { name: 'A' });
+    await outbox.drain();
+    expect(outbox.discard(entryId).sort()).toEqual([entryId, put].sort());
+    expect(cache.groups.get(groupLocalId)).toBeUndefined();
+    expect(outbox.list()).toEqual([]);
+  });
+});
+
+describe('crash recovery', () => {
+  it('replays idempotent writes left in flight and parks a group creation left in flight as outcome_unknown', async () => {
+    const g = cache.groups.addExisting(P, 7, 'G');
+    api.groups.set(7, { group_name: 'G' });
+    const put = outbox.putAuthor(g.id, 'c1', { name: 'A' });
+    const { entryId: create } = outbox.createGroup({ group_name: 'New', owner_team: 'T', editor_teams: [], viewer_teams: [] });
+    await outbox.queueUpload({ form: form('ms-1') });
+    cache.db.prepare("UPDATE outbox SET state = 'sending', attempts = 1").run();
+
+    const restarted = makeOutbox();
+    const rec = restarted.recover();
+    expect(rec.uncertain).toEqual([create]);
+    expect(rec.requeued).toHaveLength(2);
+    expect(restarted.get(put)!.state).toBe('queued');
+    expect(restarted.get(create)).toMatchObject({ state: 'parked', parkReason: 'outcome_unknown' });
+    expect((await restarted.drain()).sent).toBe(2);
+    expect(api.calls).toEqual(['put 7/c1', 'upload ms-1']);
+  });
+
+  it('removes file copies that nothing refers to', async () => {
+    const original = join(dir, 'a.pdf');
+    writeFileSync(original, 'x');
+    const kept = await outbox.queueUpload({ form: form('ms-1'), sourcePath: original });
+    const { copyIntoDataDir } = await import('../../../electron/core/outbox');
+    const orphan = await copyIntoDataDir(original, join(dir, 'uploads'));
+    makeOutbox().recover();
+    expect(existsSync(orphan.path)).toBe(false);
+    expect(existsSync(cache.manuscripts.getById(kept.manuscriptId)!.file!.path)).toBe(true);
+  });
+});
