@@ -79,7 +79,9 @@ export class MarksRepository {
       const target =
         this.findByService.get(profileId, event.manuscriptId) ??
         (event.originId !== null ? this.findByOrigin.get(profileId, event.originId) : undefined);
-      const payload = toJson(stripApiKey(event.payload ?? { manuscript_id: event.manuscriptId, origin_id: event.originId, candidates: event.candidates }));
+      const payload = toJson(
+        stripApiKey(event.payload ?? { payload: { manuscript_id: event.manuscriptId, origin_id: event.originId, candidates: event.candidates } }),
+      );
       const outcome: MarksOutcome = !target ? 'parked' : target.marks_order !== null && event.order <= target.marks_order ? 'stale' : 'applied';
       if (target && outcome === 'applied') this.replace(profileId, target.id, event.order, event.candidates);
       this.insertEvent.run(profileId, event.manuscriptId, event.originId, event.order, now, outcome, outcome === 'applied' ? now : null, payload);
@@ -109,8 +111,7 @@ export class MarksRepository {
       this.settleEvent.run('stale', null, newest.id);
       return 'stale';
     }
-    const body = JSON.parse(newest.payload_json) as { candidates?: WebhookCandidate[] };
-    this.replace(profileId, manuscriptId, newest.event_order, body.candidates ?? []);
+    this.replace(profileId, manuscriptId, newest.event_order, storedCandidates(newest.payload_json));
     this.settleEvent.run('applied', now, newest.id);
     return 'applied';
   }
@@ -125,6 +126,13 @@ export class MarksRepository {
     this.refreshCandidates.run({ m: manuscriptId });
     this.setOrder.run(order, manuscriptId);
   }
+}
+
+/** The marked candidates of a stored event: the webhook body keeps them under payload.candidates. */
+function storedCandidates(json: string): WebhookCandidate[] {
+  const body = JSON.parse(json) as { candidates?: unknown; payload?: { candidates?: unknown } };
+  const list = Array.isArray(body.candidates) ? body.candidates : body.payload?.candidates;
+  return Array.isArray(list) ? (list as WebhookCandidate[]) : [];
 }
 
 function stripApiKey(body: unknown): unknown {

@@ -62,7 +62,7 @@ describe('migration 2: full-text search', () => {
       `INSERT INTO manuscripts (profile_id, origin_id, folder_id, title, abstract, authors_count, authors_json, authors_text, form_json, sync_state, created_at, updated_at)
        VALUES ('p', 'o1', 1, 'Crystal growth kinetics', 'abstract', 1, '[]', 'Marie Curie', '{}', 'synced', 1, 1)`,
     ).run();
-    expect(migrate(db, MIGRATIONS, log)).toEqual([2]);
+    expect(migrate(db, MIGRATIONS, log, 2)).toEqual([2]);
     const find = (q: string) => db.prepare<[string], { rowid: number }>('SELECT rowid FROM manuscripts_fts WHERE manuscripts_fts MATCH ?').all(q).length;
     expect(find('curie')).toBe(1);
     expect(find('"cryst"*')).toBe(1);
@@ -71,6 +71,27 @@ describe('migration 2: full-text search', () => {
     expect(find('liquid')).toBe(1);
     db.prepare('DELETE FROM manuscripts').run();
     expect(find('liquid')).toBe(0);
+    db.close();
+  });
+});
+
+describe('migration 3: outbox park reason', () => {
+  it('adds park_reason, marking rows already parked as refusals, and constrains its values', () => {
+    const db = new Database(join(dir, 'c.db'));
+    const log = new MemoryLogger();
+    migrate(db, MIGRATIONS, log, 2);
+    db.prepare("INSERT INTO profiles VALUES ('p', 'P', 'http://x', 'demo', 1, NULL, NULL)").run();
+    const add = db.prepare(
+      "INSERT INTO outbox (profile_id, kind, entity_key, payload_json, state, next_attempt_at, created_at, updated_at) VALUES ('p', 'author_put', ?, '{}', ?, 0, 0, 0)",
+    );
+    add.run('a', 'parked');
+    add.run('b', 'queued');
+    expect(migrate(db, MIGRATIONS, log, 3)).toEqual([3]);
+    expect(db.prepare('SELECT entity_key, park_reason FROM outbox ORDER BY id').all()).toEqual([
+      { entity_key: 'a', park_reason: 'rejected' },
+      { entity_key: 'b', park_reason: null },
+    ]);
+    expect(() => db.prepare("UPDATE outbox SET park_reason = 'whatever'").run()).toThrow(/CHECK/);
     db.close();
   });
 });

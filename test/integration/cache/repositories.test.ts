@@ -176,7 +176,8 @@ describe('webhook marks', () => {
 
   it('parks events for an unknown manuscript and applies the newest one when it appears; never stores api_key', () => {
     expect(cache.marks.applyMarks(P, { manuscriptId: 20, originId: 'o9', order: 2, candidates: [marked(1)], payload: { api_key: 'SECRET', order: 2 } })).toBe('parked');
-    expect(cache.marks.applyMarks(P, { manuscriptId: 20, originId: 'o9', order: 3, candidates: [marked(2)] })).toBe('parked');
+    const body = { action: 'mark_as_proposal_referee', order: 3, timestamp: 1, payload: { version: 5, manuscript_id: 20, origin_id: 'o9', candidates: [marked(2)] } };
+    expect(cache.marks.applyMarks(P, { manuscriptId: 20, originId: 'o9', order: 3, candidates: [marked(2)], payload: body })).toBe('parked');
     const rec = cache.manuscripts.recordUploadRun(P, { form: form('o9') }, response(20, 'o9', [1, 2]));
     expect(rec.parkedMarks).toBe('applied');
     expect(cache.candidates.query(rec.runId, { marked: true }).rows.map((c) => c.authorId)).toEqual([2]);
