@@ -88,6 +88,10 @@ const toRun = (r: RunDbRow): RunRow => ({
   debugInfo: fromJson(r.debug_raw, null),
 });
 
+const RUN_SELECT = `SELECT r.id, r.manuscript_id, r.seq, r.uploaded_at, r.response_version, r.folder_name, r.form_json, r.candidates_count,
+    s.raw_json AS settings_raw, d.raw_json AS debug_raw
+  FROM runs r LEFT JOIN run_groups_settings s ON s.run_id = r.id LEFT JOIN run_debug_info d ON d.run_id = r.id`;
+
 /** The raw candidate objects of a response, when `raw` is the body the service sent. */
 function rawCandidates(raw: unknown, expected: number): unknown[] | null {
   if (typeof raw !== 'object' || raw === null) return null;
@@ -256,14 +260,15 @@ export class ManuscriptsRepository {
 
   runs(manuscriptId: number): RunRow[] {
     return this.db
-      .prepare<[number], RunDbRow>(
-        `SELECT r.id, r.manuscript_id, r.seq, r.uploaded_at, r.response_version, r.folder_name, r.form_json, r.candidates_count,
-           s.raw_json AS settings_raw, d.raw_json AS debug_raw
-         FROM runs r LEFT JOIN run_groups_settings s ON s.run_id = r.id LEFT JOIN run_debug_info d ON d.run_id = r.id
-         WHERE r.manuscript_id = ? ORDER BY r.seq`,
-      )
+      .prepare<[number], RunDbRow>(`${RUN_SELECT} WHERE r.manuscript_id = ? ORDER BY r.seq`)
       .all(manuscriptId)
       .map(toRun);
+  }
+
+  /** One run by its id. */
+  run(runId: number): RunRow | undefined {
+    const r = this.db.prepare<[number], RunDbRow>(`${RUN_SELECT} WHERE r.id = ?`).get(runId);
+    return r ? toRun(r) : undefined;
   }
 
   /** The response body of a run as the service sent it (candidates replaced by their count). */
