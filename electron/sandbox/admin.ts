@@ -357,11 +357,14 @@ route('GET', '/admin/corpus/', 'corpus size', async (ctx) => {
   const count = (t: string) => (ctx.db.prepare(`SELECT COUNT(*) AS n FROM ${t}`).get() as { n: number }).n;
   return ok({ authors: count('authors'), articles: count('articles'), journals: count('journals'), institutions: count('institutions'), citations: count('citations'), retracted: (ctx.db.prepare('SELECT COUNT(*) AS n FROM articles WHERE retracted = 1').get() as { n: number }).n });
 });
-route('GET', '/admin/corpus/authors/', 'search authors ?q=name|email|orcid&limit=', async (ctx, _req, _p, query) => {
+route('GET', '/admin/corpus/authors/', 'search authors ?q=name|email|orcid&retracted=true&limit=', async (ctx, _req, _p, query) => {
   const q = `%${query.get('q') ?? ''}%`;
   const limit = Math.min(200, Number(query.get('limit') ?? 20) || 20);
+  const retracted = query.get('retracted') === 'true'
+    ? 'AND EXISTS (SELECT 1 FROM authorships s JOIN articles a ON a.id = s.article_id WHERE s.author_id = authors.id AND a.retracted = 1)'
+    : '';
   const rows = ctx.db
-    .prepare("SELECT id FROM authors WHERE (first_name || ' ' || last_name) LIKE ? OR email LIKE ? OR orcid LIKE ? ORDER BY h_index DESC, id LIMIT ?")
+    .prepare(`SELECT id FROM authors WHERE ((first_name || ' ' || last_name) LIKE ? OR email LIKE ? OR orcid LIKE ?) ${retracted} ORDER BY h_index DESC, id LIMIT ?`)
     .all(q, q, q, limit) as Array<{ id: number }>;
   return ok({ authors: rows.map((r) => authorView(ctx, r.id)) });
 });
