@@ -36,13 +36,7 @@ export async function send(url: string, opts: SendOptions = {}): Promise<Answer 
       res.on('data', (c: Buffer) => parts.push(c));
       res.on('end', () => {
         const text = Buffer.concat(parts).toString('utf8');
-        let json: Record<string, unknown> | null = null;
-        try {
-          json = JSON.parse(text) as Record<string, unknown>;
-        } catch {
-          json = null;
-        }
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json });
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json: parseJson(text) });
       });
       res.on('error', reject);
     });
@@ -71,6 +65,14 @@ export async function send(url: string, opts: SendOptions = {}): Promise<Answer 
   const a = await answer;
   if (!req.writableEnded) req.destroy();
   return { ...a, sent };
+}
+
+function parseJson(text: string): Record<string, unknown> | null {
+  try {
+    return JSON.parse(text) as Record<string, unknown>;
+  } catch {
+    return null;
+  }
 }
 
 export const postJson = (url: string, body: unknown, opts: Omit<SendOptions, 'body'> = {}) =>
