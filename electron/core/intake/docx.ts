@@ -1,0 +1,314 @@
+// Header model for DOCX: paragraphs with style, size, bold, centring and superscripts read straight from
+// word/document.xml (+ styles.xml), then the same name/e-mail/ORCID heuristics as for PDFs.
+import { limitsOf } from './check';
+import type { Extracted } from './pdf';
+import {
+  ABSTRACT_HEAD,
+  REFERENCES_HEAD,
+  STOP_HEAD,
+  assignEmails,
+  assignOrcidsInOrder,
+  clean,
+  findEmails,
+  findOrcids,
+  looksLikeName,
+  splitAuthorLine,
+} from './text';
+import { readZipEntries } from './zip';
+import type { IntakeAuthor, IntakeOptions } from './types';
+
+interface Para {
+  /** Text with superscript runs wrapped in \u0001…\u0002; manual line breaks as "\n". */
+  text: string;
+  plain: string;
+  style: string;
+  size: number;
+  bold: boolean;
+  center: boolean;
+}
+
+interface StyleInfo {
+  name: string;
+  size?: number;
+  bold?: boolean;
+  basedOn?: string;
+}
+
+const ENTITY: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+function unescapeXml(s: string): string {
+  return s.replace(/&(#x[0-9a-f]+|#\d+|\w+);/gi, (m, e: string) => {
+    if (e[0] === '#') return String.fromCodePoint(e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10));
+    return ENTITY[e] ?? m;
+  });
+}
+
+function attr(attrs: string, name: string): string | undefined {
+  return attrs.match(new RegExp(`\\b${name}="([^"]*)"`))?.[1];
+}
+
+function parseStyles(xml: string): { styles: Map<string, StyleInfo>; defaultSize: number } {
+  const styles = new Map<string, StyleInfo>();
+  const defaultSize = Number(xml.match(/<w:docDefaults>[\s\S]*?<w:sz w:val="(\d+)"/)?.[1] ?? 22) / 2;
+  for (const m of xml.matchAll(/<w:style\b([^>]*)>([\s\S]*?)<\/w:style>/g)) {
+    const id = attr(m[1]!, 'w:styleId');
+    if (!id) continue;
+    const body = m[2]!;
+    const sz = body.match(/<w:rPr>[\s\S]*?<w:sz w:val="(\d+)"/)?.[1];
+    const info: StyleInfo = { name: attr(body.match(/<w:name\b([^>]*)\/?>/)?.[1] ?? '', 'w:val') ?? id };
+    if (sz) info.size = Number(sz) / 2;
+    if (/<w:rPr>[\s\S]*?<w:b(\s*\/>|\s+w:val="(1|true|on)")/.test(body)) info.bold = true;
+    const based = body.match(/<w:basedOn w:val="([^"]+)"/)?.[1];
+    if (based) info.basedOn = based;
+    styles.set(id, info);
+  }
+  return { styles, defaultSize };
+}
+
+function styleProp<K extends 'size' | 'bold'>(styles: Map<string, StyleInfo>, id: string, key: K): StyleInfo[K] | undefined {
+  let cur: string | undefined = id;
+  for (let depth = 0; cur && depth < 10; depth++) {
+    const s = styles.get(cur);
+    if (!s) return undefined;
+    if (s[key] !== undefined) return s[key];
+    cur = s.basedOn;
+  }
+  return undefined;
+}
+
+/** Paragraphs of document.xml in document order (text boxes and table cells included, deleted text skipped). */
+function parseParagraphs(xml: string, styles: Map<string, StyleInfo>, defaultSize: number): Para[] {
+  const out: Para[] = [];
+  interface Open {
+    text: string;
+    style: string;
+    center: boolean;
+    sizes: Map<number, number>;
+    boldChars: number;
+    chars: number;
+  }
+  const stack: Open[] = [];
+  let run: { size?: number; bold?: boolean; sup: boolean } | null = null;
+  let inRPr = false;
+  let inPPr = false;
+  let skip = 0; // inside w:del, mc:Fallback, w:instrText …
+  let inText = false;
+  const re = /<(\/?)([\w:]+)([^>]*?)(\/?)>|([^<]+)/g;
+  for (const m of xml.matchAll(re)) {
+    const [, close, tag, attrs = '', selfClose, textNode] = m;
+    if (textNode !== undefined) {
+      if (inText && skip === 0 && run && stack.length) {
+        const p = stack[stack.length - 1]!;
+        const t = unescapeXml(textNode);
+        const styleSize = styleProp(styles, p.style, 'size') ?? defaultSize;
+        const size = run.size ?? styleSize;
+        const bold = run.bold ?? styleProp(styles, p.style, 'bold') ?? false;
+        p.text += run.sup ? `\u0001${t}\u0002` : t;
+        if (!run.sup) {
+          const n = t.trim().length;
+          p.sizes.set(size, (p.sizes.get(size) ?? 0) + n);
+          p.chars += n;
+          if (bold) p.boldChars += n;
+        }
+      }
+      continue;
+    }
+    if (tag === 'w:del' || tag === 'mc:Fallback' || tag === 'w:instrText' || tag === 'w:delText') {
+      if (selfClose) continue;
+      skip += close ? -1 : 1;
+      continue;
+    }
+    if (skip > 0) continue;
+    switch (tag) {
+      case 'w:p':
+        if (selfClose) out.push({ text: '', plain: '', style: '', size: defaultSize, bold: false, center: false });
+        else if (!close) stack.push({ text: '', style: '', center: false, sizes: new Map(), boldChars: 0, chars: 0 });
+        else {
+          const p = stack.pop();
+          if (!p) break;
+          let size = defaultSize;
+          let best = -1;
+          for (const [k, v] of p.sizes) if (v > best || (v === best && k > size)) [size, best] = [k, v];
+          const text = p.text.replace(/\u0002\u0001/g, '').replace(/[ \t]+/g, ' ');
+          const plain = clean(text.replace(/\u0001[^\u0002]*\u0002/g, ' '));
+          out.push({ text, plain, style: styles.get(p.style)?.name ?? p.style, size, bold: p.chars > 0 && p.boldChars >= 0.6 * p.chars, center: p.center });
+        }
+        break;
+      case 'w:pPr':
+        inPPr = !close && !selfClose;
+        break;
+      case 'w:pStyle':
+        if (inPPr && stack.length) stack[stack.length - 1]!.style = attr(attrs, 'w:val') ?? '';
+        break;
+      case 'w:jc':
+        if (inPPr && !inRPr && stack.length) stack[stack.length - 1]!.center = attr(attrs, 'w:val') === 'center';
+        break;
+      case 'w:r':
+        run = close ? null : selfClose ? null : { sup: false };
+        break;
+      case 'w:rPr':
+        inRPr = !close && !selfClose;
+        break;
+      case 'w:sz':
+        if (inRPr && run && !inPPr) run.size = Number(attr(attrs, 'w:val') ?? 0) / 2 || undefined;
+        break;
+      case 'w:b':
+        if (inRPr && run && !inPPr) run.bold = !/w:val="(0|false|off)"/.test(attrs);
+        break;
+      case 'w:vertAlign':
+        if (inRPr && run && !inPPr) run.sup = attr(attrs, 'w:val') === 'superscript';
+        break;
+      case 'w:t':
+        inText = !close && !selfClose;
+        break;
+      case 'w:tab':
+        if (run && stack.length && !inRPr && !inPPr) stack[stack.length - 1]!.text += '\t';
+        break;
+      case 'w:br':
+      case 'w:cr':
+        if (run && stack.length) stack[stack.length - 1]!.text += '\n';
+        break;
+      default:
+        break;
+    }
+  }
+  return out;
+}
+
+const LABEL = /^\s*(title( page)?|authors?( names?)?|affiliations?|running (head|title)|short title|article type|manuscript type|word count|keywords?)\s*:?\s*/i;
+const NOT_TITLE_DOCX = /^\s*(title page|running (head|title)|short title|article type|manuscript( type| number)?|word count|original (article|research)|research article|review|preprint|draft|submitted to|supplementary|cover letter|authors?)\b/i;
+const AFFILIATION_WORDS =
+  /\b(univ|universit|institut|department|dept\.?|school|college|faculty|laborator|centre|center|hospital|clinic|academy|foundation|research|ministry|council|agency|museum|inc\b|ltd|gmbh|division|unit\b|program)/i;
+const STRUCTURED = /^\s*(background|introduction|methods?|methodology|results?|conclusions?|objectives?|aims?|purpose|context|design|setting|findings|interpretation|significance|discussion|materials and methods|participants|measures|limitations|implications)\s*[:.]?/i;
+
+function isHeading(p: Para, body: number): boolean {
+  return /heading|title/i.test(p.style) || ((p.bold || p.size > body + 0.5) && p.plain.split(' ').length <= 8);
+}
+
+export async function extractDocx(bytes: Buffer, opts: IntakeOptions = {}): Promise<Extracted> {
+  const limits = limitsOf(opts);
+  const parts = await readZipEntries(bytes, ['word/document.xml', 'word/styles.xml'], limits.maxUncompressedBytes);
+  const { styles, defaultSize } = parseStyles(parts.get('word/styles.xml')?.toString('utf8') ?? '');
+  const all = parseParagraphs(parts.get('word/document.xml')?.toString('utf8') ?? '', styles, defaultSize);
+  const paras = all.filter((p) => p.plain);
+  const sizes = new Map<number, number>();
+  for (const p of paras) sizes.set(p.size, (sizes.get(p.size) ?? 0) + p.plain.length);
+  const body = [...sizes].sort((a, b) => b[1] - a[1])[0]?.[0] ?? defaultSize;
+
+  // abstract heading and first section heading bound the header
+  const absIdx = paras.findIndex((p, i) => i < 120 && ABSTRACT_HEAD.test(p.plain) && (p.plain.split(' ').length <= 3 || /^\s*abstract\s*[:.—–-]/i.test(p.plain) || isHeading(p, body)));
+  const introIdx = paras.findIndex((p, i) => i > Math.max(absIdx, 0) && STOP_HEAD.test(p.plain) && !/^\s*keywords?/i.test(p.plain) && (isHeading(p, body) || p.plain.split(' ').length <= 4));
+  const headerEnd = absIdx >= 0 ? absIdx : introIdx >= 0 ? introIdx : Math.min(paras.length, 40);
+
+  // title: explicit Title style, else the largest/boldest early paragraph that is not a label
+  const early = paras.slice(0, Math.min(headerEnd, 15));
+  let titleIdx = early.findIndex((p) => /^title$/i.test(p.style));
+  if (titleIdx < 0) {
+    let best = -1;
+    early.forEach((p, i) => {
+      const text = p.plain.replace(LABEL, '');
+      if (NOT_TITLE_DOCX.test(p.plain) && !/^\s*title\s*:/i.test(p.plain)) return;
+      if (text.split(' ').length < 3 || /@|^\d/.test(text) || looksLikeName(text)) return;
+      const score = p.size * (p.bold ? 1.15 : 1) * (p.center ? 1.05 : 1) - i * 0.01;
+      if (score > best) [best, titleIdx] = [score, i];
+    });
+  }
+  const title = titleIdx >= 0 ? clean(paras[titleIdx]!.plain.replace(LABEL, '')) : null;
+
+  // authors: name lines between the title and the abstract
+  const header = paras.slice(titleIdx + 1, Math.max(headerEnd, titleIdx + 1));
+  const hits: { author: IntakeAuthor; markers: string[]; para: number }[] = [];
+  const corresponding: number[] = [];
+  header.forEach((p, pi) => {
+    if (/@/.test(p.plain) || p.plain.split(' ').length > 80) return;
+    for (const raw of p.text.split('\n')) {
+      // "Name  0000-0002-…  ·  handle  Affiliation": only the part before the ORCID or separator is the name
+      const perAuthor = /\b\d{4}-\d{4}-\d{4}-\d{3}[\dX]\b|·/.test(raw);
+      const line = perAuthor ? raw.split(/\s*\b\d{4}-\d{4}-\d{4}-\d{3}[\dX]\b|\s*·/)[0]! : raw;
+      if (!perAuthor && AFFILIATION_WORDS.test(line)) continue;
+      const parts = splitAuthorLine(line.replace(LABEL, ''));
+      const names = parts.filter((x) => looksLikeName(x.name));
+      if (names.length === 0 || names.length < 0.6 * parts.length) continue;
+      for (const n of names) {
+        if (n.markers.some((m) => /[*∗✉]/.test(m))) corresponding.push(hits.length);
+        hits.push({ author: { name: n.name, affiliation: null, email: null, orcid: null }, markers: n.markers, para: pi });
+      }
+    }
+  });
+
+  // affiliations: numbered lines ("1 School of …", "¹School …"), else a lone affiliation block for everyone
+  const byMarker = new Map<string, string>();
+  const unmarked: string[] = [];
+  for (const p of header) {
+    for (const line of p.text.split('\n')) {
+      const m = line.match(/^\s*(?:\u0001([^\u0002]{1,4})\u0002|([1-9]\d?|[a-h*†‡§])(?=\s*\p{Lu}))\s*(.*)$/u);
+      const rest = clean((m?.[3] ?? line).replace(/\u0001[^\u0002]*\u0002/g, ' ').replace(LABEL, ''));
+      if (!AFFILIATION_WORDS.test(rest) || /@/.test(rest)) continue;
+      if (m) byMarker.set((m[1] ?? m[2])!, rest.replace(/[;,.\s]+$/, ''));
+      else if (!hits.some((h) => rest.includes(h.author.name))) unmarked.push(rest.replace(/[;,.\s]+$/, ''));
+    }
+  }
+  for (const h of hits) {
+    const affs = h.markers.map((m) => byMarker.get(m)).filter((x): x is string => x !== undefined);
+    if (affs.length) h.author.affiliation = affs.join('; ');
+    else if (unmarked.length === 1 || (unmarked.length > 0 && byMarker.size === 0 && hits.length === 1)) h.author.affiliation = unmarked.join('; ');
+  }
+  // per-author paragraphs ("Name · ORCID · affiliations") carry their own affiliation and ORCID
+  const headerText = paras.slice(0, introIdx >= 0 ? introIdx : Math.min(paras.length, 80));
+  for (const h of hits) {
+    const own = header[h.para]!;
+    if (hits.filter((x) => x.para === h.para).length !== 1) continue;
+    const ids = findOrcids(own.plain);
+    if (ids.length === 1) h.author.orcid = ids[0]!.id;
+    if (h.author.affiliation === null) {
+      const tail = own.plain
+        .replace(h.author.name, '')
+        .replace(/\b\d{4}-\d{4}-\d{4}-\d{3}[\dX]\b/g, '')
+        .split('·')
+        .map((x) => x.trim())
+        .filter((x) => AFFILIATION_WORDS.test(x) && !/^funded by/i.test(x));
+      if (tail.length) h.author.affiliation = tail.join('; ');
+    }
+  }
+  const authors = hits.map((h) => h.author);
+  const text = headerText.map((p) => p.plain).join('\n');
+  assignEmails(authors, findEmails(text), corresponding);
+  assignOrcidsInOrder(
+    authors,
+    findOrcids(text)
+      .map((o) => o.id)
+      .filter((id) => !authors.some((a) => a.orcid === id)),
+  );
+
+  // abstract: paragraphs after the heading, structured sub-headings kept inline
+  let abstract: string | null = null;
+  if (absIdx >= 0) {
+    const head = paras[absIdx]!;
+    const first = head.plain.replace(ABSTRACT_HEAD, '').trim();
+    const lines = first ? [first] : [];
+    for (let i = absIdx + 1; i < paras.length; i++) {
+      const p = paras[i]!;
+      const short = p.plain.split(' ').length <= 6 && !/[:.]\s*\S/.test(p.plain);
+      if (/^\s*(keywords?|key\s?words|index terms)\b/i.test(p.plain)) break;
+      // a heading of the same rank as "Abstract" (or a section heading) ends it; smaller sub-headings stay
+      if (short && !first && p.size >= head.size - 0.25 && p.bold === head.bold && isHeading(p, body)) break;
+      if (short && STOP_HEAD.test(p.plain) && (first !== '' || !STRUCTURED.test(p.plain) || /heading\s*1/i.test(p.style))) break;
+      if (/heading\s*1|^title$/i.test(p.style) && !STRUCTURED.test(p.plain)) break;
+      lines.push(p.plain);
+      if (lines.join(' ').split(' ').length > 700) break;
+    }
+    abstract = clean(lines.join(' ')) || null;
+  }
+
+  // references: entries after the last "References" heading, up to the next heading
+  let references: number | null = null;
+  const refIdx = paras.map((p) => REFERENCES_HEAD.test(p.plain)).lastIndexOf(true);
+  if (refIdx >= 0) {
+    let entries = 0;
+    for (const p of paras.slice(refIdx + 1)) {
+      if (/heading|title/i.test(p.style) || /^\s*(figure|table|supporting information|appendix|supplementary)\b.{0,40}$/i.test(p.plain)) break;
+      if (p.plain.split(' ').length >= 3) entries++;
+    }
+    references = entries || null;
+  }
+  return { title, abstract, authors, references };
+}

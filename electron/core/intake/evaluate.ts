@@ -1,0 +1,193 @@
+// Accuracy of intake against a folder laid out like ../shared/material (MANIFEST.json, pdf/, docx/,
+// groundtruth/ID.json). Used by scripts/bench-intake.ts, bench/intake.bench.ts and the material test.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { inspectFile } from './inspect';
+import type { IntakeResult } from './types';
+
+interface GroundTruth {
+  title?: string | null;
+  abstract?: string | null;
+  authors?: { name: string; email?: string | null; orcid?: string | null }[] | null;
+}
+
+interface ManifestEntry {
+  id: string;
+  file: string;
+  format: string;
+  ground_truth?: string;
+}
+
+export interface FieldScore {
+  /** Files whose ground truth has the field. */
+  files: number;
+  /** Title/abstract: files matched; authors/emails/ORCIDs: micro-averaged F1 over all those files. */
+  score: number;
+  tp?: number;
+  fp?: number;
+  fn?: number;
+}
+
+export type FieldName = 'title' | 'authors' | 'emails' | 'orcids' | 'abstract';
+export const FIELDS: FieldName[] = ['title', 'authors', 'emails', 'orcids', 'abstract'];
+
+export interface FileReport {
+  id: string;
+  file: string;
+  format: string;
+  ms: number;
+  result: IntakeResult;
+  /** Fields that missed, with what was expected and what came out. */
+  misses: { field: FieldName; expected: string; got: string }[];
+}
+
+export interface EvalReport {
+  files: FileReport[];
+  fields: Record<FieldName, FieldScore>;
+  byFormat: Record<string, Record<FieldName, FieldScore>>;
+  pdfMs: { median: number; p95: number; n: number };
+}
+
+/** Lower case, accents folded, punctuation and extra spaces removed. */
+export function normalise(s: string): string {
+  return s
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+}
+
+export function levenshtein(a: string, b: string): number {
+  if (a === b) return 0;
+  if (!a.length) return b.length;
+  if (!b.length) return a.length;
+  let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
+  let cur = new Array<number>(b.length + 1);
+  for (let i = 1; i <= a.length; i++) {
+    cur[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    [prev, cur] = [cur, prev];
+  }
+  return prev[b.length]!;
+}
+
+/** 1 − distance / longer length, on the raw strings with whitespace collapsed. */
+export function levenshteinRatio(a: string, b: string): number {
+  const x = a.replace(/\s+/g, ' ').trim();
+  const y = b.replace(/\s+/g, ' ').trim();
+  const n = Math.max(x.length, y.length);
+  return n === 0 ? 1 : 1 - levenshtein(x, y) / n;
+}
+
+export function titleMatches(got: string | null, want: string): boolean {
+  if (!got) return false;
+  return normalise(got) === normalise(want) || levenshteinRatio(normalise(got), normalise(want)) >= 0.8;
+}
+
+export function abstractMatches(got: string | null, want: string): boolean {
+  return !!got && levenshteinRatio(got, want) >= 0.8;
+}
+
+function setCounts(got: string[], want: string[]): { tp: number; fp: number; fn: number } {
+  const g = new Set(got);
+  const w = new Set(want);
+  let tp = 0;
+  for (const x of g) if (w.has(x)) tp++;
+  return { tp, fp: g.size - tp, fn: w.size - tp };
+}
+
+function f1(tp: number, fp: number, fn: number): number {
+  return tp === 0 ? (fp === 0 && fn === 0 ? 1 : 0) : (2 * tp) / (2 * tp + fp + fn);
+}
+
+function emptyScores(): Record<FieldName, FieldScore> {
+  return {
+    title: { files: 0, score: 0 },
+    authors: { files: 0, score: 0, tp: 0, fp: 0, fn: 0 },
+    emails: { files: 0, score: 0, tp: 0, fp: 0, fn: 0 },
+    orcids: { files: 0, score: 0, tp: 0, fp: 0, fn: 0 },
+    abstract: { files: 0, score: 0 },
+  };
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))]!;
+}
+
+/**
+ * Runs intake over every file of the manifest and scores it against the ground truth. A field is scored
+ * only on files whose ground truth has it (title/abstract non-empty, authors a non-empty list; e-mails and
+ * ORCIDs on every file with authors, as sets of addresses/iDs).
+ */
+export async function evaluate(dir: string, onFile?: (r: FileReport) => void): Promise<EvalReport> {
+  const manifest = JSON.parse(readFileSync(join(dir, 'MANIFEST.json'), 'utf8')) as ManifestEntry[];
+  const files: FileReport[] = [];
+  const total = emptyScores();
+  const byFormat: Record<string, Record<FieldName, FieldScore>> = {};
+  // warm-up: the first pdf.js call loads modules and fonts tables
+  const firstPdf = manifest.find((m) => m.format === 'pdf');
+  if (firstPdf) await inspectFile(join(dir, firstPdf.file));
+  for (const entry of manifest) {
+    const gtPath = join(dir, entry.ground_truth ?? join('groundtruth', `${entry.id}.json`));
+    if (!existsSync(gtPath)) continue;
+    const gt = JSON.parse(readFileSync(gtPath, 'utf8')) as GroundTruth;
+    const t0 = performance.now();
+    const result = await inspectFile(join(dir, entry.file));
+    const ms = performance.now() - t0;
+    const rep: FileReport = { id: entry.id, file: entry.file, format: entry.format, ms, result, misses: [] };
+    const fmt = (byFormat[entry.format] ??= emptyScores());
+    const add = (field: FieldName, ok: boolean | { tp: number; fp: number; fn: number }, expected: string, got: string) => {
+      for (const s of [total, fmt]) {
+        s[field].files++;
+        if (typeof ok === 'boolean') s[field].score += ok ? 1 : 0;
+        else {
+          s[field].tp! += ok.tp;
+          s[field].fp! += ok.fp;
+          s[field].fn! += ok.fn;
+        }
+      }
+      const miss = typeof ok === 'boolean' ? !ok : ok.fp + ok.fn > 0;
+      if (miss) rep.misses.push({ field, expected, got });
+    };
+    if (gt.title) add('title', titleMatches(result.title, gt.title), gt.title, result.title ?? '∅');
+    if (gt.abstract) add('abstract', abstractMatches(result.abstract, gt.abstract), gt.abstract.slice(0, 160), (result.abstract ?? '∅').slice(0, 160));
+    if (gt.authors && gt.authors.length) {
+      const want = gt.authors.map((a) => normalise(a.name));
+      const got = result.authors.map((a) => normalise(a.name));
+      add('authors', setCounts(got, want), want.join(' | '), got.join(' | '));
+      const we = gt.authors.flatMap((a) => (a.email ? [a.email.toLowerCase()] : []));
+      const ge = result.authors.flatMap((a) => (a.email ? [a.email.toLowerCase()] : []));
+      add('emails', setCounts(ge, we), we.join(' '), ge.join(' '));
+      const wo = gt.authors.flatMap((a) => (a.orcid ? [a.orcid.toUpperCase()] : []));
+      const go = result.authors.flatMap((a) => (a.orcid ? [a.orcid.toUpperCase()] : []));
+      add('orcids', setCounts(go, wo), wo.join(' '), go.join(' '));
+    }
+    files.push(rep);
+    onFile?.(rep);
+  }
+  for (const s of [total, ...Object.values(byFormat)]) {
+    for (const f of FIELDS) {
+      const x = s[f];
+      x.score = x.tp === undefined ? (x.files ? x.score / x.files : 0) : f1(x.tp, x.fp!, x.fn!);
+    }
+  }
+  const pdfTimes = files
+    .filter((f) => f.format === 'pdf')
+    .map((f) => f.ms)
+    .sort((a, b) => a - b);
+  return { files, fields: total, byFormat, pdfMs: { median: percentile(pdfTimes, 0.5), p95: percentile(pdfTimes, 0.95), n: pdfTimes.length } };
+}
+
+/** Targets of the intake issue, as fractions (time in ms). */
+export const TARGETS: Record<FieldName, number> & { pdfMedianMs: number } = {
+  title: 0.9,
+  authors: 0.85,
+  emails: 0.9,
+  orcids: 0.9,
+  abstract: 0.8,
+  pdfMedianMs: 300,
+};

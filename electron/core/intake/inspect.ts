@@ -1,0 +1,26 @@
+// One file in, one IntakeResult out: admission checks, then the PDF or DOCX reader. Never throws.
+import { DeskError, isDeskError } from '../../common/errors';
+import { checkFile } from './check';
+import { extractDocx } from './docx';
+import { extractPdf } from './pdf';
+import type { IntakeOptions, IntakeResult } from './types';
+
+export function emptyResult(file: string): IntakeResult {
+  return { file, format: null, title: null, abstract: null, authors: [], references: null, error: null };
+}
+
+/** Checks and reads one manuscript in the calling thread (the IntakeService runs this in a worker). */
+export async function inspectFile(file: string, opts: IntakeOptions = {}): Promise<IntakeResult> {
+  const result = emptyResult(file);
+  try {
+    const checked = await checkFile(file, opts);
+    result.format = checked.format;
+    const data = checked.format === 'pdf' ? await extractPdf(checked.bytes) : await extractDocx(checked.bytes, opts);
+    return { ...result, ...data };
+  } catch (e) {
+    const err = isDeskError(e)
+      ? e
+      : new DeskError('invalid_file', 'The file could not be read as a manuscript. Fill in the fields by hand, or export the file again.', { cause: e });
+    return { ...result, title: null, abstract: null, authors: [], references: null, error: err.toShape() };
+  }
+}

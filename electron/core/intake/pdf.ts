@@ -1,0 +1,470 @@
+// Header model for PDFs: title, authors (with affiliation, e-mail, ORCID), abstract and reference count,
+// read from pdf.js text positions and font sizes.
+import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { readingOrder, type Segment } from './layout';
+import { openPdf, readPage, type PdfPage } from './pdftext';
+import {
+  ABSTRACT_HEAD,
+  REFERENCES_HEAD,
+  STOP_HEAD,
+  assignEmails,
+  assignOrcidsInOrder,
+  clean,
+  countReferenceLines,
+  emailNameScore,
+  findEmails,
+  findOrcids,
+  joinLines,
+  looksLikeName,
+  splitAuthorLine,
+} from './text';
+import type { IntakeAuthor } from './types';
+
+export interface Extracted {
+  title: string | null;
+  abstract: string | null;
+  authors: IntakeAuthor[];
+  references: number | null;
+}
+
+const NOT_TITLE =
+  /^(running (head|title)|short title|research( article)?|original (research|article|paper)|review( article)?|open access|article|letter|brief report|short (communication|paper)|case report|editorial|technical (note|report)|preprint|arxiv|journal of|proceedings|volume|vol\.|issn|doi|https?:|www\.|©|copyright|received|accepted|published|available online|contents lists|downloaded|citation|editor|academic editor|research paper|full paper|regular paper|mini review|perspective|commentary|rapid communication|draft|manuscript|submitted|under review|in press)\b/i;
+
+/** Words that make a line of the header an affiliation/address rather than anything else. */
+const AFFILIATION =
+  /\b(univ|universit|institut|depart|dept\.?|centro|school|college|faculty|laborator|lab\b|centre|center|hospital|clinic|academy|foundation|inc\b|ltd|gmbh|corporation|company|division|unit\b|research|ministry|council|agency|museum|observatory|polytechnic|ecole|école|universidad|università|universität|hochschule|ag\b|llc)/i;
+
+/** A section heading or keyword line: the header and the abstract end here. */
+const sectionStop = (s: Segment) => {
+  const t = s.plain;
+  if (/^\s*(keywords?|key\s?words|index terms|ccs concepts|acm reference format|general terms|pacs|jel|subjects?\b|categories and subject)/i.test(t)) return true;
+  return STOP_HEAD.test(t) && t.split(/\s+/).length <= 6;
+};
+
+/** Front-matter notes (copyright, dates, correspondence) that end an abstract but not the author block. */
+const noteLine = (s: Segment) => /^\s*(©|copyright|\(c\) \d{4}|received\b|accepted\b|published\b|correspond|\*\s*correspond|e-?mail\b|http|doi:)/i.test(s.plain);
+
+const hardStop = (s: Segment) => sectionStop(s) || noteLine(s);
+
+function overlap(a0: number, a1: number, b0: number, b1: number): number {
+  return Math.max(0, Math.min(a1, b1) - Math.max(a0, b0));
+}
+
+function words(s: string): number {
+  return s.split(/\s+/).filter((w) => /\p{L}/u.test(w)).length;
+}
+
+/** Running text: many words, a good share of them starting in lower case (names and addresses do not). */
+function isProse(s: string): boolean {
+  const ws = s.split(/\s+/).filter((w) => /\p{L}/u.test(w));
+  return ws.length >= 12 && ws.filter((w) => /^\p{Ll}/u.test(w)).length >= 0.3 * ws.length;
+}
+
+// ---------------------------------------------------------------- title
+
+function findTitle(page: PdfPage): { lines: Segment[]; text: string } | null {
+  const cands = page.segments.filter(
+    (s) =>
+      s.top < 0.62 * page.height &&
+      (s.plain.match(/\p{L}/gu)?.length ?? 0) >= 3 &&
+      !NOT_TITLE.test(s.plain) &&
+      !/@/.test(s.plain) &&
+      !/^[\d\s.,:;()-]+$/.test(s.plain),
+  );
+  if (cands.length === 0) return null;
+  // a title is the largest text with at least two words across its lines
+  const sizes = [...new Set(cands.map((s) => s.size))].sort((a, b) => b - a);
+  for (const size of sizes) {
+    const same = cands.filter((s) => Math.abs(s.size - size) <= 0.06 * size).sort((a, b) => a.top - b.top || a.x0 - b.x0);
+    const lines: Segment[] = [same[0]!];
+    for (const s of same.slice(1)) {
+      const prev = lines[lines.length - 1]!;
+      if (s.top - prev.top <= 2.1 * size && (s.top - prev.top > 0.3 * size || Math.abs(s.top - prev.top) < 0.3 * size)) lines.push(s);
+      else break;
+    }
+    const text = clean(lines.map((l) => l.plain).join(' '));
+    if (words(text) < 2 || text.length < 10) continue;
+    if (same.length > 14 && lines.length > 6) continue; // body text, not a title
+    return { lines, text: text.replace(/\s*[*∗†‡]+$/, '') };
+  }
+  return null;
+}
+
+/** A subtitle set right below the title in a somewhat smaller size ("Pandemic programming" + "How …"). */
+function findSubtitle(page: PdfPage, title: Segment[]): Segment[] {
+  const last = title[title.length - 1]!;
+  const size = last.size;
+  const below = page.segments.filter((s) => s.top > last.top).sort((a, b) => a.top - b.top || a.x0 - b.x0);
+  const out: Segment[] = [];
+  let prev = last;
+  for (const s of below) {
+    if (s.top - prev.top > 2.2 * prev.size) break;
+    if (s.size >= 0.8 * size && s.size < 0.95 * size && !looksLikeName(splitAuthorLine(s.text)[0]?.name ?? '') && !/@|\d{4}/.test(s.plain)) {
+      out.push(s);
+      prev = s;
+    } else break;
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------- abstract
+
+interface Flow {
+  lines: Segment[];
+  /** True when the text ended at a heading, keyword line or paragraph gap; false when the column ran out. */
+  stopped: boolean;
+}
+
+function followColumn(segs: Segment[], x0: number, x1: number, startTop: number, inclusive: boolean, bodySize: number | null): Flow {
+  const cands = segs
+    .filter((s) => (inclusive ? s.top >= startTop - 0.1 : s.top > startTop + 0.1))
+    .filter((s) => overlap(s.x0, s.x1, x0, x1) > 0.5 * Math.min(s.x1 - s.x0, x1 - x0) && s.x0 >= x0 - 30)
+    .sort((a, b) => a.top - b.top || a.x0 - b.x0);
+  const lines: Segment[] = [];
+  let size = bodySize;
+  let step: number | null = null;
+  for (const s of cands) {
+    const prev = lines[lines.length - 1];
+    if (prev && Math.abs(s.top - prev.top) < 0.3 * s.size) {
+      lines.push(s); // a justified line split at a wide gap
+      continue;
+    }
+    if (hardStop(s)) return { lines, stopped: true };
+    if (size === null) size = s.size;
+    if (Math.abs(s.size - size) > 0.16 * size) {
+      if (s.size < size) return { lines, stopped: false };
+      return { lines, stopped: true };
+    }
+    if (prev) {
+      const gap = s.top - prev.top;
+      if (step === null) step = gap;
+      else if (gap > 2.1 * step && !/^\s*\p{Lu}[\p{L} ]{2,30}[:.]/u.test(s.plain)) return { lines, stopped: true };
+      else if (gap > 3.2 * step) return { lines, stopped: true };
+      else step = Math.min(step, gap);
+    }
+    lines.push(s);
+  }
+  return { lines, stopped: false };
+}
+
+function abstractAfterHeading(pages: PdfPage[]): string | null {
+  for (const page of pages) {
+    for (const h of page.segments) {
+      const m = h.plain.match(ABSTRACT_HEAD);
+      if (!m) continue;
+      const rest = h.plain.slice(m[0].length);
+      const headingOnly = rest.trim() === '';
+      const marked = /[:.—–-]\s*$/.test(m[0].trim()) || /^A\s?B\s?S\s?T\s?R\s?A\s?C\s?T/.test(h.plain);
+      if (!headingOnly && !marked) continue;
+      let flow: Flow;
+      let first: string[] = [];
+      if (headingOnly) {
+        const below = page.segments
+          .filter((s) => s.top > h.top + 0.1 && overlap(s.x0, s.x1, h.x0 - 5, h.x1 + 5) > 0)
+          .sort((a, b) => a.top - b.top)[0];
+        if (!below || below.top - h.top > 4 * h.size) continue;
+        const rowmates = page.segments.filter((s) => Math.abs(s.top - below.top) < 0.3 * below.size && overlap(s.x0, s.x1, h.x0 - 5, h.x1 + 5) > 0);
+        const x0 = Math.min(...rowmates.map((s) => s.x0));
+        const x1 = Math.max(...rowmates.map((s) => s.x1), h.x1);
+        flow = followColumn(page.segments, x0, Math.max(x1, x0 + 0.25 * page.width), below.top, true, null);
+      } else {
+        first = [rest];
+        flow = followColumn(page.segments, h.x0, h.x1, h.top, false, null);
+      }
+      let lines = [...first, ...flow.lines.map((l) => l.plain)];
+      // the abstract may continue on the next page (long structured abstracts)
+      const next = pages.find((p) => p.number === page.number + 1);
+      if (!flow.stopped && next && flow.lines.length > 0) {
+        const size = flow.lines[flow.lines.length - 1]!.size;
+        const x0 = Math.min(...flow.lines.map((l) => l.x0));
+        const x1 = Math.max(...flow.lines.map((l) => l.x1));
+        const cont = followColumn(
+          next.segments.filter((s) => Math.abs(s.size - size) <= 0.16 * size),
+          x0,
+          x1,
+          0,
+          true,
+          size,
+        );
+        if (cont.lines.length > 0 && cont.lines[0]!.top < 0.3 * next.height) lines = [...lines, ...cont.lines.map((l) => l.plain)];
+      }
+      const text = joinLines(lines);
+      if (words(text) >= 15) return text;
+    }
+  }
+  return null;
+}
+
+/** Without an "Abstract" heading: the first substantial paragraph after the author block, before any heading. */
+function abstractWithoutHeading(page: PdfPage, after: number): string | null {
+  const segs = page.segments.filter((s) => s.top > after).sort((a, b) => a.top - b.top || a.x0 - b.x0);
+  for (let i = 0; i < segs.length; i++) {
+    const s = segs[i]!;
+    if (sectionStop(s)) return null;
+    if (noteLine(s)) continue;
+    if (AFFILIATION.test(s.plain) || /@|^\s*[\d*†‡]/.test(s.plain) || words(s.plain) < 6) continue;
+    const flow = followColumn(segs, s.x0, s.x1, s.top, true, s.size);
+    const text = joinLines(flow.lines.map((l) => l.plain));
+    if (flow.lines.length >= 3 && words(text) >= 40 && !/©|copyright|licen[cs]e/i.test(text)) return text;
+    i += Math.max(0, flow.lines.length - 1);
+  }
+  return null;
+}
+
+// ---------------------------------------------------------------- authors
+
+interface AuthorHit {
+  author: IntakeAuthor;
+  seg: Segment;
+  markers: string[];
+}
+
+/**
+ * Segments of the header: those with no blocking segment (abstract heading, section heading, prose) above
+ * them in an overlapping column. `open` is true when nothing blocked at all (the header may go on overleaf).
+ */
+function headerZone(segs: Segment[]): { segments: Segment[]; open: boolean } {
+  const sorted = [...segs].sort((a, b) => a.top - b.top || a.x0 - b.x0);
+  const blocks = sorted.filter(
+    (s) => ABSTRACT_HEAD.test(s.plain) || sectionStop(s) || (isProse(s.plain) && !AFFILIATION.test(s.plain) && !/@/.test(s.plain) && !noteLine(s)),
+  );
+  const segments = sorted.filter((s) => !blocks.some((b) => b.top <= s.top + 0.1 && overlap(b.x0 - 2, b.x1 + 2, s.x0, s.x1) > 0));
+  return { segments, open: blocks.length === 0 };
+}
+
+function authorsFrom(zone: Segment[], corresponding: number[], known: { size: number; font: string } | null, offset = 0): AuthorHit[] {
+  const hits: AuthorHit[] = [];
+  let style = known;
+  const repeated = (t: string) => zone.filter((s) => s.plain === t).length > 1;
+  for (const seg of zone) {
+    if (/@/.test(seg.plain) || repeated(seg.plain)) continue;
+    const line = seg.text.replace(/^\s*(by|authors?:?)\s+/i, '').replace(/\s+on\s+\p{Lu}\p{Ll}+\.? \d{1,2}, \d{4}\s*$/u, '');
+    const parts = splitAuthorLine(line);
+    if (parts.length === 0) continue;
+    let names = parts.filter((p) => looksLikeName(p.name));
+    const sameStyle = style !== null && Math.abs(seg.size - style.size) <= 0.08 * style.size && seg.font === style.font;
+    if (AFFILIATION.test(seg.plain)) {
+      // "C. Contreras, Michigan State University, …": names leading an address line in the author style
+      const lead: typeof names = [];
+      for (const p of parts) {
+        if (!looksLikeName(p.name)) break;
+        lead.push(p);
+      }
+      if (!sameStyle || lead.length === 0) continue;
+      names = lead;
+    } else if (names.length === 0 || names.length < 0.6 * parts.length) continue;
+    if (style && (Math.abs(seg.size - style.size) > 0.08 * style.size || (seg.font !== style.font && names.length < parts.length))) continue;
+    style ??= { size: seg.size, font: seg.font };
+    for (const p of names) {
+      if (p.markers.some((m) => /[*∗✉]/.test(m))) corresponding.push(offset + hits.length);
+      hits.push({ author: { name: p.name, affiliation: null, email: null, orcid: null }, seg, markers: p.markers });
+    }
+  }
+  return hits;
+}
+
+/** Affiliations by marker ("¹ Dept. …"), else the unmarked address lines set under each author block. */
+function assignAffiliations(hits: AuthorHit[], page: PdfPage, zone: Segment[]): void {
+  const byMarker = new Map<string, string[]>();
+  let current: string | null = null;
+  const footer = page.segments.filter((s) => s.top > 0.55 * page.height && s.size < (hits[0]?.seg.size ?? 99));
+  for (const s of [...zone, ...footer]) {
+    const m = s.text.match(/^\s*(?:\u0001([^\u0002]{1,4})\u0002|([1-9]\d?|[a-h*†‡§¶])(?=\s*\p{Lu}))\s*(.*)$/u);
+    if (m && AFFILIATION.test(m[3]!)) {
+      current = (m[1] ?? m[2])!;
+      byMarker.set(current, [...(byMarker.get(current) ?? []), clean(m[3]!.replace(/\u0001[^\u0002]*\u0002/g, ' '))]);
+    } else if (current && s.plain && !/@/.test(s.plain) && !hits.some((h) => h.seg === s) && words(s.plain) <= 12) {
+      const list = byMarker.get(current)!;
+      if (list.length > 0 && /[,-]$|^\p{Ll}|^(\p{Lu}[\p{L}.-]+,?\s?){1,4}$/u.test(list[list.length - 1]! + '|' + s.plain) && s.plain.length < 80) {
+        list[list.length - 1] = `${list[list.length - 1]} ${s.plain}`;
+      } else current = null;
+    } else current = null;
+  }
+  for (const h of hits) {
+    const affs = h.markers.flatMap((m) => byMarker.get(m) ?? []);
+    if (affs.length) h.author.affiliation = [...new Set(affs.map((a) => a.replace(/[;,.\s]+$/, '')))].join('; ');
+  }
+  if (hits.every((h) => h.author.affiliation !== null)) return;
+  // unmarked: address lines below an author segment and above the next author row in the same column
+  const rows = [...new Set(hits.map((h) => h.seg))];
+  for (const seg of rows) {
+    const below = zone
+      .filter((s) => s.top > seg.top && overlap(s.x0, s.x1, seg.x0, seg.x1) > 0 && !rows.includes(s))
+      .sort((a, b) => a.top - b.top);
+    const lines: string[] = [];
+    let prevTop = seg.top;
+    for (const s of below) {
+      if (rows.some((r) => r.top > seg.top && r.top <= s.top && overlap(r.x0, r.x1, s.x0, s.x1) > 0)) break;
+      if (s.top - prevTop > 3 * s.size) break;
+      prevTop = s.top;
+      if (/@|orcid|https?:|^\s*(e-?mail|tel|phone|fax)\b/i.test(s.plain)) continue;
+      if (/^\s*(abstract|keywords)/i.test(s.plain)) break;
+      lines.push(s.plain);
+    }
+    const aff = clean(lines.join(', ').replace(/\s*,\s*,/g, ','));
+    if (aff && AFFILIATION.test(aff) || (aff && lines.length >= 2)) {
+      for (const h of hits) if (h.seg === seg && h.author.affiliation === null) h.author.affiliation = aff;
+    }
+  }
+}
+
+function emailsOf(pages: PdfPage[]): string[] {
+  const fromText = (p: PdfPage) => findEmails(joinLines(readingOrder(p.segments, p.width).map((s) => s.plain)));
+  const fromLinks = (p: PdfPage) =>
+    p.links
+      .filter((u) => /^mailto:/i.test(u))
+      .flatMap((u) => {
+        let v = u.slice(7).split('?')[0]!;
+        try {
+          v = decodeURIComponent(v);
+        } catch {
+          // keep the raw address
+        }
+        return findEmails(v.replace(/[\u0080-\u009f]/g, ''));
+      });
+  const first = pages[0];
+  if (!first) return [];
+  let out = [...fromText(first), ...fromLinks(first)];
+  if (out.length === 0 && pages[1]) out = [...fromText(pages[1]), ...fromLinks(pages[1])];
+  const seen = new Set<string>();
+  return out.filter((e) => {
+    const k = e.toLowerCase();
+    if (seen.has(k) || /^(permissions?|info|editor|editorial|journals?|support|help|office|contact|admin|reprints|webmaster|noreply)@/i.test(e)) return false;
+    if (/^((first|last|sur|given|family)[._-]?name|name|initials?)([._-]?(first|last|sur)?name)?@/i.test(e)) return false; // a pattern, not an address
+    // an address cut at a line break is a prefix of a complete one found elsewhere
+    if (out.some((o) => o.length > e.length && o.toLowerCase().startsWith(k))) return false;
+    seen.add(k);
+    return true;
+  });
+}
+
+/** ORCIDs printed next to a name are attached to it; the rest go in order to authors without one. */
+function assignOrcids(hits: AuthorHit[], pages: PdfPage[]): void {
+  for (const page of pages.slice(0, 2)) {
+    const ordered = readingOrder(page.segments, page.width);
+    const text = ordered.map((s) => s.plain).join('\n');
+    const found = findOrcids(text);
+    if (found.length === 0) continue;
+    const remaining: string[] = [];
+    for (const { id, index } of found) {
+      const before = text.slice(Math.max(0, index - 160), index);
+      const after = text.slice(index, index + 60);
+      const near = hits
+        .filter((h) => h.author.orcid === null)
+        .map((h) => ({ h, at: Math.max(before.lastIndexOf(h.author.name), before.lastIndexOf(h.author.name.split(' ').pop() ?? '\0')) }))
+        .filter((x) => x.at >= 0 && x.h.author.name.length > 2)
+        .sort((a, b) => b.at - a.at)[0];
+      const initials = after.match(/\(([^)]{2,60})\)/)?.[1];
+      const byInitials = initials ? hits.find((h) => h.author.orcid === null && initials.includes(h.author.name.split(' ').pop()!)) : undefined;
+      const target = byInitials ?? near?.h;
+      if (target) target.author.orcid = id;
+      else remaining.push(id);
+    }
+    assignOrcidsInOrder(
+      hits.map((h) => h.author),
+      remaining,
+    );
+  }
+}
+
+// ---------------------------------------------------------------- references
+
+/** Counts the reference list, reading pages backwards from the end; the pages read are appended to `read`. */
+async function countReferences(doc: PDFDocumentProxy, known: PdfPage[], read: PdfPage[]): Promise<number | null> {
+  const pages: PdfPage[] = [];
+  const first = Math.max(1, doc.numPages - 11);
+  for (let n = doc.numPages; n >= first; n--) {
+    const page = known.find((p) => p.number === n) ?? (await readPage(doc, n, false));
+    pages.unshift(page);
+    read.push(page);
+    if (page.segments.some((s) => REFERENCES_HEAD.test(s.plain))) break;
+  }
+  const lines: { text: string; indent: number }[] = [];
+  let inRefs = false;
+  for (const page of pages) {
+    const ordered = readingOrder(page.segments, page.width);
+    const mid = page.width / 2;
+    const colStart = (s: Segment) => {
+      const col = ordered.filter((o) => (o.x0 < mid) === (s.x0 < mid));
+      return Math.min(...col.map((o) => o.x0));
+    };
+    for (const s of ordered) {
+      if (REFERENCES_HEAD.test(s.plain)) {
+        inRefs = true;
+        lines.length = 0;
+        continue;
+      }
+      if (!inRefs) continue;
+      if (/^\s*((appendix|supplementary|supporting information)\b|[A-Z]\.?\s+\p{Lu}[\p{Ll}]+\s*$)/u.test(s.plain) && s.plain.length < 60) {
+        inRefs = false;
+        continue;
+      }
+      if (s.top < 0.06 * page.height || s.top > 0.95 * page.height) continue; // running heads, page numbers
+      lines.push({ text: s.plain, indent: s.x0 - colStart(s) });
+    }
+  }
+  return countReferenceLines(lines);
+}
+
+// ---------------------------------------------------------------- entry point
+
+export async function extractPdf(bytes: Buffer): Promise<Extracted> {
+  const { doc, close } = await openPdf(bytes);
+  try {
+    const pages: PdfPage[] = [];
+    for (let n = 1; n <= Math.min(2, doc.numPages); n++) pages.push(await readPage(doc, n, true));
+    const p1 = pages[0]!;
+
+    const title = findTitle(p1);
+    let titleText = title?.text ?? null;
+    let titleBottom = 0;
+    if (title) {
+      const sub = findSubtitle(p1, title.lines);
+      if (sub.length) titleText = `${titleText!.replace(/[:.]$/, '')}: ${clean(sub.map((s) => s.plain).join(' '))}`;
+      titleBottom = Math.max(...[...title.lines, ...sub].map((l) => l.top));
+    }
+
+    // the header zone: below the title and above, in the same column, the abstract, a section heading or prose
+    const zone = headerZone(p1.segments.filter((s) => s.top > titleBottom + 0.1));
+    const corresponding: number[] = [];
+    const hits = authorsFrom(zone.segments, corresponding, null);
+    if (zone.open && pages[1] && hits.length > 0) {
+      // a long author list that runs over to the next page
+      const more = headerZone(pages[1].segments.filter((s) => s.top > 0.05 * pages[1]!.height && s.top < 0.95 * pages[1]!.height));
+      hits.push(...authorsFrom(more.segments, corresponding, { size: hits[0]!.seg.size, font: hits[0]!.seg.font }, hits.length));
+    }
+    assignAffiliations(hits, p1, zone.segments);
+    const authors = hits.map((h) => h.author);
+    assignEmails(authors, emailsOf(pages), corresponding);
+    assignOrcids(hits, pages);
+
+    let abstract = abstractAfterHeading(pages);
+    if (abstract === null && doc.numPages >= 3) {
+      const p3 = await readPage(doc, 3, false);
+      abstract = abstractAfterHeading([p3]);
+      pages.push(p3);
+    }
+    if (abstract === null) {
+      const after = Math.max(titleBottom, ...hits.filter((h) => h.seg.page === 1).map((h) => h.seg.top));
+      abstract = abstractWithoutHeading(p1, after);
+    }
+    const tail: PdfPage[] = [];
+    const references = await countReferences(doc, pages, tail);
+    // "author information on the last page": addresses there that match an author's name
+    if (authors.some((a) => a.email === null)) {
+      const last = tail.filter((p) => p.number >= doc.numPages - 1 && p.number > 2);
+      const extra = last.flatMap((p) => findEmails(joinLines(readingOrder(p.segments, p.width).map((s) => s.plain))));
+      for (const e of extra) {
+        if (authors.some((a) => a.email?.toLowerCase() === e.toLowerCase())) continue;
+        const best = authors
+          .filter((a) => a.email === null)
+          .map((a) => ({ a, s: emailNameScore(e, a.name) }))
+          .sort((x, y) => y.s - x.s)[0];
+        if (best && best.s >= 1.5) best.a.email = e;
+      }
+    }
+    return { title: titleText, abstract, authors, references };
+  } finally {
+    await close();
+  }
+}

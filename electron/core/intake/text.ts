@@ -1,0 +1,272 @@
+// Format-independent text heuristics shared by the PDF and DOCX readers: e-mail and ORCID patterns,
+// name recognition, author-line splitting, section headings and assignment of e-mails/ORCIDs to authors.
+import type { IntakeAuthor } from './types';
+
+/** Collapses whitespace and trims. */
+export function clean(s: string): string {
+  return s.replace(/[\s\u00a0\u2000-\u200b\u202f]+/g, ' ').trim();
+}
+
+/** Lower-case ASCII letters only: for comparing a name with an e-mail local part. */
+export function fold(s: string): string {
+  return s
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z]/g, '');
+}
+
+// ---------------------------------------------------------------- e-mail and ORCID
+
+const LOCAL = "[A-Za-z0-9][A-Za-z0-9._%+'-]*";
+const DOMAIN = '[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\\.[A-Za-z]{2,}';
+const GROUPED = new RegExp(`[{(\\[]\\s*([A-Za-z0-9._%+'\\s,|;-]+?)\\s*[})\\]]\\s*@\\s*(${DOMAIN})`, 'g');
+const SINGLE = new RegExp(`(${LOCAL})\\s?@\\s?(${DOMAIN})`, 'g');
+
+/**
+ * Every e-mail address in the text, in order of appearance, lower-cased domain, without duplicates.
+ * Understands grouped forms: "{a, b}@x.org", "(a|b)@x.org", "[a,b]@x".
+ */
+export function findEmails(text: string): string[] {
+  const out: string[] = [];
+  const push = (local: string, domain: string) => {
+    const l = local.replace(/^[.'-]+|[.'-]+$/g, '');
+    const d = domain.replace(/\.+$/, '').toLowerCase();
+    if (!l || !/\.[a-z]{2,}$/.test(d)) return;
+    const e = `${l}@${d}`;
+    if (!out.some((x) => x.toLowerCase() === e.toLowerCase())) out.push(e);
+  };
+  const t = text.replace(/\s*@\s*/g, '@');
+  const covered: [number, number][] = [];
+  for (const m of t.matchAll(GROUPED)) {
+    const locals = m[1]!.split(/[\s,|;]+/).filter(Boolean);
+    if (locals.length < 1 || locals.some((l) => !new RegExp(`^${LOCAL}$`).test(l))) continue;
+    for (const l of locals) push(l, m[2]!);
+    covered.push([m.index, m.index + m[0].length]);
+  }
+  for (const m of t.matchAll(SINGLE)) {
+    if (covered.some(([a, b]) => m.index >= a && m.index < b)) continue;
+    push(m[1]!, m[2]!);
+  }
+  return out;
+}
+
+/** ISO 7064 MOD 11-2 check of an ORCID iD. */
+export function validOrcid(id: string): boolean {
+  const digits = id.replace(/-/g, '');
+  if (!/^\d{15}[\dX]$/.test(digits)) return false;
+  let total = 0;
+  for (let i = 0; i < 15; i++) total = (total + Number(digits[i])) * 2;
+  const check = (12 - (total % 11)) % 11;
+  return digits[15] === (check === 10 ? 'X' : String(check));
+}
+
+const ORCID_RE = /(\d{4})[\s-]?(\d{4})[\s-]?(\d{4})[\s-]?(\d{3}[\dXx])\b/g;
+
+/** ORCID iDs (checksum-valid) in order of appearance, each with its position in the text. */
+export function findOrcids(text: string): { id: string; index: number }[] {
+  const out: { id: string; index: number }[] = [];
+  for (const m of text.matchAll(ORCID_RE)) {
+    const id = `${m[1]}-${m[2]}-${m[3]}-${m[4]!.toUpperCase()}`;
+    if (validOrcid(id) && !out.some((o) => o.id === id)) out.push({ id, index: m.index });
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------- names
+
+const PARTICLES = new Set(['van', 'von', 'der', 'den', 'de', 'del', 'della', 'di', 'da', 'dos', 'das', 'du', 'la', 'le', 'bin', 'ibn', 'al', 'y', 'e', 'ten', 'ter', 'zu', 'st.']);
+const DEGREES = /^(Ph\.?D\.?|PHD|M\.?D\.?|M\.?Sc\.?N?|B\.?Sc\.?N?|MBBS|MBChB|M\.?P\.?H\.?|MS|MA|BA|BS|RN|FRCPC?|FACS|DPhil|Dr\.?|Prof\.?|Professor|Mr\.?|Mrs\.?|Ms\.?)$/;
+const SUFFIXES = /^(jr\.?|sr\.?|ii|iii|iv)$/i;
+const TITLES = /^(dr|prof|professor|mr|mrs|ms|sir)\.?$/i;
+
+/** Words that mark an organisation, address or prose rather than a person's name. */
+const NON_NAME =
+  /\b(univ|universit|institut|department|dept|school|college|faculty|laborator|lab|centre|center|hospital|clinic|research|academy|foundation|inc|ltd|gmbh|corporation|corp|company|group|division|unit|program|programme|science|sciences|engineering|technology|medicine|medical|street|road|avenue|way|drive|boulevard|square|place|state|email|e-mail|correspond|abstract|introduction|keywords|journal|vol|proceedings|conference|workshop|received|accepted|published|copyright|licen[cs]e|article|paper|review|study|analysis|using|based|model|approach|data|system|systems|open access|citation|editor|http|www|doi|arxiv|preprint|author|authors|affiliation|contributed|equally|equal|contribution|note|address|present|current|visiting|national|international|ministry|council|agency|society|association|museum|observatory|china|usa|germany|canada|france|italy|japan|india|uk|spain|brazil|australia|switzerland|netherlands|the|of|for|in|on|at|to|with|by|from|we|our|this|that|is|are|was|were|has|have|summary|background|methods|results|conclusions?|objectives?)\b/i;
+
+/** True for a word that can be part of a personal name ("Anne", "J.", "Yu.A.", "QUIRK", "O'Neil", "Britto-Borges"). */
+function nameWord(w: string): boolean {
+  if (PARTICLES.has(w.toLowerCase())) return true;
+  if (SUFFIXES.test(w)) return true;
+  if (/^(\p{Lu}\p{Ll}?\.){1,3}$/u.test(w) || /^\p{Lu}\.?$/u.test(w)) return true; // initials
+  if (/^\p{Lu}\.-?\p{Lu}\.$/u.test(w)) return true;
+  return /^(\p{Lu}[\p{Ll}\p{Lu}'’]*\.?)([-‐'’]\p{Lu}?[\p{Ll}\p{Lu}]+)*$/u.test(w) && !/^\p{Lu}{2,}\.$/u.test(w);
+}
+
+/** Strips degrees, titles, markers and stray punctuation from a candidate name. */
+export function tidyName(raw: string): string {
+  let s = clean(raw.replace(/[*∗†‡§¶#✉⁎⋆♠♢♡♣♦♥◊•∘⊥⊤\u2020\u2021]/g, ' ').replace(/\(\s*\)/g, ' '));
+  s = s.replace(/^(and|&)\s+/i, '').replace(/[\s,;:]+$/, '').replace(/^[\s,;:]+/, '');
+  s = s.replace(/\s*\d+(\s*,\s*\d+)*\s*$/, '');
+  const words = s.split(' ').filter((w) => w && !(DEGREES.test(w.replace(/,$/, '')) && !SUFFIXES.test(w.replace(/,$/, ''))) && !TITLES.test(w));
+  return words
+    .join(' ')
+    .replace(/,\s*$/, '')
+    .replace(/(\p{Lu}\.)(?=\p{Lu}\p{Ll})/gu, '$1 ')
+    .trim();
+}
+
+/** Whether a tidied string reads as one personal name (2–6 words, capitalised, no organisation words). */
+/** Word starts that mark an organisation or address. */
+const NON_NAME_PREFIX = /\b(univ|institu|laborat|depart|facult|hospit|academ|foundat|corporat|compan|divisi|scien|engineer|technolog|medic|correspond|contribut|affiliat|observat|minist|associat|museu|polytech|strasse|straße)/i;
+
+export function looksLikeName(s: string): boolean {
+  if (!s || s.length > 60 || /\d|@|\//.test(s)) return false;
+  if (NON_NAME.test(s) || NON_NAME_PREFIX.test(s)) return false;
+  const words = s.replace(/,\s*(jr|sr)\.?$/i, ' $1').split(' ').filter(Boolean);
+  if (words.length < 2 || words.length > 6) return false;
+  if (/^\p{Lu}{2}$/u.test(words[words.length - 1]!)) return false; // "Redmond WA": a place and a state code
+  if (!words.every(nameWord)) return false;
+  const substantial = words.filter((w) => /[\p{Ll}\p{Lu}]{2,}/u.test(w.replace(/\./g, '')) && !PARTICLES.has(w.toLowerCase()));
+  if (substantial.length === 0) return false;
+  const last = words[words.length - 1]!;
+  return !/^\p{Lu}\.?$/u.test(last) || words.length >= 2;
+}
+
+/** Splits an author line ("A. Smith1, B. Jones2* and C. Wu") into candidate names with their markers. */
+export function splitAuthorLine(line: string): { name: string; markers: string[] }[] {
+  const parts = line
+    .replace(/\u0001([^\u0002]*)\u0002/g, (_, m: string) => `\u0001${m.replace(/[\s,]+/g, '+')}\u0002, `)
+    .replace(/\s+(and|&)\s+/gi, ', ')
+    .replace(/,\s*(and|&)\s+/gi, ', ')
+    .split(/\s*[,;·•]\s*|\s{3,}|\t/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+  const out: { name: string; markers: string[] }[] = [];
+  for (const p of parts) {
+    const markers: string[] = [];
+    const body = p.replace(/\u0001([^\u0002]*)\u0002/g, (_, m: string) => {
+      markers.push(...m.split(/[+,\s]+|(?<=\d)(?=\D)|(?<=\D)(?=\d)/).filter(Boolean));
+      return ' ';
+    });
+    if (!body.trim()) {
+      if (out.length > 0) out[out.length - 1]!.markers.push(...markers);
+      continue;
+    }
+    if (/^(\p{Lu}\.?|[a-z]|\d+|[*∗†‡§¶✉]+)$/u.test(body.trim()) && out.length > 0 && markers.length === 0) {
+      // a stray marker separated by a comma ("Tinker ,1"): belongs to the previous name
+      out[out.length - 1]!.markers.push(body.trim());
+      continue;
+    }
+    if (/^(jr|sr)\.?$/i.test(body.trim()) && out.length > 0) {
+      out[out.length - 1]!.name += `, ${body.trim()}`;
+      continue;
+    }
+    const trailing = body.match(/^(.*?\p{L}[.']?)\s*((?:(?:(?<!\d)\d{1,2}(?!\d)|[*∗†‡§¶#✉])(?:\s*,\s*)?)+)$/u);
+    let name = body;
+    if (trailing && /\d|[*∗†‡§¶#✉]/.test(trailing[2]!)) {
+      name = trailing[1]!;
+      markers.push(...trailing[2]!.split(/[,\s]+/).filter(Boolean));
+    }
+    name = tidyName(name);
+    if (name) out.push({ name, markers });
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------- sections
+
+export const ABSTRACT_HEAD = /^\s*(a\s?b\s?s\s?t\s?r\s?a\s?c\s?t|summary)\b\s*[:.—–-]?\s*/i;
+export const STOP_HEAD =
+  /^\s*((\d+(\.\d+)*\.?|[IVX]+\.|[A-Z]\.)\s*)?(introduction|background and motivation|keywords?|key\s?words|index terms|ccs concepts|acm reference format|general terms|subjects?|categories and subject descriptors|significance( statement)?|author summary|motivation|plain language summary|highlights|contents|table of contents|pacs( numbers)?|jel( classification)?|msc|mathematics subject classification|references|acknowl?edge?ments?)\b/i;
+export const REFERENCES_HEAD = /^\s*((\d+|[IVX]+)\.?\s*)?(references( and notes)?|bibliography|literature cited|works cited|cited literature|reference list)\s*:?\s*$/i;
+
+/** Joins lines of running text: removes end-of-line hyphenation, keeps hyphens inside e-mail domains. */
+export function joinLines(lines: string[]): string {
+  let out = '';
+  for (const raw of lines) {
+    const line = raw.trim();
+    if (!line) continue;
+    if (!out) {
+      out = line;
+      continue;
+    }
+    if (/\p{Ll}-$/u.test(out) && /^\p{Ll}/u.test(line) && !/@\S*$/.test(out)) out = out.slice(0, -1) + line;
+    else if (/@\S*[-.]$/.test(out) && /^[a-z0-9]/.test(line)) out += line;
+    else out += ' ' + line;
+  }
+  return clean(out);
+}
+
+// ---------------------------------------------------------------- assignment
+
+function nameParts(name: string): { first: string; last: string; all: string[]; initials: string } {
+  const words = name
+    .replace(/,\s*(jr|sr)\.?$/i, '')
+    .split(/[\s-]+/)
+    .filter((w) => w && !PARTICLES.has(w.toLowerCase()));
+  const all = words.map(fold).filter(Boolean);
+  return { first: all[0] ?? '', last: all[all.length - 1] ?? '', all, initials: all.map((w) => w[0]).join('') };
+}
+
+/** How well an e-mail's local part matches a person's name (0 = no evidence). */
+export function emailNameScore(email: string, name: string): number {
+  const local = fold(email.split('@')[0]!);
+  const p = nameParts(name);
+  if (!local || !p.last) return 0;
+  let s = 0;
+  if (p.last.length >= 3 && local.includes(p.last)) s += 3;
+  else if (p.last.length >= 4 && local.includes(p.last.slice(0, 5))) s += 2;
+  if (p.first.length >= 3 && local.includes(p.first)) s += 2;
+  else if (p.first.length >= 4 && local.startsWith(p.first.slice(0, 4))) s += 1;
+  if (s === 0) {
+    if (local === p.initials || (p.initials.length >= 2 && local.startsWith(p.initials))) s += 1.5;
+    else if (local[0] === p.first[0] && p.last.length >= 3 && local.endsWith(p.last.slice(0, 3))) s += 1;
+    else if (p.all.some((w) => w.length >= 4 && local.includes(w))) s += 1.5;
+  }
+  return s;
+}
+
+/**
+ * Attaches e-mails to authors: best name matches first, then the rest in order to the authors still without
+ * one (grouped lists are printed in author order; a single corresponding address goes to the marked author).
+ */
+export function assignEmails(authors: IntakeAuthor[], emails: string[], corresponding: number[] = []): void {
+  const free = emails.filter((e) => !authors.some((a) => a.email?.toLowerCase() === e.toLowerCase()));
+  const pairs: { e: string; i: number; s: number }[] = [];
+  for (const e of free) authors.forEach((a, i) => a.email === null && pairs.push({ e, i, s: emailNameScore(e, a.name) }));
+  pairs.sort((x, y) => y.s - x.s);
+  const used = new Set<string>();
+  for (const { e, i, s } of pairs) {
+    if (s < 1 || used.has(e) || authors[i]!.email !== null) continue;
+    authors[i]!.email = e;
+    used.add(e);
+  }
+  const rest = free.filter((e) => !used.has(e));
+  const order = [...corresponding, ...authors.map((_, i) => i)];
+  for (const e of rest) {
+    const i = rest.length === 1 ? order.find((k) => authors[k]!.email === null) : authors.findIndex((a) => a.email === null);
+    if (i === undefined || i < 0) break;
+    authors[i]!.email = e;
+  }
+}
+
+/** Attaches ORCIDs in order to authors still without one. */
+export function assignOrcidsInOrder(authors: IntakeAuthor[], orcids: string[]): void {
+  for (const id of orcids) {
+    if (authors.some((a) => a.orcid === id)) continue;
+    const a = authors.find((x) => x.orcid === null);
+    if (!a) break;
+    a.orcid = id;
+  }
+}
+
+/** Counts entries in a reference list given as lines (numbered labels when present, else entry starts). */
+export function countReferenceLines(lines: { text: string; indent: number }[]): number | null {
+  const body = lines.filter((l) => l.text.trim());
+  if (body.length === 0) return null;
+  const labels = body.map((l) => l.text.match(/^\s*[[(]?(\d{1,3})[\].)]?\s+\S/)?.[1]).filter((x): x is string => x !== undefined);
+  const bracketed = body.filter((l) => /^\s*\[\d{1,3}\]/.test(l.text)).length;
+  if (bracketed >= 2 || labels.length >= Math.max(2, body.length * 0.2)) {
+    let expected = 1;
+    for (const l of labels) if (Number(l) === expected) expected++;
+    if (expected > 2) return expected - 1;
+  }
+  const minIndent = Math.min(...body.map((l) => l.indent));
+  const starts = body.filter((l, i) => {
+    if (l.indent > minIndent + 2) return false;
+    const prev = body[i - 1];
+    return i === 0 || prev === undefined || prev.indent > minIndent + 2 || /[.)\]]\s*$/.test(prev.text) || /^\p{Lu}[\p{L}'’-]+,\s*\p{Lu}/u.test(l.text);
+  });
+  return starts.length || null;
+}

@@ -1,0 +1,61 @@
+import type { DeskErrorShape } from '../../common/errors';
+
+export type IntakeFormat = 'pdf' | 'docx';
+
+/** One author as read from the manuscript; maps onto the upload form's authorK_* fields (spec §4.6). */
+export interface IntakeAuthor {
+  name: string;
+  /** Affiliations joined with "; " (the form has one authorK_aff field). */
+  affiliation: string | null;
+  email: string | null;
+  /** Bare ORCID iD, e.g. "0000-0002-1825-0097". */
+  orcid: string | null;
+}
+
+/** What intake reads from one file: a pre-fill the editor confirms or edits before uploading. */
+export interface IntakeResult {
+  /** The path as given by the caller. */
+  file: string;
+  format: IntakeFormat | null;
+  title: string | null;
+  abstract: string | null;
+  authors: IntakeAuthor[];
+  /** Number of entries in the reference list, null when no reference list was found. */
+  references: number | null;
+  /** Set when the file was refused or could not be read; the other fields are then empty. */
+  error: DeskErrorShape | null;
+}
+
+export interface IntakeLimits {
+  /** Largest file accepted, in bytes. Default 50 MB. */
+  maxBytes: number;
+  /** Largest total uncompressed size of a DOCX, in bytes (zip-bomb guard). Default 200 MB. */
+  maxUncompressedBytes: number;
+  /** Largest overall compression ratio of a DOCX once it inflates past 10 MB (zip-bomb guard). Default 100. */
+  maxCompressionRatio: number;
+  /** Largest number of entries in a DOCX. Default 5,000. */
+  maxZipEntries: number;
+}
+
+export interface IntakeOptions extends Partial<IntakeLimits> {
+  /**
+   * When set, the file must lie inside this folder once every symlink is resolved: a path that leaves it
+   * through '..' or through a link is refused.
+   */
+  root?: string;
+}
+
+export const DEFAULT_LIMITS: IntakeLimits = {
+  maxBytes: 50 * 1024 * 1024,
+  maxUncompressedBytes: 200 * 1024 * 1024,
+  maxCompressionRatio: 100,
+  maxZipEntries: 5000,
+};
+
+/** A file that passed the checks: its bytes, read once through one descriptor, never written. */
+export interface CheckedFile {
+  path: string;
+  realPath: string;
+  format: IntakeFormat;
+  bytes: Buffer;
+}
