@@ -4,6 +4,27 @@
 // wrong channel name or argument is a compile error and a missing handler is a test failure.
 import { z } from 'zod';
 import type { DeskErrorShape } from './errors';
+import { CONFLICT_KEYS, JOURNALS_CORPORA, authorFromGroupPatchSchema, authorFromGroupPutSchema, authorsGroupCreateSchema, uploadFormSchema } from './service';
+import type {
+  AuthorHistory,
+  AuthorsGroupRow,
+  CandidatePage,
+  ConnectionTest,
+  CustomFieldRow,
+  DataChangedEvent,
+  FolderRow,
+  GroupAuthorRow,
+  IntakeView,
+  JournalRecommendation,
+  ManuscriptRow,
+  OutboxItemView,
+  ProfilesState,
+  RunComparison,
+  RunRow,
+  SearchHit,
+  StagedFile,
+  WebhookStatusView,
+} from './views';
 
 /** A request channel: its input is validated at runtime with `input`; `output` only carries a type. */
 export interface RequestSpec<I extends z.ZodType, O> {
@@ -34,6 +55,8 @@ export interface AppInfo {
   host: 'electron' | 'browser';
   platform: string;
   connectivity: Connectivity;
+  /** Things the editor must know from start-up (a rebuilt cache, a demo service that did not start). */
+  notices: string[];
 }
 
 export interface StatusEvent {
@@ -51,14 +74,99 @@ export interface StatusEvent {
 // Channels
 
 const empty = z.object({}).strict();
+const id = z.number().int().positive();
+const profileId = z.string().min(1).max(64);
+const clientId = z.string().trim().min(1).max(200);
+const text = (max: number) => z.string().max(max);
+
+const candidateQuery = z
+  .object({
+    minHIndex: z.number().int().min(0).optional(),
+    maxHIndex: z.number().int().min(0).optional(),
+    minScore: z.number().optional(),
+    conflicts: z.enum(['none', 'some']).optional(),
+    withoutConflicts: z.array(z.enum(CONFLICT_KEYS)).optional(),
+    hasEmail: z.boolean().optional(),
+    marked: z.boolean().optional(),
+    text: text(200).optional(),
+    sort: z
+      .array(z.object({ by: z.enum(['rank', 'score', 'hIndex', 'citations', 'articles', 'name', 'conflicts']), dir: z.enum(['asc', 'desc']).optional() }).strict())
+      .max(4)
+      .optional(),
+    limit: z.number().int().min(1).max(20_000).optional(),
+    offset: z.number().int().min(0).optional(),
+  })
+  .strict();
 
 export const requests = {
   'app.info': request<AppInfo>()(empty),
   'app.status': request<StatusEvent>()(empty),
+
+  // Connection profiles (the key goes in, never comes out)
+  'profiles.list': request<ProfilesState>()(empty),
+  'profiles.save': request<ProfilesState>()(
+    z.object({ id: profileId.optional(), name: z.string().trim().min(1).max(80), baseUrl: z.url({ protocol: /^https?$/ }) }).strict(),
+  ),
+  'profiles.remove': request<ProfilesState>()(z.object({ id: profileId }).strict()),
+  'profiles.activate': request<ProfilesState>()(z.object({ id: profileId }).strict()),
+  'profiles.setKey': request<ProfilesState>()(z.object({ id: profileId, apiKey: z.string().trim().min(4).max(512) }).strict()),
+  'profiles.clearKey': request<ProfilesState>()(z.object({ id: profileId }).strict()),
+  'profiles.test': request<ConnectionTest>()(z.object({ id: profileId }).strict()),
+
+  // Files: staged into the data folder first, so the original may move
+  'files.stage': request<StagedFile>()(z.object({ name: z.string().min(1).max(255), dataBase64: z.string().max(70 * 1024 * 1024) }).strict()),
+  'files.pick': request<StagedFile[]>()(empty),
+  'intake.inspect': request<IntakeView>()(z.object({ fileId: z.string().min(1).max(80) }).strict()),
+
+  // Manuscripts
+  'manuscripts.list': request<ManuscriptRow[]>()(z.object({ folder: text(200).optional() }).strict()),
+  'manuscripts.search': request<SearchHit[]>()(z.object({ text: z.string().trim().min(1).max(200) }).strict()),
+  'manuscripts.folders': request<FolderRow[]>()(empty),
+  'manuscripts.get': request<{ manuscript: ManuscriptRow; runs: RunRow[] }>()(z.object({ id }).strict()),
+  'manuscripts.upload': request<ManuscriptRow>()(z.object({ form: uploadFormSchema, fileId: z.string().min(1).max(80).optional() }).strict()),
+
+  // Candidates of a run
+  'candidates.query': request<CandidatePage>()(z.object({ runId: id, query: candidateQuery }).strict()),
+  'candidates.compare': request<RunComparison>()(z.object({ fromRunId: id, toRunId: id }).strict()),
+  'candidates.author': request<AuthorHistory | null>()(z.object({ authorId: z.number().int() }).strict()),
+
+  // Journals
+  'journals.get': request<JournalRecommendation | null>()(
+    z.object({ manuscriptId: id, corpus: z.enum(JOURNALS_CORPORA), refresh: z.boolean().optional() }).strict(),
+  ),
+
+  // Authors groups and their authors
+  'groups.list': request<AuthorsGroupRow[]>()(empty),
+  'groups.create': request<AuthorsGroupRow>()(authorsGroupCreateSchema),
+  'groups.add': request<AuthorsGroupRow>()(z.object({ serviceId: id, name: text(200).optional() }).strict()),
+  'groups.authors': request<GroupAuthorRow[]>()(z.object({ groupId: id }).strict()),
+  'authors.fetch': request<GroupAuthorRow>()(z.object({ groupId: id, clientId }).strict()),
+  'authors.put': request<GroupAuthorRow>()(z.object({ groupId: id, clientId, body: authorFromGroupPutSchema }).strict()),
+  'authors.patch': request<GroupAuthorRow>()(z.object({ groupId: id, clientId, body: authorFromGroupPatchSchema }).strict()),
+  'authors.delete': request<{ ok: true }>()(z.object({ groupId: id, clientId }).strict()),
+  'customFields.list': request<CustomFieldRow[]>()(z.object({ refresh: z.boolean().optional() }).strict()),
+
+  // Outbox, sync, webhook
+  'outbox.list': request<OutboxItemView[]>()(empty),
+  'outbox.retry': request<OutboxItemView[]>()(z.object({ id }).strict()),
+  'outbox.discard': request<OutboxItemView[]>()(z.object({ id }).strict()),
+  'sync.now': request<StatusEvent>()(empty),
+  'webhook.status': request<WebhookStatusView>()(empty),
+  'webhook.configure': request<WebhookStatusView>()(
+    z
+      .object({
+        enabled: z.boolean(),
+        bindAddress: z.union([z.literal('127.0.0.1'), z.literal('0.0.0.0'), z.literal('::1'), z.literal('::')]).optional(),
+        port: z.number().int().min(0).max(65535).optional(),
+        basicAuth: z.boolean().optional(),
+      })
+      .strict(),
+  ),
 } as const;
 
 export const events = {
   'app.status': event<StatusEvent>(),
+  'data.changed': event<DataChangedEvent>(),
 } as const;
 
 // ---------------------------------------------------------------------------------------------

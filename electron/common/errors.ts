@@ -21,6 +21,7 @@ export const ERROR_CODES = [
   'no_api_key', // the active profile has no key stored
   'keychain_unavailable', // no OS secret service: key kept for this session only
   'invalid_file', // intake: not a PDF/DOCX, empty, too big, encrypted, zip bomb, path escape
+  'unsupported', // the host cannot do this (e.g. the native file dialog in the browser host)
   'conflict', // a local precondition failed (e.g. a profile name already used)
   'database_too_new', // the cache was written by a newer Referee Desk
   'internal', // anything else; details go to the log, not to the renderer

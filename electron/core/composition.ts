@@ -1,12 +1,28 @@
 // The one place where core is wired (ARCHITECTURE.md §3 rule 9): constructor injection, no
 // module-level singletons, so a test builds a whole core with fakes in one call.
+import { mkdirSync } from 'node:fs';
 import { platform } from 'node:os';
+import { join } from 'node:path';
 import type { AppInfo } from '../common/contract';
+import { DeskError } from '../common/errors';
+import { openCache, type Cache } from './cache';
 import { EventBus } from './events';
+import type { CoreContext } from './features/context';
+import { candidateHandlers } from './features/candidates';
+import { groupHandlers } from './features/groups';
+import { manuscriptHandlers } from './features/manuscripts';
+import { outboxHandlers } from './features/outbox';
+import { profileHandlers } from './features/profiles';
+import { webhookHandlers } from './features/webhook';
+import { StagingArea } from './files/staging';
 import type { Clock, Logger, SecretStore } from './ports';
 import { systemClock } from './ports';
+import { ProfilesService, type DemoService } from './profiles';
 import { Router, type Handlers } from './router';
 import { StatusService } from './services/status';
+import { WebhookService } from './services/webhook';
+import type { Timers } from './sync';
+import { openWorkspace, type Workspace } from './workspace';
 
 export interface CoreOptions {
   appName?: string;
@@ -15,20 +31,109 @@ export interface CoreOptions {
   host: AppInfo['host'];
   secrets: SecretStore;
   logger: Logger;
+  /** Told every secret core handles, so the logger can redact it (RedactingLogger.addSecret). */
+  registerSecret?: (secret: string) => void;
   clock?: Clock;
+  timers?: Timers;
+  /** Starts the local demo service (the host passes electron/sandbox); used on a first start with no profile. */
+  startDemo?: () => Promise<DemoService & { close?: () => Promise<void> }>;
+  /** The native "open files" dialog (Electron); the browser host has none. */
+  pickFiles?: () => Promise<string[]>;
 }
 
 export interface Core {
   readonly router: Router;
   readonly events: EventBus;
   readonly status: StatusService;
+  readonly cache: Cache;
+  readonly profiles: ProfilesService;
+  /** The active profile's workspace, or null when there is no profile. */
+  workspace(): Workspace | null;
   close(): Promise<void>;
 }
 
 export async function createCore(opts: CoreOptions): Promise<Core> {
   const clock = opts.clock ?? systemClock;
+  const logger = opts.logger;
+  mkdirSync(opts.dataDir, { recursive: true });
   const events = new EventBus();
   const status = new StatusService(events, clock);
+  const cache = openCache({ file: join(opts.dataDir, 'cache.db'), clock, logger });
+  const notices: string[] = [];
+  if (cache.recovery) {
+    notices.push(
+      `The local cache was damaged and has been rebuilt (${cache.recovery.reason}). ` +
+        (cache.recovery.outboxKept ? 'Every queued change was kept.' : `Some queued changes could not be kept: ${cache.recovery.lost.map((l) => l.table).join(', ')}.`) +
+        ` The damaged file is at ${cache.recovery.movedTo}.`,
+    );
+  }
+  const profiles = new ProfilesService({ repo: cache.profiles, secrets: opts.secrets, logger, clock, ...(opts.registerSecret ? { registerSecret: opts.registerSecret } : {}) });
+  let demo: { close?: () => Promise<void> } | null = null;
+  if (opts.startDemo) {
+    try {
+      await profiles.ensureDemoProfile(async () => (demo = await opts.startDemo!()));
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      logger.log('error', 'the local demo service could not start', { error: message });
+      notices.push(`The local demo service could not start: ${message}`);
+    }
+  }
+
+  let workspace: Workspace | null = null;
+  const wire = (profileId: string | null) =>
+    profileId === null
+      ? null
+      : openWorkspace(profileId, {
+          cache,
+          profiles,
+          dataDir: opts.dataDir,
+          clock,
+          logger,
+          ...(opts.timers ? { timers: opts.timers } : {}),
+          onStatus: (s) => status.update({ connectivity: s.connectivity, pendingWrites: s.pending, failedWrites: s.parked }),
+          onOutboxChanged: () => events.emit('data.changed', { topic: 'outbox' }),
+        });
+  workspace = wire(profiles.activeId());
+  if (workspace) {
+    const s = workspace.sync.status();
+    status.update({ connectivity: s.connectivity, pendingWrites: s.pending, failedWrites: s.parked });
+  }
+
+  const webhook = new WebhookService({
+    cache,
+    secrets: opts.secrets,
+    dataDir: opts.dataDir,
+    logger,
+    activeProfileId: () => profiles.activeId(),
+    onMarksChanged: (change) => events.emit('data.changed', change.manuscriptLocalId === undefined ? { topic: 'marks' } : { topic: 'marks', id: change.manuscriptLocalId }),
+  });
+  await webhook.restore();
+
+  const ctx: CoreContext = {
+    cache,
+    profiles,
+    secrets: opts.secrets,
+    staging: new StagingArea(join(opts.dataDir, 'staging')),
+    events,
+    status,
+    webhook,
+    logger,
+    clock,
+    workspace: () => {
+      if (!workspace) throw new DeskError('not_found', 'No connection profile is selected. Add one in Settings.');
+      return workspace;
+    },
+    activate: async (profileId) => {
+      profiles.setActive(profileId);
+      const old = workspace;
+      workspace = wire(profileId);
+      await old?.close();
+      events.emit('data.changed', { topic: 'manuscripts' });
+      events.emit('data.changed', { topic: 'groups' });
+    },
+    ...(opts.pickFiles ? { pickFiles: opts.pickFiles } : {}),
+  };
+  ctx.staging.sweep(7 * 24 * 3600_000, clock.now());
 
   const handlers: Handlers = {
     'app.info': () => ({
@@ -38,15 +143,30 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
       host: opts.host,
       platform: platform(),
       connectivity: status.get().connectivity,
+      notices,
     }),
-    'app.status': () => status.get(),
+    ...outboxHandlers(ctx),
+    ...profileHandlers(ctx),
+    ...manuscriptHandlers(ctx),
+    ...candidateHandlers(ctx),
+    ...groupHandlers(ctx),
+    ...webhookHandlers(ctx),
   };
 
-  const router = new Router(handlers, opts.logger);
+  const router = new Router(handlers, logger);
   return {
     router,
     events,
     status,
-    close: async () => {},
+    cache,
+    profiles,
+    workspace: () => workspace,
+    close: async () => {
+      await workspace?.close();
+      await webhook.close();
+      await profiles.close();
+      await demo?.close?.();
+      cache.close();
+    },
   };
 }

@@ -6,6 +6,7 @@ import { parseArgs } from 'node:util';
 import { createCore } from '../core/composition';
 import { fileLogger } from '../core/logging';
 import { createSecretStore } from '../core/secrets';
+import { demoStarter } from '../sandbox/app-demo';
 import { startHost } from './server';
 
 const { values } = parseArgs({
@@ -24,6 +25,8 @@ const core = await createCore({
   host: 'browser',
   secrets: await createSecretStore({ logger }),
   logger,
+  registerSecret: (s) => logger.addSecret(s),
+  startDemo: demoStarter(dataDir),
 });
 const host = await startHost({ core, rendererDir: values.renderer, port: Number(values.port) });
 process.stdout.write(`${JSON.stringify({ url: host.url, data_dir: dataDir })}\n`);

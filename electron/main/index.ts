@@ -1,11 +1,12 @@
 // Electron shell: lifecycle, the one window, app:// protocol, security. Everything that matters
 // runs in core (plain Node); this file only wires Electron's pieces to it.
 import { join } from 'node:path';
-import { app, BrowserWindow, protocol, session, shell } from 'electron';
+import { app, BrowserWindow, dialog, protocol, session, shell } from 'electron';
 import { createCore, type Core } from '../core/composition';
 import { fileLogger } from '../core/logging';
 import { serveStatic } from '../core/static-files';
 import { createSecretStore } from '../core/secrets';
+import { demoStarter } from '../sandbox/app-demo';
 import { registerIpc, type IpcTransport } from './ipc';
 import {
   APP_ENTRY_URL,
@@ -52,13 +53,30 @@ async function start(): Promise<void> {
 
   const dataDir = app.getPath('userData');
   const logger = fileLogger(join(dataDir, 'logs', 'desk.log'));
-  core = await createCore({
-    appVersion: app.getVersion(),
-    dataDir,
-    host: 'electron',
-    secrets: await createSecretStore({ logger }),
-    logger,
-  });
+  try {
+    core = await createCore({
+      appVersion: app.getVersion(),
+      dataDir,
+      host: 'electron',
+      secrets: await createSecretStore({ logger }),
+      logger,
+      registerSecret: (s) => logger.addSecret(s),
+      startDemo: demoStarter(dataDir, (line) => logger.log('debug', line)),
+      pickFiles: async () => {
+        const r = await dialog.showOpenDialog(mainWindow ?? BrowserWindow.getAllWindows()[0]!, {
+          title: 'Upload manuscripts',
+          properties: ['openFile', 'multiSelections'],
+          filters: [{ name: 'Manuscripts', extensions: ['pdf', 'docx'] }],
+        });
+        return r.canceled ? [] : r.filePaths;
+      },
+    });
+  } catch (err) {
+    // e.g. a cache written by a newer Referee Desk: say so and leave the file untouched.
+    dialog.showErrorBox('Referee Desk cannot start', err instanceof Error ? err.message : String(err));
+    app.exit(1);
+    return;
+  }
   ipc = registerIpc(core);
   createWindow();
 }

@@ -1,6 +1,24 @@
-import { useEffect } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { ActivityView } from '../features/activity/ActivityView';
+import { CandidatesView } from '../features/candidates/CandidatesView';
+import { GroupsView } from '../features/groups/GroupsView';
+import { JournalsView } from '../features/journals/JournalsView';
+import { ManuscriptsView } from '../features/manuscripts/ManuscriptsView';
+import { SettingsView } from '../features/settings/SettingsView';
 import { VIEWS, useApp, type View } from '../stores/app';
+import { useManuscripts } from '../stores/manuscripts';
 import { StatusBar } from './StatusBar';
+
+const CONTENT: Record<View, () => ReactNode> = {
+  manuscripts: () => <ManuscriptsView />,
+  candidates: () => <CandidatesView />,
+  journals: () => <JournalsView />,
+  groups: () => <GroupsView />,
+  activity: () => <ActivityView />,
+  settings: () => <SettingsView />,
+};
+
+const isManuscriptFile = (name: string) => /\.(pdf|docx)$/i.test(name);
 
 const LABELS: Record<View, string> = {
   manuscripts: 'Manuscripts',
@@ -24,20 +42,69 @@ export function Shell() {
   const view = useApp((s) => s.view);
   const setView = useApp((s) => s.setView);
   const error = useApp((s) => s.error);
+  const [dragging, setDragging] = useState(false);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (!(e.ctrlKey || e.metaKey) || e.altKey || e.shiftKey) return;
-      const n = Number.parseInt(e.key, 10);
-      const target = VIEWS[n - 1];
-      if (target) {
+      if (e.altKey && !e.ctrlKey && (e.key === 'ArrowDown' || e.key === 'ArrowUp')) {
         e.preventDefault();
-        setView(target);
+        void useManuscripts.getState().selectRelative(e.key === 'ArrowDown' ? 1 : -1);
+        return;
+      }
+      if (!(e.ctrlKey || e.metaKey) || e.altKey || e.shiftKey) return;
+      const key = e.key.toLowerCase();
+      if (key === 'o') {
+        e.preventDefault();
+        setView('manuscripts');
+        requestAnimationFrame(() => document.querySelector<HTMLButtonElement>('.manuscripts .primary')?.click());
+      } else if (key === 'f') {
+        e.preventDefault();
+        setView('manuscripts');
+        requestAnimationFrame(() => document.getElementById('manuscript-search')?.focus());
+      } else {
+        const target = VIEWS[Number.parseInt(e.key, 10) - 1];
+        if (target) {
+          e.preventDefault();
+          setView(target);
+        }
       }
     };
+    // Drag and drop of one or many PDF/DOCX files anywhere on the window.
+    const hasFiles = (e: DragEvent) => [...(e.dataTransfer?.types ?? [])].includes('Files');
+    const onOver = (e: DragEvent) => {
+      if (!hasFiles(e)) return;
+      e.preventDefault();
+      if (e.dataTransfer) e.dataTransfer.dropEffect = 'copy';
+      setDragging(true);
+    };
+    const onLeave = (e: DragEvent) => {
+      if (e.relatedTarget === null) setDragging(false);
+    };
+    const onDrop = (e: DragEvent) => {
+      if (!hasFiles(e)) return;
+      e.preventDefault();
+      setDragging(false);
+      const files = [...(e.dataTransfer?.files ?? [])];
+      const accepted = files.filter((f) => isManuscriptFile(f.name));
+      if (files.length > accepted.length) {
+        useApp.setState({ notice: `${files.length - accepted.length} file(s) skipped: only PDF and DOCX manuscripts can be uploaded.` });
+      }
+      if (accepted.length === 0) return;
+      setView('manuscripts');
+      void useManuscripts.getState().addFiles(accepted.map((f) => ({ name: f.name, read: () => f.arrayBuffer() })));
+    };
     window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+    window.addEventListener('dragover', onOver);
+    window.addEventListener('dragleave', onLeave);
+    window.addEventListener('drop', onDrop);
+    return () => {
+      window.removeEventListener('keydown', onKey);
+      window.removeEventListener('dragover', onOver);
+      window.removeEventListener('dragleave', onLeave);
+      window.removeEventListener('drop', onDrop);
+    };
   }, [setView]);
+  const notice = useApp((s) => s.notice);
 
   return (
     <div className="shell">
@@ -63,14 +130,27 @@ export function Shell() {
       </nav>
       <main className="content" aria-labelledby="view-title">
         <h1 id="view-title">{LABELS[view]}</h1>
+        <p className="muted">{DESCRIPTIONS[view]}</p>
         {error ? (
           <p role="alert" className="error">
             {error}
           </p>
-        ) : (
-          <p className="muted">{DESCRIPTIONS[view]}</p>
-        )}
+        ) : null}
+        {notice ? (
+          <p role="status" className="warn">
+            {notice}{' '}
+            <button type="button" onClick={() => useApp.setState({ notice: null })}>
+              Dismiss
+            </button>
+          </p>
+        ) : null}
+        {error ? null : CONTENT[view]()}
       </main>
+      {dragging ? (
+        <div className="drop-overlay" aria-hidden="true">
+          Drop PDF or DOCX manuscripts to upload them
+        </div>
+      ) : null}
       <StatusBar />
     </div>
   );

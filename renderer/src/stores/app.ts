@@ -10,6 +10,8 @@ interface AppState {
   status: StatusEvent | null;
   view: View;
   error: string | null;
+  /** A passing message (e.g. files skipped on drop). */
+  notice: string | null;
   setView(view: View): void;
   start(desk: Desk): () => void;
 }
@@ -19,11 +21,12 @@ export const useApp = create<AppState>((set) => ({
   status: null,
   view: 'manuscripts',
   error: null,
+  notice: null,
   setView: (view) => set({ view }),
   start(desk) {
     const off = desk.on('app.status', (status) => set({ status }));
     Promise.all([desk.invoke('app.info', {}), desk.invoke('app.status', {})])
-      .then(([info, status]) => set({ info, status }))
+      .then(([info, status]) => set({ info, status, notice: info.notices.length > 0 ? info.notices.join(' ') : null }))
       .catch((err: unknown) => set({ error: err instanceof Error ? err.message : String(err) }));
     return off;
   },

@@ -1,0 +1,111 @@
+// What the renderer sees: view types carried by the contract. Rows read from the cache are
+// defined here (pure data), so the renderer, core and the cache share one definition.
+import type { PlanFeatures } from './plan';
+import type { AuthorsGroupsSettings, CandidateGroupRef, ConflictKey, CustomFieldKind, CustomFieldOption, CustomFieldScope, DebugInfo, JournalsCorpus, LinkedAuthor, RelevantArticle, UploadAuthor, UploadFormInput } from './service';
+
+export type { PlanFeatures };
+export type { AuthorsGroupsSettings, CandidateGroupRef, ConflictKey, DebugInfo, JournalsCorpus, UploadAuthor, UploadFormInput };
+export type { CustomFieldKind, CustomFieldOption, CustomFieldScope, LinkedAuthor, RelevantArticle };
+
+// --------------------------------------------------------------------------------------------
+// Connection profiles and settings
+
+export interface ProfileView {
+  id: string;
+  name: string;
+  baseUrl: string;
+  kind: 'remote' | 'demo';
+  active: boolean;
+  /** Whether a key is stored; the key itself never leaves the main process. */
+  hasKey: boolean;
+  lastCheckedAt: number | null;
+  lastFeatures: PlanFeatures | null;
+}
+
+export interface ProfilesState {
+  profiles: ProfileView[];
+  activeId: string | null;
+  /** 'keychain': keys survive a restart. 'session': no OS secret service, keys are kept in memory only. */
+  keyStorage: 'keychain' | 'session';
+  /** Plain-words warning when keyStorage is 'session'. */
+  keyStorageWarning: string | null;
+}
+
+export interface ConnectionTest {
+  ok: boolean;
+  /** Per plan feature: true = answers, false = not in the plan (403), null = could not tell. */
+  features: { authorsGroups: boolean | null; refereeFinder: boolean | null; recommendJournals: boolean | null };
+  /** The failure that stopped the test, in editor's words. */
+  error: { code: string; message: string } | null;
+  latencyMs: number | null;
+  checkedAt: number;
+}
+
+// --------------------------------------------------------------------------------------------
+// Files and intake
+
+/** A manuscript file copied into the app's data folder, ready for intake and upload. */
+export interface StagedFile {
+  id: string;
+  name: string;
+  size: number;
+  format: 'pdf' | 'docx';
+  sha256: string;
+}
+
+export interface IntakeAuthorView {
+  name: string;
+  affiliation: string | null;
+  email: string | null;
+  orcid: string | null;
+}
+
+export interface IntakeView {
+  fileId: string;
+  format: 'pdf' | 'docx' | null;
+  title: string | null;
+  abstract: string | null;
+  authors: IntakeAuthorView[];
+  references: number | null;
+  error: { code: string; message: string } | null;
+}
+
+// --------------------------------------------------------------------------------------------
+// Outbox and activity
+
+export type OutboxKind = 'upload' | 'author_put' | 'author_patch' | 'author_delete' | 'group_create';
+export type OutboxState = 'pending' | 'sending' | 'failed' | 'done';
+
+export interface OutboxItemView {
+  id: number;
+  kind: OutboxKind;
+  /** Plain words: "Upload “Deep learning for …” to folder JCHEM". */
+  label: string;
+  state: OutboxState;
+  attempts: number;
+  createdAt: number;
+  nextAttemptAt: number | null;
+  error: { code: string; message: string; field?: string } | null;
+}
+
+/** Something in the cache changed: views showing that topic reload. */
+export interface DataChangedEvent {
+  topic: 'profiles' | 'manuscripts' | 'candidates' | 'journals' | 'groups' | 'authors' | 'customFields' | 'outbox' | 'marks' | 'webhook';
+  /** The local id of the manuscript / group concerned, when one is. */
+  id?: number;
+}
+
+export interface WebhookStatusView {
+  enabled: boolean;
+  /** The address to give the service, with its secret path (and credentials when basic auth is on). */
+  url: string | null;
+  bindAddress: string;
+  port: number | null;
+  basicAuth: boolean;
+  deliveries: number;
+  lastDeliveryAt: number | null;
+  lastOutcome: string | null;
+}
+
+// Rows read from the cache.
+export type * from './rows';

@@ -1,0 +1,54 @@
+import { DeskError } from '../../common/errors';
+import type { HandlerMap } from '../router';
+import type { CoreContext } from './context';
+
+type Channels = 'candidates.query' | 'candidates.compare' | 'candidates.author' | 'journals.get';
+
+export function candidateHandlers(ctx: CoreContext): HandlerMap<Channels> {
+  const pid = () => ctx.workspace().profileId;
+  const ownRun = (runId: number) => {
+    const run = ctx.cache.manuscripts.run(runId);
+    const m = run ? ctx.cache.manuscripts.getById(run.manuscriptId) : undefined;
+    if (!run || !m || m.profileId !== pid()) throw new DeskError('not_found', 'This run of candidates is not in the cache of the active profile.', { field: 'runId' });
+    return run;
+  };
+  return {
+    'candidates.query': ({ runId, query }) => {
+      ownRun(runId);
+      return ctx.cache.candidates.query(runId, query);
+    },
+    'candidates.compare': ({ fromRunId, toRunId }) => {
+      const a = ownRun(fromRunId);
+      const b = ownRun(toRunId);
+      if (a.manuscriptId !== b.manuscriptId) throw new DeskError('invalid_input', 'Only two runs of the same manuscript can be compared.');
+      return ctx.cache.candidates.compareRuns(fromRunId, toRunId);
+    },
+    'candidates.author': ({ authorId }) => ctx.cache.authors.history(pid(), authorId) ?? null,
+    // Journals come from the cache at once; a refresh (or a first look) asks the service, and when
+    // the service cannot be reached what the cache has is still shown.
+    'journals.get': async ({ manuscriptId, corpus, refresh }) => {
+      const ws = ctx.workspace();
+      const m = ctx.cache.manuscripts.getById(manuscriptId);
+      if (!m || m.profileId !== ws.profileId) throw new DeskError('not_found', 'This manuscript is not in the cache of the active profile.');
+      const cached = ctx.cache.journals.get(manuscriptId, corpus) ?? null;
+      if (cached && !refresh) return cached;
+      if (m.serviceId === null) {
+        if (cached) return cached;
+        throw new DeskError('not_found', 'Journals can be recommended once the manuscript’s upload has been sent.');
+      }
+      try {
+        const res = await ws.api.recommendJournals(m.originId, corpus);
+        ws.connectivity.reportSuccess();
+        ctx.cache.journals.save(manuscriptId, corpus, res.value, res.raw);
+        ctx.events.emit('data.changed', { topic: 'journals', id: manuscriptId });
+        return ctx.cache.journals.get(manuscriptId, corpus) ?? null;
+      } catch (err) {
+        if (err instanceof DeskError && (err.code === 'offline' || err.code === 'timeout')) {
+          ws.connectivity.reportFailure(err.code);
+          if (cached) return cached;
+        }
+        throw err;
+      }
+    },
+  };
+}

@@ -1,0 +1,27 @@
+import type { Cache } from '../cache';
+import type { EventBus } from '../events';
+import type { StagingArea } from '../files/staging';
+import type { Clock, Logger, SecretStore } from '../ports';
+import type { ProfilesService } from '../profiles';
+import type { StatusService } from '../services/status';
+import type { WebhookService } from '../services/webhook';
+import type { Workspace } from '../workspace';
+
+/** What every feature's handlers may use; built once in composition.ts. */
+export interface CoreContext {
+  cache: Cache;
+  profiles: ProfilesService;
+  secrets: SecretStore;
+  staging: StagingArea;
+  events: EventBus;
+  status: StatusService;
+  webhook: WebhookService;
+  logger: Logger;
+  clock: Clock;
+  /** The workspace of the active profile; throws a clear error when no profile is active. */
+  workspace(): Workspace;
+  /** Switches the active profile and rebuilds its workspace. */
+  activate(profileId: string): Promise<void>;
+  /** The native "open files" dialog, where the host has one (Electron). */
+  pickFiles?: () => Promise<string[]>;
+}

@@ -1,0 +1,84 @@
+import { DeskError } from '../../common/errors';
+import type { HandlerMap } from '../router';
+import type { CoreContext } from './context';
+
+type Channels = 'groups.list' | 'groups.create' | 'groups.add' | 'groups.authors' | 'authors.fetch' | 'authors.put' | 'authors.patch' | 'authors.delete' | 'customFields.list';
+
+export function groupHandlers(ctx: CoreContext): HandlerMap<Channels> {
+  const pid = () => ctx.workspace().profileId;
+  const group = (id: number) => {
+    const g = ctx.cache.groups.get(id);
+    if (!g || g.profileId !== pid()) throw new DeskError('not_found', 'This authors group is not known to the active profile.', { field: 'groupId' });
+    return g;
+  };
+  const changed = (topic: 'groups' | 'authors', id?: number) => ctx.events.emit('data.changed', id === undefined ? { topic } : { topic, id });
+  const authorRow = (groupId: number, clientId: string) => {
+    const a = ctx.cache.groups.author(groupId, clientId);
+    if (!a) throw new DeskError('not_found', `No author “${clientId}” in this group.`, { field: 'clientId' });
+    return a;
+  };
+  return {
+    'groups.list': () => ctx.cache.groups.list(pid()),
+    'groups.create': (input) => {
+      const { groupLocalId } = ctx.workspace().outbox.createGroup(input);
+      changed('groups', groupLocalId);
+      return ctx.cache.groups.get(groupLocalId)!;
+    },
+    'groups.add': ({ serviceId, name }) => {
+      const g = ctx.cache.groups.getByServiceId(pid(), serviceId) ?? ctx.cache.groups.addExisting(pid(), serviceId, name ?? null);
+      changed('groups', g.id);
+      return g;
+    },
+    'groups.authors': ({ groupId }) => {
+      group(groupId);
+      return ctx.cache.groups.authors(groupId);
+    },
+    'authors.fetch': async ({ groupId, clientId }) => {
+      const g = group(groupId);
+      if (g.serviceId === null) throw new DeskError('conflict', 'This group is not created on the service yet; its authors can be fetched once it is.');
+      const ws = ctx.workspace();
+      const res = await ws.api.getAuthor(g.serviceId, clientId);
+      ws.connectivity.reportSuccess();
+      ctx.cache.groups.saveFromService(groupId, clientId, res.value, res.raw);
+      changed('authors', groupId);
+      return authorRow(groupId, clientId);
+    },
+    'authors.put': ({ groupId, clientId, body }) => {
+      group(groupId);
+      ctx.workspace().outbox.putAuthor(groupId, clientId, body);
+      changed('authors', groupId);
+      return authorRow(groupId, clientId);
+    },
+    'authors.patch': ({ groupId, clientId, body }) => {
+      group(groupId);
+      ctx.workspace().outbox.patchAuthor(groupId, clientId, body);
+      changed('authors', groupId);
+      return authorRow(groupId, clientId);
+    },
+    'authors.delete': ({ groupId, clientId }) => {
+      group(groupId);
+      ctx.workspace().outbox.deleteAuthor(groupId, clientId);
+      changed('authors', groupId);
+      return { ok: true as const };
+    },
+    // Custom fields are defined in the service's own interface: the cached list answers at once,
+    // and a refresh replaces it when the service answers.
+    'customFields.list': async ({ refresh }) => {
+      const ws = ctx.workspace();
+      const cached = ctx.cache.customFields.list(ws.profileId);
+      if (!refresh && cached.length > 0) return cached;
+      try {
+        const res = await ws.api.listCustomFields();
+        ws.connectivity.reportSuccess();
+        ctx.cache.customFields.replace(ws.profileId, res.value);
+        return ctx.cache.customFields.list(ws.profileId);
+      } catch (err) {
+        if (err instanceof DeskError && (err.code === 'offline' || err.code === 'timeout')) {
+          ws.connectivity.reportFailure(err.code);
+          return cached;
+        }
+        throw err;
+      }
+    },
+  };
+}

@@ -1,0 +1,63 @@
+import { DeskError } from '../../common/errors';
+import type { HandlerMap } from '../router';
+import { inspectFile } from '../intake/inspect';
+import type { CoreContext } from './context';
+
+type Channels =
+  | 'files.stage'
+  | 'files.pick'
+  | 'intake.inspect'
+  | 'manuscripts.list'
+  | 'manuscripts.search'
+  | 'manuscripts.folders'
+  | 'manuscripts.get'
+  | 'manuscripts.upload';
+
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+
+export function manuscriptHandlers(ctx: CoreContext): HandlerMap<Channels> {
+  const pid = () => ctx.workspace().profileId;
+  return {
+    'files.stage': async ({ name, dataBase64 }) => {
+      if (dataBase64.length % 4 !== 0 || !BASE64.test(dataBase64)) {
+        throw new DeskError('invalid_input', 'The file data is not valid base64.', { field: 'dataBase64' });
+      }
+      return ctx.staging.stageBytes(name, Buffer.from(dataBase64, 'base64'));
+    },
+    'files.pick': async () => {
+      if (!ctx.pickFiles) throw new DeskError('unsupported', 'This window has no system file dialog; use the file input or drop files.');
+      const paths = await ctx.pickFiles();
+      return Promise.all(paths.map((p) => ctx.staging.stagePath(p)));
+    },
+    'intake.inspect': async ({ fileId }) => {
+      const r = await inspectFile(ctx.staging.path(fileId), { root: ctx.staging.dir });
+      return { fileId, format: r.format, title: r.title, abstract: r.abstract, authors: r.authors, references: r.references, error: r.error ? { code: r.error.code, message: r.error.message } : null };
+    },
+    'manuscripts.list': ({ folder }) => ctx.cache.manuscripts.list(pid(), folder ? { folder } : {}),
+    'manuscripts.search': ({ text }) => ctx.cache.search.manuscripts(pid(), text),
+    'manuscripts.folders': () => ctx.cache.manuscripts.listFolders(pid()),
+    'manuscripts.get': ({ id }) => {
+      const manuscript = ctx.cache.manuscripts.getById(id);
+      if (!manuscript || manuscript.profileId !== pid()) throw new DeskError('not_found', 'This manuscript is not in the cache of the active profile.');
+      return { manuscript, runs: ctx.cache.manuscripts.runs(id) };
+    },
+    'manuscripts.upload': async ({ form, fileId }) => {
+      const ws = ctx.workspace();
+      let sourcePath: string | undefined;
+      let fileName: string | undefined;
+      if (fileId) {
+        sourcePath = ctx.staging.path(fileId);
+        fileName = sourcePath.split(/[/\\]/).pop();
+      } else {
+        const known = ctx.cache.manuscripts.get(ws.profileId, form.origin_id);
+        if (known?.file) {
+          sourcePath = known.file.path;
+          fileName = known.file.name;
+        }
+      }
+      const { manuscriptId } = await ws.outbox.queueUpload({ form, ...(sourcePath ? { sourcePath } : {}), ...(fileName ? { fileName } : {}) });
+      ctx.events.emit('data.changed', { topic: 'manuscripts', id: manuscriptId });
+      return ctx.cache.manuscripts.getById(manuscriptId)!;
+    },
+  };
+}

@@ -1,0 +1,68 @@
+import type { ErrorCode } from '../../common/errors';
+import type { ProfilesState } from '../../common/views';
+import type { HandlerMap } from '../router';
+import type { CoreContext } from './context';
+
+type Channels = 'profiles.list' | 'profiles.save' | 'profiles.remove' | 'profiles.activate' | 'profiles.setKey' | 'profiles.clearKey' | 'profiles.test';
+
+export async function profilesState(ctx: CoreContext): Promise<ProfilesState> {
+  const list = await ctx.profiles.list();
+  const storage = ctx.profiles.keyStorage;
+  return {
+    profiles: list.map((p) => ({
+      id: p.id,
+      name: p.name,
+      baseUrl: p.baseUrl,
+      kind: p.kind,
+      active: p.active,
+      hasKey: p.hasKey,
+      lastCheckedAt: p.lastCheckedAt,
+      lastFeatures: p.lastFeatures,
+    })),
+    activeId: ctx.profiles.activeId(),
+    keyStorage: storage.persistence,
+    keyStorageWarning: storage.warning,
+  };
+}
+
+export function profileHandlers(ctx: CoreContext): HandlerMap<Channels> {
+  const changed = async () => {
+    ctx.events.emit('data.changed', { topic: 'profiles' });
+    return profilesState(ctx);
+  };
+  return {
+    'profiles.list': () => profilesState(ctx),
+    'profiles.save': async ({ id, name, baseUrl }) => {
+      if (id) await ctx.profiles.update(id, { name, baseUrl });
+      else {
+        const created = ctx.profiles.create({ name, baseUrl });
+        if (ctx.profiles.activeId() === created.id) await ctx.activate(created.id);
+      }
+      return changed();
+    },
+    'profiles.remove': async ({ id }) => {
+      await ctx.profiles.remove(id);
+      return changed();
+    },
+    'profiles.activate': async ({ id }) => {
+      await ctx.activate(id);
+      return changed();
+    },
+    'profiles.setKey': async ({ id, apiKey }) => {
+      await ctx.profiles.setKey(id, apiKey);
+      return changed();
+    },
+    'profiles.clearKey': async ({ id }) => {
+      await ctx.profiles.clearKey(id);
+      return changed();
+    },
+    'profiles.test': async ({ id }) => {
+      const r = await ctx.profiles.testConnection(id);
+      if (id === ctx.profiles.activeId()) {
+        if (r.ok) ctx.workspace().connectivity.reportSuccess();
+        else if (r.error) ctx.workspace().connectivity.reportFailure(r.error.code as ErrorCode);
+      }
+      return { ok: r.ok, features: r.features, error: r.error, latencyMs: r.latencyMs, checkedAt: r.checkedAt };
+    },
+  };
+}

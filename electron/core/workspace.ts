@@ -1,0 +1,56 @@
+// What runs for the active connection profile: its service client, outbox, connectivity watch and
+// sync loop. Switching profiles closes one workspace and opens another; the cache is shared.
+import { join } from 'node:path';
+import type { ServiceApi } from './api/types';
+import type { Cache } from './cache';
+import { Outbox } from './outbox';
+import type { Clock, Logger } from './ports';
+import type { ProfilesService } from './profiles';
+import { Connectivity, serviceProbe, SyncLoop, systemTimers, type SyncStatus, type Timers } from './sync';
+
+export interface Workspace {
+  readonly profileId: string;
+  readonly api: ServiceApi;
+  readonly outbox: Outbox;
+  readonly connectivity: Connectivity;
+  readonly sync: SyncLoop;
+  close(): Promise<void>;
+}
+
+export interface WorkspaceDeps {
+  cache: Cache;
+  profiles: ProfilesService;
+  dataDir: string;
+  clock: Clock;
+  logger: Logger;
+  timers?: Timers;
+  onStatus: (s: SyncStatus) => void;
+  onOutboxChanged: () => void;
+}
+
+export function openWorkspace(profileId: string, deps: WorkspaceDeps): Workspace {
+  const api = deps.profiles.client(profileId);
+  const timers = deps.timers ?? systemTimers;
+  const outbox = new Outbox({ cache: deps.cache, profileId, api, clock: deps.clock, logger: deps.logger, uploadsDir: join(deps.dataDir, 'uploads') });
+  const recovered = outbox.recover();
+  if (recovered.requeued.length + recovered.uncertain.length > 0) deps.logger.log('info', 'outbox recovered after restart', recovered);
+  const connectivity = new Connectivity({ probe: serviceProbe(api), timers, clock: deps.clock, logger: deps.logger });
+  const sync = new SyncLoop({ outbox, connectivity, timers, clock: deps.clock, logger: deps.logger });
+  const offStatus = sync.events.on('status', deps.onStatus);
+  const offChanged = outbox.events.on('changed', deps.onOutboxChanged);
+  connectivity.start();
+  sync.start();
+  return {
+    profileId,
+    api,
+    outbox,
+    connectivity,
+    sync,
+    close: async () => {
+      offStatus();
+      offChanged();
+      connectivity.stop();
+      await sync.stop();
+    },
+  };
+}

@@ -1,0 +1,127 @@
+// A table that renders only the rows in view (fixed row height), so 10,000 candidates scroll
+// smoothly. Rows are real table rows with ARIA row indexes; arrow keys move the focus.
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+
+export interface Column<T> {
+  key: string;
+  label: string;
+  width: string;
+  render: (row: T) => ReactNode;
+  sortable?: boolean;
+  align?: 'left' | 'right' | 'center';
+}
+
+interface Props<T> {
+  label: string;
+  columns: Column<T>[];
+  rows: readonly T[];
+  rowKey: (row: T) => string | number;
+  rowClass?: (row: T) => string;
+  rowHeight?: number;
+  sort?: { key: string; dir: 'asc' | 'desc' } | null;
+  onSort?: (key: string) => void;
+  onActivate?: (row: T) => void;
+  empty?: ReactNode;
+}
+
+const OVERSCAN = 8;
+
+export function VirtualTable<T>({ label, columns, rows, rowKey, rowClass, rowHeight = 36, sort, onSort, onActivate, empty }: Props<T>) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const [scrollTop, setScrollTop] = useState(0);
+  const [height, setHeight] = useState(600);
+  const [focus, setFocus] = useState(0);
+
+  useEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    const ro = new ResizeObserver(() => setHeight(el.clientHeight));
+    ro.observe(el);
+    setHeight(el.clientHeight);
+    return () => ro.disconnect();
+  }, []);
+
+  const first = Math.max(0, Math.floor(scrollTop / rowHeight) - OVERSCAN);
+  const last = Math.min(rows.length, Math.ceil((scrollTop + height) / rowHeight) + OVERSCAN);
+  const template = columns.map((c) => c.width).join(' ');
+
+  const moveFocus = useCallback(
+    (next: number) => {
+      const i = Math.max(0, Math.min(rows.length - 1, next));
+      setFocus(i);
+      const el = scroller.current;
+      if (!el) return;
+      const top = i * rowHeight;
+      if (top < el.scrollTop) el.scrollTop = top;
+      else if (top + rowHeight > el.scrollTop + el.clientHeight - rowHeight) el.scrollTop = top - el.clientHeight + 2 * rowHeight;
+      requestAnimationFrame(() => el.querySelector<HTMLElement>(`[aria-rowindex="${i + 2}"]`)?.focus());
+    },
+    [rows.length, rowHeight],
+  );
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    const page = Math.max(1, Math.floor(height / rowHeight) - 1);
+    const moves: Record<string, number> = { ArrowDown: focus + 1, ArrowUp: focus - 1, PageDown: focus + page, PageUp: focus - page, Home: 0, End: rows.length - 1 };
+    const target = moves[e.key];
+    if (target !== undefined) {
+      e.preventDefault();
+      moveFocus(target);
+    } else if (e.key === 'Enter' && rows[focus] && onActivate) {
+      e.preventDefault();
+      onActivate(rows[focus]!);
+    }
+  };
+
+  return (
+    <div className="vtable" role="table" aria-label={label} aria-rowcount={rows.length + 1}>
+      <div role="rowgroup">
+        <div role="row" aria-rowindex={1} className="vrow vhead" style={{ gridTemplateColumns: template }}>
+          {columns.map((c) => {
+            const active = sort?.key === c.key;
+            return (
+              <div key={c.key} role="columnheader" aria-sort={active ? (sort!.dir === 'asc' ? 'ascending' : 'descending') : 'none'} className={`vcell ${c.align ?? ''}`}>
+                {c.sortable && onSort ? (
+                  <button type="button" className="sort" onClick={() => onSort(c.key)}>
+                    {c.label}
+                    <span aria-hidden="true">{active ? (sort!.dir === 'asc' ? ' ▲' : ' ▼') : ''}</span>
+                  </button>
+                ) : (
+                  c.label
+                )}
+              </div>
+            );
+          })}
+        </div>
+      </div>
+      <div ref={scroller} className="vbody" role="rowgroup" data-testid="vtable-body" onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)} onKeyDown={onKeyDown}>
+        {rows.length === 0 ? (
+          <div className="vempty">{empty ?? 'Nothing to show.'}</div>
+        ) : (
+          <div style={{ height: rows.length * rowHeight, position: 'relative' }}>
+            {rows.slice(first, last).map((row, j) => {
+              const i = first + j;
+              return (
+                <div
+                  key={rowKey(row)}
+                  role="row"
+                  aria-rowindex={i + 2}
+                  tabIndex={i === focus ? 0 : -1}
+                  className={`vrow ${rowClass?.(row) ?? ''}`}
+                  style={{ gridTemplateColumns: template, transform: `translateY(${i * rowHeight}px)`, height: rowHeight }}
+                  onFocus={() => setFocus(i)}
+                  onDoubleClick={() => onActivate?.(row)}
+                >
+                  {columns.map((c) => (
+                    <div key={c.key} role="cell" className={`vcell ${c.align ?? ''}`}>
+                      {c.render(row)}
+                    </div>
+                  ))}
+                </div>
+              );
+            })}
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

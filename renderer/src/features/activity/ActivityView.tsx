@@ -1,0 +1,70 @@
+import { useEffect, useState } from 'react';
+import type { OutboxItemView } from '../../../../electron/common/views';
+import { desk, errorText } from '../../platform/instance';
+import { useApp } from '../../stores/app';
+
+const STATE_TEXT = { pending: 'Waiting to send', sending: 'Sending', failed: 'Needs attention', done: 'Sent' } as const;
+
+export function ActivityView() {
+  const [items, setItems] = useState<OutboxItemView[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const status = useApp((s) => s.status);
+
+  const act = async (fn: () => Promise<OutboxItemView[]>) => {
+    try {
+      setItems(await fn());
+      setError(null);
+    } catch (e) {
+      setError(errorText(e));
+    }
+  };
+
+  useEffect(() => {
+    void act(() => desk().invoke('outbox.list', {}));
+    return desk().on('data.changed', (e) => {
+      if (e.topic === 'outbox') void act(() => desk().invoke('outbox.list', {}));
+    });
+  }, []);
+
+  return (
+    <div className="activity">
+      <div className="toolbar">
+        <span>{status?.message}</span>
+        <button type="button" onClick={() => void desk().invoke('sync.now', {})}>
+          Sync now
+        </button>
+      </div>
+      {error ? (
+        <p role="alert" className="error">
+          {error}
+        </p>
+      ) : null}
+      {items.length === 0 ? <p className="muted">Nothing waiting: every change has been sent.</p> : null}
+      <ul className="outbox" aria-label="Queued changes">
+        {items.map((i) => (
+          <li key={i.id} className={`outbox-item ${i.state}`}>
+            <div className="row">
+              <strong>{i.label}</strong>
+              <span className="chip">{STATE_TEXT[i.state]}</span>
+              <span className="muted">
+                {new Date(i.createdAt).toLocaleString()} · {i.attempts} attempt{i.attempts === 1 ? '' : 's'}
+              </span>
+              <span className="spacer" />
+              {i.state === 'failed' ? (
+                <>
+                  <button type="button" onClick={() => void act(() => desk().invoke('outbox.retry', { id: i.id }))}>
+                    Retry
+                  </button>
+                  <button type="button" onClick={() => void act(() => desk().invoke('outbox.discard', { id: i.id }))}>
+                    Discard
+                  </button>
+                </>
+              ) : null}
+            </div>
+            {i.error ? <p className="error">{i.error.message}</p> : null}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,258 @@
+import { useEffect, useMemo, useState } from 'react';
+import { candidateTable } from '../../../../electron/common/domain/candidates';
+import { CONFLICT_TEXT, conflictBadges } from '../../../../electron/common/domain/conflicts';
+import { toCsv } from '../../../../electron/common/domain/csv';
+import { toXlsx } from '../../../../electron/common/domain/xlsx';
+import { CONFLICT_KEYS, type ConflictKey } from '../../../../electron/common/service';
+import type { CandidateRow } from '../../../../electron/common/views';
+import { VirtualTable, type Column } from '../../components/VirtualTable';
+import { download } from '../../components/download';
+import { ScoreChart } from './ScoreChart';
+import { useCandidates, type SortKey } from '../../stores/candidates';
+import { useManuscripts } from '../../stores/manuscripts';
+
+const num = (v: number | null) => (v === null ? '—' : v.toLocaleString());
+
+export function CandidatesView() {
+  const detail = useManuscripts((s) => s.detail);
+  const { runId, rows, total, query, comparison, author, error, loading } = useCandidates();
+  const { open, setQuery, sortBy, compare, showAuthor } = useCandidates.getState();
+  const runs = detail?.runs ?? [];
+  const [copied, setCopied] = useState<string | null>(null);
+
+  useEffect(() => {
+    const latest = runs.at(-1) ?? null;
+    const previous = runs.at(-2) ?? null;
+    if (latest && latest.id !== useCandidates.getState().runId) void open(latest.id, previous?.id ?? null);
+    if (!latest) void open(null);
+  }, [runs, open]);
+
+  const moved = useMemo(() => {
+    const m = new Map<number, string>();
+    if (!comparison) return m;
+    for (const c of comparison.added) m.set(c.authorId, 'New');
+    for (const c of comparison.moved) m.set(c.authorId, c.delta > 0 ? `↑${c.delta}` : `↓${-c.delta}`);
+    return m;
+  }, [comparison]);
+
+  const settings = runs.find((r) => r.id === runId)?.authorsGroupsSettings ?? null;
+  const groupIds = new Set(settings?.authors_groups.map((g) => g.id) ?? []);
+
+  const columns: Column<CandidateRow>[] = [
+    { key: 'rank', label: '#', width: '48px', sortable: true, align: 'right', render: (c) => c.rank + 1 },
+    {
+      key: 'name',
+      label: 'Name',
+      width: 'minmax(180px, 1.3fr)',
+      sortable: true,
+      render: (c) => (
+        <span className="name-cell">
+          {moved.get(c.authorId) ? <span className={`chip ${moved.get(c.authorId) === 'New' ? 'new' : 'moved'}`}>{moved.get(c.authorId)}</span> : null}
+          <button type="button" className="linklike" onClick={() => void showAuthor(c.authorId)} title="How often this person was suggested and marked">
+            {c.name}
+          </button>
+          {c.marked ? <span className="chip marked" title="Marked as referee in the service">Marked</span> : null}
+        </span>
+      ),
+    },
+    {
+      key: 'score',
+      label: 'Score',
+      width: '110px',
+      sortable: true,
+      render: (c) => (
+        <span className="score" title={c.score === null ? '' : c.score.toFixed(3)}>
+          <span className="bar" style={{ width: `${Math.round(100 * Math.min(1, (c.score ?? 0) / (rows[0]?.score || 1)))}%` }} />
+          {c.score === null ? '—' : c.score.toFixed(2)}
+        </span>
+      ),
+    },
+    { key: 'hIndex', label: 'h-index', width: '70px', sortable: true, align: 'right', render: (c) => num(c.hIndex) },
+    { key: 'articles', label: 'Articles', width: '76px', sortable: true, align: 'right', render: (c) => num(c.articlesCount) },
+    { key: 'citations', label: 'Citations', width: '84px', sortable: true, align: 'right', render: (c) => num(c.citationsCount) },
+    { key: 'affiliation', label: 'Affiliation', width: 'minmax(160px, 1.2fr)', render: (c) => <span className="ellipsis" title={c.affiliation ?? ''}>{c.affiliation ?? '—'}</span> },
+    { key: 'email', label: 'Email', width: 'minmax(120px, 1fr)', render: (c) => (c.email ? <span className="ellipsis">{c.email}</span> : <span className="muted">none</span>) },
+    {
+      key: 'conflicts',
+      label: 'Conflicts',
+      width: 'minmax(120px, 1fr)',
+      sortable: true,
+      render: (c) => (
+        <span className="badges">
+          {conflictBadges(c.conflicts).map((b) => (
+            <span key={b.key} className={`badge ${b.unknown ? 'unknown' : 'coi'}`} title={b.unknown ? `Not reported by this response: ${b.explain}` : b.explain}>
+              {b.badge}
+              {b.unknown ? '?' : ''}
+            </span>
+          ))}
+        </span>
+      ),
+    },
+    {
+      key: 'groups',
+      label: 'Groups',
+      width: '90px',
+      render: (c) =>
+        c.authorsGroups.length > 0 ? (
+          <span className={`chip group ${settings?.effect ?? ''}`} title={`In authors group ${c.authorsGroups.map((g) => g.group_id).join(', ')}${settings ? ` (${settings.effect})` : ''}`}>
+            {c.authorsGroups.filter((g) => groupIds.size === 0 || groupIds.has(g.group_id)).length || c.authorsGroups.length} grp
+          </span>
+        ) : null,
+    },
+    {
+      key: 'profile',
+      label: 'Profile',
+      width: '64px',
+      render: (c) =>
+        c.url ? (
+          <a href={c.url} target="_blank" rel="noreferrer noopener" aria-label={`Open the profile of ${c.name}`}>
+            Open
+          </a>
+        ) : null,
+    },
+  ];
+
+  const sort = query.sort?.[0];
+  const exportName = `${detail?.manuscript.originId ?? 'candidates'}-run${runs.find((r) => r.id === runId)?.seq ?? ''}`;
+  const exportTable = () => candidateTable(rows);
+
+  const copyEmails = async () => {
+    const emails = rows.map((r) => r.email).filter((e): e is string => !!e);
+    await navigator.clipboard.writeText(emails.join(', '));
+    setCopied(`${emails.length} emails copied`);
+  };
+
+  if (!detail) return <p className="muted">Select a manuscript in Manuscripts to see its referee candidates.</p>;
+  if (runs.length === 0) return <p className="muted">“{detail.manuscript.title}” has not been uploaded yet: candidates appear when the upload comes back.</p>;
+
+  return (
+    <div className="candidates">
+      <div className="toolbar" role="toolbar" aria-label="Candidate filters">
+        <label>
+          Run{' '}
+          <select value={runId ?? ''} onChange={(e) => void open(Number(e.target.value), runs.find((r) => r.seq === (runs.find((x) => x.id === Number(e.target.value))?.seq ?? 0) - 1)?.id ?? null)}>
+            {runs.map((r) => (
+              <option key={r.id} value={r.id}>
+                #{r.seq} · {new Date(r.uploadedAt).toLocaleString()} · {r.candidatesCount ?? 'no'} candidates
+              </option>
+            ))}
+          </select>
+        </label>
+        <input type="search" placeholder="Name or affiliation" aria-label="Filter by name or affiliation" value={query.text ?? ''} onChange={(e) => void setQuery({ text: e.target.value || undefined })} />
+        <label>
+          h-index ≥ <input type="number" min={0} className="narrow" aria-label="Minimum h-index" value={query.minHIndex ?? ''} onChange={(e) => void setQuery({ minHIndex: e.target.value === '' ? undefined : Number(e.target.value) })} />
+        </label>
+        <label>
+          ≤ <input type="number" min={0} className="narrow" aria-label="Maximum h-index" value={query.maxHIndex ?? ''} onChange={(e) => void setQuery({ maxHIndex: e.target.value === '' ? undefined : Number(e.target.value) })} />
+        </label>
+        <label>
+          <input type="checkbox" checked={query.hasEmail === true} onChange={(e) => void setQuery({ hasEmail: e.target.checked ? true : undefined })} /> Has email
+        </label>
+        <label>
+          <input type="checkbox" checked={query.conflicts === 'none'} onChange={(e) => void setQuery({ conflicts: e.target.checked ? 'none' : undefined })} /> No conflicts
+        </label>
+        <label>
+          <input type="checkbox" checked={query.marked === true} onChange={(e) => void setQuery({ marked: e.target.checked ? true : undefined })} /> Marked
+        </label>
+        <details className="conflict-filter">
+          <summary>Hide conflict types</summary>
+          {CONFLICT_KEYS.map((k: ConflictKey) => (
+            <label key={k} title={CONFLICT_TEXT[k].explain}>
+              <input
+                type="checkbox"
+                checked={query.withoutConflicts?.includes(k) ?? false}
+                onChange={(e) => {
+                  const cur = new Set(query.withoutConflicts ?? []);
+                  if (e.target.checked) cur.add(k);
+                  else cur.delete(k);
+                  void setQuery({ withoutConflicts: cur.size ? [...cur] : undefined });
+                }}
+              />{' '}
+              {CONFLICT_TEXT[k].badge}
+            </label>
+          ))}
+        </details>
+        <span className="spacer" />
+        {runs.length > 1 ? (
+          <label>
+            <input type="checkbox" checked={comparison !== null} onChange={(e) => void compare(e.target.checked)} /> Compare with previous run
+          </label>
+        ) : null}
+        <button type="button" onClick={() => download(`${exportName}.csv`, 'text/csv', toCsv(exportTable().header, exportTable().rows))}>
+          Export CSV
+        </button>
+        <button type="button" onClick={() => download(`${exportName}.xlsx`, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', toXlsx('Candidates', exportTable().header, exportTable().rows))}>
+          Export XLSX
+        </button>
+        <button type="button" onClick={() => void copyEmails()}>
+          Copy emails
+        </button>
+      </div>
+      {settings ? (
+        <p className="settings-note">
+          Authors groups {settings.authors_groups.map((g) => g.label ?? g.name).join(', ')} — effect <strong>{settings.effect}</strong>
+          {settings.effect === 'boost' && settings.boost_multiplier !== undefined ? ` ×${settings.boost_multiplier}` : ''}
+          {settings.effect === 'limit_to' ? ': candidates were searched only inside these groups.' : settings.effect === 'highlight' ? ': members are marked with a group chip.' : ': members’ scores were multiplied.'}
+        </p>
+      ) : null}
+      <div className="candidates-main">
+        <VirtualTable
+          label="Referee candidates"
+          columns={columns}
+          rows={rows}
+          rowKey={(c) => c.id}
+          rowClass={(c) => [c.conflictCount > 0 ? 'has-coi' : '', c.authorsGroups.length > 0 && settings?.effect === 'highlight' ? 'highlight' : ''].join(' ')}
+          sort={sort ? { key: sort.by, dir: sort.dir ?? 'asc' } : { key: 'rank', dir: 'asc' }}
+          onSort={(k) => void sortBy(k as SortKey)}
+          onActivate={(c) => void showAuthor(c.authorId)}
+          empty={loading ? 'Loading…' : 'No candidate matches these filters.'}
+        />
+        <aside className="side-panel" aria-label="Overview">
+          <p>
+            <strong data-testid="candidates-count">{total.toLocaleString()}</strong> candidates shown
+          </p>
+          {copied ? <p className="muted">{copied}</p> : null}
+          <ScoreChart rows={rows} />
+          {comparison ? (
+            <section aria-label="Changes since the previous run">
+              <h2>Since run #{runs.find((r) => r.id === comparison.fromRunId)?.seq}</h2>
+              <p>
+                {comparison.added.length} new · {comparison.dropped.length} dropped · {comparison.moved.length} moved · {comparison.unchanged} unchanged
+              </p>
+              {comparison.dropped.length > 0 ? (
+                <ul className="compact">
+                  {comparison.dropped.slice(0, 20).map((c) => (
+                    <li key={c.authorId}>Dropped: {c.name}</li>
+                  ))}
+                </ul>
+              ) : null}
+            </section>
+          ) : null}
+          {author ? (
+            <section aria-label="Candidate history">
+              <h2>{author.name}</h2>
+              <p>
+                Suggested for {author.suggestionsCount} manuscript{author.suggestionsCount === 1 ? '' : 's'}, marked on {author.marksCount}.
+              </p>
+              <ul className="compact">
+                {author.manuscripts.map((m) => (
+                  <li key={m.manuscriptId}>
+                    {m.title} {m.marked ? <span className="chip marked">Marked</span> : null}
+                  </li>
+                ))}
+              </ul>
+              <button type="button" onClick={() => void showAuthor(null)}>
+                Close
+              </button>
+            </section>
+          ) : null}
+          {error ? (
+            <p role="alert" className="error">
+              {error}
+            </p>
+          ) : null}
+        </aside>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,374 @@
+import { useEffect, useState } from 'react';
+import { parseCsv } from '../../../../electron/common/domain/csv';
+import type { AuthorFromGroupPut } from '../../../../electron/common/service';
+import type { AuthorsGroupRow, CustomFieldRow, GroupAuthorRow } from '../../../../electron/common/views';
+import { desk, errorText } from '../../platform/instance';
+import { CustomFieldInput, customFieldError } from './CustomFieldInput';
+
+const list = (s: string) =>
+  s
+    .split(/[;\n]/)
+    .map((x) => x.trim())
+    .filter(Boolean);
+const joined = (v: string[] | null | undefined) => (v ?? []).join('; ');
+
+interface AuthorDraft {
+  clientId: string;
+  name: string;
+  emails: string;
+  orcids: string;
+  articles: string;
+  affiliations: string;
+  custom: Record<string, unknown>;
+  /** Fields the editor touched: a partial update sends only these. */
+  touched: Set<string>;
+}
+
+const emptyDraft = (): AuthorDraft => ({ clientId: '', name: '', emails: '', orcids: '', articles: '', affiliations: '', custom: {}, touched: new Set() });
+const draftOf = (a: GroupAuthorRow): AuthorDraft => ({
+  clientId: a.clientId,
+  name: a.name ?? '',
+  emails: joined(a.emails),
+  orcids: joined(a.orcids),
+  articles: joined(a.articles),
+  affiliations: joined(a.affiliations),
+  custom: { ...a.customFields },
+  touched: new Set(),
+});
+
+export function GroupsView() {
+  const [groups, setGroups] = useState<AuthorsGroupRow[]>([]);
+  const [fields, setFields] = useState<CustomFieldRow[]>([]);
+  const [groupId, setGroupId] = useState<number | null>(null);
+  const [authors, setAuthors] = useState<GroupAuthorRow[]>([]);
+  const [draft, setDraft] = useState<AuthorDraft>(emptyDraft());
+  const [newGroup, setNewGroup] = useState({ group_name: '', owner_team: '', editor_teams: '', viewer_teams: '' });
+  const [addId, setAddId] = useState('');
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [csv, setCsv] = useState<{ header: string[]; rows: string[][]; mapping: Record<string, string> } | null>(null);
+  const [importProgress, setImportProgress] = useState<{ done: number; total: number } | null>(null);
+
+  const say = (ok: boolean, text: string) => setMessage({ ok, text });
+  const attempt = async (fn: () => Promise<void>) => {
+    try {
+      await fn();
+    } catch (e) {
+      say(false, errorText(e));
+    }
+  };
+  const reloadGroups = () => attempt(async () => setGroups(await desk().invoke('groups.list', {})));
+  const reloadAuthors = (id = groupId) => attempt(async () => setAuthors(id === null ? [] : await desk().invoke('groups.authors', { groupId: id })));
+
+  useEffect(() => {
+    void reloadGroups();
+    void attempt(async () => setFields((await desk().invoke('customFields.list', { refresh: true })).filter((f) => f.scope === 'author_from_group')));
+    return desk().on('data.changed', (e) => {
+      if (e.topic === 'groups') void reloadGroups();
+    });
+    // reload once on mount; later reloads follow data.changed events
+  }, []);
+
+  useEffect(() => {
+    void reloadAuthors(groupId);
+    setDraft(emptyDraft());
+  }, [groupId]);
+
+  const set = (key: keyof AuthorDraft, value: string) => setDraft((d) => ({ ...d, [key]: value, touched: new Set(d.touched).add(key) }));
+  const setCustom = (apiId: string, value: unknown) => setDraft((d) => ({ ...d, custom: { ...d.custom, [apiId]: value }, touched: new Set(d.touched).add(apiId) }));
+
+  const validate = (): string | null => {
+    if (draft.clientId.trim() === '') return 'Give the author a client id (your own identifier for them).';
+    for (const f of fields) {
+      const err = customFieldError(f, draft.custom[f.apiId]);
+      if (err) return err;
+    }
+    return null;
+  };
+
+  const fullBody = (): AuthorFromGroupPut => {
+    const body: Record<string, unknown> = { name: draft.name.trim() };
+    for (const k of ['emails', 'orcids', 'articles', 'affiliations'] as const) if (draft[k].trim() !== '') body[k] = list(draft[k]);
+    for (const f of fields) if (draft.custom[f.apiId] !== undefined && draft.custom[f.apiId] !== null) body[f.apiId] = draft.custom[f.apiId];
+    return body as AuthorFromGroupPut;
+  };
+  const partialBody = (): Record<string, unknown> => {
+    const body: Record<string, unknown> = {};
+    for (const k of draft.touched) {
+      if (k === 'name') body.name = draft.name.trim();
+      else if (k === 'emails' || k === 'orcids' || k === 'articles' || k === 'affiliations') body[k] = draft[k].trim() === '' ? null : list(draft[k]);
+      else body[k] = draft.custom[k] ?? null;
+    }
+    return body;
+  };
+
+  const selected = groups.find((g) => g.id === groupId) ?? null;
+  const current = authors.find((a) => a.clientId === draft.clientId) ?? null;
+
+  return (
+    <div className="groups">
+      {message ? (
+        <p role={message.ok ? 'status' : 'alert'} className={message.ok ? 'ok' : 'error'}>
+          {message.text}
+        </p>
+      ) : null}
+      <div className="split">
+        <section aria-labelledby="groups-h">
+          <h2 id="groups-h">Authors groups</h2>
+          <ul className="list" aria-label="Authors groups">
+            {groups.map((g) => (
+              <li key={g.id}>
+                <button type="button" className={g.id === groupId ? 'item active' : 'item'} onClick={() => setGroupId(g.id)}>
+                  <span className="title">{g.name ?? `Group ${g.serviceId}`}</span>
+                  <span className="meta">
+                    {g.serviceId !== null ? `id ${g.serviceId}` : 'not created yet'} · {g.syncState}
+                    {g.ownerTeam ? ` · owner ${g.ownerTeam}` : ''}
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ul>
+          <form
+            aria-label="Create an authors group"
+            onSubmit={(e) => {
+              e.preventDefault();
+              void attempt(async () => {
+                const g = await desk().invoke('groups.create', {
+                  group_name: newGroup.group_name.trim(),
+                  owner_team: newGroup.owner_team.trim(),
+                  editor_teams: list(newGroup.editor_teams),
+                  viewer_teams: list(newGroup.viewer_teams),
+                });
+                setNewGroup({ group_name: '', owner_team: '', editor_teams: '', viewer_teams: '' });
+                say(true, `Group “${g.name}” queued for creation.`);
+                await reloadGroups();
+                setGroupId(g.id);
+              });
+            }}
+          >
+            <h3>New group</h3>
+            <input aria-label="Group name" placeholder="Group name" required value={newGroup.group_name} onChange={(e) => setNewGroup({ ...newGroup, group_name: e.target.value })} />
+            <input aria-label="Owner team" placeholder="Owner team" required value={newGroup.owner_team} onChange={(e) => setNewGroup({ ...newGroup, owner_team: e.target.value })} />
+            <input aria-label="Editor teams" placeholder="Editor teams (separated by ;)" value={newGroup.editor_teams} onChange={(e) => setNewGroup({ ...newGroup, editor_teams: e.target.value })} />
+            <input aria-label="Viewer teams" placeholder="Viewer teams (separated by ;)" value={newGroup.viewer_teams} onChange={(e) => setNewGroup({ ...newGroup, viewer_teams: e.target.value })} />
+            <button type="submit">Create group</button>
+          </form>
+          <form
+            aria-label="Add an existing group"
+            className="row"
+            onSubmit={(e) => {
+              e.preventDefault();
+              void attempt(async () => {
+                const g = await desk().invoke('groups.add', { serviceId: Number(addId) });
+                setAddId('');
+                await reloadGroups();
+                setGroupId(g.id);
+              });
+            }}
+          >
+            <input aria-label="Existing group id" placeholder="Existing group id" inputMode="numeric" pattern="[0-9]+" required value={addId} onChange={(e) => setAddId(e.target.value)} />
+            <button type="submit">Add by id</button>
+          </form>
+        </section>
+        {selected ? (
+          <section aria-labelledby="authors-h" className="detail">
+            <h2 id="authors-h">Authors of {selected.name ?? `group ${selected.serviceId}`}</h2>
+            <ul className="list compact" aria-label="Authors in this group">
+              {authors.map((a) => (
+                <li key={a.clientId}>
+                  <button type="button" className={a.clientId === draft.clientId ? 'item active' : 'item'} onClick={() => setDraft(draftOf(a))}>
+                    {a.name ?? a.clientId} <span className="meta">{a.clientId} · {a.syncState}</span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+            <form className="author-editor" aria-label="Author" onSubmit={(e) => e.preventDefault()}>
+              <div className="grid2">
+                <label htmlFor="a-client">Client id</label>
+                <input id="a-client" value={draft.clientId} onChange={(e) => set('clientId', e.target.value)} />
+                <label htmlFor="a-name">Name</label>
+                <input id="a-name" value={draft.name} onChange={(e) => set('name', e.target.value)} />
+                <label htmlFor="a-emails">Emails</label>
+                <input id="a-emails" placeholder="separated by ;" value={draft.emails} onChange={(e) => set('emails', e.target.value)} />
+                <label htmlFor="a-orcids">ORCIDs</label>
+                <input id="a-orcids" value={draft.orcids} onChange={(e) => set('orcids', e.target.value)} />
+                <label htmlFor="a-articles">Articles (DOIs or titles)</label>
+                <input id="a-articles" value={draft.articles} onChange={(e) => set('articles', e.target.value)} />
+                <label htmlFor="a-affs">Affiliations</label>
+                <input id="a-affs" value={draft.affiliations} onChange={(e) => set('affiliations', e.target.value)} />
+                {fields.map((f) => (
+                  <FieldRow key={f.apiId} field={f} value={draft.custom[f.apiId]} onChange={(v) => setCustom(f.apiId, v)} />
+                ))}
+              </div>
+              <p className="muted">
+                <strong>Replace</strong> sends the whole record: every field left empty becomes empty on the service. <strong>Save changes</strong> sends only the
+                fields you changed ({draft.touched.size}).
+              </p>
+              <div className="row">
+                <button
+                  type="button"
+                  onClick={() =>
+                    void attempt(async () => {
+                      const err = validate() ?? (draft.name.trim() === '' ? 'Replace needs a name.' : null);
+                      if (err) return say(false, err);
+                      await desk().invoke('authors.put', { groupId: selected.id, clientId: draft.clientId.trim(), body: fullBody() });
+                      say(true, current ? 'Author replaced (queued).' : 'Author created (queued).');
+                      await reloadAuthors();
+                    })
+                  }
+                >
+                  {current ? 'Replace' : 'Create'}
+                </button>
+                <button
+                  type="button"
+                  disabled={!current || draft.touched.size === 0}
+                  onClick={() =>
+                    void attempt(async () => {
+                      const err = validate();
+                      if (err) return say(false, err);
+                      await desk().invoke('authors.patch', { groupId: selected.id, clientId: draft.clientId.trim(), body: partialBody() as never });
+                      say(true, 'Changes saved (queued).');
+                      await reloadAuthors();
+                    })
+                  }
+                >
+                  Save changes
+                </button>
+                <button
+                  type="button"
+                  disabled={!current}
+                  onClick={() =>
+                    void attempt(async () => {
+                      await desk().invoke('authors.fetch', { groupId: selected.id, clientId: draft.clientId.trim() });
+                      await reloadAuthors();
+                      say(true, 'Fetched from the service.');
+                    })
+                  }
+                >
+                  Fetch
+                </button>
+                <button
+                  type="button"
+                  className="danger"
+                  disabled={!current}
+                  onClick={() =>
+                    void attempt(async () => {
+                      await desk().invoke('authors.delete', { groupId: selected.id, clientId: draft.clientId.trim() });
+                      setDraft(emptyDraft());
+                      say(true, 'Author deleted (queued).');
+                      await reloadAuthors();
+                    })
+                  }
+                >
+                  Delete
+                </button>
+                <button type="button" onClick={() => setDraft(emptyDraft())}>
+                  New author
+                </button>
+              </div>
+            </form>
+            {current?.linkedAuthor ? (
+              <aside className="card" aria-label="Linked author">
+                <h3>
+                  <a href={current.linkedAuthor.prophy_url} target="_blank" rel="noreferrer noopener">
+                    {current.linkedAuthor.name}
+                  </a>
+                </h3>
+                <p>
+                  h-index {current.linkedAuthor.h_index} · {current.linkedAuthor.articles_count} articles
+                </p>
+                <ul className="compact">
+                  {current.linkedAuthor.last_articles.map((a) => (
+                    <li key={a.prophy_url}>
+                      <a href={a.prophy_url} target="_blank" rel="noreferrer noopener">
+                        {a.title}
+                      </a>{' '}
+                      <span className="muted">({a.year})</span>
+                    </li>
+                  ))}
+                </ul>
+              </aside>
+            ) : null}
+            <section aria-label="Import authors from CSV">
+              <h3>Import from CSV</h3>
+              <input
+                type="file"
+                accept=".csv,text/csv"
+                aria-label="CSV file of authors"
+                onChange={(e) => {
+                  const f = e.target.files?.[0];
+                  if (!f) return;
+                  void f.text().then((text) => {
+                    const [header, ...rows] = parseCsv(text);
+                    if (!header) return say(false, 'The CSV file is empty.');
+                    const guess = (target: string) => header.find((h) => h.toLowerCase().replace(/[^a-z]/g, '').startsWith(target)) ?? '';
+                    setCsv({ header, rows, mapping: { clientId: guess('client') || guess('id'), name: guess('name'), emails: guess('email'), orcids: guess('orcid'), affiliations: guess('affil'), articles: guess('article') } });
+                  });
+                }}
+              />
+              {csv ? (
+                <div>
+                  <p>{csv.rows.length} rows. Map the columns:</p>
+                  <div className="grid2">
+                    {(['clientId', 'name', 'emails', 'orcids', 'affiliations', 'articles'] as const).map((k) => (
+                      <label key={k} className="contents">
+                        <span>{k}</span>
+                        <select aria-label={`Column for ${k}`} value={csv.mapping[k] ?? ''} onChange={(e) => setCsv({ ...csv, mapping: { ...csv.mapping, [k]: e.target.value } })}>
+                          <option value="">—</option>
+                          {csv.header.map((h) => (
+                            <option key={h} value={h}>
+                              {h}
+                            </option>
+                          ))}
+                        </select>
+                      </label>
+                    ))}
+                  </div>
+                  <button
+                    type="button"
+                    disabled={!csv.mapping.clientId || !csv.mapping.name}
+                    onClick={() =>
+                      void attempt(async () => {
+                        const col = (k: string) => csv.header.indexOf(csv.mapping[k] ?? '');
+                        let done = 0;
+                        const failed: string[] = [];
+                        setImportProgress({ done, total: csv.rows.length });
+                        for (const r of csv.rows) {
+                          const cell = (k: string) => (col(k) >= 0 ? (r[col(k)] ?? '').trim() : '');
+                          const body: Record<string, unknown> = { name: cell('name') };
+                          for (const k of ['emails', 'orcids', 'affiliations', 'articles']) if (cell(k)) body[k] = list(cell(k));
+                          try {
+                            await desk().invoke('authors.put', { groupId: selected.id, clientId: cell('clientId'), body: body as AuthorFromGroupPut });
+                          } catch (e) {
+                            failed.push(`${cell('clientId') || '(no id)'}: ${errorText(e)}`);
+                          }
+                          setImportProgress({ done: ++done, total: csv.rows.length });
+                        }
+                        await reloadAuthors();
+                        setCsv(null);
+                        say(failed.length === 0, failed.length === 0 ? `${done} authors queued.` : `${done - failed.length} queued, ${failed.length} refused: ${failed.slice(0, 5).join('; ')}`);
+                      })
+                    }
+                  >
+                    Import {csv.rows.length} authors
+                  </button>
+                </div>
+              ) : null}
+              {importProgress ? <progress aria-label="Import progress" max={importProgress.total} value={importProgress.done} /> : null}
+            </section>
+          </section>
+        ) : (
+          <p className="muted">Select or create a group.</p>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function FieldRow({ field, value, onChange }: { field: CustomFieldRow; value: unknown; onChange: (v: unknown) => void }) {
+  return (
+    <>
+      <span>{field.name}</span>
+      <CustomFieldInput field={field} value={value} onChange={onChange} />
+    </>
+  );
+}

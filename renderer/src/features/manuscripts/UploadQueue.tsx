@@ -1,0 +1,66 @@
+import { useManuscripts } from '../../stores/manuscripts';
+import { UploadForm } from './UploadForm';
+
+const STATE_TEXT = { staging: 'Copying…', reading: 'Reading the file…', ready: 'Check and upload', queued: 'Queued', failed: 'Problem', cancelled: 'Cancelled' } as const;
+
+/** The batch of dropped or picked files: each pre-filled from the file, editable, then queued. */
+export function UploadQueue() {
+  const batch = useManuscripts((s) => s.batch);
+  const folders = useManuscripts((s) => s.folders).map((f) => f.name);
+  const { updateForm, submit, cancel, retry, clearDone } = useManuscripts.getState();
+  if (batch.length === 0) return null;
+  return (
+    <section className="upload-queue" aria-label="Uploads">
+      <header className="row">
+        <h2>Uploads</h2>
+        <button type="button" onClick={clearDone}>
+          Clear finished
+        </button>
+      </header>
+      {batch.map((item) => {
+        return (
+          <article key={item.key} className={`upload-item ${item.state}`} aria-label={`Upload of ${item.name}`}>
+            <header className="row">
+              <strong>{item.name}</strong>
+              <span className="chip" data-testid="upload-state">
+                {STATE_TEXT[item.state]}
+              </span>
+              <span className="spacer" />
+              {item.state === 'failed' ? (
+                <button type="button" onClick={() => void retry(item.key)}>
+                  Retry
+                </button>
+              ) : null}
+              {item.state !== 'queued' && item.state !== 'cancelled' ? (
+                <button type="button" onClick={() => cancel(item.key)}>
+                  Cancel
+                </button>
+              ) : null}
+            </header>
+            {item.error ? (
+              <p role="alert" className="error">
+                {item.error}
+              </p>
+            ) : null}
+            {item.intake && item.intake.authors.length > 0 && item.form.authors_count !== item.intake.authors.length ? (
+              <p className="warn">The file lists {item.intake.authors.length} authors; the form says {item.form.authors_count}.</p>
+            ) : null}
+            {item.state === 'ready' ? (
+              <form
+                onSubmit={(e) => {
+                  e.preventDefault();
+                  void submit(item.key);
+                }}
+              >
+                <UploadForm idPrefix={item.key} form={item.form} folders={folders} onChange={(f) => updateForm(item.key, f)} />
+                <button type="submit" className="primary">
+                  Upload
+                </button>
+              </form>
+            ) : null}
+          </article>
+        );
+      })}
+    </section>
+  );
+}

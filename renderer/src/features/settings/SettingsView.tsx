@@ -1,0 +1,155 @@
+import { useEffect, useState } from 'react';
+import type { WebhookStatusView } from '../../../../electron/common/views';
+import { desk, errorText } from '../../platform/instance';
+import { useApp } from '../../stores/app';
+import { useProfiles } from '../../stores/profiles';
+
+const FEATURE_LABEL = { authorsGroups: 'Authors groups', refereeFinder: 'Referee finder', recommendJournals: 'Recommend journals' } as const;
+
+export function SettingsView() {
+  const { state, tests, busy, error } = useProfiles();
+  const { load, save, remove, activate, setKey, clearKey, test } = useProfiles.getState();
+  const info = useApp((s) => s.info);
+  const [draft, setDraft] = useState({ name: '', baseUrl: '' });
+  const [keys, setKeys] = useState<Record<string, string>>({});
+  const [webhook, setWebhook] = useState<WebhookStatusView | null>(null);
+  const [webhookError, setWebhookError] = useState<string | null>(null);
+
+  useEffect(() => {
+    void load();
+    desk()
+      .invoke('webhook.status', {})
+      .then(setWebhook, (e: unknown) => setWebhookError(errorText(e)));
+  }, [load]);
+
+  const configureWebhook = async (p: { enabled: boolean; basicAuth?: boolean }) => {
+    try {
+      setWebhook(await desk().invoke('webhook.configure', p));
+      setWebhookError(null);
+    } catch (e) {
+      setWebhookError(errorText(e));
+    }
+  };
+
+  return (
+    <div className="settings">
+      {state?.keyStorageWarning ? (
+        <p role="alert" className="warn">
+          {state.keyStorageWarning}
+        </p>
+      ) : null}
+      {error ? (
+        <p role="alert" className="error">
+          {error}
+        </p>
+      ) : null}
+      <section aria-labelledby="profiles-h">
+        <h2 id="profiles-h">Connection profiles</h2>
+        {state?.profiles.map((p) => {
+          const t = tests[p.id];
+          return (
+            <article key={p.id} className={`profile ${p.active ? 'active' : ''}`} aria-label={`Profile ${p.name}`}>
+              <header className="row">
+                <strong>{p.name}</strong>
+                <span className="muted">{p.baseUrl}</span>
+                {p.kind === 'demo' ? <span className="chip">Local demo</span> : null}
+                {p.active ? <span className="chip marked">Active</span> : null}
+                <span className="spacer" />
+                {!p.active ? (
+                  <button type="button" onClick={() => void activate(p.id)}>
+                    Use this profile
+                  </button>
+                ) : null}
+                <button type="button" onClick={() => void test(p.id)} disabled={busy}>
+                  Test connection
+                </button>
+                <button type="button" onClick={() => void remove(p.id)} disabled={p.active}>
+                  Remove
+                </button>
+              </header>
+              <div className="row">
+                <span>API key: {p.hasKey ? 'stored' : 'not set'}</span>
+                <input
+                  type="password"
+                  autoComplete="off"
+                  aria-label={`New API key for ${p.name}`}
+                  placeholder="Paste a new API key"
+                  value={keys[p.id] ?? ''}
+                  onChange={(e) => setKeys({ ...keys, [p.id]: e.target.value })}
+                />
+                <button
+                  type="button"
+                  disabled={(keys[p.id] ?? '').trim().length < 4}
+                  onClick={() => void setKey(p.id, keys[p.id]!.trim()).then((ok) => ok && setKeys({ ...keys, [p.id]: '' }))}
+                >
+                  Save key
+                </button>
+                {p.hasKey ? (
+                  <button type="button" onClick={() => void clearKey(p.id)}>
+                    Clear key
+                  </button>
+                ) : null}
+              </div>
+              {t ? (
+                <p className={t.ok ? 'ok' : 'error'} data-testid="connection-test">
+                  {t.ok ? `Connected in ${t.latencyMs ?? '?'} ms. ` : `${t.error?.message ?? 'Failed.'} `}
+                  {(Object.keys(FEATURE_LABEL) as Array<keyof typeof FEATURE_LABEL>).map((k) => (
+                    <span key={k} className={`chip ${t.features[k] === true ? 'ok' : t.features[k] === false ? 'bad' : ''}`}>
+                      {FEATURE_LABEL[k]}: {t.features[k] === true ? 'yes' : t.features[k] === false ? 'not in plan' : 'unknown'}
+                    </span>
+                  ))}
+                </p>
+              ) : null}
+            </article>
+          );
+        })}
+        <form
+          className="row"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void save(draft).then((ok) => ok && setDraft({ name: '', baseUrl: '' }));
+          }}
+        >
+          <input aria-label="Profile name" placeholder="Name (e.g. Production)" required value={draft.name} onChange={(e) => setDraft({ ...draft, name: e.target.value })} />
+          <input aria-label="Service base URL" placeholder="https://service.example.org" type="url" required value={draft.baseUrl} onChange={(e) => setDraft({ ...draft, baseUrl: e.target.value })} />
+          <button type="submit">Add profile</button>
+        </form>
+      </section>
+      <section aria-labelledby="webhook-h">
+        <h2 id="webhook-h">Referee marks from the service (webhook)</h2>
+        {webhookError ? (
+          <p role="alert" className="error">
+            {webhookError}
+          </p>
+        ) : null}
+        {webhook ? (
+          <>
+            <label>
+              <input type="checkbox" checked={webhook.enabled} onChange={(e) => void configureWebhook({ enabled: e.target.checked, basicAuth: webhook.basicAuth })} /> Receive marks
+            </label>{' '}
+            <label>
+              <input type="checkbox" checked={webhook.basicAuth} onChange={(e) => void configureWebhook({ enabled: webhook.enabled, basicAuth: e.target.checked })} /> Basic auth
+            </label>
+            {webhook.url ? (
+              <p className="row">
+                Give the service this address: <code data-testid="webhook-url">{webhook.url}</code>
+                <button type="button" onClick={() => void navigator.clipboard.writeText(webhook.url!)}>
+                  Copy
+                </button>
+              </p>
+            ) : null}
+            <p className="muted">
+              {webhook.deliveries} deliveries{webhook.lastDeliveryAt ? `, last ${new Date(webhook.lastDeliveryAt).toLocaleString()} (${webhook.lastOutcome})` : ''}
+            </p>
+          </>
+        ) : null}
+      </section>
+      <section aria-labelledby="data-h">
+        <h2 id="data-h">Data</h2>
+        <p>
+          Data folder: <code>{info?.dataDir}</code>
+        </p>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+import { create } from 'zustand';
+import type { AuthorHistory, CandidateQuery, CandidateRow, RunComparison } from '../../../electron/common/views';
+import { desk, errorText } from '../platform/instance';
+
+export type SortKey = NonNullable<CandidateQuery['sort']>[number]['by'];
+
+interface CandidatesStore {
+  runId: number | null;
+  compareToRunId: number | null;
+  query: CandidateQuery;
+  rows: CandidateRow[];
+  total: number;
+  comparison: RunComparison | null;
+  author: AuthorHistory | null;
+  loading: boolean;
+  error: string | null;
+  open(runId: number | null, previousRunId?: number | null): Promise<void>;
+  reload(): Promise<void>;
+  setQuery(patch: Partial<CandidateQuery>): Promise<void>;
+  sortBy(key: SortKey): Promise<void>;
+  compare(on: boolean): Promise<void>;
+  showAuthor(authorId: number | null): Promise<void>;
+}
+
+export const useCandidates = create<CandidatesStore>((set, get) => ({
+  runId: null,
+  compareToRunId: null,
+  query: {},
+  rows: [],
+  total: 0,
+  comparison: null,
+  author: null,
+  loading: false,
+  error: null,
+  async open(runId, previousRunId = null) {
+    set({ runId, compareToRunId: previousRunId, comparison: null, author: null });
+    await get().reload();
+  },
+  async reload() {
+    const { runId, query } = get();
+    if (runId === null) return set({ rows: [], total: 0 });
+    set({ loading: true });
+    try {
+      const page = await desk().invoke('candidates.query', { runId, query });
+      set({ rows: page.rows, total: page.total, loading: false, error: null });
+    } catch (err) {
+      set({ loading: false, error: errorText(err) });
+    }
+  },
+  async setQuery(patch) {
+    const next: CandidateQuery = { ...get().query, ...patch };
+    for (const k of Object.keys(next) as Array<keyof CandidateQuery>) if (next[k] === undefined) delete next[k];
+    set({ query: next });
+    await get().reload();
+  },
+  async sortBy(key) {
+    const cur = get().query.sort?.[0];
+    const defaultDir = key === 'rank' || key === 'name' ? 'asc' : 'desc';
+    const dir = cur?.by === key ? (cur.dir === 'asc' ? 'desc' : 'asc') : defaultDir;
+    await get().setQuery({ sort: [{ by: key, dir }] });
+  },
+  async compare(on) {
+    const { runId, compareToRunId } = get();
+    if (!on || runId === null || compareToRunId === null) return set({ comparison: null });
+    try {
+      set({ comparison: await desk().invoke('candidates.compare', { fromRunId: compareToRunId, toRunId: runId }) });
+    } catch (err) {
+      set({ error: errorText(err) });
+    }
+  },
+  async showAuthor(authorId) {
+    if (authorId === null) return set({ author: null });
+    try {
+      set({ author: await desk().invoke('candidates.author', { authorId }) });
+    } catch (err) {
+      set({ error: errorText(err) });
+    }
+  },
+}));

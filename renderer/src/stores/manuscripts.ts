@@ -1,0 +1,190 @@
+import { create } from 'zustand';
+import type { UploadFormInput } from '../../../electron/common/service';
+import type { FolderRow, IntakeView, ManuscriptRow, RunRow, SearchHit, StagedFile } from '../../../electron/common/views';
+import { desk, errorText } from '../platform/instance';
+
+/** One file of the batch queue: staged, read by intake, edited by the editor, then queued. */
+export interface BatchItem {
+  key: string;
+  name: string;
+  state: 'staging' | 'reading' | 'ready' | 'queued' | 'failed' | 'cancelled';
+  file: StagedFile | null;
+  intake: IntakeView | null;
+  form: UploadFormInput;
+  error: string | null;
+  manuscriptId: number | null;
+}
+
+interface ManuscriptsStore {
+  list: ManuscriptRow[];
+  folders: FolderRow[];
+  folder: string | null;
+  searchText: string;
+  hits: SearchHit[] | null;
+  selectedId: number | null;
+  detail: { manuscript: ManuscriptRow; runs: RunRow[] } | null;
+  batch: BatchItem[];
+  error: string | null;
+  load(): Promise<void>;
+  setFolder(folder: string | null): Promise<void>;
+  search(text: string): Promise<void>;
+  select(id: number | null): Promise<void>;
+  selectRelative(delta: 1 | -1): Promise<void>;
+  addFiles(files: Array<{ name: string; read: () => Promise<ArrayBuffer> }>): Promise<void>;
+  addStaged(files: StagedFile[]): Promise<void>;
+  updateForm(key: string, form: UploadFormInput): void;
+  submit(key: string): Promise<void>;
+  cancel(key: string): void;
+  retry(key: string): Promise<void>;
+  clearDone(): void;
+  reupload(manuscript: ManuscriptRow, changes: Partial<UploadFormInput>): Promise<void>;
+}
+
+let seq = 0;
+
+export function emptyForm(name = ''): UploadFormInput {
+  const base = name.replace(/\.(pdf|docx)$/i, '');
+  return { folder: '', origin_id: base.replace(/[^A-Za-z0-9._-]+/g, '-').slice(0, 60) || `ms-${Date.now()}`, title: '', abstract: '', authors_count: 0, authors: [] };
+}
+
+/** Fills the empty fields of a form from what intake read; what the editor typed stays. */
+export function prefill(form: UploadFormInput, intake: IntakeView): UploadFormInput {
+  const authors = (form.authors ?? []).length > 0 ? form.authors : intake.authors.map((a) => ({ name: a.name, aff: a.affiliation ?? '', orcid: a.orcid ?? '', email: a.email ?? '' }));
+  return {
+    ...form,
+    title: form.title || intake.title || '',
+    abstract: form.abstract || intake.abstract || '',
+    authors,
+    authors_count: form.authors_count || (authors ?? []).length,
+  };
+}
+
+function base64(buf: ArrayBuffer): string {
+  const bytes = new Uint8Array(buf);
+  let s = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(s);
+}
+
+export const useManuscripts = create<ManuscriptsStore>((set, get) => {
+  const patch = (key: string, p: Partial<BatchItem>) => set((s) => ({ batch: s.batch.map((b) => (b.key === key ? { ...b, ...p } : b)) }));
+  const inspect = async (key: string, file: StagedFile) => {
+    patch(key, { state: 'reading', file });
+    try {
+      const intake = await desk().invoke('intake.inspect', { fileId: file.id });
+      const item = get().batch.find((b) => b.key === key);
+      if (!item || item.state === 'cancelled') return;
+      if (intake.error) patch(key, { state: 'failed', intake, error: intake.error.message });
+      else patch(key, { state: 'ready', intake, form: prefill(item.form, intake) });
+    } catch (err) {
+      patch(key, { state: 'failed', error: errorText(err) });
+    }
+  };
+  return {
+    list: [],
+    folders: [],
+    folder: null,
+    searchText: '',
+    hits: null,
+    selectedId: null,
+    detail: null,
+    batch: [],
+    error: null,
+    async load() {
+      try {
+        const [list, folders] = await Promise.all([
+          desk().invoke('manuscripts.list', get().folder ? { folder: get().folder! } : {}),
+          desk().invoke('manuscripts.folders', {}),
+        ]);
+        set({ list, folders, error: null });
+        const sel = get().selectedId;
+        if (sel !== null) await get().select(sel);
+      } catch (err) {
+        set({ error: errorText(err) });
+      }
+    },
+    async setFolder(folder) {
+      set({ folder });
+      await get().load();
+    },
+    async search(text) {
+      set({ searchText: text });
+      if (text.trim() === '') return set({ hits: null });
+      try {
+        set({ hits: await desk().invoke('manuscripts.search', { text }) });
+      } catch (err) {
+        set({ error: errorText(err) });
+      }
+    },
+    async select(id) {
+      set({ selectedId: id });
+      if (id === null) return set({ detail: null });
+      try {
+        set({ detail: await desk().invoke('manuscripts.get', { id }) });
+      } catch (err) {
+        set({ error: errorText(err), detail: null });
+      }
+    },
+    async selectRelative(delta) {
+      const { list, selectedId } = get();
+      if (list.length === 0) return;
+      const i = list.findIndex((m) => m.id === selectedId);
+      const next = list[Math.min(list.length - 1, Math.max(0, i === -1 ? 0 : i + delta))];
+      if (next) await get().select(next.id);
+    },
+    async addFiles(files) {
+      for (const f of files) {
+        const key = `f${++seq}`;
+        set((s) => ({ batch: [...s.batch, { key, name: f.name, state: 'staging', file: null, intake: null, form: emptyForm(f.name), error: null, manuscriptId: null }] }));
+        try {
+          const staged = await desk().invoke('files.stage', { name: f.name, dataBase64: base64(await f.read()) });
+          await inspect(key, staged);
+        } catch (err) {
+          patch(key, { state: 'failed', error: errorText(err) });
+        }
+      }
+    },
+    async addStaged(files) {
+      for (const file of files) {
+        const key = `f${++seq}`;
+        set((s) => ({ batch: [...s.batch, { key, name: file.name, state: 'reading', file, intake: null, form: emptyForm(file.name), error: null, manuscriptId: null }] }));
+        await inspect(key, file);
+      }
+    },
+    updateForm(key, form) {
+      patch(key, { form });
+    },
+    async submit(key) {
+      const item = get().batch.find((b) => b.key === key);
+      if (!item) return;
+      try {
+        const m = await desk().invoke('manuscripts.upload', { form: item.form, ...(item.file ? { fileId: item.file.id } : {}) });
+        patch(key, { state: 'queued', manuscriptId: m.id, error: null });
+        await get().load();
+        await get().select(m.id);
+      } catch (err) {
+        patch(key, { error: errorText(err) });
+      }
+    },
+    cancel(key) {
+      patch(key, { state: 'cancelled' });
+    },
+    async retry(key) {
+      const item = get().batch.find((b) => b.key === key);
+      if (!item) return;
+      if (item.file) await inspect(key, item.file);
+      else patch(key, { state: 'ready', error: null });
+    },
+    clearDone() {
+      set((s) => ({ batch: s.batch.filter((b) => b.state !== 'queued' && b.state !== 'cancelled') }));
+    },
+    async reupload(manuscript, changes) {
+      try {
+        await desk().invoke('manuscripts.upload', { form: { ...manuscript.form, ...changes } });
+        await get().load();
+      } catch (err) {
+        set({ error: errorText(err) });
+      }
+    },
+  };
+});
