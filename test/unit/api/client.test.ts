@@ -1,3 +1,4 @@
+import { unlinkSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -246,6 +247,28 @@ describe('upload', () => {
     expect(server.seen).toHaveLength(2);
     expect(server.seen[1]!.body.length).toBe(server.seen[0]!.body.length);
     expect(server.seen[1]!.body.length).toBeGreaterThan(100_000);
+  });
+
+  it('a file removed while it is being sent → invalid_file, not a network error, and no retry', async () => {
+    const file = join(dir, 'vanishing.pdf');
+    await writeFile(file, Buffer.alloc(200_000, 3));
+    server.always(reply(200, uploadBody));
+    let removed = false;
+    const e = await failure(
+      h().client.uploadManuscript(
+        { fields: { folder: 'F', origin_id: 'o', title: 't', abstract: 'a', authors_count: 1 }, file: { path: file } },
+        {
+          onProgress: () => {
+            if (!removed) {
+              removed = true;
+              unlinkSync(file);
+            }
+          },
+        },
+      ),
+    );
+    expect(e.code).toBe('invalid_file');
+    expect(e.message).toMatch(/vanishing\.pdf/);
   });
 
   it('a missing file fails as invalid_file before any request; a bad form as invalid_input', async () => {
