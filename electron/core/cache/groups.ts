@@ -69,7 +69,7 @@ const toGroupAuthor = (r: GroupAuthorDbRow): GroupAuthorRow => ({
   updatedAt: r.updated_at,
 });
 
-const LIST_KEYS = ['emails', 'orcids', 'articles', 'affiliations'] as const;
+type ListKey = 'emails' | 'orcids' | 'articles' | 'affiliations';
 
 /**
  * Authors groups known to the app (the service cannot list them: the cache is the app's memory),
@@ -193,7 +193,7 @@ export class GroupsRepository {
   applyPatch(groupId: number, clientId: string, body: AuthorFromGroupPatch, state: GroupAuthorSyncState): void {
     const prev = this.authorStmt.get(groupId, clientId);
     const cur = prev ? toGroupAuthor(prev) : undefined;
-    const pick = <K extends (typeof LIST_KEYS)[number]>(k: K): string[] | null => (body[k] !== undefined ? (body[k] ?? null) : (cur?.[k] ?? null));
+    const pick = (k: ListKey): string[] | null => (body[k] !== undefined ? (body[k] ?? null) : (cur?.[k] ?? null));
     this.upsertAuthorStmt.run(
       groupId,
       clientId,

@@ -69,21 +69,21 @@ export class Connectivity {
 
   /** Runs the probe now (concurrent calls share one probe) and returns the resulting state. */
   check(): Promise<ConnectivityState> {
-    this.probing ??= (async () => {
-      let ok: boolean;
-      try {
-        ok = await this.opts.probe();
-      } catch (err) {
-        this.opts.logger.log('debug', 'connectivity probe threw', { error: err instanceof Error ? err.message : String(err) });
-        ok = false;
-      }
-      this.set(ok ? 'online' : 'offline', 'probe');
-      return this.current;
-    })().finally(() => {
-      this.probing = null;
-      this.schedule();
-    });
+    this.probing ??= this.runProbe();
     return this.probing;
+  }
+
+  private async runProbe(): Promise<ConnectivityState> {
+    let ok: boolean;
+    try {
+      ok = await this.opts.probe();
+    } catch (err) {
+      this.opts.logger.log('debug', 'connectivity probe threw', { error: err instanceof Error ? err.message : String(err) });
+      ok = false;
+    }
+    this.probing = null;
+    if (!this.set(ok ? 'online' : 'offline', 'probe')) this.schedule();
+    return this.current;
   }
 
   private schedule(): void {
@@ -96,13 +96,15 @@ export class Connectivity {
     }, ms);
   }
 
-  private set(state: ConnectivityState, reason: ConnectivityChange['reason']): void {
+  /** Changes the state; the next probe is armed before listeners hear of it. Returns whether it changed. */
+  private set(state: ConnectivityState, reason: ConnectivityChange['reason']): boolean {
     const previous = this.current;
-    if (state === previous) return;
+    if (state === previous) return false;
     this.current = state;
     this.opts.logger.log('info', 'connectivity changed', { from: previous, to: state, reason });
+    this.schedule();
     this.events.emit('change', { state, previous, at: this.opts.clock.now(), reason });
-    if (reason !== 'probe') this.schedule();
+    return true;
   }
 }
 

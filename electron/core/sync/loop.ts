@@ -97,27 +97,36 @@ export class SyncLoop {
   private sync(): Promise<DrainResult> {
     if (this.running) return this.running;
     this.clearTimer();
-    this.abort = new AbortController();
-    const run = this.opts.outbox.drain(this.abort.signal).then((r) => {
-      if (r.stoppedBy) {
-        this.opts.connectivity.reportFailure(r.stoppedBy.code);
-        this.lastError = { code: r.stoppedBy.code, message: r.stoppedBy.message };
-      } else {
-        this.lastError = null;
-      }
-      if (r.sent > 0 || r.parked > 0) this.opts.connectivity.reportSuccess();
-      this.lastSyncAt = this.opts.clock.now();
-      this.events.emit('synced', r);
-      return r;
-    });
-    this.running = run.finally(() => {
-      this.running = null;
-      this.abort = null;
-      this.emitStatus();
-      this.schedule();
-    });
+    const abort = new AbortController();
+    this.abort = abort;
+    const run = this.opts.outbox.drain(abort.signal).then(
+      (r) => this.settle(r),
+      (err: unknown) => {
+        this.running = null;
+        this.abort = null;
+        this.opts.logger.log('error', 'sync failed', { error: err instanceof Error ? err.message : String(err) });
+        this.schedule();
+        this.emitStatus();
+        throw err;
+      },
+    );
+    this.running = run;
     this.emitStatus();
-    return this.running;
+    return run;
+  }
+
+  /** Books a finished drain: connectivity, status, the next timer; then tells listeners. */
+  private settle(r: DrainResult): DrainResult {
+    this.running = null;
+    this.abort = null;
+    this.lastSyncAt = this.opts.clock.now();
+    this.lastError = r.stoppedBy ? { code: r.stoppedBy.code, message: r.stoppedBy.message } : null;
+    if (r.stoppedBy) this.opts.connectivity.reportFailure(r.stoppedBy.code);
+    else if (r.sent > 0 || r.parked > 0) this.opts.connectivity.reportSuccess();
+    this.schedule();
+    this.emitStatus();
+    this.events.emit('synced', r);
+    return r;
   }
 
   /** Arms a timer for the next due write while online (none while offline: reconnect kicks). */
