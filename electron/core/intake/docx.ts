@@ -7,7 +7,7 @@ import {
   REFERENCES_HEAD,
   STOP_HEAD,
   assignEmails,
-  assignOrcidsInOrder,
+  assignOrcids,
   clean,
   findEmails,
   findOrcids,
@@ -48,15 +48,16 @@ function attr(attrs: string, name: string): string | undefined {
 
 function parseStyles(xml: string): { styles: Map<string, StyleInfo>; defaultSize: number } {
   const styles = new Map<string, StyleInfo>();
-  const defaultSize = Number(xml.match(/<w:docDefaults>[\s\S]*?<w:sz w:val="(\d+)"/)?.[1] ?? 22) / 2;
+  const defaults = xml.match(/<w:docDefaults>([\s\S]*?)<\/w:docDefaults>/)?.[1] ?? '';
+  const defaultSize = Number(defaults.match(/<w:sz w:val="(\d+)"/)?.[1] ?? 22) / 2;
   for (const m of xml.matchAll(/<w:style\b([^>]*)>([\s\S]*?)<\/w:style>/g)) {
     const id = attr(m[1]!, 'w:styleId');
     if (!id) continue;
     const body = m[2]!;
-    const sz = body.match(/<w:rPr>[\s\S]*?<w:sz w:val="(\d+)"/)?.[1];
+    const sz = body.match(/<w:rPr>(?:(?!<\/w:rPr>)[\s\S])*?<w:sz w:val="(\d+)"/)?.[1];
     const info: StyleInfo = { name: attr(body.match(/<w:name\b([^>]*)\/?>/)?.[1] ?? '', 'w:val') ?? id };
     if (sz) info.size = Number(sz) / 2;
-    if (/<w:rPr>[\s\S]*?<w:b(\s*\/>|\s+w:val="(1|true|on)")/.test(body)) info.bold = true;
+    if (/<w:rPr>(?:(?!<\/w:rPr>)[\s\S])*?<w:b(\s*\/>|\s+w:val="(1|true|on)")/.test(body)) info.bold = true;
     const based = body.match(/<w:basedOn w:val="([^"]+)"/)?.[1];
     if (based) info.basedOn = based;
     styles.set(id, info);
@@ -272,12 +273,7 @@ export async function extractDocx(bytes: Buffer, opts: IntakeOptions = {}): Prom
   const authors = hits.map((h) => h.author);
   const text = headerText.map((p) => p.plain).join('\n');
   assignEmails(authors, findEmails(text), corresponding);
-  assignOrcidsInOrder(
-    authors,
-    findOrcids(text)
-      .map((o) => o.id)
-      .filter((id) => !authors.some((a) => a.orcid === id)),
-  );
+  assignOrcids(authors, text);
 
   // abstract: paragraphs after the heading, structured sub-headings kept inline
   let abstract: string | null = null;

@@ -8,12 +8,11 @@ import {
   REFERENCES_HEAD,
   STOP_HEAD,
   assignEmails,
-  assignOrcidsInOrder,
+  assignOrcids,
   clean,
   countReferenceLines,
   emailNameScore,
   findEmails,
-  findOrcids,
   joinLines,
   looksLikeName,
   splitAuthorLine,
@@ -338,35 +337,6 @@ function emailsOf(pages: PdfPage[]): string[] {
   });
 }
 
-/** ORCIDs printed next to a name are attached to it; the rest go in order to authors without one. */
-function assignOrcids(hits: AuthorHit[], pages: PdfPage[]): void {
-  for (const page of pages.slice(0, 2)) {
-    const ordered = readingOrder(page.segments, page.width);
-    const text = ordered.map((s) => s.plain).join('\n');
-    const found = findOrcids(text);
-    if (found.length === 0) continue;
-    const remaining: string[] = [];
-    for (const { id, index } of found) {
-      const before = text.slice(Math.max(0, index - 160), index);
-      const after = text.slice(index, index + 60);
-      const near = hits
-        .filter((h) => h.author.orcid === null)
-        .map((h) => ({ h, at: Math.max(before.lastIndexOf(h.author.name), before.lastIndexOf(h.author.name.split(' ').pop() ?? '\0')) }))
-        .filter((x) => x.at >= 0 && x.h.author.name.length > 2)
-        .sort((a, b) => b.at - a.at)[0];
-      const initials = after.match(/\(([^)]{2,60})\)/)?.[1];
-      const byInitials = initials ? hits.find((h) => h.author.orcid === null && initials.includes(h.author.name.split(' ').pop()!)) : undefined;
-      const target = byInitials ?? near?.h;
-      if (target) target.author.orcid = id;
-      else remaining.push(id);
-    }
-    assignOrcidsInOrder(
-      hits.map((h) => h.author),
-      remaining,
-    );
-  }
-}
-
 // ---------------------------------------------------------------- references
 
 /** Counts the reference list, reading pages backwards from the end; the pages read are appended to `read`. */
@@ -436,7 +406,7 @@ export async function extractPdf(bytes: Buffer): Promise<Extracted> {
     assignAffiliations(hits, p1, zone.segments);
     const authors = hits.map((h) => h.author);
     assignEmails(authors, emailsOf(pages), corresponding);
-    assignOrcids(hits, pages);
+    for (const page of pages.slice(0, 2)) assignOrcids(authors, readingOrder(page.segments, page.width).map((s) => s.plain).join('\n'));
 
     let abstract = abstractAfterHeading(pages);
     if (abstract === null && doc.numPages >= 3) {

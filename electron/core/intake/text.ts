@@ -241,6 +241,31 @@ export function assignEmails(authors: IntakeAuthor[], emails: string[], correspo
   }
 }
 
+/**
+ * Attaches the ORCIDs found in `text`: to the author named just before the iD (or in parentheses right
+ * after it, "0000-… (A. Smith)"), the rest in order to authors still without one.
+ */
+export function assignOrcids(authors: IntakeAuthor[], text: string): void {
+  const remaining: string[] = [];
+  const surname = (a: IntakeAuthor) => a.name.replace(/,\s*(jr|sr)\.?$/i, '').split(' ').pop() ?? a.name;
+  for (const { id, index } of findOrcids(text)) {
+    if (authors.some((a) => a.orcid === id)) continue;
+    const free = authors.filter((a) => a.orcid === null);
+    const after = text.slice(index + 19, index + 80).match(/^\s*\(([^)]{2,60})\)/)?.[1];
+    let target = after ? free.find((a) => after.includes(surname(a))) : undefined;
+    if (!target) {
+      const before = text.slice(Math.max(0, index - 160), index);
+      target = free
+        .map((a) => ({ a, at: Math.max(before.lastIndexOf(a.name), before.lastIndexOf(surname(a))) }))
+        .filter((x) => x.at >= 0 && surname(x.a).length > 1)
+        .sort((x, y) => y.at - x.at)[0]?.a;
+    }
+    if (target) target.orcid = id;
+    else remaining.push(id);
+  }
+  assignOrcidsInOrder(authors, remaining);
+}
+
 /** Attaches ORCIDs in order to authors still without one. */
 export function assignOrcidsInOrder(authors: IntakeAuthor[], orcids: string[]): void {
   for (const id of orcids) {
