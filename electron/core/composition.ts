@@ -92,6 +92,14 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
           ...(opts.timers ? { timers: opts.timers } : {}),
           onStatus: (s) => status.update({ connectivity: s.connectivity, pendingWrites: s.pending, failedWrites: s.parked }),
           onOutboxChanged: () => events.emit('data.changed', { topic: 'outbox' }),
+          onEntrySettled: (entry) => {
+            if (entry.kind === 'upload') {
+              const m = cache.manuscripts.get(entry.profileId, entry.data.form.origin_id);
+              events.emit('data.changed', m ? { topic: 'manuscripts', id: m.id } : { topic: 'manuscripts' });
+              events.emit('data.changed', m ? { topic: 'candidates', id: m.id } : { topic: 'candidates' });
+            } else if (entry.kind === 'group_create') events.emit('data.changed', { topic: 'groups', id: entry.data.groupLocalId });
+            else events.emit('data.changed', { topic: 'authors', id: entry.data.groupLocalId });
+          },
         });
   workspace = wire(profiles.activeId());
   if (workspace) {

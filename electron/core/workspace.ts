@@ -3,7 +3,7 @@
 import { join } from 'node:path';
 import type { ServiceApi } from './api/types';
 import type { Cache } from './cache';
-import { Outbox } from './outbox';
+import { Outbox, type OutboxEntry } from './outbox';
 import type { Clock, Logger } from './ports';
 import type { ProfilesService } from './profiles';
 import { Connectivity, serviceProbe, SyncLoop, systemTimers, type SyncStatus, type Timers } from './sync';
@@ -26,6 +26,8 @@ export interface WorkspaceDeps {
   timers?: Timers;
   onStatus: (s: SyncStatus) => void;
   onOutboxChanged: () => void;
+  /** A queued write was sent or parked: the cache rows it touched have changed. */
+  onEntrySettled: (entry: OutboxEntry) => void;
 }
 
 export function openWorkspace(profileId: string, deps: WorkspaceDeps): Workspace {
@@ -38,6 +40,8 @@ export function openWorkspace(profileId: string, deps: WorkspaceDeps): Workspace
   const sync = new SyncLoop({ outbox, connectivity, timers, clock: deps.clock, logger: deps.logger });
   const offStatus = sync.events.on('status', deps.onStatus);
   const offChanged = outbox.events.on('changed', deps.onOutboxChanged);
+  const offSent = outbox.events.on('sent', ({ entry }) => deps.onEntrySettled(entry));
+  const offParked = outbox.events.on('parked', ({ entry }) => deps.onEntrySettled(entry));
   connectivity.start();
   sync.start();
   return {
@@ -49,6 +53,8 @@ export function openWorkspace(profileId: string, deps: WorkspaceDeps): Workspace
     close: async () => {
       offStatus();
       offChanged();
+      offSent();
+      offParked();
       connectivity.stop();
       await sync.stop();
     },

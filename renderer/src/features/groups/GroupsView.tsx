@@ -71,6 +71,9 @@ export function GroupsView() {
   useEffect(() => {
     void reloadAuthors(groupId);
     setDraft(emptyDraft());
+    return desk().on('data.changed', (e) => {
+      if (e.topic === 'authors' && e.id === groupId) void reloadAuthors(groupId);
+    });
   }, [groupId]);
 
   const set = (key: keyof AuthorDraft, value: string) => setDraft((d) => ({ ...d, [key]: value, touched: new Set(d.touched).add(key) }));
