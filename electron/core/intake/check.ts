@@ -48,7 +48,7 @@ export async function resolveSafePath(file: string, root?: string): Promise<stri
   if (!inside(resolve(root), target) && !inside(realRoot, target)) {
     throw invalid('The path leads outside the allowed folder (through "..") and is refused.');
   }
-  let link = false;
+  let link: boolean;
   try {
     link = (await lstat(target)).isSymbolicLink();
   } catch (e) {

@@ -1,3 +1,4 @@
+/* eslint-disable no-control-regex -- superscript runs are delimited by U+0001 … U+0002 (layout.ts SUP_OPEN/SUP_CLOSE) */
 // Header model for DOCX: paragraphs with style, size, bold, centring and superscripts read straight from
 // word/document.xml (+ styles.xml), then the same name/e-mail/ORCID heuristics as for PDFs.
 import { limitsOf } from './check';

@@ -1,3 +1,4 @@
+/* eslint-disable no-control-regex -- superscript runs are delimited by U+0001 … U+0002 (layout.ts SUP_OPEN/SUP_CLOSE) */
 // Page layout from pdf.js text items: rows by baseline, superscripts folded into the row they mark
 // (as \u0001…\u0002), rows split into segments at column-sized gaps, and reading order by columns.
 

@@ -1,3 +1,4 @@
+/* eslint-disable no-control-regex -- superscript runs are delimited by U+0001 … U+0002 (layout.ts SUP_OPEN/SUP_CLOSE) */
 // Header model for PDFs: title, authors (with affiliation, e-mail, ORCID), abstract and reference count,
 // read from pdf.js text positions and font sizes.
 import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';

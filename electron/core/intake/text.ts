@@ -1,3 +1,4 @@
+/* eslint-disable no-control-regex -- superscript runs are delimited by U+0001 … U+0002 (layout.ts SUP_OPEN/SUP_CLOSE) */
 // Format-independent text heuristics shared by the PDF and DOCX readers: e-mail and ORCID patterns,
 // name recognition, author-line splitting, section headings and assignment of e-mails/ORCIDs to authors.
 import type { IntakeAuthor } from './types';
