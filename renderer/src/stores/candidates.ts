@@ -11,6 +11,8 @@ interface CandidatesStore {
   rows: CandidateRow[];
   total: number;
   comparison: RunComparison | null;
+  /** The editor asked to compare with the previous run (the comparison may still be loading). */
+  comparing: boolean;
   author: AuthorHistory | null;
   loading: boolean;
   error: string | null;
@@ -29,11 +31,12 @@ export const useCandidates = create<CandidatesStore>((set, get) => ({
   rows: [],
   total: 0,
   comparison: null,
+  comparing: false,
   author: null,
   loading: false,
   error: null,
   async open(runId, previousRunId = null) {
-    set({ runId, compareToRunId: previousRunId, comparison: null, author: null });
+    set({ runId, compareToRunId: previousRunId, comparison: null, comparing: false, author: null });
     await get().reload();
   },
   async reload() {
@@ -61,6 +64,7 @@ export const useCandidates = create<CandidatesStore>((set, get) => ({
   },
   async compare(on) {
     const { runId, compareToRunId } = get();
+    set({ comparing: on });
     if (!on || runId === null || compareToRunId === null) return set({ comparison: null });
     try {
       set({ comparison: await desk().invoke('candidates.compare', { fromRunId: compareToRunId, toRunId: runId }) });

@@ -15,7 +15,7 @@ const num = (v: number | null) => (v === null ? '—' : v.toLocaleString());
 
 export function CandidatesView() {
   const detail = useManuscripts((s) => s.detail);
-  const { runId, rows, total, query, comparison, author, error, loading } = useCandidates();
+  const { runId, rows, total, query, comparison, comparing, author, error, loading } = useCandidates();
   const { open, setQuery, sortBy, compare, showAuthor } = useCandidates.getState();
   const runs = detail?.runs ?? [];
   const [copied, setCopied] = useState<string | null>(null);
@@ -175,7 +175,7 @@ export function CandidatesView() {
         <span className="spacer" />
         {runs.length > 1 ? (
           <label>
-            <input type="checkbox" checked={comparison !== null} onChange={(e) => void compare(e.target.checked)} /> Compare with previous run
+            <input type="checkbox" checked={comparing} onChange={(e) => void compare(e.target.checked)} /> Compare with previous run
           </label>
         ) : null}
         <button type="button" onClick={() => download(`${exportName}.csv`, 'text/csv', toCsv(exportTable().header, exportTable().rows))}>

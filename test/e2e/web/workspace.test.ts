@@ -1,0 +1,138 @@
+// The editor's main flows in Chromium against the browser host and the local service, each
+// saving a screenshot: drop a PDF → candidates → filter → export CSV; re-upload and compare runs;
+// journals with both corpora; service stopped → cached views work, an edit queues, service back →
+// sent. Plus an accessibility check of every view.
+import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { KNOWN, makeManuscriptPdf } from '../../fixtures/intake/make';
+import { launchChromium, screenshotPath } from '../../support/browser';
+import { startWebApp, type WebApp } from '../../support/web-app';
+
+let app: WebApp;
+let browser: Browser;
+let page: Page;
+let pdf: Buffer;
+
+const nav = (label: string) => page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: label }).click();
+
+async function dropFile(name: string, bytes: Buffer, type: string): Promise<void> {
+  await page.evaluate(
+    ({ name, b64, type }) => {
+      const bin = atob(b64);
+      const data = new Uint8Array(bin.length);
+      for (let i = 0; i < bin.length; i++) data[i] = bin.charCodeAt(i);
+      const dt = new DataTransfer();
+      dt.items.add(new File([data], name, { type }));
+      window.dispatchEvent(new DragEvent('dragover', { dataTransfer: dt, bubbles: true, cancelable: true }));
+      window.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+    },
+    { name, b64: bytes.toString('base64'), type },
+  );
+}
+
+beforeAll(async () => {
+  pdf = await makeManuscriptPdf();
+  app = await startWebApp({ service: true });
+  browser = await launchChromium();
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, acceptDownloads: true });
+  page = await context.newPage();
+  await page.goto(app.host.url);
+  await page.getByTestId('status-message').getByText('Online').waitFor({ timeout: 20_000 });
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+describe('editor workspace', () => {
+  it('drop a PDF → fields pre-filled → upload → candidates → filter → export CSV', async () => {
+    await dropFile('lichens.pdf', pdf, 'application/pdf');
+    const item = page.getByRole('article', { name: 'Upload of lichens.pdf' });
+    await expect.poll(() => item.locator('input[id$="-title"]').inputValue(), { timeout: 20_000 }).toBe(KNOWN.title);
+    await item.locator('input[id$="-folder"]').fill('DEMO');
+    await page.screenshot({ path: screenshotPath('workspace-1-prefilled') });
+    await item.getByRole('button', { name: 'Upload', exact: true }).click();
+    await expect.poll(() => page.getByRole('list', { name: 'Manuscripts' }).textContent(), { timeout: 30_000 }).toMatch(/Sent/);
+
+    await nav('Candidates');
+    const count = page.getByTestId('candidates-count');
+    await expect.poll(async () => Number((await count.textContent())?.replace(/\D/g, '')), { timeout: 20_000 }).toBeGreaterThan(0);
+    const all = Number((await count.textContent())!.replace(/\D/g, ''));
+    await page.screenshot({ path: screenshotPath('workspace-2-candidates') });
+
+    const table = page.getByRole('table', { name: 'Referee candidates' });
+    const withoutEmail = () => table.getByRole('cell').filter({ hasText: /^none$/ }).count();
+    expect(await withoutEmail()).toBeGreaterThan(0);
+    await page.getByLabel('Has email').check();
+    await expect.poll(withoutEmail).toBe(0);
+    const shown = Number((await count.textContent())!.replace(/\D/g, ''));
+    expect(shown).toBeLessThan(all);
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    const csv = readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '');
+    const lines = csv.trim().split('\r\n');
+    expect(lines[0]).toMatch(/^Rank,Name,Score,h-index,Articles,Citations,Affiliation,Email/);
+    expect(lines).toHaveLength(shown + 1);
+    for (const line of lines.slice(1)) expect(line).toMatch(/@/);
+    await page.screenshot({ path: screenshotPath('workspace-3-filtered') });
+    await page.getByLabel('Has email').uncheck();
+  });
+
+  it('re-upload and compare the runs', async () => {
+    await nav('Manuscripts');
+    await page.getByRole('button', { name: 'Upload again' }).click();
+    await expect.poll(() => page.getByRole('region', { name: 'Manuscript' }).textContent(), { timeout: 30_000 }).toMatch(/2 runs/);
+    await nav('Candidates');
+    await page.getByLabel('Compare with previous run').check();
+    const summary = page.getByRole('complementary', { name: 'Overview' }).getByRole('region', { name: 'Changes since the previous run' });
+    await expect.poll(() => summary.textContent()).toMatch(/\d+ new · \d+ dropped · \d+ moved · \d+ unchanged/);
+    await page.screenshot({ path: screenshotPath('workspace-4-compare') });
+  });
+
+  it('journals with both corpora', async () => {
+    await nav('Journals');
+    const list = page.getByRole('list', { name: 'Recommended journals' });
+    await expect.poll(() => list.getByRole('listitem').count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    await page.screenshot({ path: screenshotPath('workspace-5-journals-all') });
+    await page.getByLabel('Our journals').check();
+    await expect.poll(async () => (await list.textContent()) ?? '', { timeout: 20_000 }).toMatch(/Folder DEMO/);
+    const orgItems = await list.getByRole('listitem').allTextContents();
+    for (const t of orgItems) expect(t).toMatch(/Folder /);
+  });
+
+  it('service stopped → cached views still work, an upload queues; service back → it is sent', async () => {
+    await app.stopService();
+    await nav('Manuscripts');
+    await page.getByLabel('Move to folder').fill('OFFLINE-FOLDER');
+    await page.getByRole('button', { name: 'Move', exact: true }).click();
+    await expect.poll(() => page.getByRole('list', { name: 'Manuscripts' }).textContent()).toMatch(/Pending/);
+    await expect.poll(() => page.getByTestId('status-message').textContent(), { timeout: 30_000 }).toBe('Offline — 1 change queued');
+
+    await nav('Candidates');
+    await expect.poll(async () => Number((await page.getByTestId('candidates-count').textContent())?.replace(/\D/g, ''))).toBeGreaterThan(0);
+    await nav('Journals');
+    await expect.poll(() => page.getByRole('list', { name: 'Recommended journals' }).getByRole('listitem').count()).toBeGreaterThan(0);
+    await nav('Activity');
+    await expect.poll(() => page.getByRole('list', { name: 'Queued changes' }).textContent()).toMatch(/OFFLINE-FOLDER/);
+    await page.screenshot({ path: screenshotPath('workspace-6-offline') });
+
+    await app.startService();
+    await nav('Activity');
+    await page.getByRole('button', { name: 'Sync now' }).click();
+    await expect.poll(() => page.getByTestId('status-message').textContent(), { timeout: 30_000 }).toBe('Online');
+    await nav('Manuscripts');
+    await expect.poll(() => page.getByRole('list', { name: 'Manuscripts' }).textContent(), { timeout: 20_000 }).toMatch(/OFFLINE-FOLDER · .* · Sent/);
+  });
+
+  it('has no serious or critical accessibility violation in any view', async () => {
+    for (const view of ['Manuscripts', 'Candidates', 'Journals', 'Groups', 'Activity', 'Settings']) {
+      await nav(view);
+      await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(view);
+      const result = await new AxeBuilder({ page }).analyze();
+      const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${view}: ${v.id} (${v.nodes.length})`);
+      expect(bad).toEqual([]);
+    }
+  });
+});
