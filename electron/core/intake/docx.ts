@@ -282,12 +282,25 @@ export async function extractDocx(bytes: Buffer, opts: IntakeOptions = {}): Prom
     const head = paras[absIdx]!;
     const first = head.plain.replace(ABSTRACT_HEAD, '').trim();
     const lines = first ? [first] : [];
+    // a structured abstract whose first sub-heading looks like a section ("Abstract" / "Introduction" / …)
+    const labels = new Set<string>();
+    let labelStyle: string | null = null;
+    const styleKey = (p: Para) => `${p.style}|${p.size}|${p.bold}`;
     for (let i = absIdx + 1; i < paras.length; i++) {
       const p = paras[i]!;
       const short = p.plain.split(' ').length <= 6 && !/[:.]\s*\S/.test(p.plain);
       if (/^\s*(keywords?|key\s?words|index terms)\b/i.test(p.plain)) break;
+      const opensLabels = labelStyle === null && lines.length === 0 && STRUCTURED.test(paras[i + 2]?.plain ?? '');
+      if (short && STRUCTURED.test(p.plain) && (opensLabels || styleKey(p) === labelStyle)) {
+        labelStyle ??= styleKey(p);
+        const label = p.plain.toLowerCase().replace(/\W+/g, '');
+        if (labels.has(label)) break; // the same label again: the body has begun
+        labels.add(label);
+        lines.push(p.plain);
+        continue;
+      }
       // a heading of the same rank as "Abstract" (or a section heading) ends it; smaller sub-headings stay
-      if (short && !first && p.size >= head.size - 0.25 && p.bold === head.bold && isHeading(p, body)) break;
+      if (short && !first && lines.length > 0 && p.size >= head.size - 0.25 && p.bold === head.bold && isHeading(p, body)) break;
       if (short && STOP_HEAD.test(p.plain) && (first !== '' || !STRUCTURED.test(p.plain) || /heading\s*1/i.test(p.style))) break;
       if (/heading\s*1|^title$/i.test(p.style) && !STRUCTURED.test(p.plain)) break;
       lines.push(p.plain);
