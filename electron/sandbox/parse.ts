@@ -1,6 +1,7 @@
 // Manuscript source files: PDF (pdfjs-dist) or DOCX (mammoth) to text, with light extraction of
 // title, authors, emails, ORCIDs, abstract and the reference list.
 import mammoth from 'mammoth';
+import type * as PdfJsModule from 'pdfjs-dist/legacy/build/pdf.mjs';
 import yauzl from 'yauzl';
 
 export interface ParsedManuscript {
@@ -33,8 +34,7 @@ export async function parseSourceFile(buf: Buffer): Promise<ParsedManuscript> {
   }
 }
 
-type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
-let pdfjs: Promise<PdfJs> | undefined;
+let pdfjs: Promise<typeof PdfJsModule> | undefined;
 
 async function parsePdf(buf: Buffer): Promise<ParsedManuscript> {
   const lib = await (pdfjs ??= import('pdfjs-dist/legacy/build/pdf.mjs'));

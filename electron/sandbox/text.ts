@@ -15,6 +15,8 @@ const STOPWORDS = new Set(
 
 /** Lower-case ASCII folding: strips diacritics so "Müller" and "Muller" compare equal. */
 export function fold(s: string): string {
+  // eslint-disable-next-line no-control-regex
+  if (/^[\x00-\x7f]*$/.test(s)) return s.toLowerCase();
   return s.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
 }
 

@@ -120,9 +120,10 @@ export class Corpus {
     this.retracted = new Uint8Array(n);
     this.citedBy = new Int32Array(n);
     this.docLen = new Float32Array(n);
-    const postDoc: number[][] = [];
-    const postTf: number[][] = [];
-    const counts = new Map<number, number>();
+    // Pass 1: each document as sorted unique term ids with their frequencies; document frequencies.
+    const docTerms: Int32Array[] = [];
+    const docTfs: Uint16Array[] = [];
+    const df: number[] = [];
     let totalLen = 0;
     rows.forEach(([id, doi, title, abstract, year, journalId, retracted, cited, conceptsJson], i) => {
       slot.set(id, i);
@@ -143,38 +144,59 @@ export class Corpus {
       const tw = tk.split(' ');
       if (tw.length >= SHINGLE) push(this.titleShingles, tw.slice(0, SHINGLE).join(' '), i);
       for (const concept of concepts) {
-        const key = phraseKey(concept);
-        const ws = key.split(' ');
-        if (!this.conceptDf.has(concept)) {
+        const df = this.conceptDf.get(concept);
+        if (df === undefined) {
+          const ws = phraseKey(concept).split(' ');
           const list = this.conceptIndex.get(ws[0]!) ?? [];
           list.push([ws, concept]);
           this.conceptIndex.set(ws[0]!, list);
         }
-        this.conceptDf.set(concept, (this.conceptDf.get(concept) ?? 0) + 1);
+        this.conceptDf.set(concept, (df ?? 0) + 1);
       }
-      counts.clear();
       const toks = terms(`${title} ${title} ${abstract} ${concepts.join(' ')}`);
-      for (const t of toks) {
+      const ids = new Int32Array(toks.length);
+      toks.forEach((t, k) => {
         let tid = this.termIds.get(t);
         if (tid === undefined) {
-          tid = postDoc.length;
+          tid = df.length;
           this.termIds.set(t, tid);
-          postDoc.push([]);
-          postTf.push([]);
+          df.push(0);
         }
-        counts.set(tid, (counts.get(tid) ?? 0) + 1);
+        ids[k] = tid;
+      });
+      ids.sort();
+      let unique = 0;
+      for (let k = 0; k < ids.length; k++) if (k === 0 || ids[k] !== ids[k - 1]) unique++;
+      const dt = new Int32Array(unique);
+      const tf = new Uint16Array(unique);
+      let u = -1;
+      for (let k = 0; k < ids.length; k++) {
+        if (k === 0 || ids[k] !== ids[k - 1]) {
+          dt[++u] = ids[k]!;
+          df[ids[k]!]!++;
+        }
+        if (tf[u]! < 65535) tf[u]!++;
       }
-      for (const [tid, tf] of counts) {
-        postDoc[tid]!.push(i);
-        postTf[tid]!.push(Math.min(tf, 65535));
-      }
+      docTerms.push(dt);
+      docTfs.push(tf);
       this.docLen[i] = toks.length;
       totalLen += toks.length;
     });
     this.avgLen = n ? totalLen / n : 1;
-    this.postDoc = postDoc.map((p) => Int32Array.from(p));
-    this.postTf = postTf.map((p) => Uint16Array.from(p));
-    this.df = postDoc.map((p) => p.length);
+    // Pass 2: postings in exactly sized typed arrays.
+    this.df = df;
+    this.postDoc = df.map((d) => new Int32Array(d));
+    this.postTf = df.map((d) => new Uint16Array(d));
+    const fill = new Int32Array(df.length);
+    docTerms.forEach((dt, d) => {
+      const tf = docTfs[d]!;
+      for (let k = 0; k < dt.length; k++) {
+        const tid = dt[k]!;
+        const at = fill[tid]!++;
+        this.postDoc[tid]![at] = d;
+        this.postTf[tid]![at] = tf[k]!;
+      }
+    });
 
     for (const [articleId, authorId] of db
       .prepare('SELECT article_id, author_id FROM authorships ORDER BY article_id, position')

@@ -150,7 +150,7 @@ describe('admin surface (issue 3 item 9)', () => {
     expect(off.adminToken).toBeUndefined();
     expectError(await fetch(`${off.baseUrl}/admin/orgs/`).then(async (r) => ({ status: r.status, body: await r.json(), headers: r.headers, text: '' })), 404);
     const on = await sandbox();
-    for (const headers of [{}, { Authorization: 'Bearer wrong-token' }]) {
+    for (const headers of [{}, { Authorization: 'Bearer wrong-token' }] as Array<Record<string, string>>) {
       const r = await fetch(`${on.baseUrl}/admin/orgs/`, { headers });
       expect(r.status).toBe(401);
     }

@@ -131,7 +131,7 @@ describe('§4.1–4.4 author from group', () => {
     expectError(await sb.api('GET', '/api/external/author-from-group/abc/c/'), 400, 'group_id');
   });
 
-  it('§4.1 client_id is any string (URL-encoded in the path)', async () => {
+  it('§4.1 client_id is Json string (URL-encoded in the path)', async () => {
     const sb = await sandbox();
     const g = await createGroup(sb);
     const cid = encodeURIComponent('ext:42 / ü');

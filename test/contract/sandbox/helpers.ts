@@ -19,12 +19,15 @@ function templateDir(): Promise<string> {
   return template;
 }
 
+/** A parsed JSON body, as loosely typed as the assertions on it. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Json = any;
+
 export interface Res {
   status: number;
   headers: Headers;
   text: string;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  body: any;
+  body: Json;
 }
 
 export interface TestSandbox extends RunningSandbox {
@@ -48,7 +51,7 @@ export function useSandboxes(): void {
 
 async function toRes(r: Response): Promise<Res> {
   const text = await r.text();
-  let body: unknown = null;
+  let body: unknown;
   try {
     body = JSON.parse(text);
   } catch {
@@ -111,14 +114,14 @@ export async function manuscriptAbout(sb: TestSandbox, authorId: number, originI
 }
 
 /** A corpus author with a given property, from the admin search. */
-export async function findAuthor(sb: TestSandbox, query = '', pred: (a: Record<string, unknown>) => boolean = () => true): Promise<Record<string, any>> {
-  const list = (await sb.admin('GET', `/admin/corpus/authors/?limit=200&q=${encodeURIComponent(query)}`)).body.authors as Array<Record<string, any>>;
+export async function findAuthor(sb: TestSandbox, query = '', pred: (a: Record<string, Json>) => boolean = () => true): Promise<Record<string, Json>> {
+  const list = (await sb.admin('GET', `/admin/corpus/authors/?limit=200&q=${encodeURIComponent(query)}`)).body.authors as Array<Record<string, Json>>;
   const hit = list.find(pred);
   if (!hit) throw new Error(`no corpus author matches ${query}`);
   return hit;
 }
 
-export async function authorDetail(sb: TestSandbox, id: number): Promise<Record<string, any>> {
+export async function authorDetail(sb: TestSandbox, id: number): Promise<Record<string, Json>> {
   return (await sb.admin('GET', `/admin/corpus/authors/${id}/`)).body;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expectError, findAuthor, manuscriptAbout, sandbox, useSandboxes } from './helpers';
+import { expectError, findAuthor, manuscriptAbout, sandbox, useSandboxes, type Json } from './helpers';
 
 useSandboxes();
 
@@ -16,7 +16,7 @@ describe('§4.7 recommend journals', () => {
     const r = await sb.api('GET', '/api/external/recommend-journals/ms-1/');
     expect(r.status).toBe(200);
     expect(Object.keys(r.body)).toEqual(['recommended_journals']);
-    const list = r.body.recommended_journals as Array<Record<string, any>>;
+    const list = r.body.recommended_journals as Array<Record<string, Json>>;
     expect(list.length).toBeGreaterThan(1);
     for (const j of list) {
       expect(Object.keys(j).sort()).toEqual(['folder_id', 'folder_name', 'id', 'publisher_name', 'relevant_articles', 'score', 'title']);
@@ -37,16 +37,16 @@ describe('§4.7 recommend journals', () => {
     const sb = await sandbox();
     const author = await findAuthor(sb, '', (a) => a.articles_count >= 10);
     await sb.upload({ ...(await manuscriptAbout(sb, author.id)), folder: 'J-FOLDER' });
-    const all = (await sb.api('GET', '/api/external/recommend-journals/ms-1/')).body.recommended_journals as Array<Record<string, any>>;
+    const all = (await sb.api('GET', '/api/external/recommend-journals/ms-1/')).body.recommended_journals as Array<Record<string, Json>>;
     const linked = [all[1]!.id, all[3]!.id] as number[];
     await sb.admin('PUT', '/admin/orgs/1/folders/DEMO/journals/', { journal_ids: [] });
     expect((await sb.api('GET', '/api/external/recommend-journals/ms-1/?journals_corpus=org_journals')).body).toEqual({ recommended_journals: [] });
     const put = await sb.admin('PUT', '/admin/orgs/1/folders/J-FOLDER/journals/', { journal_ids: linked });
     const r = await sb.api('GET', '/api/external/recommend-journals/ms-1/?journals_corpus=org_journals');
-    const list = r.body.recommended_journals as Array<Record<string, any>>;
+    const list = r.body.recommended_journals as Array<Record<string, Json>>;
     expect(list.map((j) => j.id).sort()).toEqual([...linked].sort());
     for (const j of list) expect(j).toMatchObject({ folder_id: put.body.folder_id, folder_name: 'J-FOLDER' });
-    const again = (await sb.api('GET', '/api/external/recommend-journals/ms-1/')).body.recommended_journals as Array<Record<string, any>>;
+    const again = (await sb.api('GET', '/api/external/recommend-journals/ms-1/')).body.recommended_journals as Array<Record<string, Json>>;
     for (const j of again) expect(j.folder_name).toBe(linked.includes(j.id) ? 'J-FOLDER' : null);
   });
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { makeDocx, makePdf } from '../../fixtures/sandbox-files';
-import { authorDetail, createGroup, expectError, findAuthor, manuscriptAbout, sandbox, useSandboxes, type TestSandbox } from './helpers';
+import { authorDetail, createGroup, expectError, findAuthor, manuscriptAbout, sandbox, useSandboxes, type TestSandbox, type Json } from './helpers';
 
 useSandboxes();
 
-type Candidate = Record<string, any>;
+type Candidate = Record<string, Json>;
 
 const CANDIDATE_FIELDS = [
   'name', 'first_name', 'last_name', 'middle_name', 'suffix', 'author_id', 'email', 'orcid', 'affiliation', 'articlesCount', 'citationsCount', 'hIndex',
@@ -153,7 +153,7 @@ describe('§4.6 upload manuscript', () => {
     expect((await sb.admin('GET', '/admin/orgs/1/manuscripts/ms-1/')).body.folder).toBe('F1');
   });
 
-  it('§4.6 exclude_candidates with any non-empty value (even false or 0) gives candidates null', async () => {
+  it('§4.6 exclude_candidates with Json non-empty value (even false or 0) gives candidates null', async () => {
     const sb = await sandbox();
     const { fields } = await topic(sb);
     for (const v of ['false', '0', 'true', 'x']) {
@@ -369,7 +369,8 @@ describe('§2.5 v6 conflict objects and self-exclusion', () => {
     const sb = await sandbox();
     const { author, fields } = await topic(sb);
     expect(ids((await sb.upload(fields)).body.candidates)).toContain(author.id);
-    for (const who of [{ author1_email: author.email }, { author1_name: author.name }, ...(author.orcid ? [{ author1_orcid: author.orcid }] : [])]) {
+    const identities: Array<Record<string, string>> = [{ author1_email: author.email }, { author1_name: author.name }, ...(author.orcid ? [{ author1_orcid: author.orcid }] : [])];
+    for (const who of identities) {
       const r = await sb.upload({ ...fields, author1_name: 'Someone Else', author1_email: '', ...who });
       expect(ids(r.body.candidates)).not.toContain(author.id);
     }

@@ -1,13 +1,13 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createGroup, findAuthor, manuscriptAbout, sandbox, useSandboxes, type TestSandbox } from './helpers';
+import { createGroup, findAuthor, manuscriptAbout, sandbox, useSandboxes, type TestSandbox, type Json } from './helpers';
 
 useSandboxes();
 
 interface Received {
   headers: IncomingMessage['headers'];
-  body: any;
+  body: Json;
 }
 
 /** A receiving address: answers with the next status of `statuses` (then 200) and records every body. */
@@ -55,7 +55,7 @@ async function uploaded(sb: TestSandbox) {
   const author = await findAuthor(sb, '', (a) => a.articles_count >= 8);
   const fields = await manuscriptAbout(sb, author.id);
   const r = await sb.upload(fields);
-  return { fields, manuscriptId: r.body.manuscript_id as number, candidates: r.body.candidates as Array<Record<string, any>> };
+  return { fields, manuscriptId: r.body.manuscript_id as number, candidates: r.body.candidates as Array<Record<string, Json>> };
 }
 
 describe('§3 / §6 mark_as_proposal_referee webhook', () => {
@@ -65,7 +65,7 @@ describe('§3 / §6 mark_as_proposal_referee webhook', () => {
     for (const r of [r1, r2]) expect((await sb.admin('POST', '/admin/orgs/1/webhooks/', { url: r.url })).status).toBe(200);
     const g = await createGroup(sb);
     const { manuscriptId, candidates } = await uploaded(sb);
-    const [a, b] = candidates as [Record<string, any>, Record<string, any>];
+    const [a, b] = candidates as [Record<string, Json>, Record<string, Json>];
     await sb.api('POST', `/api/external/author-from-group/${g}/cid-a/`, { json: { name: a.name, emails: a.email ? [a.email] : null, orcids: a.orcid ? [a.orcid] : null, affiliations: [a.affiliation] } });
     await sb.admin('PUT', '/admin/orgs/1/folders/F1/settings/', { authors_groups: [{ id: g, label: 'L' }], effect: 'highlight' });
 
@@ -94,7 +94,7 @@ describe('§3 / §6 mark_as_proposal_referee webhook', () => {
       expect(first).toMatchObject({ marked: true, marked_by: 'first@editor.org', authors_groups: [{ group_id: g, client_id: 'cid-a' }], score: a.score, relevant_concepts: a.relevant_concepts });
       expect(bodies[2].payload.candidates[0]).toMatchObject({ marked: true, marked_by: 'second@editor.org', authors_groups: [] });
     }
-    const log = (await sb.admin('GET', '/admin/orgs/1/webhooks/deliveries/')).body.deliveries as Array<Record<string, any>>;
+    const log = (await sb.admin('GET', '/admin/orgs/1/webhooks/deliveries/')).body.deliveries as Array<Record<string, Json>>;
     expect(log).toHaveLength(6);
     expect(log.every((d) => d.status === 'delivered' && d.attempts === 1 && d.last_status === 200)).toBe(true);
   });
@@ -108,7 +108,7 @@ describe('§3 / §6 mark_as_proposal_referee webhook', () => {
     await sb.admin('POST', '/admin/orgs/1/manuscripts/ms-1/marks/', { author_id: a.author_id, marked_by: 'e@x.org' });
     // the manuscript changes: new text, new score for the same candidate
     const changed = await sb.upload({ ...fields, title: 'Something else entirely', abstract: fields.abstract!.split('. ').slice(-3).join('. ') });
-    const now = (changed.body.candidates as Array<Record<string, any>>).find((c) => c.author_id === a.author_id);
+    const now = (changed.body.candidates as Array<Record<string, Json>>).find((c) => c.author_id === a.author_id);
     expect(now?.score).not.toBe(a.score);
     await sb.admin('DELETE', `/admin/orgs/1/manuscripts/ms-1/marks/${a.author_id}/`);
     await sb.admin('POST', '/admin/orgs/1/manuscripts/ms-1/marks/', { author_id: a.author_id, marked_by: 'e@x.org' });
@@ -146,7 +146,7 @@ describe('§3 / §6 mark_as_proposal_referee webhook', () => {
     await sb.admin('POST', '/admin/orgs/1/manuscripts/ms-1/marks/', { author_id: candidates[1]!.author_id });
     await done;
     expect(r.received.map((x) => x.body.order)).toEqual([1, 1, 1, 1, 2]);
-    const log = (await sb.admin('GET', '/admin/orgs/1/webhooks/deliveries/')).body.deliveries as Array<Record<string, any>>;
+    const log = (await sb.admin('GET', '/admin/orgs/1/webhooks/deliveries/')).body.deliveries as Array<Record<string, Json>>;
     expect(log[0]).toMatchObject({ order: 1, status: 'delivered', attempts: 4, last_status: 200 });
     expect(log[0]!.log.map((l: { status: number }) => l.status)).toEqual([500, 503, 404, 200]);
     const at = log[0]!.log.map((l: { at: string }) => Date.parse(l.at));
