@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { WebhookCandidate } from '../../../electron/common/service';
 import { openCache, type Cache } from '../../../electron/core/cache';
+import { RANK_LIMIT } from '../../../electron/core/cache/search';
 import { candidate, form, ManualClock, MemoryLogger, range, response, tempDir } from './fixtures';
 
 let cache: Cache;
@@ -157,6 +158,13 @@ describe('authors across manuscripts and search', () => {
     const g = cache.groups.addExisting(P, 12, 'Panel');
     cache.groups.applyPut(g.id, 'c1', { name: 'Émile Borel', affiliations: ['Sorbonne'] }, 'synced');
     expect(cache.search.groupAuthors(P, 'emile sorb')).toEqual([{ groupId: g.id, clientId: 'c1', name: 'Émile Borel' }]);
+  });
+
+
+  it('lists the newest matches of a query too broad to rank', () => {
+    cache.manuscripts.recordUploadRun(P, { form: form('o1') }, response(1, 'o1', range(1, RANK_LIMIT + 100)));
+    expect(cache.search.authors(P, 'lovelace', 3).map((a) => a.authorId)).toEqual([RANK_LIMIT + 100, RANK_LIMIT + 99, RANK_LIMIT + 98]);
+    expect(cache.search.authors(P, 'lovelace42').map((a) => a.authorId).sort((x, y) => x - y)).toEqual([42, ...range(420, 10)]);
   });
 });
 
