@@ -47,7 +47,7 @@ export function makePlan(trial: number, random: () => number): Step[] {
 function interleave(steps: Step[], random: () => number): Step[] {
   const groupsFirst = steps.filter((s) => s.op !== 'upload');
   const uploads = steps.filter((s) => s.op === 'upload');
-  const out = [...groupsFirst];
+  const out: Step[] = [...groupsFirst];
   let last = 0;
   for (const u of uploads) {
     last = last + Math.floor(random() * (out.length - last + 1));
