@@ -6,20 +6,26 @@ import type { Db } from './db';
 import { nowIso } from './db';
 import { createOrg, folderId, linkedAuthor } from './store';
 
+function id(n: number): string {
+  return `5a1d0000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+}
+const options = (base: number, names: string[]) => names.map((option, i) => ({ api_id: id(base + i + 1), option }));
+
 export const DEMO_ORG: OrgConfig = {
   name: 'Demo Organization',
   features: { authors_groups: true, referee_finder: true, recommend_journals: true },
   teams: ['Editorial Office', 'Section Editors', 'Reviewer Pool'],
+  // Fixed api_ids so the examples in docs/sandbox.md work as printed.
   custom_fields: [
-    { scope: 'author_from_group', data_kind: 'number', name: 'Reviews completed', description: 'Reviews done for the journal' },
-    { scope: 'author_from_group', data_kind: 'str', name: 'Notes', description: null },
-    { scope: 'author_from_group', data_kind: 'date', name: 'Last invited', description: 'Date of the last review invitation' },
-    { scope: 'author_from_group', data_kind: 'single_option', name: 'Availability', options: ['Available', 'Busy', 'On leave'] },
-    { scope: 'author_from_group', data_kind: 'multi_option', name: 'Expertise', options: ['Methods', 'Statistics', 'Clinical', 'Theory'] },
-    { scope: 'folder', data_kind: 'str', name: 'Journal code', description: 'Code of the journal the folder serves' },
-    { scope: 'folder', data_kind: 'single_option', name: 'Review model', options: ['Single-blind', 'Double-blind', 'Open'] },
-    { scope: 'proposal', data_kind: 'single_option', name: 'Manuscript type', options: ['Research article', 'Review', 'Short communication'] },
-    { scope: 'proposal', data_kind: 'date', name: 'Received', description: null },
+    { api_id: id(1), scope: 'author_from_group', data_kind: 'number', name: 'Reviews completed', description: 'Reviews done for the journal' },
+    { api_id: id(2), scope: 'author_from_group', data_kind: 'str', name: 'Notes', description: null },
+    { api_id: id(3), scope: 'author_from_group', data_kind: 'date', name: 'Last invited', description: 'Date of the last review invitation' },
+    { api_id: id(4), scope: 'author_from_group', data_kind: 'single_option', name: 'Availability', options: options(40, ['Available', 'Busy', 'On leave']) },
+    { api_id: id(5), scope: 'author_from_group', data_kind: 'multi_option', name: 'Expertise', options: options(50, ['Methods', 'Statistics', 'Clinical', 'Theory']) },
+    { api_id: id(6), scope: 'folder', data_kind: 'str', name: 'Journal code', description: 'Code of the journal the folder serves' },
+    { api_id: id(7), scope: 'folder', data_kind: 'single_option', name: 'Review model', options: options(70, ['Single-blind', 'Double-blind', 'Open']) },
+    { api_id: id(8), scope: 'proposal', data_kind: 'single_option', name: 'Manuscript type', options: options(80, ['Research article', 'Review', 'Short communication']) },
+    { api_id: id(9), scope: 'proposal', data_kind: 'date', name: 'Received', description: null },
   ],
 };
 

@@ -111,8 +111,9 @@ export class Webhooks extends EventEmitter {
       await res.arrayBuffer().catch(() => undefined);
       return { at: new Date(started).toISOString(), status: res.status, error: null, ms: Date.now() - started };
     } catch (err) {
-      const e = err as Error & { cause?: { code?: string } };
-      return { at: new Date(started).toISOString(), status: null, error: e.cause?.code ?? e.name ?? 'error', ms: Date.now() - started };
+      const e = err as Error & { cause?: { code?: string; message?: string } };
+      const error = ctl.signal.aborted ? 'timeout' : (e.cause?.code ?? e.cause?.message ?? e.message);
+      return { at: new Date(started).toISOString(), status: null, error, ms: Date.now() - started };
     } finally {
       clearTimeout(timer);
     }
