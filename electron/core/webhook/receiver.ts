@@ -21,6 +21,8 @@ export interface WebhookLimits {
   bodyTimeoutMs: number;
   /** Seconds suggested in Retry-After when the queue is full (default 2). */
   retryAfterSeconds: number;
+  /** Open connections (default 128); further ones are closed at once, before any byte is read. */
+  maxConnections: number;
 }
 
 export const DEFAULT_LIMITS: WebhookLimits = {
@@ -29,6 +31,7 @@ export const DEFAULT_LIMITS: WebhookLimits = {
   maxWaiting: 64,
   bodyTimeoutMs: 10_000,
   retryAfterSeconds: 2,
+  maxConnections: 128,
 };
 
 export interface WebhookStartOptions {
@@ -110,6 +113,7 @@ export class WebhookReceiver {
     const bindAddress = opts.bindAddress ?? '127.0.0.1';
 
     const server = createServer({ requestTimeout: 60_000, headersTimeout: 10_000 }, (req, res) => this.route(req, res));
+    server.maxConnections = limits.maxConnections;
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(opts.port ?? 0, bindAddress, () => {

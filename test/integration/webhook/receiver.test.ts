@@ -382,6 +382,26 @@ describe('one delivery at a time', () => {
     expect((await postJson(url, webhookBody({ order: 2, marked: [2] }))).json).toMatchObject({ outcome: 'applied' });
   });
 
+  it('connections past maxConnections are closed before anything is read; the held one completes', async () => {
+    upload();
+    let entered!: () => void;
+    const inside = new Promise<void>((r) => (entered = r));
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const held = newReceiver(async (id) => {
+      entered();
+      await gate;
+      return secrets.get(`profile:${id}`);
+    });
+    await restart({ limits: { maxConnections: 1 } }, held);
+    const first = postJson(url, webhookBody({ order: 1, marked: [1] }));
+    await inside;
+    await expect(postJson(url, webhookBody({ order: 2, marked: [2] }))).rejects.toMatchObject({ code: expect.stringMatching(/ECONNRESET|EPIPE/) });
+    expect(held.status()).toMatchObject({ deliveries: 0, rejected: 0 });
+    release();
+    expect((await first).json).toMatchObject({ outcome: 'applied' });
+  });
+
   it('a body that does not arrive in time → 408, and the next delivery gets its turn', async () => {
     await restart({ limits: { bodyTimeoutMs: 200 } });
     const slow = await send(url, { partial: { declaredLength: 500, first: Buffer.from('{"action":') } });
