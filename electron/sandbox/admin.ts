@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { customFieldSchema, faultRuleSchema, featuresSchema, orgConfigSchema, orgSettingsSchema } from './config';
 import type { Ctx } from './context';
 import { importOpenAlex } from './corpus/openalex';
+import { importSeedArticles } from './corpus/seed-articles';
 import { nowIso } from './db';
 import { academicAge, analyse, candidateBase } from './engine';
 import { externalConflictsView, manuscriptInput, type ManuscriptRow } from './external';
@@ -391,6 +392,13 @@ route('POST', '/admin/corpus/openalex/', 'import OpenAlex works as JSON lines (b
   const text = (await readBody(req, 256 << 20)).toString('utf8');
   const result = tx(ctx, () => importOpenAlex(ctx.db, text));
   if (result.works) ctx.reloadCorpus();
+  return ok(result);
+});
+
+route('POST', '/admin/corpus/seed-articles/', 'import article records derived from JATS (material/corpus/seed/articles.jsonl format)', async (ctx, req) => {
+  const text = (await readBody(req, 256 << 20)).toString('utf8');
+  const result = tx(ctx, () => importSeedArticles(ctx.db, text));
+  if (result.articles || result.cited_works) ctx.reloadCorpus();
   return ok(result);
 });
 

@@ -78,6 +78,8 @@ export const sandboxConfigSchema = z
         end_year: z.number().int().min(1950).max(2100),
         /** OpenAlex works as JSON lines, imported once each (by content hash) at start. */
         openalex: z.array(z.string()),
+        /** Article records derived from JATS (material/corpus/seed/articles.jsonl format), imported once each. */
+        seed_articles: z.array(z.string()),
       })
       .partial()
       .strict()

@@ -8,6 +8,7 @@ import type { Ctx } from './context';
 import { generateCorpus } from './corpus/generate';
 import { Corpus } from './corpus/model';
 import { importOpenAlex } from './corpus/openalex';
+import { importSeedArticles } from './corpus/seed-articles';
 import { getMeta, openDb, setMeta } from './db';
 import { createDemoOrg } from './demo';
 import { Faults } from './faults';
@@ -55,7 +56,7 @@ export async function startSandbox(opts: SandboxOptions): Promise<RunningSandbox
   const seed = opts.seed ?? config.seed ?? 42;
   const db = openDb(opts.dataDir);
   try {
-    const wanted = { seed, ...DEFAULT_CORPUS, ...config.corpus, openalex: undefined };
+    const wanted = { seed, ...DEFAULT_CORPUS, ...config.corpus };
     const existing = getMeta(db, 'corpus');
     if (!existing) {
       const t = Date.now();
@@ -68,16 +69,20 @@ export async function startSandbox(opts: SandboxOptions): Promise<RunningSandbox
     } else if (existing !== JSON.stringify({ seed, authors: wanted.authors, articles: wanted.articles, end_year: wanted.end_year })) {
       log(`sandbox: keeping the corpus already in ${opts.dataDir} (${existing})`);
     }
-    for (const file of config.corpus?.openalex ?? []) {
+    const imports = [
+      ...(config.corpus?.openalex ?? []).map((file) => ({ file, kind: 'openalex', run: (text: string) => importOpenAlex(db, text) })),
+      ...(config.corpus?.seed_articles ?? []).map((file) => ({ file, kind: 'seed_articles', run: (text: string) => importSeedArticles(db, text) })),
+    ];
+    for (const { file, kind, run } of imports) {
       const text = readFileSync(file, 'utf8');
-      const key = `openalex:${createHash('sha256').update(text).digest('hex')}`;
+      const key = `${kind}:${createHash('sha256').update(text).digest('hex')}`;
       if (getMeta(db, key)) continue;
       const r = db.transaction(() => {
-        const res = importOpenAlex(db, text);
+        const res = run(text);
         setMeta(db, key, file);
         return res;
       })();
-      log(`sandbox: imported ${file}: ${r.works} works, ${r.authors} authors, ${r.errors.length} errors`);
+      log(`sandbox: imported ${file} (${kind}): ${JSON.stringify({ ...r, errors: r.errors.length })}`);
     }
 
     let corpus = Corpus.load(db);

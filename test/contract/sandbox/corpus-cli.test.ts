@@ -12,6 +12,7 @@ useSandboxes();
 
 const TINY = { authors: 300, articles: 1500 };
 const OPENALEX_WORK = '/work/shared/material/corpus/openalex-api-fixtures/W2741809807.json';
+const SEED_ARTICLES = '/work/shared/material/corpus/seed/articles.jsonl';
 
 describe('corpus (issue 3 item 8)', () => {
   it('corpus: generation is deterministic from the seed', async () => {
@@ -121,6 +122,26 @@ describe('corpus (issue 3 item 8)', () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('real seed material', () => {
+  it.skipIf(!existsSync(SEED_ARTICLES))('corpus: the JATS-derived articles of ../shared/material seed real authors, references and citations (skipped without it)', async () => {
+    const sb = await sandbox({ config: { corpus: { seed_articles: [SEED_ARTICLES] } } });
+    const stats = (await sb.admin('GET', '/admin/corpus/')).body;
+    expect(stats.articles).toBeGreaterThan(6000 + 1000);
+    const alegado = (await sb.admin('GET', '/admin/corpus/authors/?q=Alegado')).body.authors as Array<Record<string, Json>>;
+    expect(alegado.find((a) => a.name === 'Rosanna A Alegado')).toMatchObject({ affiliation: 'University of California, Berkeley' });
+    const up = await sb.upload({
+      api_key: sb.apiKey, folder: 'F', origin_id: 'nico', authors_count: '0',
+      title: 'Herbivore-induced jasmonate signalling in Nicotiana attenuata',
+      abstract: 'Manduca sexta feeding elicits jasmonic acid bursts and nicotine defense in wild tobacco Nicotiana attenuata.',
+    });
+    const names = (up.body.candidates as Array<{ name: string }>).map((c) => c.name);
+    expect(names).toContain('IT Baldwin');
+    // a second import of the same content is a no-op
+    const again = await fetch(`${sb.baseUrl}/admin/corpus/seed-articles/`, { method: 'POST', headers: { Authorization: `Bearer ${sb.adminToken}` }, body: readFileSync(SEED_ARTICLES) });
+    expect(await again.json()).toMatchObject({ articles: 0, cited_works: 0 });
   });
 });
 

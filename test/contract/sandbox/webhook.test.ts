@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { startSandbox } from '../../../electron/sandbox/index';
 import { createGroup, findAuthor, manuscriptAbout, sandbox, useSandboxes, type TestSandbox, type Json } from './helpers';
 
 useSandboxes();
@@ -30,6 +31,10 @@ class Receiver {
     await new Promise<void>((r) => this.server.listen(0, '127.0.0.1', r));
     this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/hook`;
     return this;
+  }
+  /** Replaces the statuses still to answer. */
+  answerWith(statuses: number[]): void {
+    this.statuses = statuses;
   }
   /** Resolves once `n` requests have arrived. */
   waitFor(n: number): Promise<void> {
@@ -152,6 +157,25 @@ describe('§3 / §6 mark_as_proposal_referee webhook', () => {
     const at = log[0]!.log.map((l: { at: string }) => Date.parse(l.at));
     expect(at[2] - at[1]).toBeGreaterThanOrEqual(at[1] - at[0]); // backoff grows
     expect(log[1]).toMatchObject({ order: 2, status: 'delivered', attempts: 1 });
+  });
+
+  it('§6 pending deliveries survive a restart and are delivered after it', async () => {
+    const sb = await sandbox();
+    const r = await receiver(Array(1000).fill(500));
+    await sb.admin('POST', '/admin/orgs/1/webhooks/', { url: r.url });
+    const { candidates } = await uploaded(sb);
+    await sb.admin('POST', '/admin/orgs/1/manuscripts/ms-1/marks/', { author_id: candidates[0]!.author_id });
+    await r.waitFor(1);
+    await sb.close();
+    r.answerWith([]);
+    const again = await startSandbox({ dataDir: sb.dir, config: { webhooks: { retry_initial_ms: 20, retry_max_ms: 200 } } });
+    try {
+      const delivered = new Promise<{ order: number }>((resolve) => again.webhooks.once('delivered', resolve));
+      expect((await delivered).order).toBe(1);
+      expect(r.received.at(-1)!.body.payload.candidates[0].author_id).toBe(candidates[0]!.author_id);
+    } finally {
+      await again.close();
+    }
   });
 
   it('§3 marking twice or unmarking an unmarked candidate is refused (409) and sends nothing', async () => {

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { abstractFromInvertedIndex } from '../../../electron/sandbox/corpus/openalex';
+import { Faults } from '../../../electron/sandbox/faults';
+import { Float, stringify } from '../../../electron/sandbox/json';
+import { Rng } from '../../../electron/sandbox/prng';
+import { nameKey, normDoi, normOrcid, splitName, terms } from '../../../electron/sandbox/text';
+
+describe('sandbox text helpers', () => {
+  it('splits names with middles, suffixes and "Last, First" order', () => {
+    expect(splitName('Deepa F. Wagner')).toEqual({ first: 'Deepa', middle: 'F.', last: 'Wagner', suffix: null });
+    expect(splitName('Wagner, Deepa F.')).toEqual({ first: 'Deepa', middle: 'F.', last: 'Wagner', suffix: null });
+    expect(splitName('John A. Smith Jr')).toEqual({ first: 'John', middle: 'A.', last: 'Smith', suffix: 'Jr' });
+    expect(splitName('Plato')).toEqual({ first: '', middle: null, last: 'Plato', suffix: null });
+  });
+
+  it('name keys ignore middles, case and diacritics', () => {
+    expect(nameKey('José M. Müller')).toBe(nameKey('jose muller'));
+    expect(nameKey('Müller, José')).toBe('jose muller');
+  });
+
+  it('normalises DOIs and ORCIDs from URLs', () => {
+    expect(normDoi('https://doi.org/10.7717/PeerJ.4375.')).toBe('10.7717/peerj.4375');
+    expect(normOrcid('https://orcid.org/0000-0002-1825-009x')).toBe('0000-0002-1825-009X');
+    expect(normOrcid('not an orcid')).toBeNull();
+  });
+
+  it('index terms drop stop words and fold plurals', () => {
+    expect(terms('The networks of neural circuits, and the Network')).toEqual(['network', 'neural', 'circuit', 'network']);
+  });
+});
+
+describe('sandbox JSON', () => {
+  it('writes Float values as floats, other numbers untouched', () => {
+    expect(stringify({ a: new Float(3), b: new Float(2.5), c: 3, d: [new Float(0)] })).toBe('{"a":3.0,"b":2.5,"c":3,"d":[0.0]}');
+    expect(stringify({ s: 'text with "quotes"' })).toBe('{"s":"text with \\"quotes\\""}');
+  });
+});
+
+describe('OpenAlex abstracts', () => {
+  it('rebuilds text from the inverted index', () => {
+    expect(abstractFromInvertedIndex({ Despite: [0], growing: [1], interest: [2, 4], in: [3] })).toBe('Despite growing interest in interest');
+    expect(abstractFromInvertedIndex(null)).toBe('');
+  });
+});
+
+describe('fault plans', () => {
+  it('are deterministic for a seed, honour times, and add latencies', () => {
+    const decisions = (seed: number) => {
+      const f = new Faults(seed, [{ route: '*', kind: 'status', status: 503, rate: 0.5 }]);
+      return Array.from({ length: 30 }, () => f.plan('upload', '/api/external/proposal/', 'POST').before !== undefined);
+    };
+    expect(decisions(1)).toEqual(decisions(1));
+    expect(decisions(1)).not.toEqual(decisions(2));
+    const f = new Faults(1, [
+      { route: 'upload', kind: 'latency', latency_ms: 100, rate: 1 },
+      { route: '*', kind: 'latency', latency_ms: 50, rate: 1 },
+      { route: 'upload', kind: 'reset', times: 1, rate: 1 },
+    ]);
+    const first = f.plan('upload', '/api/external/proposal/', 'POST');
+    expect(first.latencyMs).toBe(150);
+    expect(first.after?.kind).toBe('reset');
+    expect(f.plan('upload', '/api/external/proposal/', 'POST').after).toBeUndefined();
+    expect(f.plan('custom_fields', '/api/external/custom-fields/all/', 'GET').latencyMs).toBe(50);
+  });
+
+  it('the PRNG repeats for a seed', () => {
+    const a = new Rng(42);
+    const b = new Rng(42);
+    expect(Array.from({ length: 5 }, () => a.int(0, 1000))).toEqual(Array.from({ length: 5 }, () => b.int(0, 1000)));
+  });
+});
