@@ -10,6 +10,8 @@ export const FAULT_KINDS = ['latency', 'status', 'rate_limit', 'hang', 'reset', 
 export const ROUTES = [
   'author_get', 'author_post', 'author_partial', 'author_delete', 'authors_group_create', 'upload', 'recommend_journals', 'custom_fields',
 ] as const;
+/** Names of the /api/external/ routes, as fault rules address them. */
+export type RouteName = (typeof ROUTES)[number];
 
 export const featuresSchema = z
   .object({ authors_groups: z.boolean(), referee_finder: z.boolean(), recommend_journals: z.boolean() })
@@ -41,7 +43,10 @@ export const faultRuleSchema = z
   .object({
     id: z.string().optional(),
     /** A route name (see ROUTES), a path prefix starting with "/", or "*" for every /api/external/ request. */
-    route: z.string().default('*'),
+    route: z
+      .string()
+      .refine((r) => r === '*' || r.startsWith('/') || (ROUTES as readonly string[]).includes(r), { message: `must be "*", a path prefix starting with "/", or one of ${ROUTES.join(', ')}` })
+      .default('*'),
     method: z.string().optional(),
     kind: z.enum(FAULT_KINDS),
     /** Probability that the rule fires on a matching request (seeded PRNG), default 1. */

@@ -66,7 +66,6 @@ export interface EngineOptions {
 }
 
 export interface Analysis {
-  query: Map<string, number>;
   concepts: string[];
   selfIds: Set<number>;
   coauthors: Map<number, Set<number>>;
@@ -131,7 +130,7 @@ export function analyse(corpus: Corpus, m: ManuscriptInput): Analysis {
 
   const { scores, touched } = corpus.search(query);
   touched.sort((a, b) => scores[b]! - scores[a]!);
-  return { query, concepts, selfIds, coauthors, institutions, referenced, scores, all: touched, ranked: touched.slice(0, TOP_ARTICLES) };
+  return { concepts, selfIds, coauthors, institutions, referenced, scores, all: touched, ranked: touched.slice(0, TOP_ARTICLES) };
 }
 
 /** Corpus authors a manuscript author is: by ORCID, else email, else name (narrowed by affiliation). */

@@ -2,6 +2,7 @@
 // (token), and the profile pages candidates' url and prophy_url point at.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { timingSafeEqual } from 'node:crypto';
+import type { RouteName } from './config';
 import type { Ctx } from './context';
 import { matchAdmin } from './admin';
 import {
@@ -12,7 +13,7 @@ import { errorBody, HttpError, replyOf, send, type Reply } from './http';
 import { orgByKey } from './store';
 
 interface ExternalRoute {
-  name: string;
+  name: RouteName;
   method: string;
   pattern: RegExp;
   handler: Handler;

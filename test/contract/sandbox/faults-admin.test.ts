@@ -137,6 +137,12 @@ describe('fault injection (issue 3 item 10)', () => {
     expect((await sb.api('GET', CF)).status).toBe(200);
   });
 
+  it('faults: a rule naming an unknown route is refused', async () => {
+    const sb = await sandbox();
+    expectError(await sb.admin('POST', '/admin/faults/', { route: 'uplod', kind: 'hang' }), 400, 'route');
+    expectError(await sb.admin('POST', '/admin/faults/', { kind: 'explode' }), 400, 'kind');
+  });
+
   it('faults: rules can come from the config', async () => {
     const sb = await sandbox({ config: { faults: [{ route: 'custom_fields', kind: 'rate_limit', retry_after_s: 3, times: 1 }] } });
     expect((await sb.api('GET', CF)).status).toBe(429);
