@@ -80,7 +80,13 @@ export async function handleDelivery(deps: DeliveryDeps, raw: Uint8Array, remote
   if (body.action !== WEBHOOK_ACTION) return refuse(400, `unsupported action (expected ${WEBHOOK_ACTION})`, body);
 
   const profileId = deps.activeProfileId();
-  const expected = profileId === null ? null : await deps.getApiKey(profileId);
+  let expected: string | null = null;
+  try {
+    expected = profileId === null ? null : await deps.getApiKey(profileId);
+  } catch (err) {
+    deps.logger.log('error', 'webhook delivery: the API key could not be read', { error: (err as Error).message });
+    return { ...refuse(503, 'the app could not read its API key; deliver again later', body), retryAfter: 60 };
+  }
   if (profileId === null || expected === null || expected === '') {
     const reply = refuse(503, 'the app has no active connection profile with an API key', body);
     return { ...reply, retryAfter: 60 };

@@ -94,6 +94,8 @@ export class WebhookReceiver {
   private deliveries = 0;
   private rejected = 0;
   private last: LastDelivery | null = null;
+  /** Deliveries admitted and not finished (running or waiting for their turn). */
+  private readonly running = new Set<Promise<void>>();
   private readonly clock: Clock;
 
   constructor(private readonly deps: WebhookReceiverDeps) {
@@ -108,6 +110,9 @@ export class WebhookReceiver {
       const { user, password } = opts.basicAuth;
       if (user === '' || user.includes(':')) throw new Error('the basic-auth user must be non-empty and contain no colon');
       if (password.length < 12) throw new Error('the basic-auth password must have at least 12 characters');
+    }
+    if (opts.publicBaseUrl !== undefined && !/^https?:$/.test(safeUrl(opts.publicBaseUrl)?.protocol ?? '')) {
+      throw new Error('the public base URL must be an http or https address');
     }
     const limits = { ...DEFAULT_LIMITS, ...opts.limits };
     const bindAddress = opts.bindAddress ?? '127.0.0.1';
@@ -134,7 +139,11 @@ export class WebhookReceiver {
     return { url, stop: () => this.stop() };
   }
 
-  /** Stops listening and drops open connections (deliveries in progress get no answer and are redelivered). */
+  /**
+   * Stops listening and drops open connections (deliveries in progress get no answer, so the
+   * service delivers them again). Resolves once no delivery touches the cache any more, so the
+   * cache can be closed right after.
+   */
   async stop(): Promise<void> {
     const server = this.server;
     if (!server) return;
@@ -142,7 +151,7 @@ export class WebhookReceiver {
     this.current = null;
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeAllConnections();
-    await closed;
+    await Promise.all([closed, Promise.allSettled([...this.running])]);
     this.deps.logger.log('info', 'webhook receiver stopped');
   }
 
@@ -188,10 +197,13 @@ export class WebhookReceiver {
       this.refuse(res, remote, 503, 'too many deliveries at once; deliver again later', { 'Retry-After': String(this.limits.retryAfterSeconds) }, 'busy');
       return;
     }
-    run.catch((err: unknown) => {
-      this.deps.logger.log('error', 'webhook delivery failed', { remote, error: (err as Error).message });
-      if (!res.headersSent && !res.destroyed) send(res, 500, { ok: false, error: 'internal error' });
-    });
+    this.running.add(run);
+    run
+      .catch((err: unknown) => {
+        this.deps.logger.log('error', 'webhook delivery failed', { remote, error: (err as Error).message });
+        send(res, 500, { ok: false, error: 'internal error' });
+      })
+      .finally(() => this.running.delete(run));
   }
 
   /** Runs in the delivery's turn: reads the body, then hands it to handleDelivery. */
@@ -247,6 +259,14 @@ export class WebhookReceiver {
 }
 
 type BodyResult = { kind: 'ok'; bytes: Buffer } | { kind: 'too-large' } | { kind: 'timeout' } | { kind: 'gone' };
+
+function safeUrl(text: string): URL | null {
+  try {
+    return new URL(text);
+  } catch {
+    return null;
+  }
+}
 
 /** Reads the body up to the cap; past it (or past the timeout) stops reading at once. */
 function readBody(req: IncomingMessage, limits: WebhookLimits): Promise<BodyResult> {

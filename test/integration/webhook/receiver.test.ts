@@ -38,13 +38,13 @@ afterEach(async () => {
   cleanup();
 });
 
-function newReceiver(getApiKey?: (id: string) => Promise<string | null>): WebhookReceiver {
+function newReceiver(getApiKey?: (id: string) => Promise<string | null>, onMarksChanged?: (c: MarksChange) => void): WebhookReceiver {
   return new WebhookReceiver({
     cache,
     activeProfileId: () => cache.profiles.getActiveId(),
     getApiKey: getApiKey ?? ((id) => secrets.get(`profile:${id}`)),
     logger,
-    onMarksChanged: (c) => changes.push(c),
+    onMarksChanged: onMarksChanged ?? ((c) => changes.push(c)),
   });
 }
 
@@ -108,6 +108,39 @@ describe('the address', () => {
     await expect(r.start({ basicAuth: { user: 'a:b', password: 'long-enough-pw' } })).rejects.toThrow(/colon/);
     await expect(r.start({ basicAuth: { user: 'a', password: 'short' } })).rejects.toThrow(/password/);
     await expect(receiver.start()).rejects.toThrow(/already running/);
+  });
+
+  it('refuses a public base URL that is not an http(s) address, without starting', async () => {
+    const r = newReceiver();
+    await expect(r.start({ publicBaseUrl: 'desk.example.org' })).rejects.toThrow(/public base URL/);
+    await expect(r.start({ publicBaseUrl: 'ftp://desk.example.org' })).rejects.toThrow(/public base URL/);
+    expect(r.status().listening).toBe(false);
+  });
+
+  it('stop() resolves only once a delivery in progress has finished with the cache', async () => {
+    upload();
+    let entered!: () => void;
+    const inside = new Promise<void>((r) => (entered = r));
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const order: string[] = [];
+    const held = newReceiver(
+      async (id) => {
+        entered();
+        await gate;
+        return secrets.get(`profile:${id}`);
+      },
+      () => order.push('changed'),
+    );
+    await restart({}, held);
+    const delivery = postJson(url, webhookBody({ order: 1, marked: [1] }));
+    await inside;
+    const stopped = running!.stop().then(() => order.push('stopped'));
+    running = null;
+    await expect(delivery).rejects.toMatchObject({ code: 'ECONNRESET' });
+    release();
+    await stopped;
+    expect(order).toEqual(['changed', 'stopped']);
   });
 
   it('stop() closes the port; status() says so', async () => {

@@ -149,6 +149,17 @@ describe('handleDelivery', () => {
     expect(f.applied).toEqual([]);
   });
 
+  it('a key that cannot be read (keychain error) → 503 with Retry-After, nothing changed', async () => {
+    const f = fakes();
+    f.deps.getApiKey = async () => {
+      throw new Error('Secret Service not available');
+    };
+    const reply = await handleDelivery(f.deps, bytes(webhookBody({ order: 1, marked: [1] })), 'r');
+    expect(reply).toMatchObject({ status: 503, retryAfter: 60, outcome: 'rejected' });
+    expect(reply.message).not.toMatch(/Secret Service/);
+    expect(f.applied).toEqual([]);
+  });
+
   it('a cache failure → 500 (the service delivers again); corruption is reported to the cache', async () => {
     const busy = fakes({ outcome: Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' }) });
     expect(await handleDelivery(busy.deps, bytes(webhookBody({ order: 1 })), 'r')).toMatchObject({ status: 500 });
