@@ -55,6 +55,15 @@ function describeIssues(error: z.ZodError): string {
 
 const decoder = new TextDecoder('utf-8', { fatal: true });
 
+/** The profile's key, or the error the secret store raised (a locked or missing keychain). */
+async function readKey(deps: DeliveryDeps, profileId: string): Promise<string | null | Error> {
+  try {
+    return await deps.getApiKey(profileId);
+  } catch (err) {
+    return err instanceof Error ? err : new Error(String(err));
+  }
+}
+
 /** Handles one delivery body. Never throws: every failure becomes a reply. */
 export async function handleDelivery(deps: DeliveryDeps, raw: Uint8Array, remote: string): Promise<DeliveryReply> {
   const refuse = (status: number, message: string, body?: WebhookBody): DeliveryReply => {
@@ -80,11 +89,9 @@ export async function handleDelivery(deps: DeliveryDeps, raw: Uint8Array, remote
   if (body.action !== WEBHOOK_ACTION) return refuse(400, `unsupported action (expected ${WEBHOOK_ACTION})`, body);
 
   const profileId = deps.activeProfileId();
-  let expected: string | null = null;
-  try {
-    expected = profileId === null ? null : await deps.getApiKey(profileId);
-  } catch (err) {
-    deps.logger.log('error', 'webhook delivery: the API key could not be read', { error: (err as Error).message });
+  const expected = profileId === null ? null : await readKey(deps, profileId);
+  if (expected instanceof Error) {
+    deps.logger.log('error', 'webhook delivery: the API key could not be read', { error: expected.message });
     return { ...refuse(503, 'the app could not read its API key; deliver again later', body), retryAfter: 60 };
   }
   if (profileId === null || expected === null || expected === '') {
