@@ -110,6 +110,22 @@ describe('the address', () => {
     await expect(receiver.start()).rejects.toThrow(/already running/);
   });
 
+  it('a port already in use is reported by start() (EADDRINUSE) and nothing listens', async () => {
+    const r = newReceiver();
+    await expect(r.start({ port: Number(new URL(url).port) })).rejects.toMatchObject({ code: 'EADDRINUSE' });
+    expect(r.status().listening).toBe(false);
+  });
+
+  it('bound to every interface, the address shows a reachable host, never 0.0.0.0', async () => {
+    await restart({ bindAddress: '0.0.0.0' });
+    const u = new URL(url);
+    expect(u.hostname).not.toBe('0.0.0.0');
+    expect(u.hostname).toMatch(/^\d+\.\d+\.\d+\.\d+$/);
+    expect(receiver.status().bindAddress).toBe('0.0.0.0');
+    const viaLoopback = `http://127.0.0.1:${u.port}${u.pathname}`;
+    expect((await postJson(viaLoopback, webhookBody({ order: 1 }))).json).toMatchObject({ ok: true, outcome: 'parked' });
+  });
+
   it('refuses a public base URL that is not an http(s) address, without starting', async () => {
     const r = newReceiver();
     await expect(r.start({ publicBaseUrl: 'desk.example.org' })).rejects.toThrow(/public base URL/);
