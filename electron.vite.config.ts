@@ -8,7 +8,12 @@ export default defineConfig({
     build: {
       outDir: 'out/main',
       rollupOptions: {
-        input: { index: resolve(import.meta.dirname, 'electron/main/index.ts') },
+        // intake-worker: manuscript parsing runs in a worker thread (electron/core/intake/index.ts
+        // looks for it next to the main bundle); pdfjs-dist stays external as a dependency.
+        input: {
+          index: resolve(import.meta.dirname, 'electron/main/index.ts'),
+          'intake-worker': resolve(import.meta.dirname, 'electron/core/intake/worker.ts'),
+        },
       },
     },
   },

@@ -15,6 +15,7 @@ import { outboxHandlers } from './features/outbox';
 import { profileHandlers } from './features/profiles';
 import { webhookHandlers } from './features/webhook';
 import { StagingArea } from './files/staging';
+import { IntakeService } from './intake';
 import type { Clock, Logger, SecretStore } from './ports';
 import { systemClock } from './ports';
 import { ProfilesService, type DemoService } from './profiles';
@@ -117,7 +118,9 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
   });
   await webhook.restore();
 
+  const intake = new IntakeService({ poolSize: 1 });
   const ctx: CoreContext = {
+    intake,
     cache,
     profiles,
     secrets: opts.secrets,
@@ -172,6 +175,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     close: async () => {
       await workspace?.close();
       await webhook.close();
+      await intake.close();
       await profiles.close();
       await demo?.close?.();
       cache.close();

@@ -1,6 +1,7 @@
 import type { Cache } from '../cache';
 import type { EventBus } from '../events';
 import type { StagingArea } from '../files/staging';
+import type { IntakeService } from '../intake';
 import type { Clock, Logger, SecretStore } from '../ports';
 import type { ProfilesService } from '../profiles';
 import type { StatusService } from '../services/status';
@@ -13,6 +14,8 @@ export interface CoreContext {
   profiles: ProfilesService;
   secrets: SecretStore;
   staging: StagingArea;
+  /** Reads title, abstract and authors from a manuscript file, off the main thread. */
+  intake: IntakeService;
   events: EventBus;
   status: StatusService;
   webhook: WebhookService;

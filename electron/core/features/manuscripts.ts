@@ -1,6 +1,5 @@
 import { DeskError } from '../../common/errors';
 import type { HandlerMap } from '../router';
-import { inspectFile } from '../intake/inspect';
 import type { CoreContext } from './context';
 
 type Channels =
@@ -30,7 +29,7 @@ export function manuscriptHandlers(ctx: CoreContext): HandlerMap<Channels> {
       return Promise.all(paths.map((p) => ctx.staging.stagePath(p)));
     },
     'intake.inspect': async ({ fileId }) => {
-      const r = await inspectFile(ctx.staging.path(fileId), { root: ctx.staging.dir });
+      const r = await ctx.intake.inspect(ctx.staging.path(fileId), { root: ctx.staging.dir });
       return { fileId, format: r.format, title: r.title, abstract: r.abstract, authors: r.authors, references: r.references, error: r.error ? { code: r.error.code, message: r.error.message } : null };
     },
     'manuscripts.list': ({ folder }) => ctx.cache.manuscripts.list(pid(), folder ? { folder } : {}),
