@@ -107,7 +107,15 @@ export class Webhooks extends EventEmitter {
     const started = Date.now();
     const timer = setTimeout(() => ctl.abort(), this.opts.timeoutMs);
     try {
-      const res = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body, signal: ctl.signal, redirect: 'manual' });
+      // fetch refuses URLs with credentials: send user:password@ as a Basic Authorization header.
+      const target = new URL(url);
+      const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+      if (target.username || target.password) {
+        headers.Authorization = `Basic ${Buffer.from(`${decodeURIComponent(target.username)}:${decodeURIComponent(target.password)}`).toString('base64')}`;
+        target.username = '';
+        target.password = '';
+      }
+      const res = await fetch(target, { method: 'POST', headers, body, signal: ctl.signal, redirect: 'manual' });
       await res.arrayBuffer().catch(() => undefined);
       return { at: new Date(started).toISOString(), status: res.status, error: null, ms: Date.now() - started };
     } catch (err) {

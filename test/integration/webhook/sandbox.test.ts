@@ -186,3 +186,19 @@ describe('webhooks from the local service', () => {
     expect(markedIds(rec.runId)).toEqual(sorted([a, b]));
   });
 });
+
+describe('basic auth carried in the receiving address', () => {
+  it('the service sends user:password@ from the address as Basic auth, and the mark is applied', async () => {
+    await running.stop();
+    running = await receiver.start({ basicAuth: { user: 'desk', password: 'a-long-password-123' } });
+    expect(running.url).toMatch(/^http:\/\/desk:a-long-password-123@127\.0\.0\.1:\d+\/hooks\//);
+    await sb.admin('DELETE', `/admin/orgs/1/webhooks/${receiverId}/`);
+    expect((await sb.admin('POST', '/admin/orgs/1/webhooks/', { url: running.url })).status).toBe(200);
+    const up = await uploadTo('basic-auth-1');
+    const run = up.record();
+    const change = nextChange();
+    expect((await mark('basic-auth-1', up.authorIds[0]!)).status).toBe(200);
+    expect((await change).outcome).toBe('applied');
+    expect(markedIds(run.runId)).toEqual([up.authorIds[0]]);
+  });
+});
