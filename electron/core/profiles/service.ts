@@ -3,6 +3,7 @@
 // and ask whether one is stored (ARCHITECTURE.md §3 rule 4).
 import { randomUUID } from 'node:crypto';
 import { DeskError, isDeskError } from '../../common/errors';
+import type { ConnectionTest } from '../../common/views';
 import { ServiceClient } from '../api/client';
 import type { ServiceApi, ServiceClientOptions } from '../api/types';
 import { systemClock, type Clock, type Logger, type SecretStore } from '../ports';
@@ -10,17 +11,8 @@ import { secretAccount, type PlanFeatures, type ProfileRecord, type ProfilesRepo
 
 export type FeatureName = keyof PlanFeatures;
 
-/** What "Test connection" found. Same shape as the contract's ConnectionTest, plus details. */
-export interface ConnectionReport {
-  /** The service answered with this key. */
-  ok: boolean;
-  /** Per plan feature: true = answers, false = not in the plan (403), null = could not tell. */
-  features: { authorsGroups: boolean | null; refereeFinder: boolean | null; recommendJournals: boolean | null };
-  /** The failure that stopped the test, in editor's words. */
-  error: { code: string; message: string } | null;
-  /** Round trip of the first call. */
-  latencyMs: number | null;
-  checkedAt: number;
+/** What "Test connection" found: the contract's ConnectionTest, plus details. */
+export interface ConnectionReport extends ConnectionTest {
   /** One line per feature for the editor, e.g. "Recommend journals: not in your plan". */
   details: Array<{ feature: FeatureName; label: string; status: 'available' | 'not_in_plan' | 'unknown'; note: string }>;
 }

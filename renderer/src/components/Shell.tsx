@@ -8,6 +8,7 @@ import { SettingsView } from '../features/settings/SettingsView';
 import { VIEWS, useApp, type View } from '../stores/app';
 import { useManuscripts } from '../stores/manuscripts';
 import { StatusBar } from './StatusBar';
+import { Alert } from './Alert';
 
 const CONTENT: Record<View, () => ReactNode> = {
   manuscripts: () => <ManuscriptsView />,
@@ -131,11 +132,7 @@ export function Shell() {
       <main className="content" aria-labelledby="view-title">
         <h1 id="view-title">{LABELS[view]}</h1>
         <p className="muted">{DESCRIPTIONS[view]}</p>
-        {error ? (
-          <p role="alert" className="error">
-            {error}
-          </p>
-        ) : null}
+        <Alert text={error} />
         {notice ? (
           <p role="status" className="warn">
             {notice}{' '}

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { OutboxItemView } from '../../../../electron/common/views';
 import { desk, errorText } from '../../platform/instance';
 import { useApp } from '../../stores/app';
+import { Alert } from '../../components/Alert';
 
 const STATE_TEXT = { pending: 'Waiting to send', sending: 'Sending', failed: 'Needs attention', done: 'Sent' } as const;
 
@@ -34,11 +35,7 @@ export function ActivityView() {
           Sync now
         </button>
       </div>
-      {error ? (
-        <p role="alert" className="error">
-          {error}
-        </p>
-      ) : null}
+      <Alert text={error} />
       {items.length === 0 ? <p className="muted">Nothing waiting: every change has been sent.</p> : null}
       <ul className="outbox" aria-label="Queued changes">
         {items.map((i) => (

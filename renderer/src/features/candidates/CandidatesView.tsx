@@ -10,6 +10,7 @@ import { download } from '../../components/download';
 import { ScoreChart } from './ScoreChart';
 import { useCandidates, type SortKey } from '../../stores/candidates';
 import { useManuscripts } from '../../stores/manuscripts';
+import { Alert } from '../../components/Alert';
 
 const num = (v: number | null) => (v === null ? '—' : v.toLocaleString());
 
@@ -246,11 +247,7 @@ export function CandidatesView() {
               </button>
             </section>
           ) : null}
-          {error ? (
-            <p role="alert" className="error">
-              {error}
-            </p>
-          ) : null}
+          <Alert text={error} />
         </aside>
       </div>
     </div>

@@ -3,6 +3,7 @@ import type { JournalsCorpus } from '../../../../electron/common/service';
 import type { JournalRecommendation } from '../../../../electron/common/views';
 import { desk, errorText } from '../../platform/instance';
 import { useManuscripts } from '../../stores/manuscripts';
+import { Alert } from '../../components/Alert';
 
 export function JournalsView() {
   const detail = useManuscripts((s) => s.detail);
@@ -48,11 +49,7 @@ export function JournalsView() {
         </button>
         {rec ? <span className="muted">Fetched {new Date(rec.fetchedAt).toLocaleString()}</span> : null}
       </div>
-      {error ? (
-        <p role="alert" className="error">
-          {error}
-        </p>
-      ) : null}
+      <Alert text={error} />
       {rec && rec.journals.length === 0 ? <p className="muted">{corpus === 'org_journals' ? 'No journal is linked to your organization’s folders.' : 'No journal recommended.'}</p> : null}
       {!rec && !error ? <p className="muted">{busy ? 'Loading…' : 'Not fetched yet.'}</p> : null}
       <ol className="journal-list" aria-label="Recommended journals">

@@ -3,6 +3,7 @@ import { desk } from '../../platform/instance';
 import { useApp } from '../../stores/app';
 import { useManuscripts } from '../../stores/manuscripts';
 import { UploadQueue } from './UploadQueue';
+import { Alert } from '../../components/Alert';
 
 const STATE_LABEL = { pending: 'Pending', synced: 'Sent', failed: 'Needs attention' } as const;
 
@@ -61,11 +62,7 @@ export function ManuscriptsView() {
         </label>
         <span className="muted">Drop PDF or DOCX files anywhere on the window.</span>
       </div>
-      {error ? (
-        <p role="alert" className="error">
-          {error}
-        </p>
-      ) : null}
+      <Alert text={error} />
       <UploadQueue />
       <div className="split">
         <ul className="list" aria-label="Manuscripts">

@@ -3,6 +3,7 @@ import type { WebhookStatusView } from '../../../../electron/common/views';
 import { desk, errorText } from '../../platform/instance';
 import { useApp } from '../../stores/app';
 import { useProfiles } from '../../stores/profiles';
+import { Alert } from '../../components/Alert';
 
 const FEATURE_LABEL = { authorsGroups: 'Authors groups', refereeFinder: 'Referee finder', recommendJournals: 'Recommend journals' } as const;
 
@@ -38,11 +39,7 @@ export function SettingsView() {
           {state.keyStorageWarning}
         </p>
       ) : null}
-      {error ? (
-        <p role="alert" className="error">
-          {error}
-        </p>
-      ) : null}
+      <Alert text={error} />
       <section aria-labelledby="profiles-h">
         <h2 id="profiles-h">Connection profiles</h2>
         {state?.profiles.map((p) => {
@@ -117,11 +114,7 @@ export function SettingsView() {
       </section>
       <section aria-labelledby="webhook-h">
         <h2 id="webhook-h">Referee marks from the service (webhook)</h2>
-        {webhookError ? (
-          <p role="alert" className="error">
-            {webhookError}
-          </p>
-        ) : null}
+        <Alert text={webhookError} />
         {webhook ? (
           <>
             <label>
