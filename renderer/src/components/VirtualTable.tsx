@@ -1,6 +1,6 @@
 // A table that renders only the rows in view (fixed row height), so 10,000 candidates scroll
 // smoothly. Rows are real table rows with ARIA row indexes; arrow keys move the focus.
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { memo, useCallback, useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 
 export interface Column<T> {
   key: string;
@@ -98,30 +98,56 @@ export function VirtualTable<T>({ label, columns, rows, rowKey, rowClass, rowHei
           <div className="vempty">{empty ?? 'Nothing to show.'}</div>
         ) : (
           <div style={{ height: rows.length * rowHeight, position: 'relative' }}>
-            {rows.slice(first, last).map((row, j) => {
-              const i = first + j;
-              return (
-                <div
-                  key={rowKey(row)}
-                  role="row"
-                  aria-rowindex={i + 2}
-                  tabIndex={i === focus ? 0 : -1}
-                  className={`vrow ${rowClass?.(row) ?? ''}`}
-                  style={{ gridTemplateColumns: template, transform: `translateY(${i * rowHeight}px)`, height: rowHeight }}
-                  onFocus={() => setFocus(i)}
-                  onDoubleClick={() => onActivate?.(row)}
-                >
-                  {columns.map((c) => (
-                    <div key={c.key} role="cell" className={`vcell ${c.align ?? ''}`}>
-                      {c.render(row)}
-                    </div>
-                  ))}
-                </div>
-              );
-            })}
+            {rows.slice(first, last).map((row, j) => (
+              <Row
+                key={rowKey(row)}
+                row={row}
+                index={first + j}
+                focused={first + j === focus}
+                columns={columns}
+                template={template}
+                height={rowHeight}
+                className={rowClass?.(row) ?? ''}
+                onFocusRow={setFocus}
+                onActivate={onActivate}
+              />
+            ))}
           </div>
         )}
       </div>
     </div>
   );
 }
+
+interface RowProps<T> {
+  row: T;
+  index: number;
+  focused: boolean;
+  columns: Column<T>[];
+  template: string;
+  height: number;
+  className: string;
+  onFocusRow: (i: number) => void;
+  onActivate: ((row: T) => void) | undefined;
+}
+
+/** One row; memoized so scrolling renders only the rows that come into view. */
+const Row = memo(function Row<T>({ row, index, focused, columns, template, height, className, onFocusRow, onActivate }: RowProps<T>) {
+  return (
+    <div
+      role="row"
+      aria-rowindex={index + 2}
+      tabIndex={focused ? 0 : -1}
+      className={`vrow ${className}`}
+      style={{ gridTemplateColumns: template, transform: `translateY(${index * height}px)`, height }}
+      onFocus={() => onFocusRow(index)}
+      onDoubleClick={() => onActivate?.(row)}
+    >
+      {columns.map((c) => (
+        <div key={c.key} role="cell" className={`vcell ${c.align ?? ''}`}>
+          {c.render(row)}
+        </div>
+      ))}
+    </div>
+  );
+}) as <T>(props: RowProps<T>) => ReactNode;
