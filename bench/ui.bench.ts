@@ -101,9 +101,12 @@ const bench: Bench = async () => {
       requestAnimationFrame(step);
     })`)) as number[];
     const p95 = pct(frames, 0.95);
+    // Headless Chromium paints at 60 Hz, so no frame is shorter than 16.67 ms: what matters is how
+    // many frames took longer than one and a half intervals (a dropped frame).
+    const dropped = frames.filter((f) => f > 25).length;
     return [
       { suite: 'ui', metric: 'open a manuscript with 500 cached candidates → table painted (median)', value: median(opens), unit: 'ms', note: `${OPENS} opens, headless Chromium, browser host` },
-      { suite: 'ui', metric: 'frame time while scrolling 10,000 rows (p95)', value: p95, unit: 'ms', target: '< 16.7 ms', ok: p95 < 16.7, note: `${frames.length} frames, 240 px per frame, median ${median(frames).toFixed(1)} ms` },
+      { suite: 'ui', metric: 'frame time while scrolling 10,000 rows (p95)', value: p95, unit: 'ms', target: '< 16.7 ms', ok: p95 < 16.7, note: `${frames.length} frames at 60 Hz, 240 px per frame, median ${median(frames).toFixed(2)} ms, ${dropped} dropped (> 25 ms)` },
     ] satisfies BenchRow[];
   } finally {
     await browser.close();
