@@ -23,7 +23,7 @@ export function SettingsView() {
       .then(setWebhook, (e: unknown) => setWebhookError(errorText(e)));
   }, [load]);
 
-  const configureWebhook = async (p: { enabled: boolean; basicAuth?: boolean }) => {
+  const configureWebhook = async (p: { enabled: boolean; basicAuth?: boolean; bindAddress?: '127.0.0.1' | '0.0.0.0'; port?: number }) => {
     try {
       setWebhook(await desk().invoke('webhook.configure', p));
       setWebhookError(null);
@@ -122,7 +122,34 @@ export function SettingsView() {
             </label>{' '}
             <label>
               <input type="checkbox" checked={webhook.basicAuth} onChange={(e) => void configureWebhook({ enabled: webhook.enabled, basicAuth: e.target.checked })} /> Basic auth
+            </label>{' '}
+            <label>
+              Listen on{' '}
+              <select
+                value={webhook.bindAddress}
+                onChange={(e) => void configureWebhook({ enabled: webhook.enabled, bindAddress: e.target.value as '127.0.0.1' | '0.0.0.0' })}
+              >
+                <option value="127.0.0.1">this computer only (127.0.0.1)</option>
+                <option value="0.0.0.0">all networks (0.0.0.0)</option>
+              </select>
+            </label>{' '}
+            <label>
+              Port{' '}
+              <input
+                type="number"
+                min={0}
+                max={65535}
+                className="narrow"
+                aria-describedby="port-help"
+                key={webhook.port ?? 0}
+                defaultValue={webhook.port ?? 0}
+                onBlur={(e) => void configureWebhook({ enabled: webhook.enabled, port: Number(e.target.value) || 0 })}
+              />
             </label>
+            <span id="port-help" className="muted">
+              {' '}
+              0 picks a free port, kept across restarts.
+            </span>
             {webhook.url ? (
               <p className="row">
                 Give the service this address: <code data-testid="webhook-url">{webhook.url}</code>
