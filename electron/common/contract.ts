@@ -141,8 +141,8 @@ export const requests = {
   'groups.add': request<AuthorsGroupRow>()(z.object({ serviceId: id, name: text(200).optional() }).strict()),
   'groups.authors': request<GroupAuthorRow[]>()(z.object({ groupId: id }).strict()),
   'authors.fetch': request<GroupAuthorRow>()(z.object({ groupId: id, clientId }).strict()),
-  'authors.put': request<GroupAuthorRow>()(z.object({ groupId: id, clientId, body: authorFromGroupPutSchema }).strict()),
-  'authors.patch': request<GroupAuthorRow>()(z.object({ groupId: id, clientId, body: authorFromGroupPatchSchema }).strict()),
+  'authors.put': request<GroupAuthorRow>()(z.object({ groupId: id, clientId, body: authorFromGroupPutSchema.strict() }).strict()),
+  'authors.patch': request<GroupAuthorRow>()(z.object({ groupId: id, clientId, body: authorFromGroupPatchSchema.strict() }).strict()),
   'authors.delete': request<{ ok: true }>()(z.object({ groupId: id, clientId }).strict()),
   'customFields.list': request<CustomFieldRow[]>()(z.object({ refresh: z.boolean().optional() }).strict()),
 

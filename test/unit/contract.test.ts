@@ -51,3 +51,19 @@ describe('contract completeness', () => {
     for (const fn of [...Object.values(desk.request), ...Object.values(desk.subscribe)]) expect(typeof fn).toBe('function');
   });
 });
+
+describe('contract input validation', () => {
+  it('refuses an author body with a key the service does not define (custom fields go under customFields)', async () => {
+    const env = await core.router.handle('authors.put', { groupId: 1, clientId: 'a', body: { name: 'X', '5a1d0000-0000-4000-8000-000000000001': 3 } }, { transport: 'test' });
+    expect(env).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+  });
+
+  it('refuses an upload whose bounds are inverted, naming the field', async () => {
+    const env = await core.router.handle(
+      'manuscripts.upload',
+      { form: { folder: 'F', origin_id: 'o', title: 't', abstract: 'a', authors_count: 0, min_h_index: 9, max_h_index: 3 } },
+      { transport: 'test' },
+    );
+    expect(env).toMatchObject({ ok: false, error: { code: 'invalid_input', field: 'form.min_h_index' } });
+  });
+});

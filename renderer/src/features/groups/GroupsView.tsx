@@ -91,16 +91,20 @@ export function GroupsView() {
   const fullBody = (): AuthorFromGroupPut => {
     const body: Record<string, unknown> = { name: draft.name.trim() };
     for (const k of ['emails', 'orcids', 'articles', 'affiliations'] as const) if (draft[k].trim() !== '') body[k] = list(draft[k]);
-    for (const f of fields) if (draft.custom[f.apiId] !== undefined && draft.custom[f.apiId] !== null) body[f.apiId] = draft.custom[f.apiId];
+    const custom: Record<string, unknown> = {};
+    for (const f of fields) if (draft.custom[f.apiId] !== undefined && draft.custom[f.apiId] !== null) custom[f.apiId] = draft.custom[f.apiId];
+    if (Object.keys(custom).length > 0) body.customFields = custom;
     return body as AuthorFromGroupPut;
   };
   const partialBody = (): Record<string, unknown> => {
     const body: Record<string, unknown> = {};
+    const custom: Record<string, unknown> = {};
     for (const k of draft.touched) {
       if (k === 'name') body.name = draft.name.trim();
       else if (k === 'emails' || k === 'orcids' || k === 'articles' || k === 'affiliations') body[k] = draft[k].trim() === '' ? null : list(draft[k]);
-      else body[k] = draft.custom[k] ?? null;
+      else if (k !== 'clientId') custom[k] = draft.custom[k] ?? null;
     }
+    if (Object.keys(custom).length > 0) body.customFields = custom;
     return body;
   };
 

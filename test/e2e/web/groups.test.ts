@@ -1,0 +1,145 @@
+// Authors groups in Chromium against the local service: create a group, then an author with every
+// custom-field kind, replace (fields left out become empty), partial edit (only what changed),
+// delete, and a bulk CSV import — each checked on the service itself, with screenshots.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium, screenshotPath } from '../../support/browser';
+import { startWebApp, type WebApp } from '../../support/web-app';
+
+let app: WebApp;
+let browser: Browser;
+let page: Page;
+let serviceGroupId: number;
+
+const F = (n: number) => `5a1d0000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+async function serviceAuthor(clientId: string): Promise<{ status: number; body: Record<string, unknown> }> {
+  const s = app.service!;
+  const res = await fetch(`${s.baseUrl}/api/external/author-from-group/${serviceGroupId}/${clientId}/`, { headers: { 'X-ApiKey': s.apiKey } });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
+const editor = () => page.getByRole('form', { name: 'Author' });
+const synced = async () => {
+  await app.core.workspace()!.sync.syncNow();
+  await expect.poll(() => app.core.workspace()!.outbox.counts().pending).toBe(0);
+};
+
+beforeAll(async () => {
+  app = await startWebApp({ service: true });
+  browser = await launchChromium();
+  page = await (await browser.newContext({ viewport: { width: 1400, height: 1000 } })).newPage();
+  await page.goto(app.host.url);
+  await page.getByTestId('status-message').getByText('Online').waitFor({ timeout: 20_000 });
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Groups' }).click();
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+describe('authors groups', () => {
+  it('creates a group that gets its id from the service', async () => {
+    const form = page.getByRole('form', { name: 'Create an authors group' });
+    await form.getByLabel('Group name').fill('Statistics reviewers');
+    await form.getByLabel('Owner team').fill('Editorial Office');
+    await form.getByLabel('Editor teams').fill('Section Editors');
+    await form.getByRole('button', { name: 'Create group' }).click();
+    await synced();
+    const row = page.getByRole('list', { name: 'Authors groups' }).getByRole('button', { name: /Statistics reviewers/ });
+    await expect.poll(() => row.textContent(), { timeout: 10_000 }).toMatch(/id \d+ · synced/);
+    serviceGroupId = Number((await row.textContent())!.match(/id (\d+)/)![1]);
+    await row.click();
+  });
+
+  it('creates an author with every custom-field kind, then replaces, edits partially and deletes it', async () => {
+    const e = editor();
+    await e.getByLabel('Client id', { exact: true }).fill('rev-1');
+    await e.getByLabel('Name', { exact: true }).fill('Grace Hopper');
+    await e.getByLabel('Emails', { exact: true }).fill('grace@example.org; hopper@example.org');
+    await e.getByLabel('Affiliations', { exact: true }).fill('Yale University, New Haven, USA');
+    await e.getByLabel(/^Reviews completed/).fill('7');
+    await e.getByLabel(/^Notes/).fill('Prefers short deadlines');
+    await e.getByLabel(/^Last invited/).fill('2026-03-01');
+    await e.getByLabel(/^Availability/).selectOption({ label: 'Busy' });
+    const expertise = e.getByRole('group', { name: /^Expertise/ });
+    await expertise.getByLabel('Methods').check();
+    await expertise.getByLabel('Statistics').check();
+    await page.screenshot({ path: screenshotPath('groups-1-author-editor') });
+    await e.getByRole('button', { name: 'Create', exact: true }).click();
+    await synced();
+    let got = await serviceAuthor('rev-1');
+    expect(got.status).toBe(200);
+    expect(got.body).toMatchObject({
+      name: 'Grace Hopper',
+      emails: ['grace@example.org', 'hopper@example.org'],
+      affiliations: ['Yale University, New Haven, USA'],
+      [F(1)]: 7,
+      [F(2)]: 'Prefers short deadlines',
+      [F(3)]: '2026-03-01',
+      [F(4)]: F(42),
+      [F(5)]: [F(51), F(52)],
+    });
+
+    // Replace: everything left empty becomes empty on the service.
+    await page.getByRole('list', { name: 'Authors in this group' }).getByRole('button', { name: /Grace Hopper/ }).click();
+    await e.getByLabel('Emails', { exact: true }).fill('');
+    await e.getByLabel(/^Notes/).fill('');
+    await e.getByRole('button', { name: 'Replace' }).click();
+    await synced();
+    got = await serviceAuthor('rev-1');
+    expect(got.body.emails).toBeNull();
+    expect(got.body[F(2)] ?? null).toBeNull();
+    expect(got.body[F(1)]).toBe(7);
+
+    // Partial: only the changed field is sent; the rest stays as it is on the service.
+    await page.getByRole('list', { name: 'Authors in this group' }).getByRole('button', { name: /Grace Hopper/ }).click();
+    await e.getByLabel('Affiliations', { exact: true }).fill('Harvard University, Cambridge, USA');
+    await e.getByRole('button', { name: 'Save changes' }).click();
+    await synced();
+    got = await serviceAuthor('rev-1');
+    expect(got.body).toMatchObject({ name: 'Grace Hopper', affiliations: ['Harvard University, Cambridge, USA'], [F(1)]: 7, [F(4)]: F(42) });
+
+    await page.getByRole('list', { name: 'Authors in this group' }).getByRole('button', { name: /Grace Hopper/ }).click();
+    await e.getByRole('button', { name: 'Delete' }).click();
+    await synced();
+    expect((await serviceAuthor('rev-1')).status).toBe(404);
+    await expect.poll(() => page.getByRole('list', { name: 'Authors in this group' }).textContent()).not.toMatch(/Grace Hopper/);
+  });
+
+  it('refuses a bad custom-field value before sending anything', async () => {
+    const e = editor();
+    await e.getByLabel('Client id', { exact: true }).fill('rev-bad');
+    await e.getByLabel('Name', { exact: true }).fill('Bad Date');
+    await e.getByLabel(/^Last invited/).evaluate((el: HTMLInputElement) => {
+      el.type = 'text';
+    });
+    await e.getByLabel(/^Last invited/).fill('not a date');
+    const before = app.core.workspace()!.outbox.list().length;
+    await e.getByRole('button', { name: 'Create', exact: true }).click();
+    await expect.poll(() => page.getByRole('alert').first().textContent()).toMatch(/Last invited must be a date/);
+    expect(app.core.workspace()!.outbox.list().length).toBe(before);
+    await e.getByRole('button', { name: 'New author' }).click();
+  });
+
+  it('imports authors from a CSV file with a column mapping', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'desk-csv-'));
+    const file = join(dir, 'reviewers.csv');
+    writeFileSync(file, 'ID;Full name;E-mail;Institution\r\nr-10;Ada Lovelace;ada@example.org;University of London\r\nr-11;"Turing, Alan";alan@example.org;University of Manchester\r\nr-12;Emmy Noether;;University of Göttingen\r\n');
+    await page.getByLabel('CSV file of authors').setInputFiles(file);
+    await page.getByLabel('Column for clientId').selectOption('ID');
+    await page.getByLabel('Column for name').selectOption('Full name');
+    await page.getByLabel('Column for emails').selectOption('E-mail');
+    await page.getByLabel('Column for affiliations').selectOption('Institution');
+    await page.getByRole('button', { name: 'Import 3 authors' }).click();
+    await expect.poll(() => page.getByRole('status').first().textContent()).toMatch(/3 authors queued/);
+    await synced();
+    expect((await serviceAuthor('r-11')).body).toMatchObject({ name: 'Turing, Alan', emails: ['alan@example.org'], affiliations: ['University of Manchester'] });
+    expect((await serviceAuthor('r-12')).body.emails).toBeNull();
+    await expect.poll(() => page.getByRole('list', { name: 'Authors in this group' }).getByRole('listitem').count()).toBe(3);
+    await page.screenshot({ path: screenshotPath('groups-2-imported') });
+  });
+});
