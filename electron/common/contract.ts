@@ -23,6 +23,7 @@ import type {
   RunRow,
   SearchHit,
   StagedFile,
+  UploadProgressEvent,
   WebhookStatusView,
 } from './views';
 
@@ -167,6 +168,7 @@ export const requests = {
 export const events = {
   'app.status': event<StatusEvent>(),
   'data.changed': event<DataChangedEvent>(),
+  'upload.progress': event<UploadProgressEvent>(),
 } as const;
 
 // ---------------------------------------------------------------------------------------------

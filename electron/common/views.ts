@@ -88,6 +88,14 @@ export interface OutboxItemView {
   error: { code: string; message: string; field?: string } | null;
 }
 
+/** An upload being sent (its file streamed from the data folder). */
+export interface UploadProgressEvent {
+  /** The app's id of the manuscript. */
+  manuscriptId: number;
+  sentBytes: number;
+  totalBytes: number;
+}
+
 /** Something in the cache changed: views showing that topic reload. */
 export interface DataChangedEvent {
   topic: 'profiles' | 'manuscripts' | 'candidates' | 'journals' | 'groups' | 'authors' | 'customFields' | 'outbox' | 'marks' | 'webhook';

@@ -93,6 +93,11 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
           ...(opts.timers ? { timers: opts.timers } : {}),
           onStatus: (s) => status.update({ connectivity: s.connectivity, pendingWrites: s.pending, failedWrites: s.parked }),
           onOutboxChanged: () => events.emit('data.changed', { topic: 'outbox' }),
+          onUploadProgress: (entry, sentBytes, totalBytes) => {
+            if (entry.kind !== 'upload') return;
+            const m = cache.manuscripts.get(entry.profileId, entry.data.form.origin_id);
+            if (m) events.emit('upload.progress', { manuscriptId: m.id, sentBytes, totalBytes });
+          },
           onEntrySettled: (entry) => {
             if (entry.kind === 'upload') {
               const m = cache.manuscripts.get(entry.profileId, entry.data.form.origin_id);

@@ -28,6 +28,8 @@ export interface WorkspaceDeps {
   onOutboxChanged: () => void;
   /** A queued write was sent or parked: the cache rows it touched have changed. */
   onEntrySettled: (entry: OutboxEntry) => void;
+  /** An upload is being sent: bytes so far of its request body. */
+  onUploadProgress: (entry: OutboxEntry, sentBytes: number, totalBytes: number) => void;
 }
 
 export function openWorkspace(profileId: string, deps: WorkspaceDeps): Workspace {
@@ -42,6 +44,7 @@ export function openWorkspace(profileId: string, deps: WorkspaceDeps): Workspace
   const offChanged = outbox.events.on('changed', deps.onOutboxChanged);
   const offSent = outbox.events.on('sent', ({ entry }) => deps.onEntrySettled(entry));
   const offParked = outbox.events.on('parked', ({ entry }) => deps.onEntrySettled(entry));
+  const offProgress = outbox.events.on('progress', (p) => deps.onUploadProgress(p.entry, p.sentBytes, p.totalBytes));
   connectivity.start();
   sync.start();
   return {
@@ -55,6 +58,7 @@ export function openWorkspace(profileId: string, deps: WorkspaceDeps): Workspace
       offChanged();
       offSent();
       offParked();
+      offProgress();
       connectivity.stop();
       await sync.stop();
     },

@@ -13,6 +13,7 @@ try {
   const desk = deskFromBridge(detectBridge());
   setDesk(desk);
   useApp.getState().start(desk);
+  desk.on('upload.progress', (p) => useManuscripts.getState().setProgress(p.manuscriptId, p.sentBytes, p.totalBytes));
   desk.on('data.changed', (e) => {
     if (e.topic === 'manuscripts') void useManuscripts.getState().load();
     if (e.topic === 'candidates' || e.topic === 'marks') {

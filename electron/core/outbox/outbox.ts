@@ -386,7 +386,8 @@ export class Outbox {
     switch (e.kind) {
       case 'upload': {
         const { form, file } = e.data;
-        const res = await api.uploadManuscript(file ? { fields: form, file: { path: file.path, filename: file.name } } : { fields: form }, call);
+        const onProgress = (p: { sentBytes: number; totalBytes: number }) => this.events.emit('progress', { entry: e, sentBytes: p.sentBytes, totalBytes: p.totalBytes });
+        const res = await api.uploadManuscript(file ? { fields: form, file: { path: file.path, filename: file.name } } : { fields: form }, { ...call, onProgress });
         this.finish(e, () => {
           c.manuscripts.recordUploadRun(this.profileId, { form, file }, res.value, res.raw);
         });

@@ -61,6 +61,8 @@ export interface OutboxEvents extends Record<string, unknown> {
   changed: OutboxCounts;
   sent: { entry: OutboxEntry; attempts: number };
   parked: { entry: OutboxEntry };
+  /** Bytes of an upload's request body handed to the network so far (restarts at 0 on a retry). */
+  progress: { entry: OutboxEntry; sentBytes: number; totalBytes: number };
   /** A transient failure; the entry is queued again for `retryAt`. */
   retrying: { entry: OutboxEntry; retryAt: number };
 }

@@ -24,6 +24,8 @@ interface ManuscriptsStore {
   selectedId: number | null;
   detail: { manuscript: ManuscriptRow; runs: RunRow[] } | null;
   batch: BatchItem[];
+  /** Bytes sent of uploads in flight, by manuscript id. */
+  progress: Record<number, { sent: number; total: number }>;
   error: string | null;
   load(): Promise<void>;
   setFolder(folder: string | null): Promise<void>;
@@ -38,6 +40,7 @@ interface ManuscriptsStore {
   retry(key: string): Promise<void>;
   clearDone(): void;
   reupload(manuscript: ManuscriptRow, changes: Partial<UploadFormInput>): Promise<void>;
+  setProgress(manuscriptId: number, sent: number, total: number): void;
 }
 
 let seq = 0;
@@ -89,6 +92,7 @@ export const useManuscripts = create<ManuscriptsStore>((set, get) => {
     selectedId: null,
     detail: null,
     batch: [],
+    progress: {},
     error: null,
     async load() {
       try {
@@ -177,6 +181,9 @@ export const useManuscripts = create<ManuscriptsStore>((set, get) => {
     },
     clearDone() {
       set((s) => ({ batch: s.batch.filter((b) => b.state !== 'queued' && b.state !== 'cancelled') }));
+    },
+    setProgress(manuscriptId, sent, total) {
+      set((s) => ({ progress: { ...s.progress, [manuscriptId]: { sent, total } } }));
     },
     async reupload(manuscript, changes) {
       try {

@@ -7,6 +7,8 @@ const STATE_TEXT = { staging: 'Copying…', reading: 'Reading the file…', read
 export function UploadQueue() {
   const batch = useManuscripts((s) => s.batch);
   const folders = useManuscripts((s) => s.folders).map((f) => f.name);
+  const progress = useManuscripts((s) => s.progress);
+  const list = useManuscripts((s) => s.list);
   const { updateForm, submit, cancel, retry, clearDone } = useManuscripts.getState();
   if (batch.length === 0) return null;
   return (
@@ -18,13 +20,18 @@ export function UploadQueue() {
         </button>
       </header>
       {batch.map((item) => {
+        const p = item.manuscriptId !== null ? progress[item.manuscriptId] : undefined;
+        const sent = item.manuscriptId !== null && list.find((m) => m.id === item.manuscriptId)?.syncState === 'synced';
         return (
           <article key={item.key} className={`upload-item ${item.state}`} aria-label={`Upload of ${item.name}`}>
             <header className="row">
               <strong>{item.name}</strong>
               <span className="chip" data-testid="upload-state">
-                {STATE_TEXT[item.state]}
+                {item.state === 'queued' && sent ? 'Sent' : STATE_TEXT[item.state]}
               </span>
+              {item.state === 'queued' && p && !sent ? (
+                <progress max={p.total} value={p.sent} aria-label={`Sending ${item.name}`} data-testid="upload-progress" />
+              ) : null}
               <span className="spacer" />
               {item.state === 'failed' ? (
                 <button type="button" onClick={() => void retry(item.key)}>
