@@ -118,8 +118,7 @@ export class ManuscriptsRepository {
   private readonly byOrigin: Statement<[string, string], ManuscriptDbRow>;
   private readonly byId: Statement<[number], ManuscriptDbRow>;
   private readonly byServiceId: Statement<[string, number], ManuscriptDbRow>;
-  private readonly insertManuscript: Statement<unknown[], { id: number }>;
-  private readonly updateManuscript: Statement<unknown[]>;
+  private readonly upsertManuscript: Statement<unknown[], { id: number }>;
   private readonly nextSeq: Statement<[number], { seq: number }>;
   private readonly insertRun: Statement<unknown[], { id: number }>;
   private readonly insertSettings: Statement<unknown[]>;
@@ -143,16 +142,20 @@ export class ManuscriptsRepository {
     this.byOrigin = db.prepare(`${select} WHERE m.profile_id = ? AND m.origin_id = ?`);
     this.byId = db.prepare(`${select} WHERE m.id = ?`);
     this.byServiceId = db.prepare(`${select} WHERE m.profile_id = ? AND m.service_id = ?`);
-    this.insertManuscript = db.prepare(`
+    // One statement for create and update (UNIQUE (profile_id, origin_id)): an update keeps
+    // created_at, and the file columns and service id change only when a value is given.
+    this.upsertManuscript = db.prepare(`
       INSERT INTO manuscripts (profile_id, origin_id, service_id, folder_id, title, abstract, authors_count, authors_json,
         authors_text, form_json, file_name, file_size, file_sha256, file_path, sync_state, created_at, updated_at)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`);
-    this.updateManuscript = db.prepare(`
-      UPDATE manuscripts SET service_id = coalesce(?, service_id), folder_id = ?, title = ?, abstract = ?, authors_count = ?,
-        authors_json = ?, authors_text = ?, form_json = ?,
-        file_name = coalesce(?, file_name), file_size = coalesce(?, file_size), file_sha256 = coalesce(?, file_sha256),
-        file_path = coalesce(?, file_path), sync_state = ?, updated_at = ?
-      WHERE id = ?`);
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+      ON CONFLICT (profile_id, origin_id) DO UPDATE SET
+        service_id = coalesce(excluded.service_id, service_id), folder_id = excluded.folder_id, title = excluded.title,
+        abstract = excluded.abstract, authors_count = excluded.authors_count, authors_json = excluded.authors_json,
+        authors_text = excluded.authors_text, form_json = excluded.form_json,
+        file_name = coalesce(excluded.file_name, file_name), file_size = coalesce(excluded.file_size, file_size),
+        file_sha256 = coalesce(excluded.file_sha256, file_sha256), file_path = coalesce(excluded.file_path, file_path),
+        sync_state = excluded.sync_state, updated_at = excluded.updated_at
+      RETURNING id`);
     this.nextSeq = db.prepare('SELECT coalesce(max(seq), 0) + 1 AS seq FROM runs WHERE manuscript_id = ?');
     this.insertRun = db.prepare(`
       INSERT INTO runs (profile_id, manuscript_id, seq, uploaded_at, response_version, folder_name, form_json, candidates_count, raw_json)
@@ -392,28 +395,7 @@ export class ManuscriptsRepository {
     const authors = f.authors ?? [];
     const folderId = this.folder(profileId, f.folder);
     const file: StoredFile | null = input.file ?? null;
-    const existing = this.byOrigin.get(profileId, f.origin_id);
-    if (existing) {
-      this.updateManuscript.run(
-        serviceId,
-        folderId,
-        f.title,
-        f.abstract,
-        f.authors_count,
-        toJson(authors),
-        authorsText(authors),
-        toJson(f),
-        file?.name ?? null,
-        file?.size ?? null,
-        file?.sha256 ?? null,
-        file?.path ?? null,
-        state,
-        now,
-        existing.id,
-      );
-      return toManuscript(this.byId.get(existing.id)!);
-    }
-    const id = this.insertManuscript.get(
+    const id = this.upsertManuscript.get(
       profileId,
       f.origin_id,
       serviceId,
