@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { AppInfo } from '../common/contract';
 import { DeskError } from '../common/errors';
 import { openCache, type Cache } from './cache';
+import type { OutboxEntry } from './outbox';
 import { EventBus } from './events';
 import type { CoreContext } from './features/context';
 import { candidateHandlers } from './features/candidates';
@@ -22,7 +23,7 @@ import { ProfilesService, type DemoService } from './profiles';
 import { Router, type Handlers } from './router';
 import { StatusService } from './services/status';
 import { WebhookService } from './services/webhook';
-import type { Timers } from './sync';
+import type { SyncStatus, Timers } from './sync';
 import { openWorkspace, type Workspace } from './workspace';
 
 export interface CoreOptions {
@@ -81,37 +82,37 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
   }
 
   let workspace: Workspace | null = null;
-  const wire = (profileId: string | null) =>
-    profileId === null
-      ? null
-      : openWorkspace(profileId, {
-          cache,
-          profiles,
-          dataDir: opts.dataDir,
-          clock,
-          logger,
-          ...(opts.timers ? { timers: opts.timers } : {}),
-          onStatus: (s) => status.update({ connectivity: s.connectivity, pendingWrites: s.pending, failedWrites: s.parked }),
-          onOutboxChanged: () => events.emit('data.changed', { topic: 'outbox' }),
-          onUploadProgress: (entry, sentBytes, totalBytes) => {
-            if (entry.kind !== 'upload') return;
-            const m = cache.manuscripts.get(entry.profileId, entry.data.form.origin_id);
-            if (m) events.emit('upload.progress', { manuscriptId: m.id, sentBytes, totalBytes });
-          },
-          onEntrySettled: (entry) => {
-            if (entry.kind === 'upload') {
-              const m = cache.manuscripts.get(entry.profileId, entry.data.form.origin_id);
-              events.emit('data.changed', m ? { topic: 'manuscripts', id: m.id } : { topic: 'manuscripts' });
-              events.emit('data.changed', m ? { topic: 'candidates', id: m.id } : { topic: 'candidates' });
-            } else if (entry.kind === 'group_create') events.emit('data.changed', { topic: 'groups', id: entry.data.groupLocalId });
-            else events.emit('data.changed', { topic: 'authors', id: entry.data.groupLocalId });
-          },
-        });
+  const manuscriptOf = (entry: OutboxEntry) => (entry.kind === 'upload' ? cache.manuscripts.get(entry.profileId, entry.data.form.origin_id) : undefined);
+  const showSync = (s: SyncStatus) => status.update({ connectivity: s.connectivity, pendingWrites: s.pending, failedWrites: s.parked });
+  // Opens the active profile's workspace and shows its queue in the status bar straight away.
+  const wire = (profileId: string | null): Workspace | null => {
+    if (profileId === null) return null;
+    const ws = openWorkspace(profileId, {
+      cache,
+      profiles,
+      dataDir: opts.dataDir,
+      clock,
+      logger,
+      ...(opts.timers ? { timers: opts.timers } : {}),
+      onStatus: showSync,
+      onOutboxChanged: () => events.emit('data.changed', { topic: 'outbox' }),
+      onUploadProgress: (entry, sentBytes, totalBytes) => {
+        const m = manuscriptOf(entry);
+        if (m) events.emit('upload.progress', { manuscriptId: m.id, sentBytes, totalBytes });
+      },
+      onEntrySettled: (entry) => {
+        if (entry.kind === 'upload') {
+          const m = manuscriptOf(entry);
+          events.emit('data.changed', m ? { topic: 'manuscripts', id: m.id } : { topic: 'manuscripts' });
+          events.emit('data.changed', m ? { topic: 'candidates', id: m.id } : { topic: 'candidates' });
+        } else if (entry.kind === 'group_create') events.emit('data.changed', { topic: 'groups', id: entry.data.groupLocalId });
+        else events.emit('data.changed', { topic: 'authors', id: entry.data.groupLocalId });
+      },
+    });
+    showSync(ws.sync.status());
+    return ws;
+  };
   workspace = wire(profiles.activeId());
-  if (workspace) {
-    const s = workspace.sync.status();
-    status.update({ connectivity: s.connectivity, pendingWrites: s.pending, failedWrites: s.parked });
-  }
 
   const webhook = new WebhookService({
     cache,
