@@ -1,3 +1,4 @@
+import { basename } from 'node:path';
 import { DeskError } from '../../common/errors';
 import type { HandlerMap } from '../router';
 import type { CoreContext } from './context';
@@ -46,7 +47,7 @@ export function manuscriptHandlers(ctx: CoreContext): HandlerMap<Channels> {
       let fileName: string | undefined;
       if (fileId) {
         sourcePath = ctx.staging.path(fileId);
-        fileName = sourcePath.split(/[/\\]/).pop();
+        fileName = basename(sourcePath);
       } else {
         const known = ctx.cache.manuscripts.get(ws.profileId, form.origin_id);
         if (known?.file) {

@@ -115,7 +115,14 @@ export function CandidatesView() {
 
   const sort = query.sort?.[0];
   const exportName = `${detail?.manuscript.originId ?? 'candidates'}-run${runs.find((r) => r.id === runId)?.seq ?? ''}`;
-  const exportTable = () => candidateTable(rows);
+  const exportCsv = () => {
+    const t = candidateTable(rows);
+    download(`${exportName}.csv`, 'text/csv', toCsv(t.header, t.rows));
+  };
+  const exportXlsx = () => {
+    const t = candidateTable(rows);
+    download(`${exportName}.xlsx`, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', toXlsx('Candidates', t.header, t.rows));
+  };
 
   const copyEmails = async () => {
     const emails = rows.map((r) => r.email).filter((e): e is string => !!e);
@@ -179,10 +186,10 @@ export function CandidatesView() {
             <input type="checkbox" checked={comparing} onChange={(e) => void compare(e.target.checked)} /> Compare with previous run
           </label>
         ) : null}
-        <button type="button" onClick={() => download(`${exportName}.csv`, 'text/csv', toCsv(exportTable().header, exportTable().rows))}>
+        <button type="button" onClick={exportCsv}>
           Export CSV
         </button>
-        <button type="button" onClick={() => download(`${exportName}.xlsx`, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', toXlsx('Candidates', exportTable().header, exportTable().rows))}>
+        <button type="button" onClick={exportXlsx}>
           Export XLSX
         </button>
         <button type="button" onClick={() => void copyEmails()}>
