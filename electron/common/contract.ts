@@ -84,14 +84,20 @@ const candidateQuery = z
   .object({
     minHIndex: z.number().int().min(0).optional(),
     maxHIndex: z.number().int().min(0).optional(),
+    minArticles: z.number().int().min(0).optional(),
+    maxArticles: z.number().int().min(0).optional(),
+    minCitations: z.number().int().min(0).optional(),
+    maxCitations: z.number().int().min(0).optional(),
     minScore: z.number().optional(),
     conflicts: z.enum(['none', 'some']).optional(),
     withoutConflicts: z.array(z.enum(CONFLICT_KEYS)).optional(),
     hasEmail: z.boolean().optional(),
     marked: z.boolean().optional(),
+    inGroup: z.boolean().optional(),
+    groupId: id.optional(),
     text: text(200).optional(),
     sort: z
-      .array(z.object({ by: z.enum(['rank', 'score', 'hIndex', 'citations', 'articles', 'name', 'conflicts']), dir: z.enum(['asc', 'desc']).optional() }).strict())
+      .array(z.object({ by: z.enum(['rank', 'score', 'hIndex', 'citations', 'articles', 'name', 'conflicts', 'affiliation', 'email', 'orcid', 'groups', 'marked']), dir: z.enum(['asc', 'desc']).optional() }).strict())
       .max(4)
       .optional(),
     limit: z.number().int().min(1).max(20_000).optional(),
@@ -125,6 +131,8 @@ export const requests = {
   'manuscripts.folders': request<FolderRow[]>()(empty),
   'manuscripts.get': request<{ manuscript: ManuscriptRow; runs: RunRow[] }>()(z.object({ id }).strict()),
   'manuscripts.upload': request<ManuscriptRow>()(z.object({ form: uploadFormSchema, fileId: z.string().min(1).max(80).optional() }).strict()),
+  /** The manuscript's upload still in the outbox (queued, being sent or failed), or null once sent. Cancel or retry it through outbox.discard / outbox.retry. */
+  'manuscripts.uploadStatus': request<OutboxItemView | null>()(z.object({ id }).strict()),
 
   // Candidates of a run
   'candidates.query': request<CandidatePage>()(z.object({ runId: id, query: candidateQuery }).strict()),
@@ -150,6 +158,7 @@ export const requests = {
   // Outbox, sync, webhook
   'outbox.list': request<OutboxItemView[]>()(empty),
   'outbox.retry': request<OutboxItemView[]>()(z.object({ id }).strict()),
+  /** Drops a queued or failed write and undoes its local effect; an upload being sent is aborted first. */
   'outbox.discard': request<OutboxItemView[]>()(z.object({ id }).strict()),
   'sync.now': request<StatusEvent>()(empty),
   'webhook.status': request<WebhookStatusView>()(empty),

@@ -114,11 +114,15 @@ export interface CandidateRow {
   conflictCount: number;
 }
 
-export type CandidateSortKey = 'rank' | 'score' | 'hIndex' | 'citations' | 'articles' | 'name' | 'conflicts';
+export type CandidateSortKey = 'rank' | 'score' | 'hIndex' | 'citations' | 'articles' | 'name' | 'conflicts' | 'affiliation' | 'email' | 'orcid' | 'groups' | 'marked';
 
 export interface CandidateQuery {
   minHIndex?: number;
   maxHIndex?: number;
+  minArticles?: number;
+  maxArticles?: number;
+  minCitations?: number;
+  maxCitations?: number;
   minScore?: number;
   /** 'none': no conflict flagged; 'some': at least one flagged. */
   conflicts?: 'none' | 'some';
@@ -126,6 +130,10 @@ export interface CandidateQuery {
   withoutConflicts?: ConflictKey[];
   hasEmail?: boolean;
   marked?: boolean;
+  /** true: in at least one authors group; false: in none. */
+  inGroup?: boolean;
+  /** In this authors group (service id). */
+  groupId?: number;
   /** Substring of name or affiliation (case-insensitive). */
   text?: string;
   /** Sort keys in priority order; default rank ascending. 'conflicts' sorts by number of flags. */
@@ -138,6 +146,8 @@ export interface CandidatePage {
   rows: CandidateRow[];
   /** Matching rows before limit/offset. */
   total: number;
+  /** Service ids of the authors groups any candidate of the run belongs to (for the group filter). */
+  groupIds: number[];
 }
 
 export interface RunComparison {
@@ -146,7 +156,7 @@ export interface RunComparison {
   added: CandidateRow[];
   dropped: CandidateRow[];
   /** Candidates in both runs whose rank changed; delta > 0 means moved up. */
-  moved: Array<{ authorId: number; name: string; fromRank: number; toRank: number; delta: number; fromScore: number | null; toScore: number | null }>;
+  moved: Array<{ authorId: number; name: string; affiliation: string | null; fromRank: number; toRank: number; delta: number; fromScore: number | null; toScore: number | null }>;
   unchanged: number;
 }
 

@@ -1,5 +1,5 @@
 // The candidate table's columns: one definition for the screen, CSV and XLSX exports.
-import type { CandidateRow } from '../views';
+import type { CandidateRow, CandidateSortKey } from '../views';
 import { CONFLICT_TEXT, conflictBadges } from './conflicts';
 
 export interface CandidateColumn {
@@ -11,6 +11,10 @@ export interface CandidateColumn {
 export const EXPORT_COLUMNS: CandidateColumn[] = [
   { key: 'rank', label: 'Rank', value: (c) => c.rank + 1 },
   { key: 'name', label: 'Name', value: (c) => c.name },
+  { key: 'firstName', label: 'First name', value: (c) => c.firstName },
+  { key: 'middleName', label: 'Middle name', value: (c) => c.middleName },
+  { key: 'lastName', label: 'Last name', value: (c) => c.lastName },
+  { key: 'suffix', label: 'Suffix', value: (c) => c.suffix },
   { key: 'score', label: 'Score', value: (c) => c.score },
   { key: 'hIndex', label: 'h-index', value: (c) => c.hIndex },
   { key: 'articles', label: 'Articles', value: (c) => c.articlesCount },
@@ -31,3 +35,10 @@ export function candidateTable(rows: readonly CandidateRow[]): { header: string[
 }
 
 export { CONFLICT_TEXT };
+
+const ASCENDING: ReadonlySet<CandidateSortKey> = new Set(['rank', 'name', 'conflicts', 'affiliation', 'email', 'orcid']);
+
+/** The direction a column sorts in when first clicked: text and rank A→Z, numbers largest first. */
+export function defaultSortDir(key: CandidateSortKey): 'asc' | 'desc' {
+  return ASCENDING.has(key) ? 'asc' : 'desc';
+}

@@ -1,5 +1,6 @@
 import type { Database, Statement } from 'better-sqlite3';
 import type { CandidateGroupRef } from '../../common/service';
+import { defaultSortDir } from '../../common/domain/candidates';
 import { asBool, fromJson } from './sql';
 import { CONFLICT_BITS, type CandidatePage, type CandidateQuery, type CandidateRow, type CandidateSortKey, type RunComparison } from './types';
 
@@ -37,14 +38,20 @@ const COLUMNS = `id, run_id, rank, author_id, name, first_name, last_name, middl
   articles_count, citations_count, h_index, score, url, concepts_json, authors_groups_json, marked, coauth_conflict,
   aff_conflict, retracted_articles, referenced_articles, external_coi, conflicts, conflict_count`;
 
-const SORT_COLUMN: Record<CandidateSortKey, string> = {
-  rank: 'rank',
-  score: 'score',
-  hIndex: 'h_index',
-  citations: 'citations_count',
-  articles: 'articles_count',
-  name: 'last_name COLLATE NOCASE, name COLLATE NOCASE',
-  conflicts: 'conflict_count',
+/** Sort expressions per key; empty values (NULL) always sort last. */
+const SORT_COLUMN: Record<CandidateSortKey, string[]> = {
+  rank: ['rank'],
+  score: ['score'],
+  hIndex: ['h_index'],
+  citations: ['citations_count'],
+  articles: ['articles_count'],
+  name: ['last_name COLLATE NOCASE', 'name COLLATE NOCASE'],
+  conflicts: ['conflict_count'],
+  affiliation: ['affiliation COLLATE NOCASE'],
+  email: ['email COLLATE NOCASE'],
+  orcid: ['orcid'],
+  groups: ['coalesce(json_array_length(authors_groups_json), 0)'],
+  marked: ['marked'],
 };
 
 const toCandidate = (r: CandidateDbRow): CandidateRow => ({
@@ -83,10 +90,14 @@ const toCandidate = (r: CandidateDbRow): CandidateRow => ({
 export class CandidatesRepository {
   private readonly allOfRun: Statement<[number], CandidateDbRow>;
   private readonly rawStmt: Statement<[number], { raw_json: string }>;
+  private readonly groupsOfRun: Statement<[number], { id: number }>;
 
   constructor(private readonly db: Database) {
     this.allOfRun = db.prepare(`SELECT ${COLUMNS} FROM candidates WHERE run_id = ? ORDER BY rank`);
     this.rawStmt = db.prepare('SELECT raw_json FROM candidates WHERE id = ?');
+    this.groupsOfRun = db.prepare(
+      "SELECT DISTINCT json_extract(g.value, '$.group_id') AS id FROM candidates, json_each(candidates.authors_groups_json) AS g WHERE run_id = ? AND json_type(candidates.authors_groups_json) = 'array' ORDER BY id",
+    );
   }
 
   /** Every candidate of a run in the service's order. */
@@ -103,6 +114,10 @@ export class CandidatesRepository {
     };
     if (q.minHIndex !== undefined) add('h_index >= ?', q.minHIndex);
     if (q.maxHIndex !== undefined) add('h_index <= ?', q.maxHIndex);
+    if (q.minArticles !== undefined) add('articles_count >= ?', q.minArticles);
+    if (q.maxArticles !== undefined) add('articles_count <= ?', q.maxArticles);
+    if (q.minCitations !== undefined) add('citations_count >= ?', q.minCitations);
+    if (q.maxCitations !== undefined) add('citations_count <= ?', q.maxCitations);
     if (q.minScore !== undefined) add('score >= ?', q.minScore);
     if (q.conflicts === 'none') add('conflicts = 0');
     if (q.conflicts === 'some') add('conflicts <> 0');
@@ -111,6 +126,8 @@ export class CandidatesRepository {
     }
     if (q.hasEmail !== undefined) add('has_email = ?', q.hasEmail ? 1 : 0);
     if (q.marked !== undefined) add('marked = ?', q.marked ? 1 : 0);
+    if (q.inGroup !== undefined) add(`coalesce(json_array_length(authors_groups_json), 0) ${q.inGroup ? '>' : '='} 0`);
+    if (q.groupId !== undefined) add("EXISTS (SELECT 1 FROM json_each(authors_groups_json) WHERE json_extract(value, '$.group_id') = ?)", q.groupId);
     if (q.text !== undefined && q.text.trim() !== '') {
       const like = `%${q.text.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       add(`(name LIKE ? ESCAPE '\\' OR affiliation LIKE ? ESCAPE '\\')`, like, like);
@@ -118,11 +135,8 @@ export class CandidatesRepository {
     const sort = q.sort && q.sort.length > 0 ? q.sort : [{ by: 'rank' as const, dir: 'asc' as const }];
     const order = sort
       .map((s) => {
-        const dir = (s.dir ?? (s.by === 'rank' || s.by === 'name' || s.by === 'conflicts' ? 'asc' : 'desc')).toUpperCase();
-        return SORT_COLUMN[s.by]
-          .split(', ')
-          .map((c) => `${c} ${dir}`)
-          .join(', ');
+        const dir = (s.dir ?? defaultSortDir(s.by)).toUpperCase();
+        return SORT_COLUMN[s.by].map((c) => `${c} ${dir} NULLS LAST`).join(', ');
       })
       .concat('rank ASC')
       .join(', ');
@@ -132,7 +146,7 @@ export class CandidatesRepository {
       .prepare<unknown[], CandidateDbRow>(`SELECT ${COLUMNS} FROM candidates WHERE ${whereSql} ORDER BY ${order} LIMIT ? OFFSET ?`)
       .all(...params, q.limit ?? -1, q.offset ?? 0)
       .map(toCandidate);
-    return { rows, total };
+    return { rows, total, groupIds: this.groupsOfRun.all(runId).map((g) => g.id) };
   }
 
   /** The candidate object exactly as the service sent it. */
@@ -151,7 +165,7 @@ export class CandidatesRepository {
       const old = before.get(c.authorId);
       if (!old) result.added.push(c);
       else if (old.rank !== c.rank)
-        result.moved.push({ authorId: c.authorId, name: c.name, fromRank: old.rank, toRank: c.rank, delta: old.rank - c.rank, fromScore: old.score, toScore: c.score });
+        result.moved.push({ authorId: c.authorId, name: c.name, affiliation: c.affiliation, fromRank: old.rank, toRank: c.rank, delta: old.rank - c.rank, fromScore: old.score, toScore: c.score });
       else result.unchanged++;
     }
     for (const c of before.values()) if (!afterIds.has(c.authorId)) result.dropped.push(c);

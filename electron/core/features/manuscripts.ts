@@ -2,6 +2,7 @@ import { basename } from 'node:path';
 import { DeskError } from '../../common/errors';
 import type { HandlerMap } from '../router';
 import type { CoreContext } from './context';
+import { outboxView } from './outbox';
 
 type Channels =
   | 'files.stage'
@@ -11,12 +12,18 @@ type Channels =
   | 'manuscripts.search'
   | 'manuscripts.folders'
   | 'manuscripts.get'
-  | 'manuscripts.upload';
+  | 'manuscripts.upload'
+  | 'manuscripts.uploadStatus';
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
 export function manuscriptHandlers(ctx: CoreContext): HandlerMap<Channels> {
   const pid = () => ctx.workspace().profileId;
+  const mine = (id: number) => {
+    const manuscript = ctx.cache.manuscripts.getById(id);
+    if (!manuscript || manuscript.profileId !== pid()) throw new DeskError('not_found', 'This manuscript is not in the cache of the active profile.');
+    return manuscript;
+  };
   return {
     'files.stage': async ({ name, dataBase64 }) => {
       if (dataBase64.length % 4 !== 0 || !BASE64.test(dataBase64)) {
@@ -37,9 +44,12 @@ export function manuscriptHandlers(ctx: CoreContext): HandlerMap<Channels> {
     'manuscripts.search': ({ text }) => ctx.cache.search.manuscripts(pid(), text),
     'manuscripts.folders': () => ctx.cache.manuscripts.listFolders(pid()),
     'manuscripts.get': ({ id }) => {
-      const manuscript = ctx.cache.manuscripts.getById(id);
-      if (!manuscript || manuscript.profileId !== pid()) throw new DeskError('not_found', 'This manuscript is not in the cache of the active profile.');
+      const manuscript = mine(id);
       return { manuscript, runs: ctx.cache.manuscripts.runs(id) };
+    },
+    'manuscripts.uploadStatus': ({ id }) => {
+      const entry = ctx.workspace().outbox.openUpload(mine(id).originId);
+      return entry ? outboxView(entry) : null;
     },
     'manuscripts.upload': async ({ form, fileId }) => {
       const ws = ctx.workspace();

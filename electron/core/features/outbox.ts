@@ -44,8 +44,8 @@ export function outboxHandlers(ctx: CoreContext): HandlerMap<Channels> {
       ctx.workspace().outbox.retry(id);
       return list();
     },
-    'outbox.discard': ({ id }) => {
-      ctx.workspace().outbox.discard(id);
+    'outbox.discard': async ({ id }) => {
+      await ctx.workspace().outbox.cancel(id);
       ctx.events.emit('data.changed', { topic: 'manuscripts' });
       ctx.events.emit('data.changed', { topic: 'groups' });
       return list();

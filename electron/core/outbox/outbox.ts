@@ -66,6 +66,10 @@ export class Outbox {
   private running: Promise<DrainResult> | null = null;
   /** Folders of file copies in progress (not yet referenced by a queued upload). */
   private readonly copying = new Set<string>();
+  /** The write being sent now and how to abort it. */
+  private inFlight: { id: number; controller: AbortController } | null = null;
+  /** Editors waiting for an upload in flight to stop (see cancel). */
+  private readonly stopping = new Map<number, { resolve: (ids: number[]) => void; reject: (err: unknown) => void }>();
 
   constructor(private readonly opts: OutboxOptions) {
     this.store = new OutboxStore(opts.cache.db);
@@ -301,6 +305,31 @@ export class Outbox {
   }
 
   /**
+   * Stops a write. A queued or parked one is discarded at once; an upload being sent is aborted
+   * mid-stream and then discarded (the service never sees the rest of the file). Resolves with
+   * the ids removed; rejects with a conflict if the upload finished before it could be stopped.
+   * Other writes in flight are small requests: they cannot be stopped, wait for their answer.
+   */
+  cancel(id: number): Promise<number[]> {
+    const e = this.mine(id);
+    if (e.state !== 'sending') return Promise.resolve(this.discard(id));
+    const flight = this.inFlight;
+    if (e.kind !== 'upload' || flight?.id !== id) return Promise.reject(new DeskError('conflict', 'This write is being sent; wait for the answer before discarding it.'));
+    return new Promise((resolve, reject) => {
+      this.stopping.set(id, { resolve, reject });
+      flight.controller.abort();
+    });
+  }
+
+  /** The open upload of a manuscript (by its origin_id), if any. */
+  openUpload(originId: string): OutboxEntry | undefined {
+    return this.store
+      .open(this.profileId)
+      .filter((e) => e.kind === 'upload' && e.entityKey === `manuscript:${originId}`)
+      .at(-1);
+  }
+
+  /**
    * Resolves a group creation whose outcome was unknown: the editor found the group on the
    * service under this number. Its queued authors are released with that id.
    */
@@ -344,11 +373,21 @@ export class Outbox {
       const entry = this.claim();
       if (!entry) break;
       this.changed();
+      const controller = new AbortController();
+      const stopAll = () => controller.abort();
+      signal?.addEventListener('abort', stopAll, { once: true });
+      this.inFlight = { id: entry.id, controller };
       try {
-        await this.send(entry, signal);
+        await this.send(entry, controller.signal);
         result.sent++;
         this.events.emit('sent', { entry, attempts: entry.attempts });
+        this.stopping.get(entry.id)?.reject(new DeskError('conflict', 'The upload finished before it could be stopped; its new run is kept.'));
       } catch (err) {
+        const stop = this.stopping.get(entry.id);
+        if (stop) {
+          this.stopped(entry, stop);
+          continue;
+        }
         const action = classifyFailure(err);
         this.failed(entry, action);
         if (action.action === 'park') {
@@ -362,10 +401,24 @@ export class Outbox {
         } else {
           result.retried++;
         }
+      } finally {
+        signal?.removeEventListener('abort', stopAll);
+        this.inFlight = null;
+        this.stopping.delete(entry.id);
       }
       this.changed();
     }
     return result;
+  }
+
+  /** An upload the editor stopped mid-send: back out of 'sending', then discard it like a queued one. */
+  private stopped(e: OutboxEntry, waiter: { resolve: (ids: number[]) => void; reject: (err: unknown) => void }): void {
+    try {
+      this.store.set(e.id, { state: 'queued', attempts: e.attempts - 1, nextAttemptAt: this.opts.clock.now(), error: e.error, parkReason: null }, this.opts.clock.now());
+      waiter.resolve(this.discard(e.id));
+    } catch (err) {
+      waiter.reject(err);
+    }
   }
 
   /** Takes the next due entry and marks it sending (durably, before any byte leaves). */

@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import type { AuthorHistory, CandidateQuery, CandidateRow, RunComparison } from '../../../electron/common/views';
+import { defaultSortDir } from '../../../electron/common/domain/candidates';
 import { desk, errorText } from '../platform/instance';
 
 export type SortKey = NonNullable<CandidateQuery['sort']>[number]['by'];
@@ -10,10 +11,14 @@ interface CandidatesStore {
   query: CandidateQuery;
   rows: CandidateRow[];
   total: number;
+  /** Authors groups any candidate of the run belongs to. */
+  groupIds: number[];
   comparison: RunComparison | null;
   /** The editor asked to compare with the previous run (the comparison may still be loading). */
   comparing: boolean;
   author: AuthorHistory | null;
+  /** The candidate whose details are open (null when opened from the changes table for someone not in this run). */
+  selected: CandidateRow | null;
   loading: boolean;
   error: string | null;
   open(runId: number | null, previousRunId?: number | null): Promise<void>;
@@ -21,7 +26,7 @@ interface CandidatesStore {
   setQuery(patch: Partial<CandidateQuery>): Promise<void>;
   sortBy(key: SortKey): Promise<void>;
   compare(on: boolean): Promise<void>;
-  showAuthor(authorId: number | null): Promise<void>;
+  showAuthor(authorId: number | null, row?: CandidateRow): Promise<void>;
 }
 
 export const useCandidates = create<CandidatesStore>((set, get) => ({
@@ -30,22 +35,24 @@ export const useCandidates = create<CandidatesStore>((set, get) => ({
   query: {},
   rows: [],
   total: 0,
+  groupIds: [],
   comparison: null,
   comparing: false,
   author: null,
+  selected: null,
   loading: false,
   error: null,
   async open(runId, previousRunId = null) {
-    set({ runId, compareToRunId: previousRunId, comparison: null, comparing: false, author: null });
+    set({ runId, compareToRunId: previousRunId, comparison: null, comparing: false, author: null, selected: null });
     await get().reload();
   },
   async reload() {
     const { runId, query } = get();
-    if (runId === null) return set({ rows: [], total: 0 });
+    if (runId === null) return set({ rows: [], total: 0, groupIds: [] });
     set({ loading: true });
     try {
       const page = await desk().invoke('candidates.query', { runId, query });
-      set({ rows: page.rows, total: page.total, loading: false, error: null });
+      set({ rows: page.rows, total: page.total, groupIds: page.groupIds, loading: false, error: null });
     } catch (err) {
       set({ loading: false, error: errorText(err) });
     }
@@ -58,7 +65,7 @@ export const useCandidates = create<CandidatesStore>((set, get) => ({
   },
   async sortBy(key) {
     const cur = get().query.sort?.[0];
-    const defaultDir = key === 'rank' || key === 'name' ? 'asc' : 'desc';
+    const defaultDir = defaultSortDir(key);
     const dir = cur?.by === key ? (cur.dir === 'asc' ? 'desc' : 'asc') : defaultDir;
     await get().setQuery({ sort: [{ by: key, dir }] });
   },
@@ -72,8 +79,9 @@ export const useCandidates = create<CandidatesStore>((set, get) => ({
       set({ error: errorText(err) });
     }
   },
-  async showAuthor(authorId) {
-    if (authorId === null) return set({ author: null });
+  async showAuthor(authorId, row) {
+    if (authorId === null) return set({ author: null, selected: null });
+    set({ selected: row ?? get().rows.find((r) => r.authorId === authorId) ?? null });
     try {
       set({ author: await desk().invoke('candidates.author', { authorId }) });
     } catch (err) {

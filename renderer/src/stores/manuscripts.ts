@@ -13,6 +13,8 @@ export interface BatchItem {
   form: UploadFormInput;
   error: string | null;
   manuscriptId: number | null;
+  /** A new run of a manuscript already known: its id stays, its stored file is sent again. */
+  update: boolean;
 }
 
 interface ManuscriptsStore {
@@ -38,12 +40,20 @@ interface ManuscriptsStore {
   submit(key: string): Promise<void>;
   cancel(key: string): void;
   retry(key: string): Promise<void>;
+  /** Stops a queued upload (aborting it if it is being sent); the manuscript goes back to its last run. */
+  cancelUpload(key: string): Promise<void>;
+  /** Sends a failed upload again. */
+  retryUpload(key: string): Promise<void>;
   clearDone(): void;
   reupload(manuscript: ManuscriptRow, changes: Partial<UploadFormInput>): Promise<void>;
+  /** Puts a known manuscript's form in the upload queue to edit before uploading it again. */
+  editAgain(manuscript: ManuscriptRow): void;
   setProgress(manuscriptId: number, sent: number, total: number): void;
 }
 
 let seq = 0;
+/** How to read each dropped file again (for Retry after its copy failed); outside the store: not serialisable. */
+const sources = new Map<string, () => Promise<ArrayBuffer>>();
 
 export function emptyForm(name = ''): UploadFormInput {
   const base = name.replace(/\.(pdf|docx)$/i, '');
@@ -71,17 +81,36 @@ function base64(buf: ArrayBuffer): string {
 
 export const useManuscripts = create<ManuscriptsStore>((set, get) => {
   const patch = (key: string, p: Partial<BatchItem>) => set((s) => ({ batch: s.batch.map((b) => (b.key === key ? { ...b, ...p } : b)) }));
+  const live = (key: string) => {
+    const item = get().batch.find((b) => b.key === key);
+    return item && item.state !== 'cancelled' ? item : undefined;
+  };
+  const stage = async (key: string, name: string, read: () => Promise<ArrayBuffer>) => {
+    try {
+      const staged = await desk().invoke('files.stage', { name, dataBase64: base64(await read()) });
+      if (live(key)) await inspect(key, staged);
+    } catch (err) {
+      if (live(key)) patch(key, { state: 'failed', error: errorText(err) });
+    }
+  };
   const inspect = async (key: string, file: StagedFile) => {
-    patch(key, { state: 'reading', file });
+    if (!live(key)) return;
+    patch(key, { state: 'reading', file, error: null });
     try {
       const intake = await desk().invoke('intake.inspect', { fileId: file.id });
-      const item = get().batch.find((b) => b.key === key);
-      if (!item || item.state === 'cancelled') return;
+      const item = live(key);
+      if (!item) return;
       if (intake.error) patch(key, { state: 'failed', intake, error: intake.error.message });
       else patch(key, { state: 'ready', intake, form: prefill(item.form, intake) });
     } catch (err) {
-      patch(key, { state: 'failed', error: errorText(err) });
+      if (live(key)) patch(key, { state: 'failed', error: errorText(err) });
     }
+  };
+  /** The outbox entry of a queued batch item's upload (null once sent). */
+  const pending = async (key: string) => {
+    const item = get().batch.find((b) => b.key === key);
+    if (!item || item.manuscriptId === null) return null;
+    return desk().invoke('manuscripts.uploadStatus', { id: item.manuscriptId });
   };
   return {
     list: [],
@@ -139,19 +168,15 @@ export const useManuscripts = create<ManuscriptsStore>((set, get) => {
     async addFiles(files) {
       for (const f of files) {
         const key = `f${++seq}`;
-        set((s) => ({ batch: [...s.batch, { key, name: f.name, state: 'staging', file: null, intake: null, form: emptyForm(f.name), error: null, manuscriptId: null }] }));
-        try {
-          const staged = await desk().invoke('files.stage', { name: f.name, dataBase64: base64(await f.read()) });
-          await inspect(key, staged);
-        } catch (err) {
-          patch(key, { state: 'failed', error: errorText(err) });
-        }
+        sources.set(key, f.read);
+        set((s) => ({ batch: [...s.batch, { key, name: f.name, state: 'staging', file: null, intake: null, form: emptyForm(f.name), error: null, manuscriptId: null, update: false }] }));
+        await stage(key, f.name, f.read);
       }
     },
     async addStaged(files) {
       for (const file of files) {
         const key = `f${++seq}`;
-        set((s) => ({ batch: [...s.batch, { key, name: file.name, state: 'reading', file, intake: null, form: emptyForm(file.name), error: null, manuscriptId: null }] }));
+        set((s) => ({ batch: [...s.batch, { key, name: file.name, state: 'reading', file, intake: null, form: emptyForm(file.name), error: null, manuscriptId: null, update: false }] }));
         await inspect(key, file);
       }
     },
@@ -172,18 +197,51 @@ export const useManuscripts = create<ManuscriptsStore>((set, get) => {
     },
     cancel(key) {
       patch(key, { state: 'cancelled' });
+      sources.delete(key);
     },
     async retry(key) {
       const item = get().batch.find((b) => b.key === key);
       if (!item) return;
+      const source = sources.get(key);
       if (item.file) await inspect(key, item.file);
-      else patch(key, { state: 'ready', error: null });
+      else if (source) {
+        patch(key, { state: 'staging', error: null });
+        await stage(key, item.name, source);
+      } else patch(key, { state: 'ready', error: null });
+    },
+    async cancelUpload(key) {
+      try {
+        const entry = await pending(key);
+        if (!entry) return patch(key, { error: 'This upload has been sent already; its run is kept.' });
+        await desk().invoke('outbox.discard', { id: entry.id });
+        patch(key, { state: 'cancelled', error: null });
+        await get().load();
+      } catch (err) {
+        patch(key, { error: errorText(err) });
+      }
+    },
+    async retryUpload(key) {
+      try {
+        const entry = await pending(key);
+        if (entry?.state === 'failed') await desk().invoke('outbox.retry', { id: entry.id });
+        patch(key, { error: null });
+        await get().load();
+      } catch (err) {
+        patch(key, { error: errorText(err) });
+      }
     },
     clearDone() {
-      set((s) => ({ batch: s.batch.filter((b) => b.state !== 'queued' && b.state !== 'cancelled') }));
+      const done = (b: BatchItem) => b.state === 'cancelled' || (b.state === 'queued' && get().list.find((m) => m.id === b.manuscriptId)?.syncState === 'synced');
+      for (const b of get().batch) if (done(b)) sources.delete(b.key);
+      set((s) => ({ batch: s.batch.filter((b) => !done(b)) }));
     },
     setProgress(manuscriptId, sent, total) {
       set((s) => ({ progress: { ...s.progress, [manuscriptId]: { sent, total } } }));
+    },
+    editAgain(manuscript) {
+      const key = `f${++seq}`;
+      const name = manuscript.file?.name ?? manuscript.originId;
+      set((s) => ({ batch: [...s.batch, { key, name, state: 'ready', file: null, intake: null, form: structuredClone(manuscript.form), error: null, manuscriptId: null, update: true }] }));
     },
     async reupload(manuscript, changes) {
       try {

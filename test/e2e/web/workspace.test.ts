@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseCsv } from '../../../electron/common/domain/csv';
 import { KNOWN, makeManuscriptPdf } from '../../fixtures/intake/make';
 import { launchChromium, screenshotPath } from '../../support/browser';
 import { startWebApp, type WebApp } from '../../support/web-app';
@@ -70,25 +71,60 @@ describe('editor workspace', () => {
     const shown = Number((await count.textContent())!.replace(/\D/g, ''));
     expect(shown).toBeLessThan(all);
 
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
-    const csv = readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '');
-    const lines = csv.trim().split('\r\n');
-    expect(lines[0]).toMatch(/^Rank,Name,Score,h-index,Articles,Citations,Affiliation,Email/);
-    expect(lines).toHaveLength(shown + 1);
-    for (const line of lines.slice(1)) expect(line).toMatch(/@/);
+    const exportCsv = async (button = 'Export CSV') => {
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: button }).click()]);
+      return parseCsv(readFileSync((await download.path())!, 'utf8'));
+    };
+    const csv = await exportCsv();
+    expect(csv[0]!.join(',')).toMatch(/^Rank,Name,First name,Middle name,Last name,Suffix,Score,h-index,Articles,Citations,Affiliation,Email,ORCID/);
+    const EMAIL = csv[0]!.indexOf('Email');
+    const CITATIONS = csv[0]!.indexOf('Citations');
+    expect(csv).toHaveLength(shown + 1);
+    for (const line of csv.slice(1)) expect(line[EMAIL]).toMatch(/@/);
     await page.screenshot({ path: screenshotPath('workspace-3-filtered') });
-    await page.getByLabel('Has email').uncheck();
+
+    // Narrow further by citations: the new export holds exactly the rows of the first one at or above the median.
+    const citations = csv.slice(1).map((l) => Number(l[CITATIONS]));
+    const median = [...citations].sort((a, b) => a - b)[Math.floor(citations.length / 2)]!;
+    await page.getByLabel('Minimum citations').fill(String(median));
+    const expected = citations.filter((c) => c >= median).length;
+    await expect.poll(async () => Number((await count.textContent())!.replace(/\D/g, ''))).toBe(expected);
+    const narrowed = await exportCsv();
+    expect(narrowed).toHaveLength(expected + 1);
+    for (const line of narrowed.slice(1)) expect(Number(line[CITATIONS])).toBeGreaterThanOrEqual(median);
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await expect.poll(async () => Number((await count.textContent())!.replace(/\D/g, ''))).toBe(all);
   });
 
   it('re-upload and compare the runs', async () => {
     await nav('Manuscripts');
-    await page.getByRole('button', { name: 'Upload again' }).click();
+    await page.getByRole('button', { name: 'Upload again', exact: true }).click();
     await expect.poll(() => page.getByRole('region', { name: 'Manuscript' }).textContent(), { timeout: 30_000 }).toMatch(/2 runs/);
+    // An edited re-upload: the same manuscript id, a lower bound on h-index → a different list.
+    await page.getByRole('button', { name: 'Edit and upload again' }).click();
+    const again = page.getByRole('article', { name: /Upload of/ }).last();
+    expect(await again.locator('input[id$="-origin"]').getAttribute('readonly')).not.toBeNull();
+    await again.getByText('Candidate bounds and options').click();
+    await again.getByLabel('Min h-index').fill('6');
+    await again.getByRole('button', { name: 'Upload new run' }).click();
+    await expect.poll(() => page.getByRole('region', { name: 'Manuscript' }).textContent(), { timeout: 30_000 }).toMatch(/3 runs/);
     await nav('Candidates');
     await page.getByLabel('Compare with previous run').check();
     const summary = page.getByRole('complementary', { name: 'Overview' }).getByRole('region', { name: 'Changes since the previous run' });
     await expect.poll(() => summary.textContent()).toMatch(/\d+ new · \d+ dropped · \d+ moved · \d+ unchanged/);
+    const [, added, dropped, moved] = (await summary.locator('p').textContent())!.match(/(\d+) new · (\d+) dropped · (\d+) moved/)!.map(Number);
+    expect(dropped).toBeGreaterThan(0); // everyone under h-index 6 left the list
+    const changes = page.getByRole('table', { name: 'Changes between runs' });
+    await expect.poll(() => changes.getAttribute('aria-rowcount')).toBe(String(added! + dropped! + moved! + 1));
     await page.screenshot({ path: screenshotPath('workspace-4-compare') });
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export changes CSV' }).click()]);
+    const lines = parseCsv(readFileSync((await download.path())!, 'utf8'));
+    expect(lines[0]).toEqual(['Change', 'Name', 'Rank before', 'Rank now', 'Places', 'Score before', 'Score now', 'Author id']);
+    expect(lines).toHaveLength(added! + dropped! + moved! + 1);
+    expect(lines.filter((l) => l[0] === 'New')).toHaveLength(added!);
+    expect(lines.filter((l) => l[0] === 'Dropped')).toHaveLength(dropped!);
+    await page.getByRole('radio', { name: 'Candidates', exact: true }).check();
+    await expect.poll(() => page.getByRole('table', { name: 'Referee candidates' }).isVisible()).toBe(true);
   });
 
   it('journals with both corpora', async () => {

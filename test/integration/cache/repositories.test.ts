@@ -119,6 +119,25 @@ describe('candidate queries', () => {
     expect(page.rows.map((r) => r.authorId)).toEqual(expected.map((r) => r.authorId));
   });
 
+  it('filters by article and citation ranges and by authors-group membership', () => {
+    const ids = range(1, 40);
+    const cands = ids.map((id, rank) =>
+      candidate(id, rank, {
+        authors_groups: id % 4 === 0 ? [{ group_id: 7, client_id: 'p1' }] : id % 10 === 1 ? [{ group_id: 9, client_id: null }] : [],
+      }),
+    );
+    const run = cache.manuscripts.recordUploadRun(P, { form: form('g1') }, response(2, 'g1', ids, { candidates: cands })).runId;
+    const all = cache.candidates.ofRun(run);
+    const q = (query: Parameters<typeof cache.candidates.query>[1]) => cache.candidates.query(run, query).rows.map((r) => r.authorId);
+    expect(q({ minArticles: 30, maxArticles: 40 })).toEqual(all.filter((c) => c.articlesCount! >= 30 && c.articlesCount! <= 40).map((c) => c.authorId));
+    expect(q({ minCitations: 120, maxCitations: 125 })).toEqual([20, 21, 22, 23, 24, 25]);
+    expect(q({ inGroup: true })).toEqual([1, 4, 8, 11, 12, 16, 20, 21, 24, 28, 31, 32, 36, 40]);
+    expect(q({ inGroup: false })).toHaveLength(40 - 14);
+    expect(q({ groupId: 9 })).toEqual([1, 11, 21, 31]);
+    expect(q({ groupId: 7, minCitations: 130 })).toEqual([32, 36, 40]);
+    expect(cache.candidates.query(run, { groupId: 9 }).groupIds).toEqual([7, 9]);
+  });
+
   it('excludes chosen conflict kinds, filters marked and free text', () => {
     const noCoauth = cache.candidates.query(runId, { withoutConflicts: ['coauth_conflicts'] });
     expect(noCoauth.rows.every((r) => r.conflicts.coauth_conflicts === false)).toBe(true);

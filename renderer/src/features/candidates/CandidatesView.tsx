@@ -1,31 +1,41 @@
 import { useEffect, useMemo, useState } from 'react';
 import { candidateTable } from '../../../../electron/common/domain/candidates';
-import { CONFLICT_TEXT, conflictBadges } from '../../../../electron/common/domain/conflicts';
+import { conflictBadges } from '../../../../electron/common/domain/conflicts';
 import { toCsv } from '../../../../electron/common/domain/csv';
 import { toXlsx } from '../../../../electron/common/domain/xlsx';
-import { CONFLICT_KEYS, type ConflictKey } from '../../../../electron/common/service';
 import type { CandidateRow } from '../../../../electron/common/views';
 import { VirtualTable, type Column } from '../../components/VirtualTable';
 import { download } from '../../components/download';
+import { CandidateFilters } from './CandidateFilters';
+import { CandidateCard } from './CandidateCard';
+import { RunChanges } from './RunChanges';
 import { ScoreChart } from './ScoreChart';
 import { useCandidates, type SortKey } from '../../stores/candidates';
 import { useManuscripts } from '../../stores/manuscripts';
 import { Alert } from '../../components/Alert';
 
+const EFFECT_TEXT: Record<string, string> = {
+  limit_to: ': candidates were searched only inside these groups.',
+  highlight: ': members are marked with a group chip and a bar at the row’s edge.',
+  boost: ': members’ scores were multiplied.',
+};
+
 const num = (v: number | null) => (v === null ? '—' : v.toLocaleString());
 
 export function CandidatesView() {
   const detail = useManuscripts((s) => s.detail);
-  const { runId, rows, total, query, comparison, comparing, author, error, loading } = useCandidates();
+  const { runId, rows, total, query, comparison, comparing, author, selected, error, loading } = useCandidates();
   const { open, setQuery, sortBy, compare, showAuthor } = useCandidates.getState();
-  const runs = detail?.runs ?? [];
+  const runs = useMemo(() => detail?.runs ?? [], [detail]);
   const [copied, setCopied] = useState<string | null>(null);
+  const [showChanges, setShowChanges] = useState(true);
 
   useEffect(() => {
     const latest = runs.at(-1) ?? null;
     const previous = runs.at(-2) ?? null;
-    if (latest && latest.id !== useCandidates.getState().runId) void open(latest.id, previous?.id ?? null);
-    if (!latest) void open(null);
+    const current = useCandidates.getState().runId;
+    if (latest && latest.id !== current) void open(latest.id, previous?.id ?? null);
+    if (!latest && current !== null) void open(null);
   }, [runs, open]);
 
   const moved = useMemo(() => {
@@ -36,6 +46,7 @@ export function CandidatesView() {
     return m;
   }, [comparison]);
 
+  const maxScore = useMemo(() => rows.reduce((m, r) => Math.max(m, r.score ?? 0), 0) || 1, [rows]);
   const settings = runs.find((r) => r.id === runId)?.authorsGroupsSettings ?? null;
   const groupIds = new Set(settings?.authors_groups.map((g) => g.id) ?? []);
 
@@ -49,7 +60,7 @@ export function CandidatesView() {
       render: (c) => (
         <span className="name-cell">
           {moved.get(c.authorId) ? <span className={`chip ${moved.get(c.authorId) === 'New' ? 'new' : 'moved'}`}>{moved.get(c.authorId)}</span> : null}
-          <button type="button" className="linklike" onClick={() => void showAuthor(c.authorId)} title="How often this person was suggested and marked">
+          <button type="button" className="linklike" onClick={() => void showAuthor(c.authorId, c)} title="Details, conflicts in plain words, and how often this person was suggested and marked">
             {c.name}
           </button>
           {c.marked ? <span className="chip marked" title="Marked as referee in the service">Marked</span> : null}
@@ -63,7 +74,7 @@ export function CandidatesView() {
       sortable: true,
       render: (c) => (
         <span className="score" title={c.score === null ? '' : c.score.toFixed(3)}>
-          <span className="bar" style={{ width: `${Math.round(100 * Math.min(1, (c.score ?? 0) / (rows[0]?.score || 1)))}%` }} />
+          <span className="bar" style={{ width: `${Math.round(100 * Math.min(1, (c.score ?? 0) / maxScore))}%` }} />
           {c.score === null ? '—' : c.score.toFixed(2)}
         </span>
       ),
@@ -71,8 +82,8 @@ export function CandidatesView() {
     { key: 'hIndex', label: 'h-index', width: '70px', sortable: true, align: 'right', render: (c) => num(c.hIndex) },
     { key: 'articles', label: 'Articles', width: '76px', sortable: true, align: 'right', render: (c) => num(c.articlesCount) },
     { key: 'citations', label: 'Citations', width: '84px', sortable: true, align: 'right', render: (c) => num(c.citationsCount) },
-    { key: 'affiliation', label: 'Affiliation', width: 'minmax(160px, 1.2fr)', render: (c) => <span className="ellipsis" title={c.affiliation ?? ''}>{c.affiliation ?? '—'}</span> },
-    { key: 'email', label: 'Email', width: 'minmax(120px, 1fr)', render: (c) => (c.email ? <span className="ellipsis">{c.email}</span> : <span className="muted">none</span>) },
+    { key: 'affiliation', label: 'Affiliation', width: 'minmax(160px, 1.2fr)', sortable: true, render: (c) => <span className="ellipsis" title={c.affiliation ?? ''}>{c.affiliation ?? '—'}</span> },
+    { key: 'email', label: 'Email', width: 'minmax(120px, 1fr)', sortable: true, render: (c) => (c.email ? <span className="ellipsis">{c.email}</span> : <span className="muted">none</span>) },
     {
       key: 'conflicts',
       label: 'Conflicts',
@@ -89,10 +100,13 @@ export function CandidatesView() {
         </span>
       ),
     },
+    { key: 'orcid', label: 'ORCID', width: '100px', sortable: true, render: (c) => (c.orcid ? <span className="ellipsis" title={c.orcid}>{c.orcid}</span> : <span className="muted">—</span>) },
+    { key: 'concepts', label: 'Concepts', width: 'minmax(120px, 1fr)', render: (c) => <span className="ellipsis" title={c.relevantConcepts.join(', ')}>{c.relevantConcepts.join(', ') || '—'}</span> },
     {
       key: 'groups',
       label: 'Groups',
       width: '90px',
+      sortable: true,
       render: (c) =>
         c.authorsGroups.length > 0 ? (
           <span className={`chip group ${settings?.effect ?? ''}`} title={`In authors group ${c.authorsGroups.map((g) => g.group_id).join(', ')}${settings ? ` (${settings.effect})` : ''}`}>
@@ -100,6 +114,7 @@ export function CandidatesView() {
           </span>
         ) : null,
     },
+    { key: 'marked', label: 'Marked', width: '70px', sortable: true, align: 'center', render: (c) => (c.marked ? <span aria-label="marked">✓</span> : null) },
     {
       key: 'profile',
       label: 'Profile',
@@ -135,7 +150,7 @@ export function CandidatesView() {
 
   return (
     <div className="candidates">
-      <div className="toolbar" role="toolbar" aria-label="Candidate filters">
+      <div className="toolbar" role="toolbar" aria-label="Candidate tools">
         <label>
           Run{' '}
           <select value={runId ?? ''} onChange={(e) => void open(Number(e.target.value), runs.find((r) => r.seq === (runs.find((x) => x.id === Number(e.target.value))?.seq ?? 0) - 1)?.id ?? null)}>
@@ -147,44 +162,30 @@ export function CandidatesView() {
           </select>
         </label>
         <input type="search" placeholder="Name or affiliation" aria-label="Filter by name or affiliation" value={query.text ?? ''} onChange={(e) => void setQuery({ text: e.target.value || undefined })} />
-        <label>
-          h-index ≥ <input type="number" min={0} className="narrow" aria-label="Minimum h-index" value={query.minHIndex ?? ''} onChange={(e) => void setQuery({ minHIndex: e.target.value === '' ? undefined : Number(e.target.value) })} />
-        </label>
-        <label>
-          ≤ <input type="number" min={0} className="narrow" aria-label="Maximum h-index" value={query.maxHIndex ?? ''} onChange={(e) => void setQuery({ maxHIndex: e.target.value === '' ? undefined : Number(e.target.value) })} />
-        </label>
-        <label>
-          <input type="checkbox" checked={query.hasEmail === true} onChange={(e) => void setQuery({ hasEmail: e.target.checked ? true : undefined })} /> Has email
-        </label>
-        <label>
-          <input type="checkbox" checked={query.conflicts === 'none'} onChange={(e) => void setQuery({ conflicts: e.target.checked ? 'none' : undefined })} /> No conflicts
-        </label>
-        <label>
-          <input type="checkbox" checked={query.marked === true} onChange={(e) => void setQuery({ marked: e.target.checked ? true : undefined })} /> Marked
-        </label>
-        <details className="conflict-filter">
-          <summary>Hide conflict types</summary>
-          {CONFLICT_KEYS.map((k: ConflictKey) => (
-            <label key={k} title={CONFLICT_TEXT[k].explain}>
-              <input
-                type="checkbox"
-                checked={query.withoutConflicts?.includes(k) ?? false}
-                onChange={(e) => {
-                  const cur = new Set(query.withoutConflicts ?? []);
-                  if (e.target.checked) cur.add(k);
-                  else cur.delete(k);
-                  void setQuery({ withoutConflicts: cur.size ? [...cur] : undefined });
-                }}
-              />{' '}
-              {CONFLICT_TEXT[k].badge}
-            </label>
-          ))}
-        </details>
         <span className="spacer" />
         {runs.length > 1 ? (
           <label>
-            <input type="checkbox" checked={comparing} onChange={(e) => void compare(e.target.checked)} /> Compare with previous run
+            <input
+              type="checkbox"
+              checked={comparing}
+              onChange={(e) => {
+                setShowChanges(true);
+                void compare(e.target.checked);
+              }}
+            />{' '}
+            Compare with previous run
           </label>
+        ) : null}
+        {comparison ? (
+          <fieldset className="segmented">
+            <legend className="visually-hidden">Table</legend>
+            <label>
+              <input type="radio" name="cand-table" checked={!showChanges} onChange={() => setShowChanges(false)} /> Candidates
+            </label>
+            <label>
+              <input type="radio" name="cand-table" checked={showChanges} onChange={() => setShowChanges(true)} /> Changes
+            </label>
+          </fieldset>
         ) : null}
         <button type="button" onClick={exportCsv}>
           Export CSV
@@ -196,25 +197,30 @@ export function CandidatesView() {
           Copy emails
         </button>
       </div>
+      <CandidateFilters settings={settings} />
       {settings ? (
         <p className="settings-note">
           Authors groups {settings.authors_groups.map((g) => g.label ?? g.name).join(', ')} — effect <strong>{settings.effect}</strong>
           {settings.effect === 'boost' && settings.boost_multiplier !== undefined ? ` ×${settings.boost_multiplier}` : ''}
-          {settings.effect === 'limit_to' ? ': candidates were searched only inside these groups.' : settings.effect === 'highlight' ? ': members are marked with a group chip.' : ': members’ scores were multiplied.'}
+          {EFFECT_TEXT[settings.effect] ?? ': the service applied this setting; Referee Desk does not know what it does.'}
         </p>
       ) : null}
       <div className="candidates-main">
-        <VirtualTable
-          label="Referee candidates"
-          columns={columns}
-          rows={rows}
-          rowKey={(c) => c.id}
-          rowClass={(c) => [c.conflictCount > 0 ? 'has-coi' : '', c.authorsGroups.length > 0 && settings?.effect === 'highlight' ? 'highlight' : ''].join(' ')}
-          sort={sort ? { key: sort.by, dir: sort.dir ?? 'asc' } : { key: 'rank', dir: 'asc' }}
-          onSort={(k) => void sortBy(k as SortKey)}
-          onActivate={(c) => void showAuthor(c.authorId)}
-          empty={loading ? 'Loading…' : 'No candidate matches these filters.'}
-        />
+        {comparison && showChanges ? (
+          <RunChanges comparison={comparison} fromSeq={runs.find((r) => r.id === comparison.fromRunId)?.seq} toSeq={runs.find((r) => r.id === comparison.toRunId)?.seq} exportName={exportName} />
+        ) : (
+          <VirtualTable
+            label="Referee candidates"
+            columns={columns}
+            rows={rows}
+            rowKey={(c) => c.id}
+            rowClass={(c) => [c.conflictCount > 0 ? 'has-coi' : '', c.authorsGroups.length > 0 && settings?.effect === 'highlight' ? 'highlight' : ''].join(' ')}
+            sort={sort ? { key: sort.by, dir: sort.dir ?? 'asc' } : { key: 'rank', dir: 'asc' }}
+            onSort={(k) => void sortBy(k as SortKey)}
+            onActivate={(c) => void showAuthor(c.authorId, c)}
+            empty={loading ? 'Loading…' : 'No candidate matches these filters.'}
+          />
+        )}
         <aside className="side-panel" aria-label="Overview">
           <p>
             <strong data-testid="candidates-count">{total.toLocaleString()}</strong> candidates shown
@@ -227,33 +233,9 @@ export function CandidatesView() {
               <p>
                 {comparison.added.length} new · {comparison.dropped.length} dropped · {comparison.moved.length} moved · {comparison.unchanged} unchanged
               </p>
-              {comparison.dropped.length > 0 ? (
-                <ul className="compact">
-                  {comparison.dropped.slice(0, 20).map((c) => (
-                    <li key={c.authorId}>Dropped: {c.name}</li>
-                  ))}
-                </ul>
-              ) : null}
             </section>
           ) : null}
-          {author ? (
-            <section aria-label="Candidate history">
-              <h2>{author.name}</h2>
-              <p>
-                Suggested for {author.suggestionsCount} manuscript{author.suggestionsCount === 1 ? '' : 's'}, marked on {author.marksCount}.
-              </p>
-              <ul className="compact">
-                {author.manuscripts.map((m) => (
-                  <li key={m.manuscriptId}>
-                    {m.title} {m.marked ? <span className="chip marked">Marked</span> : null}
-                  </li>
-                ))}
-              </ul>
-              <button type="button" onClick={() => void showAuthor(null)}>
-                Close
-              </button>
-            </section>
-          ) : null}
+          {author || selected ? <CandidateCard row={selected} history={author} onClose={() => void showAuthor(null)} /> : null}
           <Alert text={error} />
         </aside>
       </div>

@@ -9,7 +9,7 @@ const STATE_LABEL = { pending: 'Pending', synced: 'Sent', failed: 'Needs attenti
 
 export function ManuscriptsView() {
   const { list, folders, folder, hits, searchText, selectedId, detail, error } = useManuscripts();
-  const { load, setFolder, search, select, addFiles, addStaged, reupload } = useManuscripts.getState();
+  const { load, setFolder, search, select, addFiles, addStaged, reupload, editAgain } = useManuscripts.getState();
   const host = useApp((s) => s.info?.host);
   const setView = useApp((s) => s.setView);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -118,6 +118,9 @@ export function ManuscriptsView() {
               </button>
               <button type="button" onClick={() => void reupload(detail.manuscript, {})}>
                 Upload again
+              </button>
+              <button type="button" onClick={() => editAgain(detail.manuscript)}>
+                Edit and upload again
               </button>
               <input aria-label="Move to folder" placeholder="Another folder" value={moveTo} onChange={(e) => setMoveTo(e.target.value)} />
               <button

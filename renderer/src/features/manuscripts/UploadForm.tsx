@@ -11,7 +11,20 @@ const BOUNDS = [
 ] as const;
 
 /** Every field of the upload form (spec §4.6); authors_count follows the authors list. */
-export function UploadForm({ form, onChange, idPrefix, folders }: { form: UploadFormInput; onChange: (f: UploadFormInput) => void; idPrefix: string; folders: string[] }) {
+export function UploadForm({
+  form,
+  onChange,
+  idPrefix,
+  folders,
+  lockOrigin = false,
+}: {
+  form: UploadFormInput;
+  onChange: (f: UploadFormInput) => void;
+  idPrefix: string;
+  folders: string[];
+  /** A new run of a known manuscript: its id names it on the service and cannot change. */
+  lockOrigin?: boolean;
+}) {
   const authors = form.authors ?? [];
   const setAuthors = (next: Author[]) => onChange({ ...form, authors: next, authors_count: next.length });
   const setAuthor = (i: number, p: Partial<Author>) => setAuthors(authors.map((a, j) => (j === i ? { ...a, ...p } : a)));
@@ -27,7 +40,7 @@ export function UploadForm({ form, onChange, idPrefix, folders }: { form: Upload
           ))}
         </datalist>
         <label htmlFor={id('origin')}>Manuscript id</label>
-        <input id={id('origin')} required value={form.origin_id} onChange={(e) => onChange({ ...form, origin_id: e.target.value })} />
+        <input id={id('origin')} required readOnly={lockOrigin} title={lockOrigin ? 'A new run keeps the manuscript id' : undefined} value={form.origin_id} onChange={(e) => onChange({ ...form, origin_id: e.target.value })} />
         <label htmlFor={id('title')}>Title</label>
         <input id={id('title')} required value={form.title} onChange={(e) => onChange({ ...form, title: e.target.value })} />
         <label htmlFor={id('abstract')}>Abstract</label>

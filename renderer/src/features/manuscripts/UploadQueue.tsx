@@ -9,7 +9,7 @@ export function UploadQueue() {
   const folders = useManuscripts((s) => s.folders).map((f) => f.name);
   const progress = useManuscripts((s) => s.progress);
   const list = useManuscripts((s) => s.list);
-  const { updateForm, submit, cancel, retry, clearDone } = useManuscripts.getState();
+  const { updateForm, submit, cancel, retry, clearDone, cancelUpload, retryUpload } = useManuscripts.getState();
   if (batch.length === 0) return null;
   return (
     <section className="upload-queue" aria-label="Uploads">
@@ -21,13 +21,15 @@ export function UploadQueue() {
       </header>
       {batch.map((item) => {
         const p = item.manuscriptId !== null ? progress[item.manuscriptId] : undefined;
-        const sent = item.manuscriptId !== null && list.find((m) => m.id === item.manuscriptId)?.syncState === 'synced';
+        const sync = item.manuscriptId !== null ? list.find((m) => m.id === item.manuscriptId)?.syncState : undefined;
+        const sent = sync === 'synced';
+        const refused = item.state === 'queued' && sync === 'failed';
         return (
           <article key={item.key} className={`upload-item ${item.state}`} aria-label={`Upload of ${item.name}`}>
             <header className="row">
               <strong>{item.name}</strong>
               <span className="chip" data-testid="upload-state">
-                {item.state === 'queued' && sent ? 'Sent' : STATE_TEXT[item.state]}
+                {item.state === 'queued' && sent ? 'Sent' : refused ? 'Not sent' : STATE_TEXT[item.state]}
               </span>
               {item.state === 'queued' && p && !sent ? (
                 <progress max={p.total} value={p.sent} aria-label={`Sending ${item.name}`} data-testid="upload-progress" />
@@ -38,12 +40,25 @@ export function UploadQueue() {
                   Retry
                 </button>
               ) : null}
+              {refused ? (
+                <button type="button" onClick={() => void retryUpload(item.key)}>
+                  Send again
+                </button>
+              ) : null}
               {item.state !== 'queued' && item.state !== 'cancelled' ? (
                 <button type="button" onClick={() => cancel(item.key)}>
                   Cancel
                 </button>
               ) : null}
+              {item.state === 'queued' && !sent ? (
+                <button type="button" onClick={() => void cancelUpload(item.key)} aria-label={`Cancel the upload of ${item.name}`}>
+                  Cancel upload
+                </button>
+              ) : null}
             </header>
+            {refused ? (
+              <p className="error">The service did not take this upload. Activity shows why; fix the form with “Edit and upload again”, send it again, or cancel it.</p>
+            ) : null}
             {item.error ? (
               <p role="alert" className="error">
                 {item.error}
@@ -59,9 +74,9 @@ export function UploadQueue() {
                   void submit(item.key);
                 }}
               >
-                <UploadForm idPrefix={item.key} form={item.form} folders={folders} onChange={(f) => updateForm(item.key, f)} />
+                <UploadForm idPrefix={item.key} form={item.form} folders={folders} lockOrigin={item.update} onChange={(f) => updateForm(item.key, f)} />
                 <button type="submit" className="primary">
-                  Upload
+                  {item.update ? 'Upload new run' : 'Upload'}
                 </button>
               </form>
             ) : null}

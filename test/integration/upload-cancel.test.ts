@@ -1,0 +1,118 @@
+// Cancelling uploads from the editor's side: a queued one is dropped at once, one being sent is
+// aborted mid-request (the service never stores it), one already answered is kept with a clear
+// refusal. The local service holds the first upload for 30 s so it can be caught in flight.
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OutboxItemView, UploadProgressEvent } from '../../electron/common/views';
+import { createCore, type Core } from '../../electron/core/composition';
+import { startSandbox, type RunningSandbox } from '../../electron/sandbox';
+import { makeManuscriptPdf } from '../fixtures/intake/make';
+import { MemoryLogger, MemorySecrets } from '../support/fakes';
+import { SMALL_CORPUS } from '../support/web-app';
+
+let core: Core;
+let service: RunningSandbox;
+let pdf: Buffer;
+
+beforeAll(async () => {
+  pdf = await makeManuscriptPdf();
+  const dataDir = mkdtempSync(join(tmpdir(), 'desk-cancel-'));
+  service = await startSandbox({
+    dataDir: join(dataDir, 'service'),
+    port: 0,
+    admin: true,
+    config: { ...SMALL_CORPUS, faults: [{ route: 'upload', kind: 'latency', latency_ms: 30_000, times: 1, rate: 1 }] },
+  });
+  core = await createCore({
+    appVersion: 'test',
+    dataDir,
+    host: 'browser',
+    secrets: new MemorySecrets(),
+    logger: new MemoryLogger(),
+    startDemo: async () => ({ baseUrl: service.baseUrl, apiKey: service.apiKey }),
+  });
+});
+afterAll(async () => {
+  await core?.close();
+  await service?.close();
+});
+
+async function call<T>(channel: string, input: unknown): Promise<T> {
+  const env = await core.router.handle(channel, input, { transport: 'test' });
+  if (!env.ok) throw Object.assign(new Error(`${channel}: ${env.error.message}`), { code: env.error.code });
+  return env.value as T;
+}
+
+async function admin<T>(path: string): Promise<T> {
+  const res = await fetch(`${service.adminUrl}${path}`, { headers: { authorization: `Bearer ${service.adminToken}` } });
+  return (await res.json()) as T;
+}
+
+async function serviceOrigins(): Promise<string[]> {
+  const { orgs } = await admin<{ orgs: Array<{ id: number }> }>('orgs/');
+  return (await admin<{ manuscripts: Array<{ origin_id: string }> }>(`orgs/${orgs[0]!.id}/manuscripts/`)).manuscripts.map((m) => m.origin_id);
+}
+
+/** How many requests the service's 30 s hold has caught (it catches one). */
+const held = async () => (await admin<{ faults: Array<{ fired: number }> }>('faults/')).faults[0]!.fired;
+
+const form = (origin: string) => ({ folder: 'DEMO', origin_id: origin, title: `Tidal rhythms ${origin}`, abstract: 'Lichens on rocky shores.', authors_count: 0 });
+
+async function queue(origin: string): Promise<{ id: number }> {
+  const staged = await call<{ id: string }>('files.stage', { name: `${origin}.pdf`, dataBase64: pdf.toString('base64') });
+  return call<{ id: number }>('manuscripts.upload', { form: form(origin), fileId: staged.id });
+}
+
+describe('cancelling uploads', () => {
+  it('aborts an upload in flight: the manuscript and its file copy go, the service never stores it, the queue moves on', async () => {
+    const progress: UploadProgressEvent[] = [];
+    const off = core.events.on('upload.progress', (e) => progress.push(e));
+    const slow = await queue('cancel-flight');
+    const copy = core.cache.manuscripts.getById(slow.id)!.file!.path;
+    expect(existsSync(copy)).toBe(true);
+    const sync = core.workspace()!.sync.syncNow();
+    // In flight for real: the request has reached the service, which now holds it.
+    await expect.poll(held, { timeout: 10_000 }).toBe(1);
+    expect((await call<OutboxItemView | null>('manuscripts.uploadStatus', { id: slow.id }))?.state).toBe('sending');
+
+    const entry = (await call<OutboxItemView | null>('manuscripts.uploadStatus', { id: slow.id }))!;
+    const started = Date.now();
+    const remaining = await call<OutboxItemView[]>('outbox.discard', { id: entry.id });
+    await sync;
+    off();
+    // Stopped at once, not when the service's 30 s hold ended.
+    expect(Date.now() - started).toBeLessThan(10_000);
+
+    expect(remaining.find((e) => e.id === entry.id)).toBeUndefined();
+    expect(core.cache.manuscripts.getById(slow.id)).toBeUndefined();
+    expect(existsSync(copy)).toBe(false);
+    expect(await serviceOrigins()).not.toContain('cancel-flight');
+    expect(progress.every((p) => p.manuscriptId === slow.id)).toBe(true);
+
+    // The hold was for one request only: the next upload goes through.
+    const next = await queue('after-cancel');
+    await core.workspace()!.sync.syncNow();
+    expect(core.cache.manuscripts.getById(next.id)!.syncState).toBe('synced');
+    expect(await call('manuscripts.uploadStatus', { id: next.id })).toBeNull();
+    expect(await serviceOrigins()).toContain('after-cancel');
+  });
+
+  it('drops a queued upload before it is sent, and refuses to cancel one that has been sent', async () => {
+    const core2 = core.workspace()!;
+    const queued = await queue('cancel-queued');
+    const entry = (await call<OutboxItemView | null>('manuscripts.uploadStatus', { id: queued.id }))!;
+    expect(entry.state).toBe('pending');
+    await call('outbox.discard', { id: entry.id });
+    expect(core.cache.manuscripts.getById(queued.id)).toBeUndefined();
+    await core2.sync.syncNow();
+    expect(await serviceOrigins()).not.toContain('cancel-queued');
+
+    const sent = await queue('cancel-too-late');
+    const sentEntry = (await call<OutboxItemView | null>('manuscripts.uploadStatus', { id: sent.id }))!;
+    await core2.sync.syncNow();
+    await expect(call('outbox.discard', { id: sentEntry.id })).rejects.toMatchObject({ code: 'conflict' });
+    expect(core.cache.manuscripts.getById(sent.id)!.syncState).toBe('synced');
+  });
+});
