@@ -178,7 +178,7 @@ export function CandidatesView() {
         ) : null}
         {comparison ? (
           <fieldset className="segmented">
-            <legend className="visually-hidden">Table</legend>
+            <legend className="sr-only">Table</legend>
             <label>
               <input type="radio" name="cand-table" checked={!showChanges} onChange={() => setShowChanges(false)} /> Candidates
             </label>

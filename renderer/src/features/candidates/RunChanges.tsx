@@ -45,7 +45,7 @@ export function RunChanges({ comparison, fromSeq, toSeq, exportName }: { compari
     <section className="run-changes" aria-label={`Changes from run ${fromSeq ?? '?'} to run ${toSeq ?? '?'}`}>
       <div className="toolbar">
         <fieldset className="segmented">
-          <legend className="visually-hidden">Show changes</legend>
+          <legend className="sr-only">Show changes</legend>
           <label>
             <input type="radio" name="change-kind" checked={kind === 'all'} onChange={() => setKind('all')} /> All changes ({all.length})
           </label>
