@@ -122,7 +122,8 @@ export const requests = {
 
   // Files: staged into the data folder first, so the original may move
   'files.stage': request<StagedFile>()(z.object({ name: z.string().min(1).max(255), dataBase64: z.string().max(70 * 1024 * 1024) }).strict()),
-  'files.pick': request<StagedFile[]>()(empty),
+  /** The system file dialog (Electron only). Files that could not be copied are listed in refused; the others are staged. */
+  'files.pick': request<{ files: StagedFile[]; refused: Array<{ name: string; message: string }> }>()(empty),
   'intake.inspect': request<IntakeView>()(z.object({ fileId: z.string().min(1).max(80) }).strict()),
 
   // Manuscripts

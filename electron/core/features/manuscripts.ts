@@ -34,7 +34,11 @@ export function manuscriptHandlers(ctx: CoreContext): HandlerMap<Channels> {
     'files.pick': async () => {
       if (!ctx.pickFiles) throw new DeskError('unsupported', 'This window has no system file dialog; use the file input or drop files.');
       const paths = await ctx.pickFiles();
-      return Promise.all(paths.map((p) => ctx.staging.stagePath(p)));
+      const results = await Promise.allSettled(paths.map((p) => ctx.staging.stagePath(p)));
+      return {
+        files: results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : [])),
+        refused: results.flatMap((r, i) => (r.status === 'rejected' ? [{ name: basename(paths[i]!), message: r.reason instanceof DeskError ? r.reason.message : 'The file could not be read.' }] : [])),
+      };
     },
     'intake.inspect': async ({ fileId }) => {
       const r = await ctx.intake.inspect(ctx.staging.path(fileId), { root: ctx.staging.dir });

@@ -48,6 +48,8 @@ export function Shell() {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.altKey && !e.ctrlKey && (e.key === 'ArrowDown' || e.key === 'ArrowUp')) {
+        // Alt+↓ opens a drop-down list and moves the caret in text fields: leave those alone.
+        if (e.target instanceof HTMLElement && e.target.closest('select, input, textarea, [contenteditable="true"]')) return;
         e.preventDefault();
         void useManuscripts.getState().selectRelative(e.key === 'ArrowDown' ? 1 : -1);
         return;
@@ -59,7 +61,10 @@ export function Shell() {
         setView('manuscripts');
         requestAnimationFrame(() => document.querySelector<HTMLButtonElement>('.manuscripts .primary')?.click());
       } else if (key === 'f') {
+        // The search of the view in front (candidates, groups…), else the manuscript search.
         e.preventDefault();
+        const here = document.querySelector<HTMLInputElement>('.content [data-shortcut="search"]');
+        if (here) return here.focus();
         setView('manuscripts');
         requestAnimationFrame(() => document.getElementById('manuscript-search')?.focus());
       } else {

@@ -36,6 +36,8 @@ interface ManuscriptsStore {
   selectRelative(delta: 1 | -1): Promise<void>;
   addFiles(files: Array<{ name: string; read: () => Promise<ArrayBuffer> }>): Promise<void>;
   addStaged(files: StagedFile[]): Promise<void>;
+  /** The main process's file dialog (Electron); files it could not copy are reported, the others queued. */
+  pick(): Promise<void>;
   updateForm(key: string, form: UploadFormInput): void;
   submit(key: string): Promise<void>;
   cancel(key: string): void;
@@ -130,6 +132,7 @@ export const useManuscripts = create<ManuscriptsStore>((set, get) => {
           desk().invoke('manuscripts.folders', {}),
         ]);
         set({ list, folders, error: null });
+        if (get().searchText.trim() !== '') await get().search(get().searchText);
         const sel = get().selectedId;
         if (sel !== null) await get().select(sel);
       } catch (err) {
@@ -159,7 +162,9 @@ export const useManuscripts = create<ManuscriptsStore>((set, get) => {
       }
     },
     async selectRelative(delta) {
-      const { list, selectedId } = get();
+      const { list: all, hits, selectedId } = get();
+      // Steps through what the list shows: the search results when a search is active.
+      const list = hits ? all.filter((m) => hits.some((h) => h.id === m.id)) : all;
       if (list.length === 0) return;
       const i = list.findIndex((m) => m.id === selectedId);
       const next = list[Math.min(list.length - 1, Math.max(0, i === -1 ? 0 : i + delta))];
@@ -171,6 +176,15 @@ export const useManuscripts = create<ManuscriptsStore>((set, get) => {
         sources.set(key, f.read);
         set((s) => ({ batch: [...s.batch, { key, name: f.name, state: 'staging', file: null, intake: null, form: emptyForm(f.name), error: null, manuscriptId: null, update: false }] }));
         await stage(key, f.name, f.read);
+      }
+    },
+    async pick() {
+      try {
+        const { files, refused } = await desk().invoke('files.pick', {});
+        set({ error: refused.length ? refused.map((r) => `${r.name}: ${r.message}`).join(' ') : null });
+        await get().addStaged(files);
+      } catch (err) {
+        set({ error: errorText(err) });
       }
     },
     async addStaged(files) {

@@ -161,7 +161,7 @@ export function CandidatesView() {
             ))}
           </select>
         </label>
-        <input type="search" placeholder="Name or affiliation" aria-label="Filter by name or affiliation" value={query.text ?? ''} onChange={(e) => void setQuery({ text: e.target.value || undefined })} />
+        <input type="search" data-shortcut="search" placeholder="Name or affiliation" aria-label="Filter by name or affiliation" value={query.text ?? ''} onChange={(e) => void setQuery({ text: e.target.value || undefined })} />
         <span className="spacer" />
         {runs.length > 1 ? (
           <label>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { JournalsCorpus } from '../../../../electron/common/service';
 import type { JournalRecommendation } from '../../../../electron/common/views';
 import { desk, errorText } from '../../platform/instance';
@@ -12,17 +12,25 @@ export function JournalsView() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const manuscriptId = detail?.manuscript.id;
+  /** Only the answer to the latest request is shown: a late one for another manuscript or corpus is dropped. */
+  const latest = useRef(0);
 
   const load = async (refresh: boolean) => {
     if (manuscriptId === undefined) return;
+    const ticket = ++latest.current;
     setBusy(true);
+    if (!refresh) setRec(null);
     try {
-      setRec(await desk().invoke('journals.get', { manuscriptId, corpus, refresh }));
+      const answer = await desk().invoke('journals.get', { manuscriptId, corpus, refresh });
+      if (ticket !== latest.current) return;
+      setRec(answer);
       setError(null);
     } catch (err) {
+      if (ticket !== latest.current) return;
+      if (!refresh) setRec(null);
       setError(errorText(err));
     } finally {
-      setBusy(false);
+      if (ticket === latest.current) setBusy(false);
     }
   };
 

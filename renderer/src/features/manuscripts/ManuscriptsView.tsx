@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from 'react';
-import { desk } from '../../platform/instance';
 import { useApp } from '../../stores/app';
 import { useManuscripts } from '../../stores/manuscripts';
 import { UploadQueue } from './UploadQueue';
@@ -9,7 +8,7 @@ const STATE_LABEL = { pending: 'Pending', synced: 'Sent', failed: 'Needs attenti
 
 export function ManuscriptsView() {
   const { list, folders, folder, hits, searchText, selectedId, detail, error } = useManuscripts();
-  const { load, setFolder, search, select, addFiles, addStaged, reupload, editAgain } = useManuscripts.getState();
+  const { load, setFolder, search, select, addFiles, pick: pickFiles, reupload, editAgain } = useManuscripts.getState();
   const host = useApp((s) => s.info?.host);
   const setView = useApp((s) => s.setView);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -20,7 +19,7 @@ export function ManuscriptsView() {
   }, [load]);
 
   const pick = async () => {
-    if (host === 'electron') await addStaged(await desk().invoke('files.pick', {}));
+    if (host === 'electron') await pickFiles();
     else fileInput.current?.click();
   };
 
@@ -48,7 +47,7 @@ export function ManuscriptsView() {
             void addFiles(files.map((f) => ({ name: f.name, read: () => f.arrayBuffer() })));
           }}
         />
-        <input id="manuscript-search" type="search" placeholder="Search title, abstract, authors" aria-label="Search manuscripts" aria-keyshortcuts="Control+F" value={searchText} onChange={(e) => void search(e.target.value)} />
+        <input id="manuscript-search" data-shortcut="search" type="search" placeholder="Search title, abstract, authors" aria-label="Search manuscripts" aria-keyshortcuts="Control+F" value={searchText} onChange={(e) => void search(e.target.value)} />
         <label>
           Folder{' '}
           <select value={folder ?? ''} onChange={(e) => void setFolder(e.target.value || null)}>
