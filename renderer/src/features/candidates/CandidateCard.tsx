@@ -12,7 +12,7 @@ export function CandidateCard({ row, history, onClose }: { row: CandidateRow | n
       <h2>{name}</h2>
       {row ? (
         <>
-          <dl className="grid2 small">
+          <dl className="card-fields">
             <dt>First / middle / last</dt>
             <dd>
               {show(row.firstName)} / {show(row.middleName)} / {show(row.lastName)}

@@ -79,9 +79,9 @@ export function CandidatesView() {
         </span>
       ),
     },
-    { key: 'hIndex', label: 'h-index', width: '70px', sortable: true, align: 'right', render: (c) => num(c.hIndex) },
-    { key: 'articles', label: 'Articles', width: '76px', sortable: true, align: 'right', render: (c) => num(c.articlesCount) },
-    { key: 'citations', label: 'Citations', width: '84px', sortable: true, align: 'right', render: (c) => num(c.citationsCount) },
+    { key: 'hIndex', label: 'h-index', width: '82px', sortable: true, align: 'right', render: (c) => num(c.hIndex) },
+    { key: 'articles', label: 'Articles', width: '84px', sortable: true, align: 'right', render: (c) => num(c.articlesCount) },
+    { key: 'citations', label: 'Citations', width: '92px', sortable: true, align: 'right', render: (c) => num(c.citationsCount) },
     { key: 'affiliation', label: 'Affiliation', width: 'minmax(160px, 1.2fr)', sortable: true, render: (c) => <span className="ellipsis" title={c.affiliation ?? ''}>{c.affiliation ?? '—'}</span> },
     { key: 'email', label: 'Email', width: 'minmax(120px, 1fr)', sortable: true, render: (c) => (c.email ? <span className="ellipsis">{c.email}</span> : <span className="muted">none</span>) },
     {
