@@ -1,4 +1,5 @@
 import { DeskError } from '../../common/errors';
+import { customFieldValueProblem, type CustomFieldValue } from '../../common/service';
 import type { HandlerMap } from '../router';
 import type { CoreContext } from './context';
 
@@ -16,6 +17,24 @@ export function groupHandlers(ctx: CoreContext): HandlerMap<Channels> {
     const a = ctx.cache.groups.author(groupId, clientId);
     if (!a) throw new DeskError('not_found', `No author “${clientId}” in this group.`, { field: 'clientId' });
     return a;
+  };
+  // Custom-field values are checked against the cached definitions before anything is queued, so
+  // a write the service would refuse never reaches the outbox. With no definitions cached at all
+  // (never listed) an unknown key cannot be told from a new field and is left to the service.
+  const checkCustomFields = (values: Record<string, CustomFieldValue> | undefined) => {
+    if (values === undefined) return;
+    const cached = ctx.cache.customFields.list(pid());
+    const defs = new Map(cached.filter((f) => f.scope === 'author_from_group').map((f) => [f.apiId, f]));
+    for (const [apiId, value] of Object.entries(values)) {
+      const field = `body.customFields.${apiId}`;
+      const def = defs.get(apiId);
+      if (!def) {
+        if (cached.length > 0) throw new DeskError('invalid_input', `“${apiId}” is not a custom field of authors in this organization (refresh the custom fields if it was just added).`, { field });
+        continue;
+      }
+      const problem = customFieldValueProblem(def, value);
+      if (problem) throw new DeskError('invalid_input', `${problem}.`, { field });
+    }
   };
   return {
     'groups.list': () => ctx.cache.groups.list(pid()),
@@ -36,8 +55,17 @@ export function groupHandlers(ctx: CoreContext): HandlerMap<Channels> {
     'authors.fetch': async ({ groupId, clientId }) => {
       const g = group(groupId);
       if (g.serviceId === null) throw new DeskError('conflict', 'This group is not created on the service yet; its authors can be fetched once it is.');
+      const cached = ctx.cache.groups.author(groupId, clientId);
+      if (cached && (cached.syncState === 'pending' || cached.syncState === 'deleting')) {
+        throw new DeskError('conflict', `Author “${clientId}” has a change waiting to be sent; fetch it once the change is sent.`, { field: 'clientId' });
+      }
       const ws = ctx.workspace();
-      const res = await ws.api.getAuthor(g.serviceId, clientId);
+      const res = await ws.api.getAuthor(g.serviceId, clientId).catch((err: unknown) => {
+        if (err instanceof DeskError && err.code === 'not_found') {
+          throw new DeskError('not_found', `The service has no author “${clientId}” in ${g.name ? `group “${g.name}”` : `group ${g.serviceId}`}. Check the client id: it is the id given when the author was added.`, { field: 'clientId' });
+        }
+        throw err;
+      });
       ws.connectivity.reportSuccess();
       ctx.cache.groups.saveFromService(groupId, clientId, res.value, res.raw);
       changed('authors', groupId);
@@ -45,12 +73,18 @@ export function groupHandlers(ctx: CoreContext): HandlerMap<Channels> {
     },
     'authors.put': ({ groupId, clientId, body }) => {
       group(groupId);
+      checkCustomFields(body.customFields);
       ctx.workspace().outbox.putAuthor(groupId, clientId, body);
       changed('authors', groupId);
       return authorRow(groupId, clientId);
     },
     'authors.patch': ({ groupId, clientId, body }) => {
       group(groupId);
+      const { customFields, ...standard } = body;
+      if (Object.values(standard).every((v) => v === undefined) && Object.keys(customFields ?? {}).length === 0) {
+        throw new DeskError('invalid_input', 'A partial update needs at least one field to change.', { field: 'body' });
+      }
+      checkCustomFields(customFields);
       ctx.workspace().outbox.patchAuthor(groupId, clientId, body);
       changed('authors', groupId);
       return authorRow(groupId, clientId);

@@ -1,0 +1,116 @@
+// Authors of a group through core's router against the local service: any client id can be read
+// from the service (a group added by id starts empty), a missing one says so, and writes whose
+// custom-field values do not fit the org's definitions are refused before anything is queued.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuthorsGroupRow, GroupAuthorRow } from '../../../electron/common/views';
+import { createCore, type Core } from '../../../electron/core/composition';
+import { startSandbox, type RunningSandbox } from '../../../electron/sandbox';
+import { MemoryLogger, MemorySecrets } from '../../support/fakes';
+import { SMALL_CORPUS } from '../../support/web-app';
+
+const F = (n: number) => `5a1d0000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+let core: Core;
+let service: RunningSandbox;
+let group: AuthorsGroupRow;
+
+async function handle(channel: string, input: unknown) {
+  return core.router.handle(channel, input, { transport: 'test' });
+}
+async function call<T>(channel: string, input: unknown): Promise<T> {
+  const env = await handle(channel, input);
+  if (!env.ok) throw new Error(`${channel}: ${env.error.message}`);
+  return env.value as T;
+}
+const outboxSize = () => core.workspace()!.outbox.list().length;
+
+beforeAll(async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'desk-group-authors-'));
+  service = await startSandbox({ dataDir: join(dataDir, 'service'), port: 0, config: SMALL_CORPUS });
+  core = await createCore({
+    appVersion: 'test',
+    dataDir,
+    host: 'browser',
+    secrets: new MemorySecrets(),
+    logger: new MemoryLogger(),
+    startDemo: async () => ({ baseUrl: service.baseUrl, apiKey: service.apiKey }),
+  });
+  await call('customFields.list', { refresh: true });
+  const created = await call<AuthorsGroupRow>('groups.create', { group_name: 'Fetch test', owner_team: 'Editorial Office', editor_teams: [], viewer_teams: [] });
+  await core.workspace()!.sync.syncNow();
+  group = core.cache.groups.get(created.id)!;
+  expect(group.serviceId).not.toBeNull();
+  // An author written to the service by another client: this app's cache has never seen it.
+  const res = await fetch(`${service.baseUrl}/api/external/author-from-group/${group.serviceId}/ext-1/`, {
+    method: 'POST',
+    headers: { 'X-ApiKey': service.apiKey, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ name: 'Katherine Johnson', emails: ['kj@example.org'], [F(1)]: 12, [F(4)]: F(41) }),
+  });
+  expect(res.status).toBe(200);
+});
+afterAll(async () => {
+  await core?.close();
+  await service?.close();
+});
+
+describe('authors.fetch', () => {
+  it('reads an author the cache does not hold, by any client id', async () => {
+    expect(await call<GroupAuthorRow[]>('groups.authors', { groupId: group.id })).toEqual([]);
+    const row = await call<GroupAuthorRow>('authors.fetch', { groupId: group.id, clientId: 'ext-1' });
+    expect(row).toMatchObject({ clientId: 'ext-1', name: 'Katherine Johnson', emails: ['kj@example.org'], syncState: 'synced', customFields: { [F(1)]: 12, [F(4)]: F(41) } });
+    expect((await call<GroupAuthorRow[]>('groups.authors', { groupId: group.id })).map((a) => a.clientId)).toEqual(['ext-1']);
+  });
+
+  it('says plainly when the service has no such author, and caches nothing', async () => {
+    const env = await handle('authors.fetch', { groupId: group.id, clientId: 'nobody' });
+    expect(env).toMatchObject({ ok: false, error: { code: 'not_found', field: 'clientId', message: expect.stringMatching(/^The service has no author “nobody” in group “Fetch test”/) } });
+    expect(core.cache.groups.author(group.id, 'nobody')).toBeUndefined();
+  });
+
+  it('refuses to overwrite an author whose change is still waiting to be sent', async () => {
+    await call('authors.put', { groupId: group.id, clientId: 'queued-1', body: { name: 'Queued Author' } });
+    const env = await handle('authors.fetch', { groupId: group.id, clientId: 'queued-1' });
+    expect(env).toMatchObject({ ok: false, error: { code: 'conflict', field: 'clientId' } });
+    expect(core.cache.groups.author(group.id, 'queued-1')).toMatchObject({ name: 'Queued Author', syncState: 'pending' });
+    await core.workspace()!.sync.syncNow();
+    expect(await call<GroupAuthorRow>('authors.fetch', { groupId: group.id, clientId: 'queued-1' })).toMatchObject({ name: 'Queued Author', syncState: 'synced' });
+  });
+});
+
+describe('custom-field values checked in core', () => {
+  const refused = async (channel: 'authors.put' | 'authors.patch', body: unknown, message: RegExp, field: string) => {
+    const before = outboxSize();
+    const cached = core.cache.groups.author(group.id, 'ext-1');
+    const env = await handle(channel, { groupId: group.id, clientId: 'ext-1', body });
+    expect(env).toMatchObject({ ok: false, error: { code: 'invalid_input', field, message: expect.stringMatching(message) } });
+    expect(outboxSize()).toBe(before);
+    expect(core.cache.groups.author(group.id, 'ext-1')).toEqual(cached);
+  };
+
+  it('refuses a value that does not fit its field, naming the field', async () => {
+    await refused('authors.put', { name: 'Katherine Johnson', customFields: { [F(3)]: '2026-02-30' } }, /^Last invited must be a date \(YYYY-MM-DD\)\.$/, `body.customFields.${F(3)}`);
+    await refused('authors.put', { name: 'Katherine Johnson', customFields: { [F(1)]: 'twelve' } }, /^Reviews completed must be a number\.$/, `body.customFields.${F(1)}`);
+    await refused('authors.patch', { customFields: { [F(4)]: F(51) } }, /^Availability must be one of its options\.$/, `body.customFields.${F(4)}`);
+    await refused('authors.patch', { customFields: { [F(5)]: [F(51), 'nope'] } }, /^Expertise must be a list of its options\.$/, `body.customFields.${F(5)}`);
+  });
+
+  it('refuses a key that is not an author custom field of the org (a folder field is not one)', async () => {
+    await refused('authors.patch', { customFields: { [F(6)]: 'JCODE' } }, new RegExp(`^“${F(6)}” is not a custom field of authors`), `body.customFields.${F(6)}`);
+  });
+
+  it('refuses a partial update that changes nothing', async () => {
+    await refused('authors.patch', {}, /needs at least one field/, 'body');
+  });
+
+  it('queues values that fit, and the service stores them', async () => {
+    await call('authors.patch', { groupId: group.id, clientId: 'ext-1', body: { customFields: { [F(3)]: '2024-02-29', [F(5)]: [F(51), F(53)], [F(1)]: null } } });
+    await core.workspace()!.sync.syncNow();
+    const res = await fetch(`${service.baseUrl}/api/external/author-from-group/${group.serviceId}/ext-1/`, { headers: { 'X-ApiKey': service.apiKey } });
+    const body = (await res.json()) as Record<string, unknown>;
+    expect(body).toMatchObject({ name: 'Katherine Johnson', [F(3)]: '2024-02-29', [F(5)]: [F(51), F(53)], [F(4)]: F(41) });
+    expect(body[F(1)] ?? null).toBeNull();
+  });
+});
