@@ -171,12 +171,13 @@ export const useManuscripts = create<ManuscriptsStore>((set, get) => {
       if (next) await get().select(next.id);
     },
     async addFiles(files) {
-      for (const f of files) {
-        const key = `f${++seq}`;
-        sources.set(key, f.read);
-        set((s) => ({ batch: [...s.batch, { key, name: f.name, state: 'staging', file: null, intake: null, form: emptyForm(f.name), error: null, manuscriptId: null, update: false }] }));
-        await stage(key, f.name, f.read);
-      }
+      // Every file shows in the queue at once; they are copied one after another (large batches stay light).
+      const added = files.map((f) => ({ key: `f${++seq}`, f }));
+      for (const { key, f } of added) sources.set(key, f.read);
+      set((s) => ({
+        batch: [...s.batch, ...added.map(({ key, f }) => ({ key, name: f.name, state: 'staging' as const, file: null, intake: null, form: emptyForm(f.name), error: null, manuscriptId: null, update: false }))],
+      }));
+      for (const { key, f } of added) if (live(key)) await stage(key, f.name, f.read);
     },
     async pick() {
       try {

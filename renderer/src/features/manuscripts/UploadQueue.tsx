@@ -1,3 +1,5 @@
+import { useEffect, useState } from 'react';
+import { desk, errorText } from '../../platform/instance';
 import { useManuscripts } from '../../stores/manuscripts';
 import { UploadForm } from './UploadForm';
 
@@ -31,7 +33,7 @@ export function UploadQueue() {
               <span className="chip" data-testid="upload-state">
                 {item.state === 'queued' && sent ? 'Sent' : refused ? 'Not sent' : STATE_TEXT[item.state]}
               </span>
-              {item.state === 'queued' && p && !sent ? (
+              {item.state === 'queued' && p && !sent && !refused ? (
                 <progress max={p.total} value={p.sent} aria-label={`Sending ${item.name}`} data-testid="upload-progress" />
               ) : null}
               <span className="spacer" />
@@ -56,9 +58,7 @@ export function UploadQueue() {
                 </button>
               ) : null}
             </header>
-            {refused ? (
-              <p className="error">The service did not take this upload. Activity shows why; fix the form with “Edit and upload again”, send it again, or cancel it.</p>
-            ) : null}
+            {refused && item.manuscriptId !== null ? <RefusedReason manuscriptId={item.manuscriptId} /> : null}
             {item.error ? (
               <p role="alert" className="error">
                 {item.error}
@@ -84,5 +84,21 @@ export function UploadQueue() {
         );
       })}
     </section>
+  );
+}
+
+/** Why the service did not take an upload, in its words, with what the editor can do. */
+function RefusedReason({ manuscriptId }: { manuscriptId: number }) {
+  const [reason, setReason] = useState<string | null>(null);
+  useEffect(() => {
+    desk()
+      .invoke('manuscripts.uploadStatus', { id: manuscriptId })
+      .then((e) => setReason(e?.error?.message ?? null))
+      .catch((err: unknown) => setReason(errorText(err)));
+  }, [manuscriptId]);
+  return (
+    <p className="error" role="alert">
+      The service did not take this upload{reason ? `: ${reason}` : '.'} Fix the form with “Edit and upload again”, send it again, or cancel it.
+    </p>
   );
 }

@@ -1,0 +1,135 @@
+// The upload queue in Chromium: several files dropped at once (one of them not what its name
+// says), cancel before queueing, cancel of an upload the service is still holding, and an upload
+// the service refuses (plan without the referee finder) sent again once the plan allows it.
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeManuscriptPdf } from '../../fixtures/intake/make';
+import { launchChromium, screenshotPath } from '../../support/browser';
+import { startWebApp, type WebApp } from '../../support/web-app';
+
+let app: WebApp;
+let browser: Browser;
+let page: Page;
+let pdf: Buffer;
+let orgId: number;
+
+async function admin<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const s = app.service!;
+  const res = await fetch(`${s.adminUrl}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${s.adminToken}`, 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  if (!res.ok) throw new Error(`admin ${method} ${path}: HTTP ${res.status}`);
+  return (await res.json()) as T;
+}
+
+const serviceOrigins = async () => (await admin<{ manuscripts: Array<{ origin_id: string }> }>('GET', `orgs/${orgId}/manuscripts/`)).manuscripts.map((m) => m.origin_id);
+
+async function drop(files: Array<{ name: string; bytes: Buffer; type: string }>): Promise<void> {
+  await page.evaluate(
+    (list) => {
+      const dt = new DataTransfer();
+      for (const f of list) {
+        const bin = atob(f.b64);
+        const data = new Uint8Array(bin.length);
+        for (let i = 0; i < bin.length; i++) data[i] = bin.charCodeAt(i);
+        dt.items.add(new File([data], f.name, { type: f.type }));
+      }
+      window.dispatchEvent(new DragEvent('dragover', { dataTransfer: dt, bubbles: true, cancelable: true }));
+      window.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+    },
+    files.map((f) => ({ name: f.name, b64: f.bytes.toString('base64'), type: f.type })),
+  );
+}
+
+const item = (name: string) => page.getByRole('article', { name: `Upload of ${name}` });
+const state = (name: string) => item(name).getByTestId('upload-state').textContent();
+
+async function fill(name: string, origin: string): Promise<void> {
+  const it = item(name);
+  await expect.poll(() => state(name), { timeout: 20_000 }).toBe('Check and upload');
+  await it.locator('input[id$="-folder"]').fill('QUEUE');
+  await it.locator('input[id$="-origin"]').fill(origin);
+}
+
+beforeAll(async () => {
+  pdf = await makeManuscriptPdf();
+  app = await startWebApp({ service: true });
+  browser = await launchChromium();
+  page = await (await browser.newContext({ viewport: { width: 1400, height: 900 } })).newPage();
+  await page.goto(app.host.url);
+  await page.getByTestId('status-message').getByText('Online').waitFor({ timeout: 20_000 });
+  orgId = (await admin<{ orgs: Array<{ id: number }> }>('GET', 'orgs/')).orgs[0]!.id;
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+describe('upload queue', () => {
+  it('takes several dropped files at once and names the one that is not a PDF; cancel before queueing', async () => {
+    await drop([
+      { name: 'first.pdf', bytes: pdf, type: 'application/pdf' },
+      { name: 'notes.pdf', bytes: Buffer.from('Meeting notes, plain text.\n'), type: 'application/pdf' },
+      { name: 'third.pdf', bytes: pdf, type: 'application/pdf' },
+    ]);
+    await expect.poll(() => page.getByRole('article', { name: /^Upload of / }).count()).toBe(3);
+    await expect.poll(() => state('notes.pdf'), { timeout: 20_000 }).toBe('Problem');
+    await expect.poll(() => item('notes.pdf').getByRole('alert').textContent()).toMatch(/plain text, not a PDF/);
+    await expect.poll(() => state('first.pdf'), { timeout: 20_000 }).toBe('Check and upload');
+    await expect.poll(() => state('third.pdf'), { timeout: 20_000 }).toBe('Check and upload');
+    await page.screenshot({ path: screenshotPath('uploads-1-batch') });
+    const axe = await new AxeBuilder({ page }).analyze();
+    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+
+    // Retry reads the file again and gives the same clear answer; Cancel takes it out of the batch.
+    await item('notes.pdf').getByRole('button', { name: 'Retry' }).click();
+    await expect.poll(() => state('notes.pdf'), { timeout: 20_000 }).toBe('Problem');
+    await item('notes.pdf').getByRole('button', { name: 'Cancel', exact: true }).click();
+    await item('third.pdf').getByRole('button', { name: 'Cancel', exact: true }).click();
+    expect(await state('notes.pdf')).toBe('Cancelled');
+    expect(await state('third.pdf')).toBe('Cancelled');
+
+    await fill('first.pdf', 'queue-first');
+    await item('first.pdf').getByRole('button', { name: 'Upload', exact: true }).click();
+    await expect.poll(() => state('first.pdf'), { timeout: 30_000 }).toBe('Sent');
+    expect(await serviceOrigins()).toEqual(['queue-first']);
+    await page.getByRole('button', { name: 'Clear finished' }).click();
+    await expect.poll(() => page.getByRole('article', { name: /^Upload of / }).count()).toBe(0);
+  });
+
+  it('cancels an upload the service is still holding: it never arrives and leaves the list', async () => {
+    await admin('POST', 'faults/', { route: 'upload', kind: 'latency', latency_ms: 60_000, times: 1 });
+    await drop([{ name: 'slow.pdf', bytes: pdf, type: 'application/pdf' }]);
+    await fill('slow.pdf', 'queue-slow');
+    await item('slow.pdf').getByRole('button', { name: 'Upload', exact: true }).click();
+    await expect.poll(async () => (await admin<{ faults: Array<{ fired: number }> }>('GET', 'faults/')).faults[0]!.fired, { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => page.getByRole('list', { name: 'Manuscripts' }).textContent()).toMatch(/queue-slow|Tidal|Pending/);
+    await page.screenshot({ path: screenshotPath('uploads-2-in-flight') });
+    await item('slow.pdf').getByRole('button', { name: 'Cancel the upload of slow.pdf' }).click();
+    await expect.poll(() => state('slow.pdf'), { timeout: 10_000 }).toBe('Cancelled');
+    await expect.poll(() => page.getByRole('list', { name: 'Manuscripts' }).getByRole('listitem').count()).toBe(1);
+    expect(await serviceOrigins()).toEqual(['queue-first']);
+    await admin('DELETE', 'faults/');
+  });
+
+  it('an upload the plan refuses shows why and goes out with Send again once the plan allows it', async () => {
+    await admin('PUT', `orgs/${orgId}/features/`, { authors_groups: true, referee_finder: false, recommend_journals: true });
+    await drop([{ name: 'refused.pdf', bytes: pdf, type: 'application/pdf' }]);
+    await fill('refused.pdf', 'queue-refused');
+    await item('refused.pdf').getByRole('button', { name: 'Upload', exact: true }).click();
+    await expect.poll(() => state('refused.pdf'), { timeout: 30_000 }).toBe('Not sent');
+    await expect.poll(() => item('refused.pdf').getByRole('alert').textContent()).toMatch(/did not take this upload: .*referee.finder/i);
+    await page.screenshot({ path: screenshotPath('uploads-3-refused') });
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Activity' }).click();
+    await expect.poll(() => page.getByRole('list', { name: 'Queued changes' }).textContent()).toMatch(/referee_finder|plan/i);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Manuscripts' }).click();
+
+    await admin('PUT', `orgs/${orgId}/features/`, { authors_groups: true, referee_finder: true, recommend_journals: true });
+    await item('refused.pdf').getByRole('button', { name: 'Send again' }).click();
+    await expect.poll(() => state('refused.pdf'), { timeout: 30_000 }).toBe('Sent');
+    expect((await serviceOrigins()).sort()).toEqual(['queue-first', 'queue-refused']);
+  });
+});
