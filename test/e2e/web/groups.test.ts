@@ -1,6 +1,7 @@
 // Authors groups in Chromium against the local service: create a group, then an author with every
-// custom-field kind, replace (fields left out become empty), partial edit (only what changed),
-// delete, and a bulk CSV import — each checked on the service itself, with screenshots.
+// custom-field kind, replace (fields left out become empty), partial edit (only what changed, never
+// for a client id alone), delete, a bulk CSV import, and fetching any client id of a group added
+// by id — each checked on the service itself, with screenshots.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,10 +17,18 @@ let serviceGroupId: number;
 
 const F = (n: number) => `5a1d0000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
-async function serviceAuthor(clientId: string): Promise<{ status: number; body: Record<string, unknown> }> {
+async function serviceAuthor(clientId: string, groupId = serviceGroupId): Promise<{ status: number; body: Record<string, unknown> }> {
   const s = app.service!;
-  const res = await fetch(`${s.baseUrl}/api/external/author-from-group/${serviceGroupId}/${clientId}/`, { headers: { 'X-ApiKey': s.apiKey } });
+  const res = await fetch(`${s.baseUrl}/api/external/author-from-group/${groupId}/${clientId}/`, { headers: { 'X-ApiKey': s.apiKey } });
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
+/** Another client of the service writes directly (this app learns nothing of it). */
+async function servicePost(path: string, body: unknown): Promise<Record<string, unknown>> {
+  const s = app.service!;
+  const res = await fetch(`${s.baseUrl}/api/external/${path}`, { method: 'POST', headers: { 'X-ApiKey': s.apiKey, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  expect(res.status).toBe(200);
+  return (await res.json()) as Record<string, unknown>;
 }
 
 const editor = () => page.getByRole('form', { name: 'Author' });
@@ -103,6 +112,20 @@ describe('authors groups', () => {
     got = await serviceAuthor('rev-1');
     expect(got.body).toMatchObject({ name: 'Grace Hopper', affiliations: ['Harvard University, Cambridge, USA'], [F(1)]: 7, [F(4)]: F(42) });
 
+    // A client id alone is no change to save: Save changes stays off, and nothing is queued.
+    await page.getByRole('list', { name: 'Authors in this group' }).getByRole('button', { name: /Grace Hopper/ }).click();
+    const save = e.getByRole('button', { name: 'Save changes' });
+    await expect.poll(() => save.isDisabled()).toBe(true);
+    await e.getByLabel('Client id', { exact: true }).fill('rev-1-copy');
+    await expect.poll(() => save.isDisabled()).toBe(true);
+    await e.getByLabel('Name', { exact: true }).fill('Grace B. Hopper');
+    expect(await save.isDisabled()).toBe(true);
+    await e.getByLabel('Client id', { exact: true }).fill('rev-1');
+    await expect.poll(() => save.isDisabled()).toBe(false);
+    await e.getByLabel('Name', { exact: true }).fill('Grace Hopper');
+    await expect.poll(() => save.isDisabled()).toBe(true);
+    expect(app.core.workspace()!.outbox.counts().pending).toBe(0);
+
     await page.getByRole('list', { name: 'Authors in this group' }).getByRole('button', { name: /Grace Hopper/ }).click();
     await e.getByRole('button', { name: 'Delete' }).click();
     await synced();
@@ -141,5 +164,30 @@ describe('authors groups', () => {
     expect((await serviceAuthor('r-12')).body.emails).toBeNull();
     await expect.poll(() => page.getByRole('list', { name: 'Authors in this group' }).getByRole('listitem').count()).toBe(3);
     await page.screenshot({ path: screenshotPath('groups-2-imported') });
+  });
+
+  it('fetches any client id of a group added by id, and says when the service has no such author', async () => {
+    const created = await servicePost('authors-group/create/', { group_name: 'Shared panel', owner_team: 'Editorial Office', editor_teams: [], viewer_teams: [] });
+    const otherGroupId = Number(created.authors_group_id);
+    await servicePost(`author-from-group/${otherGroupId}/ext-7/`, { name: 'Katherine Johnson', emails: ['kj@example.org'], [F(1)]: 3 });
+
+    const add = page.getByRole('form', { name: 'Add an existing group' });
+    await add.getByLabel('Existing group id').fill(String(otherGroupId));
+    await add.getByRole('button', { name: 'Add by id' }).click();
+    await expect.poll(() => page.getByRole('heading', { name: /^Authors of/ }).textContent()).toBe(`Authors of group ${otherGroupId}`);
+    await expect.poll(() => page.getByRole('list', { name: 'Authors in this group' }).getByRole('listitem').count()).toBe(0);
+
+    const e = editor();
+    await e.getByLabel('Client id', { exact: true }).fill('nobody');
+    await e.getByRole('button', { name: 'Fetch' }).click();
+    await expect.poll(() => page.getByRole('alert').first().textContent()).toMatch(new RegExp(`The service has no author “nobody” in group ${otherGroupId}\\. Check the client id`));
+
+    await e.getByLabel('Client id', { exact: true }).fill('ext-7');
+    await e.getByRole('button', { name: 'Fetch' }).click();
+    await expect.poll(() => page.getByRole('status').first().textContent()).toMatch(/Fetched “Katherine Johnson” from the service/);
+    await expect.poll(() => page.getByRole('list', { name: 'Authors in this group' }).textContent()).toMatch(/Katherine Johnson/);
+    expect(await e.getByLabel('Name', { exact: true }).inputValue()).toBe('Katherine Johnson');
+    expect(await e.getByLabel(/^Reviews completed/).inputValue()).toBe('3');
+    await page.screenshot({ path: screenshotPath('groups-5-fetched') });
   });
 });

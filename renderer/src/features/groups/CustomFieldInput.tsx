@@ -1,11 +1,17 @@
 import type { CustomFieldRow } from '../../../../electron/common/views';
 
-/** A typed editor for one custom field (spec §2.9): number, str, date, single and multi option. */
+/** How a value of a kind this version does not know is shown (read-only). */
+const shown = (value: unknown): string => (value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value));
+
+/** A typed editor for one custom field (spec §2.9): number, str, date, single and multi option.
+ * A kind this version does not know is shown read-only: its value is kept as the service gave it. */
 export function CustomFieldInput({ field, value, onChange }: { field: CustomFieldRow; value: unknown; onChange: (v: unknown) => void }) {
   const label = `${field.name}${field.description ? ` — ${field.description}` : ''}`;
   switch (field.dataKind) {
     case 'number':
       return <input type="number" step="any" aria-label={label} value={typeof value === 'number' ? value : ''} onChange={(e) => onChange(e.target.value === '' ? null : Number(e.target.value))} />;
+    case 'str':
+      return <input type="text" aria-label={label} value={typeof value === 'string' ? value : ''} onChange={(e) => onChange(e.target.value === '' ? null : e.target.value)} />;
     case 'date':
       return <input type="date" aria-label={label} value={typeof value === 'string' ? value : ''} onChange={(e) => onChange(e.target.value === '' ? null : e.target.value)} />;
     case 'single_option':
@@ -42,17 +48,11 @@ export function CustomFieldInput({ field, value, onChange }: { field: CustomFiel
       );
     }
     default:
-      return <input type="text" aria-label={label} value={typeof value === 'string' ? value : ''} onChange={(e) => onChange(e.target.value === '' ? null : e.target.value)} />;
+      return (
+        <span className="readonly-field">
+          <input type="text" readOnly aria-label={label} value={shown(value)} />
+          <span className="muted">Read-only: this version cannot edit fields of kind “{field.dataKind}”.</span>
+        </span>
+      );
   }
-}
-
-/** Checks a value before it is sent, with the message the editor sees. */
-export function customFieldError(field: CustomFieldRow, value: unknown): string | null {
-  if (value === null || value === undefined) return null;
-  if (field.dataKind === 'number' && (typeof value !== 'number' || !Number.isFinite(value))) return `${field.name} must be a number.`;
-  if (field.dataKind === 'date' && (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(value)))) return `${field.name} must be a date (YYYY-MM-DD).`;
-  const ids = new Set((field.options ?? []).map((o) => o.api_id));
-  if (field.dataKind === 'single_option' && (typeof value !== 'string' || !ids.has(value))) return `${field.name}: choose one of its options.`;
-  if (field.dataKind === 'multi_option' && (!Array.isArray(value) || value.some((v) => !ids.has(v as string)))) return `${field.name}: choose among its options.`;
-  return null;
 }

@@ -3,38 +3,8 @@ import { parseCsv } from '../../../../electron/common/domain/csv';
 import type { AuthorFromGroupPut } from '../../../../electron/common/service';
 import type { AuthorsGroupRow, CustomFieldRow, GroupAuthorRow } from '../../../../electron/common/views';
 import { desk, errorText } from '../../platform/instance';
-import { CustomFieldInput, customFieldError } from './CustomFieldInput';
-
-const list = (s: string) =>
-  s
-    .split(/[;\n]/)
-    .map((x) => x.trim())
-    .filter(Boolean);
-const joined = (v: string[] | null | undefined) => (v ?? []).join('; ');
-
-interface AuthorDraft {
-  clientId: string;
-  name: string;
-  emails: string;
-  orcids: string;
-  articles: string;
-  affiliations: string;
-  custom: Record<string, unknown>;
-  /** Fields the editor touched: a partial update sends only these. */
-  touched: Set<string>;
-}
-
-const emptyDraft = (): AuthorDraft => ({ clientId: '', name: '', emails: '', orcids: '', articles: '', affiliations: '', custom: {}, touched: new Set() });
-const draftOf = (a: GroupAuthorRow): AuthorDraft => ({
-  clientId: a.clientId,
-  name: a.name ?? '',
-  emails: joined(a.emails),
-  orcids: joined(a.orcids),
-  articles: joined(a.articles),
-  affiliations: joined(a.affiliations),
-  custom: { ...a.customFields },
-  touched: new Set(),
-});
+import { changedFields, draftBase, draftOf, emptyDraft, fullBody, partialBody, partialProblem, replaceProblem, splitList, type AuthorDraft } from './authorDraft';
+import { CustomFieldInput } from './CustomFieldInput';
 
 export function GroupsView() {
   const [groups, setGroups] = useState<AuthorsGroupRow[]>([]);
@@ -69,6 +39,7 @@ export function GroupsView() {
   }, []);
 
   useEffect(() => {
+    setAuthors([]);
     void reloadAuthors(groupId);
     setDraft(emptyDraft());
     return desk().on('data.changed', (e) => {
@@ -76,40 +47,13 @@ export function GroupsView() {
     });
   }, [groupId]);
 
-  const set = (key: keyof AuthorDraft, value: string) => setDraft((d) => ({ ...d, [key]: value, touched: new Set(d.touched).add(key) }));
-  const setCustom = (apiId: string, value: unknown) => setDraft((d) => ({ ...d, custom: { ...d.custom, [apiId]: value }, touched: new Set(d.touched).add(apiId) }));
-
-  const validate = (): string | null => {
-    if (draft.clientId.trim() === '') return 'Give the author a client id (your own identifier for them).';
-    for (const f of fields) {
-      const err = customFieldError(f, draft.custom[f.apiId]);
-      if (err) return err;
-    }
-    return null;
-  };
-
-  const fullBody = (): AuthorFromGroupPut => {
-    const body: Record<string, unknown> = { name: draft.name.trim() };
-    for (const k of ['emails', 'orcids', 'articles', 'affiliations'] as const) if (draft[k].trim() !== '') body[k] = list(draft[k]);
-    const custom: Record<string, unknown> = {};
-    for (const f of fields) if (draft.custom[f.apiId] !== undefined && draft.custom[f.apiId] !== null) custom[f.apiId] = draft.custom[f.apiId];
-    if (Object.keys(custom).length > 0) body.customFields = custom;
-    return body as AuthorFromGroupPut;
-  };
-  const partialBody = (): Record<string, unknown> => {
-    const body: Record<string, unknown> = {};
-    const custom: Record<string, unknown> = {};
-    for (const k of draft.touched) {
-      if (k === 'name') body.name = draft.name.trim();
-      else if (k === 'emails' || k === 'orcids' || k === 'articles' || k === 'affiliations') body[k] = draft[k].trim() === '' ? null : list(draft[k]);
-      else if (k !== 'clientId') custom[k] = draft.custom[k] ?? null;
-    }
-    if (Object.keys(custom).length > 0) body.customFields = custom;
-    return body;
-  };
+  const set = (key: 'clientId' | 'name' | 'emails' | 'orcids' | 'articles' | 'affiliations', value: string) => setDraft((d) => ({ ...d, [key]: value }));
+  const setCustom = (apiId: string, value: unknown) => setDraft((d) => ({ ...d, custom: { ...d.custom, [apiId]: value } }));
 
   const selected = groups.find((g) => g.id === groupId) ?? null;
-  const current = authors.find((a) => a.clientId === draft.clientId) ?? null;
+  const current = authors.find((a) => a.clientId === draft.clientId.trim()) ?? null;
+  const base = draftBase(draft, authors);
+  const changed = changedFields(draft, base, fields);
 
   return (
     <div className="groups">
@@ -142,8 +86,8 @@ export function GroupsView() {
                 const g = await desk().invoke('groups.create', {
                   group_name: newGroup.group_name.trim(),
                   owner_team: newGroup.owner_team.trim(),
-                  editor_teams: list(newGroup.editor_teams),
-                  viewer_teams: list(newGroup.viewer_teams),
+                  editor_teams: splitList(newGroup.editor_teams),
+                  viewer_teams: splitList(newGroup.viewer_teams),
                 });
                 setNewGroup({ group_name: '', owner_team: '', editor_teams: '', viewer_teams: '' });
                 say(true, `Group “${g.name}” queued for creation.`);
@@ -208,16 +152,17 @@ export function GroupsView() {
               </div>
               <p className="muted">
                 <strong>Replace</strong> sends the whole record: every field left empty becomes empty on the service. <strong>Save changes</strong> sends only the
-                fields you changed ({draft.touched.size}).
+                fields you changed ({changed.length}) of the author you selected.
+                {draft.origin !== null && draft.clientId.trim() !== draft.origin ? ` You changed the client id: Save changes edits “${draft.origin}” only under its own id.` : ''}
               </p>
               <div className="row">
                 <button
                   type="button"
                   onClick={() =>
                     void attempt(async () => {
-                      const err = validate() ?? (draft.name.trim() === '' ? 'Replace needs a name.' : null);
+                      const err = replaceProblem(draft, fields);
                       if (err) return say(false, err);
-                      await desk().invoke('authors.put', { groupId: selected.id, clientId: draft.clientId.trim(), body: fullBody() });
+                      await desk().invoke('authors.put', { groupId: selected.id, clientId: draft.clientId.trim(), body: fullBody(draft, fields) });
                       say(true, current ? 'Author replaced (queued).' : 'Author created (queued).');
                       await reloadAuthors();
                     })
@@ -227,12 +172,12 @@ export function GroupsView() {
                 </button>
                 <button
                   type="button"
-                  disabled={!current || draft.touched.size === 0}
+                  disabled={base === null || changed.length === 0}
                   onClick={() =>
                     void attempt(async () => {
-                      const err = validate();
+                      const err = partialProblem(draft, changed, fields);
                       if (err) return say(false, err);
-                      await desk().invoke('authors.patch', { groupId: selected.id, clientId: draft.clientId.trim(), body: partialBody() as never });
+                      await desk().invoke('authors.patch', { groupId: selected.id, clientId: draft.clientId.trim(), body: partialBody(draft, changed) });
                       say(true, 'Changes saved (queued).');
                       await reloadAuthors();
                     })
@@ -242,12 +187,14 @@ export function GroupsView() {
                 </button>
                 <button
                   type="button"
-                  disabled={!current}
+                  disabled={draft.clientId.trim() === '' || selected.serviceId === null}
+                  title={selected.serviceId === null ? 'The group is not created on the service yet.' : 'Read the author with this client id from the service.'}
                   onClick={() =>
                     void attempt(async () => {
-                      await desk().invoke('authors.fetch', { groupId: selected.id, clientId: draft.clientId.trim() });
+                      const row = await desk().invoke('authors.fetch', { groupId: selected.id, clientId: draft.clientId.trim() });
                       await reloadAuthors();
-                      say(true, 'Fetched from the service.');
+                      setDraft(draftOf(row));
+                      say(true, `Fetched “${row.name ?? row.clientId}” from the service.`);
                     })
                   }
                 >
@@ -342,7 +289,7 @@ export function GroupsView() {
                         for (const r of csv.rows) {
                           const cell = (k: string) => (col(k) >= 0 ? (r[col(k)] ?? '').trim() : '');
                           const body: Record<string, unknown> = { name: cell('name') };
-                          for (const k of ['emails', 'orcids', 'affiliations', 'articles']) if (cell(k)) body[k] = list(cell(k));
+                          for (const k of ['emails', 'orcids', 'affiliations', 'articles']) if (cell(k)) body[k] = splitList(cell(k));
                           try {
                             await desk().invoke('authors.put', { groupId: selected.id, clientId: cell('clientId'), body: body as AuthorFromGroupPut });
                           } catch (e) {

@@ -1,0 +1,25 @@
+// The custom-field editor: every known kind is editable; a kind this version does not know is
+// shown read-only with its value, never as a free text input.
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import type { CustomFieldRow } from '../../../electron/common/views';
+import { CustomFieldInput } from '../../../renderer/src/features/groups/CustomFieldInput';
+
+const field = (dataKind: string): CustomFieldRow => ({ scope: 'author_from_group', apiId: 'f', position: 0, dataKind, name: 'Field', description: null, options: null, fetchedAt: 0 });
+const html = (dataKind: string, value: unknown) => renderToStaticMarkup(<CustomFieldInput field={field(dataKind)} value={value} onChange={() => undefined} />);
+
+describe('CustomFieldInput', () => {
+  it('shows a kind it does not know read-only, with its value', () => {
+    const out = html('geo_point', { lat: 1 });
+    expect(out).toMatch(/<input[^>]*readOnly=""[^>]*>/i);
+    expect(out).toContain('value="{&quot;lat&quot;:1}"');
+    expect(out).toContain('geo_point');
+  });
+
+  it('edits text fields (str) in an editable input', () => {
+    const out = html('str', 'Prefers email');
+    expect(out).toMatch(/<input type="text"/);
+    expect(out).not.toMatch(/readonly/i);
+    expect(out).toContain('value="Prefers email"');
+  });
+});
