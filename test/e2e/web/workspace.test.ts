@@ -1,46 +1,38 @@
-// The editor's main flows in Chromium against the browser host and the local service, each
-// saving a screenshot: drop a PDF → candidates → filter → export CSV; re-upload and compare runs;
-// journals with both corpora; service stopped → cached views work, an edit queues, service back →
-// sent. Plus an accessibility check of every view.
-import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
+// The editor's main flows (test/e2e/flows/workspace.ts) in Debian Chromium against the browser
+// host and the local service: drop a PDF → candidates → filter → export CSV; re-upload and compare
+// runs; journals with both corpora; service stopped → cached views work, an edit queues, service
+// back → sent; keyboard shortcuts; axe in light and dark. Screenshots: test-results/screenshots.
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseCsv } from '../../../electron/common/domain/csv';
-import { KNOWN, makeManuscriptPdf } from '../../fixtures/intake/make';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { makeManuscriptPdf } from '../../fixtures/intake/make';
 import { launchChromium, screenshotPath } from '../../support/browser';
 import { startWebApp, type WebApp } from '../../support/web-app';
+import * as flows from '../flows/workspace';
 
 let app: WebApp;
 let browser: Browser;
 let page: Page;
-let pdf: Buffer;
-
-const nav = (label: string) => page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: label }).click();
-
-async function dropFile(name: string, bytes: Buffer, type: string): Promise<void> {
-  await page.evaluate(
-    ({ name, b64, type }) => {
-      const bin = atob(b64);
-      const data = new Uint8Array(bin.length);
-      for (let i = 0; i < bin.length; i++) data[i] = bin.charCodeAt(i);
-      const dt = new DataTransfer();
-      dt.items.add(new File([data], name, { type }));
-      window.dispatchEvent(new DragEvent('dragover', { dataTransfer: dt, bubbles: true, cancelable: true }));
-      window.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
-    },
-    { name, b64: bytes.toString('base64'), type },
-  );
-}
+let ctx: flows.FlowContext;
 
 beforeAll(async () => {
-  pdf = await makeManuscriptPdf();
   app = await startWebApp({ service: true });
   browser = await launchChromium();
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, acceptDownloads: true });
   page = await context.newPage();
   await page.goto(app.host.url);
   await page.getByTestId('status-message').getByText('Online').waitFor({ timeout: 20_000 });
+  ctx = {
+    page,
+    pdf: await makeManuscriptPdf(),
+    stopService: () => app.stopService(),
+    startService: () => app.startService(),
+    pickWithShortcut: async (name, bytes, press) => {
+      const [chooser] = await Promise.all([page.waitForEvent('filechooser'), press()]);
+      if (!chooser.isMultiple()) throw new Error('the file picker should take several files');
+      await chooser.setFiles({ name, mimeType: 'application/pdf', buffer: bytes });
+    },
+    shot: screenshotPath,
+  };
 });
 afterAll(async () => {
   await browser?.close();
@@ -48,180 +40,10 @@ afterAll(async () => {
 });
 
 describe('editor workspace', () => {
-  it('drop a PDF → fields pre-filled → upload → candidates → filter → export CSV', async () => {
-    await dropFile('lichens.pdf', pdf, 'application/pdf');
-    const item = page.getByRole('article', { name: 'Upload of lichens.pdf' });
-    await expect.poll(() => item.locator('input[id$="-title"]').inputValue(), { timeout: 20_000 }).toBe(KNOWN.title);
-    await item.locator('input[id$="-folder"]').fill('DEMO');
-    await page.screenshot({ path: screenshotPath('workspace-1-prefilled') });
-    await item.getByRole('button', { name: 'Upload', exact: true }).click();
-    await expect.poll(() => page.getByRole('list', { name: 'Manuscripts' }).textContent(), { timeout: 30_000 }).toMatch(/Sent/);
-
-    await nav('Candidates');
-    const count = page.getByTestId('candidates-count');
-    await expect.poll(async () => Number((await count.textContent())?.replace(/\D/g, '')), { timeout: 20_000 }).toBeGreaterThan(0);
-    const all = Number((await count.textContent())!.replace(/\D/g, ''));
-    await page.screenshot({ path: screenshotPath('workspace-2-candidates') });
-
-    const table = page.getByRole('table', { name: 'Referee candidates' });
-    const withoutEmail = () => table.getByRole('cell').filter({ hasText: /^none$/ }).count();
-    expect(await withoutEmail()).toBeGreaterThan(0);
-    await page.getByLabel('Has email').check();
-    await expect.poll(withoutEmail).toBe(0);
-    const shown = Number((await count.textContent())!.replace(/\D/g, ''));
-    expect(shown).toBeLessThan(all);
-
-    const exportCsv = async (button = 'Export CSV') => {
-      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: button }).click()]);
-      return parseCsv(readFileSync((await download.path())!, 'utf8'));
-    };
-    const csv = await exportCsv();
-    expect(csv[0]!.join(',')).toMatch(/^Rank,Name,First name,Middle name,Last name,Suffix,Score,h-index,Articles,Citations,Affiliation,Email,ORCID/);
-    const EMAIL = csv[0]!.indexOf('Email');
-    const CITATIONS = csv[0]!.indexOf('Citations');
-    expect(csv).toHaveLength(shown + 1);
-    for (const line of csv.slice(1)) expect(line[EMAIL]).toMatch(/@/);
-    await page.screenshot({ path: screenshotPath('workspace-3-filtered') });
-
-    // Narrow further by citations: the new export holds exactly the rows of the first one at or above the median.
-    const citations = csv.slice(1).map((l) => Number(l[CITATIONS]));
-    const median = [...citations].sort((a, b) => a - b)[Math.floor(citations.length / 2)]!;
-    await page.getByLabel('Minimum citations').fill(String(median));
-    const expected = citations.filter((c) => c >= median).length;
-    await expect.poll(async () => Number((await count.textContent())!.replace(/\D/g, ''))).toBe(expected);
-    const narrowed = await exportCsv();
-    expect(narrowed).toHaveLength(expected + 1);
-    for (const line of narrowed.slice(1)) expect(Number(line[CITATIONS])).toBeGreaterThanOrEqual(median);
-    await page.getByRole('button', { name: 'Clear filters' }).click();
-    await expect.poll(async () => Number((await count.textContent())!.replace(/\D/g, ''))).toBe(all);
-  });
-
-  it('re-upload and compare the runs', async () => {
-    await nav('Manuscripts');
-    await page.getByRole('button', { name: 'Upload again', exact: true }).click();
-    await expect.poll(() => page.getByRole('region', { name: 'Manuscript' }).textContent(), { timeout: 30_000 }).toMatch(/2 runs/);
-    // An edited re-upload: the same manuscript id, a lower bound on h-index → a different list.
-    await page.getByRole('button', { name: 'Edit and upload again' }).click();
-    const again = page.getByRole('article', { name: /Upload of/ }).last();
-    expect(await again.locator('input[id$="-origin"]').getAttribute('readonly')).not.toBeNull();
-    await again.getByText('Candidate bounds and options').click();
-    await again.getByLabel('Min h-index').fill('6');
-    await again.getByRole('button', { name: 'Upload new run' }).click();
-    await expect.poll(() => page.getByRole('region', { name: 'Manuscript' }).textContent(), { timeout: 30_000 }).toMatch(/3 runs/);
-    await nav('Candidates');
-    await page.getByLabel('Compare with previous run').check();
-    const summary = page.getByRole('complementary', { name: 'Overview' }).getByRole('region', { name: 'Changes since the previous run' });
-    await expect.poll(() => summary.textContent()).toMatch(/\d+ new · \d+ dropped · \d+ moved · \d+ unchanged/);
-    const [, added, dropped, moved] = (await summary.locator('p').textContent())!.match(/(\d+) new · (\d+) dropped · (\d+) moved/)!.map(Number);
-    expect(dropped).toBeGreaterThan(0); // everyone under h-index 6 left the list
-    const changes = page.getByRole('table', { name: 'Changes between runs' });
-    await expect.poll(() => changes.getAttribute('aria-rowcount')).toBe(String(added! + dropped! + moved! + 1));
-    await page.screenshot({ path: screenshotPath('workspace-4-compare') });
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export changes CSV' }).click()]);
-    const lines = parseCsv(readFileSync((await download.path())!, 'utf8'));
-    expect(lines[0]).toEqual(['Change', 'Name', 'Rank before', 'Rank now', 'Places', 'Score before', 'Score now', 'Author id']);
-    expect(lines).toHaveLength(added! + dropped! + moved! + 1);
-    expect(lines.filter((l) => l[0] === 'New')).toHaveLength(added!);
-    expect(lines.filter((l) => l[0] === 'Dropped')).toHaveLength(dropped!);
-    await page.getByRole('radio', { name: 'Candidates', exact: true }).check();
-    await expect.poll(() => page.getByRole('table', { name: 'Referee candidates' }).isVisible()).toBe(true);
-  });
-
-  it('journals with both corpora', async () => {
-    await nav('Journals');
-    const list = page.getByRole('list', { name: 'Recommended journals' });
-    await expect.poll(() => list.getByRole('listitem').count(), { timeout: 20_000 }).toBeGreaterThan(0);
-    await page.screenshot({ path: screenshotPath('workspace-5-journals-all') });
-    await page.getByLabel('Our journals').check();
-    await expect.poll(async () => (await list.textContent()) ?? '', { timeout: 20_000 }).toMatch(/Folder DEMO/);
-    const orgItems = await list.getByRole('listitem').allTextContents();
-    for (const t of orgItems) expect(t).toMatch(/Folder /);
-  });
-
-  it('service stopped → cached views still work, an upload queues; service back → it is sent', async () => {
-    await app.stopService();
-    await nav('Manuscripts');
-    await page.getByLabel('Move to folder').fill('OFFLINE-FOLDER');
-    await page.getByRole('button', { name: 'Move', exact: true }).click();
-    await expect.poll(() => page.getByRole('list', { name: 'Manuscripts' }).textContent()).toMatch(/Pending/);
-    await expect.poll(() => page.getByTestId('status-message').textContent(), { timeout: 30_000 }).toBe('Offline — 1 change queued');
-
-    await nav('Candidates');
-    await expect.poll(async () => Number((await page.getByTestId('candidates-count').textContent())?.replace(/\D/g, ''))).toBeGreaterThan(0);
-    await nav('Journals');
-    await expect.poll(() => page.getByRole('list', { name: 'Recommended journals' }).getByRole('listitem').count()).toBeGreaterThan(0);
-    await nav('Activity');
-    await expect.poll(() => page.getByRole('list', { name: 'Queued changes' }).textContent()).toMatch(/OFFLINE-FOLDER/);
-    await page.screenshot({ path: screenshotPath('workspace-6-offline') });
-
-    // No click: the offline probe notices the service is back and the queue goes out by itself.
-    await app.startService();
-    await expect.poll(() => page.getByTestId('status-message').textContent(), { timeout: 40_000 }).toBe('Online');
-    await nav('Manuscripts');
-    await expect.poll(() => page.getByRole('list', { name: 'Manuscripts' }).textContent(), { timeout: 20_000 }).toMatch(/OFFLINE-FOLDER · .* · Sent/);
-  });
-
-  it('keyboard: Ctrl+O opens the file picker, Ctrl+F searches the view in front, Alt+↓/↑ step through manuscripts', async () => {
-    await nav('Candidates');
-    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Control+o')]);
-    expect(chooser.isMultiple()).toBe(true);
-    await chooser.setFiles({ name: 'second.pdf', mimeType: 'application/pdf', buffer: pdf });
-    const item = page.getByRole('article', { name: 'Upload of second.pdf' });
-    await expect.poll(() => item.locator('input[id$="-title"]').inputValue(), { timeout: 20_000 }).toBe(KNOWN.title);
-    await item.locator('input[id$="-folder"]').fill('KEYS');
-    await item.getByRole('button', { name: 'Upload', exact: true }).click();
-    const items = page.getByRole('list', { name: 'Manuscripts' }).getByRole('listitem');
-    await expect.poll(() => items.count(), { timeout: 30_000 }).toBe(2);
-
-    await page.locator('body').click({ position: { x: 5, y: 5 } });
-    await page.keyboard.press('Control+f');
-    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('manuscript-search');
-    await nav('Candidates');
-    await page.keyboard.press('Control+f');
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Filter by name or affiliation');
-
-    await nav('Manuscripts');
-    const current = () => page.getByRole('list', { name: 'Manuscripts' }).locator('[aria-current="true"]').textContent();
-    const first = await items.first().textContent();
-    const second = await items.nth(1).textContent();
-    await page.locator('body').click({ position: { x: 5, y: 5 } });
-    await page.keyboard.press('Alt+ArrowUp');
-    await expect.poll(current).toBe(first);
-    await page.keyboard.press('Alt+ArrowDown');
-    await expect.poll(current).toBe(second);
-    await page.keyboard.press('Alt+ArrowUp');
-    await expect.poll(current).toBe(first);
-    // Inside a text field Alt+↓ belongs to the field.
-    await page.getByLabel('Search manuscripts').focus();
-    await page.keyboard.press('Alt+ArrowDown');
-    await expect.poll(current).toBe(first);
-  });
-
-  it('has no serious or critical accessibility violation in any view, light and dark, with forms and details open', async () => {
-    const check = async (where: string) => {
-      const result = await new AxeBuilder({ page }).analyze();
-      return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${where}: ${v.id} (${v.nodes.length})`);
-    };
-    const bad: string[] = [];
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
-      for (const view of ['Manuscripts', 'Candidates', 'Journals', 'Groups', 'Activity', 'Settings']) {
-        await nav(view);
-        await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(view);
-        bad.push(...(await check(`${scheme} ${view}`)));
-      }
-      // The upload form, the changes table and a candidate's details.
-      await nav('Manuscripts');
-      await page.getByRole('button', { name: 'Edit and upload again' }).click();
-      bad.push(...(await check(`${scheme} upload form`)));
-      await page.getByRole('article', { name: /Upload of/ }).last().getByRole('button', { name: 'Cancel', exact: true }).click();
-      await nav('Candidates');
-      await page.getByRole('table', { name: 'Referee candidates' }).locator('.name-cell button').first().click();
-      await page.getByRole('region', { name: 'Candidate details' }).waitFor();
-      bad.push(...(await check(`${scheme} candidate details`)));
-      await page.screenshot({ path: screenshotPath(`workspace-7-details-${scheme}`) });
-    }
-    await page.emulateMedia({ colorScheme: 'light' });
-    expect(bad).toEqual([]);
-  });
+  it('drop a PDF → fields pre-filled → upload → candidates → filter → export CSV', () => flows.uploadFilterExport(ctx));
+  it('re-upload and compare the runs', () => flows.reuploadCompare(ctx));
+  it('journals with both corpora', () => flows.journalsBothCorpora(ctx));
+  it('service stopped → cached views still work, an edit queues; service back → it is sent by itself', () => flows.offlineQueueResend(ctx));
+  it('keyboard: Ctrl+O opens the file picker, Ctrl+F searches the view in front, Alt+↓/↑ step through manuscripts', () => flows.keyboardShortcuts(ctx));
+  it('has no serious or critical accessibility violation in any view, light and dark, with forms and details open', () => flows.accessibility(ctx));
 });
