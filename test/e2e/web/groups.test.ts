@@ -1,7 +1,7 @@
 // Authors groups in Chromium against the local service: create a group, then an author with every
 // custom-field kind, replace (fields left out become empty), partial edit (only what changed, never
-// for a client id alone), delete, a bulk CSV import, and fetching any client id of a group added
-// by id — each checked on the service itself, with screenshots.
+// for a client id alone), delete, bulk CSV imports (with custom-field columns and bad rows), and
+// fetching any client id of a group added by id — each checked on the service itself, with screenshots.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -164,6 +164,34 @@ describe('authors groups', () => {
     expect((await serviceAuthor('r-12')).body.emails).toBeNull();
     await expect.poll(() => page.getByRole('list', { name: 'Authors in this group' }).getByRole('listitem').count()).toBe(3);
     await page.screenshot({ path: screenshotPath('groups-2-imported') });
+  });
+
+  it('imports custom-field columns, converting each kind, and reports bad rows without sending them', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'desk-csv-'));
+    const file = join(dir, 'reviewers-custom.csv');
+    writeFileSync(
+      file,
+      [
+        'Client ID,Name,Reviews completed,Last invited,Availability,Expertise,Notes',
+        'r-20,Marie Curie,12,2025-11-30,on leave,Methods|Clinical,"Prefers email; short reviews"',
+        'r-21,Lise Meitner,three,2025-02-30,Maybe,Botany,',
+        'r-22,Rosalind Franklin,,,Available,"Statistics; Theory",',
+      ].join('\r\n'),
+    );
+    await page.getByLabel('CSV file of authors').setInputFiles(file);
+    // Custom-field columns are mapped by their field names.
+    expect(await page.getByLabel('Column for Reviews completed').inputValue()).toBe('Reviews completed');
+    expect(await page.getByLabel('Column for Expertise').inputValue()).toBe('Expertise');
+    await page.screenshot({ path: screenshotPath('groups-3-csv-custom-mapping') });
+    await page.getByRole('button', { name: 'Import 3 authors' }).click();
+    await expect.poll(() => page.getByRole('alert').first().textContent()).toMatch(/2 authors queued\. 1 row was not imported/);
+    const notImported = page.getByRole('list', { name: 'Rows not imported' });
+    expect(await notImported.textContent()).toMatch(/Row 2 \(r-21\): Reviews completed must be a number.*Last invited must be a date.*Availability: “Maybe” is not one of its options.*Expertise: “Botany” is not one of its options/);
+    await synced();
+    expect((await serviceAuthor('r-20')).body).toMatchObject({ name: 'Marie Curie', [F(1)]: 12, [F(3)]: '2025-11-30', [F(4)]: F(43), [F(5)]: [F(51), F(53)], [F(2)]: 'Prefers email; short reviews' });
+    expect((await serviceAuthor('r-22')).body).toMatchObject({ name: 'Rosalind Franklin', [F(4)]: F(41), [F(5)]: [F(52), F(54)] });
+    expect((await serviceAuthor('r-21')).status).toBe(404);
+    await page.screenshot({ path: screenshotPath('groups-4-csv-problems') });
   });
 
   it('fetches any client id of a group added by id, and says when the service has no such author', async () => {

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { parseCsv } from '../../../../electron/common/domain/csv';
-import type { AuthorFromGroupPut } from '../../../../electron/common/service';
 import type { AuthorsGroupRow, CustomFieldRow, GroupAuthorRow } from '../../../../electron/common/views';
 import { desk, errorText } from '../../platform/instance';
 import { changedFields, draftBase, draftOf, emptyDraft, fullBody, partialBody, partialProblem, replaceProblem, splitList, type AuthorDraft } from './authorDraft';
 import { CustomFieldInput } from './CustomFieldInput';
+import { csvAuthors, csvTable, guessMapping, importableFields, STANDARD_TARGETS, type CsvMapping, type CsvRowProblem, type CsvTable } from './csvImport';
 
 export function GroupsView() {
   const [groups, setGroups] = useState<AuthorsGroupRow[]>([]);
@@ -15,8 +15,9 @@ export function GroupsView() {
   const [newGroup, setNewGroup] = useState({ group_name: '', owner_team: '', editor_teams: '', viewer_teams: '' });
   const [addId, setAddId] = useState('');
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
-  const [csv, setCsv] = useState<{ header: string[]; rows: string[][]; mapping: Record<string, string> } | null>(null);
+  const [csv, setCsv] = useState<(CsvTable & { mapping: CsvMapping }) | null>(null);
   const [importProgress, setImportProgress] = useState<{ done: number; total: number } | null>(null);
+  const [notImported, setNotImported] = useState<CsvRowProblem[]>([]);
 
   const say = (ok: boolean, text: string) => setMessage({ ok, text });
   const attempt = async (fn: () => Promise<void>) => {
@@ -42,6 +43,9 @@ export function GroupsView() {
     setAuthors([]);
     void reloadAuthors(groupId);
     setDraft(emptyDraft());
+    setCsv(null);
+    setNotImported([]);
+    setImportProgress(null);
     return desk().on('data.changed', (e) => {
       if (e.topic === 'authors' && e.id === groupId) void reloadAuthors(groupId);
     });
@@ -245,6 +249,7 @@ export function GroupsView() {
             <section aria-label="Import authors from CSV">
               <h3>Import from CSV</h3>
               <input
+                key={groupId}
                 type="file"
                 accept=".csv,text/csv"
                 aria-label="CSV file of authors"
@@ -252,10 +257,10 @@ export function GroupsView() {
                   const f = e.target.files?.[0];
                   if (!f) return;
                   void f.text().then((text) => {
-                    const [header, ...rows] = parseCsv(text);
-                    if (!header) return say(false, 'The CSV file is empty.');
-                    const guess = (target: string) => header.find((h) => h.toLowerCase().replace(/[^a-z]/g, '').startsWith(target)) ?? '';
-                    setCsv({ header, rows, mapping: { clientId: guess('client') || guess('id'), name: guess('name'), emails: guess('email'), orcids: guess('orcid'), affiliations: guess('affil'), articles: guess('article') } });
+                    const table = csvTable(parseCsv(text));
+                    if (!table) return say(false, 'The CSV file is empty.');
+                    setNotImported([]);
+                    setCsv({ ...table, mapping: guessMapping(table.header, fields) });
                   });
                 }}
               />
@@ -263,10 +268,10 @@ export function GroupsView() {
                 <div>
                   <p>{csv.rows.length} rows. Map the columns:</p>
                   <div className="grid2">
-                    {(['clientId', 'name', 'emails', 'orcids', 'affiliations', 'articles'] as const).map((k) => (
-                      <label key={k} className="contents">
-                        <span>{k}</span>
-                        <select aria-label={`Column for ${k}`} value={csv.mapping[k] ?? ''} onChange={(e) => setCsv({ ...csv, mapping: { ...csv.mapping, [k]: e.target.value } })}>
+                    {[...STANDARD_TARGETS.map((k) => ({ key: k, label: k })), ...importableFields(fields).map((f) => ({ key: f.apiId, label: f.name }))].map(({ key, label }) => (
+                      <label key={key} className="contents">
+                        <span>{label}</span>
+                        <select aria-label={`Column for ${label}`} value={csv.mapping[key] ?? ''} onChange={(e) => setCsv({ ...csv, mapping: { ...csv.mapping, [key]: e.target.value } })}>
                           <option value="">—</option>
                           {csv.header.map((h) => (
                             <option key={h} value={h}>
@@ -282,30 +287,40 @@ export function GroupsView() {
                     disabled={!csv.mapping.clientId || !csv.mapping.name}
                     onClick={() =>
                       void attempt(async () => {
-                        const col = (k: string) => csv.header.indexOf(csv.mapping[k] ?? '');
+                        const { authors: ready, problems } = csvAuthors(csv, csv.mapping, fields);
+                        const refused = [...problems];
                         let done = 0;
-                        const failed: string[] = [];
-                        setImportProgress({ done, total: csv.rows.length });
-                        for (const r of csv.rows) {
-                          const cell = (k: string) => (col(k) >= 0 ? (r[col(k)] ?? '').trim() : '');
-                          const body: Record<string, unknown> = { name: cell('name') };
-                          for (const k of ['emails', 'orcids', 'affiliations', 'articles']) if (cell(k)) body[k] = splitList(cell(k));
+                        setImportProgress({ done, total: ready.length });
+                        for (const a of ready) {
                           try {
-                            await desk().invoke('authors.put', { groupId: selected.id, clientId: cell('clientId'), body: body as AuthorFromGroupPut });
+                            await desk().invoke('authors.put', { groupId: selected.id, clientId: a.clientId, body: a.body });
                           } catch (e) {
-                            failed.push(`${cell('clientId') || '(no id)'}: ${errorText(e)}`);
+                            refused.push({ row: a.row, clientId: a.clientId, problems: [errorText(e)] });
                           }
-                          setImportProgress({ done: ++done, total: csv.rows.length });
+                          setImportProgress({ done: ++done, total: ready.length });
                         }
                         await reloadAuthors();
                         setCsv(null);
-                        say(failed.length === 0, failed.length === 0 ? `${done} authors queued.` : `${done - failed.length} queued, ${failed.length} refused: ${failed.slice(0, 5).join('; ')}`);
+                        refused.sort((x, y) => x.row - y.row);
+                        setNotImported(refused);
+                        const queued = ready.length - (refused.length - problems.length);
+                        say(refused.length === 0, `${queued} ${queued === 1 ? 'author' : 'authors'} queued.${refused.length === 0 ? '' : ` ${refused.length} ${refused.length === 1 ? 'row was' : 'rows were'} not imported (listed below).`}`);
                       })
                     }
                   >
                     Import {csv.rows.length} authors
                   </button>
                 </div>
+              ) : null}
+              {notImported.length > 0 ? (
+                <ul className="import-problems" aria-label="Rows not imported">
+                  {notImported.map((p) => (
+                    <li key={p.row}>
+                      Row {p.row}
+                      {p.clientId ? ` (${p.clientId})` : ''}: {p.problems.join('; ')}
+                    </li>
+                  ))}
+                </ul>
               ) : null}
               {importProgress ? <progress aria-label="Import progress" max={importProgress.total} value={importProgress.done} /> : null}
             </section>

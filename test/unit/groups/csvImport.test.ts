@@ -1,0 +1,74 @@
+// CSV import of authors: columns mapped to standard keys and to custom fields; rows with a problem
+// are reported whole and never sent.
+import { describe, expect, it } from 'vitest';
+import { parseCsv } from '../../../electron/common/domain/csv';
+import type { CustomFieldRow } from '../../../electron/common/views';
+import { csvAuthors, csvTable, guessMapping } from '../../../renderer/src/features/groups/csvImport';
+
+const row = (apiId: string, dataKind: string, name: string, options: string[] = []): CustomFieldRow => ({
+  scope: 'author_from_group',
+  apiId,
+  position: 0,
+  dataKind,
+  name,
+  description: null,
+  options: options.length ? options.map((o, i) => ({ api_id: `${apiId}-${i}`, option: o })) : null,
+  fetchedAt: 0,
+});
+const fields = [row('f-num', 'number', 'Reviews completed'), row('f-date', 'date', 'Last invited'), row('f-one', 'single_option', 'Availability', ['Available', 'Busy']), row('f-many', 'multi_option', 'Expertise', ['Methods', 'Statistics']), row('f-geo', 'geo_point', 'Location')];
+
+const text = [
+  'ID;Name;E-mail;Reviews completed;Last invited;Availability;Expertise;Location',
+  'r-1;Ada Lovelace;ada@example.org;7;2026-03-01;busy;Methods|Statistics;x',
+  'r-2;Alan Turing;;seven;2026-02-30;Maybe;Methods;',
+  ';No Id;;;;;;',
+  'r-1;Ada Again;;;;;;',
+  ';;;;;;;',
+  'r-3;Emmy Noether;;;;;;',
+].join('\r\n');
+
+describe('csv import', () => {
+  const table = csvTable(parseCsv(text))!;
+
+  it('guesses standard columns by their start and custom fields by their name, never a read-only kind', () => {
+    const mapping = guessMapping(table.header, fields);
+    expect(mapping).toMatchObject({ clientId: 'ID', name: 'Name', emails: 'E-mail', 'f-num': 'Reviews completed', 'f-date': 'Last invited', 'f-one': 'Availability', 'f-many': 'Expertise' });
+    expect(mapping['f-geo']).toBeUndefined();
+  });
+
+  it('converts custom-field cells per kind and reports every problem of a bad row without building it', () => {
+    expect(table.rows).toHaveLength(5); // the blank line is left out
+    const { authors, problems } = csvAuthors(table, guessMapping(table.header, fields), fields);
+    expect(authors).toEqual([
+      {
+        row: 1,
+        clientId: 'r-1',
+        body: { name: 'Ada Lovelace', emails: ['ada@example.org'], customFields: { 'f-num': 7, 'f-date': '2026-03-01', 'f-one': 'f-one-1', 'f-many': ['f-many-0', 'f-many-1'] } },
+      },
+      { row: 5, clientId: 'r-3', body: { name: 'Emmy Noether' } },
+    ]);
+    expect(problems).toEqual([
+      {
+        row: 2,
+        clientId: 'r-2',
+        problems: [
+          'Reviews completed must be a number written with a dot (“seven” is not)',
+          'Last invited must be a date written YYYY-MM-DD (“2026-02-30” is not)',
+          'Availability: “Maybe” is not one of its options (Available, Busy)',
+        ],
+      },
+      { row: 3, clientId: '', problems: ['no client id'] },
+      { row: 4, clientId: 'r-1', problems: ['client id already used on row 1'] },
+    ]);
+  });
+
+  it('imports nothing into a custom field whose column is not mapped', () => {
+    const mapping = { ...guessMapping(table.header, fields), 'f-num': '' };
+    const { authors } = csvAuthors(table, mapping, fields);
+    expect(authors[0]!.body.customFields).not.toHaveProperty('f-num');
+  });
+
+  it('refuses a file with no header', () => {
+    expect(csvTable(parseCsv(''))).toBeNull();
+  });
+});
