@@ -82,31 +82,52 @@ const bench: Bench = async () => {
       opens.push(painted - t0);
     }
 
-    // Scroll 10,000 rows: one step per frame, frame-to-frame times from requestAnimationFrame.
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Manuscripts' }).click();
-    await list.getByRole('button', { name: /Ten thousand candidates/ }).click();
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Candidates' }).click();
-    await page.getByTestId('candidates-count').getByText('10,000', { exact: true }).waitFor();
-    const frames = (await page.evaluate(`new Promise((resolve) => {
-      const body = document.querySelector('[data-testid="vtable-body"]');
-      const times = [];
-      let last = performance.now();
-      const step = (now) => {
-        times.push(now - last);
-        last = now;
-        body.scrollTop += 240;
-        if (body.scrollTop + body.clientHeight >= body.scrollHeight - 1 || times.length > 1500) resolve(times.slice(2));
-        else requestAnimationFrame(step);
-      };
-      requestAnimationFrame(step);
-    })`)) as number[];
+    // Scroll 10,000 rows, one step per frame, twice: at the display's 60 Hz (frames can be no
+    // shorter than 16.67 ms there, so that run counts dropped frames), and with the frame-rate
+    // limit lifted, where the time between frames is the time the page needs to make one.
+    const scroll = async (p: typeof page) => {
+      await p.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Manuscripts' }).click();
+      await p.getByRole('list', { name: 'Manuscripts' }).getByRole('button', { name: /Ten thousand candidates/ }).click();
+      await p.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Candidates' }).click();
+      await p.getByTestId('candidates-count').getByText('10,000', { exact: true }).waitFor();
+      return (await p.evaluate(`new Promise((resolve) => {
+        const body = document.querySelector('[data-testid="vtable-body"]');
+        const times = [];
+        let last = performance.now();
+        const step = (now) => {
+          times.push(now - last);
+          last = now;
+          body.scrollTop += 240;
+          if (body.scrollTop + body.clientHeight >= body.scrollHeight - 1 || times.length > 1500) resolve(times.slice(2));
+          else requestAnimationFrame(step);
+        };
+        requestAnimationFrame(step);
+      })`)) as number[];
+    };
+    const vsynced = await scroll(page);
+    const dropped = vsynced.filter((f) => f > 25).length;
+    const unlimited = await launchChromium(['--disable-frame-rate-limit', '--disable-gpu-vsync']);
+    let frames: number[];
+    try {
+      const fast = await (await unlimited.newContext({ viewport: { width: 1400, height: 900 } })).newPage();
+      await fast.goto(app.host.url);
+      await fast.getByRole('list', { name: 'Manuscripts' }).getByRole('button', { name: /Another manuscript/ }).waitFor();
+      frames = await scroll(fast);
+    } finally {
+      await unlimited.close();
+    }
     const p95 = pct(frames, 0.95);
-    // Headless Chromium paints at 60 Hz, so no frame is shorter than 16.67 ms: what matters is how
-    // many frames took longer than one and a half intervals (a dropped frame).
-    const dropped = frames.filter((f) => f > 25).length;
     return [
       { suite: 'ui', metric: 'open a manuscript with 500 cached candidates → table painted (median)', value: median(opens), unit: 'ms', note: `${OPENS} opens, headless Chromium, browser host` },
-      { suite: 'ui', metric: 'frame time while scrolling 10,000 rows (p95)', value: p95, unit: 'ms', target: '< 16.7 ms', ok: p95 < 16.7, note: `${frames.length} frames at 60 Hz, 240 px per frame, median ${median(frames).toFixed(2)} ms, ${dropped} dropped (> 25 ms)` },
+      {
+        suite: 'ui',
+        metric: 'frame time while scrolling 10,000 rows (p95)',
+        value: p95,
+        unit: 'ms',
+        target: '< 16.7 ms',
+        ok: p95 < 16.7,
+        note: `${frames.length} frames, frame-rate limit lifted, 240 px per frame, median ${median(frames).toFixed(2)} ms, max ${Math.max(...frames).toFixed(1)} ms; at 60 Hz: ${vsynced.length} frames, ${dropped} dropped (> 25 ms)`,
+      },
     ] satisfies BenchRow[];
   } finally {
     await browser.close();

@@ -8,7 +8,8 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const repoRoot = resolve(import.meta.dirname, '../..');
 export const screenshotDir = join(repoRoot, 'test-results', 'screenshots');
 
-export async function launchChromium(): Promise<Browser> {
+/** extraArgs: for benchmarks, e.g. lifting the 60 Hz frame-rate limit. */
+export async function launchChromium(extraArgs: string[] = []): Promise<Browser> {
   if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: install Debian's chromium package (.ci/run does).`);
   return chromium.launch({
     executablePath: CHROMIUM,
@@ -22,6 +23,7 @@ export async function launchChromium(): Promise<Browser> {
       '--no-first-run',
       '--disable-quic',
       '--disable-dev-shm-usage',
+      ...extraArgs,
     ],
   });
 }

@@ -20,7 +20,9 @@ const EFFECT_TEXT: Record<string, string> = {
   boost: ': members’ scores were multiplied.',
 };
 
-const num = (v: number | null) => (v === null ? '—' : v.toLocaleString());
+/** One formatter for every cell: toLocaleString builds a new one per call, which shows while scrolling. */
+const NUMBER = new Intl.NumberFormat();
+const num = (v: number | null) => (v === null ? '—' : NUMBER.format(v));
 
 export function CandidatesView() {
   const detail = useManuscripts((s) => s.detail);
