@@ -70,10 +70,21 @@ export function isTrustedFrame(frame: FrameLike | null | undefined): boolean {
   }
 }
 
-/** Checklist 5: every permission request (camera, notifications, geolocation, …) is denied. */
+/** The one permission the app uses: writing text to the clipboard (Copy e-mails, copy an address). */
+const CLIPBOARD_WRITE = 'clipboard-sanitized-write';
+
+/**
+ * Whether a permission is granted: only clipboard writes, only to the app's own main frame. Reading
+ * the clipboard, camera, notifications, geolocation and everything else stay denied.
+ */
+export function permissionAllowed(permission: string, requestingUrl: string | undefined, isMainFrame: boolean): boolean {
+  return permission === CLIPBOARD_WRITE && isMainFrame && isTrustedFrame(requestingUrl ? { url: requestingUrl, parent: null } : null);
+}
+
+/** Checklist 5: permission requests and checks go through permissionAllowed; device permissions are denied. */
 export function hardenSession(session: Pick<Session, 'setPermissionRequestHandler' | 'setPermissionCheckHandler' | 'setDevicePermissionHandler'>): void {
-  session.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
-  session.setPermissionCheckHandler(() => false);
+  session.setPermissionRequestHandler((_wc, permission, callback, details) => callback(permissionAllowed(permission, details.requestingUrl, details.isMainFrame)));
+  session.setPermissionCheckHandler((_wc, permission, requestingOrigin, details) => permissionAllowed(permission, details.requestingUrl ?? requestingOrigin, details.isMainFrame));
   session.setDevicePermissionHandler(() => false);
 }
 

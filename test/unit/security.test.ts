@@ -64,17 +64,28 @@ describe('Electron security checklist', () => {
     expect(readFileSync(join(root, 'electron/main/index.ts'), 'utf8')).toMatch(/app\.enableSandbox\(\)/);
   });
 
-  it('5. every permission request and check is denied', () => {
+  it('5. every permission request and check is denied, except clipboard writes from the app itself', () => {
     const calls: Record<string, (...a: unknown[]) => unknown> = {};
     hardenSession({
       setPermissionRequestHandler: (h: never) => void (calls.request = h),
       setPermissionCheckHandler: (h: never) => void (calls.check = h),
       setDevicePermissionHandler: (h: never) => void (calls.device = h),
     } as never);
+    const app = { requestingUrl: 'app://desk/index.html', isMainFrame: true };
     const answers: boolean[] = [];
-    for (const p of ['media', 'geolocation', 'notifications', 'clipboard-read', 'openExternal']) calls.request!({}, p, (ok: boolean) => answers.push(ok));
+    for (const p of ['media', 'geolocation', 'notifications', 'clipboard-read', 'openExternal']) calls.request!({}, p, (ok: boolean) => answers.push(ok), app);
     expect(answers).toEqual([false, false, false, false, false]);
-    expect(calls.check!({}, 'media')).toBe(false);
+    const write = (details: { requestingUrl: string; isMainFrame: boolean }) => {
+      let answer: boolean | undefined;
+      calls.request!({}, 'clipboard-sanitized-write', (ok: boolean) => (answer = ok), details);
+      return answer;
+    };
+    expect(write(app)).toBe(true);
+    expect(write({ requestingUrl: 'https://evil.example/', isMainFrame: true })).toBe(false);
+    expect(write({ requestingUrl: 'app://desk/index.html', isMainFrame: false })).toBe(false);
+    expect(calls.check!({}, 'media', 'app://desk', app)).toBe(false);
+    expect(calls.check!({}, 'clipboard-sanitized-write', 'app://desk', app)).toBe(true);
+    expect(calls.check!({}, 'clipboard-sanitized-write', 'https://evil.example', { isMainFrame: true })).toBe(false);
     expect(calls.device!({})).toBe(false);
   });
 

@@ -71,6 +71,8 @@ describe.skipIf(!binary.path)('Electron: editor workspace', () => {
         }, [file]);
         await press();
       },
+      // The page may write the clipboard but not read it (security.ts): read it from main.
+      readClipboard: () => app.evaluate(({ clipboard }) => clipboard.readText()),
       shot: (name) => screenshotPath(`electron-${name}`),
     };
   });

@@ -18,6 +18,8 @@ export interface FlowContext {
   startService(): Promise<void>;
   /** Picks this file with the system's file picker after the keystroke (the page's chooser, or Electron's dialog). */
   pickWithShortcut(name: string, bytes: Buffer, press: () => Promise<void>): Promise<void>;
+  /** What the system clipboard holds now (text). */
+  readClipboard(): Promise<string>;
   /** Where a screenshot of this suite goes. */
   shot(name: string): string;
 }
@@ -76,6 +78,10 @@ export async function uploadFilterExport(ctx: FlowContext): Promise<void> {
   expect(csv).toHaveLength(shown + 1);
   for (const line of csv.slice(1)) expect(line[EMAIL]).toMatch(/@/);
   await page.screenshot({ path: ctx.shot('workspace-3-filtered') });
+  // Copy e-mails puts exactly the e-mails of the rows shown on the clipboard.
+  await page.getByRole('button', { name: 'Copy emails' }).click();
+  await expect.poll(() => page.getByText(/emails copied/).textContent()).toBe(`${shown} emails copied`);
+  expect((await ctx.readClipboard()).split(', ').sort()).toEqual(csv.slice(1).map((l) => l[EMAIL]!).sort());
 
   // Narrow further by citations: the new export holds exactly the rows of the first one at or above the median.
   const citations = csv.slice(1).map((l) => Number(l[CITATIONS]));

@@ -18,6 +18,7 @@ beforeAll(async () => {
   app = await startWebApp({ service: true });
   browser = await launchChromium();
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, acceptDownloads: true });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   page = await context.newPage();
   await page.goto(app.host.url);
   await page.getByTestId('status-message').getByText('Online').waitFor({ timeout: 20_000 });
@@ -31,6 +32,7 @@ beforeAll(async () => {
       if (!chooser.isMultiple()) throw new Error('the file picker should take several files');
       await chooser.setFiles({ name, mimeType: 'application/pdf', buffer: bytes });
     },
+    readClipboard: () => page.evaluate(() => navigator.clipboard.readText()),
     shot: screenshotPath,
   };
 });
