@@ -24,6 +24,7 @@ import type {
   SearchHit,
   StagedFile,
   UploadProgressEvent,
+  WebhookDeliveryView,
   WebhookStatusView,
 } from './views';
 
@@ -163,6 +164,8 @@ export const requests = {
   'outbox.discard': request<OutboxItemView[]>()(z.object({ id }).strict()),
   'sync.now': request<StatusEvent>()(empty),
   'webhook.status': request<WebhookStatusView>()(empty),
+  /** Deliveries the receiver answered for the active profile, newest first: applied, stale, parked, checks and refusals. */
+  'webhook.deliveries': request<WebhookDeliveryView[]>()(z.object({ limit: z.number().int().min(1).max(500).optional() }).strict()),
   'webhook.configure': request<WebhookStatusView>()(
     z
       .object({

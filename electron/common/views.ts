@@ -115,5 +115,31 @@ export interface WebhookStatusView {
   lastOutcome: string | null;
 }
 
+/** What became of one mark_as_proposal_referee delivery: its marks replaced (applied), ignored
+ * because a newer order was already applied (stale), kept until the manuscript is uploaded from
+ * this app (parked), a connectivity check (test), or refused (rejected: wrong key, bad body…). */
+export type WebhookDeliveryOutcome = 'applied' | 'stale' | 'parked' | 'test' | 'rejected';
+
+export interface WebhookDeliveryView {
+  /** Unique in the list: deliveries that reached the marks and the others are numbered apart. */
+  key: string;
+  receivedAt: number;
+  outcome: WebhookDeliveryOutcome;
+  /** The HTTP status the receiver answered. */
+  status: number;
+  /** What happened, in plain words. */
+  reason: string;
+  /** The service's manuscript_id, when the body could be read. */
+  serviceManuscriptId: number | null;
+  originId: string | null;
+  /** The app's manuscript, when it knows it. */
+  manuscript: { id: number; title: string } | null;
+  order: number | null;
+  /** Candidates marked after the action, for deliveries that reached the marks. */
+  marked: number | null;
+  /** When a parked delivery was applied (once its manuscript's upload was recorded). */
+  appliedAt: number | null;
+}
+
 // Rows read from the cache.
 export type * from './rows';

@@ -121,6 +121,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     logger,
     activeProfileId: () => profiles.activeId(),
     onMarksChanged: (change) => events.emit('data.changed', change.manuscriptLocalId === undefined ? { topic: 'marks' } : { topic: 'marks', id: change.manuscriptLocalId }),
+    onDelivery: () => events.emit('data.changed', { topic: 'webhook' }),
   });
   await webhook.restore();
 

@@ -3,5 +3,6 @@ export { openCache, isCorruption, type Cache, type OpenCacheOptions, type Recove
 export { LATEST_VERSION, MIGRATIONS, type Migration } from './migrations';
 export type { RecordedRun } from './manuscripts';
 export type { MarksEvent } from './marks';
+export type { WebhookReceipt } from './webhookLog';
 export type * from './types';
 export { CONFLICT_BITS } from './types';

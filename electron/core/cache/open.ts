@@ -15,6 +15,7 @@ import { migrate, tooNewError, userVersion } from './migrate';
 import { LATEST_VERSION, MIGRATIONS, type Migration } from './migrations';
 import { SqliteProfilesRepository } from './profiles';
 import { SearchRepository } from './search';
+import { WebhookLogRepository } from './webhookLog';
 
 export interface OpenCacheOptions {
   /** The database file; its folder is created when missing. */
@@ -55,6 +56,8 @@ export interface Cache {
   readonly customFields: CustomFieldsRepository;
   readonly journals: JournalsRepository;
   readonly search: SearchRepository;
+  /** The webhook's delivery history (Activity). */
+  readonly webhookLog: WebhookLogRepository;
   /**
    * Records that a query hit SQLITE_CORRUPT: the next openCache moves the file aside and rebuilds,
    * salvaging what is readable. Call it from wherever isCorruption(err) is seen.
@@ -151,6 +154,7 @@ function assemble(db: Db, opts: OpenCacheOptions, recovery: RecoveryReport | nul
     customFields: new CustomFieldsRepository(db, opts.clock),
     journals: new JournalsRepository(db, opts.clock),
     search: new SearchRepository(db),
+    webhookLog: new WebhookLogRepository(db, opts.clock),
     markCorrupt(reason: string) {
       opts.logger.log('error', 'cache reported damaged; it will be rebuilt at next start', { reason });
       writeFileSync(markerOf(opts.file), `${new Date(opts.clock.now()).toISOString()} ${reason}\n`);

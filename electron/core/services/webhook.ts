@@ -4,11 +4,11 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import type { WebhookStatusView } from '../../common/views';
+import type { WebhookDeliveryView, WebhookStatusView } from '../../common/views';
 import type { Cache } from '../cache';
 import type { Logger, SecretStore } from '../ports';
 import { secretAccount } from '../profiles';
-import { newWebhookSecret, WebhookReceiver, type MarksChange } from '../webhook';
+import { newWebhookSecret, WebhookReceiver, type AnsweredDelivery, type MarksChange } from '../webhook';
 
 const settingsSchema = z.object({
   enabled: z.boolean(),
@@ -29,6 +29,8 @@ export interface WebhookServiceDeps {
   logger: Logger;
   activeProfileId(): string | null;
   onMarksChanged(change: MarksChange): void;
+  /** A delivery was answered (applied, stale, parked, a connectivity check or a refusal). */
+  onDelivery?: () => void;
 }
 
 export class WebhookService {
@@ -45,6 +47,7 @@ export class WebhookService {
       getApiKey: (id) => deps.secrets.get(secretAccount(id)),
       logger: deps.logger,
       onMarksChanged: deps.onMarksChanged,
+      onAnswer: (a) => this.recordDelivery(a),
     });
   }
 
@@ -88,6 +91,11 @@ export class WebhookService {
     return this.status();
   }
 
+  /** The delivery history of the active profile, newest first. */
+  deliveries(limit: number): WebhookDeliveryView[] {
+    return this.deps.cache.webhookLog.list(this.deps.activeProfileId(), limit);
+  }
+
   async close(): Promise<void> {
     if (this.receiver.status().listening) await this.receiver.stop();
   }
@@ -102,6 +110,24 @@ export class WebhookService {
       ...(password ? { basicAuth: { user: USER, password } } : {}),
     });
     return { port: this.receiver.status().port ?? 0 };
+  }
+
+  /** Deliveries that reached the marks are in webhook_events already; the others are kept here.
+   * A queue-full answer is not: the service delivers it again and nothing happened. */
+  private recordDelivery(a: AnsweredDelivery): void {
+    if (a.outcome === 'busy') return;
+    if (a.outcome === 'test' || a.outcome === 'rejected') {
+      this.deps.cache.webhookLog.record({
+        profileId: this.deps.activeProfileId(),
+        status: a.status,
+        outcome: a.outcome,
+        reason: a.message,
+        serviceManuscriptId: a.serviceManuscriptId,
+        order: a.order,
+        remote: a.remote,
+      });
+    }
+    this.deps.onDelivery?.();
   }
 
   private async remember(account: string, value: string): Promise<string> {

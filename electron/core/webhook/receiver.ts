@@ -52,6 +52,14 @@ export interface WebhookStartOptions {
 
 export interface WebhookReceiverDeps extends DeliveryDeps {
   clock?: Clock;
+  /** Told of every answer to a request on the secret path (the delivery history keeps them). */
+  onAnswer?: (answer: AnsweredDelivery) => void;
+}
+
+/** A request to the secret path and what the receiver answered. */
+export interface AnsweredDelivery extends DeliveryReply {
+  at: number;
+  remote: string;
 }
 
 export interface LastDelivery {
@@ -220,7 +228,7 @@ export class WebhookReceiver {
       return;
     }
     const reply = await handleDelivery(this.deps, body.bytes, remote);
-    this.answer(res, reply);
+    this.answer(res, remote, reply);
   }
 
   private basicAuthOk(header: string | undefined): boolean {
@@ -239,15 +247,16 @@ export class WebhookReceiver {
     outcome: DeliveryOutcome = 'rejected',
   ): void {
     this.deps.logger.log('warn', 'webhook delivery refused', { status, reason: message, remote });
-    this.answer(res, { status, outcome, message, serviceManuscriptId: null, order: null }, headers);
+    this.answer(res, remote, { status, outcome, message, serviceManuscriptId: null, order: null }, headers);
   }
 
-  private answer(res: ServerResponse, reply: DeliveryReply, headers: Record<string, string> = {}): void {
+  private answer(res: ServerResponse, remote: string, reply: DeliveryReply, headers: Record<string, string> = {}): void {
     const ok = reply.status >= 200 && reply.status < 300;
     if (ok) this.deliveries++;
     else this.rejected++;
+    const at = this.clock.now();
     this.last = {
-      at: this.clock.now(),
+      at,
       status: reply.status,
       outcome: reply.outcome,
       serviceManuscriptId: reply.serviceManuscriptId,
@@ -255,6 +264,11 @@ export class WebhookReceiver {
     };
     const extra = reply.retryAfter !== undefined ? { ...headers, 'Retry-After': String(reply.retryAfter) } : headers;
     send(res, reply.status, ok ? { ok: true, outcome: reply.outcome, message: reply.message } : { ok: false, error: reply.message }, extra);
+    try {
+      this.deps.onAnswer?.({ ...reply, at, remote });
+    } catch (err) {
+      this.deps.logger.log('error', 'webhook onAnswer listener failed', { error: (err as Error).message });
+    }
   }
 }
 

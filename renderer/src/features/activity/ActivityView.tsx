@@ -3,6 +3,7 @@ import type { OutboxItemView } from '../../../../electron/common/views';
 import { desk, errorText } from '../../platform/instance';
 import { useApp } from '../../stores/app';
 import { Alert } from '../../components/Alert';
+import { WebhookDeliveries } from './WebhookDeliveries';
 
 const STATE_TEXT = { pending: 'Waiting to send', sending: 'Sending', failed: 'Needs attention', done: 'Sent' } as const;
 
@@ -29,39 +30,43 @@ export function ActivityView() {
 
   return (
     <div className="activity">
-      <div className="toolbar">
-        <span>{status?.message}</span>
-        <button type="button" onClick={() => void desk().invoke('sync.now', {})}>
-          Sync now
-        </button>
-      </div>
-      <Alert text={error} />
-      {items.length === 0 ? <p className="muted">Nothing waiting: every change has been sent.</p> : null}
-      <ul className="outbox" aria-label="Queued changes">
-        {items.map((i) => (
-          <li key={i.id} className={`outbox-item ${i.state}`}>
-            <div className="row">
-              <strong>{i.label}</strong>
-              <span className="chip">{STATE_TEXT[i.state]}</span>
-              <span className="muted">
-                {new Date(i.createdAt).toLocaleString()} · {i.attempts} attempt{i.attempts === 1 ? '' : 's'}
-              </span>
-              <span className="spacer" />
-              {i.state === 'failed' ? (
-                <>
-                  <button type="button" onClick={() => void act(() => desk().invoke('outbox.retry', { id: i.id }))}>
-                    Retry
-                  </button>
-                  <button type="button" onClick={() => void act(() => desk().invoke('outbox.discard', { id: i.id }))}>
-                    Discard
-                  </button>
-                </>
-              ) : null}
-            </div>
-            {i.error ? <p className="error">{i.error.message}</p> : null}
-          </li>
-        ))}
-      </ul>
+      <section aria-labelledby="writes-h">
+        <h2 id="writes-h">Changes to send</h2>
+        <div className="toolbar">
+          <span>{status?.message}</span>
+          <button type="button" onClick={() => void desk().invoke('sync.now', {})}>
+            Sync now
+          </button>
+        </div>
+        <Alert text={error} />
+        {items.length === 0 ? <p className="muted">Nothing waiting: every change has been sent.</p> : null}
+        <ul className="outbox" aria-label="Queued changes">
+          {items.map((i) => (
+            <li key={i.id} className={`outbox-item ${i.state}`}>
+              <div className="row">
+                <strong>{i.label}</strong>
+                <span className="chip">{STATE_TEXT[i.state]}</span>
+                <span className="muted">
+                  {new Date(i.createdAt).toLocaleString()} · {i.attempts} attempt{i.attempts === 1 ? '' : 's'}
+                </span>
+                <span className="spacer" />
+                {i.state === 'failed' ? (
+                  <>
+                    <button type="button" onClick={() => void act(() => desk().invoke('outbox.retry', { id: i.id }))}>
+                      Retry
+                    </button>
+                    <button type="button" onClick={() => void act(() => desk().invoke('outbox.discard', { id: i.id }))}>
+                      Discard
+                    </button>
+                  </>
+                ) : null}
+              </div>
+              {i.error ? <p className="error">{i.error.message}</p> : null}
+            </li>
+          ))}
+        </ul>
+      </section>
+      <WebhookDeliveries />
     </div>
   );
 }

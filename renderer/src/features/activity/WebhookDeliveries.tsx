@@ -1,0 +1,85 @@
+import { useEffect, useState } from 'react';
+import type { WebhookDeliveryView } from '../../../../electron/common/views';
+import { desk, errorText } from '../../platform/instance';
+import { Alert } from '../../components/Alert';
+
+/** The outcome in an editor's words. */
+export function outcomeText(d: Pick<WebhookDeliveryView, 'outcome' | 'status'>): string {
+  switch (d.outcome) {
+    case 'applied':
+      return 'Applied';
+    case 'stale':
+      return 'Ignored as stale';
+    case 'parked':
+      return 'Parked';
+    case 'test':
+      return 'Connectivity check';
+    case 'rejected':
+      return d.status === 401 ? 'Refused: wrong key' : `Refused (HTTP ${d.status})`;
+  }
+}
+
+function manuscriptText(d: WebhookDeliveryView): string {
+  if (d.manuscript) return d.manuscript.title;
+  // A connectivity check names no real manuscript.
+  if (d.serviceManuscriptId === null || d.outcome === 'test') return '—';
+  return `Service manuscript ${d.serviceManuscriptId}${d.originId ? ` (${d.originId})` : ''}`;
+}
+
+/** Referee marks the service sent through the webhook, and what the receiver did with each. */
+export function WebhookDeliveries() {
+  const [rows, setRows] = useState<WebhookDeliveryView[]>([]);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    const load = () =>
+      desk()
+        .invoke('webhook.deliveries', {})
+        .then(
+          (r) => {
+            setRows(r);
+            setError(null);
+          },
+          (e: unknown) => setError(errorText(e)),
+        );
+    void load();
+    return desk().on('data.changed', (e) => {
+      if (e.topic === 'webhook' || e.topic === 'marks' || e.topic === 'manuscripts') void load();
+    });
+  }, []);
+
+  return (
+    <section aria-labelledby="deliveries-h">
+      <h2 id="deliveries-h">Webhook deliveries</h2>
+      <Alert text={error} />
+      {rows.length === 0 ? (
+        <p className="muted">No referee marks received yet. Turn the receiver on in Settings and give the service its address.</p>
+      ) : (
+        <table className="deliveries" aria-label="Webhook deliveries">
+          <thead>
+            <tr>
+              <th scope="col">Received</th>
+              <th scope="col">Manuscript</th>
+              <th scope="col">Order</th>
+              <th scope="col">Outcome</th>
+              <th scope="col">Details</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((d) => (
+              <tr key={d.key} className={`delivery ${d.outcome}`}>
+                <td>{new Date(d.receivedAt).toLocaleString()}</td>
+                <td>{manuscriptText(d)}</td>
+                <td>{d.order ?? '—'}</td>
+                <td>
+                  <span className={`chip ${d.outcome === 'applied' ? 'ok' : d.outcome === 'rejected' ? 'bad' : ''}`}>{outcomeText(d)}</span>
+                </td>
+                <td>{d.reason}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
