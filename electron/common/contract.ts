@@ -8,6 +8,7 @@ import { CONFLICT_KEYS, JOURNALS_CORPORA, authorFromGroupPatchSchema, authorFrom
 import type {
   AuthorHistory,
   AuthorsGroupRow,
+  CacheClearView,
   CandidatePage,
   ConnectionTest,
   CustomFieldRow,
@@ -120,6 +121,9 @@ export const requests = {
   'profiles.setKey': request<ProfilesState>()(z.object({ id: profileId, apiKey: z.string().trim().min(4).max(512) }).strict()),
   'profiles.clearKey': request<ProfilesState>()(z.object({ id: profileId }).strict()),
   'profiles.test': request<ConnectionTest>()(z.object({ id: profileId }).strict()),
+  /** Drops the active profile's cached reads (runs, candidates, journals, custom fields, group authors' details);
+   * queued writes and what they need are kept. With preview: true, only says what would go and what stays. */
+  'cache.clear': request<CacheClearView>()(z.object({ preview: z.boolean() }).strict()),
 
   // Files: staged into the data folder first, so the original may move
   'files.stage': request<StagedFile>()(z.object({ name: z.string().min(1).max(255), dataBase64: z.string().max(70 * 1024 * 1024) }).strict()),

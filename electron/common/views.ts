@@ -41,6 +41,29 @@ export interface ConnectionTest {
   checkedAt: number;
 }
 
+/** What Settings → Clear cache drops (or would drop, for a preview) and keeps, for the active profile. */
+export interface CacheClearView {
+  preview: boolean;
+  removed: {
+    /** Upload runs, with their candidates, groups settings and debug info. */
+    runs: number;
+    candidates: number;
+    /** Journal recommendations (one list per manuscript and corpus). */
+    journalLists: number;
+    customFields: number;
+    /** People seen as candidates who are left in no manuscript's kept runs. */
+    authorsSeen: number;
+    /** Authors from groups whose service answer (linked author) is forgotten; the authors stay. */
+    groupAuthorDetails: number;
+  };
+  kept: {
+    /** Writes waiting in the outbox (queued, being sent or needing attention): all kept. */
+    pendingWrites: number;
+    /** Manuscripts that keep their runs and candidates because an upload of theirs is waiting. */
+    manuscripts: number;
+  };
+}
+
 // --------------------------------------------------------------------------------------------
 // Files and intake
 

@@ -243,7 +243,9 @@ export class ManuscriptsRepository {
 
   /**
    * Undoes a queued (never sent) change: a manuscript never uploaded is removed; one uploaded
-   * before gets back the form of its last run. Returns true when the row was removed.
+   * before gets back the form of its last run. One uploaded before whose runs were cleared from
+   * the cache (Settings → Clear cache) is on the service: it stays, as the editor last wrote it.
+   * Returns true when the row was removed.
    */
   revertToLastRun(id: number): boolean {
     return this.db.transaction(() => {
@@ -252,6 +254,10 @@ export class ManuscriptsRepository {
       const last = this.db
         .prepare<[number], { form_json: string }>('SELECT form_json FROM runs WHERE manuscript_id = ? ORDER BY seq DESC LIMIT 1')
         .get(id);
+      if (!last && ms.service_id !== null) {
+        this.setState.run('synced', this.clock.now(), id);
+        return false;
+      }
       if (!last) {
         this.db.prepare('DELETE FROM manuscripts WHERE id = ?').run(id);
         return true;

@@ -5,6 +5,7 @@ import { dirname } from 'node:path';
 import { isDeskError } from '../../common/errors';
 import type { Clock, Logger } from '../ports';
 import { AuthorsSeenRepository } from './authors';
+import { CachedReadsRepository } from './clear';
 import { CandidatesRepository } from './candidates';
 import { CustomFieldsRepository } from './customFields';
 import { GroupsRepository } from './groups';
@@ -58,6 +59,8 @@ export interface Cache {
   readonly search: SearchRepository;
   /** The webhook's delivery history (Activity). */
   readonly webhookLog: WebhookLogRepository;
+  /** Settings → Clear cache: drops what was read from the service, keeps what queued writes need. */
+  readonly cachedReads: CachedReadsRepository;
   /**
    * Records that a query hit SQLITE_CORRUPT: the next openCache moves the file aside and rebuilds,
    * salvaging what is readable. Call it from wherever isCorruption(err) is seen.
@@ -155,6 +158,7 @@ function assemble(db: Db, opts: OpenCacheOptions, recovery: RecoveryReport | nul
     journals: new JournalsRepository(db, opts.clock),
     search: new SearchRepository(db),
     webhookLog: new WebhookLogRepository(db, opts.clock),
+    cachedReads: new CachedReadsRepository(db),
     markCorrupt(reason: string) {
       opts.logger.log('error', 'cache reported damaged; it will be rebuilt at next start', { reason });
       writeFileSync(markerOf(opts.file), `${new Date(opts.clock.now()).toISOString()} ${reason}\n`);

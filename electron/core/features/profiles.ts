@@ -3,7 +3,7 @@ import type { ProfilesState } from '../../common/views';
 import type { HandlerMap } from '../router';
 import type { CoreContext } from './context';
 
-type Channels = 'profiles.list' | 'profiles.save' | 'profiles.remove' | 'profiles.activate' | 'profiles.setKey' | 'profiles.clearKey' | 'profiles.test';
+type Channels = 'profiles.list' | 'profiles.save' | 'profiles.remove' | 'profiles.activate' | 'profiles.setKey' | 'profiles.clearKey' | 'profiles.test' | 'cache.clear';
 
 export async function profilesState(ctx: CoreContext): Promise<ProfilesState> {
   const list = await ctx.profiles.list();
@@ -63,6 +63,14 @@ export function profileHandlers(ctx: CoreContext): HandlerMap<Channels> {
         else if (r.error) ctx.workspace().connectivity.reportFailure(r.error.code as ErrorCode);
       }
       return { ok: r.ok, features: r.features, error: r.error, latencyMs: r.latencyMs, checkedAt: r.checkedAt };
+    },
+    'cache.clear': ({ preview }) => {
+      const { profileId } = ctx.workspace();
+      if (preview) return ctx.cache.cachedReads.preview(profileId);
+      const result = ctx.cache.cachedReads.clear(profileId);
+      ctx.logger.log('info', 'cache cleared', { profileId, removed: result.removed, kept: result.kept });
+      for (const topic of ['manuscripts', 'candidates', 'journals', 'groups', 'authors', 'customFields'] as const) ctx.events.emit('data.changed', { topic });
+      return result;
     },
   };
 }

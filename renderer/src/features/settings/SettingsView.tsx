@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
-import type { WebhookStatusView } from '../../../../electron/common/views';
+import type { CacheClearView, WebhookStatusView } from '../../../../electron/common/views';
 import { desk, errorText } from '../../platform/instance';
 import { useApp } from '../../stores/app';
 import { useProfiles } from '../../stores/profiles';
 import { Alert } from '../../components/Alert';
+import { keptText, removedText } from './cacheText';
 
 const FEATURE_LABEL = { authorsGroups: 'Authors groups', refereeFinder: 'Referee finder', recommendJournals: 'Recommend journals' } as const;
 
@@ -90,13 +91,17 @@ export function SettingsView() {
               {t ? (
                 <p className={t.ok ? 'ok' : 'error'} data-testid="connection-test">
                   {t.ok ? `Connected in ${t.latencyMs ?? '?'} ms. ` : `${t.error?.message ?? 'Failed.'} `}
-                  {(Object.keys(FEATURE_LABEL) as Array<keyof typeof FEATURE_LABEL>).map((k) => (
-                    <span key={k} className={`chip ${t.features[k] === true ? 'ok' : t.features[k] === false ? 'bad' : ''}`}>
-                      {FEATURE_LABEL[k]}: {t.features[k] === true ? 'yes' : t.features[k] === false ? 'not in plan' : 'unknown'}
-                    </span>
-                  ))}
+                  <FeatureChips features={t.features} />
                 </p>
-              ) : null}
+              ) : p.lastFeatures && p.lastCheckedAt !== null ? (
+                <p data-testid="plan-features">
+                  Plan features, as last checked {new Date(p.lastCheckedAt).toLocaleString()}: <FeatureChips features={p.lastFeatures} />
+                </p>
+              ) : (
+                <p className="muted" data-testid="plan-features">
+                  Plan features not checked yet: Test connection asks the service.
+                </p>
+              )}
             </article>
           );
         })}
@@ -164,12 +169,94 @@ export function SettingsView() {
           </>
         ) : null}
       </section>
-      <section aria-labelledby="data-h">
-        <h2 id="data-h">Data</h2>
-        <p>
-          Data folder: <code>{info?.dataDir}</code>
-        </p>
-      </section>
+      <DataSection dataDir={info?.dataDir ?? null} activeProfile={state?.profiles.find((p) => p.active)?.name ?? null} />
     </div>
+  );
+}
+
+function FeatureChips({ features }: { features: Record<keyof typeof FEATURE_LABEL, boolean | null> }) {
+  return (
+    <>
+      {(Object.keys(FEATURE_LABEL) as Array<keyof typeof FEATURE_LABEL>).map((k) => (
+        <span key={k} className={`chip ${features[k] === true ? 'ok' : features[k] === false ? 'bad' : ''}`}>
+          {FEATURE_LABEL[k]}: {features[k] === true ? 'yes' : features[k] === false ? 'not in plan' : 'unknown'}
+        </span>
+      ))}
+    </>
+  );
+}
+
+/** The data folder (with a way to copy its path) and Clear cache, which asks before it drops anything. */
+function DataSection({ dataDir, activeProfile }: { dataDir: string | null; activeProfile: string | null }) {
+  const [copied, setCopied] = useState<string | null>(null);
+  const [pending, setPending] = useState<CacheClearView | null>(null);
+  const [done, setDone] = useState<CacheClearView | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const copy = async () => {
+    if (!dataDir) return;
+    try {
+      await navigator.clipboard.writeText(dataDir);
+      setCopied('Path copied.');
+    } catch (e) {
+      setCopied(`The path could not be copied (${errorText(e)}); select it and copy it by hand.`);
+    }
+  };
+  const clear = async (preview: boolean) => {
+    setBusy(true);
+    setError(null);
+    try {
+      const result = await desk().invoke('cache.clear', { preview });
+      setPending(preview ? result : null);
+      setDone(preview ? null : result);
+    } catch (e) {
+      setError(errorText(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section aria-labelledby="data-h">
+      <h2 id="data-h">Data</h2>
+      <p className="row">
+        Data folder: <code data-testid="data-dir">{dataDir}</code>
+        <button type="button" onClick={() => void copy()} disabled={!dataDir}>
+          Copy path
+        </button>
+        <span role="status" className="muted">
+          {copied}
+        </span>
+      </p>
+      <p className="muted">The cache, the copies of manuscript files waiting to be uploaded and the logs live there.</p>
+      <Alert text={error} />
+      {pending ? (
+        <div role="group" aria-labelledby="clear-h" className="confirm">
+          <h3 id="clear-h">Clear the cache{activeProfile ? ` of ${activeProfile}` : ''}?</h3>
+          <p>This drops {removedText(pending)}. Candidates come back by uploading a manuscript again; the rest is read from the service when next shown.</p>
+          <p className={pending.kept.pendingWrites > 0 ? 'warn' : 'muted'} data-testid="clear-kept">
+            {keptText(pending)}
+          </p>
+          <div className="row">
+            <button type="button" className="danger" disabled={busy} onClick={() => void clear(false)}>
+              Clear cache
+            </button>
+            <button type="button" disabled={busy} onClick={() => setPending(null)}>
+              Cancel
+            </button>
+          </div>
+        </div>
+      ) : (
+        <button type="button" disabled={busy} onClick={() => void clear(true)}>
+          Clear cache…
+        </button>
+      )}
+      {done ? (
+        <p role="status" data-testid="clear-result">
+          Cache cleared: {removedText(done)}. {keptText(done)}
+        </p>
+      ) : null}
+    </section>
   );
 }
