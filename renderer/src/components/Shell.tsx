@@ -1,6 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { ActivityView } from '../features/activity/ActivityView';
 import { CandidatesView } from '../features/candidates/CandidatesView';
+import { CustomFieldsView } from '../features/customfields/CustomFieldsView';
 import { GroupsView } from '../features/groups/GroupsView';
 import { JournalsView } from '../features/journals/JournalsView';
 import { ManuscriptsView } from '../features/manuscripts/ManuscriptsView';
@@ -17,6 +18,7 @@ const CONTENT: Record<View, () => ReactNode> = {
   groups: () => <GroupsView />,
   activity: () => <ActivityView />,
   settings: () => <SettingsView />,
+  customFields: () => <CustomFieldsView />,
 };
 
 const isManuscriptFile = (name: string) => /\.(pdf|docx)$/i.test(name);
@@ -28,6 +30,7 @@ const LABELS: Record<View, string> = {
   groups: 'Groups',
   activity: 'Activity',
   settings: 'Settings',
+  customFields: 'Custom fields',
 };
 
 const DESCRIPTIONS: Record<View, string> = {
@@ -37,6 +40,7 @@ const DESCRIPTIONS: Record<View, string> = {
   groups: 'Authors groups your teams keep: expert pools to search within or boost.',
   activity: 'Changes waiting to be sent, and what the service told us.',
   settings: 'Connection profiles, API keys and the webhook receiver.',
+  customFields: 'The organization’s custom fields: their api_id, kind, options and value formats.',
 };
 
 export function Shell() {

@@ -34,16 +34,20 @@ describe('shell in Chromium', () => {
     await page.close();
   });
 
-  it('navigates between the six views by click and by keyboard', async () => {
+  it('navigates between the seven views by click and by keyboard', async () => {
     const page = await browser.newPage();
     await page.goto(app.host.url);
     const nav = page.getByRole('navigation', { name: 'Main' });
-    for (const label of ['Manuscripts', 'Candidates', 'Journals', 'Groups', 'Activity', 'Settings']) {
+    for (const label of ['Manuscripts', 'Candidates', 'Journals', 'Groups', 'Activity', 'Settings', 'Custom fields']) {
       await nav.getByRole('button', { name: label }).click();
       await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(label);
     }
     await page.keyboard.press('Control+3');
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Journals');
+    await page.keyboard.press('Control+7');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Custom fields');
+    await page.keyboard.press('Control+6');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Settings');
     await page.close();
   });
 

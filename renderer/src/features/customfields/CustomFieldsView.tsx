@@ -1,0 +1,139 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { CustomFieldRow } from '../../../../electron/common/views';
+import { Alert } from '../../components/Alert';
+import { desk, errorText } from '../../platform/instance';
+import { SCOPES, byScope, freshness, kindFormat } from './format';
+
+interface Loaded {
+  rows: CustomFieldRow[];
+  /** The last attempt to ask the service did not reach it (offline or timed out). */
+  unreachable: boolean;
+}
+
+/** The organization's custom fields (§4.8), from the cache at once; Refresh asks the service. */
+export function CustomFieldsView() {
+  const [data, setData] = useState<Loaded | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const load = useCallback(async (refresh: boolean) => {
+    setBusy(true);
+    const askedAt = Date.now();
+    try {
+      const rows = await desk().invoke('customFields.list', refresh ? { refresh: true } : {});
+      // The service was asked (a refresh, or an empty cache) but the rows are older than the
+      // question, or nothing came back while offline: it could not be reached.
+      const asked = refresh || rows.length === 0;
+      const newest = rows.reduce((m, r) => Math.max(m, r.fetchedAt), 0);
+      const offline = (await desk().invoke('app.status', {})).connectivity === 'offline';
+      setData({ rows, unreachable: asked && (rows.length > 0 ? newest < askedAt : offline) });
+      setError(null);
+    } catch (e) {
+      setError(errorText(e));
+    } finally {
+      setBusy(false);
+    }
+  }, []);
+
+  useEffect(() => {
+    void load(false);
+    return desk().on('data.changed', (e) => {
+      if (e.topic === 'customFields') void load(false);
+    });
+  }, [load]);
+
+  const fetchedAt = data && data.rows.length > 0 ? Math.min(...data.rows.map((r) => r.fetchedAt)) : null;
+  const fresh = data ? freshness(fetchedAt, { unreachable: data.unreachable, now: Date.now() }) : null;
+  const groups = byScope(data?.rows ?? []);
+
+  return (
+    <div className="custom-fields">
+      <div className="toolbar">
+        {fresh ? (
+          <span role="status" className={fresh.stale ? 'warn' : 'muted'} data-testid="custom-fields-freshness">
+            {fresh.text}
+          </span>
+        ) : null}
+        <span className="spacer" />
+        <button type="button" onClick={() => void load(true)} disabled={busy}>
+          {busy ? 'Refreshing…' : 'Refresh from the service'}
+        </button>
+      </div>
+      <Alert text={error} />
+      <p className="muted">Defined in the service’s administration interface; this list is read-only.</p>
+      {data
+        ? SCOPES.map(({ scope, title, note }) => {
+            const fields = groups.get(scope) ?? [];
+            // §2.9 gives value formats for writing an author from group; the other scopes' values are not set through the API.
+            const formats = scope === 'author_from_group';
+            return (
+              <section key={scope} aria-labelledby={`cf-${scope}`}>
+                <h2 id={`cf-${scope}`}>
+                  {title} <span className="muted">({fields.length})</span>
+                </h2>
+                <p className="muted">{note}</p>
+                {fields.length === 0 ? (
+                  <p className="muted">No custom fields in this scope.</p>
+                ) : (
+                  <table className="cf-table" aria-label={`Custom fields: ${title}`}>
+                    <thead>
+                      <tr>
+                        <th scope="col">Name</th>
+                        <th scope="col">api_id</th>
+                        <th scope="col">Data kind</th>
+                        <th scope="col">Options</th>
+                        {formats ? (
+                          <>
+                            <th scope="col">Value sent</th>
+                            <th scope="col">Value read</th>
+                          </>
+                        ) : null}
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {fields.map((f) => {
+                        const k = kindFormat(f.dataKind);
+                        return (
+                          <tr key={f.apiId}>
+                            <td>
+                              <strong>{f.name}</strong>
+                              {f.description ? <div className="muted">{f.description}</div> : null}
+                            </td>
+                            <td>
+                              <code className="api-id">{f.apiId}</code>
+                            </td>
+                            <td>
+                              {k.label} <code>{f.dataKind}</code>
+                            </td>
+                            <td>
+                              {f.options && f.options.length > 0 ? (
+                                <ul className="cf-options" aria-label={`Options of ${f.name}`}>
+                                  {f.options.map((o) => (
+                                    <li key={o.api_id}>
+                                      {o.option} <code className="api-id">{o.api_id}</code>
+                                    </li>
+                                  ))}
+                                </ul>
+                              ) : (
+                                <span className="muted">—</span>
+                              )}
+                            </td>
+                            {formats ? (
+                              <>
+                                <td>{k.sent}</td>
+                                <td>{k.read}</td>
+                              </>
+                            ) : null}
+                          </tr>
+                        );
+                      })}
+                    </tbody>
+                  </table>
+                )}
+              </section>
+            );
+          })
+        : null}
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+// The Custom fields view's plain words: scopes in the spec's order, every §2.9 kind with its
+// value formats, an unknown kind said so, and how fresh the cached list is.
+import { describe, expect, it } from 'vitest';
+import type { CustomFieldRow } from '../../../electron/common/views';
+import { byScope, freshness, kindFormat, SCOPES } from '../../../renderer/src/features/customfields/format';
+
+const field = (scope: CustomFieldRow['scope'], position: number, name: string): CustomFieldRow => ({
+  scope,
+  apiId: `id-${name}`,
+  position,
+  dataKind: 'str',
+  name,
+  description: null,
+  options: null,
+  fetchedAt: 1,
+});
+
+describe('custom fields format', () => {
+  it('gives the value sent and read for every kind of §2.9', () => {
+    expect(kindFormat('number')).toMatchObject({ sent: 'integer or float', read: 'float', known: true });
+    expect(kindFormat('str')).toMatchObject({ sent: 'string', read: 'string' });
+    expect(kindFormat('date')).toMatchObject({ sent: 'ISO date YYYY-MM-DD', read: 'date string YYYY-MM-DD' });
+    expect(kindFormat('single_option')).toMatchObject({ sent: 'api_id of the selected option', read: 'api_id of the selected option' });
+    expect(kindFormat('multi_option')).toMatchObject({ sent: 'array of option api_id values', read: 'array of option api_id values' });
+    expect(kindFormat('rating')).toMatchObject({ label: 'rating', known: false, sent: expect.stringMatching(/not known to this version/) });
+  });
+
+  it('groups by scope in the spec order, each by position, every scope present', () => {
+    const groups = byScope([field('proposal', 0, 'Type'), field('author_from_group', 1, 'Notes'), field('author_from_group', 0, 'Reviews')]);
+    expect([...groups.keys()]).toEqual(SCOPES.map((s) => s.scope));
+    expect(groups.get('author_from_group')!.map((f) => f.name)).toEqual(['Reviews', 'Notes']);
+    expect(groups.get('folder')).toEqual([]);
+  });
+
+  it('says how fresh the list is and when it is stale', () => {
+    const now = Date.UTC(2026, 0, 10, 12);
+    expect(freshness(now - 60_000, { unreachable: false, now })).toMatchObject({ stale: false, text: expect.stringMatching(/^Cached at /) });
+    expect(freshness(now - 60_000, { unreachable: true, now })).toMatchObject({ stale: true, text: expect.stringMatching(/could not be reached: showing the list cached at/) });
+    expect(freshness(now - 2 * 24 * 3600_000, { unreachable: false, now })).toMatchObject({ stale: true, text: expect.stringMatching(/more than a day ago/) });
+    expect(freshness(null, { unreachable: true, now })).toMatchObject({ stale: true, text: expect.stringMatching(/Nothing cached yet/) });
+    expect(freshness(null, { unreachable: false, now })).toEqual({ stale: false, text: 'The organization has no custom fields.' });
+  });
+});
