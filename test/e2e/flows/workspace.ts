@@ -213,7 +213,7 @@ export async function accessibility(ctx: FlowContext): Promise<void> {
   const bad: string[] = [];
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
-    for (const view of ['Manuscripts', 'Candidates', 'Journals', 'Groups', 'Activity', 'Settings']) {
+    for (const view of ['Manuscripts', 'Candidates', 'Journals', 'Groups', 'Activity', 'Settings', 'Custom fields']) {
       await nav(page, view);
       await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(view);
       bad.push(...(await check(`${scheme} ${view}`)));
