@@ -4,6 +4,7 @@
 // wrong channel name or argument is a compile error and a missing handler is a test failure.
 import { z } from 'zod';
 import type { DeskErrorShape } from './errors';
+import { MAX_MANUSCRIPT_BYTES, MAX_STAGE_BASE64 } from './limits';
 import { CONFLICT_KEYS, JOURNALS_CORPORA, authorFromGroupPatchSchema, authorFromGroupPutSchema, authorsGroupCreateSchema, uploadFormSchema } from './service';
 import type {
   AuthorHistory,
@@ -105,7 +106,18 @@ const candidateQuery = z
     limit: z.number().int().min(1).max(20_000).optional(),
     offset: z.number().int().min(0).optional(),
   })
-  .strict();
+  .strict()
+  .superRefine((q, ctx) => {
+    for (const [lo, hi, what] of [
+      ['minHIndex', 'maxHIndex', 'h-index'],
+      ['minArticles', 'maxArticles', 'articles'],
+      ['minCitations', 'maxCitations', 'citations'],
+    ] as const) {
+      const a = q[lo];
+      const b = q[hi];
+      if (a !== undefined && b !== undefined && a > b) ctx.addIssue({ code: 'custom', path: [lo], message: `The ${what} range is empty: the minimum (${a}) is above the maximum (${b}).` });
+    }
+  });
 
 export const requests = {
   'app.info': request<AppInfo>()(empty),
@@ -126,7 +138,7 @@ export const requests = {
   'cache.clear': request<CacheClearView>()(z.object({ preview: z.boolean() }).strict()),
 
   // Files: staged into the data folder first, so the original may move
-  'files.stage': request<StagedFile>()(z.object({ name: z.string().min(1).max(255), dataBase64: z.string().max(70 * 1024 * 1024) }).strict()),
+  'files.stage': request<StagedFile>()(z.object({ name: z.string().min(1).max(255), dataBase64: z.string().max(MAX_STAGE_BASE64, `The file is larger than ${MAX_MANUSCRIPT_BYTES / 2 ** 20} MB.`) }).strict()),
   /** The system file dialog (Electron only). Files that could not be copied are listed in refused; the others are staged. */
   'files.pick': request<{ files: StagedFile[]; refused: Array<{ name: string; message: string }> }>()(empty),
   'intake.inspect': request<IntakeView>()(z.object({ fileId: z.string().min(1).max(80) }).strict()),

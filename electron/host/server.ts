@@ -6,6 +6,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { contentSecurityPolicy, securityHeaders } from '../common/csp';
+import { MAX_MESSAGE_BYTES } from '../common/limits';
 import type { Core } from '../core/composition';
 import { serveStatic } from '../core/static-files';
 import { handleSocketMessage } from './protocol';
@@ -28,7 +29,6 @@ export interface Host {
   close(): Promise<void>;
 }
 
-const MAX_MESSAGE_BYTES = 8 * 1024 * 1024;
 
 export async function startHost(opts: HostOptions): Promise<Host> {
   const token = opts.token ?? randomBytes(24).toString('base64url');

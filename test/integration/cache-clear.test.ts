@@ -136,6 +136,9 @@ describe('cache.clear', () => {
     await call('outbox.discard', { id: queued!.id });
     const after = await runsOf(a);
     expect(after.manuscript).toMatchObject({ originId: 'clear-a', serviceId: a.serviceId ?? expect.any(Number), syncState: 'synced' });
+    // The unsent title is gone: the form the service last accepted is back.
+    expect(after.manuscript.title).toBe(a.title);
+    expect(after.manuscript.form.title).toBe(a.title);
     expect(after.runs).toEqual([]);
   });
 

@@ -15,9 +15,12 @@ import { SMALL_CORPUS } from '../support/web-app';
 let core: Core;
 let service: RunningSandbox;
 let pdf: Buffer;
+/** 8 MB: larger than the socket buffers, so while the service holds the request the body is still being sent. */
+let bigPdf: Buffer;
 
 beforeAll(async () => {
   pdf = await makeManuscriptPdf();
+  bigPdf = await makeManuscriptPdf({ padBytes: 8 * 2 ** 20 });
   const dataDir = mkdtempSync(join(tmpdir(), 'desk-cancel-'));
   service = await startSandbox({
     dataDir: join(dataDir, 'service'),
@@ -60,8 +63,8 @@ const held = async () => (await admin<{ faults: Array<{ fired: number }> }>('fau
 
 const form = (origin: string) => ({ folder: 'DEMO', origin_id: origin, title: `Tidal rhythms ${origin}`, abstract: 'Lichens on rocky shores.', authors_count: 0 });
 
-async function queue(origin: string): Promise<{ id: number }> {
-  const staged = await call<{ id: string }>('files.stage', { name: `${origin}.pdf`, dataBase64: pdf.toString('base64') });
+async function queue(origin: string, file = pdf): Promise<{ id: number }> {
+  const staged = await call<{ id: string }>('files.stage', { name: `${origin}.pdf`, dataBase64: file.toString('base64') });
   return call<{ id: number }>('manuscripts.upload', { form: form(origin), fileId: staged.id });
 }
 
@@ -69,7 +72,7 @@ describe('cancelling uploads', () => {
   it('aborts an upload in flight: the manuscript and its file copy go, the service never stores it, the queue moves on', async () => {
     const progress: UploadProgressEvent[] = [];
     const off = core.events.on('upload.progress', (e) => progress.push(e));
-    const slow = await queue('cancel-flight');
+    const slow = await queue('cancel-flight', bigPdf);
     const copy = core.cache.manuscripts.getById(slow.id)!.file!.path;
     expect(existsSync(copy)).toBe(true);
     const sync = core.workspace()!.sync.syncNow();
@@ -79,7 +82,9 @@ describe('cancelling uploads', () => {
 
     const entry = (await call<OutboxItemView | null>('manuscripts.uploadStatus', { id: slow.id }))!;
     const started = Date.now();
-    const remaining = await call<OutboxItemView[]>('outbox.discard', { id: entry.id });
+    // Two clicks on Cancel: both answered, with the same result.
+    const [remaining, again] = await Promise.all([call<OutboxItemView[]>('outbox.discard', { id: entry.id }), core.workspace()!.outbox.cancel(entry.id)]);
+    expect(again).toEqual([entry.id]);
     await sync;
     off();
     // Stopped at once, not when the service's 30 s hold ended.
@@ -89,7 +94,7 @@ describe('cancelling uploads', () => {
     expect(core.cache.manuscripts.getById(slow.id)).toBeUndefined();
     expect(existsSync(copy)).toBe(false);
     expect(await serviceOrigins()).not.toContain('cancel-flight');
-    expect(progress.every((p) => p.manuscriptId === slow.id)).toBe(true);
+    expect(progress.every((p) => p.manuscriptId === slow.id && p.sentBytes < p.totalBytes)).toBe(true);
 
     // The hold was for one request only: the next upload goes through.
     const next = await queue('after-cancel');
@@ -114,5 +119,24 @@ describe('cancelling uploads', () => {
     await core2.sync.syncNow();
     await expect(call('outbox.discard', { id: sentEntry.id })).rejects.toMatchObject({ code: 'conflict' });
     expect(core.cache.manuscripts.getById(sent.id)!.syncState).toBe('synced');
+  });
+
+  it('refuses to stop an upload whose whole file has reached the service (it may be computing the run)', async () => {
+    // The service reads the whole request and never answers ("hang"): the body is fully sent.
+    await fetch(`${service.adminUrl}faults/`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${service.adminToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ route: 'upload', kind: 'hang', times: 1 }),
+    });
+    const progress: UploadProgressEvent[] = [];
+    const off = core.events.on('upload.progress', (e) => progress.push(e));
+    const m = await queue('cancel-after-body');
+    void core.workspace()!.sync.syncNow();
+    await expect.poll(() => progress.some((p) => p.manuscriptId === m.id && p.sentBytes === p.totalBytes), { timeout: 10_000 }).toBe(true);
+    off();
+    const entry = (await call<OutboxItemView | null>('manuscripts.uploadStatus', { id: m.id }))!;
+    expect(entry.state).toBe('sending');
+    await expect(call('outbox.discard', { id: entry.id })).rejects.toMatchObject({ code: 'conflict' });
+    expect(core.cache.manuscripts.getById(m.id)).toBeDefined();
   });
 });

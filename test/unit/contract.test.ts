@@ -67,3 +67,17 @@ describe('contract input validation', () => {
     expect(env).toMatchObject({ ok: false, error: { code: 'invalid_input', field: 'form.min_h_index' } });
   });
 });
+
+describe('candidates.query input', () => {
+  const schema = requests['candidates.query'].input;
+  it('takes the range, group and sort filters', () => {
+    expect(schema.safeParse({ runId: 1, query: { minArticles: 2, maxArticles: 9, minCitations: 0, inGroup: true, groupId: 4, sort: [{ by: 'affiliation' }] } }).success).toBe(true);
+  });
+  it('refuses an empty range with a message naming it, and unknown keys', () => {
+    const r = schema.safeParse({ runId: 1, query: { minCitations: 50, maxCitations: 10 } });
+    expect(r.success).toBe(false);
+    expect(r.error?.issues[0]?.message).toBe('The citations range is empty: the minimum (50) is above the maximum (10).');
+    expect(schema.safeParse({ runId: 1, query: { minFoo: 1 } }).success).toBe(false);
+    expect(schema.safeParse({ runId: 1, query: { groupId: -1 } }).success).toBe(false);
+  });
+});

@@ -247,7 +247,7 @@ export class ManuscriptsRepository {
    * the cache (Settings → Clear cache) is on the service: it stays, as the editor last wrote it.
    * Returns true when the row was removed.
    */
-  revertToLastRun(id: number): boolean {
+  revertToLastRun(id: number, acceptedForm?: UploadFormInput): boolean {
     return this.db.transaction(() => {
       const ms = this.byId.get(id);
       if (!ms) return true;
@@ -255,7 +255,9 @@ export class ManuscriptsRepository {
         .prepare<[number], { form_json: string }>('SELECT form_json FROM runs WHERE manuscript_id = ? ORDER BY seq DESC LIMIT 1')
         .get(id);
       if (!last && ms.service_id !== null) {
-        this.setState.run('synced', this.clock.now(), id);
+        // Known to the service but no run cached (Clear cache): put back the form it last accepted.
+        if (acceptedForm) this.save(ms.profile_id, { form: acceptedForm }, null, 'synced');
+        else this.setState.run('synced', this.clock.now(), id);
         return false;
       }
       if (!last) {

@@ -75,9 +75,10 @@ export class WebhookLogRepository {
            FROM webhook_receipts r WHERE r.profile_id = @p OR r.profile_id IS NULL
            ORDER BY 4 DESC, 2 DESC LIMIT @limit
          ), l AS (
-           SELECT d.*, coalesce(
+           -- A refused delivery is unauthenticated: its body names no manuscript we can trust.
+           SELECT d.*, CASE WHEN d.outcome = 'rejected' THEN NULL ELSE coalesce(
              (SELECT m.id FROM manuscripts m WHERE m.profile_id = d.profile_id AND m.service_id = d.service_manuscript_id),
-             (SELECT m.id FROM manuscripts m WHERE m.profile_id = d.profile_id AND m.origin_id = d.origin_id)) AS manuscript_id
+             (SELECT m.id FROM manuscripts m WHERE m.profile_id = d.profile_id AND m.origin_id = d.origin_id)) END AS manuscript_id
            FROM d
          )
          SELECT l.*, m.title FROM l LEFT JOIN manuscripts m ON m.id = l.manuscript_id

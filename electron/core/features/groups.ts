@@ -55,10 +55,14 @@ export function groupHandlers(ctx: CoreContext): HandlerMap<Channels> {
     'authors.fetch': async ({ groupId, clientId }) => {
       const g = group(groupId);
       if (g.serviceId === null) throw new DeskError('conflict', 'This group is not created on the service yet; its authors can be fetched once it is.');
-      const cached = ctx.cache.groups.author(groupId, clientId);
-      if (cached && (cached.syncState === 'pending' || cached.syncState === 'deleting')) {
-        throw new DeskError('conflict', `Author “${clientId}” has a change waiting to be sent; fetch it once the change is sent.`, { field: 'clientId' });
-      }
+      /** A local change not yet accepted by the service (queued, being sent or refused) is never overwritten by a read. */
+      const refuseIfChanged = () => {
+        const cached = ctx.cache.groups.author(groupId, clientId);
+        if (cached && cached.syncState !== 'synced') {
+          throw new DeskError('conflict', `Author “${clientId}” has a change ${cached.syncState === 'failed' ? 'the service refused (see Activity)' : 'waiting to be sent'}; fetch it once that change is sent or discarded.`, { field: 'clientId' });
+        }
+      };
+      refuseIfChanged();
       const ws = ctx.workspace();
       const res = await ws.api.getAuthor(g.serviceId, clientId).catch((err: unknown) => {
         if (err instanceof DeskError && err.code === 'not_found') {
@@ -67,7 +71,11 @@ export function groupHandlers(ctx: CoreContext): HandlerMap<Channels> {
         throw err;
       });
       ws.connectivity.reportSuccess();
-      ctx.cache.groups.saveFromService(groupId, clientId, res.value, res.raw);
+      // The editor may have saved a change while the read was on its way: check again, in the same transaction as the write.
+      ctx.cache.db.transaction(() => {
+        refuseIfChanged();
+        ctx.cache.groups.saveFromService(groupId, clientId, res.value, res.raw);
+      })();
       changed('authors', groupId);
       return authorRow(groupId, clientId);
     },

@@ -1,3 +1,4 @@
+import { MAX_MANUSCRIPT_BYTES } from '../../common/limits';
 import type { DeskErrorShape } from '../../common/errors';
 
 export type IntakeFormat = 'pdf' | 'docx';
@@ -46,7 +47,7 @@ export interface IntakeOptions extends Partial<IntakeLimits> {
 }
 
 export const DEFAULT_LIMITS: IntakeLimits = {
-  maxBytes: 50 * 1024 * 1024,
+  maxBytes: MAX_MANUSCRIPT_BYTES,
   maxUncompressedBytes: 200 * 1024 * 1024,
   maxCompressionRatio: 100,
   maxZipEntries: 5000,

@@ -66,10 +66,10 @@ export class Outbox {
   private running: Promise<DrainResult> | null = null;
   /** Folders of file copies in progress (not yet referenced by a queued upload). */
   private readonly copying = new Set<string>();
-  /** The write being sent now and how to abort it. */
-  private inFlight: { id: number; controller: AbortController } | null = null;
-  /** Editors waiting for an upload in flight to stop (see cancel). */
-  private readonly stopping = new Map<number, { resolve: (ids: number[]) => void; reject: (err: unknown) => void }>();
+  /** The write being sent now, how to abort it, and (uploads) how much of its body has gone. */
+  private inFlight: { id: number; controller: AbortController; sentBytes: number; totalBytes: number } | null = null;
+  /** Editors waiting for an upload in flight to stop (see cancel); a second cancel shares the first's promise. */
+  private readonly stopping = new Map<number, { promise: Promise<number[]>; resolve: (ids: number[]) => void; reject: (err: unknown) => void }>();
 
   constructor(private readonly opts: OutboxOptions) {
     this.store = new OutboxStore(opts.cache.db);
@@ -146,8 +146,10 @@ export class Outbox {
     try {
       const file = input.sourcePath === undefined ? null : await copyIntoDataDir(input.sourcePath, this.opts.uploadsDir, input.fileName, dir);
       return this.db.transaction(() => {
+        const known = this.opts.cache.manuscripts.get(this.profileId, form.origin_id);
+        const previousForm = known?.syncState === 'synced' && known.serviceId !== null ? known.form : undefined;
         const ms = this.opts.cache.manuscripts.savePending(this.profileId, { form, file });
-        const entryId = this.insert({ kind: 'upload', data: { form, file } }, `manuscript:${form.origin_id}`, null);
+        const entryId = this.insert({ kind: 'upload', data: previousForm ? { form, file, previousForm } : { form, file } }, `manuscript:${form.origin_id}`, null);
         return { entryId, manuscriptId: ms.id };
       })();
     } catch (err) {
@@ -277,7 +279,7 @@ export class Outbox {
       switch (e.kind) {
         case 'upload': {
           const ms = c.manuscripts.get(this.profileId, e.data.form.origin_id);
-          if (ms && this.othersOpen(e) === 0 && c.manuscripts.revertToLastRun(ms.id) && e.data.file) removedFiles.push(e.data.file.path);
+          if (ms && this.othersOpen(e) === 0 && c.manuscripts.revertToLastRun(ms.id, e.data.previousForm) && e.data.file) removedFiles.push(e.data.file.path);
           break;
         }
         case 'author_put':
@@ -311,14 +313,26 @@ export class Outbox {
    * Other writes in flight are small requests: they cannot be stopped, wait for their answer.
    */
   cancel(id: number): Promise<number[]> {
+    const pending = this.stopping.get(id);
+    if (pending) return pending.promise;
     const e = this.mine(id);
     if (e.state !== 'sending') return Promise.resolve(this.discard(id));
     const flight = this.inFlight;
     if (e.kind !== 'upload' || flight?.id !== id) return Promise.reject(new DeskError('conflict', 'This write is being sent; wait for the answer before discarding it.'));
-    return new Promise((resolve, reject) => {
-      this.stopping.set(id, { resolve, reject });
-      flight.controller.abort();
+    if (flight.totalBytes > 0 && flight.sentBytes >= flight.totalBytes) {
+      // The whole file has reached the service, which is now finding candidates: stopping here would
+      // forget locally a run the service keeps.
+      return Promise.reject(new DeskError('conflict', 'The file has reached the service, which is preparing the candidates: this upload can no longer be stopped. Discard the run afterwards if it is not wanted.'));
+    }
+    let resolve!: (ids: number[]) => void;
+    let reject!: (err: unknown) => void;
+    const promise = new Promise<number[]>((res, rej) => {
+      resolve = res;
+      reject = rej;
     });
+    this.stopping.set(id, { promise, resolve, reject });
+    flight.controller.abort();
+    return promise;
   }
 
   /** The open upload of a manuscript (by its origin_id), if any. */
@@ -376,7 +390,7 @@ export class Outbox {
       const controller = new AbortController();
       const stopAll = () => controller.abort();
       signal?.addEventListener('abort', stopAll, { once: true });
-      this.inFlight = { id: entry.id, controller };
+      this.inFlight = { id: entry.id, controller, sentBytes: 0, totalBytes: 0 };
       try {
         await this.send(entry, controller.signal);
         result.sent++;
@@ -414,8 +428,12 @@ export class Outbox {
   /** An upload the editor stopped mid-send: back out of 'sending', then discard it like a queued one. */
   private stopped(e: OutboxEntry, waiter: { resolve: (ids: number[]) => void; reject: (err: unknown) => void }): void {
     try {
-      this.store.set(e.id, { state: 'queued', attempts: e.attempts - 1, nextAttemptAt: this.opts.clock.now(), error: e.error, parkReason: null }, this.opts.clock.now());
-      waiter.resolve(this.discard(e.id));
+      // One transaction: if the discard fails, the upload stays 'sending' for recover(), never due again now.
+      const ids = this.db.transaction(() => {
+        this.store.set(e.id, { state: 'queued', attempts: e.attempts - 1, nextAttemptAt: this.opts.clock.now(), error: e.error, parkReason: null }, this.opts.clock.now());
+        return this.discard(e.id);
+      })();
+      waiter.resolve(ids);
     } catch (err) {
       waiter.reject(err);
     }
@@ -439,7 +457,10 @@ export class Outbox {
     switch (e.kind) {
       case 'upload': {
         const { form, file } = e.data;
-        const onProgress = (p: { sentBytes: number; totalBytes: number }) => this.events.emit('progress', { entry: e, sentBytes: p.sentBytes, totalBytes: p.totalBytes });
+        const onProgress = (p: { sentBytes: number; totalBytes: number }) => {
+          if (this.inFlight?.id === e.id) Object.assign(this.inFlight, { sentBytes: p.sentBytes, totalBytes: p.totalBytes });
+          this.events.emit('progress', { entry: e, sentBytes: p.sentBytes, totalBytes: p.totalBytes });
+        };
         const res = await api.uploadManuscript(file ? { fields: form, file: { path: file.path, filename: file.name } } : { fields: form }, { ...call, onProgress });
         this.finish(e, () => {
           c.manuscripts.recordUploadRun(this.profileId, { form, file }, res.value, res.raw);

@@ -18,6 +18,8 @@ export interface UploadPayload {
   form: UploadFormInput;
   /** The copy in the app's data folder, made before queueing. */
   file: StoredFile | null;
+  /** The form the service last accepted, when this upload changes it: what a discard puts back if no run is cached (after Clear cache). */
+  previousForm?: UploadFormInput;
 }
 
 interface AuthorTarget {

@@ -8,6 +8,7 @@ import { ManuscriptsView } from '../features/manuscripts/ManuscriptsView';
 import { SettingsView } from '../features/settings/SettingsView';
 import { VIEWS, useApp, type View } from '../stores/app';
 import { useManuscripts } from '../stores/manuscripts';
+import { FilePickerInput, openFilePicker } from './FilePicker';
 import { StatusBar } from './StatusBar';
 import { Alert } from './Alert';
 
@@ -61,9 +62,10 @@ export function Shell() {
       if (!(e.ctrlKey || e.metaKey) || e.altKey || e.shiftKey) return;
       const key = e.key.toLowerCase();
       if (key === 'o') {
+        // Opened within the keystroke: a browser shows a file chooser only during a user activation.
         e.preventDefault();
         setView('manuscripts');
-        requestAnimationFrame(() => document.querySelector<HTMLButtonElement>('.manuscripts .primary')?.click());
+        openFilePicker(useApp.getState().info?.host);
       } else if (key === 'f') {
         // The search of the view in front (candidates, groups…), else the manuscript search.
         e.preventDefault();
@@ -101,7 +103,7 @@ export function Shell() {
       }
       if (accepted.length === 0) return;
       setView('manuscripts');
-      void useManuscripts.getState().addFiles(accepted.map((f) => ({ name: f.name, read: () => f.arrayBuffer() })));
+      void useManuscripts.getState().addFiles(accepted.map((f) => ({ name: f.name, size: f.size, read: () => f.arrayBuffer() })));
     };
     window.addEventListener('keydown', onKey);
     window.addEventListener('dragover', onOver);
@@ -158,6 +160,7 @@ export function Shell() {
         </div>
       ) : null}
       <StatusBar />
+      <FilePickerInput />
     </div>
   );
 }

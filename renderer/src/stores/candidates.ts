@@ -19,6 +19,8 @@ interface CandidatesStore {
   author: AuthorHistory | null;
   /** The candidate whose details are open (null when opened from the changes table for someone not in this run). */
   selected: CandidateRow | null;
+  /** The author whose details were asked for last. */
+  showing: number | null;
   loading: boolean;
   error: string | null;
   open(runId: number | null, previousRunId?: number | null): Promise<void>;
@@ -40,10 +42,13 @@ export const useCandidates = create<CandidatesStore>((set, get) => ({
   comparing: false,
   author: null,
   selected: null,
+  showing: null,
   loading: false,
   error: null,
   async open(runId, previousRunId = null) {
-    set({ runId, compareToRunId: previousRunId, comparison: null, comparing: false, author: null, selected: null });
+    // A group filter names a group of the run it was set on; another run may have none of its members.
+    const { groupId: _group, ...query } = get().query;
+    set({ runId, compareToRunId: previousRunId, comparison: null, comparing: false, author: null, selected: null, showing: null, query });
     await get().reload();
   },
   async reload() {
@@ -80,12 +85,14 @@ export const useCandidates = create<CandidatesStore>((set, get) => ({
     }
   },
   async showAuthor(authorId, row) {
-    if (authorId === null) return set({ author: null, selected: null });
-    set({ selected: row ?? get().rows.find((r) => r.authorId === authorId) ?? null });
+    if (authorId === null) return set({ author: null, selected: null, showing: null });
+    set({ selected: row ?? get().rows.find((r) => r.authorId === authorId) ?? null, author: null, showing: authorId });
     try {
-      set({ author: await desk().invoke('candidates.author', { authorId }) });
+      const history = await desk().invoke('candidates.author', { authorId });
+      // Two quick clicks: only the answer for the person still shown is kept.
+      if (get().showing === authorId) set({ author: history });
     } catch (err) {
-      set({ error: errorText(err) });
+      if (get().showing === authorId) set({ error: errorText(err) });
     }
   },
 }));

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { UploadFormInput } from '../../../electron/common/service';
 import type { FolderRow, IntakeView, ManuscriptRow, RunRow, SearchHit, StagedFile } from '../../../electron/common/views';
+import { MAX_MANUSCRIPT_BYTES } from '../../../electron/common/limits';
 import { desk, errorText } from '../platform/instance';
 
 /** One file of the batch queue: staged, read by intake, edited by the editor, then queued. */
@@ -34,7 +35,7 @@ interface ManuscriptsStore {
   search(text: string): Promise<void>;
   select(id: number | null): Promise<void>;
   selectRelative(delta: 1 | -1): Promise<void>;
-  addFiles(files: Array<{ name: string; read: () => Promise<ArrayBuffer> }>): Promise<void>;
+  addFiles(files: Array<{ name: string; size: number; read: () => Promise<ArrayBuffer> }>): Promise<void>;
   addStaged(files: StagedFile[]): Promise<void>;
   /** The main process's file dialog (Electron); files it could not copy are reported, the others queued. */
   pick(): Promise<void>;
@@ -54,8 +55,10 @@ interface ManuscriptsStore {
 }
 
 let seq = 0;
+
+const tooLarge = (name: string, size: number) => `“${name}” is ${(size / 2 ** 20).toFixed(1)} MB; the limit is ${MAX_MANUSCRIPT_BYTES / 2 ** 20} MB.`;
 /** How to read each dropped file again (for Retry after its copy failed); outside the store: not serialisable. */
-const sources = new Map<string, () => Promise<ArrayBuffer>>();
+const sources = new Map<string, { size: number; read: () => Promise<ArrayBuffer> }>();
 
 export function emptyForm(name = ''): UploadFormInput {
   const base = name.replace(/\.(pdf|docx)$/i, '');
@@ -173,11 +176,16 @@ export const useManuscripts = create<ManuscriptsStore>((set, get) => {
     async addFiles(files) {
       // Every file shows in the queue at once; they are copied one after another (large batches stay light).
       const added = files.map((f) => ({ key: `f${++seq}`, f }));
-      for (const { key, f } of added) sources.set(key, f.read);
+      for (const { key, f } of added) sources.set(key, { size: f.size, read: f.read });
       set((s) => ({
         batch: [...s.batch, ...added.map(({ key, f }) => ({ key, name: f.name, state: 'staging' as const, file: null, intake: null, form: emptyForm(f.name), error: null, manuscriptId: null, update: false }))],
       }));
-      for (const { key, f } of added) if (live(key)) await stage(key, f.name, f.read);
+      for (const { key, f } of added) {
+        if (!live(key)) continue;
+        // Refused here, before its bytes are read and sent: the same limit intake enforces.
+        if (f.size > MAX_MANUSCRIPT_BYTES) patch(key, { state: 'failed', error: tooLarge(f.name, f.size) });
+        else await stage(key, f.name, f.read);
+      }
     },
     async pick() {
       try {
@@ -219,9 +227,10 @@ export const useManuscripts = create<ManuscriptsStore>((set, get) => {
       if (!item) return;
       const source = sources.get(key);
       if (item.file) await inspect(key, item.file);
+      else if (source && source.size > MAX_MANUSCRIPT_BYTES) patch(key, { state: 'failed', error: tooLarge(item.name, source.size) });
       else if (source) {
         patch(key, { state: 'staging', error: null });
-        await stage(key, item.name, source);
+        await stage(key, item.name, source.read);
       } else patch(key, { state: 'ready', error: null });
     },
     async cancelUpload(key) {

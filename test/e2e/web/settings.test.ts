@@ -129,7 +129,8 @@ describe('activity: webhook deliveries', () => {
     const row = (outcome: string) => rows.filter({ has: page.getByText(outcome, { exact: true }) }).textContent();
     expect(await row('Applied')).toMatch(/Neural networks for protein folding.*Marks replaced \(1 marked\)/);
     expect(await row('Ignored as stale')).toMatch(/Neural networks for protein folding1Ignored as stale/);
-    expect(await row('Refused: wrong key')).toMatch(/Neural networks for protein folding90Refused: wrong keyapi_key does not match the connection profile/);
+    // Refused deliveries are unauthenticated: the manuscript their body names is not shown.
+    expect(await row('Refused: wrong key')).toMatch(/—90Refused: wrong keyapi_key does not match the connection profile/);
     expect(await row('Parked')).toMatch(/Service manuscript 987654 \(elsewhere-1\)91Parked/);
     expect(await row('Connectivity check')).toMatch(/—\d+Connectivity check/);
     await page.screenshot({ path: screenshotPath('activity-webhook-deliveries'), fullPage: true });
@@ -173,12 +174,16 @@ describe('settings', () => {
     await expect.poll(() => page.getByTestId('clear-kept').textContent()).toMatch(/1 change is waiting to be sent: it is kept, with the files it needs, and 1 manuscript keeps its runs/);
     expect(await confirm.textContent()).toMatch(/This drops 1 upload run with \d+ candidates/);
     await page.screenshot({ path: screenshotPath('settings-2-clear-confirm'), fullPage: true });
+    const focused = () => page.evaluate(() => document.activeElement?.textContent);
+    await expect.poll(focused).toBe('Cancel'); // the asking button went away: focus is on the safe answer
     await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(focused).toBe('Clear cache…');
     expect(runs(cleared.id)).toBe(1);
 
     await page.getByRole('button', { name: 'Clear cache…' }).click();
     await confirm.getByRole('button', { name: 'Clear cache', exact: true }).click();
     await expect.poll(() => page.getByTestId('clear-result').textContent()).toMatch(/^Cache cleared: 1 upload run with \d+ candidates/);
+    await expect.poll(focused).toBe('Clear cache…');
     await page.screenshot({ path: screenshotPath('settings-3-cleared'), fullPage: true });
     expect(runs(cleared.id)).toBe(0);
     expect(runs(kept.id)).toBe(1);

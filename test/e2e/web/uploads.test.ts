@@ -12,6 +12,8 @@ let app: WebApp;
 let browser: Browser;
 let page: Page;
 let pdf: Buffer;
+/** Larger than the socket buffers: while the service holds the request, the body is still being sent. */
+let bigPdf: Buffer;
 let orgId: number;
 
 async function admin<T>(method: string, path: string, body?: unknown): Promise<T> {
@@ -56,6 +58,7 @@ async function fill(name: string, origin: string): Promise<void> {
 
 beforeAll(async () => {
   pdf = await makeManuscriptPdf();
+  bigPdf = await makeManuscriptPdf({ padBytes: 8 * 2 ** 20 });
   app = await startWebApp({ service: true });
   browser = await launchChromium();
   page = await (await browser.newContext({ viewport: { width: 1400, height: 900 } })).newPage();
@@ -84,6 +87,17 @@ describe('upload queue', () => {
     const axe = await new AxeBuilder({ page }).analyze();
     expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 
+    // Over the 50 MB limit: refused in the window, before a byte is read or sent.
+    await page.evaluate(() => {
+      const dt = new DataTransfer();
+      dt.items.add(new File([new Uint8Array(51 * 2 ** 20)], 'huge.pdf', { type: 'application/pdf' }));
+      window.dispatchEvent(new DragEvent('dragover', { dataTransfer: dt, bubbles: true, cancelable: true }));
+      window.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+    });
+    await expect.poll(() => state('huge.pdf')).toBe('Problem');
+    expect(await item('huge.pdf').getByRole('alert').textContent()).toBe('“huge.pdf” is 51.0 MB; the limit is 50 MB.');
+    await item('huge.pdf').getByRole('button', { name: 'Cancel', exact: true }).click();
+
     // Retry reads the file again and gives the same clear answer; Cancel takes it out of the batch.
     await item('notes.pdf').getByRole('button', { name: 'Retry' }).click();
     await expect.poll(() => state('notes.pdf'), { timeout: 20_000 }).toBe('Problem');
@@ -102,7 +116,7 @@ describe('upload queue', () => {
 
   it('cancels an upload the service is still holding: it never arrives and leaves the list', async () => {
     await admin('POST', 'faults/', { route: 'upload', kind: 'latency', latency_ms: 60_000, times: 1 });
-    await drop([{ name: 'slow.pdf', bytes: pdf, type: 'application/pdf' }]);
+    await drop([{ name: 'slow.pdf', bytes: bigPdf, type: 'application/pdf' }]);
     await fill('slow.pdf', 'queue-slow');
     await item('slow.pdf').getByRole('button', { name: 'Upload', exact: true }).click();
     await expect.poll(async () => (await admin<{ faults: Array<{ fired: number }> }>('GET', 'faults/')).faults[0]!.fired, { timeout: 20_000 }).toBe(1);
@@ -110,6 +124,8 @@ describe('upload queue', () => {
     await page.screenshot({ path: screenshotPath('uploads-2-in-flight') });
     await item('slow.pdf').getByRole('button', { name: 'Cancel the upload of slow.pdf' }).click();
     await expect.poll(() => state('slow.pdf'), { timeout: 10_000 }).toBe('Cancelled');
+    // The button went away with the upload; the keyboard focus stays in the queue.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Uploads');
     await expect.poll(() => page.getByRole('list', { name: 'Manuscripts' }).getByRole('listitem').count()).toBe(1);
     expect(await serviceOrigins()).toEqual(['queue-first']);
     await admin('DELETE', 'faults/');

@@ -78,6 +78,15 @@ describe('authors.fetch', () => {
     await core.workspace()!.sync.syncNow();
     expect(await call<GroupAuthorRow>('authors.fetch', { groupId: group.id, clientId: 'queued-1' })).toMatchObject({ name: 'Queued Author', syncState: 'synced' });
   });
+
+  it('never overwrites a change saved while the read was on its way', async () => {
+    const reading = handle('authors.fetch', { groupId: group.id, clientId: 'queued-1' });
+    await call('authors.patch', { groupId: group.id, clientId: 'queued-1', body: { name: 'Queued Author, renamed' } });
+    expect(await reading).toMatchObject({ ok: false, error: { code: 'conflict', field: 'clientId' } });
+    expect(core.cache.groups.author(group.id, 'queued-1')).toMatchObject({ name: 'Queued Author, renamed', syncState: 'pending' });
+    await core.workspace()!.sync.syncNow();
+    expect(core.cache.groups.author(group.id, 'queued-1')).toMatchObject({ name: 'Queued Author, renamed', syncState: 'synced' });
+  });
 });
 
 describe('custom-field values checked in core', () => {

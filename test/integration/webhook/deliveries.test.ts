@@ -73,7 +73,8 @@ describe('webhook.deliveries', () => {
     const [parked, refused, stale, applied] = list;
     expect(applied).toMatchObject({ manuscript: { title: 'Folding of proteins in o1' }, originId: 'o1', marked: 2, reason: 'Marks replaced (2 marked)' });
     expect(stale!.reason).toMatch(/newer order was already applied/);
-    expect(refused).toMatchObject({ manuscript: { title: 'Folding of proteins in o1' }, reason: 'api_key does not match the connection profile' });
+    // Unauthenticated: the manuscript its body names is not looked up.
+    expect(refused).toMatchObject({ manuscript: null, reason: 'api_key does not match the connection profile' });
     expect(parked).toMatchObject({ manuscript: null, originId: 'o2', appliedAt: null, reason: 'Kept until the manuscript is uploaded from this app (1 marked)' });
     expect(list.map((d) => d.receivedAt)).toEqual([...list.map((d) => d.receivedAt)].sort((a, b) => b - a));
     expect(new Set(list.map((d) => d.key)).size).toBe(list.length);

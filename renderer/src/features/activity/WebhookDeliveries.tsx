@@ -4,7 +4,7 @@ import { desk, errorText } from '../../platform/instance';
 import { Alert } from '../../components/Alert';
 
 /** The outcome in an editor's words. */
-export function outcomeText(d: Pick<WebhookDeliveryView, 'outcome' | 'status'>): string {
+export function outcomeText(d: Pick<WebhookDeliveryView, 'outcome' | 'status' | 'reason'>): string {
   switch (d.outcome) {
     case 'applied':
       return 'Applied';
@@ -15,14 +15,15 @@ export function outcomeText(d: Pick<WebhookDeliveryView, 'outcome' | 'status'>):
     case 'test':
       return 'Connectivity check';
     case 'rejected':
-      return d.status === 401 ? 'Refused: wrong key' : `Refused (HTTP ${d.status})`;
+      // 401 is also the answer to missing basic auth: only the api_key check means a wrong key.
+      return d.status === 401 && /api_key/.test(d.reason ?? '') ? 'Refused: wrong key' : `Refused (HTTP ${d.status})`;
   }
 }
 
 function manuscriptText(d: WebhookDeliveryView): string {
   if (d.manuscript) return d.manuscript.title;
-  // A connectivity check names no real manuscript.
-  if (d.serviceManuscriptId === null || d.outcome === 'test') return '—';
+  // A connectivity check names no real manuscript; a refused one is unauthenticated.
+  if (d.serviceManuscriptId === null || d.outcome === 'test' || d.outcome === 'rejected') return '—';
   return `Service manuscript ${d.serviceManuscriptId}${d.originId ? ` (${d.originId})` : ''}`;
 }
 

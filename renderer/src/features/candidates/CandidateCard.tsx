@@ -27,9 +27,17 @@ export function CandidateCard({ row, history, onClose }: { row: CandidateRow | n
             <dt>Affiliation</dt>
             <dd>{show(row.affiliation)}</dd>
             <dt>Email</dt>
-            <dd>{row.email ? <a href={`mailto:${row.email}`}>{row.email}</a> : '—'}</dd>
+            <dd>{row.email ?? '—'}</dd>
             <dt>ORCID</dt>
-            <dd>{row.orcid ? <a href={`https://orcid.org/${row.orcid}`}>{row.orcid}</a> : '—'}</dd>
+            <dd>
+              {row.orcid ? (
+                <a href={`https://orcid.org/${encodeURIComponent(row.orcid)}`} target="_blank" rel="noreferrer noopener">
+                  {row.orcid}
+                </a>
+              ) : (
+                '—'
+              )}
+            </dd>
             <dt>h-index · articles · citations</dt>
             <dd>
               {show(row.hIndex)} · {show(row.articlesCount)} · {show(row.citationsCount)}

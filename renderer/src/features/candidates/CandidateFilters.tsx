@@ -102,7 +102,14 @@ export function CandidateFilters({ settings }: { settings: AuthorsGroupsSettings
           ))}
         </fieldset>
         {active > 0 ? (
-          <button type="button" onClick={() => void setQuery(Object.fromEntries(Object.keys(query).filter((k) => k !== 'sort' && k !== 'text').map((k) => [k, undefined])))}>
+          <button
+            type="button"
+            onClick={(e) => {
+              // The button goes away with the filters: the focus moves to the first filter.
+              e.currentTarget.closest('.filters')?.querySelector<HTMLInputElement>('input')?.focus();
+              void setQuery(Object.fromEntries(Object.keys(query).filter((k) => k !== 'sort' && k !== 'text').map((k) => [k, undefined])));
+            }}
+          >
             Clear filters
           </button>
         ) : null}

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { candidateTable } from '../../../../electron/common/domain/candidates';
 import { conflictBadges } from '../../../../electron/common/domain/conflicts';
 import { toCsv } from '../../../../electron/common/domain/csv';
@@ -32,10 +32,16 @@ export function CandidatesView() {
   const [copied, setCopied] = useState<string | null>(null);
   const [showChanges, setShowChanges] = useState(true);
 
+  // Follow the manuscript's newest run when it changes (another manuscript, a new upload) — not on every
+  // reload of the same runs (a webhook, a sync), which would pull the editor off an older run they chose.
+  const latestSeen = useRef<number | null | undefined>(undefined);
   useEffect(() => {
     const latest = runs.at(-1) ?? null;
     const previous = runs.at(-2) ?? null;
     const current = useCandidates.getState().runId;
+    const runStillThere = current !== null && runs.some((r) => r.id === current);
+    if (latest?.id === latestSeen.current && (runStillThere || latest === null)) return;
+    latestSeen.current = latest?.id ?? null;
     if (latest && latest.id !== current) void open(latest.id, previous?.id ?? null);
     if (!latest && current !== null) void open(null);
   }, [runs, open]);
@@ -116,7 +122,7 @@ export function CandidatesView() {
           </span>
         ) : null,
     },
-    { key: 'marked', label: 'Marked', width: '70px', sortable: true, align: 'center', render: (c) => (c.marked ? <span aria-label="marked">✓</span> : null) },
+    { key: 'marked', label: 'Marked', width: '70px', sortable: true, align: 'center', render: (c) => (c.marked ? <span role="img" aria-label="Marked">✓</span> : null) },
     {
       key: 'profile',
       label: 'Profile',

@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { openFilePicker } from '../../components/FilePicker';
 import { useApp } from '../../stores/app';
 import { useManuscripts } from '../../stores/manuscripts';
 import { UploadQueue } from './UploadQueue';
@@ -8,20 +9,16 @@ const STATE_LABEL = { pending: 'Pending', synced: 'Sent', failed: 'Needs attenti
 
 export function ManuscriptsView() {
   const { list, folders, folder, hits, searchText, selectedId, detail, error } = useManuscripts();
-  const { load, setFolder, search, select, addFiles, pick: pickFiles, reupload, editAgain } = useManuscripts.getState();
+  const { load, setFolder, search, select, reupload, editAgain } = useManuscripts.getState();
   const host = useApp((s) => s.info?.host);
   const setView = useApp((s) => s.setView);
-  const fileInput = useRef<HTMLInputElement>(null);
   const [moveTo, setMoveTo] = useState('');
 
   useEffect(() => {
     void load();
   }, [load]);
 
-  const pick = async () => {
-    if (host === 'electron') await pickFiles();
-    else fileInput.current?.click();
-  };
+  const pick = () => openFilePicker(host);
 
   const shown = hits ? list.filter((m) => hits.some((h) => h.id === m.id)) : list;
   const run = detail?.runs.at(-1);
@@ -31,22 +28,9 @@ export function ManuscriptsView() {
   return (
     <div className="manuscripts">
       <div className="toolbar">
-        <button type="button" className="primary" onClick={() => void pick()} aria-keyshortcuts="Control+O">
+        <button type="button" className="primary" onClick={pick} aria-keyshortcuts="Control+O">
           Upload manuscripts…
         </button>
-        <input
-          ref={fileInput}
-          type="file"
-          multiple
-          accept=".pdf,.docx,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document"
-          hidden
-          data-testid="file-input"
-          onChange={(e) => {
-            const files = [...(e.target.files ?? [])];
-            e.target.value = '';
-            void addFiles(files.map((f) => ({ name: f.name, read: () => f.arrayBuffer() })));
-          }}
-        />
         <input id="manuscript-search" data-shortcut="search" type="search" placeholder="Search title, abstract, authors" aria-label="Search manuscripts" aria-keyshortcuts="Control+F" value={searchText} onChange={(e) => void search(e.target.value)} />
         <label>
           Folder{' '}

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { desk, errorText } from '../../platform/instance';
 import { useManuscripts } from '../../stores/manuscripts';
 import { UploadForm } from './UploadForm';
@@ -12,9 +12,10 @@ export function UploadQueue() {
   const progress = useManuscripts((s) => s.progress);
   const list = useManuscripts((s) => s.list);
   const { updateForm, submit, cancel, retry, clearDone, cancelUpload, retryUpload } = useManuscripts.getState();
+  const queue = useRef<HTMLElement>(null);
   if (batch.length === 0) return null;
   return (
-    <section className="upload-queue" aria-label="Uploads">
+    <section className="upload-queue" aria-label="Uploads" ref={queue} tabIndex={-1}>
       <header className="row">
         <h2>Uploads</h2>
         <button type="button" onClick={clearDone}>
@@ -52,11 +53,7 @@ export function UploadQueue() {
                   Cancel
                 </button>
               ) : null}
-              {item.state === 'queued' && !sent ? (
-                <button type="button" onClick={() => void cancelUpload(item.key)} aria-label={`Cancel the upload of ${item.name}`}>
-                  Cancel upload
-                </button>
-              ) : null}
+              {item.state === 'queued' && !sent ? <CancelUpload name={item.name} onCancel={() => cancelUpload(item.key)} onGone={() => queue.current?.focus()} /> : null}
             </header>
             {refused && item.manuscriptId !== null ? <RefusedReason manuscriptId={item.manuscriptId} /> : null}
             {item.error ? (
@@ -100,5 +97,35 @@ function RefusedReason({ manuscriptId }: { manuscriptId: number }) {
     <p className="error" role="alert">
       The service did not take this upload{reason ? `: ${reason}` : '.'} Fix the form with “Edit and upload again”, send it again, or cancel it.
     </p>
+  );
+}
+
+/** Cancel of a queued upload: one request at a time (a second click would wait on the first). */
+function CancelUpload({ name, onCancel, onGone }: { name: string; onCancel: () => Promise<void>; onGone: () => void }) {
+  const [busy, setBusy] = useState(false);
+  // When the upload is cancelled this button goes away: keep the keyboard focus in the queue.
+  const clicked = useRef(false);
+  const gone = useRef(onGone);
+  gone.current = onGone;
+  useEffect(
+    () => () => {
+      const lost = document.activeElement === null || document.activeElement === document.body;
+      if (clicked.current && lost) gone.current();
+    },
+    [],
+  );
+  return (
+    <button
+      type="button"
+      disabled={busy}
+      aria-label={`Cancel the upload of ${name}`}
+      onClick={() => {
+        clicked.current = true;
+        setBusy(true);
+        void onCancel().finally(() => setBusy(false));
+      }}
+    >
+      {busy ? 'Cancelling…' : 'Cancel upload'}
+    </button>
   );
 }

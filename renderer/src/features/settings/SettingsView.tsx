@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { CacheClearView, WebhookStatusView } from '../../../../electron/common/views';
 import { desk, errorText } from '../../platform/instance';
 import { useApp } from '../../stores/app';
@@ -203,7 +203,12 @@ function DataSection({ dataDir, activeProfile }: { dataDir: string | null; activ
       setCopied(`The path could not be copied (${errorText(e)}); select it and copy it by hand.`);
     }
   };
+  const openRef = useRef<HTMLButtonElement>(null);
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  const focusAfter = useRef<'cancel' | 'open' | null>(null);
   const clear = async (preview: boolean) => {
+    // The asking button goes away (confirmation shown, or cleared): keep the keyboard focus nearby.
+    focusAfter.current = preview ? 'cancel' : 'open';
     setBusy(true);
     setError(null);
     try {
@@ -216,6 +221,15 @@ function DataSection({ dataDir, activeProfile }: { dataDir: string | null; activ
       setBusy(false);
     }
   };
+
+  useEffect(() => {
+    if (busy || focusAfter.current === null) return;
+    const target = focusAfter.current === 'cancel' ? cancelRef.current : openRef.current;
+    if (target) {
+      target.focus();
+      focusAfter.current = null;
+    }
+  });
 
   return (
     <section aria-labelledby="data-h">
@@ -242,13 +256,21 @@ function DataSection({ dataDir, activeProfile }: { dataDir: string | null; activ
             <button type="button" className="danger" disabled={busy} onClick={() => void clear(false)}>
               Clear cache
             </button>
-            <button type="button" disabled={busy} onClick={() => setPending(null)}>
+            <button
+              type="button"
+              ref={cancelRef}
+              disabled={busy}
+              onClick={() => {
+                focusAfter.current = 'open';
+                setPending(null);
+              }}
+            >
               Cancel
             </button>
           </div>
         </div>
       ) : (
-        <button type="button" disabled={busy} onClick={() => void clear(true)}>
+        <button type="button" ref={openRef} disabled={busy} onClick={() => void clear(true)}>
           Clear cache…
         </button>
       )}

@@ -1,0 +1,10 @@
+// Sizes every layer agrees on (the renderer checks before sending, transports accept, intake enforces).
+
+/** The largest manuscript file the app takes (intake refuses bigger ones with a clear message). */
+export const MAX_MANUSCRIPT_BYTES = 50 * 1024 * 1024;
+
+/** A manuscript's bytes as base64 text, as files.stage carries them from a browser window. */
+export const MAX_STAGE_BASE64 = Math.ceil(MAX_MANUSCRIPT_BYTES / 3) * 4;
+
+/** The largest message a transport must accept: a staged file plus its envelope. */
+export const MAX_MESSAGE_BYTES = MAX_STAGE_BASE64 + 64 * 1024;
