@@ -2,7 +2,7 @@
 // host and the local service: drop a PDF → candidates → filter → export CSV; re-upload and compare
 // runs; journals with both corpora; service stopped → cached views work, an edit queues, service
 // back → sent; keyboard shortcuts; axe in light and dark. Screenshots: test-results/screenshots.
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, FileChooser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { makeManuscriptPdf } from '../../fixtures/intake/make';
 import { launchChromium, screenshotPath } from '../../support/browser';
@@ -13,6 +13,8 @@ let app: WebApp;
 let browser: Browser;
 let page: Page;
 let ctx: flows.FlowContext;
+/** What to do with the next file chooser the page opens. */
+let choose: ((chooser: FileChooser) => Promise<void>) | null = null;
 
 beforeAll(async () => {
   app = await startWebApp({ service: true });
@@ -20,6 +22,7 @@ beforeAll(async () => {
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, acceptDownloads: true });
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   page = await context.newPage();
+  page.on('filechooser', (chooser) => void choose?.(chooser));
   await page.goto(app.host.url);
   await page.getByTestId('status-message').getByText('Online').waitFor({ timeout: 20_000 });
   ctx = {
@@ -27,10 +30,22 @@ beforeAll(async () => {
     pdf: await makeManuscriptPdf(),
     stopService: () => app.stopService(),
     startService: () => app.startService(),
+    // The chooser handler is registered once, up front: Playwright turns on file-chooser interception
+    // when the first listener is added, and a keystroke racing that switch would open a real dialog.
     pickWithShortcut: async (name, bytes, press) => {
-      const [chooser] = await Promise.all([page.waitForEvent('filechooser'), press()]);
-      if (!chooser.isMultiple()) throw new Error('the file picker should take several files');
-      await chooser.setFiles({ name, mimeType: 'application/pdf', buffer: bytes });
+      const picked = new Promise<void>((resolve, reject) => {
+        choose = async (chooser) => {
+          try {
+            if (!chooser.isMultiple()) throw new Error('the file picker should take several files');
+            await chooser.setFiles({ name, mimeType: 'application/pdf', buffer: bytes });
+            resolve();
+          } catch (err) {
+            reject(err as Error);
+          }
+        };
+      });
+      await press();
+      await picked;
     },
     readClipboard: () => page.evaluate(() => navigator.clipboard.readText()),
     shot: screenshotPath,
