@@ -13,19 +13,19 @@ const columns: Column<ChangeRow>[] = [
   {
     key: 'change',
     label: 'Change',
-    width: '130px',
+    width: '120px',
     render: (r) => (
       <span className={`chip ${r.change === 'new' ? 'new' : r.change === 'dropped' ? 'dropped' : 'moved'}`}>
         {r.change === 'up' ? `↑ ${r.delta} places` : r.change === 'down' ? `↓ ${-r.delta!} places` : CHANGE_TEXT[r.change]}
       </span>
     ),
   },
-  { key: 'name', label: 'Name', width: 'minmax(180px, 1.3fr)', render: (r) => r.name },
-  { key: 'affiliation', label: 'Affiliation', width: 'minmax(160px, 1.2fr)', render: (r) => <span className="ellipsis">{r.affiliation ?? '—'}</span> },
-  { key: 'fromRank', label: 'Rank before', width: '112px', align: 'right', render: (r) => rank(r.fromRank) },
-  { key: 'toRank', label: 'Rank now', width: '100px', align: 'right', render: (r) => rank(r.toRank) },
-  { key: 'fromScore', label: 'Score before', width: '116px', align: 'right', render: (r) => score(r.fromScore) },
-  { key: 'toScore', label: 'Score now', width: '104px', align: 'right', render: (r) => score(r.toScore) },
+  { key: 'name', label: 'Name', width: 'minmax(140px, 1.2fr)', render: (r) => r.name },
+  { key: 'affiliation', label: 'Affiliation', width: 'minmax(120px, 1fr)', render: (r) => <span className="ellipsis">{r.affiliation ?? '—'}</span> },
+  { key: 'fromRank', label: 'Rank before', width: '104px', align: 'right', render: (r) => rank(r.fromRank) },
+  { key: 'toRank', label: 'Rank now', width: '92px', align: 'right', render: (r) => rank(r.toRank) },
+  { key: 'fromScore', label: 'Score before', width: '108px', align: 'right', render: (r) => score(r.fromScore) },
+  { key: 'toScore', label: 'Score now', width: '96px', align: 'right', render: (r) => score(r.toScore) },
 ];
 
 const KINDS: ChangeKind[] = ['new', 'up', 'down', 'dropped'];
