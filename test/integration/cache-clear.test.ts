@@ -2,16 +2,15 @@
 // nothing; clearing drops runs, candidates, journals, custom fields and group authors' details,
 // while a queued upload keeps its manuscript's runs and its file, and can still be discarded back
 // to its last run. Bad input and a missing profile change nothing.
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CacheClearView, DataChangedEvent, GroupAuthorRow, ManuscriptRow, OutboxItemView, RunRow } from '../../electron/common/views';
 import { createCore, type Core } from '../../electron/core/composition';
-import { startSandbox, type RunningSandbox } from '../../electron/sandbox';
+import type { RunningSandbox } from '../../electron/sandbox';
 import { makeManuscriptPdf } from '../fixtures/intake/make';
+import { startCoreWithService } from '../support/core-with-service';
 import { MemoryLogger, MemorySecrets } from '../support/fakes';
-import { SMALL_CORPUS } from '../support/web-app';
 
 let core: Core;
 let service: RunningSandbox;
@@ -36,16 +35,7 @@ const count = (sql: string): number => core.cache.db.prepare<[], { n: number }>(
 const snapshot = () => ['runs', 'candidates', 'journal_recommendations', 'custom_fields', 'authors', 'outbox'].map((t) => count(t));
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'desk-clear-'));
-  service = await startSandbox({ dataDir: join(dataDir, 'service'), port: 0, config: SMALL_CORPUS });
-  core = await createCore({
-    appVersion: 'test',
-    dataDir,
-    host: 'browser',
-    secrets: new MemorySecrets(),
-    logger: new MemoryLogger(),
-    startDemo: async () => ({ baseUrl: service.baseUrl, apiKey: service.apiKey }),
-  });
+  ({ core, service, dataDir } = await startCoreWithService({ prefix: 'clear' }));
   const pdf = await makeManuscriptPdf();
   const staged = await call<{ id: string }>('files.stage', { name: 'folding.pdf', dataBase64: pdf.toString('base64') });
   a = await upload('clear-a', 'Neural networks for protein folding');

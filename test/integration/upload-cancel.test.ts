@@ -1,17 +1,16 @@
 // Cancelling uploads from the editor's side: a queued one is dropped at once, one being sent is
 // aborted mid-request (the service never stores it), one already answered is kept with a clear
 // refusal. The local service holds the first upload for 30 s so it can be caught in flight.
-import { existsSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OutboxItemView, UploadProgressEvent } from '../../electron/common/views';
-import { createCore, type Core } from '../../electron/core/composition';
-import { startSandbox, type RunningSandbox } from '../../electron/sandbox';
+import type { Core } from '../../electron/core/composition';
+import type { RunningSandbox } from '../../electron/sandbox';
 import { makeManuscriptPdf } from '../fixtures/intake/make';
-import { MemoryLogger, MemorySecrets } from '../support/fakes';
+import { startCoreWithService, type CoreWithService } from '../support/core-with-service';
 import { SMALL_CORPUS } from '../support/web-app';
 
+let t: CoreWithService;
 let core: Core;
 let service: RunningSandbox;
 let pdf: Buffer;
@@ -21,32 +20,18 @@ let bigPdf: Buffer;
 beforeAll(async () => {
   pdf = await makeManuscriptPdf();
   bigPdf = await makeManuscriptPdf({ padBytes: 8 * 2 ** 20 });
-  const dataDir = mkdtempSync(join(tmpdir(), 'desk-cancel-'));
-  service = await startSandbox({
-    dataDir: join(dataDir, 'service'),
-    port: 0,
+  t = await startCoreWithService({
+    prefix: 'cancel',
     admin: true,
     config: { ...SMALL_CORPUS, faults: [{ route: 'upload', kind: 'latency', latency_ms: 30_000, times: 1, rate: 1 }] },
   });
-  core = await createCore({
-    appVersion: 'test',
-    dataDir,
-    host: 'browser',
-    secrets: new MemorySecrets(),
-    logger: new MemoryLogger(),
-    startDemo: async () => ({ baseUrl: service.baseUrl, apiKey: service.apiKey }),
-  });
+  ({ core, service } = t);
 });
 afterAll(async () => {
-  await core?.close();
-  await service?.close();
+  await t?.close();
 });
 
-async function call<T>(channel: string, input: unknown): Promise<T> {
-  const env = await core.router.handle(channel, input, { transport: 'test' });
-  if (!env.ok) throw Object.assign(new Error(`${channel}: ${env.error.message}`), { code: env.error.code });
-  return env.value as T;
-}
+const call = <T>(channel: string, input: unknown) => t.call<T>(channel, input);
 
 async function admin<T>(path: string): Promise<T> {
   const res = await fetch(`${service.adminUrl}${path}`, { headers: { authorization: `Bearer ${service.adminToken}` } });

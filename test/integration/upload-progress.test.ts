@@ -1,41 +1,22 @@
 // An upload queued in the outbox reports its progress to the renderer while the file streams to
 // the service: monotonic bytes, ending at the whole request body, for the right manuscript.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UploadProgressEvent } from '../../electron/common/views';
-import { createCore, type Core } from '../../electron/core/composition';
-import { startSandbox, type RunningSandbox } from '../../electron/sandbox';
+import type { Core } from '../../electron/core/composition';
 import { makeManuscriptPdf } from '../fixtures/intake/make';
-import { MemoryLogger, MemorySecrets } from '../support/fakes';
-import { SMALL_CORPUS } from '../support/web-app';
+import { startCoreWithService, type CoreWithService } from '../support/core-with-service';
 
+let t: CoreWithService;
 let core: Core;
-let service: RunningSandbox;
+const call = <T>(channel: string, input: unknown) => t.call<T>(channel, input);
 
 beforeAll(async () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'desk-progress-'));
-  service = await startSandbox({ dataDir: join(dataDir, 'service'), port: 0, config: SMALL_CORPUS });
-  core = await createCore({
-    appVersion: 'test',
-    dataDir,
-    host: 'browser',
-    secrets: new MemorySecrets(),
-    logger: new MemoryLogger(),
-    startDemo: async () => ({ baseUrl: service.baseUrl, apiKey: service.apiKey }),
-  });
+  t = await startCoreWithService({ prefix: 'progress' });
+  core = t.core;
 });
 afterAll(async () => {
-  await core?.close();
-  await service?.close();
+  await t?.close();
 });
-
-async function call<T>(channel: string, input: unknown): Promise<T> {
-  const env = await core.router.handle(channel, input, { transport: 'test' });
-  if (!env.ok) throw new Error(`${channel}: ${env.error.message}`);
-  return env.value as T;
-}
 
 describe('upload progress', () => {
   it('reports the bytes sent of a queued upload, ending at the whole body', async () => {

@@ -1,15 +1,11 @@
 // Authors of a group through core's router against the local service: any client id can be read
 // from the service (a group added by id starts empty), a missing one says so, and writes whose
 // custom-field values do not fit the org's definitions are refused before anything is queued.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthorsGroupRow, GroupAuthorRow } from '../../../electron/common/views';
-import { createCore, type Core } from '../../../electron/core/composition';
-import { startSandbox, type RunningSandbox } from '../../../electron/sandbox';
-import { MemoryLogger, MemorySecrets } from '../../support/fakes';
-import { SMALL_CORPUS } from '../../support/web-app';
+import type { Core } from '../../../electron/core/composition';
+import type { RunningSandbox } from '../../../electron/sandbox';
+import { startCoreWithService, type CoreWithService } from '../../support/core-with-service';
 
 const F = (n: number) => `5a1d0000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
@@ -17,27 +13,14 @@ let core: Core;
 let service: RunningSandbox;
 let group: AuthorsGroupRow;
 
-async function handle(channel: string, input: unknown) {
-  return core.router.handle(channel, input, { transport: 'test' });
-}
-async function call<T>(channel: string, input: unknown): Promise<T> {
-  const env = await handle(channel, input);
-  if (!env.ok) throw new Error(`${channel}: ${env.error.message}`);
-  return env.value as T;
-}
+let t: CoreWithService;
+const handle = (channel: string, input: unknown) => t.handle(channel, input);
+const call = <T>(channel: string, input: unknown) => t.call<T>(channel, input);
 const outboxSize = () => core.workspace()!.outbox.list().length;
 
 beforeAll(async () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'desk-group-authors-'));
-  service = await startSandbox({ dataDir: join(dataDir, 'service'), port: 0, config: SMALL_CORPUS });
-  core = await createCore({
-    appVersion: 'test',
-    dataDir,
-    host: 'browser',
-    secrets: new MemorySecrets(),
-    logger: new MemoryLogger(),
-    startDemo: async () => ({ baseUrl: service.baseUrl, apiKey: service.apiKey }),
-  });
+  t = await startCoreWithService({ prefix: 'group-authors' });
+  ({ core, service } = t);
   await call('customFields.list', { refresh: true });
   const created = await call<AuthorsGroupRow>('groups.create', { group_name: 'Fetch test', owner_team: 'Editorial Office', editor_teams: [], viewer_teams: [] });
   await core.workspace()!.sync.syncNow();
@@ -52,8 +35,7 @@ beforeAll(async () => {
   expect(res.status).toBe(200);
 });
 afterAll(async () => {
-  await core?.close();
-  await service?.close();
+  await t?.close();
 });
 
 describe('authors.fetch', () => {
