@@ -7,6 +7,7 @@ import type { OutboxItemView, UploadProgressEvent } from '../../electron/common/
 import type { Core } from '../../electron/core/composition';
 import type { RunningSandbox } from '../../electron/sandbox';
 import { makeManuscriptPdf } from '../fixtures/intake/make';
+import { sandboxAdmin } from '../support/admin';
 import { startCoreWithService, type CoreWithService } from '../support/core-with-service';
 import { SMALL_CORPUS } from '../support/web-app';
 
@@ -33,18 +34,15 @@ afterAll(async () => {
 
 const call = <T>(channel: string, input: unknown) => t.call<T>(channel, input);
 
-async function admin<T>(path: string): Promise<T> {
-  const res = await fetch(`${service.adminUrl}${path}`, { headers: { authorization: `Bearer ${service.adminToken}` } });
-  return (await res.json()) as T;
-}
+const admin = sandboxAdmin(() => service);
 
 async function serviceOrigins(): Promise<string[]> {
-  const { orgs } = await admin<{ orgs: Array<{ id: number }> }>('orgs/');
-  return (await admin<{ manuscripts: Array<{ origin_id: string }> }>(`orgs/${orgs[0]!.id}/manuscripts/`)).manuscripts.map((m) => m.origin_id);
+  const { orgs } = await admin<{ orgs: Array<{ id: number }> }>('GET', 'orgs/');
+  return (await admin<{ manuscripts: Array<{ origin_id: string }> }>('GET', `orgs/${orgs[0]!.id}/manuscripts/`)).manuscripts.map((m) => m.origin_id);
 }
 
 /** How many requests the service's 30 s hold has caught (it catches one). */
-const held = async () => (await admin<{ faults: Array<{ fired: number }> }>('faults/')).faults[0]!.fired;
+const held = async () => (await admin<{ faults: Array<{ fired: number }> }>('GET', 'faults/')).faults[0]!.fired;
 
 const form = (origin: string) => ({ folder: 'DEMO', origin_id: origin, title: `Tidal rhythms ${origin}`, abstract: 'Lichens on rocky shores.', authors_count: 0 });
 
@@ -108,11 +106,7 @@ describe('cancelling uploads', () => {
 
   it('refuses to stop an upload whose whole file has reached the service (it may be computing the run)', async () => {
     // The service reads the whole request and never answers ("hang"): the body is fully sent.
-    await fetch(`${service.adminUrl}faults/`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${service.adminToken}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ route: 'upload', kind: 'hang', times: 1 }),
-    });
+    await admin('POST', 'faults/', { route: 'upload', kind: 'hang', times: 1 });
     const progress: UploadProgressEvent[] = [];
     const off = core.events.on('upload.progress', (e) => progress.push(e));
     const m = await queue('cancel-after-body');

@@ -3,6 +3,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, screenshotPath } from '../../support/browser';
+import { sandboxAdmin } from '../../support/admin';
 import { startWebApp, type WebApp } from '../../support/web-app';
 
 let app: WebApp;
@@ -11,16 +12,7 @@ let page: Page;
 let authorId: number;
 let candidateName: string;
 
-async function admin(method: string, path: string, body?: unknown): Promise<unknown> {
-  const s = app.service!;
-  const res = await fetch(new URL(path, s.adminUrl), {
-    method,
-    headers: { Authorization: `Bearer ${s.adminToken}`, 'Content-Type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  if (!res.ok) throw new Error(`admin ${method} ${path}: ${res.status} ${await res.text()}`);
-  return res.json();
-}
+const admin = sandboxAdmin(() => app.service!);
 
 async function call(channel: string, input: unknown): Promise<unknown> {
   const env = await app.core.router.handle(channel, input, { transport: 'test' });

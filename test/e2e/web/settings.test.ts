@@ -5,6 +5,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, screenshotPath } from '../../support/browser';
+import { sandboxAdmin } from '../../support/admin';
 import { startWebApp, type WebApp } from '../../support/web-app';
 import { webhookBody } from '../../unit/webhook/samples';
 
@@ -19,16 +20,7 @@ let cleared: { id: number };
 const nav = (label: string) => page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: label }).click();
 const heading = () => page.getByRole('heading', { level: 1 }).textContent();
 
-async function admin(method: string, path: string, body?: unknown): Promise<Record<string, unknown>> {
-  const s = app.service!;
-  const res = await fetch(new URL(path, s.adminUrl), {
-    method,
-    headers: { Authorization: `Bearer ${s.adminToken}`, 'Content-Type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  if (!res.ok) throw new Error(`admin ${method} ${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as Record<string, unknown>;
-}
+const admin = sandboxAdmin(() => app.service!);
 
 async function call<T>(channel: string, input: unknown): Promise<T> {
   const env = await app.core.router.handle(channel, input, { transport: 'test' });

@@ -6,6 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeManuscriptPdf } from '../../fixtures/intake/make';
 import { launchChromium, screenshotPath } from '../../support/browser';
+import { sandboxAdmin } from '../../support/admin';
 import { startWebApp, type WebApp } from '../../support/web-app';
 
 let app: WebApp;
@@ -16,16 +17,7 @@ let pdf: Buffer;
 let bigPdf: Buffer;
 let orgId: number;
 
-async function admin<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const s = app.service!;
-  const res = await fetch(`${s.adminUrl}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${s.adminToken}`, 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  if (!res.ok) throw new Error(`admin ${method} ${path}: HTTP ${res.status}`);
-  return (await res.json()) as T;
-}
+const admin = sandboxAdmin(() => app.service!);
 
 const serviceOrigins = async () => (await admin<{ manuscripts: Array<{ origin_id: string }> }>('GET', `orgs/${orgId}/manuscripts/`)).manuscripts.map((m) => m.origin_id);
 

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ServiceClient, type ServiceClientOptions } from '../../../electron/core/api';
 import { startSandbox, type RunningSandbox } from '../../../electron/sandbox/index';
+import { sandboxAdmin } from '../../support/admin';
 import { MemoryLogger } from '../../unit/api/fixture';
 
 export interface TestSandbox {
@@ -23,16 +24,8 @@ export async function startTestSandbox(): Promise<TestSandbox> {
   const sb = await startSandbox({ dataDir: dir, config: { seed: 7, corpus: { authors: 400, articles: 2000 } } });
   const clients: ServiceClient[] = [];
   const loggers: MemoryLogger[] = [];
-  const admin = async <T,>(method: string, path: string, body?: unknown): Promise<T> => {
-    const res = await fetch(new URL(path, sb.adminUrl), {
-      method,
-      headers: { authorization: `Bearer ${sb.adminToken}`, 'content-type': 'application/json' },
-      ...(body !== undefined && { body: JSON.stringify(body) }),
-    });
-    const json = (await res.json()) as T;
-    if (!res.ok) throw new Error(`admin ${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
-    return json;
-  };
+  const admin = sandboxAdmin(sb);
+
   const orgs = await admin<{ orgs: Array<{ id: number }> }>('GET', 'orgs/');
   return {
     sb,

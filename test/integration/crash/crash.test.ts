@@ -9,6 +9,7 @@ import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../../electron/sandbox/index';
+import { sandboxAdmin } from '../../support/admin';
 import { intended, makePlan, prng } from './plan';
 
 const TRIALS = 20;
@@ -22,15 +23,7 @@ let orgId: number;
 /** Writes found in flight after a kill, over all trials: replayed (idempotent) or of unknown outcome (group creation). */
 const inFlight = { requeued: 0, uncertain: 0, kills: 0 };
 
-async function admin<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(new URL(path, sb.adminUrl), {
-    method,
-    headers: { authorization: `Bearer ${sb.adminToken}`, 'content-type': 'application/json' },
-    ...(body !== undefined && { body: JSON.stringify(body) }),
-  });
-  if (!res.ok) throw new Error(`admin ${method} ${path}: ${res.status}`);
-  return (await res.json()) as T;
-}
+const admin = sandboxAdmin(() => sb);
 
 interface Run {
   code: number | null;
