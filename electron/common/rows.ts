@@ -75,6 +75,8 @@ export interface RunRow {
   candidatesCount: number | null;
   authorsGroupsSettings: AuthorsGroupsSettings | null;
   debugInfo: DebugInfo | null;
+  /** Service ids of the authors groups any candidate of the run belongs to (for the group filter). */
+  groupIds: number[];
 }
 
 /** Bit of each v6 conflict flag in CandidateRow.conflictMask. */
@@ -146,8 +148,6 @@ export interface CandidatePage {
   rows: CandidateRow[];
   /** Matching rows before limit/offset. */
   total: number;
-  /** Service ids of the authors groups any candidate of the run belongs to (for the group filter). */
-  groupIds: number[];
 }
 
 export interface RunComparison {

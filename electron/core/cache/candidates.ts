@@ -90,14 +90,10 @@ const toCandidate = (r: CandidateDbRow): CandidateRow => ({
 export class CandidatesRepository {
   private readonly allOfRun: Statement<[number], CandidateDbRow>;
   private readonly rawStmt: Statement<[number], { raw_json: string }>;
-  private readonly groupsOfRun: Statement<[number], { id: number }>;
 
   constructor(private readonly db: Database) {
     this.allOfRun = db.prepare(`SELECT ${COLUMNS} FROM candidates WHERE run_id = ? ORDER BY rank`);
     this.rawStmt = db.prepare('SELECT raw_json FROM candidates WHERE id = ?');
-    this.groupsOfRun = db.prepare(
-      "SELECT DISTINCT json_extract(g.value, '$.group_id') AS id FROM candidates, json_each(candidates.authors_groups_json) AS g WHERE run_id = ? AND json_type(candidates.authors_groups_json) = 'array' ORDER BY id",
-    );
   }
 
   /** Every candidate of a run in the service's order. */
@@ -146,7 +142,7 @@ export class CandidatesRepository {
       .prepare<unknown[], CandidateDbRow>(`SELECT ${COLUMNS} FROM candidates WHERE ${whereSql} ORDER BY ${order} LIMIT ? OFFSET ?`)
       .all(...params, q.limit ?? -1, q.offset ?? 0)
       .map(toCandidate);
-    return { rows, total, groupIds: this.groupsOfRun.all(runId).map((g) => g.id) };
+    return { rows, total };
   }
 
   /** The candidate object exactly as the service sent it. */

@@ -38,6 +38,7 @@ interface RunDbRow {
   candidates_count: number | null;
   settings_raw: string | null;
   debug_raw: string | null;
+  group_ids_json: string;
 }
 
 export interface RecordedRun {
@@ -86,11 +87,17 @@ const toRun = (r: RunDbRow): RunRow => ({
   candidatesCount: r.candidates_count,
   authorsGroupsSettings: fromJson(r.settings_raw, null),
   debugInfo: fromJson(r.debug_raw, null),
+  groupIds: fromJson<number[]>(r.group_ids_json, []),
 });
 
-const RUN_SELECT = `SELECT r.id, r.manuscript_id, r.seq, r.uploaded_at, r.response_version, r.folder_name, r.form_json, r.candidates_count,
+const RUN_SELECT = `SELECT r.id, r.manuscript_id, r.seq, r.uploaded_at, r.response_version, r.folder_name, r.form_json, r.candidates_count, r.group_ids_json,
     s.raw_json AS settings_raw, d.raw_json AS debug_raw
   FROM runs r LEFT JOIN run_groups_settings s ON s.run_id = r.id LEFT JOIN run_debug_info d ON d.run_id = r.id`;
+
+/** The authors groups any of these candidates belongs to, ascending. */
+function groupIdsOf(candidates: ReadonlyArray<{ authors_groups?: ReadonlyArray<{ group_id: number }> | null }>): number[] {
+  return [...new Set(candidates.flatMap((c) => (c.authors_groups ?? []).map((g) => g.group_id)))].sort((a, b) => a - b);
+}
 
 /** The raw candidate objects of a response, when `raw` is the body the service sent. */
 function rawCandidates(raw: unknown, expected: number): unknown[] | null {
@@ -158,8 +165,8 @@ export class ManuscriptsRepository {
       RETURNING id`);
     this.nextSeq = db.prepare('SELECT coalesce(max(seq), 0) + 1 AS seq FROM runs WHERE manuscript_id = ?');
     this.insertRun = db.prepare(`
-      INSERT INTO runs (profile_id, manuscript_id, seq, uploaded_at, response_version, folder_name, form_json, candidates_count, raw_json)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`);
+      INSERT INTO runs (profile_id, manuscript_id, seq, uploaded_at, response_version, folder_name, form_json, candidates_count, raw_json, group_ids_json)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`);
     this.insertSettings = db.prepare(
       'INSERT INTO run_groups_settings (run_id, effect, boost_multiplier, groups_json, raw_json) VALUES (?, ?, ?, ?, ?)',
     );
@@ -310,6 +317,7 @@ export class ManuscriptsRepository {
         toJson(input.form),
         candidates === null ? null : candidates.length,
         runRaw(raw, response),
+        toJson(groupIdsOf(candidates ?? [])),
       )!.id;
       const settings = response.authors_groups_settings;
       if (settings !== null) {

@@ -11,8 +11,6 @@ interface CandidatesStore {
   query: CandidateQuery;
   rows: CandidateRow[];
   total: number;
-  /** Authors groups any candidate of the run belongs to. */
-  groupIds: number[];
   comparison: RunComparison | null;
   /** The editor asked to compare with the previous run (the comparison may still be loading). */
   comparing: boolean;
@@ -37,7 +35,6 @@ export const useCandidates = create<CandidatesStore>((set, get) => ({
   query: {},
   rows: [],
   total: 0,
-  groupIds: [],
   comparison: null,
   comparing: false,
   author: null,
@@ -53,11 +50,11 @@ export const useCandidates = create<CandidatesStore>((set, get) => ({
   },
   async reload() {
     const { runId, query } = get();
-    if (runId === null) return set({ rows: [], total: 0, groupIds: [] });
+    if (runId === null) return set({ rows: [], total: 0 });
     set({ loading: true });
     try {
       const page = await desk().invoke('candidates.query', { runId, query });
-      set({ rows: page.rows, total: page.total, groupIds: page.groupIds, loading: false, error: null });
+      set({ rows: page.rows, total: page.total, loading: false, error: null });
     } catch (err) {
       set({ loading: false, error: errorText(err) });
     }

@@ -116,8 +116,10 @@ describe('openCache version policy', () => {
 
   it('upgrades an older database step by step, keeping its rows', () => {
     const file = join(dir, 'cache.db');
-    const old = openCache({ file, clock: new ManualClock(), logger: new MemoryLogger(), migrations: MIGRATIONS.slice(0, 1) });
-    old.profiles.upsert({ id: 'p', name: 'P', baseUrl: 'http://x', kind: 'demo', createdAt: 1, lastCheckedAt: null, lastFeatures: null });
+    // A database as the first release left it (today's repositories expect today's columns).
+    const old = new Database(file);
+    migrate(old, MIGRATIONS, new MemoryLogger(), 1);
+    old.prepare("INSERT INTO profiles VALUES ('p', 'P', 'http://x', 'demo', 1, NULL, NULL)").run();
     old.close();
     const cache = openCache({ file, clock: new ManualClock(), logger: new MemoryLogger() });
     expect(cache.schemaVersion).toBe(LATEST_VERSION);

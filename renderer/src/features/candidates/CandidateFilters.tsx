@@ -40,9 +40,8 @@ const GROUP_IN = 'in';
 const GROUP_OUT = 'out';
 
 /** Every filter of the candidate table: ranges, email, conflicts (all or by kind), group membership, marked. */
-export function CandidateFilters({ settings }: { settings: AuthorsGroupsSettings | null }) {
+export function CandidateFilters({ settings, groupIds }: { settings: AuthorsGroupsSettings | null; groupIds: readonly number[] }) {
   const query = useCandidates((s) => s.query);
-  const groupIds = useCandidates((s) => s.groupIds);
   const { setQuery } = useCandidates.getState();
   const groupName = (id: number) => {
     const g = settings?.authors_groups.find((x) => x.id === id);

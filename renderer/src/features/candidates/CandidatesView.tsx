@@ -55,7 +55,8 @@ export function CandidatesView() {
   }, [comparison]);
 
   const maxScore = useMemo(() => rows.reduce((m, r) => Math.max(m, r.score ?? 0), 0) || 1, [rows]);
-  const settings = runs.find((r) => r.id === runId)?.authorsGroupsSettings ?? null;
+  const run = runs.find((r) => r.id === runId);
+  const settings = run?.authorsGroupsSettings ?? null;
   const groupIds = new Set(settings?.authors_groups.map((g) => g.id) ?? []);
 
   const columns: Column<CandidateRow>[] = [
@@ -137,7 +138,7 @@ export function CandidatesView() {
   ];
 
   const sort = query.sort?.[0];
-  const exportName = `${detail?.manuscript.originId ?? 'candidates'}-run${runs.find((r) => r.id === runId)?.seq ?? ''}`;
+  const exportName = `${detail?.manuscript.originId ?? 'candidates'}-run${run?.seq ?? ''}`;
   const exportCsv = () => {
     const t = candidateTable(rows);
     download(`${exportName}.csv`, 'text/csv', toCsv(t.header, t.rows));
@@ -205,7 +206,7 @@ export function CandidatesView() {
           Copy emails
         </button>
       </div>
-      <CandidateFilters settings={settings} />
+      <CandidateFilters settings={settings} groupIds={run?.groupIds ?? []} />
       {settings ? (
         <p className="settings-note">
           Authors groups {settings.authors_groups.map((g) => g.label ?? g.name).join(', ')} — effect <strong>{settings.effect}</strong>
