@@ -8,3 +8,8 @@ export const MAX_STAGE_BASE64 = Math.ceil(MAX_MANUSCRIPT_BYTES / 3) * 4;
 
 /** The largest message a transport must accept: a staged file plus its envelope. */
 export const MAX_MESSAGE_BYTES = MAX_STAGE_BASE64 + 64 * 1024;
+
+/** What an editor reads when a file is over the limit (the window checks before reading it, core again when staging). */
+export function tooLargeMessage(name: string, bytes: number, limit = MAX_MANUSCRIPT_BYTES): string {
+  return `“${name}” is ${(bytes / 2 ** 20).toFixed(1)} MB; the limit is ${(limit / 2 ** 20).toFixed(0)} MB.`;
+}

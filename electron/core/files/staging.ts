@@ -6,6 +6,7 @@ import { writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import type { StagedFile } from '../../common/views';
 import { DeskError } from '../../common/errors';
+import { tooLargeMessage } from '../../common/limits';
 import { checkFile } from '../intake/check';
 import { DEFAULT_LIMITS } from '../intake/types';
 
@@ -23,7 +24,7 @@ export class StagingArea {
    * content is not a PDF or DOCX, whatever the name says. */
   async stageBytes(name: string, bytes: Buffer): Promise<StagedFile> {
     if (bytes.length > this.maxBytes) {
-      throw new DeskError('invalid_file', `“${name}” is ${(bytes.length / 2 ** 20).toFixed(1)} MB; the limit is ${(this.maxBytes / 2 ** 20).toFixed(0)} MB.`);
+      throw new DeskError('invalid_file', tooLargeMessage(name, bytes.length, this.maxBytes));
     }
     const id = randomUUID();
     const folder = join(this.dir, id);

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import type { UploadFormInput } from '../../../electron/common/service';
 import type { FolderRow, IntakeView, ManuscriptRow, RunRow, SearchHit, StagedFile } from '../../../electron/common/views';
-import { MAX_MANUSCRIPT_BYTES } from '../../../electron/common/limits';
+import { MAX_MANUSCRIPT_BYTES, tooLargeMessage } from '../../../electron/common/limits';
 import { desk, errorText } from '../platform/instance';
 
 /** One file of the batch queue: staged, read by intake, edited by the editor, then queued. */
@@ -54,9 +54,16 @@ interface ManuscriptsStore {
   setProgress(manuscriptId: number, sent: number, total: number): void;
 }
 
+/** The manuscripts the list shows: all of the folder, or those matching the active search. */
+export function shownManuscripts(s: Pick<ManuscriptsStore, 'list' | 'hits'>): ManuscriptRow[] {
+  const { list, hits } = s;
+  if (!hits) return list;
+  const ids = new Set(hits.map((h) => h.id));
+  return list.filter((m) => ids.has(m.id));
+}
+
 let seq = 0;
 
-const tooLarge = (name: string, size: number) => `“${name}” is ${(size / 2 ** 20).toFixed(1)} MB; the limit is ${MAX_MANUSCRIPT_BYTES / 2 ** 20} MB.`;
 /** How to read each dropped file again (for Retry after its copy failed); outside the store: not serialisable. */
 const sources = new Map<string, { size: number; read: () => Promise<ArrayBuffer> }>();
 
@@ -165,9 +172,9 @@ export const useManuscripts = create<ManuscriptsStore>((set, get) => {
       }
     },
     async selectRelative(delta) {
-      const { list: all, hits, selectedId } = get();
       // Steps through what the list shows: the search results when a search is active.
-      const list = hits ? all.filter((m) => hits.some((h) => h.id === m.id)) : all;
+      const list = shownManuscripts(get());
+      const { selectedId } = get();
       if (list.length === 0) return;
       const i = list.findIndex((m) => m.id === selectedId);
       const next = list[Math.min(list.length - 1, Math.max(0, i === -1 ? 0 : i + delta))];
@@ -183,7 +190,7 @@ export const useManuscripts = create<ManuscriptsStore>((set, get) => {
       for (const { key, f } of added) {
         if (!live(key)) continue;
         // Refused here, before its bytes are read and sent: the same limit intake enforces.
-        if (f.size > MAX_MANUSCRIPT_BYTES) patch(key, { state: 'failed', error: tooLarge(f.name, f.size) });
+        if (f.size > MAX_MANUSCRIPT_BYTES) patch(key, { state: 'failed', error: tooLargeMessage(f.name, f.size) });
         else await stage(key, f.name, f.read);
       }
     },
@@ -227,7 +234,7 @@ export const useManuscripts = create<ManuscriptsStore>((set, get) => {
       if (!item) return;
       const source = sources.get(key);
       if (item.file) await inspect(key, item.file);
-      else if (source && source.size > MAX_MANUSCRIPT_BYTES) patch(key, { state: 'failed', error: tooLarge(item.name, source.size) });
+      else if (source && source.size > MAX_MANUSCRIPT_BYTES) patch(key, { state: 'failed', error: tooLargeMessage(item.name, source.size) });
       else if (source) {
         patch(key, { state: 'staging', error: null });
         await stage(key, item.name, source.read);

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { openFilePicker } from '../../components/FilePicker';
 import { useApp } from '../../stores/app';
-import { useManuscripts } from '../../stores/manuscripts';
+import { shownManuscripts, useManuscripts } from '../../stores/manuscripts';
 import { UploadQueue } from './UploadQueue';
 import { Alert } from '../../components/Alert';
 
@@ -20,7 +20,7 @@ export function ManuscriptsView() {
 
   const pick = () => openFilePicker(host);
 
-  const shown = hits ? list.filter((m) => hits.some((h) => h.id === m.id)) : list;
+  const shown = shownManuscripts({ list, hits });
   const run = detail?.runs.at(-1);
   const debug = run?.debugInfo;
   const parsedAuthors = debug?.authors_info?.authors_count;
