@@ -1,5 +1,4 @@
-import { appendFileSync, mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { RotatingLogFile } from './log-rotation';
 import type { LogLevel, Logger } from './ports';
 
 /** A logger that writes JSON lines and redacts every secret it has been told about, wherever it
@@ -25,15 +24,10 @@ export class RedactingLogger implements Logger {
   }
 }
 
-/** Appends to a file (created on first write) and optionally echoes to stderr. */
-export function fileLogger(file: string, echo = false): RedactingLogger {
-  let ready = false;
+/** Writes to a rotating file (asynchronously, see log-rotation.ts) and optionally echoes to stderr. */
+export function fileLogger(file: string, echo = false, out: RotatingLogFile = new RotatingLogFile(file)): RedactingLogger {
   return new RedactingLogger((line) => {
-    if (!ready) {
-      mkdirSync(dirname(file), { recursive: true });
-      ready = true;
-    }
-    appendFileSync(file, line + '\n');
+    out.write(line);
     if (echo) process.stderr.write(line + '\n');
   });
 }

@@ -1,0 +1,91 @@
+// Help → Copy diagnostics: what support needs to understand a report (version, system, where the data
+// is, how big the cache is, what is queued, the last problems and crash) and nothing that opens a door:
+// no API key, token, password, webhook address or credential. Everything passes through `redact` (the
+// logger's known secrets) and a pattern scrub for anything that still looks like a secret.
+import { statSync } from 'node:fs';
+import type { Cache } from './cache/open';
+
+export interface DiagnosticsInput {
+  appName: string;
+  appVersion: string;
+  electron: string | null;
+  chrome: string | null;
+  node: string;
+  os: string;
+  arch: string;
+  dataDir: string;
+  logsDir: string;
+  cacheBytes: number | null;
+  counts: Record<string, number>;
+  outbox: Record<string, number>;
+  connectivity: string;
+  keyStorage: string;
+  updates: string;
+  recentProblems: readonly string[];
+  lastCrash: string | null;
+}
+
+const SECRET_PATTERNS: Array<[RegExp, string]> = [
+  [/\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]{6,}/gi, '$1 [redacted]'],
+  [/\b(api[_-]?key|x-api-key|token|secret|password|passwd|authorization)("?\s*[:=]\s*"?)[^\s",}]+/gi, '$1$2[redacted]'],
+  [/(\w+:\/\/)[^/\s:@]+:[^/\s@]+@/g, '$1[redacted]@'],
+  // The webhook receiver's secret path segment.
+  [/(\/hooks?\/)[A-Za-z0-9_-]{12,}/gi, '$1[redacted]'],
+];
+
+export function scrubSecrets(text: string): string {
+  let out = text;
+  for (const [re, to] of SECRET_PATTERNS) out = out.replace(re, to);
+  return out;
+}
+
+const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
+
+export function formatDiagnostics(d: DiagnosticsInput, redact: (s: string) => string = (s) => s): string {
+  const lines = [
+    `${d.appName} ${d.appVersion}`,
+    `Electron ${d.electron ?? '—'}, Chromium ${d.chrome ?? '—'}, Node ${d.node}`,
+    `System: ${d.os} (${d.arch})`,
+    `Data folder: ${d.dataDir}`,
+    `Logs folder: ${d.logsDir}`,
+    `Cache: ${d.cacheBytes === null ? 'not found' : mb(d.cacheBytes)}; ${Object.entries(d.counts).map(([k, v]) => `${k} ${v}`).join(', ')}`,
+    `Outbox: ${Object.entries(d.outbox).map(([k, v]) => `${k} ${v}`).join(', ') || 'empty'}`,
+    `Connectivity: ${d.connectivity}; key storage: ${d.keyStorage}`,
+    `Updates: ${d.updates}`,
+    `Last crash: ${d.lastCrash ?? 'none recorded'}`,
+    'Last problems:',
+    ...(d.recentProblems.length > 0 ? d.recentProblems.map((l) => `  ${l.length > 500 ? l.slice(0, 500) + '…' : l}`) : ['  none']),
+  ];
+  return scrubSecrets(redact(lines.join('\n')));
+}
+
+const COUNTED = ['profiles', 'manuscripts', 'runs', 'candidates', 'authors_groups', 'group_authors', 'marks'] as const;
+
+/** Row counts and the outbox by state, read from the open cache; the cache file's size with its WAL. */
+export function cacheFigures(cache: Pick<Cache, 'db' | 'file'>): Pick<DiagnosticsInput, 'cacheBytes' | 'counts' | 'outbox'> {
+  const counts: Record<string, number> = {};
+  for (const table of COUNTED) {
+    try {
+      counts[table] = (cache.db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+    } catch {
+      counts[table] = -1;
+    }
+  }
+  const outbox: Record<string, number> = {};
+  try {
+    for (const r of cache.db.prepare(`SELECT state, count(*) AS n FROM outbox WHERE state != 'done' GROUP BY state ORDER BY state`).all() as Array<{ state: string; n: number }>) {
+      outbox[r.state] = r.n;
+    }
+  } catch {
+    outbox['unreadable'] = 1;
+  }
+  let cacheBytes: number | null = null;
+  for (const f of [cache.file, `${cache.file}-wal`]) {
+    try {
+      cacheBytes = (cacheBytes ?? 0) + statSync(f).size;
+    } catch {
+      // no WAL yet
+    }
+  }
+  return { cacheBytes, counts, outbox };
+}
