@@ -74,6 +74,23 @@ export interface StatusEvent {
   at: number;
 }
 
+/** Desktop shell → window: open what a link, a file opened with the app or a notification asked for. */
+export type OpenRequest =
+  | { kind: 'manuscript'; originId: string; /** Local id, or null when this profile's cache has no such manuscript. */ manuscriptId: number | null }
+  | { kind: 'file'; file: StagedFile }
+  | { kind: 'refused'; message: string };
+
+/** Desktop shell → window: an application-menu item the window carries out. */
+export type MenuCommandEvent = { command: 'upload' } | { command: 'export' } | { command: 'view'; view: 'manuscripts' | 'candidates' | 'journals' | 'groups' | 'activity' | 'settings' | 'customFields' };
+
+/** Desktop shell → window: where the updater stands, for the status bar. */
+export interface UpdateStatusEvent {
+  state: 'disabled' | 'idle' | 'checking' | 'downloading' | 'ready' | 'error';
+  /** Plain words, e.g. "Version 0.2.0 is ready — restart to update (Help menu)". */
+  message: string;
+  version: string | null;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Channels
 
@@ -198,6 +215,10 @@ export const events = {
   'app.status': event<StatusEvent>(),
   'data.changed': event<DataChangedEvent>(),
   'upload.progress': event<UploadProgressEvent>(),
+  // Pushed by the desktop shell only (never by the browser host).
+  'shell.open': event<OpenRequest>(),
+  'shell.menu': event<MenuCommandEvent>(),
+  'shell.update': event<UpdateStatusEvent>(),
 } as const;
 
 // ---------------------------------------------------------------------------------------------

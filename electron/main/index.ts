@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { app, BrowserWindow, dialog, protocol, session, shell } from 'electron';
 import { createCore, type Core } from '../core/composition';
 import { fileLogger } from '../core/logging';
+import { RotatingLogFile } from '../core/log-rotation';
 import { serveStatic } from '../core/static-files';
 import { createSecretStore } from '../core/secrets';
 import { demoStarter } from '../sandbox/app-demo';
@@ -17,6 +18,10 @@ import {
   securityHeaders,
   windowOptions,
 } from './security';
+// Desktop conventions (menu, window state, launch targets, notifications, updates, crashes, quit).
+import { startLocalCrashReporter } from './crash';
+import { desktopWindowOptions, startDesktop, trackWindowState, type DesktopShell } from './desktop';
+import { quitAfter } from './quit';
 
 protocol.registerSchemesAsPrivileged([APP_SCHEME_PRIVILEGES]);
 app.enableSandbox();
@@ -25,20 +30,20 @@ const openExternal = (url: string) => void shell.openExternal(url);
 let mainWindow: BrowserWindow | null = null;
 let core: Core | null = null;
 let ipc: IpcTransport | null = null;
+let desktop: DesktopShell | null = null;
+let logFile: RotatingLogFile | null = null;
 
 if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
-  app.on('second-instance', () => {
-    if (!mainWindow) return;
-    if (mainWindow.isMinimized()) mainWindow.restore();
-    mainWindow.focus();
-  });
+  startLocalCrashReporter();
+  app.on('second-instance', (_event, argv, cwd) => desktop?.secondInstance(argv, cwd));
   app.on('web-contents-created', (_event, contents) => hardenWebContents(contents, openExternal));
   app.on('window-all-closed', () => app.quit());
-  app.on('before-quit', () => {
+  quitAfter(async () => {
     ipc?.dispose();
-    void core?.close();
+    await core?.close();
+    await logFile?.flush();
   });
   void app.whenReady().then(start);
 }
@@ -52,7 +57,8 @@ async function start(): Promise<void> {
   });
 
   const dataDir = app.getPath('userData');
-  const logger = fileLogger(join(dataDir, 'logs', 'desk.log'));
+  logFile = new RotatingLogFile(join(dataDir, 'logs', 'desk.log'));
+  const logger = fileLogger(logFile.file, false, logFile);
   try {
     core = await createCore({
       appVersion: app.getVersion(),
@@ -78,12 +84,15 @@ async function start(): Promise<void> {
     return;
   }
   ipc = registerIpc(core);
-  createWindow();
+  createWindow(dataDir);
+  desktop = startDesktop({ core, dataDir, logger, logFile, window: () => mainWindow });
 }
 
-function createWindow(): void {
-  const win = new BrowserWindow(windowOptions(join(import.meta.dirname, '../preload/index.cjs')));
+function createWindow(dataDir: string): void {
+  const { options, state } = desktopWindowOptions(dataDir, windowOptions(join(import.meta.dirname, '../preload/index.cjs')));
+  const win = new BrowserWindow(options);
   mainWindow = win;
+  trackWindowState(win, dataDir, state);
   ipc?.addWindow(win.webContents);
   win.once('ready-to-show', () => win.show());
   win.on('closed', () => {

@@ -55,6 +55,9 @@ export function buildMenuTemplate(o: MenuOptions): MenuItemConstructorOptions[] 
             ...(o.update === 'disabled' && o.updateOffReason ? { toolTip: o.updateOffReason } : {}),
           }),
         ];
+  // The window binds Ctrl+O and Ctrl+1…7 itself; on Windows/Linux the menu shows them without
+  // registering them again (registerAccelerator: false), on macOS the menu's key equivalents fire.
+  const shown = (accelerator: string): Partial<MenuItemConstructorOptions> => (mac ? { accelerator } : { accelerator, registerAccelerator: false });
   const about = item(`About ${o.appName}`, { type: 'about' });
 
   const template: MenuItemConstructorOptions[] = [];
@@ -67,7 +70,7 @@ export function buildMenuTemplate(o: MenuOptions): MenuItemConstructorOptions[] 
   template.push({
     label: mac ? 'File' : '&File',
     submenu: [
-      item('Upload Manuscripts…', { type: 'upload' }, { accelerator: 'CmdOrCtrl+O' }),
+      item('Upload Manuscripts…', { type: 'upload' }, shown('CmdOrCtrl+O')),
       item('Export…', { type: 'export' }, { accelerator: 'CmdOrCtrl+E' }),
       sep,
       mac ? { role: 'close' } : { role: 'quit', label: 'E&xit' },
@@ -80,7 +83,7 @@ export function buildMenuTemplate(o: MenuOptions): MenuItemConstructorOptions[] 
   template.push({
     label: mac ? 'View' : '&View',
     submenu: [
-      ...MENU_VIEWS.map(([view, label], i) => item(label, { type: 'view', view }, { accelerator: `CmdOrCtrl+${i + 1}` })),
+      ...MENU_VIEWS.map(([view, label], i) => item(label, { type: 'view', view }, shown(`CmdOrCtrl+${i + 1}`))),
       sep,
       { role: 'resetZoom' },
       { role: 'zoomIn' },

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { Shell } from './components/Shell';
 import { deskFromBridge, detectBridge } from './platform/desk';
 import { setDesk } from './platform/instance';
+import { listenToShell } from './platform/shell-events';
 import { useApp } from './stores/app';
 import { useCandidates } from './stores/candidates';
 import { useManuscripts } from './stores/manuscripts';
@@ -13,6 +14,7 @@ try {
   const desk = deskFromBridge(detectBridge());
   setDesk(desk);
   useApp.getState().start(desk);
+  listenToShell(desk);
   desk.on('upload.progress', (p) => useManuscripts.getState().setProgress(p.manuscriptId, p.sentBytes, p.totalBytes));
   desk.on('data.changed', (e) => {
     if (e.topic === 'manuscripts') void useManuscripts.getState().load();

@@ -196,7 +196,7 @@ export function CandidatesView() {
             </label>
           </fieldset>
         ) : null}
-        <button type="button" onClick={exportCsv}>
+        <button type="button" onClick={exportCsv} data-shortcut="export">
           Export CSV
         </button>
         <button type="button" onClick={exportXlsx}>
