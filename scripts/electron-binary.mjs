@@ -13,7 +13,9 @@ export function electronBinary() {
     return { path: null, reason: 'the electron package is not installed (run npm install)' };
   }
   if (process.env.ELECTRON_OVERRIDE_DIST_PATH) {
-    const p = join(process.env.ELECTRON_OVERRIDE_DIST_PATH, process.platform === 'win32' ? 'electron.exe' : 'electron');
+    // Electron's own rule: on macOS the binary is inside Electron.app.
+    const inDist = process.platform === 'win32' ? 'electron.exe' : process.platform === 'darwin' ? 'Electron.app/Contents/MacOS/Electron' : 'electron';
+    const p = join(process.env.ELECTRON_OVERRIDE_DIST_PATH, inDist);
     return existsSync(p) ? { path: p, reason: null } : { path: null, reason: `ELECTRON_OVERRIDE_DIST_PATH has no binary at ${p}` };
   }
   const pathFile = join(pkgDir, 'path.txt');
