@@ -1,0 +1,73 @@
+// The packaged smoke test (release workflow): the unpacked app that `npm run dist:dir` built, with a
+// test configuration that leaves the inspect fuse on so Playwright can drive it. Set
+// REFEREE_DESK_PACKAGED to the release folder; skipped (with its reason) otherwise.
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { _electron, type ConsoleMessage, type ElectronApplication, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeManuscriptPdf } from '../../fixtures/intake/make';
+
+const releaseDir = process.env['REFEREE_DESK_PACKAGED'];
+const candidates = releaseDir
+  ? [
+      join(releaseDir, 'linux-unpacked', 'referee-desk'),
+      join(releaseDir, 'linux-arm64-unpacked', 'referee-desk'),
+      join(releaseDir, 'mac-arm64', 'Referee Desk.app', 'Contents', 'MacOS', 'Referee Desk'),
+      join(releaseDir, 'mac', 'Referee Desk.app', 'Contents', 'MacOS', 'Referee Desk'),
+      join(releaseDir, 'win-unpacked', 'Referee Desk.exe'),
+    ].map((p) => resolve(p))
+  : [];
+const executable = candidates.find((p) => existsSync(p));
+if (!executable) console.warn(`[packaged smoke test skipped] ${releaseDir ? `no packaged app under ${releaseDir}` : 'REFEREE_DESK_PACKAGED is not set (the release workflow sets it after npm run dist:dir)'}.`);
+
+describe.skipIf(!executable)('packaged app smoke test', () => {
+  const userData = mkdtempSync(join(tmpdir(), 'desk-packaged-'));
+  const problems: string[] = [];
+  let app: ElectronApplication;
+  let page: Page;
+  const launch = async () => {
+    app = await _electron.launch({ executablePath: executable!, args: [`--user-data-dir=${userData}`], env: { ...process.env, REFEREE_DESK_DISABLE_UPDATES: '1' } });
+    page = await app.firstWindow();
+    page.on('console', (m: ConsoleMessage) => {
+      if (m.type() === 'error' || /Content Security Policy/.test(m.text())) problems.push(m.text());
+    });
+  };
+
+  beforeAll(launch);
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('shows its version and keeps keys in the system keychain', async () => {
+    await expect.poll(() => page.getByTestId('app-version').textContent()).toMatch(/^Referee Desk \d/);
+    const keyStorage = await page.evaluate(async () => {
+      const r = await (window as unknown as { desk: { request: Record<string, (i: object) => Promise<{ ok: boolean; value: { keyStorage: string } }>> } }).desk.request['profiles.list']!({});
+      return r.value.keyStorage;
+    });
+    expect(keyStorage).toBe('keychain');
+  });
+
+  it('applies the stylesheet (computed styles, not the browser default)', async () => {
+    const bg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    expect(bg).not.toBe('rgba(0, 0, 0, 0)');
+  });
+
+  it('inspects a PDF opened with the app (the intake worker loads from app.asar)', async () => {
+    const pdf = join(userData, 'packaged.pdf');
+    writeFileSync(pdf, await makeManuscriptPdf());
+    const staged = await app.evaluate(async ({ app: a }, path) => {
+      a.emit('open-file', { preventDefault() {} }, path);
+      return path;
+    }, pdf);
+    expect(staged).toBe(pdf);
+    await expect.poll(() => page.getByText('packaged.pdf').count(), { timeout: 30_000 }).toBeGreaterThan(0);
+  });
+
+  it('relaunches with the same cache, and logged no console error or CSP violation', async () => {
+    await app.close();
+    await launch();
+    await expect.poll(() => page.getByTestId('app-version').textContent()).toMatch(/^Referee Desk \d/);
+    expect(problems).toEqual([]);
+  });
+});
