@@ -1,6 +1,7 @@
 // electron-builder afterSign hook: notarizes the macOS app with Apple's notary service when the
 // credentials are in the environment (APPLE_ID, APPLE_APP_SPECIFIC_PASSWORD, APPLE_TEAM_ID), and
 // says why it skips otherwise. Signing itself uses CSC_LINK / CSC_KEY_PASSWORD (electron-builder).
+/* eslint-disable @typescript-eslint/no-require-imports, no-undef -- electron-builder loads this hook with require() */
 const path = require('node:path');
 
 const REQUIRED = ['APPLE_ID', 'APPLE_APP_SPECIFIC_PASSWORD', 'APPLE_TEAM_ID'];

@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { listPackage } from '@electron/asar';
+import type BetterSqlite3 from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, buildDirPackage, releaseConfig } from '../support/package-build';
 
@@ -93,7 +94,7 @@ describe('the packaged app (dir target, stand-in Electron)', () => {
     expect(asarFiles.filter((f) => f.endsWith('.node')).filter((f) => !unpacked.includes(f.slice(1)))).toEqual([]);
 
     const require = createRequire(join(resources, 'app.asar.unpacked', 'node_modules', 'index.js'));
-    const Database = require(join(resources, 'app.asar.unpacked/node_modules/better-sqlite3')) as typeof import('better-sqlite3');
+    const Database = require(join(resources, 'app.asar.unpacked/node_modules/better-sqlite3')) as typeof BetterSqlite3;
     const db = new Database(join(work, 'probe.db'));
     db.exec('CREATE TABLE t (x INTEGER); INSERT INTO t VALUES (42)');
     expect(db.prepare('SELECT x FROM t').get()).toEqual({ x: 42 });
