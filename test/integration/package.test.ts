@@ -23,6 +23,7 @@ function walk(dir: string): string[] {
 const size = (files: string[]) => files.reduce((n, f) => n + statSync(f).size, 0);
 
 beforeAll(async () => {
+  if (process.platform !== 'linux') return;
   if (!existsSync(join(ROOT, 'out/main/index.js'))) throw new Error('out/ is missing: run `npx electron-vite build` first (npm test does).');
   const appDir = await buildDirPackage(work);
   resources = join(appDir, 'resources');
@@ -32,7 +33,12 @@ beforeAll(async () => {
 
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-describe('the packaged app (dir target, stand-in Electron)', () => {
+// The stand-in distribution is Linux-shaped (an `electron` executable); the macOS and Windows packages
+// are built and smoke-tested by the release workflow on their own runners.
+const linux = process.platform === 'linux';
+if (!linux) console.warn(`[package test skipped] the stand-in Electron build runs on Linux; on ${process.platform} the release workflow's packaged smoke test covers the package.`);
+
+describe.skipIf(!linux)('the packaged app (dir target, stand-in Electron)', () => {
   it('holds the built app, the run-time modules the bundle imports, and the update feed', () => {
     for (const f of [
       '/package.json',

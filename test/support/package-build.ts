@@ -2,7 +2,7 @@
 // binary cannot be downloaded everywhere): an executable placeholder, a version file, empty resources/
 // and locales/. Fuses need the real binary, so this build leaves them out (the fuse configuration is
 // checked on its own); everything else is the release configuration.
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Arch, Platform, build, type Configuration } from 'electron-builder';
 
@@ -36,7 +36,8 @@ export async function buildDirPackage(work: string): Promise<string> {
     directories: { ...base.directories, output: join(work, 'release') },
     linux: { ...base.linux, target: ['dir'] },
   };
-  process.env['ELECTRON_BUILDER_7ZIP_PATH'] ??= '/usr/bin/7za';
+  // Debian's 7za (p7zip-full) where electron-builder's bundled 7-Zip binary is not usable.
+  if (existsSync('/usr/bin/7za')) process.env['ELECTRON_BUILDER_7ZIP_PATH'] ??= '/usr/bin/7za';
   await build({ projectDir: ROOT, targets: Platform.LINUX.createTarget('dir', process.arch === 'arm64' ? Arch.arm64 : Arch.x64), config, publish: 'never' });
   return join(work, 'release', process.arch === 'arm64' ? 'linux-arm64-unpacked' : 'linux-unpacked');
 }
