@@ -6,6 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../electron/core/composition';
+import { cacheFigures, formatDiagnostics } from '../../electron/core/diagnostics';
 import { RedactingLogger } from '../../electron/core/logging';
 import { startSandbox, type RunningSandbox } from '../../electron/sandbox';
 import { MemorySecrets } from '../support/fakes';
@@ -17,6 +18,7 @@ let core: Core;
 let service: RunningSandbox;
 let dataDir: string;
 const logLines: string[] = [];
+let redactWith: (text: string) => string = (t) => t;
 const payloads: string[] = [];
 
 /** What goes back to the renderer: every envelope (the key may only ever go in, with setKey). */
@@ -31,6 +33,7 @@ beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'desk-keyleak-'));
   service = await startSandbox({ dataDir: join(dataDir, 'service'), port: 0, config: SMALL_CORPUS });
   const logger = new RedactingLogger((line) => logLines.push(line));
+  redactWith = (t) => logger.redact(t);
   core = await createCore({ appVersion: 'test', dataDir, host: 'electron', secrets: new MemorySecrets(), logger, registerSecret: (s) => logger.addSecret(s) });
   core.events.onAny((event, payload) => payloads.push(JSON.stringify({ event, payload })));
 });
@@ -71,5 +74,20 @@ describe('the API key stays in the secret store', () => {
     const cacheFiles = readdirSync(dataDir).filter((f) => f.startsWith('cache.db'));
     expect(cacheFiles).toContain('cache.db');
     for (const f of cacheFiles) expect(readFileSync(join(dataDir, f)).includes(Buffer.from(key)), f).toBe(false);
+
+    // Help → Copy diagnostics after that session: the log's last problems (here every line, with a
+    // line that names the key and the webhook address on purpose) and the cache's figures.
+    const webhook = (await call('webhook.status', {})) as { url: string | null };
+    const diagnostics = formatDiagnostics(
+      {
+        appName: 'Referee Desk', appVersion: 'test', electron: null, chrome: null, node: process.versions.node, os: 'test', arch: process.arch,
+        dataDir, logsDir: join(dataDir, 'logs'), ...cacheFigures(core.cache), connectivity: 'online', keyStorage: 'session', updates: 'off',
+        recentProblems: [...logLines.slice(-8), `{"level":"error","message":"key ${key} at ${webhook.url}"}`], lastCrash: null,
+      },
+      redactWith,
+    );
+    expect(diagnostics).toContain('Outbox:');
+    expect(diagnostics).not.toContain(key);
+    if (webhook.url) expect(diagnostics).not.toContain(new URL(webhook.url).pathname.split('/').filter(Boolean).at(-1)!);
   });
 });
