@@ -1,6 +1,7 @@
 // The packaged smoke test (release workflow): the unpacked app that `npm run dist:dir` built, with a
 // test configuration that leaves the inspect fuse on so Playwright can drive it. Set
 // REFEREE_DESK_PACKAGED to the release folder; skipped (with its reason) otherwise.
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -62,6 +63,14 @@ describe.skipIf(!executable)('packaged app smoke test', () => {
     }, pdf);
     expect(staged).toBe(pdf);
     await expect.poll(() => page.getByText('packaged.pdf').count(), { timeout: 30_000 }).toBeGreaterThan(0);
+  });
+
+  it('a second launch exits and brings the first window forward', async () => {
+    await app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows()[0]!.minimize());
+    const second = spawn(executable!, [`--user-data-dir=${userData}`], { stdio: 'ignore' });
+    expect(await new Promise<number | null>((r) => second.on('exit', r))).toBe(0);
+    await expect.poll(() => app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows()[0]!.isMinimized())).toBe(false);
+    expect(app.windows()).toHaveLength(1);
   });
 
   it('relaunches with the same cache, and logged no console error or CSP violation', async () => {
