@@ -14,6 +14,8 @@ export interface Workspace {
   readonly outbox: Outbox;
   readonly connectivity: Connectivity;
   readonly sync: SyncLoop;
+  /** Starts the connectivity watch and the sync loop (core does it after the first paint). */
+  start(): void;
   close(): Promise<void>;
 }
 
@@ -45,14 +47,19 @@ export function openWorkspace(profileId: string, deps: WorkspaceDeps): Workspace
   const offSent = outbox.events.on('sent', ({ entry }) => deps.onEntrySettled(entry));
   const offParked = outbox.events.on('parked', ({ entry }) => deps.onEntrySettled(entry));
   const offProgress = outbox.events.on('progress', (p) => deps.onUploadProgress(p.entry, p.sentBytes, p.totalBytes));
-  connectivity.start();
-  sync.start();
+  let started = false;
   return {
     profileId,
     api,
     outbox,
     connectivity,
     sync,
+    start: () => {
+      if (started) return;
+      started = true;
+      connectivity.start();
+      sync.start();
+    },
     close: async () => {
       offStatus();
       offChanged();
