@@ -7,6 +7,7 @@ import { fork } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { SandboxConfig } from './index';
 
 /** The demo service's data folder inside the app's. */
 export const demoDataDir = (appDataDir: string): string => join(appDataDir, 'demo-service');
@@ -22,12 +23,12 @@ export function demoEntry(): { file: string; typescript: boolean } {
 }
 
 /** Forks the demo service as a Node child process (the browser host, tests, benchmarks). The
- * returned object has the shape core's DemoChild expects. */
-export function forkDemoNode(log?: (line: string) => void) {
+ * returned object has the shape core's DemoChild expects. `config` (tests) e.g. a smaller corpus. */
+export function forkDemoNode(log?: (line: string) => void, config?: SandboxConfig) {
   const entry = demoEntry();
   if (!existsSync(entry.file)) throw new Error(`the demo service entry is missing: ${entry.file}`);
   return (opts: { dataDir: string; port: number }) => {
-    const child = fork(entry.file, demoProcessArgs(opts), {
+    const child = fork(entry.file, [...demoProcessArgs(opts), ...(config ? ['--config', JSON.stringify(config)] : [])], {
       // from source the entry needs the tsx loader (imports are extension-less TypeScript)
       execArgv: entry.typescript ? ['--import', 'tsx'] : [],
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],

@@ -3,7 +3,7 @@
 // It starts the service and posts {type:'ready', base_url, api_key} to its parent, or
 // {type:'failed', message}; it stops on SIGTERM and when its parent goes away.
 import { parseArgs } from 'node:util';
-import { startSandbox, type RunningSandbox } from './index';
+import { startSandbox, type RunningSandbox, type SandboxConfig } from './index';
 
 interface ParentPortLike {
   postMessage(message: unknown): void;
@@ -15,7 +15,8 @@ const post = (message: unknown): void => {
   else process.send?.(message);
 };
 
-const { values } = parseArgs({ options: { data: { type: 'string' }, port: { type: 'string', default: '0' } } });
+// --config: a sandbox config as JSON (tests and benchmarks use a smaller corpus); the app passes none.
+const { values } = parseArgs({ options: { data: { type: 'string' }, port: { type: 'string', default: '0' }, config: { type: 'string' } } });
 let service: RunningSandbox | null = null;
 
 const stop = async (code: number) => {
@@ -29,7 +30,7 @@ process.once('disconnect', () => void stop(0));
 
 async function listen(port: number): Promise<RunningSandbox> {
   try {
-    return await startSandbox({ dataDir: values.data!, port, admin: false, log: (line) => process.stdout.write(`${line}\n`) });
+    return await startSandbox({ dataDir: values.data!, port, admin: false, ...(values.config ? { config: JSON.parse(values.config) as SandboxConfig } : {}), log: (line) => process.stdout.write(`${line}\n`) });
   } catch (err) {
     // The port it had before a restart may have been taken meanwhile: any free one will do.
     if (port !== 0 && (err as NodeJS.ErrnoException).code === 'EADDRINUSE') return listen(0);
