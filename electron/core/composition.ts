@@ -8,6 +8,7 @@ import { DeskError } from '../common/errors';
 import { openCache, type Cache } from './cache';
 import type { DemoEvents, DemoService } from './demo/supervisor';
 import type { OutboxEntry } from './outbox';
+import { SlowTaskLog } from './perf/slow-tasks';
 import { EventBus } from './events';
 import type { CoreContext } from './features/context';
 import { candidateHandlers } from './features/candidates';
@@ -69,6 +70,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
   const logger = opts.logger;
   mkdirSync(opts.dataDir, { recursive: true });
   const events = new EventBus();
+  const slowTasks = new SlowTaskLog({ logger });
   const status = new StatusService(events, clock);
   const cache = openCache({ file: join(opts.dataDir, 'cache.db'), clock, logger });
   const notices: string[] = [];
@@ -93,6 +95,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
       clock,
       logger,
       ...(opts.timers ? { timers: opts.timers } : {}),
+      track: (name, fn) => slowTasks.track(name, fn),
       onStatus: showSync,
       onOutboxChanged: () => events.emit('data.changed', { topic: 'outbox' }),
       onUploadProgress: (entry, sentBytes, totalBytes) => {
@@ -170,7 +173,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     ...webhookHandlers(ctx),
   };
 
-  const router = new Router(handlers, logger);
+  const router = new Router(handlers, logger, slowTasks);
 
   let demo: { close?: () => Promise<void> } | null = null;
   const demoNotice = (message: string) => {
@@ -218,6 +221,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     (starting ??= (async () => {
       if (closed) return;
       started = true;
+      slowTasks.start();
       workspace?.start();
       ctx.staging.sweep(7 * 24 * 3600_000, clock.now());
       restoring = webhook.restore();
@@ -238,6 +242,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
       // The demo service may still be starting: it is stopped by its own close (or, when it
       // answers only now, right after) — the app does not wait for it to finish starting.
       closed = true;
+      slowTasks.stop();
       await restoring.catch(() => undefined);
       await workspace?.close();
       await webhook.close();

@@ -26,6 +26,8 @@ export interface WorkspaceDeps {
   clock: Clock;
   logger: Logger;
   timers?: Timers;
+  /** Names long work in the slow-task log. */
+  track?: <T>(name: string, fn: () => Promise<T>) => Promise<T>;
   onStatus: (s: SyncStatus) => void;
   onOutboxChanged: () => void;
   /** A queued write was sent or parked: the cache rows it touched have changed. */
@@ -41,7 +43,7 @@ export function openWorkspace(profileId: string, deps: WorkspaceDeps): Workspace
   const recovered = outbox.recover();
   if (recovered.requeued.length + recovered.uncertain.length > 0) deps.logger.log('info', 'outbox recovered after restart', recovered);
   const connectivity = new Connectivity({ probe: serviceProbe(api), timers, clock: deps.clock, logger: deps.logger });
-  const sync = new SyncLoop({ outbox, connectivity, timers, clock: deps.clock, logger: deps.logger });
+  const sync = new SyncLoop({ outbox, connectivity, timers, clock: deps.clock, logger: deps.logger, ...(deps.track ? { track: deps.track } : {}) });
   const offStatus = sync.events.on('status', deps.onStatus);
   const offChanged = outbox.events.on('changed', deps.onOutboxChanged);
   const offSent = outbox.events.on('sent', ({ entry }) => deps.onEntrySettled(entry));
