@@ -39,7 +39,7 @@ function pdfs(n: number): string[] {
 }
 
 /** Core with the demo service in its own process, started as the app starts it. */
-async function appCore(): Promise<{ core: Core; close(): Promise<void> }> {
+async function appCore(): Promise<{ core: Core; logger: MemoryLogger; close(): Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'desk-bench-process-'));
   const logger = new MemoryLogger();
   const demo = demoProcess({ fork: forkDemoNode(), dataDir: demoDataDir(dataDir), logger });
@@ -48,6 +48,7 @@ async function appCore(): Promise<{ core: Core; close(): Promise<void> }> {
   if (!core.workspace()) throw new Error(`the demo service did not start: ${(await call<{ notices: string[] }>(core, 'app.info', {})).notices.join(' ')}`);
   return {
     core,
+    logger,
     close: async () => {
       await demo.supervisor.close();
       await core.close();
@@ -98,12 +99,22 @@ async function eventLoopRun(): Promise<BenchRow[]> {
     const total = performance.now() - t0;
     const counts = ws.outbox.counts();
     const pending = counts.pending + counts.parked;
+    // What dominated: the slow-task log's lines (stretches over 50 ms, with the channel or job running).
+    const slow = new Map<string, { n: number; max: number }>();
+    for (const l of app.logger.lines) {
+      if (l.message !== 'slow main-thread task') continue;
+      const key = (l.fields!.during as string[]).join('+');
+      const ms = l.fields!.ms as number;
+      const s = slow.get(key) ?? { n: 0, max: 0 };
+      slow.set(key, { n: s.n + 1, max: Math.max(s.max, ms) });
+    }
+    const slowNote = slow.size === 0 ? 'no stretch over 50 ms' : `over 50 ms: ${[...slow].map(([k, v]) => `${k} ${v.n}× (max ${v.max} ms)`).join(', ')}`;
     const max = h.max / 1e6;
     const p99 = h.percentile(99) / 1e6;
     const note = `${files.length} PDFs from ../shared/material/pdf; demo service (default corpus) in a child process; ${Math.round(tInspected - t0)} ms to stage+inspect, ${Math.round(total)} ms in all; ${pending} uploads not sent`;
     return [
       { suite: SUITE, metric: 'event-loop delay in core’s process, stage+inspect+upload 10 PDFs (max)', value: Math.round(max * 10) / 10, unit: 'ms', target: '≤ 16 ms', ok: max <= 16, note },
-      { suite: SUITE, metric: 'event-loop delay in core’s process, stage+inspect+upload 10 PDFs (p99)', value: Math.round(p99 * 10) / 10, unit: 'ms', target: '≤ 5 ms', ok: p99 <= 5, note: `p50 ${(h.percentile(50) / 1e6).toFixed(1)} ms` },
+      { suite: SUITE, metric: 'event-loop delay in core’s process, stage+inspect+upload 10 PDFs (p99)', value: Math.round(p99 * 10) / 10, unit: 'ms', target: '≤ 5 ms', ok: p99 <= 5, note: `p50 ${(h.percentile(50) / 1e6).toFixed(1)} ms; ${slowNote}` },
     ];
   } finally {
     await app.close();
@@ -126,7 +137,7 @@ async function dropRun(): Promise<BenchRow[]> {
 
 /** Spawns the browser host as `npm run web` does (built renderer, TypeScript through tsx) and times
  * spawn → the shell painted with core's answer (the version in the status bar). */
-async function firstPaint(dataDir: string): Promise<{ ms: number; demoReadyMs: number | null }> {
+async function firstPaint(dataDir: string): Promise<{ ms: number; listeningMs: number; demoReadyMs: number | null }> {
   const browser = await launchChromium();
   const t0 = performance.now();
   const child = spawn(process.execPath, [join(repoRoot, 'node_modules/tsx/dist/cli.mjs'), join(repoRoot, 'electron/host/cli.ts'), '--data', dataDir, '--renderer', rendererDir], {
@@ -140,6 +151,7 @@ async function firstPaint(dataDir: string): Promise<{ ms: number; demoReadyMs: n
       child.once('exit', (code) => reject(new Error(`the browser host exited (${code})`)));
       lines.once('line', (line) => resolveUrl((JSON.parse(line) as { url: string }).url));
     });
+    const listeningMs = performance.now() - t0;
     const page = await browser.newPage();
     await page.goto(url);
     await page.waitForFunction(() => document.querySelector('[data-testid="app-version"]')?.textContent?.startsWith('Referee Desk'));
@@ -152,7 +164,7 @@ async function firstPaint(dataDir: string): Promise<{ ms: number; demoReadyMs: n
     } catch {
       demoReadyMs = null;
     }
-    return { ms, demoReadyMs };
+    return { ms, listeningMs, demoReadyMs };
   } finally {
     const exited = new Promise((r) => child.once('exit', r));
     child.kill('SIGTERM');
@@ -168,7 +180,9 @@ async function startRun(): Promise<BenchRow[]> {
   const dataDir = mkdtempSync(join(tmpdir(), 'desk-bench-start-'));
   const first = await firstPaint(dataDir);
   const second = await firstPaint(dataDir);
-  const demo = (r: { demoReadyMs: number | null }) => (r.demoReadyMs === null ? 'demo service not ready within 60 s' : `demo service ready at ${Math.round(r.demoReadyMs)} ms`);
+  const demo = (r: { listeningMs: number; demoReadyMs: number | null }) =>
+    `host listening (node + tsx start, cache open) at ${Math.round(r.listeningMs)} ms; ` +
+    (r.demoReadyMs === null ? 'demo service not ready within 60 s' : `demo service ready at ${Math.round(r.demoReadyMs)} ms`);
   const how = 'spawn of the browser host (node + tsx) → version in the status bar of Debian Chromium';
   return [
     { suite: SUITE, metric: 'first start on a fresh data folder → shell painted (browser host)', value: Math.round(first.ms), unit: 'ms', target: '≤ 1000 ms', ok: first.ms <= 1000, note: `${how}; ${demo(first)} (corpus generated in its own process)` },

@@ -9,6 +9,7 @@ import { createCore } from '../core/composition';
 import { demoProcess } from '../core/demo/supervisor';
 import { fileLogger } from '../core/logging';
 import { createSecretStore } from '../core/secrets';
+import { DeferredSecretStore } from '../core/secrets/deferred';
 import { demoDataDir, forkDemoNode } from '../sandbox/app-demo';
 import { startHost } from './server';
 
@@ -22,12 +23,14 @@ const { values } = parseArgs({
 
 const dataDir = resolve(values.data);
 const logger = fileLogger(join(dataDir, 'logs', 'desk.log'));
+// The keychain probe (a D-Bus round trip, or a prompt on a locked keyring) waits until the shell is served.
+const secrets = new DeferredSecretStore(() => createSecretStore({ logger }));
 const demo = demoProcess({ fork: forkDemoNode((line) => logger.log('debug', line)), dataDir: demoDataDir(dataDir), logger });
 const core = await createCore({
   appVersion: process.env.npm_package_version ?? '0.0.0',
   dataDir,
   host: 'browser',
-  secrets: await createSecretStore({ logger }),
+  secrets,
   logger,
   registerSecret: (s) => logger.addSecret(s),
   startDemo: demo.startDemo,
@@ -36,7 +39,7 @@ const core = await createCore({
 const host = await startHost({ core, rendererDir: values.renderer, port: Number(values.port) });
 process.stdout.write(`${JSON.stringify({ url: host.url, data_dir: dataDir })}\n`);
 process.stderr.write(`Referee Desk is running in your browser at:\n  ${host.url}\n(Ctrl+C to stop)\n`);
-void core.start();
+void secrets.ready().then(() => core.start());
 
 const stop = async () => {
   await host.close();

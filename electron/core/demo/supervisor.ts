@@ -82,10 +82,10 @@ export class DemoSupervisor {
         return await this.spawn();
       } catch (err) {
         const reason = err instanceof Error ? err.message : String(err);
-        if ((this.state as State) === 'closed') throw new Error('Referee Desk is closing.');
+        if ((this.state as State) === 'closed') throw new Error('Referee Desk is closing.', { cause: err });
         if (this.restartsLeft <= 0) {
           this.state = 'failed';
-          throw new Error(reason);
+          throw new Error(reason, { cause: err });
         }
         this.restartsLeft--;
         this.opts.logger.log('warn', 'the local demo service did not start; trying once more', { reason });
