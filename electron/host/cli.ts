@@ -1,12 +1,16 @@
 // `npm run web`: the whole app in a browser. Core + the WebSocket host on loopback, serving the
 // built renderer (out/renderer). Prints the address to open: it carries the session token.
+// Start order (docs/process-model.md): open the cache, serve the shell at once, then core.start()
+// (webhook receiver, sync, the demo service in its own child process).
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createCore } from '../core/composition';
+import { demoProcess } from '../core/demo/supervisor';
 import { fileLogger } from '../core/logging';
 import { createSecretStore } from '../core/secrets';
-import { demoStarter } from '../sandbox/app-demo';
+import { DeferredSecretStore } from '../core/secrets/deferred';
+import { demoDataDir, forkDemoNode } from '../sandbox/app-demo';
 import { startHost } from './server';
 
 const { values } = parseArgs({
@@ -19,21 +23,27 @@ const { values } = parseArgs({
 
 const dataDir = resolve(values.data);
 const logger = fileLogger(join(dataDir, 'logs', 'desk.log'));
+// The keychain probe (a D-Bus round trip, or a prompt on a locked keyring) waits until the shell is served.
+const secrets = new DeferredSecretStore(() => createSecretStore({ logger }));
+const demo = demoProcess({ fork: forkDemoNode((line) => logger.log('debug', line)), dataDir: demoDataDir(dataDir), logger });
 const core = await createCore({
   appVersion: process.env.npm_package_version ?? '0.0.0',
   dataDir,
   host: 'browser',
-  secrets: await createSecretStore({ logger }),
+  secrets,
   logger,
   registerSecret: (s) => logger.addSecret(s),
-  startDemo: demoStarter(dataDir),
+  startDemo: demo.startDemo,
+  deferStart: true,
 });
 const host = await startHost({ core, rendererDir: values.renderer, port: Number(values.port) });
 process.stdout.write(`${JSON.stringify({ url: host.url, data_dir: dataDir })}\n`);
 process.stderr.write(`Referee Desk is running in your browser at:\n  ${host.url}\n(Ctrl+C to stop)\n`);
+void secrets.ready().then(() => core.start());
 
 const stop = async () => {
   await host.close();
+  await demo.supervisor.close();
   await core.close();
   process.exit(0);
 };

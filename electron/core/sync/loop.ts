@@ -23,6 +23,8 @@ export interface SyncLoopOptions {
   timers: Timers;
   clock: Clock;
   logger: Logger;
+  /** Names the drain 'sync' in the slow-task log (core/perf/slow-tasks.ts). */
+  track?: <T>(name: string, fn: () => Promise<T>) => Promise<T>;
 }
 
 /**
@@ -99,7 +101,8 @@ export class SyncLoop {
     this.clearTimer();
     const abort = new AbortController();
     this.abort = abort;
-    const run = this.opts.outbox.drain(abort.signal).then(
+    const drain = () => this.opts.outbox.drain(abort.signal);
+    const run = (this.opts.track ? this.opts.track('sync', drain) : drain()).then(
       (r) => this.settle(r),
       (err: unknown) => {
         this.running = null;
