@@ -18,13 +18,15 @@ import {
   looksLikeName,
   splitAuthorLine,
 } from './text';
-import type { IntakeAuthor } from './types';
+import { confidenceOf, type Attachment } from './confidence';
+import type { IntakeAuthor, IntakeConfidence } from './types';
 
 export interface Extracted {
   title: string | null;
   abstract: string | null;
   authors: IntakeAuthor[];
   references: number | null;
+  confidence: IntakeConfidence;
 }
 
 const NOT_TITLE =
@@ -61,6 +63,13 @@ function isProse(s: string): boolean {
 }
 
 // ---------------------------------------------------------------- title
+
+/** The size of most of the page's characters (the body text). */
+function bodySize(page: PdfPage): number {
+  const chars = new Map<number, number>();
+  for (const s of page.segments) chars.set(s.size, (chars.get(s.size) ?? 0) + s.plain.length);
+  return [...chars].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 10;
+}
 
 function findTitle(page: PdfPage): { lines: Segment[]; text: string } | null {
   const cands = page.segments.filter(
@@ -147,7 +156,7 @@ function followColumn(segs: Segment[], x0: number, x1: number, startTop: number,
   return { lines, stopped: false };
 }
 
-function abstractAfterHeading(pages: PdfPage[]): string | null {
+function abstractAfterHeading(pages: PdfPage[]): { text: string; stopped: boolean } | null {
   for (const page of pages) {
     for (const h of page.segments) {
       const m = h.plain.match(ABSTRACT_HEAD);
@@ -186,10 +195,13 @@ function abstractAfterHeading(pages: PdfPage[]): string | null {
           true,
           size,
         );
-        if (cont.lines.length > 0 && cont.lines[0]!.top < 0.3 * next.height) lines = [...lines, ...cont.lines.map((l) => l.plain)];
+        if (cont.lines.length > 0 && cont.lines[0]!.top < 0.3 * next.height) {
+          lines = [...lines, ...cont.lines.map((l) => l.plain)];
+          flow = { lines: [...flow.lines, ...cont.lines], stopped: cont.stopped };
+        }
       }
       const text = joinLines(lines);
-      if (words(text) >= 15) return text;
+      if (words(text) >= 15) return { text, stopped: flow.stopped };
     }
   }
   return null;
@@ -217,6 +229,8 @@ interface AuthorHit {
   author: IntakeAuthor;
   seg: Segment;
   markers: string[];
+  /** How the affiliation was attached. */
+  aff: Attachment;
 }
 
 /**
@@ -257,14 +271,17 @@ function authorsFrom(zone: Segment[], corresponding: number[], known: { size: nu
     style ??= { size: seg.size, font: seg.font };
     for (const p of names) {
       if (p.markers.some((m) => /[*∗✉]/.test(m))) corresponding.push(offset + hits.length);
-      hits.push({ author: { name: p.name, affiliation: null, email: null, orcid: null }, seg, markers: p.markers });
+      hits.push({ author: { name: p.name, affiliation: null, email: null, orcid: null }, seg, markers: p.markers, aff: null });
     }
   }
   return hits;
 }
 
-/** Affiliations by marker ("¹ Dept. …"), else the unmarked address lines set under each author block. */
-function assignAffiliations(hits: AuthorHit[], page: PdfPage, zone: Segment[]): void {
+/**
+ * Affiliations by marker ("¹ Dept. …"), else the unmarked address lines set under each author block.
+ * Returns the markers that label an affiliation.
+ */
+function assignAffiliations(hits: AuthorHit[], page: PdfPage, zone: Segment[]): string[] {
   const byMarker = new Map<string, string[]>();
   let current: string | null = null;
   const footer = page.segments.filter((s) => s.top > 0.55 * page.height && s.size < (hits[0]?.seg.size ?? 99));
@@ -282,9 +299,13 @@ function assignAffiliations(hits: AuthorHit[], page: PdfPage, zone: Segment[]): 
   }
   for (const h of hits) {
     const affs = h.markers.flatMap((m) => byMarker.get(m) ?? []);
-    if (affs.length) h.author.affiliation = [...new Set(affs.map((a) => a.replace(/[;,.\s]+$/, '')))].join('; ');
+    if (affs.length) {
+      h.author.affiliation = [...new Set(affs.map((a) => a.replace(/[;,.\s]+$/, '')))].join('; ');
+      h.aff = 'marker';
+    }
   }
-  if (hits.every((h) => h.author.affiliation !== null)) return;
+  const markers = [...byMarker.keys()];
+  if (hits.every((h) => h.author.affiliation !== null)) return markers;
   // unmarked: address lines below an author segment and above the next author row in the same column
   const rows = [...new Set(hits.map((h) => h.seg))];
   for (const seg of rows) {
@@ -303,9 +324,14 @@ function assignAffiliations(hits: AuthorHit[], page: PdfPage, zone: Segment[]): 
     }
     const aff = clean(lines.join(', ').replace(/\s*,\s*,/g, ','));
     if (aff && AFFILIATION.test(aff) || (aff && lines.length >= 2)) {
-      for (const h of hits) if (h.seg === seg && h.author.affiliation === null) h.author.affiliation = aff;
+      for (const h of hits) {
+        if (h.seg !== seg || h.author.affiliation !== null) continue;
+        h.author.affiliation = aff;
+        h.aff = 'layout';
+      }
     }
   }
+  return markers;
 }
 
 function emailsOf(pages: PdfPage[]): string[] {
@@ -404,20 +430,27 @@ export async function extractPdf(bytes: Buffer): Promise<Extracted> {
       const more = headerZone(pages[1].segments.filter((s) => s.top > 0.05 * pages[1]!.height && s.top < 0.95 * pages[1]!.height));
       hits.push(...authorsFrom(more.segments, corresponding, { size: hits[0]!.seg.size, font: hits[0]!.seg.font }, hits.length));
     }
-    assignAffiliations(hits, p1, zone.segments);
+    const markers = assignAffiliations(hits, p1, zone.segments);
     const authors = hits.map((h) => h.author);
-    assignEmails(authors, emailsOf(pages), corresponding);
-    for (const page of pages.slice(0, 2)) assignOrcids(authors, readingOrder(page.segments, page.width).map((s) => s.plain).join('\n'));
+    const emails = emailsOf(pages);
+    const emailByName = assignEmails(authors, emails, corresponding);
+    const orcidNear = new Set<IntakeAuthor>();
+    for (const page of pages.slice(0, 2)) {
+      for (const a of assignOrcids(authors, readingOrder(page.segments, page.width).map((s) => s.plain).join('\n'))) orcidNear.add(a);
+    }
 
-    let abstract = abstractAfterHeading(pages);
-    if (abstract === null && doc.numPages >= 3) {
+    let found = abstractAfterHeading(pages);
+    if (found === null && doc.numPages >= 3) {
       const p3 = await readPage(doc, 3, false);
-      abstract = abstractAfterHeading([p3]);
+      found = abstractAfterHeading([p3]);
       pages.push(p3);
     }
+    let abstract = found?.text ?? null;
+    let abstractHow: 'heading' | 'open' | 'guess' | null = found ? (found.stopped ? 'heading' : 'open') : null;
     if (abstract === null) {
       const after = Math.max(titleBottom, ...hits.filter((h) => h.seg.page === 1).map((h) => h.seg.top));
       abstract = abstractWithoutHeading(p1, after);
+      if (abstract !== null) abstractHow = 'guess';
     }
     const tail: PdfPage[] = [];
     const references = await countReferences(doc, pages, tail);
@@ -431,10 +464,26 @@ export async function extractPdf(bytes: Buffer): Promise<Extracted> {
           .filter((a) => a.email === null)
           .map((a) => ({ a, s: emailNameScore(e, a.name) }))
           .sort((x, y) => y.s - x.s)[0];
-        if (best && best.s >= 1.5) best.a.email = e;
+        if (best && best.s >= 1.5) {
+          best.a.email = e;
+          emailByName.add(authors.indexOf(best.a));
+        }
       }
     }
-    return { title: titleText, abstract, authors, references };
+    const confidence = confidenceOf({
+      title: { text: titleText, sizeRatio: title ? title.lines[0]!.size / bodySize(p1) : 0 },
+      abstract: { text: abstract, how: abstractHow },
+      authors,
+      perAuthor: hits.map((h, i) => ({
+        affiliation: h.aff,
+        email: h.author.email ? (emailByName.has(i) ? 'name' : 'order') : null,
+        orcid: h.author.orcid ? (orcidNear.has(h.author) ? 'name' : 'order') : null,
+        markers: h.markers,
+      })),
+      emails: emails.length,
+      affiliationMarkers: markers,
+    });
+    return { title: titleText, abstract, authors, references, confidence };
   } finally {
     await close();
   }

@@ -222,7 +222,8 @@ export function emailNameScore(email: string, name: string): number {
  * Attaches e-mails to authors: best name matches first, then the rest in order to the authors still without
  * one (grouped lists are printed in author order; a single corresponding address goes to the marked author).
  */
-export function assignEmails(authors: IntakeAuthor[], emails: string[], corresponding: number[] = []): void {
+export function assignEmails(authors: IntakeAuthor[], emails: string[], corresponding: number[] = []): Set<number> {
+  const byName = new Set<number>();
   const free = emails.filter((e) => !authors.some((a) => a.email?.toLowerCase() === e.toLowerCase()));
   const pairs: { e: string; i: number; s: number }[] = [];
   for (const e of free) authors.forEach((a, i) => a.email === null && pairs.push({ e, i, s: emailNameScore(e, a.name) }));
@@ -232,6 +233,7 @@ export function assignEmails(authors: IntakeAuthor[], emails: string[], correspo
     if (s < 1 || used.has(e) || authors[i]!.email !== null) continue;
     authors[i]!.email = e;
     used.add(e);
+    byName.add(i);
   }
   const rest = free.filter((e) => !used.has(e));
   const order = [...corresponding, ...authors.map((_, i) => i)];
@@ -240,14 +242,17 @@ export function assignEmails(authors: IntakeAuthor[], emails: string[], correspo
     if (i === undefined || i < 0) break;
     authors[i]!.email = e;
   }
+  return byName;
 }
 
 /**
  * Attaches the ORCIDs found in `text`: to the author named just before the iD (or in parentheses right
- * after it, "0000-… (A. Smith)"), the rest in order to authors still without one.
+ * after it, "0000-… (A. Smith)"), the rest in order to authors still without one. Returns the authors whose
+ * iD was found next to their name.
  */
-export function assignOrcids(authors: IntakeAuthor[], text: string): void {
+export function assignOrcids(authors: IntakeAuthor[], text: string): Set<IntakeAuthor> {
   const remaining: string[] = [];
+  const near = new Set<IntakeAuthor>();
   const surname = (a: IntakeAuthor) => a.name.replace(/,\s*(jr|sr)\.?$/i, '').split(' ').pop() ?? a.name;
   for (const { id, index } of findOrcids(text)) {
     if (authors.some((a) => a.orcid === id)) continue;
@@ -261,10 +266,13 @@ export function assignOrcids(authors: IntakeAuthor[], text: string): void {
         .filter((x) => x.at >= 0 && surname(x.a).length > 1)
         .sort((x, y) => y.at - x.at)[0]?.a;
     }
-    if (target) target.orcid = id;
-    else remaining.push(id);
+    if (target) {
+      target.orcid = id;
+      near.add(target);
+    } else remaining.push(id);
   }
   assignOrcidsInOrder(authors, remaining);
+  return near;
 }
 
 /** Attaches ORCIDs in order to authors still without one. */
