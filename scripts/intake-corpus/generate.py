@@ -249,7 +249,8 @@ def fam_article(d, r, twocol):
         for a in A:
             if a['orcid']:
                 lines.append(f'{{\\small {tex(a["name"])}: ORCID {a["orcid"]}}}')
-        head.append(f'\\title{{{tex(d["title"])}}}\n\\date{{}}\n\\author{{' + ' \\\\ '.join(lines) + '}')
+        # a paragraph box, so a long author list wraps the way authors' own title pages do
+        head.append(f'\\title{{{tex(d["title"])}}}\n\\date{{}}\n\\author{{\\parbox{{\\textwidth}}{{\\centering ' + ' \\\\ '.join(lines) + '}}')
     doc = ['\\begin{document}', '\\maketitle', '\\begin{abstract}', tex(d['abstract']), '\\end{abstract}',
            '\\noindent\\textbf{Keywords:} ' + tex(', '.join(d['keywords'])), body_tex(d), '\\end{document}']
     return '\n'.join(head + doc)

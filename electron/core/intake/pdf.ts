@@ -246,11 +246,39 @@ function headerZone(segs: Segment[]): { segments: Segment[]; open: boolean } {
   return { segments, open: blocks.length === 0 };
 }
 
+/**
+ * Joins the lines of a wrapped author list: a line that lists several names, fills the width of the block and
+ * ends without a separator continues on the next line in the same font ("…, Lucía de la" + "Cruz³, …").
+ */
+export function joinWrappedLines(zone: Segment[]): Segment[] {
+  const out: Segment[] = [];
+  for (const s of zone) {
+    const prev = out[out.length - 1];
+    if (
+      prev &&
+      prev.font === s.font &&
+      Math.abs(prev.size - s.size) < 0.05 * s.size &&
+      s.top - prev.top > 0.5 * s.size &&
+      s.top - prev.top < 1.7 * s.size &&
+      /[,;]/.test(prev.plain) &&
+      !/[,;&]\s*$|\band\s*$|\u0002\s*$/.test(prev.text) &&
+      !/@/.test(prev.plain + s.plain) &&
+      !AFFILIATION.test(prev.plain) &&
+      prev.x1 - prev.x0 >= 0.85 * (s.x1 - s.x0) &&
+      s.x0 >= prev.x0 - 2 * s.size &&
+      s.x1 <= prev.x1 + 2 * s.size
+    ) {
+      out[out.length - 1] = { ...prev, text: `${prev.text} ${s.text}`, plain: `${prev.plain} ${s.plain}`, x0: Math.min(prev.x0, s.x0), x1: Math.max(prev.x1, s.x1), top: s.top };
+    } else out.push(s);
+  }
+  return out;
+}
+
 function authorsFrom(zone: Segment[], corresponding: number[], known: { size: number; font: string } | null, offset = 0): AuthorHit[] {
   const hits: AuthorHit[] = [];
   let style = known;
   const repeated = (t: string) => zone.filter((s) => s.plain === t).length > 1;
-  for (const seg of zone) {
+  for (const seg of joinWrappedLines(zone)) {
     if (/@/.test(seg.plain) || repeated(seg.plain)) continue;
     const line = seg.text.replace(/^\s*(by|authors?:?)\s+/i, '').replace(/\s+on\s+\p{Lu}\p{Ll}+\.? \d{1,2}, \d{4}\s*$/u, '');
     const parts = splitAuthorLine(line);
@@ -264,7 +292,9 @@ function authorsFrom(zone: Segment[], corresponding: number[], known: { size: nu
         if (!looksLikeName(p.name)) break;
         lead.push(p);
       }
-      if (!sameStyle || lead.length === 0) continue;
+      // the first such line sets the style when the rest of it is the address ("INGRID KIERKEGAARD, Institute …, Norway")
+      const opensBlock = style === null && lead.length === 1 && parts.length > 1 && AFFILIATION.test(parts[1]!.name);
+      if (!(sameStyle || opensBlock) || lead.length === 0) continue;
       names = lead;
     } else if (names.length === 0 || names.length < 0.6 * parts.length) continue;
     if (style && (Math.abs(seg.size - style.size) > 0.08 * style.size || (seg.font !== style.font && names.length < parts.length))) continue;
