@@ -201,10 +201,11 @@ def mail(s):
 PREAMBLE = '\\usepackage[T1]{fontenc}\n\\usepackage[utf8]{inputenc}\n\\usepackage{lmodern}\n'
 
 
-def body_tex(d):
+def body_tex(d, natbib=False):
+    a, b = ('[Author(2001)]', '[Author(2002)]') if natbib else ('', '')
     out = ['\\section{Introduction}', tex(d['body'][0]), tex(d['body'][1]), '\\section{Methods}', tex(d['body'][2]),
-           tex(d['body'][3]), '\\begin{thebibliography}{9}', '\\bibitem{a} A. Author, Some journal 1 (2001) 1--10.',
-           '\\bibitem{b} B. Author, Another journal 2 (2002) 11--20.', '\\end{thebibliography}']
+           tex(d['body'][3]), '\\begin{thebibliography}{9}', f'\\bibitem{a}{{a}} A. Author, Some journal 1 (2001) 1--10.',
+           f'\\bibitem{b}{{b}} B. Author, Another journal 2 (2002) 11--20.', '\\end{thebibliography}']
     return '\n\n'.join(out)
 
 
@@ -346,7 +347,7 @@ def fam_aastex(d, r):
         if a['email']:
             out.append(f'\\email{{{tex(a["email"])}}}')
     out += ['\\begin{abstract}', tex(d['abstract']), '\\end{abstract}', f'\\keywords{{{tex(", ".join(d["keywords"]))}}}',
-            body_tex(d).replace('\\section{', '\\section{'), '\\end{document}']
+            body_tex(d, natbib=True), '\\end{document}']
     return '\n'.join(out)
 
 

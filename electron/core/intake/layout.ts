@@ -112,8 +112,8 @@ export function composeAccents(s: string): string {
 }
 
 /**
- * The page's column gutter, if it has one: an x range in the middle part of the text area that no run
- * crosses while at least six rows have text on both sides of it. Two-column layouts with a narrow gutter
+ * The page's column gutter, if it has one: an x range in the middle part of the text area that (almost) no
+ * full-measure row crosses while at least six rows have text on both sides of it. Two-column layouts with a narrow gutter
  * (LaTeX's default 10 pt) are split there even when the gap is under the usual one-em split.
  */
 export function findGutter(rows: { items: { x: number; w: number; sup: boolean }[] }[]): { x0: number; x1: number } | null {
@@ -132,8 +132,10 @@ export function findGutter(rows: { items: { x: number; w: number; sup: boolean }
     for (const i of its) for (let x = Math.max(0, Math.floor(i.x - left)); x <= Math.min(span, Math.ceil(i.x + i.w - left)); x++) seen[x] = 1;
     const a = Math.floor(Math.min(...its.map((i) => i.x)) - left);
     const b = Math.ceil(Math.max(...its.map((i) => i.x + i.w)) - left);
+    // only rows set to the full measure count against a gutter: centred title and author lines cross the middle of two-column pages too
+    const full = b - a >= 0.95 * span;
     for (let x = 0; x <= span; x++) {
-      cover[x]! += seen[x]!;
+      if (full) cover[x]! += seen[x]!;
       if (x > a && x < b && !seen[x]) both[x]!++;
     }
   }
@@ -141,11 +143,11 @@ export function findGutter(rows: { items: { x: number; w: number; sup: boolean }
   const hi = Math.ceil(0.7 * span);
   let best = -1;
   for (let x = lo; x <= hi; x++) {
-    const ok = both[x]! >= 6 && cover[x]! <= Math.max(3, 0.15 * both[x]!);
+    const ok = both[x]! >= 6 && cover[x]! <= Math.max(4, 0.25 * both[x]!);
     if (ok && (best < 0 || both[x]! - 4 * cover[x]! > both[best]! - 4 * cover[best]!)) best = x;
   }
   if (best < 0) return null;
-  const quiet = (x: number) => cover[x]! <= Math.max(3, 0.15 * both[best]!);
+  const quiet = (x: number) => cover[x]! <= Math.max(4, 0.25 * both[best]!);
   let a = best;
   let b = best;
   while (a > lo && quiet(a - 1)) a--;

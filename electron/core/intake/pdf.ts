@@ -246,6 +246,16 @@ function headerZone(segs: Segment[]): { segments: Segment[]; open: boolean } {
   return { segments, open: blocks.length === 0 };
 }
 
+/** The next line finishes the name the previous one broke off and goes on with names only. */
+function continuesNames(prev: string, next: string): boolean {
+  const before = splitAuthorLine(prev);
+  const after = splitAuthorLine(next);
+  const tail = before[before.length - 1];
+  const head = after[0];
+  if (!tail || !head) return false;
+  return looksLikeName(`${tail.name} ${head.name}`) && after.slice(1).every((p) => looksLikeName(p.name));
+}
+
 /**
  * Joins the lines of a wrapped author list: a line that lists several names, fills the width of the block and
  * ends without a separator continues on the next line in the same font ("…, Lucía de la" + "Cruz³, …").
@@ -266,7 +276,8 @@ export function joinWrappedLines(zone: Segment[]): Segment[] {
       !AFFILIATION.test(prev.plain) &&
       prev.x1 - prev.x0 >= 0.85 * (s.x1 - s.x0) &&
       s.x0 >= prev.x0 - 2 * s.size &&
-      s.x1 <= prev.x1 + 2 * s.size
+      s.x1 <= prev.x1 + 2 * s.size &&
+      continuesNames(prev.text, s.text)
     ) {
       out[out.length - 1] = { ...prev, text: `${prev.text} ${s.text}`, plain: `${prev.plain} ${s.plain}`, x0: Math.min(prev.x0, s.x0), x1: Math.max(prev.x1, s.x1), top: s.top };
     } else out.push(s);
