@@ -175,7 +175,9 @@ def make_doc(r, family, latin_only):
         email = None
         if i == 0 and p_email < 1 and r.random() < 0.7 or r.random() < p_email:
             f, l = fold(given.split(' ')[0]), fold(family_name)
-            local = r.choice([f'{f}.{l}', f'{f[:1]}{l}', l, f'{l}.{f[:1]}']) or f'author{i}'
+            local = r.choice([f'{f}.{l}', f'{f[:1]}{l}', l, f'{l}.{f[:1]}'])
+            if not f or not l:  # a name in its own script: no ASCII letters to build the address from
+                local = f'author{i + 1}'
             domain = affs[aff_ids[0]]['domain'] if r.random() < 0.85 else r.choice(['gmail.com', 'outlook.com', 'proton.me'])
             email = f'{local}@{domain}'
         authors.append({'name': name, 'affiliations': aff_ids, 'email': email, 'orcid': orcid(r) if r.random() < p_orcid else None})

@@ -223,7 +223,7 @@ export async function extractDocx(bytes: Buffer, opts: IntakeOptions = {}): Prom
   const hits: { author: IntakeAuthor; markers: string[]; para: number; aff: Attachment; orcidOwn: boolean }[] = [];
   const corresponding: number[] = [];
   header.forEach((p, pi) => {
-    if (/@/.test(p.plain) || p.plain.split(' ').length > 80) return;
+    if (/@/.test(p.plain) || p.plain.split(' ').length > 300) return; // a long list (40 authors) is still a list; prose fails the name test below
     for (const raw of p.text.split('\n')) {
       // "Name  0000-0002-…  ·  handle  Affiliation": only the part before the ORCID or separator is the name
       const perAuthor = /\b\d{4}-\d{4}-\d{4}-\d{3}[\dX]\b|·/.test(raw);

@@ -51,6 +51,20 @@ function dominantSize(items: Glyphs[]): number {
   return best;
 }
 
+/**
+ * Whether raised runs sit over or right after the text of a row: each starts within about 1.5 em of a run
+ * of the row, or directly after another raised run ("²[0000−0002−…]" continues past the line's end).
+ */
+function alongside(small: Glyphs[], big: Row): boolean {
+  let prevEnd = -Infinity;
+  for (const s of [...small].sort((a, b) => a.x - b.x)) {
+    const near = big.items.some((b) => s.x >= b.x - 1.5 * big.size && s.x <= b.x + b.w + 1.5 * big.size);
+    if (!near && s.x - prevEnd > 0.5 * big.size) return false;
+    prevEnd = s.x + s.w;
+  }
+  return true;
+}
+
 /** Groups runs into rows and folds raised, smaller runs into the row below them as superscripts. */
 function buildRows(runs: Glyphs[]): Row[] {
   const sorted = runs.filter((r) => r.str.length > 0 && r.size > 0).sort((a, b) => a.top - b.top || a.x - b.x);
@@ -76,7 +90,7 @@ function buildRows(runs: Glyphs[]): Row[] {
         big.top - small.top > 0.1 * big.size &&
         big.top - small.top < 0.75 * big.size &&
         small.items.every((s) => s.str.trim().length <= 12) &&
-        small.items.every((s) => big.items.some((b) => s.x >= b.x - 1.5 * big.size && s.x <= b.x + b.w + 1.5 * big.size)),
+        alongside(small.items, big),
     );
     if (host) {
       host.items.push(...small.items.map((i) => ({ ...i, sup: true })));
@@ -188,7 +202,10 @@ export function segmentsOf(runs: Glyphs[], page: number): Segment[] {
         if ((gap > Math.max(1.1 * row.size, 8) || acrossGutter) && !it.sup) flush();
         else {
           const needsSpace = gap > 0.15 * row.size && !/\s$/.test(c.text) && !/^\s/.test(str) && !it.sup;
-          c.text += (needsSpace ? ' ' : '') + str;
+          // an iD set as one raised run in pieces ("²[0000", "−", "0725", …) stays one run
+          const continuesRun = it.sup && c.text.endsWith(SUP_CLOSE) && gap < 0.3 * row.size && (/^[\u2212\-\]]/.test(it.str.trim()) || /[\u2212\-[]\u0002$/.test(c.text));
+          if (continuesRun) c.text = c.text.slice(0, -1) + it.str.trim() + SUP_CLOSE;
+          else c.text += (needsSpace ? ' ' : '') + str;
           c.x1 = Math.max(c.x1, it.x + it.w);
           if (!it.sup) c.fonts.set(it.font, (c.fonts.get(it.font) ?? 0) + it.str.length);
           continue;

@@ -477,7 +477,9 @@ export async function extractPdf(bytes: Buffer): Promise<Extracted> {
     const emailByName = assignEmails(authors, emails, corresponding);
     const orcidNear = new Set<IntakeAuthor>();
     for (const page of pages.slice(0, 2)) {
-      for (const a of assignOrcids(authors, readingOrder(page.segments, page.width).map((s) => s.plain).join('\n'))) orcidNear.add(a);
+      // raised text kept: llncs sets each iD as a superscript after the name
+      const text = readingOrder(page.segments, page.width).map((s) => s.text.replace(/[\u0001\u0002]/g, ' ')).join('\n');
+      for (const a of assignOrcids(authors, text)) orcidNear.add(a);
     }
 
     let found = abstractAfterHeading(pages);
