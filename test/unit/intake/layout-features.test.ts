@@ -1,7 +1,7 @@
 // The layout features that hold across layouts, on small fixtures made here: column gutters, wrapped author
 // lists, TeX's separate accent glyphs, and the first-page author line set together with its address.
 import { describe, expect, it } from 'vitest';
-import { composeAccents, findGutter, segmentsOf, type Glyphs, type Segment } from '../../../electron/core/intake/layout';
+import { composeAccents, findGutter, segmentsOf, stripSup, type Glyphs, type Segment } from '../../../electron/core/intake/layout';
 import { joinWrappedLines } from '../../../electron/core/intake/pdf';
 
 /** A two-column page: 30 rows per column, columns 62–301 and 311–550 (LaTeX's default 10 pt gutter). */
@@ -21,7 +21,7 @@ function rowsOf(runs: Glyphs[]) {
 }
 
 function seg(text: string, top: number, x0 = 100, x1 = 500, over: Partial<Segment> = {}): Segment {
-  return { text, plain: text.replace(/\u0001[^\u0002]*\u0002/g, ' ').replace(/\s+/g, ' ').trim(), x0, x1, top, size: 12, font: 'f2', page: 1, ...over };
+  return { text, plain: stripSup(text), x0, x1, top, size: 12, font: 'f2', page: 1, ...over };
 }
 
 describe('column gutter', () => {
