@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { composeAccents, findGutter, segmentsOf, stripSup, type Glyphs, type Segment } from '../../../electron/core/intake/layout';
 import { joinWrappedLines } from '../../../electron/core/intake/pdf';
+import { looksLikeName } from '../../../electron/core/intake/text';
 
 /** A two-column page: 30 rows per column, columns 62–301 and 311–550 (LaTeX's default 10 pt gutter). */
 function twoColumnRuns(): Glyphs[] {
@@ -73,5 +74,13 @@ describe('TeX accents', () => {
     expect(composeAccents('Jiˇr´ı Dvoˇr´ak')).toBe('Jiří Dvořák');
     expect(composeAccents('JO˜AO FERN´ANDEZ, Technische Universit¨at')).toBe('JOÃO FERNÁNDEZ, Technische Universität');
     expect(composeAccents('plain text')).toBe('plain text');
+  });
+});
+
+describe('names with letters outside ASCII', () => {
+  it('are not cut off by stop words that match only up to an accented letter ("In" + "ês")', () => {
+    expect(looksLikeName('Inês E. Pérez')).toBe(true);
+    expect(looksLikeName('Ελένη Γεωργίου')).toBe(true);
+    expect(looksLikeName('Results in Physics')).toBe(false);
   });
 });
