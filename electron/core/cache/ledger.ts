@@ -29,6 +29,12 @@ const PERSON_COLUMNS = `p.id, p.name, p.affiliation, p.email, p.orcid, p.suggest
   p.no_answer, p.reviewing, p.last_invited_at, p.acceptance_rate,
   (SELECT count(*) FROM ledger_members mc WHERE mc.person_id = p.id) AS members_count`;
 
+/** Sort keys with an index of their own (migration 6): a search with many matches walks it in order. */
+const INDEXED_SORT = new Set<LedgerSortKey>(['suggested', 'name', 'invited', 'accepted', 'reviewing', 'lastInvited']);
+
+/** Above this many matches, walking the sort index beats sorting the matches. */
+const DENSE_MATCHES = 1000;
+
 const toPerson = (r: PersonDbRow): LedgerPersonRow => ({
   personId: r.id,
   name: r.name,
@@ -72,6 +78,7 @@ export interface LedgerCandidate {
 /** Invitations of the candidate's person since @since (any of its author_ids, any manuscript). */
 const INVITED_SINCE = `(SELECT count(*) FROM ledger_members m2 JOIN shortlist s ON s.author_id = m2.author_id
   WHERE m2.person_id = m.person_id AND s.invited_at >= @since)`;
+// Most candidates were never invited: their person row says so (invited = 0) and the count above is skipped.
 
 /**
  * Conditions on candidates.author_id for the candidates query, with their positional values:
@@ -81,7 +88,7 @@ const INVITED_SINCE = `(SELECT count(*) FROM ledger_members m2 JOIN shortlist s 
 export const candidateLedgerFilters = {
   notBusy: (since: number, s: FatigueSettings): [string, ...unknown[]] => [
     `NOT EXISTS (SELECT 1 FROM ledger_members m JOIN ledger_people p ON p.id = m.person_id WHERE m.author_id = candidates.author_id
-      AND (p.reviewing >= ? OR (SELECT count(*) FROM ledger_members m2 JOIN shortlist s ON s.author_id = m2.author_id
+      AND (p.reviewing >= ? OR p.invited > 0 AND (SELECT count(*) FROM ledger_members m2 JOIN shortlist s ON s.author_id = m2.author_id
         WHERE m2.person_id = m.person_id AND s.invited_at >= ?) >= ?))`,
     s.r,
     since,
@@ -129,7 +136,7 @@ export class LedgerRepository {
     this.personStmt = db.prepare(`SELECT ${PERSON_COLUMNS} FROM ledger_people p WHERE p.id = ?`);
     // One statement for a whole run's candidates: their person, reviews in progress and recent invitations.
     this.loadsStmt = db.prepare(`
-      SELECT i.value AS author_id, m.person_id, p.reviewing, p.accepted, CASE WHEN m.person_id IS NULL THEN 0 ELSE ${INVITED_SINCE} END AS invited_recent
+      SELECT i.value AS author_id, m.person_id, p.reviewing, p.accepted, CASE WHEN coalesce(p.invited, 0) = 0 THEN 0 ELSE ${INVITED_SINCE} END AS invited_recent
       FROM json_each(@ids) i LEFT JOIN ledger_members m ON m.author_id = i.value LEFT JOIN ledger_people p ON p.id = m.person_id`);
   }
 
@@ -182,13 +189,37 @@ export class LedgerRepository {
     if (q.text !== undefined && q.text.trim() !== '' && match === null) return { rows: [], total: 0 };
     const by = q.sort?.by ?? 'suggested';
     const dir = (q.sort?.dir ?? (by === 'name' ? 'asc' : 'desc')).toUpperCase();
-    const from = match === null ? 'ledger_people p' : 'ledger_people p WHERE p.id IN (SELECT rowid FROM ledger_people_fts WHERE ledger_people_fts MATCH @match)';
     const params = match === null ? {} : { match };
-    const total = this.db.prepare<[object], { n: number }>(`SELECT count(*) AS n FROM ${from}`).get(params)!.n;
-    const rows = this.db
-      .prepare<[object], PersonDbRow>(`SELECT ${PERSON_COLUMNS} FROM ${from} ORDER BY ${SORT[by]} ${dir} NULLS LAST, p.id LIMIT @limit OFFSET @offset`)
-      .all({ ...params, limit: q.limit ?? 50, offset: q.offset ?? 0 })
-      .map(toPerson);
+    const total =
+      match === null
+        ? this.db.prepare<[], { n: number }>('SELECT count(*) AS n FROM ledger_people').get()!.n
+        : this.db.prepare<[object], { n: number }>('SELECT count(*) AS n FROM ledger_people_fts WHERE ledger_people_fts MATCH @match').get(params)!.n;
+    const limit = q.limit ?? 50;
+    const offset = q.offset ?? 0;
+    // Only the two keys that can be empty need NULLS LAST (which an ascending index walk cannot give).
+    const order = `${SORT[by]} ${dir}${by === 'lastInvited' || by === 'acceptanceRate' ? ' NULLS LAST' : ''}, p.id`;
+    const fill = (ids: number[]): LedgerPersonRow[] =>
+      this.db
+        .prepare<[string], PersonDbRow>(`SELECT ${PERSON_COLUMNS} FROM ledger_people p WHERE p.id IN (SELECT value FROM json_each(?)) ORDER BY ${order}`)
+        .all(JSON.stringify(ids))
+        .map(toPerson);
+    if (match !== null && total > DENSE_MATCHES && INDEXED_SORT.has(by) && dir === (by === 'name' ? 'ASC' : 'DESC')) {
+      // Many matches (a common word): walk the sort key's index in order and keep the matches,
+      // stopping at the end of the page, instead of sorting thousands of matches.
+      const hits = new Set(this.db.prepare<[object], number>('SELECT rowid FROM ledger_people_fts WHERE ledger_people_fts MATCH @match').pluck().all(params));
+      const page: number[] = [];
+      let seen = 0;
+      for (const id of this.db.prepare<[], number>(`SELECT p.id FROM ledger_people p ORDER BY ${order}`).pluck().iterate()) {
+        if (!hits.has(id) || seen++ < offset) continue;
+        page.push(id);
+        if (page.length === limit) break;
+      }
+      return { rows: fill(page), total };
+    }
+    const from = match === null ? 'ledger_people p' : 'ledger_people p WHERE p.id IN (SELECT rowid FROM ledger_people_fts WHERE ledger_people_fts MATCH @match)';
+    // The page is picked first and its columns filled after, so the per-row counts are not worked out for every match.
+    const page = this.db.prepare<[object], number>(`SELECT p.id FROM ${from} ORDER BY ${order} LIMIT @limit OFFSET @offset`).pluck().all({ ...params, limit, offset });
+    const rows = fill(page);
     return { rows, total };
   }
 

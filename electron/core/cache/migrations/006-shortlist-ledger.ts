@@ -31,7 +31,10 @@ export const migration006: Migration = {
       ) STRICT;
       CREATE INDEX ledger_people_suggested ON ledger_people(suggested DESC, id);
       CREATE INDEX ledger_people_name ON ledger_people(name COLLATE NOCASE, id);
-      CREATE INDEX ledger_people_invited ON ledger_people(invited DESC, id) WHERE invited > 0;
+      CREATE INDEX ledger_people_invited ON ledger_people(invited DESC, id);
+      CREATE INDEX ledger_people_accepted ON ledger_people(accepted DESC, id);
+      CREATE INDEX ledger_people_reviewing ON ledger_people(reviewing DESC, id);
+      CREATE INDEX ledger_people_last_invited ON ledger_people(last_invited_at DESC, id);
 
       CREATE TABLE ledger_members (
         author_id INTEGER PRIMARY KEY,
