@@ -154,3 +154,33 @@ export function shortlistTable(entries: readonly ShortlistExportEntry[]): { head
     .map((e, i) => [i + 1, e.name, e.email, e.orcid, e.affiliation, STATUS_LABEL[e.status], e.note, e.dueDate, isoDate(e.invitedAt), isoDate(e.answeredAt), e.serviceMarked ? 'yes' : '']);
   return { header, rows };
 }
+
+export interface LedgerExportPerson extends PersonCounts {
+  name: string;
+  affiliation: string | null;
+  email: string | null;
+  orcid: string | null;
+  suggested: number;
+  acceptanceRate: number | null;
+}
+
+/** The Reviewers view as a table for CSV/XLSX, in the order shown. */
+export function ledgerTable(people: readonly LedgerExportPerson[]): { header: string[]; rows: Array<Array<string | number | null>> } {
+  const header = ['Name', 'Affiliation', 'E-mail', 'ORCID', 'Suggested', 'Shortlisted', 'Invited', 'Accepted', 'Declined', 'No answer', 'Reviewing now', 'Last invited', 'Acceptance rate'];
+  const rows = people.map((p) => [
+    p.name,
+    p.affiliation,
+    p.email,
+    p.orcid,
+    p.suggested,
+    p.shortlisted,
+    p.invited,
+    p.accepted,
+    p.declined,
+    p.noAnswer,
+    p.reviewing,
+    isoDate(p.lastInvitedAt),
+    p.acceptanceRate === null ? '' : `${Math.round(p.acceptanceRate * 100)} %`,
+  ]);
+  return { header, rows };
+}

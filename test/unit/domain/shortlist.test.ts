@@ -11,6 +11,7 @@ import {
   applyStatus,
   fatigueSince,
   isReminderDue,
+  ledgerTable,
   loadBadge,
   personCounts,
   shortlistTable,
@@ -118,5 +119,20 @@ describe('shortlist export', () => {
     const xlsx = new TextDecoder().decode(toXlsx('Shortlist', t.header, t.rows));
     expect(xlsx.indexOf('Ana Pérez')).toBeGreaterThan(0);
     expect(xlsx.indexOf('Ana Pérez')).toBeLessThan(xlsx.indexOf('Björn Öberg'));
+  });
+});
+
+describe('Reviewers export', () => {
+  it('one row per person in the order shown, with counts, last invited and the acceptance rate', () => {
+    const counts = { shortlisted: 3, invited: 3, accepted: 2, declined: 1, noAnswer: 0, reviewing: 1, lastInvitedAt: Date.UTC(2026, 0, 5) };
+    const t = ledgerTable([
+      { name: 'Zoë Ødegård', affiliation: 'Bergen', email: 'z@uib.no', orcid: null, suggested: 9, acceptanceRate: 2 / 3, ...counts },
+      { name: 'Li Wei', affiliation: null, email: null, orcid: null, suggested: 1, acceptanceRate: null, ...counts, lastInvitedAt: null },
+    ]);
+    const rows = parseCsv(toCsv(t.header, t.rows));
+    expect(rows.slice(1).map((r) => [r[0], r[4], r[7], r[11], r[12]])).toEqual([
+      ['Zoë Ødegård', '9', '2', '2026-01-05', '67 %'],
+      ['Li Wei', '1', '2', '', ''],
+    ]);
   });
 });
