@@ -4,7 +4,7 @@
 // process (medians): a person's history by manuscript, the Reviewers view's search, the load
 // badges of a 500-candidate run, and recording one more 500-candidate run with the ledger hook.
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fatigueSince, DEFAULT_FATIGUE, applyStatus, type ShortlistStatus } from '../electron/common/domain/shortlist';
 import type { Candidate, UploadResponse } from '../electron/common/service';
@@ -108,8 +108,8 @@ function uploadResponse(manuscriptId: number, originId: string, ids: number[]): 
   const candidates = ids.map(
     (id, rank): Candidate => ({
       name: personName(id),
-      first_name: null,
-      last_name: null,
+      first_name: FIRST[id % FIRST.length]!,
+      last_name: surname(id),
       middle_name: null,
       suffix: null,
       author_id: id,
@@ -120,7 +120,7 @@ function uploadResponse(manuscriptId: number, originId: string, ids: number[]): 
       citationsCount: 100,
       hIndex: id % 60,
       score: 100 - rank * 0.1,
-      url: null,
+      url: `https://service.example/a/${id}`,
       relevant_concepts: ['protein folding'],
       authors_groups: [],
       marked: false,
@@ -139,24 +139,30 @@ function median(xs: number[]): number {
   return s[Math.floor(s.length / 2)]!;
 }
 
-function time(n: number, f: (i: number) => unknown): number {
+/** Medians of wall-clock time and of this process's CPU time (user + system) per call, in ms. */
+function time(n: number, f: (i: number) => unknown): { wall: number; cpu: number } {
   for (let i = 0; i < 5; i++) f(i);
-  const xs: number[] = [];
+  const wall: number[] = [];
+  const cpu: number[] = [];
   for (let i = 0; i < n; i++) {
+    const c0 = process.cpuUsage();
     const t0 = performance.now();
     f(i);
-    xs.push(performance.now() - t0);
+    wall.push(performance.now() - t0);
+    const c = process.cpuUsage(c0);
+    cpu.push((c.user + c.system) / 1000);
   }
-  return median(xs);
+  return { wall: median(wall), cpu: median(cpu) };
 }
 
-const row = (metric: string, value: number, targetMs: number | null, note: string): BenchRow => ({
+// On a shared machine the wall clock includes waiting for a core; the CPU time beside it is the work.
+const row = (metric: string, m: { wall: number; cpu: number }, targetMs: number | null, note: string): BenchRow => ({
   suite: SUITE,
   metric,
-  value: Math.round(value * 100) / 100,
+  value: Math.round(m.wall * 100) / 100,
   unit: 'ms',
-  ...(targetMs === null ? {} : { target: `≤ ${targetMs} ms`, ok: value <= targetMs }),
-  note,
+  ...(targetMs === null ? {} : { target: `≤ ${targetMs} ms`, ok: m.wall <= targetMs }),
+  note: `CPU ${m.cpu.toFixed(2)} ms; ${note}; load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores`,
 });
 
 const bench: Bench = async () => {
@@ -193,8 +199,8 @@ const bench: Bench = async () => {
     return [
       row("open a person's history by manuscript (median)", history, 5, `${size}; half random people, half people with invitations`),
       row('Reviewers search: a surname, 50 rows by suggestions (median)', surnameSearch, 10, '~30 matches of 100,000'),
-      row('Reviewers search: a 3-letter prefix, 50 rows by invitations (median)', prefixSearch, 10, 'hundreds to thousands of matches, sorted'),
-      row('Reviewers search: an affiliation word, 50 rows by suggestions (median)', placeSearch, 10, '~8,300 matches, sorted'),
+      row('Reviewers search: a 3-letter prefix, 50 rows by invitations (median)', prefixSearch, 10, '~450 matches, sorted'),
+      row('Reviewers search: an affiliation word, 50 rows by suggestions (median)', placeSearch, 10, '~8,300 matches: walks the index of suggestions'),
       row('load badges for a 500-candidate run, one query (median)', badges, 5, 'ledger.loads: person, reviewing, invitations in 180 days'),
       row('load badges + folder-author warnings for a 500-candidate run (median)', withConflicts, null, 'ledger.loads channel: also matches the other manuscripts of the folder (500)'),
       row('candidates query with "hide busy reviewers", 500-candidate run (median)', hidden, null, 'first 100 rows'),

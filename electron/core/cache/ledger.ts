@@ -189,37 +189,38 @@ export class LedgerRepository {
     if (q.text !== undefined && q.text.trim() !== '' && match === null) return { rows: [], total: 0 };
     const by = q.sort?.by ?? 'suggested';
     const dir = (q.sort?.dir ?? (by === 'name' ? 'asc' : 'desc')).toUpperCase();
-    const params = match === null ? {} : { match };
-    const total =
-      match === null
-        ? this.db.prepare<[], { n: number }>('SELECT count(*) AS n FROM ledger_people').get()!.n
-        : this.db.prepare<[object], { n: number }>('SELECT count(*) AS n FROM ledger_people_fts WHERE ledger_people_fts MATCH @match').get(params)!.n;
     const limit = q.limit ?? 50;
     const offset = q.offset ?? 0;
-    // Only the two keys that can be empty need NULLS LAST (which an ascending index walk cannot give).
+    // Only the two keys that can be empty need NULLS LAST (which an index walked in order cannot give).
     const order = `${SORT[by]} ${dir}${by === 'lastInvited' || by === 'acceptanceRate' ? ' NULLS LAST' : ''}, p.id`;
-    const fill = (ids: number[]): LedgerPersonRow[] =>
+    const fill = (ids: readonly number[], page: { limit: number; offset: number }): LedgerPersonRow[] =>
       this.db
-        .prepare<[string], PersonDbRow>(`SELECT ${PERSON_COLUMNS} FROM ledger_people p WHERE p.id IN (SELECT value FROM json_each(?)) ORDER BY ${order}`)
-        .all(JSON.stringify(ids))
+        .prepare<[string, number, number], PersonDbRow>(
+          `SELECT ${PERSON_COLUMNS} FROM (SELECT p.id AS pid FROM json_each(?) j CROSS JOIN ledger_people p ON p.id = j.value ORDER BY ${order} LIMIT ? OFFSET ?) page
+           CROSS JOIN ledger_people p ON p.id = page.pid ORDER BY ${order}`,
+        )
+        .all(JSON.stringify(ids), page.limit, page.offset)
         .map(toPerson);
-    if (match !== null && total > DENSE_MATCHES && INDEXED_SORT.has(by) && dir === (by === 'name' ? 'ASC' : 'DESC')) {
-      // Many matches (a common word): walk the sort key's index in order and keep the matches,
-      // stopping at the end of the page, instead of sorting thousands of matches.
-      const hits = new Set(this.db.prepare<[object], number>('SELECT rowid FROM ledger_people_fts WHERE ledger_people_fts MATCH @match').pluck().all(params));
-      const page: number[] = [];
-      let seen = 0;
-      for (const id of this.db.prepare<[], number>(`SELECT p.id FROM ledger_people p ORDER BY ${order}`).pluck().iterate()) {
-        if (!hits.has(id) || seen++ < offset) continue;
-        page.push(id);
-        if (page.length === limit) break;
-      }
-      return { rows: fill(page), total };
+    if (match === null) {
+      // Everyone: the sort key's index gives the page; its columns are filled after it is picked.
+      const total = this.db.prepare<[], number>('SELECT count(*) FROM ledger_people').pluck().get()!;
+      const page = this.db.prepare<[number, number], number>(`SELECT p.id FROM ledger_people p ORDER BY ${order} LIMIT ? OFFSET ?`).pluck().all(limit, offset);
+      return { rows: fill(page, { limit, offset: 0 }), total };
     }
-    const from = match === null ? 'ledger_people p' : 'ledger_people p WHERE p.id IN (SELECT rowid FROM ledger_people_fts WHERE ledger_people_fts MATCH @match)';
-    // The page is picked first and its columns filled after, so the per-row counts are not worked out for every match.
-    const page = this.db.prepare<[object], number>(`SELECT p.id FROM ${from} ORDER BY ${order} LIMIT @limit OFFSET @offset`).pluck().all({ ...params, limit, offset });
-    const rows = fill(page);
+    const hits = this.db.prepare<[string], number>('SELECT rowid FROM ledger_people_fts WHERE ledger_people_fts MATCH ?').pluck().all(match);
+    const total = hits.length;
+    if (total <= DENSE_MATCHES || !INDEXED_SORT.has(by) || dir !== (by === 'name' ? 'ASC' : 'DESC')) return { rows: fill(hits, { limit, offset }), total };
+    // Many matches (a common word): walk the sort key's index in order and keep the matches,
+    // stopping at the end of the page, instead of sorting thousands of matches.
+    const wanted = new Set(hits);
+    const page: number[] = [];
+    let seen = 0;
+    for (const id of this.db.prepare<[], number>(`SELECT p.id FROM ledger_people p ORDER BY ${order}`).pluck().iterate()) {
+      if (!wanted.has(id) || seen++ < offset) continue;
+      page.push(id);
+      if (page.length === limit) break;
+    }
+    const rows = fill(page, { limit, offset: 0 });
     return { rows, total };
   }
 
