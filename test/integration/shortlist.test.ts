@@ -222,6 +222,8 @@ describe('marks from the service and merges', () => {
     const merged = await t.call<LedgerPersonHistory>('ledger.person', { personId: p1!.personId });
     expect(merged.members.map((m) => [m.authorId, m.rule])).toEqual(expect.arrayContaining([[p1!.authorId, 'author_id'], [p2!.authorId, 'email']]));
     expect(merged.person).toMatchObject({ invited: 2, accepted: 1, declined: 1, membersCount: 2 });
+    // Two invitations of one person, counted over both author_ids.
+    expect((await loads(runB)).get(p1!.authorId)).toMatchObject({ invitedRecent: 2, reviewing: 1 });
 
     const { from, to } = await t.call<{ from: LedgerPersonHistory; to: LedgerPersonHistory }>('ledger.split', { authorId: p2!.authorId });
     expect(from.members.map((m) => m.authorId)).toEqual([p1!.authorId]);

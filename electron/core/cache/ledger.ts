@@ -78,7 +78,9 @@ export interface LedgerCandidate {
 /** Invitations of the candidate's person since @since (any of its author_ids, any manuscript). */
 const INVITED_SINCE = `(SELECT count(*) FROM ledger_members m2 JOIN shortlist s ON s.author_id = m2.author_id
   WHERE m2.person_id = m.person_id AND s.invited_at >= @since)`;
-// Most candidates were never invited: their person row says so (invited = 0) and the count above is skipped.
+// The person row answers most cases without counting: never invited, or last invited before the
+// window (0), or invited once and within it (1).
+const INVITED_RECENT = `CASE WHEN coalesce(p.invited, 0) = 0 OR p.last_invited_at < @since THEN 0 WHEN p.invited = 1 THEN 1 ELSE ${INVITED_SINCE} END`;
 
 /**
  * Conditions on candidates.author_id for the candidates query, with their positional values:
@@ -88,9 +90,11 @@ const INVITED_SINCE = `(SELECT count(*) FROM ledger_members m2 JOIN shortlist s 
 export const candidateLedgerFilters = {
   notBusy: (since: number, s: FatigueSettings): [string, ...unknown[]] => [
     `NOT EXISTS (SELECT 1 FROM ledger_members m JOIN ledger_people p ON p.id = m.person_id WHERE m.author_id = candidates.author_id
-      AND (p.reviewing >= ? OR p.invited > 0 AND (SELECT count(*) FROM ledger_members m2 JOIN shortlist s ON s.author_id = m2.author_id
+      AND (p.reviewing >= ? OR p.invited >= ? AND p.last_invited_at >= ? AND (SELECT count(*) FROM ledger_members m2 JOIN shortlist s ON s.author_id = m2.author_id
         WHERE m2.person_id = m.person_id AND s.invited_at >= ?) >= ?))`,
     s.r,
+    s.k,
+    since,
     since,
     s.k,
   ],
@@ -136,7 +140,7 @@ export class LedgerRepository {
     this.personStmt = db.prepare(`SELECT ${PERSON_COLUMNS} FROM ledger_people p WHERE p.id = ?`);
     // One statement for a whole run's candidates: their person, reviews in progress and recent invitations.
     this.loadsStmt = db.prepare(`
-      SELECT i.value AS author_id, m.person_id, p.reviewing, p.accepted, CASE WHEN coalesce(p.invited, 0) = 0 THEN 0 ELSE ${INVITED_SINCE} END AS invited_recent
+      SELECT i.value AS author_id, m.person_id, p.reviewing, p.accepted, ${INVITED_RECENT} AS invited_recent
       FROM json_each(@ids) i LEFT JOIN ledger_members m ON m.author_id = i.value LEFT JOIN ledger_people p ON p.id = m.person_id`);
   }
 
