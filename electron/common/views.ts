@@ -151,8 +151,8 @@ export interface UploadProgressEvent {
 
 /** Something in the cache changed: views showing that topic reload. */
 export interface DataChangedEvent {
-  topic: 'profiles' | 'manuscripts' | 'candidates' | 'journals' | 'groups' | 'authors' | 'customFields' | 'outbox' | 'marks' | 'webhook';
-  /** The local id of the manuscript / group concerned, when one is. */
+  topic: 'profiles' | 'manuscripts' | 'candidates' | 'journals' | 'groups' | 'authors' | 'customFields' | 'outbox' | 'marks' | 'webhook' | 'shortlist' | 'ledger';
+  /** The local id of the manuscript / group concerned, when one is (for 'shortlist': the manuscript). */
   id?: number;
 }
 

@@ -16,6 +16,7 @@ import { groupHandlers } from './features/groups';
 import { manuscriptHandlers } from './features/manuscripts';
 import { outboxHandlers } from './features/outbox';
 import { profileHandlers } from './features/profiles';
+import { shortlistHandlers } from './features/shortlist';
 import { webhookHandlers } from './features/webhook';
 import { StagingArea } from './files/staging';
 import { IntakeService } from './intake';
@@ -48,6 +49,8 @@ export interface CoreOptions {
   deferStart?: boolean;
   /** The native "open files" dialog (Electron); the browser host has none. */
   pickFiles?: () => Promise<string[]>;
+  /** Hands a mailto: URL to the system mail client (Electron: shell.openExternal); the browser host has none. */
+  openExternal?: (url: string) => Promise<void>;
 }
 
 export interface Core {
@@ -153,6 +156,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
       events.emit('data.changed', { topic: 'groups' });
     },
     ...(opts.pickFiles ? { pickFiles: opts.pickFiles } : {}),
+    ...(opts.openExternal ? { openExternal: opts.openExternal } : {}),
   };
 
   const handlers: Handlers = {
@@ -171,6 +175,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     ...candidateHandlers(ctx),
     ...groupHandlers(ctx),
     ...webhookHandlers(ctx),
+    ...shortlistHandlers(ctx),
   };
 
   const router = new Router(handlers, logger, slowTasks);

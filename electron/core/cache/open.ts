@@ -10,12 +10,14 @@ import { CandidatesRepository } from './candidates';
 import { CustomFieldsRepository } from './customFields';
 import { GroupsRepository } from './groups';
 import { JournalsRepository } from './journals';
+import { LedgerRepository } from './ledger';
 import { ManuscriptsRepository } from './manuscripts';
 import { MarksRepository } from './marks';
 import { migrate, tooNewError, userVersion } from './migrate';
 import { LATEST_VERSION, MIGRATIONS, type Migration } from './migrations';
 import { SqliteProfilesRepository } from './profiles';
 import { SearchRepository } from './search';
+import { ShortlistRepository } from './shortlist';
 import { WebhookLogRepository } from './webhookLog';
 
 export interface OpenCacheOptions {
@@ -61,6 +63,10 @@ export interface Cache {
   readonly webhookLog: WebhookLogRepository;
   /** Settings → Clear cache: drops what was read from the service, keeps what queued writes need. */
   readonly cachedReads: CachedReadsRepository;
+  /** The reviewer ledger (local only): one person across manuscripts and profiles, with counts. */
+  readonly ledger: LedgerRepository;
+  /** Shortlists per manuscript and the invitation settings (local only). */
+  readonly shortlist: ShortlistRepository;
   /**
    * Records that a query hit SQLITE_CORRUPT: the next openCache moves the file aside and rebuilds,
    * salvaging what is readable. Call it from wherever isCorruption(err) is seen.
@@ -143,13 +149,14 @@ export function openCache(opts: OpenCacheOptions): Cache {
 
 function assemble(db: Db, opts: OpenCacheOptions, recovery: RecoveryReport | null): Cache {
   const marks = new MarksRepository(db, opts.clock);
+  const ledger = new LedgerRepository(db, opts.clock);
   return {
     db,
     file: opts.file,
     schemaVersion: userVersion(db),
     recovery,
     profiles: new SqliteProfilesRepository(db),
-    manuscripts: new ManuscriptsRepository(db, opts.clock, marks),
+    manuscripts: new ManuscriptsRepository(db, opts.clock, marks, ledger),
     candidates: new CandidatesRepository(db),
     authors: new AuthorsSeenRepository(db),
     marks,
@@ -159,6 +166,8 @@ function assemble(db: Db, opts: OpenCacheOptions, recovery: RecoveryReport | nul
     search: new SearchRepository(db),
     webhookLog: new WebhookLogRepository(db, opts.clock),
     cachedReads: new CachedReadsRepository(db),
+    ledger,
+    shortlist: new ShortlistRepository(db, opts.clock, ledger),
     markCorrupt(reason: string) {
       opts.logger.log('error', 'cache reported damaged; it will be rebuilt at next start', { reason });
       writeFileSync(markerOf(opts.file), `${new Date(opts.clock.now()).toISOString()} ${reason}\n`);
