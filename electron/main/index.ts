@@ -21,6 +21,7 @@ import {
   APP_SCHEME_PRIVILEGES,
   hardenSession,
   hardenWebContents,
+  isSafeExternalUrl,
   securityHeaders,
   windowOptions,
 } from './security';
@@ -83,6 +84,7 @@ async function start(): Promise<void> {
     registerSecret: (s) => logger.addSecret(s),
     startDemo: demo.startDemo,
     deferStart: true,
+    openExternal: (url) => (isSafeExternalUrl(url) ? shell.openExternal(url) : Promise.reject(new Error('Only https and mailto links open outside the app.'))),
     pickFiles: async () => {
       const r = await dialog.showOpenDialog(mainWindow ?? BrowserWindow.getAllWindows()[0]!, {
         title: 'Upload manuscripts',
