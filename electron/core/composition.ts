@@ -5,7 +5,8 @@ import { platform } from 'node:os';
 import { join } from 'node:path';
 import type { AppInfo } from '../common/contract';
 import { DeskError } from '../common/errors';
-import { openCache, type Cache } from './cache';
+import { openCache, withCacheErrors, type Cache } from './cache';
+import { acquireInstanceLock } from './instance-lock';
 import type { OutboxEntry } from './outbox';
 import { EventBus } from './events';
 import type { CoreContext } from './features/context';
@@ -55,6 +56,17 @@ export interface Core {
 }
 
 export async function createCore(opts: CoreOptions): Promise<Core> {
+  // One process per data folder (issue 17): taken first, released by close() or by the kernel when the process ends.
+  const lock = acquireInstanceLock(opts.dataDir, opts.host);
+  try {
+    return await assembleCore(opts, lock.release);
+  } catch (err) {
+    lock.release();
+    throw err;
+  }
+}
+
+async function assembleCore(opts: CoreOptions, releaseLock: () => void): Promise<Core> {
   const clock = opts.clock ?? systemClock;
   const logger = opts.logger;
   mkdirSync(opts.dataDir, { recursive: true });
@@ -171,7 +183,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     ...webhookHandlers(ctx),
   };
 
-  const router = new Router(handlers, logger);
+  const router = new Router(withCacheErrors(handlers, cache), logger);
   return {
     router,
     events,
@@ -186,6 +198,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
       await profiles.close();
       await demo?.close?.();
       cache.close();
+      releaseLock();
     },
   };
 }
