@@ -38,5 +38,6 @@ export function steadyClock(clock: Clock): Clock {
   if (!monotonic) return clock;
   const wall0 = clock.now();
   const mono0 = monotonic();
-  return { now: () => wall0 + (monotonic() - mono0), monotonic };
+  // Whole milliseconds: due times are stored in INTEGER columns.
+  return { now: () => Math.round(wall0 + (monotonic() - mono0)), monotonic };
 }
