@@ -5,8 +5,9 @@ import { platform } from 'node:os';
 import { join } from 'node:path';
 import type { AppInfo } from '../common/contract';
 import { DeskError } from '../common/errors';
-import { openCache, type Cache } from './cache';
+import { openCache, withCacheErrors, type Cache } from './cache';
 import type { DemoEvents, DemoService } from './demo/supervisor';
+import { acquireInstanceLock } from './instance-lock';
 import type { OutboxEntry } from './outbox';
 import { SlowTaskLog } from './perf/slow-tasks';
 import { EventBus } from './events';
@@ -69,6 +70,17 @@ export interface Core {
 }
 
 export async function createCore(opts: CoreOptions): Promise<Core> {
+  // One process per data folder (issue 17): taken first, released by close() or by the kernel when the process ends.
+  const lock = acquireInstanceLock(opts.dataDir, opts.host);
+  try {
+    return await assembleCore(opts, lock.release);
+  } catch (err) {
+    lock.release();
+    throw err;
+  }
+}
+
+async function assembleCore(opts: CoreOptions, releaseLock: () => void): Promise<Core> {
   const clock = opts.clock ?? systemClock;
   const logger = opts.logger;
   mkdirSync(opts.dataDir, { recursive: true });
@@ -178,7 +190,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     ...shortlistHandlers(ctx),
   };
 
-  const router = new Router(handlers, logger, slowTasks);
+  const router = new Router(withCacheErrors(handlers, cache), logger, slowTasks);
 
   let demo: { close?: () => Promise<void> } | null = null;
   const demoNotice = (message: string) => {
@@ -255,6 +267,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
       await profiles.close();
       await demo?.close?.();
       cache.close();
+      releaseLock();
     },
   };
   if (!opts.deferStart) await core.start();

@@ -5,6 +5,7 @@
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { isDeskError } from '../common/errors';
 import { createCore } from '../core/composition';
 import { demoProcess } from '../core/demo/supervisor';
 import { fileLogger } from '../core/logging';
@@ -16,6 +17,9 @@ import { startHost } from './server';
 const { values } = parseArgs({
   options: {
     port: { type: 'string', default: '0' },
+    // Per user (in the user's home), never shared between accounts. One process per data folder:
+    // a second `npm run web` on the same folder is refused and names the process holding it
+    // (electron/core/instance-lock.ts); give it another folder with --data.
     data: { type: 'string', default: join(homedir(), '.referee-desk-web') },
     renderer: { type: 'string', default: resolve(import.meta.dirname, '../../out/renderer') },
   },
@@ -35,6 +39,11 @@ const core = await createCore({
   registerSecret: (s) => logger.addSecret(s),
   startDemo: demo.startDemo,
   deferStart: true,
+}).catch((err: unknown) => {
+  // e.g. the folder is in use by another process, or cannot be written: say so in one line, no stack.
+  if (!isDeskError(err)) throw err;
+  process.stderr.write(`Referee Desk cannot start: ${err.message}\n`);
+  process.exit(1);
 });
 const host = await startHost({ core, rendererDir: values.renderer, port: Number(values.port) });
 process.stdout.write(`${JSON.stringify({ url: host.url, data_dir: dataDir })}\n`);
