@@ -411,7 +411,9 @@ export class ServiceClient implements ServiceApi {
       throw new AttemptError(transportFailure(err, this.host, spec.op, 'request'));
     }
 
-    const text = await this.readText(res.body, spec.op);
+    // A service (or a proxy) may echo the key, in any encoding: nothing read from the wire keeps it,
+    // neither an error's text nor a raw answer stored in the cache.
+    const text = redact(await this.readText(res.body, spec.op), this.knownKeys);
     const status = res.statusCode;
     const header = (name: string): string | undefined => {
       const v = res.headers[name];

@@ -1,6 +1,9 @@
 // Turning what the network and the service do into DeskErrors an editor can read. Every message
 // built here passes through `redact` before it leaves the client.
 import { DeskError, type ErrorCode } from '../../common/errors';
+import { redact } from './redact';
+
+export { redact } from './redact';
 
 /** The eight operations, for messages and logs. */
 export type Operation =
@@ -225,23 +228,15 @@ export function statusFailure(status: number, body: unknown, retryAfter: string 
   return { repeat: 'final', error: new DeskError('bad_response', `The service answered ${OPERATION_LABEL[op]} with an unexpected HTTP ${status}. Check the profile's address.`) };
 }
 
-/** Removes every occurrence of the given secrets (and their URL-encoded form) from a text. */
-export function redact(text: string, secrets: Iterable<string>): string {
-  let out = text;
-  for (const s of secrets) {
-    if (s.length < 4) continue;
-    out = out.split(s).join('[redacted]');
-    const enc = encodeURIComponent(s);
-    if (enc !== s) out = out.split(enc).join('[redacted]');
-  }
-  return out;
-}
-
 /** The same DeskError with its message (and the stack, which repeats it) redacted. */
 export function redactError<E extends DeskError>(err: E, secrets: Iterable<string>): E {
   const list = [...secrets];
   const clean = redact(err.message, list);
   if (clean !== err.message) Object.defineProperty(err, 'message', { value: clean, enumerable: false, writable: true, configurable: true });
+  if (err.field !== undefined) {
+    const field = redact(err.field, list);
+    if (field !== err.field) Object.defineProperty(err, 'field', { value: field, enumerable: true, writable: false, configurable: true });
+  }
   if (err.stack !== undefined) {
     const stack = redact(err.stack, list);
     if (stack !== err.stack) Object.defineProperty(err, 'stack', { value: stack, enumerable: false, writable: true, configurable: true });

@@ -551,4 +551,23 @@ describe('the API key never leaks', () => {
     expect(everything).not.toContain(encodeURIComponent(KEY));
     expect(logger.lines.length).toBeGreaterThan(4);
   });
+
+  it('is redacted when the service echoes it base64-encoded, in hex or inside a Basic header, also from a stored 2xx answer', async () => {
+    const b64 = Buffer.from(KEY).toString('base64');
+    server.on(
+      reply(400, { error: { message: `bad key ${b64}`, field: Buffer.from(KEY).toString('hex') } }),
+      reply(404, { detail: `Authorization: Basic ${Buffer.from(`desk:${KEY}`).toString('base64')}` }),
+      reply(200, { ...authorBody, debug: `your key ${b64}` }),
+    );
+    const { client, logger } = h();
+    const errors = [await failure(client.putAuthor(1, 'x', { name: 'A' })), await failure(client.getAuthor(1, 'x'))];
+    const ok = await client.getAuthor(1, 'x');
+    const everything = [...errors.map((e) => `${e.message} ${JSON.stringify(e.toShape())} ${String(e.stack)}`), ...logger.lines, ok.rawText, JSON.stringify(ok.raw)].join('\n');
+    expect(errors[0]!.message).toMatch(/bad key \[redacted\]/);
+    expect(errors[0]!.field).toBe('[redacted]');
+    expect(everything).not.toContain(b64);
+    expect(everything).not.toContain(Buffer.from(KEY).toString('hex'));
+    expect(everything).not.toContain(Buffer.from(`desk:${KEY}`).toString('base64').slice(8));
+    expect((ok.raw as { debug: string }).debug).toMatch(/^your key \[redacted\]/);
+  });
 });
