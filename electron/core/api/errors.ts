@@ -2,6 +2,7 @@
 // built here passes through `redact` before it leaves the client.
 import { DeskError, type ErrorCode } from '../../common/errors';
 import { redact } from './redact';
+import type { PlanFeature } from './types';
 
 export { redact } from './redact';
 
@@ -36,6 +37,18 @@ export const OPERATION_FEATURE: Record<Operation, string | null> = {
   createAuthorsGroup: 'Authors groups',
   uploadManuscript: 'Referee finder',
   recommendJournals: 'Recommend journals',
+  listCustomFields: null,
+};
+
+/** The same, as the profile's PlanFeatures key. */
+export const OPERATION_PLAN_FEATURE: Record<Operation, PlanFeature | null> = {
+  getAuthor: 'authorsGroups',
+  putAuthor: 'authorsGroups',
+  patchAuthor: 'authorsGroups',
+  deleteAuthor: 'authorsGroups',
+  createAuthorsGroup: 'authorsGroups',
+  uploadManuscript: 'refereeFinder',
+  recommendJournals: 'recommendJournals',
   listCustomFields: null,
 };
 
@@ -169,12 +182,14 @@ export interface NotFoundContext {
   originId?: string;
 }
 
-function notFoundMessage(op: Operation, ctx: NotFoundContext): string {
+function notFoundMessage(op: Operation, ctx: NotFoundContext, field: string | undefined): string {
   switch (op) {
     case 'getAuthor':
     case 'putAuthor':
     case 'patchAuthor':
     case 'deleteAuthor':
+      if (field === 'group_id') return `The service has no authors group ${ctx.groupId}.`;
+      if (field === 'client_id') return `The service has no author "${ctx.clientId}" in authors group ${ctx.groupId}.`;
       return `The service has no author "${ctx.clientId}" in authors group ${ctx.groupId} (or no such group).`;
     case 'recommendJournals':
       return `The service has no manuscript "${ctx.originId}". Upload it before asking for journals.`;
@@ -198,7 +213,7 @@ export function statusFailure(status: number, body: unknown, retryAfter: string 
       : `The service refused ${OPERATION_LABEL[op]} for this API key (403): it is not in your organization's plan or rights.${suffix}`;
     return { repeat: 'final', error: new DeskError('feature_not_in_plan', msg) };
   }
-  if (status === 404) return { repeat: 'final', error: new DeskError('not_found', notFoundMessage(op, ctx)) };
+  if (status === 404) return { repeat: 'final', error: new DeskError('not_found', notFoundMessage(op, ctx, srv.field), srv.field ? { field: srv.field } : {}) };
   if (status === 408) {
     return { repeat: 'transient', error: new DeskError('timeout', `The service timed out waiting for the request while ${OPERATION_LABEL[op]}.`) };
   }
