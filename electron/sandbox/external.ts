@@ -368,7 +368,7 @@ export const uploadManuscript: Handler = async (ctx, req, org) => {
     if (existing) {
       id = existing.id;
       ctx.db
-        .prepare('UPDATE manuscripts SET folder_id = ?, title = ?, abstract = ?, authors = ?, text = ?, refs = ?, source_file = ?, filters = ?, updated_at = ? WHERE id = ?')
+        .prepare('UPDATE manuscripts SET folder_id = ?, title = ?, abstract = ?, authors = ?, text = ?, refs = ?, source_file = ?, filters = ?, updated_at = ?, runs = runs + 1 WHERE id = ?')
         .run(...columns, now, id);
     } else {
       id = Number(
