@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import type { DeskErrorShape } from './errors';
 import { MAX_MANUSCRIPT_BYTES, MAX_STAGE_BASE64 } from './limits';
-import { CONFLICT_KEYS, JOURNALS_CORPORA, authorFromGroupPatchSchema, authorFromGroupPutSchema, authorsGroupCreateSchema, uploadFormSchema } from './service';
+import { CONFLICT_KEYS, JOURNALS_CORPORA, authorFromGroupPatchSchema, authorFromGroupPutSchema, authorsGroupCreateSchema, clientIdSchema, uploadFormSchema } from './service';
 import type {
   AuthorHistory,
   AuthorsGroupRow,
@@ -104,8 +104,10 @@ export interface UpdateStatusEvent {
 const empty = z.object({}).strict();
 const id = z.number().int().positive();
 const profileId = z.string().min(1).max(64);
-const clientId = z.string().trim().min(1).max(200);
+const clientId = clientIdSchema;
 const text = (max: number) => z.string().max(max);
+/** A port out of range is refused with this, never replaced by another. */
+export const WEBHOOK_PORT_MESSAGE = 'The webhook port must be a whole number from 1 to 65535, or 0 to let the computer pick a free one';
 
 const candidateQuery = z
   .object({
@@ -276,7 +278,12 @@ export const requests = {
       .object({
         enabled: z.boolean(),
         bindAddress: z.union([z.literal('127.0.0.1'), z.literal('0.0.0.0'), z.literal('::1'), z.literal('::')]).optional(),
-        port: z.number().int().min(0).max(65535).optional(),
+        port: z
+          .number({ message: WEBHOOK_PORT_MESSAGE })
+          .int(WEBHOOK_PORT_MESSAGE)
+          .min(0, WEBHOOK_PORT_MESSAGE)
+          .max(65535, WEBHOOK_PORT_MESSAGE)
+          .optional(),
         basicAuth: z.boolean().optional(),
       })
       .strict(),

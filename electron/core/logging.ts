@@ -1,8 +1,9 @@
+import { redact } from './api/redact';
 import { RotatingLogFile } from './log-rotation';
 import type { LogLevel, Logger } from './ports';
 
-/** A logger that writes JSON lines and redacts every secret it has been told about, wherever it
- * appears in the message or the fields. The API key is registered here the moment core reads it. */
+/** A logger that writes JSON lines and redacts every secret it has been told about, in any encoding,
+ * wherever it appears in the message or the fields. The API key is registered here the moment core reads it. */
 export class RedactingLogger implements Logger {
   private readonly secrets = new Set<string>();
 
@@ -12,10 +13,9 @@ export class RedactingLogger implements Logger {
     if (secret.length >= 4) this.secrets.add(secret);
   }
 
+  /** Every form of every secret (raw, URL-encoded, JSON-escaped, hex, base64): see api/redact. */
   redact(text: string): string {
-    let out = text;
-    for (const s of this.secrets) out = out.split(s).join('[redacted]');
-    return out;
+    return redact(text, this.secrets);
   }
 
   log(level: LogLevel, message: string, fields?: Record<string, unknown>): void {

@@ -109,6 +109,8 @@ const MIGRATIONS: string[] = [
   );
   CREATE INDEX webhook_deliveries_pending ON webhook_deliveries(status, receiver_id, id);
   `,
+  // Uploads per manuscript (one candidate run each), so tests see a re-sent upload.
+  `ALTER TABLE manuscripts ADD COLUMN runs INTEGER NOT NULL DEFAULT 1;`,
 ];
 
 export function openDb(dataDir: string): Db {

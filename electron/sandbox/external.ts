@@ -248,13 +248,17 @@ interface StoredAuthors {
   extra_orcids: string[];
 }
 
+/** The spec's author lists are a manuscript's (§8 names no maximum): a bound keeps one request
+ * from making the service loop or allocate without limit. */
+export const MAX_AUTHORS = 1_000;
+
 function parseAuthors(fields: Map<string, string>, count: number): ManuscriptAuthor[] {
   const byK = new Map<number, ManuscriptAuthor>();
   for (const [name, value] of fields) {
     const m = /^author(\d+)_(name|aff|orcid|email)$/.exec(name);
     if (!m) continue;
     const k = Number(m[1]);
-    if (k < 1) throw badRequest(`${name}: authors are numbered from 1`, name);
+    if (k < 1 || m[1]!.startsWith('0')) throw badRequest(`${name}: authors are numbered from 1, without leading zeros`, name);
     if (k > count) throw badRequest(`authors_count is ${count} but ${name} was given`, 'authors_count');
     const a = byK.get(k) ?? { name: null, aff: null, orcid: null, email: null };
     const v = value.trim() || null;
@@ -270,7 +274,7 @@ function parseAuthors(fields: Map<string, string>, count: number): ManuscriptAut
   if (missing.length) {
     throw badRequest(`authors_count is ${count} but author${missing.map((k) => `${k}`).join(', author')} ${missing.length > 1 ? 'are' : 'is'} missing`, 'authors_count');
   }
-  for (const [k, a] of byK) if (!a.name) throw badRequest(`author${k}_name is required when other author${k}_* fields are given`, `author${k}_name`);
+  // Every authorK_* field is optional (§4.6): an author known only by an affiliation or an ORCID is kept.
   return [...byK.entries()].sort((x, y) => x[0] - y[0]).map(([, a]) => a);
 }
 
@@ -285,6 +289,7 @@ export const uploadManuscript: Handler = async (ctx, req, org) => {
   if (!exclude) requireFeature(org, 'referee_finder');
   const countRaw = f.get('authors_count')!.trim();
   if (!/^\d+$/.test(countRaw)) throw badRequest('authors_count must be a non-negative integer', 'authors_count');
+  if (countRaw.length > 7 || Number(countRaw) > MAX_AUTHORS) throw badRequest(`authors_count is ${countRaw}; at most ${MAX_AUTHORS} authors are accepted`, 'authors_count');
   const authorsCount = Number(countRaw);
   const given = parseAuthors(f, authorsCount);
   const bounds: Bounds = {};
@@ -315,6 +320,14 @@ export const uploadManuscript: Handler = async (ctx, req, org) => {
   const title = (preferParsed && parsed!.title) || f.get('title')!;
   const abstract = (preferParsed && parsed!.abstract) || f.get('abstract')!;
   const parsedAuthors: ManuscriptAuthor[] = (parsed?.authors ?? []).map((name) => ({ name, aff: null, orcid: null, email: null }));
+  // §8: authors_count is a parse check. With the authors only in the file, the file must name as
+  // many as the form counts (the form's own authorK_* fields were checked in parseAuthors).
+  if (given.length === 0 && parsedAuthors.length > 0 && authorsCount > 0 && parsedAuthors.length !== authorsCount) {
+    throw badRequest(
+      `authors_count is ${authorsCount} but ${parsedAuthors.length} author${parsedAuthors.length === 1 ? ' was' : 's were'} parsed from source_file; send the authors as author1_name … author${authorsCount}_name`,
+      'authors_count',
+    );
+  }
   const useParsedAuthors = parsedAuthors.length > 0 && (preferParsed || given.length === 0);
   const authors = useParsedAuthors ? parsedAuthors : given;
   const fileIds = useParsedAuthors || given.length === 0;
@@ -355,7 +368,7 @@ export const uploadManuscript: Handler = async (ctx, req, org) => {
     if (existing) {
       id = existing.id;
       ctx.db
-        .prepare('UPDATE manuscripts SET folder_id = ?, title = ?, abstract = ?, authors = ?, text = ?, refs = ?, source_file = ?, filters = ?, updated_at = ? WHERE id = ?')
+        .prepare('UPDATE manuscripts SET folder_id = ?, title = ?, abstract = ?, authors = ?, text = ?, refs = ?, source_file = ?, filters = ?, updated_at = ?, runs = runs + 1 WHERE id = ?')
         .run(...columns, now, id);
     } else {
       id = Number(

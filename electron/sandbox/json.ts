@@ -11,7 +11,10 @@ export function stringify(value: unknown): string {
   const json = JSON.stringify(value, (_k, v: unknown) => {
     if (v instanceof Float) {
       if (!Number.isFinite(v.value)) return null;
-      return Number.isInteger(v.value) ? `${MARK}${v.value}.0` : `${MARK}${v.value}`;
+      // String(n) is already JSON for every finite n; only whole numbers written without an
+      // exponent (below 1e21) need ".0" — 1e21 is "1e+21", and "1e+21.0" would not parse.
+      const text = String(v.value);
+      return `${MARK}${/^-?\d+$/.test(text) ? `${text}.0` : text}`;
     }
     return v;
   });

@@ -17,6 +17,15 @@ export interface ParsedManuscript {
 
 export class SourceFileError extends Error {}
 
+/** What reading one source file may cost: a manuscript has tens of pages, not a million. A file
+ * declaring more pages is refused before any page is read; text stops growing at the text budget;
+ * the time budget is checked between pages. */
+export const PARSE_LIMITS = {
+  pages: 2_000,
+  textChars: 10_000_000,
+  timeMs: 30_000,
+} as const;
+
 export function sniffFormat(buf: Buffer): 'pdf' | 'docx' | null {
   if (buf.subarray(0, 1024).includes('%PDF-')) return 'pdf';
   if (buf.length > 4 && buf[0] === 0x50 && buf[1] === 0x4b && buf[2] === 0x03 && buf[3] === 0x04 && buf.includes('word/')) return 'docx';
@@ -46,14 +55,22 @@ async function parsePdf(buf: Buffer): Promise<ParsedManuscript> {
   });
   try {
     const doc = await task.promise;
+    if (doc.numPages > PARSE_LIMITS.pages) {
+      throw new SourceFileError(`source_file declares ${doc.numPages} pages; manuscripts of up to ${PARSE_LIMITS.pages} pages are read`);
+    }
+    const deadline = performance.now() + PARSE_LIMITS.timeMs;
     const lines: string[] = [];
-    for (let p = 1; p <= doc.numPages; p++) {
+    let chars = 0;
+    for (let p = 1; p <= doc.numPages && chars < PARSE_LIMITS.textChars; p++) {
+      if (performance.now() > deadline) throw new SourceFileError(`source_file took longer than ${PARSE_LIMITS.timeMs / 1000} s to read (stopped at page ${p})`);
       const page = await doc.getPage(p);
       const content = await page.getTextContent();
       let line = '';
       for (const item of content.items) {
         if (!('str' in item)) continue;
+        if (chars > PARSE_LIMITS.textChars) break;
         line += item.str;
+        chars += item.str.length;
         if (item.hasEOL) {
           lines.push(line.trim());
           line = '';

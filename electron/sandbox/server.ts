@@ -9,7 +9,7 @@ import {
   createAuthorsGroup, deleteAuthor, getAuthor, listCustomFields, patchAuthor, putAuthor, recommendJournalsHandler, uploadManuscript, type Handler,
 } from './external';
 import { beforeReply, sendSpoiled } from './faults';
-import { errorBody, HttpError, replyOf, send, type Reply } from './http';
+import { badRequest, errorBody, HttpError, replyOf, send, type Reply } from './http';
 import { orgByKey } from './store';
 
 interface ExternalRoute {
@@ -89,7 +89,7 @@ async function external(ctx: Ctx, req: IncomingMessage, res: ServerResponse, pat
       continue;
     }
     route = r;
-    params = m.slice(1).map(decodeURIComponent);
+    params = m.slice(1);
     break;
   }
   if (!route) {
@@ -120,7 +120,8 @@ async function external(ctx: Ctx, req: IncomingMessage, res: ServerResponse, pat
 
   let reply: Reply;
   try {
-    reply = await route.handler(ctx, req, org, params, query);
+    // Decoded only now: a bad % escape is the caller's error (400), and only a caller with a key learns it.
+    reply = await route.handler(ctx, req, org, params.map(decodePathSegment), query);
   } catch (err) {
     if (!(err instanceof HttpError)) ctx.log(`sandbox: ${route.name} failed: ${(err as Error).stack ?? String(err)}`);
     reply = replyOf(err);
@@ -128,6 +129,14 @@ async function external(ctx: Ctx, req: IncomingMessage, res: ServerResponse, pat
   }
   if (plan.after) return sendSpoiled(res, plan.after, reply);
   send(res, reply);
+}
+
+function decodePathSegment(raw: string): string {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    throw badRequest(`the path segment "${raw.slice(0, 80)}" has an invalid % escape`);
+  }
 }
 
 /** Waits, resolving true when the client went away first. */

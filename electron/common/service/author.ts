@@ -24,6 +24,17 @@ export const linkedAuthorSchema = z.looseObject({
 });
 export type LinkedAuthor = z.infer<typeof linkedAuthorSchema>;
 
+/** client_id (§4.1): the client's own id of an author, a path segment of every author URL. "." and
+ * ".." would be removed from the path by URL normalisation (the call would reach another address)
+ * and "/" would split the segment, so those are refused. */
+export const clientIdSchema = z
+  .string()
+  .trim()
+  .min(1, 'The author id (client_id) is empty.')
+  .max(200, 'The author id (client_id) can have at most 200 characters.')
+  .refine((v) => v !== '.' && v !== '..', { message: 'The author id (client_id) cannot be "." or "..": a web address cannot carry it.' })
+  .refine((v) => !v.includes('/'), { message: 'The author id (client_id) cannot contain "/".' });
+
 /** The standard keys of an author from group; everything else on the object is a custom field. */
 export const AUTHOR_STANDARD_KEYS = ['name', 'emails', 'orcids', 'articles', 'affiliations', 'author'] as const;
 

@@ -43,11 +43,27 @@ export const uploadFormSchema = z
       const b = f[hi];
       if (a !== undefined && b !== undefined && a > b) ctx.addIssue({ code: 'custom', path: [lo], message: `${lo} is above ${hi}` });
     }
-  });
+  })
+  .transform(withoutBlankAuthors);
+/** Whether an author row has nothing in it (every authorK field is optional, spec §4.6, so any one
+ * filled part — a name, an affiliation, an ORCID or an email — makes it an author). */
+export const isBlankAuthor = (a: UploadAuthor): boolean => !['name', 'aff', 'orcid', 'email'].some((k) => (a[k as keyof UploadAuthor] ?? '').trim() !== '');
+
+/** Drops blank author rows so the authors are numbered 1..N without a gap (a gap answers 400
+ * "author2 is missing"). A form counts its rows, so each dropped row is taken off authors_count,
+ * never below the authors that remain. */
+function withoutBlankAuthors<T extends { authors_count: number; authors: UploadAuthor[] }>(f: T): T {
+  const authors = f.authors.filter((a) => !isBlankAuthor(a));
+  if (authors.length === f.authors.length) return f;
+  const dropped = f.authors.length - authors.length;
+  return { ...f, authors, authors_count: Math.max(authors.length, f.authors_count - dropped) };
+}
+
 export type UploadFormInput = z.input<typeof uploadFormSchema>;
 export type UploadForm = z.output<typeof uploadFormSchema>;
 
-/** The text fields in wire order, without api_key and source_file. Empty author parts are left out;
+/** The text fields in wire order, without api_key and source_file. Empty author parts and blank
+ * author rows are left out, the rest numbered 1..N in order;
  * exclude_candidates is sent only when true (the service treats any present value as "skip"). */
 export function uploadFormEntries(form: UploadForm): Array<[string, string]> {
   const out: Array<[string, string]> = [
@@ -57,13 +73,15 @@ export function uploadFormEntries(form: UploadForm): Array<[string, string]> {
     ['abstract', form.abstract],
     ['authors_count', String(form.authors_count)],
   ];
-  form.authors.forEach((a, i) => {
-    const k = i + 1;
-    for (const part of ['name', 'aff', 'orcid', 'email'] as const) {
-      const v = a[part];
-      if (v !== undefined && v !== '') out.push([`author${k}_${part}`, v]);
-    }
-  });
+  form.authors
+    .filter((a) => !isBlankAuthor(a))
+    .forEach((a, i) => {
+      const k = i + 1;
+      for (const part of ['name', 'aff', 'orcid', 'email'] as const) {
+        const v = a[part];
+        if (v !== undefined && v.trim() !== '') out.push([`author${k}_${part}`, v]);
+      }
+    });
   if (form.exclude_candidates === true) out.push(['exclude_candidates', 'true']);
   for (const key of ['min_h_index', 'max_h_index', 'min_academic_age', 'max_academic_age', 'min_articles_count', 'max_articles_count'] as const) {
     const v = form[key];

@@ -13,6 +13,7 @@ import {
   authorsGroupCreateSchema,
   authorsGroupCreatedSchema,
   authorWriteBody,
+  clientIdSchema,
   customFieldsResponseSchema,
   JOURNALS_CORPORA,
   okResponseSchema,
@@ -35,9 +36,11 @@ import {
 import { systemClock, type Clock } from '../ports';
 import {
   OPERATION_LABEL,
+  OPERATION_PLAN_FEATURE,
   OutcomeUnknownError,
   redact,
   redactError,
+  serverMessage,
   statusFailure,
   transportFailure,
   type AttemptFailure,
@@ -69,8 +72,8 @@ interface CallSpec<T> {
   /** Safe to repeat after a transient failure (the service may already have acted). */
   idempotent: boolean;
   ctx: NotFoundContext;
-  /** A 404 that means success (delete): its value. */
-  on404?: T;
+  /** A 404 that means success (delete): its value, when `body` says so. */
+  on404?: { value: T; when: (body: unknown, contentType: string | undefined) => boolean };
   /** A 2xx whose value fails this check is a failure (e.g. `ok: false`). */
   confirm?: (value: T) => boolean;
 }
@@ -86,9 +89,18 @@ function checkGroupId(groupId: number): void {
 }
 
 function checkClientId(clientId: string): void {
-  if (typeof clientId !== 'string' || clientId.trim() === '') {
-    throw new DeskError('invalid_input', 'The author id (client_id) is empty.', { field: 'client_id' });
-  }
+  const r = clientIdSchema.safeParse(clientId);
+  if (!r.success) throw new DeskError('invalid_input', r.error.issues[0]?.message ?? 'The author id (client_id) is not valid.', { field: 'client_id' });
+}
+
+/** A 404 to a delete means "already gone" only when it is about the author: one that names the
+ * group (field group_id, or a message about the group alone) or a web page (a wrong address) is not. */
+export function deletedOn404(body: unknown, contentType: string | undefined): boolean {
+  if (/text\/html|application\/xhtml/i.test(contentType ?? '') || (typeof body === 'string' && /^\s*</.test(body))) return false;
+  const srv = serverMessage(body);
+  if (srv.field === 'group_id') return false;
+  if (srv.field === 'client_id') return true;
+  return !(srv.message && /\bgroup\b/i.test(srv.message) && !/\bauthor\b|client_id/i.test(srv.message));
 }
 
 /** zod issue → "field: problem" for messages. */
@@ -214,7 +226,7 @@ export class ServiceClient implements ServiceApi {
         path: this.authorPath(groupId, clientId),
         schema: okResponseSchema,
         confirm: (v) => v.ok === true,
-        on404: { ok: true },
+        on404: { value: { ok: true }, when: deletedOn404 },
         idempotent: true,
         ctx: { groupId, clientId },
       },
@@ -326,6 +338,8 @@ export class ServiceClient implements ServiceApi {
       try {
         const result = await this.attempt(spec, key, attempt, signal);
         if (attempt > 1) this.log('info', 'api call succeeded after retry', { op: spec.op, attempts: attempt });
+        // Referee finder answers only where candidates came (exclude_candidates needs no feature).
+        if (spec.op !== 'uploadManuscript' || (result.value as UploadResponse).candidates !== null) this.learned(spec.op, true);
         return result;
       } catch (err) {
         if (signal?.aborted) {
@@ -347,6 +361,7 @@ export class ServiceClient implements ServiceApi {
         ...(stop ? {} : { delayMs: delay }),
       });
       if (stop) {
+        if (failure.error.code === 'feature_not_in_plan') this.learned(spec.op, false);
         if (!spec.idempotent && (failure.repeat === 'transient' || failure.answered2xx)) {
           throw this.outcomeUnknown(spec.op, groupName, failure.error, failure.answered2xx === true);
         }
@@ -357,6 +372,16 @@ export class ServiceClient implements ServiceApi {
       } catch {
         throw cancelled();
       }
+    }
+  }
+
+  private learned(op: Operation, available: boolean): void {
+    const feature = OPERATION_PLAN_FEATURE[op];
+    if (feature === null || !this.opts.onFeature) return;
+    try {
+      this.opts.onFeature(feature, available);
+    } catch (err) {
+      this.log('warn', 'recording a plan feature failed', { feature, error: err instanceof Error ? err.message : String(err) });
     }
   }
 
@@ -411,7 +436,9 @@ export class ServiceClient implements ServiceApi {
       throw new AttemptError(transportFailure(err, this.host, spec.op, 'request'));
     }
 
-    const text = await this.readText(res.body, spec.op);
+    // A service (or a proxy) may echo the key, in any encoding: nothing read from the wire keeps it,
+    // neither an error's text nor a raw answer stored in the cache.
+    const text = redact(await this.readText(res.body, spec.op), this.knownKeys);
     const status = res.statusCode;
     const header = (name: string): string | undefined => {
       const v = res.headers[name];
@@ -421,7 +448,8 @@ export class ServiceClient implements ServiceApi {
 
     if (status >= 200 && status < 300) return this.parseSuccess(spec, status, text, header('content-type'), attempt);
     if (status === 404 && spec.on404 !== undefined) {
-      return { value: spec.on404, raw: this.tryJson(text), rawText: text, status, attempts: attempt };
+      const body = this.tryJson(text) ?? text;
+      if (spec.on404.when(body, header('content-type'))) return { value: spec.on404.value, raw: body, rawText: text, status, attempts: attempt };
     }
     if (status >= 300 && status < 400) {
       const to = header('location');

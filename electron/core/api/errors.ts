@@ -1,6 +1,10 @@
 // Turning what the network and the service do into DeskErrors an editor can read. Every message
 // built here passes through `redact` before it leaves the client.
 import { DeskError, type ErrorCode } from '../../common/errors';
+import { redact } from './redact';
+import type { PlanFeature } from './types';
+
+export { redact } from './redact';
 
 /** The eight operations, for messages and logs. */
 export type Operation =
@@ -33,6 +37,18 @@ export const OPERATION_FEATURE: Record<Operation, string | null> = {
   createAuthorsGroup: 'Authors groups',
   uploadManuscript: 'Referee finder',
   recommendJournals: 'Recommend journals',
+  listCustomFields: null,
+};
+
+/** The same, as the profile's PlanFeatures key. */
+export const OPERATION_PLAN_FEATURE: Record<Operation, PlanFeature | null> = {
+  getAuthor: 'authorsGroups',
+  putAuthor: 'authorsGroups',
+  patchAuthor: 'authorsGroups',
+  deleteAuthor: 'authorsGroups',
+  createAuthorsGroup: 'authorsGroups',
+  uploadManuscript: 'refereeFinder',
+  recommendJournals: 'recommendJournals',
   listCustomFields: null,
 };
 
@@ -166,12 +182,14 @@ export interface NotFoundContext {
   originId?: string;
 }
 
-function notFoundMessage(op: Operation, ctx: NotFoundContext): string {
+function notFoundMessage(op: Operation, ctx: NotFoundContext, field: string | undefined): string {
   switch (op) {
     case 'getAuthor':
     case 'putAuthor':
     case 'patchAuthor':
     case 'deleteAuthor':
+      if (field === 'group_id') return `The service has no authors group ${ctx.groupId}.`;
+      if (field === 'client_id') return `The service has no author "${ctx.clientId}" in authors group ${ctx.groupId}.`;
       return `The service has no author "${ctx.clientId}" in authors group ${ctx.groupId} (or no such group).`;
     case 'recommendJournals':
       return `The service has no manuscript "${ctx.originId}". Upload it before asking for journals.`;
@@ -195,7 +213,7 @@ export function statusFailure(status: number, body: unknown, retryAfter: string 
       : `The service refused ${OPERATION_LABEL[op]} for this API key (403): it is not in your organization's plan or rights.${suffix}`;
     return { repeat: 'final', error: new DeskError('feature_not_in_plan', msg) };
   }
-  if (status === 404) return { repeat: 'final', error: new DeskError('not_found', notFoundMessage(op, ctx)) };
+  if (status === 404) return { repeat: 'final', error: new DeskError('not_found', notFoundMessage(op, ctx, srv.field), srv.field ? { field: srv.field } : {}) };
   if (status === 408) {
     return { repeat: 'transient', error: new DeskError('timeout', `The service timed out waiting for the request while ${OPERATION_LABEL[op]}.`) };
   }
@@ -225,23 +243,15 @@ export function statusFailure(status: number, body: unknown, retryAfter: string 
   return { repeat: 'final', error: new DeskError('bad_response', `The service answered ${OPERATION_LABEL[op]} with an unexpected HTTP ${status}. Check the profile's address.`) };
 }
 
-/** Removes every occurrence of the given secrets (and their URL-encoded form) from a text. */
-export function redact(text: string, secrets: Iterable<string>): string {
-  let out = text;
-  for (const s of secrets) {
-    if (s.length < 4) continue;
-    out = out.split(s).join('[redacted]');
-    const enc = encodeURIComponent(s);
-    if (enc !== s) out = out.split(enc).join('[redacted]');
-  }
-  return out;
-}
-
 /** The same DeskError with its message (and the stack, which repeats it) redacted. */
 export function redactError<E extends DeskError>(err: E, secrets: Iterable<string>): E {
   const list = [...secrets];
   const clean = redact(err.message, list);
   if (clean !== err.message) Object.defineProperty(err, 'message', { value: clean, enumerable: false, writable: true, configurable: true });
+  if (err.field !== undefined) {
+    const field = redact(err.field, list);
+    if (field !== err.field) Object.defineProperty(err, 'field', { value: field, enumerable: true, writable: false, configurable: true });
+  }
   if (err.stack !== undefined) {
     const stack = redact(err.stack, list);
     if (stack !== err.stack) Object.defineProperty(err, 'stack', { value: stack, enumerable: false, writable: true, configurable: true });

@@ -126,4 +126,10 @@ export interface ServiceClientOptions {
   maxResponseBytes?: number;
   /** Parallel connections to the service (default 8). */
   connections?: number;
+  /** Told what each call learned about a plan feature (spec §5.4): true when an operation that
+   * needs it was answered (an upload only when it brought candidates), false on a 403. */
+  onFeature?: (feature: PlanFeature, available: boolean) => void;
 }
+
+/** The plan-gated APIs (spec §1), named as in the profile's PlanFeatures. */
+export type PlanFeature = 'authorsGroups' | 'refereeFinder' | 'recommendJournals';

@@ -216,7 +216,7 @@ export class ProfilesService {
   recordFeature(id: string, feature: FeatureName, available: boolean): void {
     const p = this.repo.get(id);
     if (!p) return;
-    const base: PlanFeatures = p.lastFeatures ?? { authorsGroups: true, refereeFinder: true, recommendJournals: true };
+    const base: PlanFeatures = p.lastFeatures ?? { authorsGroups: null, refereeFinder: null, recommendJournals: null };
     if (base[feature] === available) return;
     this.repo.upsert({ ...p, lastFeatures: { ...base, [feature]: available } });
   }
@@ -226,8 +226,9 @@ export class ProfilesService {
    * two reads of things that cannot exist — an author in group 0 and journals for an unknown
    * origin_id — where 404 means the feature answers and 403 means it is not in the plan. Referee
    * finder has no call free of side effects (an upload stores a manuscript), so it is reported as
-   * "unknown" and kept as available in lastFeatures until an upload is refused with 403
-   * (recordFeature). No retries: the editor wants the answer now.
+   * what the profile's real calls taught (recordFeature, told by the client: candidates came, or
+   * an upload was refused with 403), and "unknown" before any. No retries: the editor wants the
+   * answer now.
    */
   async testConnection(id: string, signal?: AbortSignal): Promise<ConnectionReport> {
     const p = this.get(id);
@@ -265,11 +266,12 @@ export class ProfilesService {
       const groups = await probe(() => client.getAuthor(PROBE_GROUP_ID, PROBE_ORIGIN_ID, opt));
       const journals = await probe(() => client.recommendJournals(PROBE_ORIGIN_ID, undefined, opt));
       const prev = this.repo.get(id)?.lastFeatures ?? null;
-      const features = { authorsGroups: groups.answer, refereeFinder: null, recommendJournals: journals.answer };
+      const finder = prev?.refereeFinder ?? null;
+      const features = { authorsGroups: groups.answer, refereeFinder: finder, recommendJournals: journals.answer };
       const lastFeatures: PlanFeatures = {
-        authorsGroups: groups.answer ?? prev?.authorsGroups ?? true,
-        refereeFinder: prev?.refereeFinder ?? true,
-        recommendJournals: journals.answer ?? prev?.recommendJournals ?? true,
+        authorsGroups: groups.answer ?? prev?.authorsGroups ?? null,
+        refereeFinder: finder,
+        recommendJournals: journals.answer ?? prev?.recommendJournals ?? null,
       };
       const current = this.repo.get(id);
       if (current) this.repo.upsert({ ...current, lastCheckedAt: checkedAt, lastFeatures });
@@ -285,8 +287,13 @@ export class ProfilesService {
           {
             feature: 'refereeFinder',
             label: FEATURE_LABEL.refereeFinder,
-            status: 'unknown',
-            note: prev?.refereeFinder === false ? 'the last upload was refused: not in your plan' : 'checked by the first upload (a test would store a manuscript)',
+            status: status(finder),
+            note:
+              finder === true
+                ? 'an upload brought candidates'
+                : finder === false
+                  ? 'the last upload was refused: not in your plan'
+                  : 'checked by the first upload (a test would store a manuscript)',
           },
           { feature: 'recommendJournals', label: FEATURE_LABEL.recommendJournals, status: status(journals.answer), note: journals.note },
         ],
@@ -334,6 +341,7 @@ export class ProfilesService {
     return new ServiceClient({
       ...this.opts.clientOptions,
       ...(this.opts.logger && { logger: this.opts.logger }),
+      onFeature: (feature, available) => this.recordFeature(p.id, feature, available),
       ...extra,
       baseUrl: p.baseUrl,
       profileName: p.name,

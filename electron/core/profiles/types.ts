@@ -2,9 +2,10 @@
 // the profile id); the API key lives only in the SecretStore under account `profile:<id>`.
 
 export interface PlanFeatures {
-  authorsGroups: boolean;
-  refereeFinder: boolean;
-  recommendJournals: boolean;
+  /** true: answered; false: refused as not in the plan (403); null: not known yet. */
+  authorsGroups: boolean | null;
+  refereeFinder: boolean | null;
+  recommendJournals: boolean | null;
 }
 
 export interface ProfileRecord {

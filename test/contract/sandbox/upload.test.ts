@@ -81,7 +81,8 @@ describe('§4.6 upload manuscript', () => {
     expectError(await sb.upload({ ...base, authors_count: '3', author1_name: 'A One', author2_name: 'B Two' }), 400, 'authors_count');
     expectError(await sb.upload({ ...base, authors_count: '1', author1_name: 'A One', author2_name: 'B Two' }), 400, 'authors_count');
     expectError(await sb.upload({ ...base, authors_count: '2', author1_name: 'A One', author3_name: 'C Three' }), 400, 'authors_count');
-    expectError(await sb.upload({ ...base, authors_count: '1', author1_email: 'a@b.org' }), 400, 'author1_name');
+    // Every authorK_* field is optional (§4.6): an author given only by an email is an author.
+    expect((await sb.upload({ ...base, authors_count: '1', author1_email: 'a@b.org', exclude_candidates: 'yes' })).status).toBe(200);
     expectError(await sb.upload({ ...base, authors_count: '1', author1_name: 'A', author1_orcid: '1234' }), 400, 'author1_orcid');
     const ok = await sb.upload({
       ...base, authors_count: '2', author1_name: 'A One', author1_aff: 'University of Oslo, Oslo, Norway', author1_orcid: '0000-0002-1825-0097',

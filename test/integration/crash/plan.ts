@@ -59,20 +59,21 @@ function interleave(steps: Step[], random: () => number): Step[] {
 
 export interface Intended {
   groups: Map<string, Map<string, Record<string, unknown>>>;
-  manuscripts: Map<string, { title: string; folder: string }>;
+  /** The last title and folder of each manuscript, and how many uploads were queued for it. */
+  manuscripts: Map<string, { title: string; folder: string; uploads: number }>;
 }
 
 /** What the service must hold after every step was applied exactly once, in order. */
 export function intended(trial: number, steps: Step[]): Intended {
   const groups = new Map<string, Map<string, Record<string, unknown>>>();
-  const manuscripts = new Map<string, { title: string; folder: string }>();
+  const manuscripts = new Map<string, { title: string; folder: string; uploads: number }>();
   const name = (key: string) => `T${trial}-${key}`;
   for (const s of steps) {
     if (s.op === 'group') groups.set(s.input.group_name, new Map());
     else if (s.op === 'put') groups.get(name(s.group))!.set(s.clientId, { emails: null, orcids: null, ...s.body });
     else if (s.op === 'patch') groups.get(name(s.group))!.set(s.clientId, { ...groups.get(name(s.group))!.get(s.clientId), ...s.body });
     else if (s.op === 'delete') groups.get(name(s.group))!.delete(s.clientId);
-    else manuscripts.set(s.form.origin_id, { title: s.form.title, folder: s.form.folder });
+    else manuscripts.set(s.form.origin_id, { title: s.form.title, folder: s.form.folder, uploads: (manuscripts.get(s.form.origin_id)?.uploads ?? 0) + 1 });
   }
   return { groups, manuscripts };
 }

@@ -1,6 +1,9 @@
 // A core process for the crash trials: `enqueue` queues a plan's writes; `sync` recovers what a
-// previous (killed) run left, resolves group creations of unknown outcome the way an editor would
-// (looking the group up on the service), then sends everything, printing a line per outbox change.
+// previous (killed) run left and sends everything, printing a line per outbox change. A group
+// creation of unknown outcome is settled only as the app can: tried again (the service offers no
+// way to look a group up, so a duplicate may result and is counted by the test). With killInWrite
+// the process SIGKILLs itself in the middle of its Nth SQLite write inside a transaction.
+import Database from 'better-sqlite3';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ServiceClient } from '../../../electron/core/api';
@@ -14,13 +17,29 @@ interface Args {
   dataDir: string;
   baseUrl: string;
   apiKey: string;
-  adminUrl: string;
-  adminToken: string;
-  orgId: number;
   planFile: string;
+  /** SIGKILL right after the Nth statement run inside an open transaction (the commit never comes). */
+  killInWrite?: number;
 }
 
 const args = JSON.parse(process.argv[2]!) as Args;
+if (args.killInWrite !== undefined) {
+  const probe = new Database(':memory:');
+  const statement = Object.getPrototypeOf(probe.prepare('SELECT 1')) as { run: (...a: unknown[]) => unknown };
+  probe.close();
+  const run = statement.run;
+  let writes = 0;
+  statement.run = function (this: { database: Database.Database }, ...a: unknown[]) {
+    const result = run.apply(this, a);
+    if (this.database.inTransaction && ++writes === args.killInWrite) {
+      process.stdout.write('killing inside a write\n'); // synchronous on a pipe (Linux)
+      process.kill(process.pid, 'SIGKILL');
+      // A signal to oneself lands before kill() returns; never go on to the commit regardless.
+      for (;;) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1000);
+    }
+    return result;
+  };
+}
 const logger: Logger = { log: () => undefined };
 const cache = openCache({ file: join(args.dataDir, 'cache.db'), clock: systemClock, logger });
 const P = 'crash';
@@ -42,22 +61,17 @@ async function enqueue(): Promise<void> {
   say(`queued ${outbox.counts().pending}`);
 }
 
-async function serviceGroups(): Promise<Array<{ id: number; group_name: string }>> {
-  const res = await fetch(new URL(`orgs/${args.orgId}/groups/`, args.adminUrl), { headers: { authorization: `Bearer ${args.adminToken}` } });
-  return ((await res.json()) as { groups: Array<{ id: number; group_name: string }> }).groups;
-}
-
 async function sync(): Promise<void> {
   const rec = outbox.recover();
   say(`recovered requeued=${rec.requeued.length} uncertain=${rec.uncertain.length}`);
+  const requeued = new Set(rec.requeued);
   for (const e of outbox.list()) {
+    if (requeued.has(e.id) && e.kind === 'upload') say(`requeued-upload ${e.data.form.origin_id}`);
     if (e.state !== 'parked') continue;
     if (e.kind !== 'group_create' || e.parkReason !== 'outcome_unknown') throw new Error(`entry ${e.id} parked: ${e.error?.message}`);
-    const found = (await serviceGroups()).filter((g) => g.group_name === e.data.input.group_name);
-    if (found.length > 1) throw new Error(`group ${e.data.input.group_name} exists ${found.length} times`);
-    if (found[0]) outbox.resolveGroupCreated(e.id, found[0].id);
-    else outbox.retry(e.id);
-    say(`resolved ${e.id} ${found[0] ? `found ${found[0].id}` : 'absent: retried'}`);
+    // What the app offers without a way to look groups up: try again.
+    outbox.retry(e.id);
+    say(`uncertain-retried ${e.data.input.group_name}`);
   }
   let tick = 0;
   outbox.events.on('changed', () => say(`tick ${++tick}`));
@@ -68,6 +82,12 @@ async function sync(): Promise<void> {
     if (pending === 0) break;
     if (r.sent === 0) outbox.hurry();
   }
+  const db = cache.db;
+  for (const g of db.prepare<[string], { name: string; service_id: number | null }>('SELECT name, service_id FROM authors_groups WHERE profile_id = ?').all(P)) {
+    say(`group ${g.service_id} ${g.name}`);
+  }
+  const runs = db.prepare<[string], { origin_id: string; n: number }>('SELECT m.origin_id, count(r.id) AS n FROM manuscripts m LEFT JOIN runs r ON r.manuscript_id = m.id WHERE m.profile_id = ? GROUP BY m.id');
+  for (const r of runs.all(P)) say(`runs ${r.n} ${r.origin_id}`);
   say('done');
 }
 

@@ -40,8 +40,8 @@ describe('operations', () => {
   it('getAuthor sends X-ApiKey, keeps custom fields and unknown keys, returns the raw JSON', async () => {
     server.on(reply(200, authorBody));
     const { client } = h();
-    const r = await client.getAuthor(12, 'a/b c');
-    expect(server.seen[0]!.url).toBe('/api/external/author-from-group/12/a%2Fb%20c/');
+    const r = await client.getAuthor(12, 'a?b c');
+    expect(server.seen[0]!.url).toBe('/api/external/author-from-group/12/a%3Fb%20c/');
     expect(server.seen[0]!.headers['x-apikey']).toBe(KEY);
     expect(r.value.name).toBe('Maria Rossi');
     expect(r.value.orcids).toBeNull();
@@ -90,6 +90,31 @@ describe('operations', () => {
     const gone = await client.deleteAuthor(1, 'x');
     expect(gone.value).toEqual({ ok: true, existed: false });
     expect(server.seen.map((s) => s.method)).toEqual(['DELETE', 'DELETE']);
+  });
+
+  it('deleteAuthor: a 404 about the group, or a web page, is not "gone"', async () => {
+    server.on(
+      reply(404, { error: { code: 'not_found', message: 'authors group 9 does not exist', field: 'group_id' } }),
+      reply(404, { detail: 'Authors group not found.' }),
+      replyText(404, '<!DOCTYPE html><html><body>Not Found</body></html>', 'text/html'),
+      reply(404, { error: { code: 'not_found', message: 'no author with client_id "x" in authors group 9', field: 'client_id' } }),
+    );
+    const { client } = h({ retry: { maxAttempts: 1 } });
+    const group = await failure(client.deleteAuthor(9, 'x'));
+    expect(group).toMatchObject({ code: 'not_found', field: 'group_id', message: 'The service has no authors group 9.' });
+    expect((await failure(client.deleteAuthor(9, 'x'))).code).toBe('not_found');
+    expect((await failure(client.deleteAuthor(9, 'x'))).code).toBe('not_found');
+    expect((await client.deleteAuthor(9, 'x')).value).toEqual({ ok: true, existed: false });
+  });
+
+  it('client ids a URL path would collapse or split are refused before any request', async () => {
+    const { client } = h();
+    for (const id of ['.', '..', ' .. ', 'a/b', '/', '']) {
+      const e = await failure(client.getAuthor(1, id));
+      expect(e, id).toMatchObject({ code: 'invalid_input', field: 'client_id' });
+      expect((await failure(client.deleteAuthor(1, id))).code).toBe('invalid_input');
+    }
+    expect(server.seen).toHaveLength(0);
   });
 
   it('createAuthorsGroup posts the four fields and returns the id', async () => {
@@ -231,6 +256,27 @@ describe('upload', () => {
     expect(Object.keys(parsed.fields)).toEqual(['api_key', 'folder', 'origin_id', 'title', 'abstract', 'authors_count']);
     expect(parsed.file).toBeUndefined();
     expect(r.value.candidates).toBeNull();
+  });
+
+  it('blank author rows are dropped and the rest numbered 1..N without a gap; an affiliation alone is an author', async () => {
+    server.on(reply(200, uploadBody));
+    const authors = [{ name: 'A One' }, { name: '', aff: '  ', email: '' }, { aff: 'University of Oslo, Oslo, Norway' }, {}, { name: 'D Four', orcid: '0000-0002-1825-0097' }];
+    await h().client.uploadManuscript({ fields: { folder: 'F', origin_id: 'o', title: 't', abstract: 'a', authors_count: 5, authors } });
+    const parsed = await parseMultipart(server.seen[0]!.headers, server.seen[0]!.body);
+    expect(Object.entries(parsed.fields).filter(([k]) => k.startsWith('author'))).toEqual([
+      ['authors_count', '3'],
+      ['author1_name', 'A One'],
+      ['author2_aff', 'University of Oslo, Oslo, Norway'],
+      ['author3_name', 'D Four'],
+      ['author3_orcid', '0000-0002-1825-0097'],
+    ]);
+  });
+
+  it('a count above the rows (authors not all detailed) is kept, less the blank rows', async () => {
+    server.on(reply(200, uploadBody));
+    await h().client.uploadManuscript({ fields: { folder: 'F', origin_id: 'o', title: 't', abstract: 'a', authors_count: 7, authors: [{ name: 'A One' }, { name: ' ' }] } });
+    const parsed = await parseMultipart(server.seen[0]!.headers, server.seen[0]!.body);
+    expect(parsed.fields.authors_count).toBe('6');
   });
 
   it('a transient failure re-sends the whole file (dedup by origin_id makes it safe)', async () => {
@@ -550,5 +596,24 @@ describe('the API key never leaks', () => {
     expect(everything).not.toContain(KEY);
     expect(everything).not.toContain(encodeURIComponent(KEY));
     expect(logger.lines.length).toBeGreaterThan(4);
+  });
+
+  it('is redacted when the service echoes it base64-encoded, in hex or inside a Basic header, also from a stored 2xx answer', async () => {
+    const b64 = Buffer.from(KEY).toString('base64');
+    server.on(
+      reply(400, { error: { message: `bad key ${b64}`, field: Buffer.from(KEY).toString('hex') } }),
+      reply(404, { detail: `Authorization: Basic ${Buffer.from(`desk:${KEY}`).toString('base64')}` }),
+      reply(200, { ...authorBody, debug: `your key ${b64}` }),
+    );
+    const { client, logger } = h();
+    const errors = [await failure(client.putAuthor(1, 'x', { name: 'A' })), await failure(client.getAuthor(1, 'x'))];
+    const ok = await client.getAuthor(1, 'x');
+    const everything = [...errors.map((e) => `${e.message} ${JSON.stringify(e.toShape())} ${String(e.stack)}`), ...logger.lines, ok.rawText, JSON.stringify(ok.raw)].join('\n');
+    expect(errors[0]!.message).toMatch(/bad key \[redacted\]/);
+    expect(errors[0]!.field).toBe('[redacted]');
+    expect(everything).not.toContain(b64);
+    expect(everything).not.toContain(Buffer.from(KEY).toString('hex'));
+    expect(everything).not.toContain(Buffer.from(`desk:${KEY}`).toString('base64').slice(8));
+    expect((ok.raw as { debug: string }).debug).toMatch(/^your key \[redacted\]/);
   });
 });

@@ -4,7 +4,7 @@ import { ProfilesService, normalizeBaseUrl, secretAccount } from '../../../elect
 import { MemorySecretStore } from '../../../electron/core/secrets';
 import { KEY, MemoryLogger, reply, ScriptedServer } from './fixture';
 import { MapProfilesRepository } from './map-repo';
-import { customFieldsBody } from './samples';
+import { customFieldsBody, uploadBody } from './samples';
 
 let server: ScriptedServer;
 let repo: MapProfilesRepository;
@@ -118,10 +118,29 @@ describe('test connection', () => {
       '/api/external/author-from-group/0/__referee-desk-connection-test__/',
       '/api/external/recommend-journals/__referee-desk-connection-test__/',
     ]);
-    expect(svc.get(p.id).lastFeatures).toEqual({ authorsGroups: true, refereeFinder: true, recommendJournals: false });
+    expect(svc.get(p.id).lastFeatures).toEqual({ authorsGroups: true, refereeFinder: null, recommendJournals: false });
     expect(svc.get(p.id).lastCheckedAt).not.toBeNull();
     svc.recordFeature(p.id, 'refereeFinder', false);
     expect(svc.get(p.id).lastFeatures?.refereeFinder).toBe(false);
+  });
+
+  it('Referee finder is learned from real calls: candidates came → available; a 403 upload → not in plan', async () => {
+    const p = svc.create({ name: 'Local', baseUrl: server.url });
+    await svc.setKey(p.id, KEY);
+    const probes = () => [reply(200, customFieldsBody), reply(404, { detail: 'no author' }), reply(404, { detail: 'no manuscript' })];
+    const form = { folder: 'F', origin_id: 'o', title: 't', abstract: 'a', authors_count: 0 };
+    // An upload without candidates (exclude_candidates) teaches nothing.
+    server.on(reply(200, { ...uploadBody, candidates: null }), ...probes());
+    await svc.client(p.id).uploadManuscript({ fields: { ...form, exclude_candidates: true } });
+    expect((await svc.testConnection(p.id)).features.refereeFinder).toBeNull();
+    server.on(reply(200, uploadBody), ...probes());
+    await svc.client(p.id).uploadManuscript({ fields: form });
+    const after = await svc.testConnection(p.id);
+    expect(after.features.refereeFinder).toBe(true);
+    expect(after.details.find((d) => d.feature === 'refereeFinder')).toMatchObject({ status: 'available', note: 'an upload brought candidates' });
+    server.on(reply(403, { error: { code: 'feature_not_in_plan', message: 'no' } }), ...probes());
+    await expect(svc.client(p.id).uploadManuscript({ fields: form })).rejects.toMatchObject({ code: 'feature_not_in_plan' });
+    expect((await svc.testConnection(p.id)).details.find((d) => d.feature === 'refereeFinder')?.status).toBe('not_in_plan');
   });
 
   it('a wrong key: ok false with unauthorized, nothing else probed, no retry', async () => {

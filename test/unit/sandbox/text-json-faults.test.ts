@@ -34,6 +34,13 @@ describe('sandbox JSON', () => {
     expect(stringify({ a: new Float(3), b: new Float(2.5), c: 3, d: [new Float(0)] })).toBe('{"a":3.0,"b":2.5,"c":3,"d":[0.0]}');
     expect(stringify({ s: 'text with "quotes"' })).toBe('{"s":"text with \\"quotes\\""}');
   });
+
+  it('writes every finite Float as valid JSON, whole numbers from 1e21 up included (no "1e+21.0")', () => {
+    const values = [1e21, -1e21, 1.5e300, 1e20, 123456789012345680000, 5e-324, -0, Number.MAX_SAFE_INTEGER, 0.1];
+    const text = stringify({ v: values.map((v) => new Float(v)) });
+    expect(text).toBe('{"v":[1e+21,-1e+21,1.5e+300,100000000000000000000.0,123456789012345680000.0,5e-324,0.0,9007199254740991.0,0.1]}');
+    expect((JSON.parse(text) as { v: number[] }).v).toEqual(values.map((v) => (Object.is(v, -0) ? 0 : v)));
+  });
 });
 
 describe('OpenAlex abstracts', () => {

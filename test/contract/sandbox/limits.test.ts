@@ -1,0 +1,142 @@
+// The local service's bounds (issue 17, "Local service"): every hostile request gets a clear
+// 400/413 quickly and nothing is stored; a value is never cut silently.
+import { deflateSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { makePdf } from '../../fixtures/sandbox-files';
+import { expectError, sandbox, useSandboxes } from './helpers';
+
+useSandboxes();
+
+const base = (key: string) => ({ api_key: key, folder: 'F', origin_id: 'lim-1', title: 'Tidal rhythms', abstract: 'Lichens on rocky shores.', authors_count: '0', exclude_candidates: 'yes' });
+
+/** A small PDF whose page tree really lists `pages` kids (all the same page), packed in a
+ * compressed object stream: a few KB on disk, a million pages to a reader. */
+export function manyPagesPdf(pages: number): Buffer {
+  const parts: Buffer[] = [];
+  const offsets: number[] = [];
+  let at = 0;
+  const put = (b: Buffer | string) => {
+    const buf = typeof b === 'string' ? Buffer.from(b, 'latin1') : b;
+    parts.push(buf);
+    at += buf.length;
+  };
+  put('%PDF-1.5\n%\xe2\xe3\xcf\xd3\n');
+  offsets[1] = at;
+  put('1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n');
+  offsets[3] = at;
+  put('3 0 obj\n<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>\nendobj\n');
+  const header = '2 0 ';
+  const pagesDict = `<< /Type /Pages /Count ${pages} /Kids [${'3 0 R '.repeat(pages)}] >>`;
+  const packed = deflateSync(Buffer.from(header + pagesDict, 'latin1'), { level: 9 });
+  offsets[4] = at;
+  put(`4 0 obj\n<< /Type /ObjStm /N 1 /First ${header.length} /Filter /FlateDecode /Length ${packed.length} >>\nstream\n`);
+  put(packed);
+  put('\nendstream\nendobj\n');
+  offsets[5] = at;
+  const row = (type: number, a: number, b: number) => {
+    const r = Buffer.alloc(7);
+    r.writeUInt8(type, 0);
+    r.writeUInt32BE(a, 1);
+    r.writeUInt16BE(b, 5);
+    return r;
+  };
+  const xref = Buffer.concat([row(0, 0, 65535), row(1, offsets[1]!, 0), row(2, 4, 0), row(1, offsets[3]!, 0), row(1, offsets[4]!, 0), row(1, offsets[5]!, 0)]);
+  put(`5 0 obj\n<< /Type /XRef /Size 6 /W [1 4 2] /Root 1 0 R /Length ${xref.length} >>\nstream\n`);
+  put(xref);
+  put(`\nendstream\nendobj\nstartxref\n${offsets[5]}\n%%EOF\n`);
+  return Buffer.concat(parts);
+}
+
+describe('local service limits', () => {
+  it('authors_count is bounded: 100,000,000 answers 400 at once, 1,000 is accepted', async () => {
+    const sb = await sandbox();
+    const huge = await sb.upload({ ...base(sb.apiKey), authors_count: '100000000', author1_name: 'A One' });
+    expectError(huge, 400, 'authors_count');
+    expect(huge.body.error.message).toMatch(/at most 1000 authors/);
+    expectError(await sb.upload({ ...base(sb.apiKey), authors_count: '99999999999999999999999' }), 400, 'authors_count');
+    const many: Record<string, string> = { ...base(sb.apiKey), authors_count: '1000' };
+    for (let k = 1; k <= 1000; k++) many[`author${k}_name`] = `Author Number ${k}`;
+    const ok = await sb.upload(many);
+    expect(ok.status, ok.text).toBe(200);
+    expect(ok.body.debug_info.authors_info.authors_count).toBe(1000);
+  });
+
+  it('a 9 MiB title is refused with 413 and nothing is stored (no silent truncation)', async () => {
+    const sb = await sandbox();
+    const r = await sb.upload({ ...base(sb.apiKey), title: 'x'.repeat(9 << 20) });
+    expectError(r, 413, 'title');
+    expect(r.body.error.message).toMatch(/title is longer than 1 MiB/);
+    expect((await sb.admin('GET', '/admin/orgs/1/manuscripts/')).body.manuscripts).toEqual([]);
+  });
+
+  it('too many fields, too much text in all, and a body over the total limit answer 413', async () => {
+    const sb = await sandbox({ config: { upload: { max_file_bytes: 1 << 20 } } });
+    const fields: Record<string, string> = { ...base(sb.apiKey) };
+    for (let i = 0; i < 5000; i++) fields[`junk${i}`] = '1';
+    const tooMany = await sb.upload(fields);
+    expectError(tooMany, 413);
+    expect(tooMany.body.error.message).toMatch(/more than 4100 fields/);
+
+    const wide: Record<string, string> = { ...base(sb.apiKey) };
+    for (let i = 0; i < 6; i++) wide[`note${i}`] = 'y'.repeat(900 << 10);
+    const tooWide = await sb.upload(wide);
+    expectError(tooWide, 413);
+    expect(tooWide.body.error.message).toMatch(/text fields together exceed 4 MiB/);
+
+    // Many file parts that are not source_file: each is dropped, but the whole body is bounded.
+    const form = new FormData();
+    for (const [k, v] of Object.entries(base(sb.apiKey))) form.append(k, v);
+    for (let i = 0; i < 3; i++) form.append(`other${i}`, new Blob([new Uint8Array(3 << 20)]), `o${i}.bin`);
+    const big = await sb.api('POST', '/api/external/proposal/', { form });
+    expectError(big, 413);
+    expect(big.body.error.message).toMatch(/request body exceeds 7 MiB/);
+    expect((await sb.admin('GET', '/admin/orgs/1/manuscripts/')).body.manuscripts).toEqual([]);
+  });
+
+  it('a small PDF declaring 1,000,000 pages is refused quickly, not read page by page', async () => {
+    const sb = await sandbox();
+    const pdf = manyPagesPdf(1_000_000);
+    expect(pdf.length).toBeLessThan(64 << 10);
+    const t0 = performance.now();
+    const r = await sb.upload(base(sb.apiKey), { name: 'pages.pdf', data: pdf, type: 'application/pdf' });
+    const ms = performance.now() - t0;
+    expectError(r, 400, 'source_file');
+    expect(r.body.error.message).toMatch(/declares 1000000 pages; manuscripts of up to 2000 pages are read/);
+    console.log(`1,000,000-page PDF (${pdf.length} bytes) refused in ${Math.round(ms)} ms`);
+    // The same construction with a few pages is read normally: the refusal is the budget, not the file's shape.
+    const few = await sb.upload({ ...base(sb.apiKey), origin_id: 'lim-2' }, { name: 'few.pdf', data: manyPagesPdf(3), type: 'application/pdf' });
+    expect(few.status, few.text).toBe(200);
+  });
+
+  it('a bad % escape in a path answers 400 after the key check, never 500', async () => {
+    const sb = await sandbox();
+    const noKey = await sb.api('GET', '/api/external/author-from-group/1/%E0%A4%A/', { key: null });
+    expectError(noKey, 401);
+    const wrongKey = await sb.api('GET', '/api/external/recommend-journals/%zz/', { key: 'wrong-key-123' });
+    expectError(wrongKey, 401);
+    const bad = await sb.api('GET', '/api/external/author-from-group/1/%E0%A4%A/');
+    expectError(bad, 400);
+    expect(bad.body.error.message).toMatch(/invalid % escape/);
+    expectError(await sb.api('GET', '/api/external/recommend-journals/%zz/'), 400);
+  });
+
+  it('with the authors only in the source file, authors_count is checked against the parsed authors (§8)', async () => {
+    const sb = await sandbox();
+    const pdf = await makePdf({ title: 'Tidal rhythms of lichens on rocky shores', authors: ['Ada Lovelace', 'Grace Hopper'], paragraphs: ['Abstract', 'Lichens.'] });
+    const file = { name: 'm.pdf', data: pdf, type: 'application/pdf' };
+    const wrong = await sb.upload({ ...base(sb.apiKey), authors_count: '3' }, file);
+    expectError(wrong, 400, 'authors_count');
+    expect(wrong.body.error.message).toMatch(/authors_count is 3 but 2 authors were parsed from source_file/);
+    const right = await sb.upload({ ...base(sb.apiKey), authors_count: '2' }, file);
+    expect(right.status, right.text).toBe(200);
+    expect(right.body.debug_info.authors_info.authors_count).toBe(2);
+  });
+
+  it('every authorK field is optional: an author known only by an affiliation is accepted', async () => {
+    const sb = await sandbox();
+    const r = await sb.upload({ ...base(sb.apiKey), authors_count: '2', author1_name: 'Ada Lovelace', author2_aff: 'University of Oslo, Oslo, Norway' });
+    expect(r.status, r.text).toBe(200);
+    expect(r.body.debug_info.authors_info.authors_count).toBe(2);
+    expectError(await sb.upload({ ...base(sb.apiKey), authors_count: '2', author1_name: 'Ada Lovelace', author02_name: 'Zero' }), 400, 'author02_name');
+  });
+});
