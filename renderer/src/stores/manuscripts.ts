@@ -16,6 +16,8 @@ export interface BatchItem {
   manuscriptId: number | null;
   /** A new run of a manuscript already known: its id stays, its stored file is sent again. */
   update: boolean;
+  /** Why the service did not take the queued upload, in its words (read when the list says it failed). */
+  refusal?: string | null;
 }
 
 interface ManuscriptsStore {
@@ -52,6 +54,8 @@ interface ManuscriptsStore {
   /** Puts a known manuscript's form in the upload queue to edit before uploading it again. */
   editAgain(manuscript: ManuscriptRow): void;
   setProgress(manuscriptId: number, sent: number, total: number): void;
+  /** Another profile's workspace: its list and selection go, and so do uploads queued there. */
+  reset(): void;
 }
 
 /** The manuscripts the list shows: all of the folder, or those matching the active search. */
@@ -124,6 +128,18 @@ export const useManuscripts = create<ManuscriptsStore>((set, get) => {
     if (!item || item.manuscriptId === null) return null;
     return desk().invoke('manuscripts.uploadStatus', { id: item.manuscriptId });
   };
+  /** The reason of each queued upload the service refused, read once per refusal. */
+  const refusals = async () => {
+    const failed = get().batch.filter((b) => b.state === 'queued' && b.refusal === undefined && get().list.find((m) => m.id === b.manuscriptId)?.syncState === 'failed');
+    for (const b of failed) {
+      try {
+        const entry = await pending(b.key);
+        patch(b.key, { refusal: entry?.error?.message ?? null });
+      } catch (err) {
+        patch(b.key, { refusal: errorText(err) });
+      }
+    }
+  };
   return {
     list: [],
     folders: [],
@@ -142,6 +158,7 @@ export const useManuscripts = create<ManuscriptsStore>((set, get) => {
           desk().invoke('manuscripts.folders', {}),
         ]);
         set({ list, folders, error: null });
+        await refusals();
         if (get().searchText.trim() !== '') await get().search(get().searchText);
         const sel = get().selectedId;
         if (sel !== null) await get().select(sel);
@@ -255,7 +272,7 @@ export const useManuscripts = create<ManuscriptsStore>((set, get) => {
       try {
         const entry = await pending(key);
         if (entry?.state === 'failed') await desk().invoke('outbox.retry', { id: entry.id });
-        patch(key, { error: null });
+        patch(key, { error: null, refusal: undefined });
         await get().load();
       } catch (err) {
         patch(key, { error: errorText(err) });
@@ -265,6 +282,21 @@ export const useManuscripts = create<ManuscriptsStore>((set, get) => {
       const done = (b: BatchItem) => b.state === 'cancelled' || (b.state === 'queued' && get().list.find((m) => m.id === b.manuscriptId)?.syncState === 'synced');
       for (const b of get().batch) if (done(b)) sources.delete(b.key);
       set((s) => ({ batch: s.batch.filter((b) => !done(b)) }));
+    },
+    reset() {
+      // Files not yet uploaded stay (they are the editor's, not the profile's); queued ones were sent to the old one.
+      set((s) => ({
+        list: [],
+        folders: [],
+        folder: null,
+        searchText: '',
+        hits: null,
+        selectedId: null,
+        detail: null,
+        progress: {},
+        error: null,
+        batch: s.batch.filter((b) => b.state !== 'queued' && b.state !== 'cancelled' && !b.update),
+      }));
     },
     setProgress(manuscriptId, sent, total) {
       set((s) => ({ progress: { ...s.progress, [manuscriptId]: { sent, total } } }));

@@ -1,16 +1,24 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { parseCsv } from '../../../../electron/common/domain/csv';
 import type { AuthorsGroupRow, CustomFieldRow, GroupAuthorRow } from '../../../../electron/common/views';
 import { desk, errorText } from '../../platform/instance';
+import { Alert } from '../../components/Alert';
+import { useCustomFields, useGroupAuthors, useGroups } from '../../stores/reads';
 import { changedFields, draftBase, draftOf, emptyDraft, fullBody, partialBody, partialProblem, replaceProblem, splitList, type AuthorDraft } from './authorDraft';
 import { CustomFieldInput } from './CustomFieldInput';
 import { csvAuthors, csvTable, guessMapping, importableFields, STANDARD_TARGETS, type CsvMapping, type CsvRowProblem, type CsvTable } from './csvImport';
 
+const NO_GROUPS: AuthorsGroupRow[] = [];
+const NO_AUTHORS: GroupAuthorRow[] = [];
+
 export function GroupsView() {
-  const [groups, setGroups] = useState<AuthorsGroupRow[]>([]);
-  const [fields, setFields] = useState<CustomFieldRow[]>([]);
+  const groups = useGroups((s) => s.data) ?? NO_GROUPS;
+  const allFields = useCustomFields((s) => s.data);
+  const fields = useMemo(() => (allFields ?? []).filter((f) => f.scope === 'author_from_group'), [allFields]);
   const [groupId, setGroupId] = useState<number | null>(null);
-  const [authors, setAuthors] = useState<GroupAuthorRow[]>([]);
+  const authorsState = useGroupAuthors();
+  const authors = (authorsState.answered?.groupId === groupId ? authorsState.data : null) ?? NO_AUTHORS;
+  const readError = useGroups((s) => s.error) ?? authorsState.error;
   const [draft, setDraft] = useState<AuthorDraft>(emptyDraft());
   const [newGroup, setNewGroup] = useState({ group_name: '', owner_team: '', editor_teams: '', viewer_teams: '' });
   const [addId, setAddId] = useState('');
@@ -27,28 +35,20 @@ export function GroupsView() {
       say(false, errorText(e));
     }
   };
-  const reloadGroups = () => attempt(async () => setGroups(await desk().invoke('groups.list', {})));
-  const reloadAuthors = (id = groupId) => attempt(async () => setAuthors(id === null ? [] : await desk().invoke('groups.authors', { groupId: id })));
+  const reloadGroups = () => useGroups.getState().reload();
+  const reloadAuthors = () => useGroupAuthors.getState().reload();
 
   useEffect(() => {
-    void reloadGroups();
-    void attempt(async () => setFields((await desk().invoke('customFields.list', { refresh: true })).filter((f) => f.scope === 'author_from_group')));
-    return desk().on('data.changed', (e) => {
-      if (e.topic === 'groups') void reloadGroups();
-    });
-    // reload once on mount; later reloads follow data.changed events
+    void useGroups.getState().load({});
+    void useCustomFields.getState().load({ refresh: true });
   }, []);
 
   useEffect(() => {
-    setAuthors([]);
-    void reloadAuthors(groupId);
+    if (groupId !== null) void useGroupAuthors.getState().load({ groupId });
     setDraft(emptyDraft());
     setCsv(null);
     setNotImported([]);
     setImportProgress(null);
-    return desk().on('data.changed', (e) => {
-      if (e.topic === 'authors' && e.id === groupId) void reloadAuthors(groupId);
-    });
   }, [groupId]);
 
   const set = (key: 'clientId' | 'name' | 'emails' | 'orcids' | 'articles' | 'affiliations', value: string) => setDraft((d) => ({ ...d, [key]: value }));
@@ -61,6 +61,7 @@ export function GroupsView() {
 
   return (
     <div className="groups">
+      <Alert text={readError} />
       {message ? (
         <p role={message.ok ? 'status' : 'alert'} className={message.ok ? 'ok' : 'error'}>
           {message.text}

@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from 'react';
-import { desk, errorText } from '../../platform/instance';
 import { useManuscripts } from '../../stores/manuscripts';
 import { UploadForm } from './UploadForm';
 
@@ -55,7 +54,7 @@ export function UploadQueue() {
               ) : null}
               {item.state === 'queued' && !sent ? <CancelUpload name={item.name} onCancel={() => cancelUpload(item.key)} onGone={() => queue.current?.focus()} /> : null}
             </header>
-            {refused && item.manuscriptId !== null ? <RefusedReason manuscriptId={item.manuscriptId} /> : null}
+            {refused ? <RefusedReason reason={item.refusal ?? null} /> : null}
             {item.error ? (
               <p role="alert" className="error">
                 {item.error}
@@ -85,14 +84,7 @@ export function UploadQueue() {
 }
 
 /** Why the service did not take an upload, in its words, with what the editor can do. */
-function RefusedReason({ manuscriptId }: { manuscriptId: number }) {
-  const [reason, setReason] = useState<string | null>(null);
-  useEffect(() => {
-    desk()
-      .invoke('manuscripts.uploadStatus', { id: manuscriptId })
-      .then((e) => setReason(e?.error?.message ?? null))
-      .catch((err: unknown) => setReason(errorText(err)));
-  }, [manuscriptId]);
+function RefusedReason({ reason }: { reason: string | null }) {
   return (
     <p className="error" role="alert">
       The service did not take this upload{reason ? `: ${reason}` : '.'} Fix the form with “Edit and upload again”, send it again, or cancel it.
