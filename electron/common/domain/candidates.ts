@@ -99,3 +99,16 @@ const ASCENDING: ReadonlySet<CandidateSortKey> = new Set(['rank', 'name', 'confl
 export function defaultSortDir(key: CandidateSortKey): 'asc' | 'desc' {
   return ASCENDING.has(key) ? 'asc' : 'desc';
 }
+
+/** The bounds a run was asked with, in the upload form's words ("h-index 6–20 · articles ≥ 5"); "no bounds" when none. */
+export function boundsText(form: Partial<Record<'min_h_index' | 'max_h_index' | 'min_academic_age' | 'max_academic_age' | 'min_articles_count' | 'max_articles_count', number | undefined>> & { exclude_candidates?: boolean | undefined }): string {
+  const range = (what: string, lo: number | undefined, hi: number | undefined) =>
+    lo === undefined && hi === undefined ? null : lo !== undefined && hi !== undefined ? `${what} ${lo}–${hi}` : lo !== undefined ? `${what} ≥ ${lo}` : `${what} ≤ ${hi}`;
+  const parts = [
+    range('h-index', form.min_h_index, form.max_h_index),
+    range('academic age', form.min_academic_age, form.max_academic_age),
+    range('articles', form.min_articles_count, form.max_articles_count),
+  ].filter((p): p is string => p !== null);
+  if (form.exclude_candidates) parts.push('candidate search skipped');
+  return parts.length > 0 ? parts.join(' · ') : 'no bounds';
+}

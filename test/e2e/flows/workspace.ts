@@ -112,7 +112,7 @@ export async function reuploadCompare(ctx: FlowContext): Promise<void> {
   await expect.poll(() => page.getByRole('region', { name: 'Manuscript' }).textContent(), { timeout: 30_000 }).toMatch(/3 runs/);
   await nav(page, 'Candidates');
   await page.getByLabel('Compare with previous run').check();
-  const summary = page.getByRole('complementary', { name: 'Overview' }).getByRole('region', { name: 'Changes since the previous run' });
+  const summary = page.getByRole('group', { name: 'Overview' }).getByRole('region', { name: 'Changes since the previous run' });
   await expect.poll(() => summary.textContent()).toMatch(/\d+ new · \d+ dropped · \d+ moved · \d+ unchanged/);
   const [, added, dropped, moved] = (await summary.locator('p').textContent())!.match(/(\d+) new · (\d+) dropped · (\d+) moved/)!.map(Number);
   expect(dropped).toBeGreaterThan(0); // everyone under h-index 6 left the list
@@ -225,10 +225,64 @@ export async function accessibility(ctx: FlowContext): Promise<void> {
     await page.getByRole('article', { name: /Upload of/ }).last().getByRole('button', { name: 'Cancel', exact: true }).click();
     await nav(page, 'Candidates');
     await page.getByRole('table', { name: 'Referee candidates' }).locator('.name-cell button').first().click();
-    await page.getByRole('region', { name: 'Candidate details' }).waitFor();
+    await page.getByRole('dialog').waitFor();
     bad.push(...(await check(`${scheme} candidate details`)));
     await page.screenshot({ path: ctx.shot(`workspace-7-details-${scheme}`) });
+    await page.keyboard.press('Escape');
   }
   await page.emulateMedia({ colorScheme: 'light' });
   expect(bad).toEqual([]);
+}
+
+/**
+ * At 1280×720 the first candidate row shows its conflicts and its full e-mail inside the window, with
+ * nothing cut; the header names the manuscript and the run; the details highlight the concepts the
+ * candidate shares with the manuscript.
+ */
+export async function decisionAt1280(ctx: FlowContext): Promise<void> {
+  const { page } = ctx;
+  const before = page.viewportSize();
+  await page.setViewportSize({ width: 1280, height: 720 });
+  try {
+    await nav(page, 'Candidates');
+    const header = page.getByTestId('context-header');
+    await expect.poll(() => header.textContent()).toContain(KNOWN.title);
+    expect(await header.textContent()).toMatch(/Folder \S+.*Manuscript id \S+.*Run #\d+ of .* · (no bounds|h-index)/);
+    const table = page.getByRole('table', { name: 'Referee candidates' });
+    const row = table.locator('[role="row"][aria-rowindex="2"]');
+    await row.waitFor();
+    const fits = async (selector: string) => {
+      const el = row.locator(selector).first();
+      const box = (await el.boundingBox())!;
+      const m = await el.evaluate((n) => ({ sw: n.scrollWidth, cw: n.clientWidth, sh: n.scrollHeight, ch: n.clientHeight, text: n.textContent ?? '' }));
+      expect(box.x, selector).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width, selector).toBeLessThanOrEqual(1280);
+      expect(box.y + box.height, selector).toBeLessThanOrEqual(720);
+      expect(m.sw, `${selector} is cut`).toBeLessThanOrEqual(m.cw);
+      expect(m.sh, `${selector} is cut`).toBeLessThanOrEqual(m.ch);
+      return m.text;
+    };
+    expect(await fits('[data-testid="conflicts"]')).toMatch(/None|Co-author|Same affiliation|Retraction|Cited|External COI/);
+    // The first row with an e-mail: its full address is in view.
+    const email = (await row.locator('[data-testid="email"]').count()) > 0 ? await fits('[data-testid="email"]') : null;
+    if (email !== null) expect(email).toMatch(/^[^@\s]+@[^@\s]+$/);
+    const body = table.getByTestId('vtable-body');
+    expect(await body.evaluate((n) => n.scrollWidth <= n.clientWidth)).toBe(true);
+    await page.screenshot({ path: ctx.shot('decision-1280-candidates') });
+
+    // Details: the concepts found in the manuscript are highlighted in its title and abstract.
+    await row.locator('.name-cell button').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    const marks = dialog.getByTestId('concept-matches').locator('mark');
+    expect(await marks.count()).toBeGreaterThan(0);
+    await page.screenshot({ path: ctx.shot('decision-1280-details') });
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.count()).toBe(0);
+
+    await nav(page, 'Journals');
+    await expect.poll(() => page.getByTestId('context-header').textContent()).toContain(KNOWN.title);
+  } finally {
+    if (before) await page.setViewportSize(before);
+  }
 }

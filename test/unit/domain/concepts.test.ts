@@ -61,3 +61,13 @@ describe('candidate columns: one definition for the screen and the exports', () 
     expect(moveColumn(l, 'email', -1)).toBe(l);
   });
 });
+
+import { boundsText } from '../../../electron/common/domain/candidates';
+
+describe('a run’s bounds in words', () => {
+  it('says each range the run used, and "no bounds" for none', () => {
+    expect(boundsText({})).toBe('no bounds');
+    expect(boundsText({ min_h_index: 6, max_h_index: 20, min_articles_count: 5 })).toBe('h-index 6–20 · articles ≥ 5');
+    expect(boundsText({ max_academic_age: 30 })).toBe('academic age ≤ 30');
+  });
+});

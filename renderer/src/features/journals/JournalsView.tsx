@@ -2,6 +2,9 @@ import { useEffect, useState } from 'react';
 import type { JournalsCorpus } from '../../../../electron/common/service';
 import { useManuscripts } from '../../stores/manuscripts';
 import { useJournals } from '../../stores/reads';
+import { ContextHeader } from '../../components/ContextHeader';
+import { EmptyState } from '../../components/EmptyState';
+import { ScoreBar } from '../candidates/cells';
 import { Alert } from '../../components/Alert';
 
 export function JournalsView() {
@@ -20,10 +23,11 @@ export function JournalsView() {
     load(false);
   }, [manuscriptId, corpus]);
 
-  if (!detail) return <p className="muted">Select a manuscript in Manuscripts to see recommended journals.</p>;
+  if (!detail) return <EmptyState title="No manuscript selected" next="Open Manuscripts and select one to see the journals recommended for it." />;
   const top = Math.max(...(rec?.journals.map((j) => j.score ?? 0) ?? [1]), 1e-9);
   return (
     <div className="journals">
+      <ContextHeader manuscript={detail.manuscript} run={detail.runs.at(-1)} />
       <div className="toolbar">
         <fieldset className="segmented">
           <legend className="sr-only">Journals corpus</legend>
@@ -50,10 +54,7 @@ export function JournalsView() {
               <span className="muted">{j.publisherName ?? 'Publisher unknown'}</span>
               {j.folderName ? <span className="chip">Folder {j.folderName}</span> : null}
               <span className="spacer" />
-              <span className="score" aria-label={`Score ${j.score?.toFixed(2) ?? 'unknown'}`}>
-                <span className="bar" style={{ width: `${Math.round((100 * (j.score ?? 0)) / top)}%` }} />
-                {j.score?.toFixed(2) ?? '—'}
-              </span>
+              <ScoreBar value={j.score ?? null} max={top} label={`Score ${j.score?.toFixed(2) ?? 'unknown'}, ${Math.round((100 * (j.score ?? 0)) / top)}% of the top`} />
             </div>
             {j.relevantArticles.length > 0 ? (
               <details>
