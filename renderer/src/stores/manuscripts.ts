@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import type { UploadFormInput } from '../../../electron/common/service';
 import type { FolderRow, IntakeView, ManuscriptRow, RunRow, SearchHit, StagedFile } from '../../../electron/common/views';
 import { MAX_MANUSCRIPT_BYTES, tooLargeMessage } from '../../../electron/common/limits';
+import { boundsProblem } from '../../../electron/common/domain/wording';
 import { desk, errorText } from '../platform/instance';
 
 /** One file of the batch queue: staged, read by intake, edited by the editor, then queued. */
@@ -18,6 +19,23 @@ export interface BatchItem {
   update: boolean;
   /** Why the service did not take the queued upload, in its words (read when the list says it failed). */
   refusal?: string | null;
+  /** The file can never be read (not a manuscript, encrypted, too large): trying again cannot help. */
+  permanent?: boolean;
+}
+
+/** What a dropped batch shares: one folder and one set of bounds, applied to every file by Upload all. */
+export type BatchDefaults = Pick<UploadFormInput, 'folder' | 'min_h_index' | 'max_h_index' | 'min_academic_age' | 'max_academic_age' | 'min_articles_count' | 'max_articles_count'>;
+
+/** The problems that keep a form from being uploaded, in the form's words (empty when it can go). */
+export function formProblems(form: UploadFormInput): string[] {
+  const out: string[] = [];
+  if (!form.folder.trim()) out.push('Folder is required.');
+  if (!form.origin_id.trim()) out.push('Manuscript id is required.');
+  if (!form.title.trim()) out.push('Title is required.');
+  if (!form.abstract.trim()) out.push('Abstract is required.');
+  const bounds = boundsProblem(form);
+  if (bounds) out.push(bounds.message);
+  return out;
 }
 
 interface ManuscriptsStore {
@@ -43,6 +61,8 @@ interface ManuscriptsStore {
   pick(): Promise<void>;
   updateForm(key: string, form: UploadFormInput): void;
   submit(key: string): Promise<void>;
+  /** Applies the batch's folder and bounds to every file ready to go, then queues each that has no problem. */
+  uploadAll(defaults: BatchDefaults): Promise<void>;
   cancel(key: string): void;
   retry(key: string): Promise<void>;
   /** Stops a queued upload (aborting it if it is being sent); the manuscript goes back to its last run. */
@@ -116,7 +136,7 @@ export const useManuscripts = create<ManuscriptsStore>((set, get) => {
       const intake = await desk().invoke('intake.inspect', { fileId: file.id });
       const item = live(key);
       if (!item) return;
-      if (intake.error) patch(key, { state: 'failed', intake, error: intake.error.message });
+      if (intake.error) patch(key, { state: 'failed', intake, error: intake.error.message, permanent: true });
       else patch(key, { state: 'ready', intake, form: prefill(item.form, intake) });
     } catch (err) {
       if (live(key)) patch(key, { state: 'failed', error: errorText(err) });
@@ -207,7 +227,7 @@ export const useManuscripts = create<ManuscriptsStore>((set, get) => {
       for (const { key, f } of added) {
         if (!live(key)) continue;
         // Refused here, before its bytes are read and sent: the same limit intake enforces.
-        if (f.size > MAX_MANUSCRIPT_BYTES) patch(key, { state: 'failed', error: tooLargeMessage(f.name, f.size) });
+        if (f.size > MAX_MANUSCRIPT_BYTES) patch(key, { state: 'failed', error: tooLargeMessage(f.name, f.size), permanent: true });
         else await stage(key, f.name, f.read);
       }
     },
@@ -233,6 +253,9 @@ export const useManuscripts = create<ManuscriptsStore>((set, get) => {
     async submit(key) {
       const item = get().batch.find((b) => b.key === key);
       if (!item) return;
+      // Said before anything is sent, in the form's words.
+      const problems = formProblems(item.form);
+      if (problems.length > 0) return patch(key, { error: problems.join(' ') });
       try {
         const m = await desk().invoke('manuscripts.upload', { form: item.form, ...(item.file ? { fileId: item.file.id } : {}) });
         patch(key, { state: 'queued', manuscriptId: m.id, error: null });
@@ -241,6 +264,18 @@ export const useManuscripts = create<ManuscriptsStore>((set, get) => {
       } catch (err) {
         patch(key, { error: errorText(err) });
       }
+    },
+    async uploadAll(defaults) {
+      const ready = get().batch.filter((b) => b.state === 'ready');
+      for (const item of ready) {
+        const form: UploadFormInput = { ...item.form };
+        if (defaults.folder.trim() && !form.folder.trim()) form.folder = defaults.folder.trim();
+        for (const k of ['min_h_index', 'max_h_index', 'min_academic_age', 'max_academic_age', 'min_articles_count', 'max_articles_count'] as const) {
+          if (defaults[k] !== undefined && form[k] === undefined) form[k] = defaults[k];
+        }
+        patch(item.key, { form });
+      }
+      for (const item of ready) await get().submit(item.key);
     },
     cancel(key) {
       patch(key, { state: 'cancelled' });

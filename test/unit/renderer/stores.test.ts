@@ -179,13 +179,56 @@ describe('batch of dropped files', () => {
   it('a refused upload stays with its plain-words error and is not queued', async () => {
     const fake = baseDesk();
     fake.handle('manuscripts.upload', () => {
-      throw new DeskError('invalid_input', 'Invalid request to manuscripts.upload: form.folder: folder is required.', { field: 'form.folder' });
+      throw new DeskError('invalid_input', 'Invalid request to manuscripts.upload: form.authors.1.email: Invalid email address.', { field: 'form.authors.1.email' });
     });
     await useManuscripts.getState().addFiles([file('a.pdf')]);
     const key = useManuscripts.getState().batch[0]!.key;
+    useManuscripts.getState().updateForm(key, { ...useManuscripts.getState().batch[0]!.form, folder: 'F' });
     await useManuscripts.getState().submit(key);
     const item = useManuscripts.getState().batch[0]!;
     expect(item.state).toBe('ready');
-    expect(item.error).toBe('Folder is required: fill it in.');
+    expect(item.error).toBe('Author 2 e-mail is not an e-mail address: check it.');
+  });
+
+  it('says what is missing or wrong in the form before sending anything', async () => {
+    const fake = baseDesk();
+    await useManuscripts.getState().addFiles([file('a.pdf')]);
+    const key = useManuscripts.getState().batch[0]!.key;
+    useManuscripts.getState().updateForm(key, { ...useManuscripts.getState().batch[0]!.form, min_h_index: 9, max_h_index: 2 });
+    await useManuscripts.getState().submit(key);
+    expect(useManuscripts.getState().batch[0]!.error).toBe('Folder is required. Min h-index (9) is above Max h-index (2): lower the minimum or raise the maximum.');
+    expect(fake.count('manuscripts.upload')).toBe(0);
+  });
+
+  it('Upload all gives every ready file the batch’s folder and bounds (what a card set stays) and queues each', async () => {
+    const fake = baseDesk();
+    await useManuscripts.getState().addFiles([file('a.pdf'), file('b.pdf'), file('c.pdf'), file('broken.pdf')]);
+    const c = useManuscripts.getState().batch[2]!;
+    useManuscripts.getState().updateForm(c.key, { ...c.form, folder: 'OWN', min_h_index: 1 });
+    await useManuscripts.getState().uploadAll({ folder: 'BATCH', min_h_index: 4, max_articles_count: 90 });
+    const sent = fake.calls.filter((x) => x.channel === 'manuscripts.upload').map((x) => (x.input as { form: { origin_id: string; folder: string; min_h_index?: number; max_articles_count?: number } }).form);
+    expect(sent.map((f) => [f.origin_id, f.folder, f.min_h_index, f.max_articles_count])).toEqual([
+      ['a', 'BATCH', 4, 90],
+      ['b', 'BATCH', 4, 90],
+      ['c', 'OWN', 1, 90],
+    ]);
+    expect(useManuscripts.getState().batch.map((b) => b.state)).toEqual(['queued', 'queued', 'queued', 'failed']);
+  });
+
+  it('a file that can never be read is marked so (no retry); a failed copy can be retried', async () => {
+    const fake = baseDesk();
+    let fail = true;
+    fake.handle('files.stage', ({ name }) => {
+      if (name === 'flaky.pdf' && fail) throw new DeskError('internal', 'The copy was interrupted.');
+      return { id: `file-${name}`, name, size: 10, format: 'pdf', sha256: 'x' };
+    });
+    await useManuscripts.getState().addFiles([file('broken.pdf'), file('flaky.pdf')]);
+    const [broken, flaky] = useManuscripts.getState().batch;
+    expect(broken!.permanent).toBe(true);
+    expect(flaky!.state).toBe('failed');
+    expect(flaky!.permanent).toBeFalsy();
+    fail = false;
+    await useManuscripts.getState().retry(flaky!.key);
+    expect(useManuscripts.getState().batch[1]!.state).toBe('ready');
   });
 });
