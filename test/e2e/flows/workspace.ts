@@ -224,6 +224,8 @@ export async function accessibility(ctx: FlowContext): Promise<void> {
     bad.push(...(await check(`${scheme} upload form`)));
     await page.getByRole('article', { name: /Upload of/ }).last().getByRole('button', { name: 'Cancel', exact: true }).click();
     await nav(page, 'Candidates');
+    const candidatesTab = page.getByRole('radio', { name: 'Candidates', exact: true });
+    if ((await candidatesTab.count()) > 0) await candidatesTab.check();
     await page.getByRole('table', { name: 'Referee candidates' }).locator('.name-cell button').first().click();
     await page.getByRole('dialog').waitFor();
     bad.push(...(await check(`${scheme} candidate details`)));
@@ -248,6 +250,9 @@ export async function decisionAt1280(ctx: FlowContext): Promise<void> {
     const header = page.getByTestId('context-header');
     await expect.poll(() => header.textContent()).toContain(KNOWN.title);
     expect(await header.textContent()).toMatch(/Folder \S+.*Manuscript id \S+.*Run #\d+ of .* · (no bounds|h-index)/);
+    // The previous flow left the comparison on: show the candidates, not the changes.
+    const candidatesTab = page.getByRole('radio', { name: 'Candidates', exact: true });
+    if ((await candidatesTab.count()) > 0) await candidatesTab.check();
     const table = page.getByRole('table', { name: 'Referee candidates' });
     const row = table.locator('[role="row"][aria-rowindex="2"]');
     await row.waitFor();

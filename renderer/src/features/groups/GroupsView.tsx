@@ -6,6 +6,7 @@ import { Alert } from '../../components/Alert';
 import { useCustomFields, useGroupAuthors, useGroups } from '../../stores/reads';
 import { changedFields, draftBase, draftOf, emptyDraft, fullBody, partialBody, partialProblem, replaceProblem, splitList, type AuthorDraft } from './authorDraft';
 import { CustomFieldInput } from './CustomFieldInput';
+import { clientIdFor } from '../../../../electron/common/domain/authors';
 import { csvAuthors, csvTable, guessMapping, importableFields, STANDARD_TARGETS, type CsvMapping, type CsvRowProblem, type CsvTable } from './csvImport';
 
 const NO_GROUPS: AuthorsGroupRow[] = [];
@@ -76,7 +77,7 @@ export function GroupsView() {
                 <button type="button" className={g.id === groupId ? 'item active' : 'item'} onClick={() => setGroupId(g.id)}>
                   <span className="title">{g.name ?? `Group ${g.serviceId}`}</span>
                   <span className="meta">
-                    {g.serviceId !== null ? `id ${g.serviceId}` : 'not created yet'} · {g.syncState}
+                    {g.serviceId !== null ? `id ${g.serviceId}` : 'not created yet'} · {g.origin === 'added' && g.syncState === 'synced' ? 'not verified' : g.syncState}
                     {g.ownerTeam ? ` · owner ${g.ownerTeam}` : ''}
                   </span>
                 </button>
@@ -139,8 +140,8 @@ export function GroupsView() {
             </ul>
             <form className="author-editor" aria-label="Author" onSubmit={(e) => e.preventDefault()}>
               <div className="grid2">
-                <label htmlFor="a-client">Client id</label>
-                <input id="a-client" value={draft.clientId} onChange={(e) => set('clientId', e.target.value)} />
+                <label htmlFor="a-client">Author id (optional)</label>
+                <input id="a-client" placeholder="Made from the ORCID, e-mail or name" value={draft.clientId} onChange={(e) => set('clientId', e.target.value)} />
                 <label htmlFor="a-name">Name</label>
                 <input id="a-name" value={draft.name} onChange={(e) => set('name', e.target.value)} />
                 <label htmlFor="a-emails">Emails</label>
@@ -167,7 +168,10 @@ export function GroupsView() {
                     void attempt(async () => {
                       const err = replaceProblem(draft, fields);
                       if (err) return say(false, err);
-                      await desk().invoke('authors.put', { groupId: selected.id, clientId: draft.clientId.trim(), body: fullBody(draft, fields) });
+                      // No id typed: one is made from the ORCID, e-mail or name (unique in the group).
+                      const clientId = draft.clientId.trim() || clientIdFor({ name: draft.name, emails: splitList(draft.emails), orcids: splitList(draft.orcids) }, new Set(authors.map((a) => a.clientId)));
+                      await desk().invoke('authors.put', { groupId: selected.id, clientId, body: fullBody(draft, fields) });
+                      setDraft((d) => ({ ...d, clientId }));
                       say(true, current ? 'Author replaced (queued).' : 'Author created (queued).');
                       await reloadAuthors();
                     })
@@ -285,7 +289,7 @@ export function GroupsView() {
                   </div>
                   <button
                     type="button"
-                    disabled={!csv.mapping.clientId || !csv.mapping.name}
+                    disabled={!csv.mapping.name}
                     onClick={() =>
                       void attempt(async () => {
                         const { authors: ready, problems } = csvAuthors(csv, csv.mapping, fields);
