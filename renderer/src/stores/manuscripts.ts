@@ -88,6 +88,9 @@ export function shownManuscripts(s: Pick<ManuscriptsStore, 'list' | 'hits'>): Ma
 
 let seq = 0;
 
+/** Core refused the file's content (not a PDF/DOCX, encrypted, a zip bomb): reading it again gives the same answer. */
+const unreadable = (err: unknown) => typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 'invalid_file';
+
 /** How to read each dropped file again (for Retry after its copy failed); outside the store: not serialisable. */
 const sources = new Map<string, { size: number; read: () => Promise<ArrayBuffer> }>();
 
@@ -126,7 +129,7 @@ export const useManuscripts = create<ManuscriptsStore>((set, get) => {
       const staged = await desk().invoke('files.stage', { name, dataBase64: base64(await read()) });
       if (live(key)) await inspect(key, staged);
     } catch (err) {
-      if (live(key)) patch(key, { state: 'failed', error: errorText(err) });
+      if (live(key)) patch(key, { state: 'failed', error: errorText(err), permanent: unreadable(err) });
     }
   };
   const inspect = async (key: string, file: StagedFile) => {

@@ -18,7 +18,7 @@ export function UploadQueue() {
   const [open, setOpen] = useState<Record<string, boolean>>({});
   const ready = batch.filter((b) => b.state === 'ready');
   // One file: its form is open. A batch: compact cards, one folder and bounds above them.
-  const isBatch = batch.filter((b) => b.state !== 'cancelled').length > 1;
+  const isBatch = batch.filter((b) => b.state === 'staging' || b.state === 'reading' || b.state === 'ready' || b.state === 'failed').length > 1;
   if (batch.length === 0) return null;
   const showCandidates = (item: BatchItem) => {
     if (item.manuscriptId === null) return;
