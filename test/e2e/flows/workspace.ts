@@ -300,6 +300,7 @@ export async function decisionAt1280(ctx: FlowContext): Promise<void> {
 
     // The README's screenshots: candidates at a laptop's and a monitor's size, light and dark.
     await nav(page, 'Candidates');
+    if ((await candidatesTab.count()) > 0) await candidatesTab.check();
     await row.waitFor();
     for (const [w, h] of [
       [1280, 720],

@@ -31,7 +31,7 @@ export function CandidatesView() {
   const { open, setQuery, sortBy, compare, showAuthor } = useCandidates.getState();
   const runs = useMemo(() => detail?.runs ?? [], [detail]);
   const [copied, setCopied] = useState<string | null>(null);
-  const [showChanges, setShowChanges] = useState(true);
+  const [showChanges, setShowChanges] = useState(false);
   const [layout, setLayout] = useColumnLayout();
 
   // Follow the manuscript's newest run when it changes (another manuscript, a new upload) — not on every
