@@ -6,32 +6,89 @@ export interface CandidateColumn {
   key: string;
   label: string;
   value: (c: CandidateRow) => string | number | null;
+  /** How the screen shows it; absent: exports only (the name's parts, the author id). */
+  screen?: {
+    /** A CSS grid track. Columns shown by default fit 1280 px beside the navigation together. */
+    width: string;
+    /** Shown until the editor hides it in the column chooser. */
+    shown: boolean;
+    align?: 'left' | 'right' | 'center';
+    /** The key core sorts by, when the column sorts. */
+    sort?: CandidateSortKey;
+    /** Always shown and first: the editor can neither hide nor move it. */
+    fixed?: boolean;
+  };
 }
 
-export const EXPORT_COLUMNS: CandidateColumn[] = [
-  { key: 'rank', label: 'Rank', value: (c) => c.rank + 1 },
-  { key: 'name', label: 'Name', value: (c) => c.name },
+/** Every candidate column, in export order. The screen and both exports (CSV, XLSX) read this list. */
+export const CANDIDATE_COLUMNS: CandidateColumn[] = [
+  { key: 'rank', label: 'Rank', value: (c) => c.rank + 1, screen: { width: '56px', shown: true, align: 'right', sort: 'rank', fixed: true } },
+  { key: 'name', label: 'Name', value: (c) => c.name, screen: { width: 'minmax(180px, 1.4fr)', shown: true, sort: 'name', fixed: true } },
   { key: 'firstName', label: 'First name', value: (c) => c.firstName },
   { key: 'middleName', label: 'Middle name', value: (c) => c.middleName },
   { key: 'lastName', label: 'Last name', value: (c) => c.lastName },
   { key: 'suffix', label: 'Suffix', value: (c) => c.suffix },
-  { key: 'score', label: 'Score', value: (c) => c.score },
-  { key: 'hIndex', label: 'h-index', value: (c) => c.hIndex },
-  { key: 'articles', label: 'Articles', value: (c) => c.articlesCount },
-  { key: 'citations', label: 'Citations', value: (c) => c.citationsCount },
-  { key: 'affiliation', label: 'Affiliation', value: (c) => c.affiliation },
-  { key: 'email', label: 'Email', value: (c) => c.email },
-  { key: 'orcid', label: 'ORCID', value: (c) => c.orcid },
-  { key: 'conflicts', label: 'Conflicts', value: (c) => conflictBadges(c.conflicts).map((b) => (b.unknown ? `${b.badge}?` : b.badge)).join('; ') },
-  { key: 'groups', label: 'Authors groups', value: (c) => c.authorsGroups.map((g) => g.group_id).join('; ') },
-  { key: 'marked', label: 'Marked', value: (c) => (c.marked ? 'yes' : '') },
-  { key: 'concepts', label: 'Relevant concepts', value: (c) => c.relevantConcepts.join('; ') },
-  { key: 'url', label: 'Profile', value: (c) => c.url },
+  { key: 'score', label: 'Score', value: (c) => c.score, screen: { width: '96px', shown: false, align: 'right', sort: 'score' } },
+  { key: 'hIndex', label: 'h-index', value: (c) => c.hIndex, screen: { width: '74px', shown: true, align: 'right', sort: 'hIndex' } },
+  { key: 'articles', label: 'Articles', value: (c) => c.articlesCount, screen: { width: '68px', shown: true, align: 'right', sort: 'articles' } },
+  { key: 'citations', label: 'Citations', value: (c) => c.citationsCount, screen: { width: '80px', shown: true, align: 'right', sort: 'citations' } },
+  { key: 'affiliation', label: 'Affiliation', value: (c) => c.affiliation, screen: { width: 'minmax(140px, 1fr)', shown: false, sort: 'affiliation' } },
+  { key: 'email', label: 'Email', value: (c) => c.email, screen: { width: 'minmax(200px, 1.3fr)', shown: true, sort: 'email' } },
+  { key: 'orcid', label: 'ORCID', value: (c) => c.orcid, screen: { width: '168px', shown: false, sort: 'orcid' } },
+  { key: 'conflicts', label: 'Conflicts', value: (c) => conflictBadges(c.conflicts).map((b) => (b.unknown ? `${b.badge}?` : b.badge)).join('; '), screen: { width: 'minmax(150px, 1fr)', shown: true, sort: 'conflicts' } },
+  { key: 'groups', label: 'Authors groups', value: (c) => c.authorsGroups.map((g) => g.group_id).join('; '), screen: { width: '76px', shown: true, align: 'center', sort: 'groups' } },
+  { key: 'marked', label: 'Marked', value: (c) => (c.marked ? 'yes' : ''), screen: { width: '72px', shown: true, align: 'center', sort: 'marked' } },
+  { key: 'concepts', label: 'Relevant concepts', value: (c) => c.relevantConcepts.join('; '), screen: { width: 'minmax(140px, 1fr)', shown: false } },
+  { key: 'url', label: 'Profile', value: (c) => c.url, screen: { width: '64px', shown: false } },
   { key: 'authorId', label: 'Author id', value: (c) => c.authorId },
 ];
 
 export function candidateTable(rows: readonly CandidateRow[]): { header: string[]; rows: Array<Array<string | number | null>> } {
-  return { header: EXPORT_COLUMNS.map((c) => c.label), rows: rows.map((r) => EXPORT_COLUMNS.map((c) => c.value(r))) };
+  return { header: CANDIDATE_COLUMNS.map((c) => c.label), rows: rows.map((r) => CANDIDATE_COLUMNS.map((c) => c.value(r))) };
+}
+
+export type ScreenColumn = CandidateColumn & { screen: NonNullable<CandidateColumn['screen']> };
+
+/** The columns the screen can show, in their default order: the decision first (conflicts, e-mail). */
+export const SCREEN_COLUMNS: ScreenColumn[] = ['rank', 'name', 'conflicts', 'email', 'hIndex', 'articles', 'citations', 'groups', 'marked', 'score', 'affiliation', 'orcid', 'concepts', 'url'].map(
+  (key) => CANDIDATE_COLUMNS.find((c) => c.key === key) as ScreenColumn,
+);
+
+export interface ColumnLayout {
+  /** Keys in the order shown (hidden ones keep their place for when they come back). */
+  order: string[];
+  hidden: string[];
+}
+
+export const DEFAULT_LAYOUT: ColumnLayout = { order: SCREEN_COLUMNS.map((c) => c.key), hidden: SCREEN_COLUMNS.filter((c) => !c.screen.shown).map((c) => c.key) };
+
+/** A remembered layout made safe: unknown keys dropped, new columns added in their default place, fixed ones first. */
+export function normalizeLayout(saved: unknown): ColumnLayout {
+  const s = (typeof saved === 'object' && saved !== null ? saved : {}) as Partial<Record<keyof ColumnLayout, unknown>>;
+  const known = new Set(DEFAULT_LAYOUT.order);
+  const strings = (v: unknown) => (Array.isArray(v) ? v.filter((k): k is string => typeof k === 'string' && known.has(k)) : []);
+  const order = [...new Set(strings(s.order))];
+  for (const k of DEFAULT_LAYOUT.order) if (!order.includes(k)) order.splice(Math.min(order.length, DEFAULT_LAYOUT.order.indexOf(k)), 0, k);
+  const fixed = SCREEN_COLUMNS.filter((c) => c.screen.fixed).map((c) => c.key);
+  const ordered = [...fixed, ...order.filter((k) => !fixed.includes(k))];
+  const hidden = Array.isArray(s.hidden) ? strings(s.hidden).filter((k) => !fixed.includes(k)) : DEFAULT_LAYOUT.hidden;
+  return { order: ordered, hidden };
+}
+
+/** The screen columns to show, in order. */
+export function visibleColumns(layout: ColumnLayout): ScreenColumn[] {
+  return layout.order.filter((k) => !layout.hidden.includes(k)).map((k) => SCREEN_COLUMNS.find((c) => c.key === k)!);
+}
+
+/** Moves a column one place among the movable ones. */
+export function moveColumn(layout: ColumnLayout, key: string, delta: -1 | 1): ColumnLayout {
+  const order = [...layout.order];
+  const i = order.indexOf(key);
+  const j = i + delta;
+  const fixed = new Set(SCREEN_COLUMNS.filter((c) => c.screen.fixed).map((c) => c.key));
+  if (i < 0 || j < 0 || j >= order.length || fixed.has(key) || fixed.has(order[j]!)) return layout;
+  [order[i], order[j]] = [order[j]!, order[i]!];
+  return { ...layout, order };
 }
 
 export { CONFLICT_TEXT };
@@ -41,4 +98,17 @@ const ASCENDING: ReadonlySet<CandidateSortKey> = new Set(['rank', 'name', 'confl
 /** The direction a column sorts in when first clicked: text and rank A→Z, numbers largest first. */
 export function defaultSortDir(key: CandidateSortKey): 'asc' | 'desc' {
   return ASCENDING.has(key) ? 'asc' : 'desc';
+}
+
+/** The bounds a run was asked with, in the upload form's words ("h-index 6–20 · articles ≥ 5"); "no bounds" when none. */
+export function boundsText(form: Partial<Record<'min_h_index' | 'max_h_index' | 'min_academic_age' | 'max_academic_age' | 'min_articles_count' | 'max_articles_count', number | undefined>> & { exclude_candidates?: boolean | undefined }): string {
+  const range = (what: string, lo: number | undefined, hi: number | undefined) =>
+    lo === undefined && hi === undefined ? null : lo !== undefined && hi !== undefined ? `${what} ${lo}–${hi}` : lo !== undefined ? `${what} ≥ ${lo}` : `${what} ≤ ${hi}`;
+  const parts = [
+    range('h-index', form.min_h_index, form.max_h_index),
+    range('academic age', form.min_academic_age, form.max_academic_age),
+    range('articles', form.min_articles_count, form.max_articles_count),
+  ].filter((p): p is string => p !== null);
+  if (form.exclude_candidates) parts.push('candidate search skipped');
+  return parts.length > 0 ? parts.join(' · ') : 'no bounds';
 }

@@ -1,4 +1,5 @@
 // The desk the stores talk to, set once at boot (main.tsx) — or by a test with a fake bridge.
+import { editorMessage } from '../../../electron/common/domain/wording';
 import type { Desk } from './desk';
 
 let current: Desk | null = null;
@@ -12,6 +13,7 @@ export function desk(): Desk {
   return current;
 }
 
+/** Every error shown on screen goes through here: in the editor's words, no channel or field path. */
 export function errorText(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
+  return editorMessage(err);
 }

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { AuthorHistory, CandidateQuery, CandidateRow, RunComparison } from '../../../electron/common/views';
 import { defaultSortDir } from '../../../electron/common/domain/candidates';
+import { boundsProblem } from '../../../electron/common/domain/wording';
 import { desk, errorText } from '../platform/instance';
 
 export type SortKey = NonNullable<CandidateQuery['sort']>[number]['by'];
@@ -27,7 +28,12 @@ interface CandidatesStore {
   sortBy(key: SortKey): Promise<void>;
   compare(on: boolean): Promise<void>;
   showAuthor(authorId: number | null, row?: CandidateRow): Promise<void>;
+  /** Another profile's workspace: nothing of the old run stays on screen. */
+  reset(): void;
 }
+
+/** Only the answer to the latest query is kept: a slow one for older filters is dropped. */
+let ticket = 0;
 
 export const useCandidates = create<CandidatesStore>((set, get) => ({
   runId: null,
@@ -42,6 +48,9 @@ export const useCandidates = create<CandidatesStore>((set, get) => ({
   showing: null,
   loading: false,
   error: null,
+  reset() {
+    set({ runId: null, compareToRunId: null, query: {}, rows: [], total: 0, comparison: null, comparing: false, author: null, selected: null, showing: null, loading: false, error: null });
+  },
   async open(runId, previousRunId = null) {
     // A group filter names a group of the run it was set on; another run may have none of its members.
     const { groupId: _group, ...query } = get().query;
@@ -51,12 +60,16 @@ export const useCandidates = create<CandidatesStore>((set, get) => ({
   async reload() {
     const { runId, query } = get();
     if (runId === null) return set({ rows: [], total: 0 });
+    // Bounds that cannot hold are said in the filter's words, and not asked of core.
+    const problem = boundsProblem(query);
+    if (problem) return set({ error: problem.message });
+    const mine = ++ticket;
     set({ loading: true });
     try {
       const page = await desk().invoke('candidates.query', { runId, query });
-      set({ rows: page.rows, total: page.total, loading: false, error: null });
+      if (mine === ticket) set({ rows: page.rows, total: page.total, loading: false, error: null });
     } catch (err) {
-      set({ loading: false, error: errorText(err) });
+      if (mine === ticket) set({ loading: false, error: errorText(err) });
     }
   },
   async setQuery(patch) {

@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import type { UploadFormInput } from '../../../electron/common/service';
 import type { FolderRow, IntakeView, ManuscriptRow, RunRow, SearchHit, StagedFile } from '../../../electron/common/views';
 import { MAX_MANUSCRIPT_BYTES, tooLargeMessage } from '../../../electron/common/limits';
+import { boundsProblem } from '../../../electron/common/domain/wording';
 import { desk, errorText } from '../platform/instance';
 
 /** One file of the batch queue: staged, read by intake, edited by the editor, then queued. */
@@ -16,6 +17,25 @@ export interface BatchItem {
   manuscriptId: number | null;
   /** A new run of a manuscript already known: its id stays, its stored file is sent again. */
   update: boolean;
+  /** Why the service did not take the queued upload, in its words (read when the list says it failed). */
+  refusal?: string | null;
+  /** The file can never be read (not a manuscript, encrypted, too large): trying again cannot help. */
+  permanent?: boolean;
+}
+
+/** What a dropped batch shares: one folder and one set of bounds, applied to every file by Upload all. */
+export type BatchDefaults = Pick<UploadFormInput, 'folder' | 'min_h_index' | 'max_h_index' | 'min_academic_age' | 'max_academic_age' | 'min_articles_count' | 'max_articles_count'>;
+
+/** The problems that keep a form from being uploaded, in the form's words (empty when it can go). */
+export function formProblems(form: UploadFormInput): string[] {
+  const out: string[] = [];
+  if (!form.folder.trim()) out.push('Folder is required.');
+  if (!form.origin_id.trim()) out.push('Manuscript id is required.');
+  if (!form.title.trim()) out.push('Title is required.');
+  if (!form.abstract.trim()) out.push('Abstract is required.');
+  const bounds = boundsProblem(form);
+  if (bounds) out.push(bounds.message);
+  return out;
 }
 
 interface ManuscriptsStore {
@@ -41,6 +61,8 @@ interface ManuscriptsStore {
   pick(): Promise<void>;
   updateForm(key: string, form: UploadFormInput): void;
   submit(key: string): Promise<void>;
+  /** Applies the batch's folder and bounds to every file ready to go, then queues each that has no problem. */
+  uploadAll(defaults: BatchDefaults): Promise<void>;
   cancel(key: string): void;
   retry(key: string): Promise<void>;
   /** Stops a queued upload (aborting it if it is being sent); the manuscript goes back to its last run. */
@@ -52,6 +74,8 @@ interface ManuscriptsStore {
   /** Puts a known manuscript's form in the upload queue to edit before uploading it again. */
   editAgain(manuscript: ManuscriptRow): void;
   setProgress(manuscriptId: number, sent: number, total: number): void;
+  /** Another profile's workspace: its list and selection go, and so do uploads queued there. */
+  reset(): void;
 }
 
 /** The manuscripts the list shows: all of the folder, or those matching the active search. */
@@ -63,6 +87,9 @@ export function shownManuscripts(s: Pick<ManuscriptsStore, 'list' | 'hits'>): Ma
 }
 
 let seq = 0;
+
+/** Core refused the file's content (not a PDF/DOCX, encrypted, a zip bomb): reading it again gives the same answer. */
+const unreadable = (err: unknown) => typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 'invalid_file';
 
 /** How to read each dropped file again (for Retry after its copy failed); outside the store: not serialisable. */
 const sources = new Map<string, { size: number; read: () => Promise<ArrayBuffer> }>();
@@ -102,7 +129,7 @@ export const useManuscripts = create<ManuscriptsStore>((set, get) => {
       const staged = await desk().invoke('files.stage', { name, dataBase64: base64(await read()) });
       if (live(key)) await inspect(key, staged);
     } catch (err) {
-      if (live(key)) patch(key, { state: 'failed', error: errorText(err) });
+      if (live(key)) patch(key, { state: 'failed', error: errorText(err), permanent: unreadable(err) });
     }
   };
   const inspect = async (key: string, file: StagedFile) => {
@@ -112,7 +139,7 @@ export const useManuscripts = create<ManuscriptsStore>((set, get) => {
       const intake = await desk().invoke('intake.inspect', { fileId: file.id });
       const item = live(key);
       if (!item) return;
-      if (intake.error) patch(key, { state: 'failed', intake, error: intake.error.message });
+      if (intake.error) patch(key, { state: 'failed', intake, error: intake.error.message, permanent: true });
       else patch(key, { state: 'ready', intake, form: prefill(item.form, intake) });
     } catch (err) {
       if (live(key)) patch(key, { state: 'failed', error: errorText(err) });
@@ -123,6 +150,18 @@ export const useManuscripts = create<ManuscriptsStore>((set, get) => {
     const item = get().batch.find((b) => b.key === key);
     if (!item || item.manuscriptId === null) return null;
     return desk().invoke('manuscripts.uploadStatus', { id: item.manuscriptId });
+  };
+  /** The reason of each queued upload the service refused, read once per refusal. */
+  const refusals = async () => {
+    const failed = get().batch.filter((b) => b.state === 'queued' && b.refusal === undefined && get().list.find((m) => m.id === b.manuscriptId)?.syncState === 'failed');
+    for (const b of failed) {
+      try {
+        const entry = await pending(b.key);
+        patch(b.key, { refusal: entry?.error?.message ?? null });
+      } catch (err) {
+        patch(b.key, { refusal: errorText(err) });
+      }
+    }
   };
   return {
     list: [],
@@ -142,6 +181,7 @@ export const useManuscripts = create<ManuscriptsStore>((set, get) => {
           desk().invoke('manuscripts.folders', {}),
         ]);
         set({ list, folders, error: null });
+        await refusals();
         if (get().searchText.trim() !== '') await get().search(get().searchText);
         const sel = get().selectedId;
         if (sel !== null) await get().select(sel);
@@ -190,7 +230,7 @@ export const useManuscripts = create<ManuscriptsStore>((set, get) => {
       for (const { key, f } of added) {
         if (!live(key)) continue;
         // Refused here, before its bytes are read and sent: the same limit intake enforces.
-        if (f.size > MAX_MANUSCRIPT_BYTES) patch(key, { state: 'failed', error: tooLargeMessage(f.name, f.size) });
+        if (f.size > MAX_MANUSCRIPT_BYTES) patch(key, { state: 'failed', error: tooLargeMessage(f.name, f.size), permanent: true });
         else await stage(key, f.name, f.read);
       }
     },
@@ -216,6 +256,9 @@ export const useManuscripts = create<ManuscriptsStore>((set, get) => {
     async submit(key) {
       const item = get().batch.find((b) => b.key === key);
       if (!item) return;
+      // Said before anything is sent, in the form's words.
+      const problems = formProblems(item.form);
+      if (problems.length > 0) return patch(key, { error: problems.join(' ') });
       try {
         const m = await desk().invoke('manuscripts.upload', { form: item.form, ...(item.file ? { fileId: item.file.id } : {}) });
         patch(key, { state: 'queued', manuscriptId: m.id, error: null });
@@ -224,6 +267,18 @@ export const useManuscripts = create<ManuscriptsStore>((set, get) => {
       } catch (err) {
         patch(key, { error: errorText(err) });
       }
+    },
+    async uploadAll(defaults) {
+      const ready = get().batch.filter((b) => b.state === 'ready');
+      for (const item of ready) {
+        const form: UploadFormInput = { ...item.form };
+        if (defaults.folder.trim() && !form.folder.trim()) form.folder = defaults.folder.trim();
+        for (const k of ['min_h_index', 'max_h_index', 'min_academic_age', 'max_academic_age', 'min_articles_count', 'max_articles_count'] as const) {
+          if (defaults[k] !== undefined && form[k] === undefined) form[k] = defaults[k];
+        }
+        patch(item.key, { form });
+      }
+      for (const item of ready) await get().submit(item.key);
     },
     cancel(key) {
       patch(key, { state: 'cancelled' });
@@ -255,7 +310,7 @@ export const useManuscripts = create<ManuscriptsStore>((set, get) => {
       try {
         const entry = await pending(key);
         if (entry?.state === 'failed') await desk().invoke('outbox.retry', { id: entry.id });
-        patch(key, { error: null });
+        patch(key, { error: null, refusal: undefined });
         await get().load();
       } catch (err) {
         patch(key, { error: errorText(err) });
@@ -265,6 +320,21 @@ export const useManuscripts = create<ManuscriptsStore>((set, get) => {
       const done = (b: BatchItem) => b.state === 'cancelled' || (b.state === 'queued' && get().list.find((m) => m.id === b.manuscriptId)?.syncState === 'synced');
       for (const b of get().batch) if (done(b)) sources.delete(b.key);
       set((s) => ({ batch: s.batch.filter((b) => !done(b)) }));
+    },
+    reset() {
+      // Files not yet uploaded stay (they are the editor's, not the profile's); queued ones were sent to the old one.
+      set((s) => ({
+        list: [],
+        folders: [],
+        folder: null,
+        searchText: '',
+        hits: null,
+        selectedId: null,
+        detail: null,
+        progress: {},
+        error: null,
+        batch: s.batch.filter((b) => b.state !== 'queued' && b.state !== 'cancelled' && !b.update),
+      }));
     },
     setProgress(manuscriptId, sent, total) {
       set((s) => ({ progress: { ...s.progress, [manuscriptId]: { sent, total } } }));

@@ -112,7 +112,7 @@ export async function reuploadCompare(ctx: FlowContext): Promise<void> {
   await expect.poll(() => page.getByRole('region', { name: 'Manuscript' }).textContent(), { timeout: 30_000 }).toMatch(/3 runs/);
   await nav(page, 'Candidates');
   await page.getByLabel('Compare with previous run').check();
-  const summary = page.getByRole('complementary', { name: 'Overview' }).getByRole('region', { name: 'Changes since the previous run' });
+  const summary = page.getByRole('group', { name: 'Overview' }).getByRole('region', { name: 'Changes since the previous run' });
   await expect.poll(() => summary.textContent()).toMatch(/\d+ new · \d+ dropped · \d+ moved · \d+ unchanged/);
   const [, added, dropped, moved] = (await summary.locator('p').textContent())!.match(/(\d+) new · (\d+) dropped · (\d+) moved/)!.map(Number);
   expect(dropped).toBeGreaterThan(0); // everyone under h-index 6 left the list
@@ -224,11 +224,96 @@ export async function accessibility(ctx: FlowContext): Promise<void> {
     bad.push(...(await check(`${scheme} upload form`)));
     await page.getByRole('article', { name: /Upload of/ }).last().getByRole('button', { name: 'Cancel', exact: true }).click();
     await nav(page, 'Candidates');
+    const candidatesTab = page.getByRole('radio', { name: 'Candidates', exact: true });
+    if ((await candidatesTab.count()) > 0) await candidatesTab.check();
     await page.getByRole('table', { name: 'Referee candidates' }).locator('.name-cell button').first().click();
-    await page.getByRole('region', { name: 'Candidate details' }).waitFor();
+    await page.getByRole('dialog').waitFor();
     bad.push(...(await check(`${scheme} candidate details`)));
     await page.screenshot({ path: ctx.shot(`workspace-7-details-${scheme}`) });
+    await page.keyboard.press('Escape');
   }
   await page.emulateMedia({ colorScheme: 'light' });
   expect(bad).toEqual([]);
+}
+
+/**
+ * At 1280×720 the first candidate row shows its conflicts and its full e-mail inside the window, with
+ * nothing cut; the header names the manuscript and the run; the details highlight the concepts the
+ * candidate shares with the manuscript.
+ */
+export async function decisionAt1280(ctx: FlowContext): Promise<void> {
+  const { page } = ctx;
+  const before = page.viewportSize();
+  await page.setViewportSize({ width: 1280, height: 720 });
+  try {
+    await nav(page, 'Candidates');
+    const header = page.getByTestId('context-header');
+    await expect.poll(() => header.textContent()).toContain(KNOWN.title);
+    expect(await header.textContent()).toMatch(/Folder \S+.*Manuscript id \S+.*Run #\d+ of .* · (no bounds|h-index)/);
+    // The previous flow left the comparison on: show the candidates, not the changes.
+    const candidatesTab = page.getByRole('radio', { name: 'Candidates', exact: true });
+    if ((await candidatesTab.count()) > 0) await candidatesTab.check();
+    const table = page.getByRole('table', { name: 'Referee candidates' });
+    const row = table.locator('[role="row"][aria-rowindex="2"]');
+    await row.waitFor();
+    const fits = async (selector: string) => {
+      const el = row.locator(selector).first();
+      const box = (await el.boundingBox())!;
+      const m = await el.evaluate((n) => ({ sw: n.scrollWidth, cw: n.clientWidth, sh: n.scrollHeight, ch: n.clientHeight, text: n.textContent ?? '' }));
+      expect(box.x, selector).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width, selector).toBeLessThanOrEqual(1280);
+      expect(box.y + box.height, selector).toBeLessThanOrEqual(720);
+      expect(m.sw, `${selector} is cut`).toBeLessThanOrEqual(m.cw);
+      expect(m.sh, `${selector} is cut`).toBeLessThanOrEqual(m.ch);
+      return m.text;
+    };
+    expect(await fits('[data-testid="conflicts"]')).toMatch(/None|Co-author|Same affiliation|Retraction|Cited|External COI/);
+    // The first row with an e-mail: its full address is in view.
+    const email = (await row.locator('[data-testid="email"]').count()) > 0 ? await fits('[data-testid="email"]') : null;
+    if (email !== null) expect(email).toMatch(/^[^@\s]+@[^@\s]+$/);
+    const body = table.getByTestId('vtable-body');
+    expect(await body.evaluate((n) => n.scrollWidth <= n.clientWidth)).toBe(true);
+    await page.screenshot({ path: ctx.shot('decision-1280-candidates') });
+
+    // Details: each concept of the candidate says whether the manuscript's title or abstract holds it,
+    // and the ones it holds are highlighted there (the demo's top candidates often share concepts only
+    // with the full text; the highlighting itself is unit-tested in test/unit/domain/concepts.test.ts).
+    const dialog = page.getByRole('dialog');
+    let highlighted: string[] = [];
+    for (let i = 2; i < 8 && highlighted.length === 0; i++) {
+      await table.locator(`[role="row"][aria-rowindex="${i}"] .name-cell button`).click();
+      await dialog.waitFor();
+      expect(await dialog.textContent()).toMatch(/Rank \d+ of \d+ · \d+% of the top score \(raw [\d.]+\)/);
+      const concepts = await dialog.getByRole('list', { name: 'Relevant concepts' }).getByRole('listitem').allTextContents();
+      for (const c of concepts) expect(c).toMatch(/\((in the manuscript \d+ times?|not in the title or abstract)\)$/);
+      highlighted = await dialog.getByTestId('concept-matches').locator('mark').allTextContents();
+      const found = concepts.filter((c) => c.includes('(in the manuscript'));
+      expect(highlighted.length > 0).toBe(found.length > 0);
+      if (i === 2) await page.screenshot({ path: ctx.shot('decision-1280-details') });
+      await page.keyboard.press('Escape');
+      await expect.poll(() => dialog.count()).toBe(0);
+    }
+    for (const h of highlighted) expect(`${KNOWN.title} ${KNOWN.abstract}`.toLowerCase()).toContain(h.toLowerCase().split(/\s+/)[0]!);
+
+    await nav(page, 'Journals');
+    await expect.poll(() => page.getByTestId('context-header').textContent()).toContain(KNOWN.title);
+
+    // The README's screenshots: candidates at a laptop's and a monitor's size, light and dark.
+    await nav(page, 'Candidates');
+    if ((await candidatesTab.count()) > 0) await candidatesTab.check();
+    await row.waitFor();
+    for (const [w, h] of [
+      [1280, 720],
+      [1920, 1080],
+    ] as const) {
+      await page.setViewportSize({ width: w, height: h });
+      for (const scheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme: scheme });
+        await page.screenshot({ path: ctx.shot(`candidates-${w}x${h}-${scheme}`) });
+      }
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+  } finally {
+    if (before) await page.setViewportSize(before);
+  }
 }

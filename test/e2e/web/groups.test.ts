@@ -66,7 +66,7 @@ describe('authors groups', () => {
 
   it('creates an author with every custom-field kind, then replaces, edits partially and deletes it', async () => {
     const e = editor();
-    await e.getByLabel('Client id', { exact: true }).fill('rev-1');
+    await e.getByLabel('Author id (optional)', { exact: true }).fill('rev-1');
     await e.getByLabel('Name', { exact: true }).fill('Grace Hopper');
     await e.getByLabel('Emails', { exact: true }).fill('grace@example.org; hopper@example.org');
     await e.getByLabel('Affiliations', { exact: true }).fill('Yale University, New Haven, USA');
@@ -116,11 +116,11 @@ describe('authors groups', () => {
     await page.getByRole('list', { name: 'Authors in this group' }).getByRole('button', { name: /Grace Hopper/ }).click();
     const save = e.getByRole('button', { name: 'Save changes' });
     await expect.poll(() => save.isDisabled()).toBe(true);
-    await e.getByLabel('Client id', { exact: true }).fill('rev-1-copy');
+    await e.getByLabel('Author id (optional)', { exact: true }).fill('rev-1-copy');
     await expect.poll(() => save.isDisabled()).toBe(true);
     await e.getByLabel('Name', { exact: true }).fill('Grace B. Hopper');
     expect(await save.isDisabled()).toBe(true);
-    await e.getByLabel('Client id', { exact: true }).fill('rev-1');
+    await e.getByLabel('Author id (optional)', { exact: true }).fill('rev-1');
     await expect.poll(() => save.isDisabled()).toBe(false);
     await e.getByLabel('Name', { exact: true }).fill('Grace Hopper');
     await expect.poll(() => save.isDisabled()).toBe(true);
@@ -135,7 +135,7 @@ describe('authors groups', () => {
 
   it('refuses a bad custom-field value before sending anything', async () => {
     const e = editor();
-    await e.getByLabel('Client id', { exact: true }).fill('rev-bad');
+    await e.getByLabel('Author id (optional)', { exact: true }).fill('rev-bad');
     await e.getByLabel('Name', { exact: true }).fill('Bad Date');
     await e.getByLabel(/^Last invited/).evaluate((el: HTMLInputElement) => {
       el.type = 'text';
@@ -164,6 +164,32 @@ describe('authors groups', () => {
     expect((await serviceAuthor('r-12')).body.emails).toBeNull();
     await expect.poll(() => page.getByRole('list', { name: 'Authors in this group' }).getByRole('listitem').count()).toBe(3);
     await page.screenshot({ path: screenshotPath('groups-2-imported') });
+  });
+
+  it('adds an author without an id: the ORCID gives one; a wrong e-mail is refused before anything is queued', async () => {
+    const e = editor();
+    await e.getByLabel('Author id (optional)', { exact: true }).fill('');
+    await e.getByLabel('Name', { exact: true }).fill('Linus Pauling');
+    await e.getByLabel('Emails', { exact: true }).fill('pauling at caltech');
+    await e.getByRole('button', { name: 'Create', exact: true }).click();
+    await expect.poll(() => page.getByRole('alert').first().textContent()).toBe('“pauling at caltech” is not an e-mail address.');
+    await e.getByLabel('Emails', { exact: true }).fill('pauling@caltech.edu');
+    await e.getByLabel('ORCIDs', { exact: true }).fill('0000-0002-1825-0097');
+    await e.getByRole('button', { name: 'Create', exact: true }).click();
+    await synced();
+    expect((await serviceAuthor('0000-0002-1825-0097')).body).toMatchObject({ name: 'Linus Pauling', emails: ['pauling@caltech.edu'] });
+  });
+
+  it('imports a sheet with only Name, Email, ORCID and Affiliation columns (no id column)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'desk-csv-'));
+    const file = join(dir, 'editors-sheet.csv');
+    writeFileSync(file, 'Name,Email,ORCID,Affiliation\r\nDorothy Hodgkin,dorothy@example.org,,University of Oxford\r\nBarbara McClintock,,0000-0001-5109-3700,Cornell University\r\n');
+    await page.getByLabel('CSV file of authors').setInputFiles(file);
+    await page.getByRole('button', { name: 'Import 2 authors' }).click();
+    await expect.poll(() => page.getByRole('status').first().textContent()).toMatch(/2 authors queued/);
+    await synced();
+    expect((await serviceAuthor('dorothy@example.org')).body).toMatchObject({ name: 'Dorothy Hodgkin', affiliations: ['University of Oxford'] });
+    expect((await serviceAuthor('0000-0001-5109-3700')).body).toMatchObject({ name: 'Barbara McClintock', orcids: ['0000-0001-5109-3700'] });
   });
 
   it('imports custom-field columns, converting each kind, and reports bad rows without sending them', async () => {
@@ -206,11 +232,11 @@ describe('authors groups', () => {
     await expect.poll(() => page.getByRole('list', { name: 'Authors in this group' }).getByRole('listitem').count()).toBe(0);
 
     const e = editor();
-    await e.getByLabel('Client id', { exact: true }).fill('nobody');
+    await e.getByLabel('Author id (optional)', { exact: true }).fill('nobody');
     await e.getByRole('button', { name: 'Fetch' }).click();
     await expect.poll(() => page.getByRole('alert').first().textContent()).toMatch(new RegExp(`The service has no author “nobody” in group ${otherGroupId}\\. Check the client id`));
 
-    await e.getByLabel('Client id', { exact: true }).fill('ext-7');
+    await e.getByLabel('Author id (optional)', { exact: true }).fill('ext-7');
     await e.getByRole('button', { name: 'Fetch' }).click();
     await expect.poll(() => page.getByRole('status').first().textContent()).toMatch(/Fetched “Katherine Johnson” from the service/);
     await expect.poll(() => page.getByRole('list', { name: 'Authors in this group' }).textContent()).toMatch(/Katherine Johnson/);

@@ -90,9 +90,8 @@ describe('upload queue', () => {
     expect(await item('huge.pdf').getByRole('alert').textContent()).toBe('“huge.pdf” is 51.0 MB; the limit is 50 MB.');
     await item('huge.pdf').getByRole('button', { name: 'Cancel', exact: true }).click();
 
-    // Retry reads the file again and gives the same clear answer; Cancel takes it out of the batch.
-    await item('notes.pdf').getByRole('button', { name: 'Retry' }).click();
-    await expect.poll(() => state('notes.pdf'), { timeout: 20_000 }).toBe('Problem');
+    // A file that can never be read offers no Retry; Cancel takes it out of the batch.
+    expect(await item('notes.pdf').getByRole('button', { name: 'Retry' }).count()).toBe(0);
     await item('notes.pdf').getByRole('button', { name: 'Cancel', exact: true }).click();
     await item('third.pdf').getByRole('button', { name: 'Cancel', exact: true }).click();
     expect(await state('notes.pdf')).toBe('Cancelled');
@@ -139,5 +138,38 @@ describe('upload queue', () => {
     await item('refused.pdf').getByRole('button', { name: 'Send again' }).click();
     await expect.poll(() => state('refused.pdf'), { timeout: 30_000 }).toBe('Sent');
     expect((await serviceOrigins()).sort()).toEqual(['queue-first', 'queue-refused']);
+  });
+
+  it('a 4-file drop uploads with one folder and one click; each finished card links to its candidates', async () => {
+    const names = ['b1.pdf', 'b2.pdf', 'b3.pdf', 'b4.pdf'];
+    await drop(names.map((name) => ({ name, bytes: pdf, type: 'application/pdf' })));
+    for (const n of names) await expect.poll(() => state(n), { timeout: 30_000 }).toBe('Check and upload');
+    // Compact cards: the title and authors count, not four open forms.
+    expect(await page.locator('.upload-item input[id$="-title"]').count()).toBe(0);
+    await expect.poll(() => item('b1.pdf').textContent()).toMatch(/\d+ authors?/);
+    await page.screenshot({ path: screenshotPath('uploads-2-batch-cards') });
+    // Each file needs its own manuscript id: the drop gives each one from its file name.
+    await page.getByLabel('Folder for all').fill('BATCH');
+    await page.getByRole('button', { name: /^Upload all \(4\)$/ }).click();
+    for (const n of names) await expect.poll(() => state(n), { timeout: 60_000 }).toBe('Sent');
+    expect((await serviceOrigins()).filter((o) => /^b\d$/.test(o)).sort()).toEqual(['b1', 'b2', 'b3', 'b4']);
+    await item('b2.pdf').getByRole('button', { name: 'Show candidates' }).click();
+    await expect.poll(() => page.getByTestId('context-header').textContent()).toMatch(/Manuscript id b2/);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Manuscripts' }).click();
+    await page.getByRole('button', { name: 'Clear finished' }).click();
+  });
+
+  it('bounds that cannot hold get a plain-words message naming the fields, and nothing is sent', async () => {
+    await drop([{ name: 'bounds.pdf', bytes: pdf, type: 'application/pdf' }]);
+    await fill('bounds.pdf', 'bounds-check');
+    await item('bounds.pdf').getByText('Candidate bounds and options').click();
+    await item('bounds.pdf').getByLabel('Min h-index').fill('30');
+    await item('bounds.pdf').getByLabel('Max h-index').fill('5');
+    await item('bounds.pdf').getByRole('button', { name: 'Upload', exact: true }).click();
+    const alert = item('bounds.pdf').getByRole('alert');
+    await expect.poll(() => alert.textContent()).toBe('Min h-index (30) is above Max h-index (5): lower the minimum or raise the maximum.');
+    expect(await alert.textContent()).not.toMatch(/manuscripts\.|form\.|min_h_index/);
+    expect(await serviceOrigins()).not.toContain('bounds-check');
+    await item('bounds.pdf').getByRole('button', { name: 'Cancel', exact: true }).click();
   });
 });

@@ -45,6 +45,8 @@ describe('csv import', () => {
         clientId: 'r-1',
         body: { name: 'Ada Lovelace', emails: ['ada@example.org'], customFields: { 'f-num': 7, 'f-date': '2026-03-01', 'f-one': 'f-one-1', 'f-many': ['f-many-0', 'f-many-1'] } },
       },
+      // No id in its row: one is made from the name.
+      { row: 3, clientId: 'no-id', body: { name: 'No Id' } },
       { row: 5, clientId: 'r-3', body: { name: 'Emmy Noether' } },
     ]);
     expect(problems).toEqual([
@@ -57,8 +59,7 @@ describe('csv import', () => {
           'Availability: “Maybe” is not one of its options (Available, Busy)',
         ],
       },
-      { row: 3, clientId: '', problems: ['no client id'] },
-      { row: 4, clientId: 'r-1', problems: ['client id already used on row 1'] },
+      { row: 4, clientId: 'r-1', problems: ['id r-1 already used on row 1'] },
     ]);
   });
 
@@ -66,6 +67,19 @@ describe('csv import', () => {
     const mapping = { ...guessMapping(table.header, fields), 'f-num': '' };
     const { authors } = csvAuthors(table, mapping, fields);
     expect(authors[0]!.body.customFields).not.toHaveProperty('f-num');
+  });
+
+  it('imports a sheet with only the headers editors use (Name, Email, ORCID, Affiliation): ids from ORCID or e-mail', () => {
+    const sheet = csvTable(parseCsv(['Name,Email,ORCID,Affiliation', 'Ada Lovelace,ada@example.org,,Analytical Society', 'Alan Turing,,0000-0002-1825-0097,', 'Bad Mail,not-an-email,,', 'Ada Again,ADA@example.org,,'].join('\n')))!;
+    const mapping = guessMapping(sheet.header, []);
+    expect(mapping).toMatchObject({ clientId: '', name: 'Name', emails: 'Email', orcids: 'ORCID', affiliations: 'Affiliation' });
+    const { authors, problems } = csvAuthors(sheet, mapping, []);
+    expect(authors.map((a) => a.clientId)).toEqual(['ada@example.org', '0000-0002-1825-0097']);
+    expect(authors[0]!.body).toEqual({ name: 'Ada Lovelace', emails: ['ada@example.org'], affiliations: ['Analytical Society'] });
+    expect(problems).toEqual([
+      { row: 3, clientId: 'bad-mail', problems: ['“not-an-email” is not an e-mail address.'] },
+      { row: 4, clientId: 'ada@example.org', problems: ['id ada@example.org already used on row 1'] },
+    ]);
   });
 
   it('refuses a file with no header', () => {

@@ -1,31 +1,31 @@
 import { useEffect, useState } from 'react';
-import type { OutboxItemView } from '../../../../electron/common/views';
 import { desk, errorText } from '../../platform/instance';
 import { useApp } from '../../stores/app';
+import { useOutbox } from '../../stores/reads';
 import { Alert } from '../../components/Alert';
 import { WebhookDeliveries } from './WebhookDeliveries';
 
 const STATE_TEXT = { pending: 'Waiting to send', sending: 'Sending', failed: 'Needs attention', done: 'Sent' } as const;
 
 export function ActivityView() {
-  const [items, setItems] = useState<OutboxItemView[]>([]);
-  const [error, setError] = useState<string | null>(null);
+  const items = useOutbox((s) => s.data) ?? [];
+  const loadError = useOutbox((s) => s.error);
+  const [actError, setActError] = useState<string | null>(null);
+  const error = actError ?? loadError;
   const status = useApp((s) => s.status);
 
-  const act = async (fn: () => Promise<OutboxItemView[]>) => {
+  const act = async (fn: () => Promise<unknown>) => {
     try {
-      setItems(await fn());
-      setError(null);
+      await fn();
+      setActError(null);
+      await useOutbox.getState().reload();
     } catch (e) {
-      setError(errorText(e));
+      setActError(errorText(e));
     }
   };
 
   useEffect(() => {
-    void act(() => desk().invoke('outbox.list', {}));
-    return desk().on('data.changed', (e) => {
-      if (e.topic === 'outbox') void act(() => desk().invoke('outbox.list', {}));
-    });
+    void useOutbox.getState().load({});
   }, []);
 
   return (

@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import type { WebhookDeliveryView } from '../../../../electron/common/views';
-import { desk, errorText } from '../../platform/instance';
+import { useWebhookDeliveries } from '../../stores/reads';
 import { Alert } from '../../components/Alert';
 
 /** The outcome in an editor's words. */
@@ -29,24 +29,11 @@ function manuscriptText(d: WebhookDeliveryView): string {
 
 /** Referee marks the service sent through the webhook, and what the receiver did with each. */
 export function WebhookDeliveries() {
-  const [rows, setRows] = useState<WebhookDeliveryView[]>([]);
-  const [error, setError] = useState<string | null>(null);
+  const rows = useWebhookDeliveries((s) => s.data) ?? [];
+  const error = useWebhookDeliveries((s) => s.error);
 
   useEffect(() => {
-    const load = () =>
-      desk()
-        .invoke('webhook.deliveries', {})
-        .then(
-          (r) => {
-            setRows(r);
-            setError(null);
-          },
-          (e: unknown) => setError(errorText(e)),
-        );
-    void load();
-    return desk().on('data.changed', (e) => {
-      if (e.topic === 'webhook' || e.topic === 'marks' || e.topic === 'manuscripts') void load();
-    });
+    void useWebhookDeliveries.getState().load({});
   }, []);
 
   return (

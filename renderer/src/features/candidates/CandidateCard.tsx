@@ -1,33 +1,36 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { Check, CircleHelp, ExternalLink, X } from 'lucide-react';
+import { useMemo } from 'react';
+import { highlightParts, matchConcepts } from '../../../../electron/common/domain/concepts';
 import { CONFLICT_TEXT } from '../../../../electron/common/domain/conflicts';
 import { CONFLICT_KEYS } from '../../../../electron/common/service';
-import type { AuthorHistory, CandidateRow } from '../../../../electron/common/views';
+import type { AuthorHistory, CandidateRow, ManuscriptRow } from '../../../../electron/common/views';
+import { CONFLICT_ICON, num } from './cells';
 
-const show = (v: string | number | null | undefined) => (v === null || v === undefined || v === '' ? '—' : typeof v === 'number' ? v.toLocaleString() : v);
-
-/** Everything the service said of one candidate (§2.5), the conflict flags in plain words, and their history with this editor. */
-export function CandidateCard({ row, history, onClose }: { row: CandidateRow | null; history: AuthorHistory | null; onClose: () => void }) {
-  const name = row?.name ?? history?.name ?? '';
+/** Why this person: concepts shared with the manuscript (highlighted in its title and abstract), score as rank and share of the top, conflicts, groups, history. */
+export function CandidateCard({ row, history, manuscript, topScore, total }: { row: CandidateRow | null; history: AuthorHistory | null; manuscript: ManuscriptRow | null; topScore: number; total: number }) {
+  const text = manuscript ? `${manuscript.title}\n\n${manuscript.abstract}` : '';
+  const matches = useMemo(() => (row ? matchConcepts(row.relevantConcepts, text) : []), [row, text]);
+  const found = matches.filter((m) => m.spans.length > 0);
+  const parts = useMemo(() => highlightParts(text, found), [text, found]);
+  const share = row?.score != null && topScore > 0 ? Math.round((100 * row.score) / topScore) : null;
   return (
-    <section aria-label="Candidate details" className="candidate-card">
-      <h2>{name}</h2>
+    <div className="candidate-card">
       {row ? (
         <>
+          <p className="card-lead">
+            <strong>Rank {row.rank + 1}</strong> of {total}
+            {share !== null ? (
+              <>
+                {' '}
+                · <strong>{share}%</strong> of the top score <span className="muted">(raw {row.score!.toFixed(3)})</span>
+              </>
+            ) : null}
+          </p>
+          <p className="muted">{row.affiliation ?? 'Affiliation unknown'}</p>
           <dl className="card-fields">
-            <dt>First / middle / last</dt>
-            <dd>
-              {show(row.firstName)} / {show(row.middleName)} / {show(row.lastName)}
-              {row.suffix ? `, ${row.suffix}` : ''}
-            </dd>
-            <dt>Author id</dt>
-            <dd>{row.authorId}</dd>
-            <dt>Rank · score</dt>
-            <dd>
-              {row.rank + 1} · {row.score === null ? '—' : row.score.toFixed(3)}
-            </dd>
-            <dt>Affiliation</dt>
-            <dd>{show(row.affiliation)}</dd>
-            <dt>Email</dt>
-            <dd>{row.email ?? '—'}</dd>
+            <dt>E-mail</dt>
+            <dd>{row.email ? <a href={`mailto:${row.email}`}>{row.email}</a> : 'none'}</dd>
             <dt>ORCID</dt>
             <dd>
               {row.orcid ? (
@@ -40,38 +43,76 @@ export function CandidateCard({ row, history, onClose }: { row: CandidateRow | n
             </dd>
             <dt>h-index · articles · citations</dt>
             <dd>
-              {show(row.hIndex)} · {show(row.articlesCount)} · {show(row.citationsCount)}
+              {num(row.hIndex)} · {num(row.articlesCount)} · {num(row.citationsCount)}
             </dd>
-            <dt>Relevant concepts</dt>
-            <dd>{row.relevantConcepts.length ? row.relevantConcepts.join(', ') : '—'}</dd>
-            <dt>Authors groups</dt>
-            <dd>{row.authorsGroups.length ? row.authorsGroups.map((g) => `${g.group_id}${g.client_id ? ` (as ${g.client_id})` : ''}`).join(', ') : 'none'}</dd>
-            <dt>Marked as referee</dt>
-            <dd>{row.marked ? 'yes' : 'no'}</dd>
           </dl>
-          <h3>Conflicts of interest</h3>
-          <ul className="conflict-list">
-            {CONFLICT_KEYS.map((k) => {
-              const v = row.conflicts[k];
-              return (
-                <li key={k} className={v === true ? 'coi' : v === null ? 'unknown' : 'clear'}>
-                  <strong>{CONFLICT_TEXT[k].badge}:</strong> {v === true ? CONFLICT_TEXT[k].explain : v === null ? 'not reported by the service for this run.' : 'no.'}
-                </li>
-              );
-            })}
-          </ul>
+
+          <section aria-labelledby="why-concepts">
+            <h3 id="why-concepts">Concepts shared with the manuscript</h3>
+            {row.relevantConcepts.length === 0 ? (
+              <p className="muted">The service named no relevant concepts for this person.</p>
+            ) : (
+              <ul className="concepts" aria-label="Relevant concepts">
+                {matches.map((m) => (
+                  <li key={m.concept} className={m.spans.length > 0 ? 'concept found' : 'concept'}>
+                    {m.spans.length > 0 ? <Check size={12} aria-hidden="true" /> : null}
+                    {m.concept}
+                    <span className="sr-only">{m.spans.length > 0 ? ` (in the manuscript ${m.spans.length} time${m.spans.length === 1 ? '' : 's'})` : ' (not in the title or abstract)'}</span>
+                  </li>
+                ))}
+              </ul>
+            )}
+            {found.length > 0 ? (
+              <blockquote className="manuscript-text" aria-label="Matches in the manuscript" data-testid="concept-matches">
+                {parts.map((p, i) =>
+                  p.concept ? (
+                    <mark key={i} title={p.concept}>
+                      {p.text}
+                    </mark>
+                  ) : (
+                    <span key={i}>{p.text}</span>
+                  ),
+                )}
+              </blockquote>
+            ) : row.relevantConcepts.length > 0 ? (
+              <p className="muted">None of these concepts appears in the manuscript’s title or abstract.</p>
+            ) : null}
+          </section>
+
+          <section aria-labelledby="why-conflicts">
+            <h3 id="why-conflicts">Conflicts of interest</h3>
+            <ul className="conflict-list">
+              {CONFLICT_KEYS.map((k) => {
+                const v = row.conflicts[k];
+                const Icon = v === null ? CircleHelp : v ? CONFLICT_ICON[k] : Check;
+                return (
+                  <li key={k} className={v === true ? 'coi' : v === null ? 'unknown' : 'clear'}>
+                    <Icon size={14} aria-hidden="true" />
+                    <span>
+                      <strong>{CONFLICT_TEXT[k].badge}:</strong> {v === true ? CONFLICT_TEXT[k].explain : v === null ? 'not reported by the service for this run.' : 'no.'}
+                    </span>
+                  </li>
+                );
+              })}
+            </ul>
+          </section>
+
+          <section aria-labelledby="why-groups">
+            <h3 id="why-groups">Authors groups</h3>
+            <p>{row.authorsGroups.length ? row.authorsGroups.map((g) => `Group ${g.group_id}${g.client_id ? ` (as ${g.client_id})` : ''}`).join(', ') : 'In none of your authors groups.'}</p>
+          </section>
           {row.url ? (
             <p>
               <a href={row.url} target="_blank" rel="noreferrer noopener">
-                Open the profile on the service
+                <ExternalLink size={14} aria-hidden="true" /> Open the profile on the service
               </a>
             </p>
           ) : null}
         </>
       ) : null}
       {history ? (
-        <>
-          <h3>With your manuscripts</h3>
+        <section aria-labelledby="why-history">
+          <h3 id="why-history">With your manuscripts</h3>
           <p>
             Suggested for {history.suggestionsCount} manuscript{history.suggestionsCount === 1 ? '' : 's'}, marked on {history.marksCount}.
           </p>
@@ -82,11 +123,31 @@ export function CandidateCard({ row, history, onClose }: { row: CandidateRow | n
               </li>
             ))}
           </ul>
-        </>
+        </section>
       ) : null}
-      <button type="button" onClick={onClose}>
-        Close
-      </button>
-    </section>
+    </div>
+  );
+}
+
+/** The details as a sheet over the right edge: it never narrows the table. Escape or Close returns focus to the row. */
+export function CandidateDrawer(props: { open: boolean; name: string; onClose: () => void } & Parameters<typeof CandidateCard>[0]) {
+  const { open, name, onClose, ...card } = props;
+  return (
+    <Dialog.Root open={open} onOpenChange={(o) => (o ? undefined : onClose())}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="overlay light" />
+        <Dialog.Content className="drawer" aria-label="Candidate details" aria-describedby={undefined}>
+          <header className="drawer-head">
+            <Dialog.Title>{name}</Dialog.Title>
+            <Dialog.Close asChild>
+              <button type="button" className="icon-button" aria-label="Close the details">
+                <X size={16} aria-hidden="true" />
+              </button>
+            </Dialog.Close>
+          </header>
+          <CandidateCard {...card} />
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
   );
 }

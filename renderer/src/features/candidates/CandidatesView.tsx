@@ -1,13 +1,18 @@
+import { Download, Mail, Search } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { candidateTable } from '../../../../electron/common/domain/candidates';
-import { conflictBadges } from '../../../../electron/common/domain/conflicts';
+import { boundsText, candidateTable, visibleColumns } from '../../../../electron/common/domain/candidates';
 import { toCsv } from '../../../../electron/common/domain/csv';
 import { toXlsx } from '../../../../electron/common/domain/xlsx';
 import type { CandidateRow } from '../../../../electron/common/views';
 import { VirtualTable, type Column } from '../../components/VirtualTable';
 import { download } from '../../components/download';
 import { CandidateFilters } from './CandidateFilters';
-import { CandidateCard } from './CandidateCard';
+import { CandidateDrawer } from './CandidateCard';
+import { renderCell, type CellContext } from './cells';
+import { ColumnChooser } from './ColumnChooser';
+import { useColumnLayout } from './useColumnLayout';
+import { ContextHeader } from '../../components/ContextHeader';
+import { EmptyState } from '../../components/EmptyState';
 import { RunChanges } from './RunChanges';
 import { ScoreChart } from './ScoreChart';
 import { useCandidates, type SortKey } from '../../stores/candidates';
@@ -20,17 +25,14 @@ const EFFECT_TEXT: Record<string, string> = {
   boost: ': members’ scores were multiplied.',
 };
 
-/** One formatter for every cell: toLocaleString builds a new one per call, which shows while scrolling. */
-const NUMBER = new Intl.NumberFormat();
-const num = (v: number | null) => (v === null ? '—' : NUMBER.format(v));
-
 export function CandidatesView() {
   const detail = useManuscripts((s) => s.detail);
-  const { runId, rows, total, query, comparison, comparing, author, selected, error, loading } = useCandidates();
+  const { runId, rows, total, query, comparison, comparing, author, selected, showing, error, loading } = useCandidates();
   const { open, setQuery, sortBy, compare, showAuthor } = useCandidates.getState();
   const runs = useMemo(() => detail?.runs ?? [], [detail]);
   const [copied, setCopied] = useState<string | null>(null);
-  const [showChanges, setShowChanges] = useState(true);
+  const [showChanges, setShowChanges] = useState(false);
+  const [layout, setLayout] = useColumnLayout();
 
   // Follow the manuscript's newest run when it changes (another manuscript, a new upload) — not on every
   // reload of the same runs (a webhook, a sync), which would pull the editor off an older run they chose.
@@ -57,85 +59,16 @@ export function CandidatesView() {
   const maxScore = useMemo(() => rows.reduce((m, r) => Math.max(m, r.score ?? 0), 0) || 1, [rows]);
   const run = runs.find((r) => r.id === runId);
   const settings = run?.authorsGroupsSettings ?? null;
-  const groupIds = new Set(settings?.authors_groups.map((g) => g.id) ?? []);
 
-  const columns: Column<CandidateRow>[] = [
-    { key: 'rank', label: '#', width: '48px', sortable: true, align: 'right', render: (c) => c.rank + 1 },
-    {
-      key: 'name',
-      label: 'Name',
-      width: 'minmax(180px, 1.3fr)',
-      sortable: true,
-      render: (c) => (
-        <span className="name-cell">
-          {moved.get(c.authorId) ? <span className={`chip ${moved.get(c.authorId) === 'New' ? 'new' : 'moved'}`}>{moved.get(c.authorId)}</span> : null}
-          <button type="button" className="linklike" onClick={() => void showAuthor(c.authorId, c)} title="Details, conflicts in plain words, and how often this person was suggested and marked">
-            {c.name}
-          </button>
-          {c.marked ? <span className="chip marked" title="Marked as referee in the service">Marked</span> : null}
-        </span>
-      ),
-    },
-    {
-      key: 'score',
-      label: 'Score',
-      width: '110px',
-      sortable: true,
-      render: (c) => (
-        <span className="score" title={c.score === null ? '' : c.score.toFixed(3)}>
-          <span className="bar" style={{ width: `${Math.round(100 * Math.min(1, (c.score ?? 0) / maxScore))}%` }} />
-          {c.score === null ? '—' : c.score.toFixed(2)}
-        </span>
-      ),
-    },
-    { key: 'hIndex', label: 'h-index', width: '82px', sortable: true, align: 'right', render: (c) => num(c.hIndex) },
-    { key: 'articles', label: 'Articles', width: '84px', sortable: true, align: 'right', render: (c) => num(c.articlesCount) },
-    { key: 'citations', label: 'Citations', width: '92px', sortable: true, align: 'right', render: (c) => num(c.citationsCount) },
-    { key: 'affiliation', label: 'Affiliation', width: 'minmax(160px, 1.2fr)', sortable: true, render: (c) => <span className="ellipsis" title={c.affiliation ?? ''}>{c.affiliation ?? '—'}</span> },
-    { key: 'email', label: 'Email', width: 'minmax(120px, 1fr)', sortable: true, render: (c) => (c.email ? <span className="ellipsis">{c.email}</span> : <span className="muted">none</span>) },
-    {
-      key: 'conflicts',
-      label: 'Conflicts',
-      width: 'minmax(120px, 1fr)',
-      sortable: true,
-      render: (c) => (
-        <span className="badges">
-          {conflictBadges(c.conflicts).map((b) => (
-            <span key={b.key} className={`badge ${b.unknown ? 'unknown' : 'coi'}`} title={b.unknown ? `Not reported by this response: ${b.explain}` : b.explain}>
-              {b.badge}
-              {b.unknown ? '?' : ''}
-            </span>
-          ))}
-        </span>
-      ),
-    },
-    { key: 'orcid', label: 'ORCID', width: '100px', sortable: true, render: (c) => (c.orcid ? <span className="ellipsis" title={c.orcid}>{c.orcid}</span> : <span className="muted">—</span>) },
-    { key: 'concepts', label: 'Concepts', width: 'minmax(120px, 1fr)', render: (c) => <span className="ellipsis" title={c.relevantConcepts.join(', ')}>{c.relevantConcepts.join(', ') || '—'}</span> },
-    {
-      key: 'groups',
-      label: 'Groups',
-      width: '90px',
-      sortable: true,
-      render: (c) =>
-        c.authorsGroups.length > 0 ? (
-          <span className={`chip group ${settings?.effect ?? ''}`} title={`In authors group ${c.authorsGroups.map((g) => g.group_id).join(', ')}${settings ? ` (${settings.effect})` : ''}`}>
-            {c.authorsGroups.filter((g) => groupIds.size === 0 || groupIds.has(g.group_id)).length || c.authorsGroups.length} grp
-          </span>
-        ) : null,
-    },
-    { key: 'marked', label: 'Marked', width: '70px', sortable: true, align: 'center', render: (c) => (c.marked ? <span role="img" aria-label="Marked">✓</span> : null) },
-    {
-      key: 'profile',
-      label: 'Profile',
-      width: '64px',
-      render: (c) =>
-        c.url ? (
-          <a href={c.url} target="_blank" rel="noreferrer noopener" aria-label={`Open the profile of ${c.name}`}>
-            Open
-          </a>
-        ) : null,
-    },
-  ];
+  const cellContext: CellContext = { maxScore, moved, groupEffect: settings?.effect ?? null, onOpen: (c) => void showAuthor(c.authorId, c), onCopied: setCopied };
+  const columns: Column<CandidateRow>[] = visibleColumns(layout).map((c) => ({
+    key: c.screen.sort ?? c.key,
+    label: c.key === 'groups' ? 'Groups' : c.label,
+    width: c.screen.width,
+    sortable: c.screen.sort !== undefined,
+    ...(c.screen.align ? { align: c.screen.align } : {}),
+    render: (row: CandidateRow) => renderCell(c.key, row, cellContext),
+  }));
 
   const sort = query.sort?.[0];
   const exportName = `${detail?.manuscript.originId ?? 'candidates'}-run${run?.seq ?? ''}`;
@@ -154,26 +87,36 @@ export function CandidatesView() {
     setCopied(`${emails.length} emails copied`);
   };
 
-  if (!detail) return <p className="muted">Select a manuscript in Manuscripts to see its referee candidates.</p>;
-  if (runs.length === 0) return <p className="muted">“{detail.manuscript.title}” has not been uploaded yet: candidates appear when the upload comes back.</p>;
+  if (!detail) return <EmptyState title="No manuscript selected" next="Open Manuscripts and select one, or drop a PDF or DOCX on the window to upload a new one." />;
+  if (runs.length === 0)
+    return (
+      <>
+        <ContextHeader manuscript={detail.manuscript} run={null} />
+        <EmptyState title="No candidates yet" next="Candidates appear here when the upload comes back from the service; Activity shows what is still waiting to be sent." />
+      </>
+    );
 
+  const fromRun = comparison ? runs.find((r) => r.id === comparison.fromRunId) : undefined;
   return (
     <div className="candidates">
+      <ContextHeader manuscript={detail.manuscript} run={run} />
       <div className="toolbar" role="toolbar" aria-label="Candidate tools">
         <label>
-          Run{' '}
-          <select value={runId ?? ''} onChange={(e) => void open(Number(e.target.value), runs.find((r) => r.seq === (runs.find((x) => x.id === Number(e.target.value))?.seq ?? 0) - 1)?.id ?? null)}>
+          <span className="sr-only">Run</span>
+          <select aria-label="Run" value={runId ?? ''} onChange={(e) => void open(Number(e.target.value), runs.find((r) => r.seq === (runs.find((x) => x.id === Number(e.target.value))?.seq ?? 0) - 1)?.id ?? null)}>
             {runs.map((r) => (
               <option key={r.id} value={r.id}>
-                #{r.seq} · {new Date(r.uploadedAt).toLocaleString()} · {r.candidatesCount ?? 'no'} candidates
+                Run #{r.seq} · {new Date(r.uploadedAt).toLocaleDateString()} · {boundsText(r.form)} · {r.candidatesCount ?? 'no'} candidates
               </option>
             ))}
           </select>
         </label>
-        <input type="search" data-shortcut="search" placeholder="Name or affiliation" aria-label="Filter by name or affiliation" value={query.text ?? ''} onChange={(e) => void setQuery({ text: e.target.value || undefined })} />
-        <span className="spacer" />
+        <span className="search-field">
+          <Search size={14} aria-hidden="true" />
+          <input type="search" data-shortcut="search" placeholder="Name or affiliation" aria-label="Filter by name or affiliation" value={query.text ?? ''} onChange={(e) => void setQuery({ text: e.target.value || undefined })} />
+        </span>
         {runs.length > 1 ? (
-          <label>
+          <label className="check">
             <input
               type="checkbox"
               checked={comparing}
@@ -181,7 +124,7 @@ export function CandidatesView() {
                 setShowChanges(true);
                 void compare(e.target.checked);
               }}
-            />{' '}
+            />
             Compare with previous run
           </label>
         ) : null}
@@ -196,14 +139,16 @@ export function CandidatesView() {
             </label>
           </fieldset>
         ) : null}
+        <span className="spacer" />
+        <ColumnChooser layout={layout} onChange={setLayout} />
         <button type="button" onClick={exportCsv} data-shortcut="export">
-          Export CSV
+          <Download size={16} aria-hidden="true" /> Export CSV
         </button>
         <button type="button" onClick={exportXlsx}>
-          Export XLSX
+          <Download size={16} aria-hidden="true" /> Export XLSX
         </button>
-        <button type="button" onClick={() => void copyEmails()}>
-          Copy emails
+        <button type="button" className="primary" onClick={() => void copyEmails()}>
+          <Mail size={16} aria-hidden="true" /> Copy emails
         </button>
       </div>
       <CandidateFilters settings={settings} groupIds={run?.groupIds ?? []} />
@@ -214,40 +159,55 @@ export function CandidatesView() {
           {EFFECT_TEXT[settings.effect] ?? ': the service applied this setting; Referee Desk does not know what it does.'}
         </p>
       ) : null}
-      <div className="candidates-main">
-        {comparison && showChanges ? (
-          <RunChanges comparison={comparison} fromSeq={runs.find((r) => r.id === comparison.fromRunId)?.seq} toSeq={runs.find((r) => r.id === comparison.toRunId)?.seq} exportName={exportName} />
-        ) : (
-          <VirtualTable
-            label="Referee candidates"
-            columns={columns}
-            rows={rows}
-            rowKey={(c) => c.id}
-            rowClass={(c) => [c.conflictCount > 0 ? 'has-coi' : '', c.authorsGroups.length > 0 && settings?.effect === 'highlight' ? 'highlight' : ''].join(' ')}
-            sort={sort ? { key: sort.by, dir: sort.dir ?? 'asc' } : { key: 'rank', dir: 'asc' }}
-            onSort={(k) => void sortBy(k as SortKey)}
-            onActivate={(c) => void showAuthor(c.authorId, c)}
-            empty={loading ? 'Loading…' : 'No candidate matches these filters.'}
-          />
-        )}
-        <aside className="side-panel" aria-label="Overview">
-          <p>
-            <strong data-testid="candidates-count">{total.toLocaleString()}</strong> candidates shown
-          </p>
-          {copied ? <p className="muted">{copied}</p> : null}
+      <div className="overview" aria-label="Overview" role="group">
+        <span>
+          <strong data-testid="candidates-count">{total.toLocaleString()}</strong> candidates shown
+        </span>
+        {copied ? (
+          <span className="muted" role="status">
+            {copied}
+          </span>
+        ) : null}
+        {comparison ? (
+          <section aria-label="Changes since the previous run" className="inline-section">
+            <p>
+              Since run #{fromRun?.seq} ({fromRun ? boundsText(fromRun.form) : ''}): {comparison.added.length} new · {comparison.dropped.length} dropped · {comparison.moved.length} moved · {comparison.unchanged} unchanged
+            </p>
+          </section>
+        ) : null}
+        <span className="spacer" />
+        <details className="chart-details">
+          <summary>h-index spread</summary>
           <ScoreChart rows={rows} />
-          {comparison ? (
-            <section aria-label="Changes since the previous run">
-              <h2>Since run #{runs.find((r) => r.id === comparison.fromRunId)?.seq}</h2>
-              <p>
-                {comparison.added.length} new · {comparison.dropped.length} dropped · {comparison.moved.length} moved · {comparison.unchanged} unchanged
-              </p>
-            </section>
-          ) : null}
-          {author || selected ? <CandidateCard row={selected} history={author} onClose={() => void showAuthor(null)} /> : null}
-          <Alert text={error} />
-        </aside>
+        </details>
       </div>
+      <Alert text={error} />
+      {comparison && showChanges ? (
+        <RunChanges comparison={comparison} fromSeq={fromRun?.seq} toSeq={runs.find((r) => r.id === comparison.toRunId)?.seq} exportName={exportName} />
+      ) : (
+        <VirtualTable
+          label="Referee candidates"
+          columns={columns}
+          rows={rows}
+          rowHeight={48}
+          rowKey={(c) => c.id}
+          rowClass={(c) => [c.conflictCount > 0 ? 'has-coi' : '', c.authorsGroups.length > 0 && settings?.effect === 'highlight' ? 'highlight' : ''].join(' ')}
+          sort={sort ? { key: sort.by, dir: sort.dir ?? 'asc' } : { key: 'rank', dir: 'asc' }}
+          onSort={(k) => void sortBy(k as SortKey)}
+          onActivate={(c) => void showAuthor(c.authorId, c)}
+          empty={loading ? 'Loading…' : 'No candidate matches these filters: loosen or clear them.'}
+        />
+      )}
+      <CandidateDrawer
+        open={showing !== null}
+        name={selected?.name ?? author?.name ?? ''}
+        onClose={() => void showAuthor(null)}
+        row={selected}
+        history={author}
+        manuscript={detail.manuscript}
+        topScore={maxScore}
+        total={total}
+      />
     </div>
   );
 }

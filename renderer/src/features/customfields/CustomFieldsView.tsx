@@ -1,47 +1,26 @@
-import { useCallback, useEffect, useState } from 'react';
-import type { CustomFieldRow } from '../../../../electron/common/views';
+import { useEffect, useState } from 'react';
 import { Alert } from '../../components/Alert';
-import { desk, errorText } from '../../platform/instance';
+import { useApp } from '../../stores/app';
+import { useCustomFields } from '../../stores/reads';
 import { SCOPES, byScope, freshness, kindFormat } from './format';
-
-interface Loaded {
-  rows: CustomFieldRow[];
-  /** The last attempt to ask the service did not reach it (offline or timed out). */
-  unreachable: boolean;
-}
 
 /** The organization's custom fields (§4.8), from the cache at once; Refresh asks the service. */
 export function CustomFieldsView() {
-  const [data, setData] = useState<Loaded | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const rows = useCustomFields((s) => s.data);
+  const busy = useCustomFields((s) => s.loading);
+  const error = useCustomFields((s) => s.error);
+  const offline = useApp((s) => s.status?.connectivity === 'offline');
+  const [asked, setAsked] = useState<{ at: number; refresh: boolean }>({ at: Date.now(), refresh: false });
 
-  const load = useCallback(async (refresh: boolean) => {
-    setBusy(true);
-    const askedAt = Date.now();
-    try {
-      const rows = await desk().invoke('customFields.list', refresh ? { refresh: true } : {});
-      // The service was asked (a refresh, or an empty cache) but the rows are older than the
-      // question, or nothing came back while offline: it could not be reached.
-      const asked = refresh || rows.length === 0;
-      const newest = rows.reduce((m, r) => Math.max(m, r.fetchedAt), 0);
-      const offline = (await desk().invoke('app.status', {})).connectivity === 'offline';
-      setData({ rows, unreachable: asked && (rows.length > 0 ? newest < askedAt : offline) });
-      setError(null);
-    } catch (e) {
-      setError(errorText(e));
-    } finally {
-      setBusy(false);
-    }
-  }, []);
+  const load = (refresh: boolean) => {
+    setAsked({ at: Date.now(), refresh });
+    void useCustomFields.getState().load(refresh ? { refresh: true } : {});
+  };
+  useEffect(() => load(false), []);
 
-  useEffect(() => {
-    void load(false);
-    return desk().on('data.changed', (e) => {
-      if (e.topic === 'customFields') void load(false);
-    });
-  }, [load]);
-
+  // The service was asked (a refresh, or an empty cache) but the rows are older than the question,
+  // or nothing came back while offline: it could not be reached.
+  const data = rows && !busy ? { rows, unreachable: (asked.refresh || rows.length === 0) && (rows.length > 0 ? rows.reduce((m, r) => Math.max(m, r.fetchedAt), 0) < asked.at : offline) } : rows ? { rows, unreachable: false } : null;
   const fetchedAt = data && data.rows.length > 0 ? Math.min(...data.rows.map((r) => r.fetchedAt)) : null;
   const fresh = data ? freshness(fetchedAt, { unreachable: data.unreachable, now: Date.now() }) : null;
   const groups = byScope(data?.rows ?? []);
@@ -55,7 +34,7 @@ export function CustomFieldsView() {
           </span>
         ) : null}
         <span className="spacer" />
-        <button type="button" onClick={() => void load(true)} disabled={busy}>
+        <button type="button" onClick={() => load(true)} disabled={busy}>
           {busy ? 'Refreshing…' : 'Refresh from the service'}
         </button>
       </div>

@@ -1,16 +1,25 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { parseCsv } from '../../../../electron/common/domain/csv';
 import type { AuthorsGroupRow, CustomFieldRow, GroupAuthorRow } from '../../../../electron/common/views';
 import { desk, errorText } from '../../platform/instance';
+import { Alert } from '../../components/Alert';
+import { useCustomFields, useGroupAuthors, useGroups } from '../../stores/reads';
 import { changedFields, draftBase, draftOf, emptyDraft, fullBody, partialBody, partialProblem, replaceProblem, splitList, type AuthorDraft } from './authorDraft';
 import { CustomFieldInput } from './CustomFieldInput';
+import { clientIdFor } from '../../../../electron/common/domain/authors';
 import { csvAuthors, csvTable, guessMapping, importableFields, STANDARD_TARGETS, type CsvMapping, type CsvRowProblem, type CsvTable } from './csvImport';
 
+const NO_GROUPS: AuthorsGroupRow[] = [];
+const NO_AUTHORS: GroupAuthorRow[] = [];
+
 export function GroupsView() {
-  const [groups, setGroups] = useState<AuthorsGroupRow[]>([]);
-  const [fields, setFields] = useState<CustomFieldRow[]>([]);
+  const groups = useGroups((s) => s.data) ?? NO_GROUPS;
+  const allFields = useCustomFields((s) => s.data);
+  const fields = useMemo(() => (allFields ?? []).filter((f) => f.scope === 'author_from_group'), [allFields]);
   const [groupId, setGroupId] = useState<number | null>(null);
-  const [authors, setAuthors] = useState<GroupAuthorRow[]>([]);
+  const authorsState = useGroupAuthors();
+  const authors = (authorsState.answered?.groupId === groupId ? authorsState.data : null) ?? NO_AUTHORS;
+  const readError = useGroups((s) => s.error) ?? authorsState.error;
   const [draft, setDraft] = useState<AuthorDraft>(emptyDraft());
   const [newGroup, setNewGroup] = useState({ group_name: '', owner_team: '', editor_teams: '', viewer_teams: '' });
   const [addId, setAddId] = useState('');
@@ -27,28 +36,20 @@ export function GroupsView() {
       say(false, errorText(e));
     }
   };
-  const reloadGroups = () => attempt(async () => setGroups(await desk().invoke('groups.list', {})));
-  const reloadAuthors = (id = groupId) => attempt(async () => setAuthors(id === null ? [] : await desk().invoke('groups.authors', { groupId: id })));
+  const reloadGroups = () => useGroups.getState().reload();
+  const reloadAuthors = () => useGroupAuthors.getState().reload();
 
   useEffect(() => {
-    void reloadGroups();
-    void attempt(async () => setFields((await desk().invoke('customFields.list', { refresh: true })).filter((f) => f.scope === 'author_from_group')));
-    return desk().on('data.changed', (e) => {
-      if (e.topic === 'groups') void reloadGroups();
-    });
-    // reload once on mount; later reloads follow data.changed events
+    void useGroups.getState().load({});
+    void useCustomFields.getState().load({ refresh: true });
   }, []);
 
   useEffect(() => {
-    setAuthors([]);
-    void reloadAuthors(groupId);
+    if (groupId !== null) void useGroupAuthors.getState().load({ groupId });
     setDraft(emptyDraft());
     setCsv(null);
     setNotImported([]);
     setImportProgress(null);
-    return desk().on('data.changed', (e) => {
-      if (e.topic === 'authors' && e.id === groupId) void reloadAuthors(groupId);
-    });
   }, [groupId]);
 
   const set = (key: 'clientId' | 'name' | 'emails' | 'orcids' | 'articles' | 'affiliations', value: string) => setDraft((d) => ({ ...d, [key]: value }));
@@ -61,6 +62,7 @@ export function GroupsView() {
 
   return (
     <div className="groups">
+      <Alert text={readError} />
       {message ? (
         <p role={message.ok ? 'status' : 'alert'} className={message.ok ? 'ok' : 'error'}>
           {message.text}
@@ -75,7 +77,7 @@ export function GroupsView() {
                 <button type="button" className={g.id === groupId ? 'item active' : 'item'} onClick={() => setGroupId(g.id)}>
                   <span className="title">{g.name ?? `Group ${g.serviceId}`}</span>
                   <span className="meta">
-                    {g.serviceId !== null ? `id ${g.serviceId}` : 'not created yet'} · {g.syncState}
+                    {g.serviceId !== null ? `id ${g.serviceId}` : 'not created yet'} · {g.origin === 'added' && g.syncState === 'synced' ? 'not verified' : g.syncState}
                     {g.ownerTeam ? ` · owner ${g.ownerTeam}` : ''}
                   </span>
                 </button>
@@ -138,8 +140,8 @@ export function GroupsView() {
             </ul>
             <form className="author-editor" aria-label="Author" onSubmit={(e) => e.preventDefault()}>
               <div className="grid2">
-                <label htmlFor="a-client">Client id</label>
-                <input id="a-client" value={draft.clientId} onChange={(e) => set('clientId', e.target.value)} />
+                <label htmlFor="a-client">Author id (optional)</label>
+                <input id="a-client" placeholder="Made from the ORCID, e-mail or name" value={draft.clientId} onChange={(e) => set('clientId', e.target.value)} />
                 <label htmlFor="a-name">Name</label>
                 <input id="a-name" value={draft.name} onChange={(e) => set('name', e.target.value)} />
                 <label htmlFor="a-emails">Emails</label>
@@ -166,7 +168,10 @@ export function GroupsView() {
                     void attempt(async () => {
                       const err = replaceProblem(draft, fields);
                       if (err) return say(false, err);
-                      await desk().invoke('authors.put', { groupId: selected.id, clientId: draft.clientId.trim(), body: fullBody(draft, fields) });
+                      // No id typed: one is made from the ORCID, e-mail or name (unique in the group).
+                      const clientId = draft.clientId.trim() || clientIdFor({ name: draft.name, emails: splitList(draft.emails), orcids: splitList(draft.orcids) }, new Set(authors.map((a) => a.clientId)));
+                      await desk().invoke('authors.put', { groupId: selected.id, clientId, body: fullBody(draft, fields) });
+                      setDraft((d) => ({ ...d, clientId }));
                       say(true, current ? 'Author replaced (queued).' : 'Author created (queued).');
                       await reloadAuthors();
                     })
@@ -284,7 +289,7 @@ export function GroupsView() {
                   </div>
                   <button
                     type="button"
-                    disabled={!csv.mapping.clientId || !csv.mapping.name}
+                    disabled={!csv.mapping.name}
                     onClick={() =>
                       void attempt(async () => {
                         const { authors: ready, problems } = csvAuthors(csv, csv.mapping, fields);

@@ -1,3 +1,4 @@
+import { contactProblems } from '../../../../electron/common/domain/authors';
 // The author editor's draft: what Replace sends (the whole record), what Save changes sends (only
 // the fields whose value differs from the author the draft was loaded from), and what is refused.
 import { customFieldValueProblem, customFieldValueSchema, isKnownCustomFieldKind, type AuthorFromGroupPatch, type AuthorFromGroupPut, type CustomFieldValue } from '../../../../electron/common/service';
@@ -91,8 +92,9 @@ export function partialBody(draft: AuthorDraft, changed: readonly string[]): Aut
 
 /** Why the draft cannot be sent as a whole record (Replace/Create), or null. */
 export function replaceProblem(draft: AuthorDraft, fields: readonly CustomFieldRow[]): string | null {
-  if (draft.clientId.trim() === '') return 'Give the author a client id (your own identifier for them).';
   if (draft.name.trim() === '') return 'An author needs a name.';
+  const contact = contactProblems(splitList(draft.emails), splitList(draft.orcids));
+  if (contact.length > 0) return contact.join(' ');
   for (const f of fields) {
     const value = valueOf(draft, f.apiId);
     if (isKnownCustomFieldKind(f.dataKind)) {
@@ -109,6 +111,8 @@ export function replaceProblem(draft: AuthorDraft, fields: readonly CustomFieldR
 export function partialProblem(draft: AuthorDraft, changed: readonly string[], fields: readonly CustomFieldRow[]): string | null {
   if (changed.length === 0) return 'Nothing changed: edit a field of the selected author first.';
   if (changed.includes('name') && draft.name.trim() === '') return 'An author needs a name: it cannot be cleared.';
+  const contact = contactProblems(changed.includes('emails') ? splitList(draft.emails) : [], changed.includes('orcids') ? splitList(draft.orcids) : []);
+  if (contact.length > 0) return contact.join(' ');
   for (const f of fields) {
     if (!changed.includes(f.apiId)) continue;
     const problem = customFieldValueProblem(f, valueOf(draft, f.apiId));

@@ -2,6 +2,7 @@
 // author custom fields; every row is checked before anything is sent.
 import { customFieldValueFromText, isKnownCustomFieldKind, type AuthorFromGroupPut, type CustomFieldValue } from '../../../../electron/common/service';
 import type { CustomFieldRow } from '../../../../electron/common/views';
+import { clientIdFor, contactProblems } from '../../../../electron/common/domain/authors';
 import { splitList } from './authorDraft';
 
 export const STANDARD_TARGETS = ['clientId', 'name', 'emails', 'orcids', 'affiliations', 'articles'] as const;
@@ -44,7 +45,7 @@ export function csvTable(cells: string[][]): CsvTable | null {
 export function guessMapping(header: readonly string[], fields: readonly CustomFieldRow[]): CsvMapping {
   const starting = (target: string) => header.find((h) => letters(h).startsWith(target)) ?? '';
   const mapping: CsvMapping = {
-    clientId: starting('client') || starting('id'),
+    clientId: starting('client') || header.find((h) => letters(h) === 'id') || '',
     name: starting('name'),
     emails: starting('email'),
     orcids: starting('orcid'),
@@ -56,6 +57,8 @@ export function guessMapping(header: readonly string[], fields: readonly CustomF
 }
 
 /** Builds one write per row; a row with any problem is left out and reported, whole. */
+const NONE: ReadonlySet<string> = new Set();
+
 export function csvAuthors(table: CsvTable, mapping: CsvMapping, fields: readonly CustomFieldRow[]): { authors: CsvAuthor[]; problems: CsvRowProblem[] } {
   const columnOf = (target: string) => {
     const h = mapping[target];
@@ -70,18 +73,21 @@ export function csvAuthors(table: CsvTable, mapping: CsvMapping, fields: readonl
       const c = columnOf(target);
       return c >= 0 ? (cells[c] ?? '').trim() : '';
     };
-    const clientId = cell('clientId');
-    const found: string[] = [];
-    if (clientId === '') found.push('no client id');
-    else if (firstRowOf.has(clientId)) found.push(`client id already used on row ${firstRowOf.get(clientId)}`);
-    else firstRowOf.set(clientId, row);
     const name = cell('name');
+    const found: string[] = [];
     if (name === '') found.push('no name');
     const body: AuthorFromGroupPut = { name };
     for (const k of LIST_TARGETS) {
       const values = splitList(cell(k));
       if (values.length > 0) body[k] = values;
     }
+    found.push(...contactProblems(body.emails ?? [], body.orcids ?? []));
+    // No id column (editors have none): the ORCID, e-mail or name gives one — the same person gets the
+    // same id on a second import, which replaces them rather than adding them twice.
+    const typed = cell('clientId');
+    const clientId = typed !== '' ? typed : clientIdFor({ name, emails: body.emails ?? [], orcids: body.orcids ?? [] }, NONE);
+    if (firstRowOf.has(clientId)) found.push(`id ${clientId} already used on row ${firstRowOf.get(clientId)}`);
+    else firstRowOf.set(clientId, row);
     const custom: Record<string, CustomFieldValue> = {};
     for (const f of importableFields(fields)) {
       const res = customFieldValueFromText(f, cell(f.apiId));

@@ -1,47 +1,33 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { JournalsCorpus } from '../../../../electron/common/service';
-import type { JournalRecommendation } from '../../../../electron/common/views';
-import { desk, errorText } from '../../platform/instance';
 import { useManuscripts } from '../../stores/manuscripts';
+import { useJournals } from '../../stores/reads';
+import { ContextHeader } from '../../components/ContextHeader';
+import { EmptyState } from '../../components/EmptyState';
+import { ScoreBar } from '../candidates/cells';
 import { Alert } from '../../components/Alert';
 
 export function JournalsView() {
   const detail = useManuscripts((s) => s.detail);
   const [corpus, setCorpus] = useState<JournalsCorpus>('all_journals');
-  const [rec, setRec] = useState<JournalRecommendation | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const manuscriptId = detail?.manuscript.id;
-  /** Only the answer to the latest request is shown: a late one for another manuscript or corpus is dropped. */
-  const latest = useRef(0);
+  const { data, answered, error, loading: busy } = useJournals();
+  // Only the answer for the manuscript and corpus shown counts (the store drops late answers too).
+  const rec = data && answered?.manuscriptId === manuscriptId && answered?.corpus === corpus ? data : null;
 
-  const load = async (refresh: boolean) => {
-    if (manuscriptId === undefined) return;
-    const ticket = ++latest.current;
-    setBusy(true);
-    if (!refresh) setRec(null);
-    try {
-      const answer = await desk().invoke('journals.get', { manuscriptId, corpus, refresh });
-      if (ticket !== latest.current) return;
-      setRec(answer);
-      setError(null);
-    } catch (err) {
-      if (ticket !== latest.current) return;
-      if (!refresh) setRec(null);
-      setError(errorText(err));
-    } finally {
-      if (ticket === latest.current) setBusy(false);
-    }
+  const load = (refresh: boolean) => {
+    if (manuscriptId !== undefined) void useJournals.getState().load({ manuscriptId, corpus, refresh });
   };
 
   useEffect(() => {
-    void load(false);
+    load(false);
   }, [manuscriptId, corpus]);
 
-  if (!detail) return <p className="muted">Select a manuscript in Manuscripts to see recommended journals.</p>;
+  if (!detail) return <EmptyState title="No manuscript selected" next="Open Manuscripts and select one to see the journals recommended for it." />;
   const top = Math.max(...(rec?.journals.map((j) => j.score ?? 0) ?? [1]), 1e-9);
   return (
     <div className="journals">
+      <ContextHeader manuscript={detail.manuscript} run={detail.runs.at(-1)} />
       <div className="toolbar">
         <fieldset className="segmented">
           <legend className="sr-only">Journals corpus</legend>
@@ -52,7 +38,7 @@ export function JournalsView() {
             </label>
           ))}
         </fieldset>
-        <button type="button" onClick={() => void load(true)} disabled={busy}>
+        <button type="button" onClick={() => load(true)} disabled={busy}>
           {busy ? 'Refreshing…' : 'Refresh'}
         </button>
         {rec ? <span className="muted">Fetched {new Date(rec.fetchedAt).toLocaleString()}</span> : null}
@@ -68,10 +54,7 @@ export function JournalsView() {
               <span className="muted">{j.publisherName ?? 'Publisher unknown'}</span>
               {j.folderName ? <span className="chip">Folder {j.folderName}</span> : null}
               <span className="spacer" />
-              <span className="score" aria-label={`Score ${j.score?.toFixed(2) ?? 'unknown'}`}>
-                <span className="bar" style={{ width: `${Math.round((100 * (j.score ?? 0)) / top)}%` }} />
-                {j.score?.toFixed(2) ?? '—'}
-              </span>
+              <ScoreBar value={j.score ?? null} max={top} label={`Score ${j.score?.toFixed(2) ?? 'unknown'}, ${Math.round((100 * (j.score ?? 0)) / top)}% of the top`} />
             </div>
             {j.relevantArticles.length > 0 ? (
               <details>

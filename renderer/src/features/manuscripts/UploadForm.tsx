@@ -1,7 +1,7 @@
 import type { UploadFormInput } from '../../../../electron/common/service';
 
 type Author = NonNullable<UploadFormInput['authors']>[number];
-const BOUNDS = [
+export const BOUNDS = [
   ['min_h_index', 'Min h-index'],
   ['max_h_index', 'Max h-index'],
   ['min_academic_age', 'Min academic age'],
@@ -9,6 +9,15 @@ const BOUNDS = [
   ['min_articles_count', 'Min articles'],
   ['max_articles_count', 'Max articles'],
 ] as const;
+
+/** The mark of a field the upload needs (screen readers hear "required" from the field itself). */
+export function Required() {
+  return (
+    <span className="required" aria-hidden="true" title="Required">
+      *
+    </span>
+  );
+}
 
 /** Every field of the upload form (spec §4.6); authors_count follows the authors list. */
 export function UploadForm({
@@ -32,18 +41,26 @@ export function UploadForm({
   return (
     <div className="upload-form">
       <div className="grid2">
-        <label htmlFor={id('folder')}>Folder</label>
+        <label htmlFor={id('folder')}>
+          Folder <Required />
+        </label>
         <input id={id('folder')} list={id('folders')} required value={form.folder} onChange={(e) => onChange({ ...form, folder: e.target.value })} placeholder="Journal code or panel" />
         <datalist id={id('folders')}>
           {folders.map((f) => (
             <option key={f} value={f} />
           ))}
         </datalist>
-        <label htmlFor={id('origin')}>Manuscript id</label>
+        <label htmlFor={id('origin')}>
+          Manuscript id <Required />
+        </label>
         <input id={id('origin')} required readOnly={lockOrigin} title={lockOrigin ? 'A new run keeps the manuscript id' : undefined} value={form.origin_id} onChange={(e) => onChange({ ...form, origin_id: e.target.value })} />
-        <label htmlFor={id('title')}>Title</label>
+        <label htmlFor={id('title')}>
+          Title <Required />
+        </label>
         <input id={id('title')} required value={form.title} onChange={(e) => onChange({ ...form, title: e.target.value })} />
-        <label htmlFor={id('abstract')}>Abstract</label>
+        <label htmlFor={id('abstract')}>
+          Abstract <Required />
+        </label>
         <textarea id={id('abstract')} required rows={4} value={form.abstract} onChange={(e) => onChange({ ...form, abstract: e.target.value })} />
       </div>
       <fieldset>

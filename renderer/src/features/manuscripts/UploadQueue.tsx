@@ -1,36 +1,103 @@
+import { ArrowRight, ChevronDown, ChevronRight, FileText, Upload } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { desk, errorText } from '../../platform/instance';
-import { useManuscripts } from '../../stores/manuscripts';
-import { UploadForm } from './UploadForm';
+import { useApp } from '../../stores/app';
+import { formProblems, useManuscripts, type BatchDefaults, type BatchItem } from '../../stores/manuscripts';
+import { BOUNDS, Required, UploadForm } from './UploadForm';
 
 const STATE_TEXT = { staging: 'Copying…', reading: 'Reading the file…', ready: 'Check and upload', queued: 'Queued', failed: 'Problem', cancelled: 'Cancelled' } as const;
 
-/** The batch of dropped or picked files: each pre-filled from the file, editable, then queued. */
+/** The batch of dropped or picked files: one folder and one set of bounds for all, each file a card that opens to edit. */
 export function UploadQueue() {
   const batch = useManuscripts((s) => s.batch);
   const folders = useManuscripts((s) => s.folders).map((f) => f.name);
   const progress = useManuscripts((s) => s.progress);
   const list = useManuscripts((s) => s.list);
-  const { updateForm, submit, cancel, retry, clearDone, cancelUpload, retryUpload } = useManuscripts.getState();
+  const { updateForm, submit, cancel, retry, clearDone, cancelUpload, retryUpload, uploadAll } = useManuscripts.getState();
   const queue = useRef<HTMLElement>(null);
+  const [defaults, setDefaults] = useState<BatchDefaults>({ folder: '' });
+  const [open, setOpen] = useState<Record<string, boolean>>({});
+  const ready = batch.filter((b) => b.state === 'ready');
+  // One file: its form is open. A batch: compact cards, one folder and bounds above them.
+  const isBatch = batch.filter((b) => b.state === 'staging' || b.state === 'reading' || b.state === 'ready' || b.state === 'failed').length > 1;
   if (batch.length === 0) return null;
+  const showCandidates = (item: BatchItem) => {
+    if (item.manuscriptId === null) return;
+    void useManuscripts.getState().select(item.manuscriptId);
+    useApp.getState().setView('candidates');
+  };
   return (
     <section className="upload-queue" aria-label="Uploads" ref={queue} tabIndex={-1}>
       <header className="row">
         <h2>Uploads</h2>
+        <span className="spacer" />
         <button type="button" onClick={clearDone}>
           Clear finished
         </button>
       </header>
+      {isBatch && ready.length > 0 ? (
+        <form
+          className="batch-bar"
+          aria-label="The whole batch"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void uploadAll(defaults);
+          }}
+        >
+          <label htmlFor="batch-folder">
+            Folder for all <Required />
+          </label>
+          <input id="batch-folder" list="batch-folders" value={defaults.folder} placeholder="Journal code or panel" onChange={(e) => setDefaults({ ...defaults, folder: e.target.value })} />
+          <datalist id="batch-folders">
+            {folders.map((f) => (
+              <option key={f} value={f} />
+            ))}
+          </datalist>
+          <details className="batch-bounds">
+            <summary>Bounds for all</summary>
+            <div className="bounds">
+              {BOUNDS.map(([key, label]) => (
+                <label key={key}>
+                  {label}{' '}
+                  <input
+                    type="number"
+                    min={0}
+                    className="narrow"
+                    value={defaults[key] ?? ''}
+                    onChange={(e) => {
+                      const next = { ...defaults };
+                      if (e.target.value === '') delete next[key];
+                      else next[key] = Number(e.target.value);
+                      setDefaults(next);
+                    }}
+                  />
+                </label>
+              ))}
+            </div>
+          </details>
+          <span className="spacer" />
+          <button type="submit" className="primary">
+            <Upload size={16} aria-hidden="true" /> Upload all ({ready.length})
+          </button>
+        </form>
+      ) : null}
       {batch.map((item) => {
         const p = item.manuscriptId !== null ? progress[item.manuscriptId] : undefined;
         const sync = item.manuscriptId !== null ? list.find((m) => m.id === item.manuscriptId)?.syncState : undefined;
         const sent = sync === 'synced';
         const refused = item.state === 'queued' && sync === 'failed';
+        const expanded = item.state === 'ready' && (!isBatch || open[item.key] === true);
+        const problems = item.state === 'ready' ? formProblems({ ...item.form, folder: item.form.folder || defaults.folder }) : [];
         return (
           <article key={item.key} className={`upload-item ${item.state}`} aria-label={`Upload of ${item.name}`}>
             <header className="row">
-              <strong>{item.name}</strong>
+              {isBatch && item.state === 'ready' ? (
+                <button type="button" className="icon-button" aria-expanded={expanded} aria-label={`${expanded ? 'Close' : 'Edit'} the form of ${item.name}`} onClick={() => setOpen({ ...open, [item.key]: !expanded })}>
+                  {expanded ? <ChevronDown size={16} aria-hidden="true" /> : <ChevronRight size={16} aria-hidden="true" />}
+                </button>
+              ) : (
+                <FileText size={16} aria-hidden="true" />
+              )}
+              <strong className="upload-name">{item.name}</strong>
               <span className="chip" data-testid="upload-state">
                 {item.state === 'queued' && sent ? 'Sent' : refused ? 'Not sent' : STATE_TEXT[item.state]}
               </span>
@@ -38,7 +105,12 @@ export function UploadQueue() {
                 <progress max={p.total} value={p.sent} aria-label={`Sending ${item.name}`} data-testid="upload-progress" />
               ) : null}
               <span className="spacer" />
-              {item.state === 'failed' ? (
+              {sent ? (
+                <button type="button" onClick={() => showCandidates(item)}>
+                  Show candidates <ArrowRight size={14} aria-hidden="true" />
+                </button>
+              ) : null}
+              {item.state === 'failed' && !item.permanent ? (
                 <button type="button" onClick={() => void retry(item.key)}>
                   Retry
                 </button>
@@ -55,7 +127,16 @@ export function UploadQueue() {
               ) : null}
               {item.state === 'queued' && !sent ? <CancelUpload name={item.name} onCancel={() => cancelUpload(item.key)} onGone={() => queue.current?.focus()} /> : null}
             </header>
-            {refused && item.manuscriptId !== null ? <RefusedReason manuscriptId={item.manuscriptId} /> : null}
+            {isBatch && item.state === 'ready' && !expanded ? (
+              <p className="card-summary">
+                <span className="card-title">{item.form.title || 'No title read'}</span>
+                <span className="muted">
+                  {item.form.authors_count} author{item.form.authors_count === 1 ? '' : 's'}
+                </span>
+                {problems.length > 0 ? <span className="warn">{problems.join(' ')}</span> : <span className="ok">Ready</span>}
+              </p>
+            ) : null}
+            {refused ? <RefusedReason reason={item.refusal ?? null} /> : null}
             {item.error ? (
               <p role="alert" className="error">
                 {item.error}
@@ -64,7 +145,7 @@ export function UploadQueue() {
             {item.intake && item.intake.authors.length > 0 && item.form.authors_count !== item.intake.authors.length ? (
               <p className="warn">The file lists {item.intake.authors.length} authors; the form says {item.form.authors_count}.</p>
             ) : null}
-            {item.state === 'ready' ? (
+            {expanded ? (
               <form
                 onSubmit={(e) => {
                   e.preventDefault();
@@ -72,8 +153,8 @@ export function UploadQueue() {
                 }}
               >
                 <UploadForm idPrefix={item.key} form={item.form} folders={folders} lockOrigin={item.update} onChange={(f) => updateForm(item.key, f)} />
-                <button type="submit" className="primary">
-                  {item.update ? 'Upload new run' : 'Upload'}
+                <button type="submit" className={isBatch ? '' : 'primary'}>
+                  <Upload size={16} aria-hidden="true" /> {item.update ? 'Upload new run' : 'Upload'}
                 </button>
               </form>
             ) : null}
@@ -85,15 +166,9 @@ export function UploadQueue() {
 }
 
 /** Why the service did not take an upload, in its words, with what the editor can do. */
-function RefusedReason({ manuscriptId }: { manuscriptId: number }) {
-  const [reason, setReason] = useState<string | null>(null);
-  useEffect(() => {
-    desk()
-      .invoke('manuscripts.uploadStatus', { id: manuscriptId })
-      .then((e) => setReason(e?.error?.message ?? null))
-      .catch((err: unknown) => setReason(errorText(err)));
-  }, [manuscriptId]);
+function RefusedReason({ reason }: { reason: string | null }) {
   return (
+
     <p className="error" role="alert">
       The service did not take this upload{reason ? `: ${reason}` : '.'} Fix the form with “Edit and upload again”, send it again, or cancel it.
     </p>

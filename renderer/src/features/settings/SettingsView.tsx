@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
-import type { CacheClearView, WebhookStatusView } from '../../../../electron/common/views';
+import type { CacheClearView } from '../../../../electron/common/views';
 import { desk, errorText } from '../../platform/instance';
 import { useApp } from '../../stores/app';
 import { useProfiles } from '../../stores/profiles';
+import { useWebhookStatus } from '../../stores/reads';
 import { Alert } from '../../components/Alert';
 import { keptText, removedText } from './cacheText';
 
@@ -14,22 +15,23 @@ export function SettingsView() {
   const info = useApp((s) => s.info);
   const [draft, setDraft] = useState({ name: '', baseUrl: '' });
   const [keys, setKeys] = useState<Record<string, string>>({});
-  const [webhook, setWebhook] = useState<WebhookStatusView | null>(null);
-  const [webhookError, setWebhookError] = useState<string | null>(null);
+  const webhook = useWebhookStatus((s) => s.data);
+  const loadError = useWebhookStatus((s) => s.error);
+  const [configureError, setConfigureError] = useState<string | null>(null);
+  const webhookError = configureError ?? loadError;
 
   useEffect(() => {
     void load();
-    desk()
-      .invoke('webhook.status', {})
-      .then(setWebhook, (e: unknown) => setWebhookError(errorText(e)));
+    void useWebhookStatus.getState().load({});
   }, [load]);
 
   const configureWebhook = async (p: { enabled: boolean; basicAuth?: boolean; bindAddress?: '127.0.0.1' | '0.0.0.0'; port?: number }) => {
     try {
-      setWebhook(await desk().invoke('webhook.configure', p));
-      setWebhookError(null);
+      const next = await desk().invoke('webhook.configure', p);
+      useWebhookStatus.setState({ data: next, answered: {} });
+      setConfigureError(null);
     } catch (e) {
-      setWebhookError(errorText(e));
+      setConfigureError(errorText(e));
     }
   };
 

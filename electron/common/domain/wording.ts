@@ -1,0 +1,117 @@
+// Errors in the editor's words: the one place where a contract field path becomes the label the form
+// shows, and where a schema's message becomes a sentence that says what to do. Nothing on screen names a
+// channel, a schema or a field path.
+
+/** The labels the forms use, by the last segment of a contract or service field path. */
+export const FIELD_LABELS: Record<string, string> = {
+  folder: 'Folder',
+  origin_id: 'Manuscript id',
+  title: 'Title',
+  abstract: 'Abstract',
+  authors_count: 'Number of authors',
+  min_h_index: 'Min h-index',
+  max_h_index: 'Max h-index',
+  min_academic_age: 'Min academic age',
+  max_academic_age: 'Max academic age',
+  min_articles_count: 'Min articles',
+  max_articles_count: 'Max articles',
+  minHIndex: 'Min h-index',
+  maxHIndex: 'Max h-index',
+  minArticles: 'Min articles',
+  maxArticles: 'Max articles',
+  minCitations: 'Min citations',
+  maxCitations: 'Max citations',
+  minScore: 'Min score',
+  text: 'Search text',
+  group_name: 'Group name',
+  owner_team: 'Owner team',
+  editor_teams: 'Editor teams',
+  viewer_teams: 'Viewer teams',
+  serviceId: 'Group id',
+  clientId: 'Author id',
+  name: 'Name',
+  emails: 'E-mails',
+  email: 'E-mail',
+  orcids: 'ORCIDs',
+  orcid: 'ORCID',
+  articles: 'Articles',
+  affiliations: 'Affiliations',
+  aff: 'Affiliation',
+  baseUrl: 'Service address',
+  apiKey: 'API key',
+};
+
+/** The pairs of bounds a form offers, by their field names (upload form and candidate filters). */
+const RANGES: Array<[lo: string, hi: string]> = [
+  ['min_h_index', 'max_h_index'],
+  ['min_academic_age', 'max_academic_age'],
+  ['min_articles_count', 'max_articles_count'],
+  ['minHIndex', 'maxHIndex'],
+  ['minArticles', 'maxArticles'],
+  ['minCitations', 'maxCitations'],
+];
+
+export function fieldLabel(path: string | undefined): string | null {
+  if (!path) return null;
+  const parts = path.split('.');
+  const last = parts.at(-1) ?? '';
+  // authors.2.email → "Author 3 e-mail"
+  const author = /^authors$/.test(parts.at(-3) ?? '') ? Number(parts.at(-2)) : Number.NaN;
+  const label = FIELD_LABELS[last] ?? null;
+  if (label && Number.isInteger(author)) return `Author ${author + 1} ${label.toLowerCase()}`;
+  return label;
+}
+
+/** Bounds that cannot hold together, in plain words; null when they are fine. */
+export function boundsProblem(form: object): { field: string; message: string } | null {
+  const values = form as Record<string, unknown>;
+  const num = (v: unknown) => (typeof v === 'number' ? v : null);
+  for (const [lo, hi] of RANGES) {
+    const a = num(values[lo]);
+    const b = num(values[hi]);
+    if (a != null && (!Number.isInteger(a) || a < 0)) return { field: lo, message: `${FIELD_LABELS[lo]} must be a whole number, 0 or more.` };
+    if (b != null && (!Number.isInteger(b) || b < 0)) return { field: hi, message: `${FIELD_LABELS[hi]} must be a whole number, 0 or more.` };
+    if (a != null && b != null && a > b) return { field: lo, message: `${FIELD_LABELS[lo]} (${a}) is above ${FIELD_LABELS[hi]} (${b}): lower the minimum or raise the maximum.` };
+  }
+  return null;
+}
+
+/** A schema message ("Too small: expected number to be >=0") as a sentence about the labelled field. */
+function issueText(label: string, raw: string): string {
+  const m = raw.toLowerCase();
+  if (/is required|expected string, received undefined|too small: expected string/.test(m)) return `${label} is required: fill it in.`;
+  if (/too small: expected number|>=0|nonnegative/.test(m)) return `${label} must be 0 or more.`;
+  if (/expected int|integer/.test(m)) return `${label} must be a whole number.`;
+  if (/expected number/.test(m)) return `${label} must be a number.`;
+  if (/too big|too long|at most/.test(m)) return `${label} is too long: shorten it.`;
+  if (/email/.test(m)) return `${label} is not an e-mail address: check it.`;
+  if (/url/.test(m)) return `${label} is not a web address (it starts with https://).`;
+  return `${label} is not valid: check it.`;
+}
+
+interface ErrorLike {
+  code?: unknown;
+  message?: unknown;
+  field?: unknown;
+}
+
+/**
+ * The one way an error reaches the screen. Input the contract refused names the field as the form
+ * labels it; a range error says which bound to change; anything else keeps core's message, which is
+ * already written for editors, with any "Invalid request to <channel>:" prefix taken off.
+ */
+export function editorMessage(err: unknown): string {
+  const e: ErrorLike = typeof err === 'object' && err !== null ? (err as ErrorLike) : { message: String(err) };
+  const message = typeof e.message === 'string' ? e.message : String(err);
+  const field = typeof e.field === 'string' ? e.field : undefined;
+  const detail = message.replace(/^Invalid request to [\w.]+:\s*/, '').replace(/^[\w.]+:\s*/, (p) => (field && p.startsWith(field) ? '' : p));
+  if (e.code === 'invalid_input' || e.code === 'invalid_request') {
+    const label = fieldLabel(field);
+    // A range refusal names both fields: say it with the form's labels.
+    const range = RANGES.find(([lo, hi]) => field?.endsWith(lo) || field?.endsWith(hi) || (detail.includes(lo) && detail.includes(hi)));
+    if (range && /above|empty|greater|exceed/.test(detail)) return `${FIELD_LABELS[range[0]]} is above ${FIELD_LABELS[range[1]]}: lower the minimum or raise the maximum.`;
+    if (label) return issueText(label, detail);
+    return 'Something in the form is not valid: check the fields and try again.';
+  }
+  return detail.replace(/\b[a-z]+\.[a-z][A-Za-z]+:\s*/g, '');
+}

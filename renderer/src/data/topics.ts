@@ -1,0 +1,83 @@
+// The renderer's one data path: which stores reload when core says a kind of data changed.
+// A new store (e.g. a shortlist) adds its reload to the topics it depends on here, and nowhere else.
+import type { DataChangedEvent } from '../../../electron/common/views';
+import type { Desk } from '../platform/desk';
+import { useApp } from '../stores/app';
+import { useCandidates } from '../stores/candidates';
+import { useManuscripts } from '../stores/manuscripts';
+import { useProfiles } from '../stores/profiles';
+import { useCustomFields, useGroupAuthors, useGroups, useJournals, useOutbox, useWebhookDeliveries, useWebhookStatus } from '../stores/reads';
+
+export type Topic = DataChangedEvent['topic'];
+
+type Reload = (event: DataChangedEvent) => unknown;
+
+const manuscripts: Reload = () => useManuscripts.getState().load();
+const candidates: Reload = () => useCandidates.getState().reload();
+const journals: Reload = (e) => {
+  const input = useJournals.getState().input;
+  // A refresh asked once is not repeated by a change elsewhere; the cache answers.
+  if (input && (e.id === undefined || e.id === input.manuscriptId)) return useJournals.getState().load({ ...input, refresh: false });
+};
+const groups: Reload = () => useGroups.getState().reload();
+const groupAuthors: Reload = (e) => {
+  const input = useGroupAuthors.getState().input;
+  if (input && (e.id === undefined || e.id === input.groupId)) return useGroupAuthors.getState().reload();
+};
+
+/** Topic → the reloads it triggers. The only table of its kind in the renderer. */
+export const RELOADS: Record<Topic, Reload[]> = {
+  profiles: [() => useProfiles.getState().load()],
+  manuscripts: [manuscripts, () => useWebhookDeliveries.getState().reload()],
+  candidates: [manuscripts, candidates],
+  marks: [manuscripts, candidates, () => useWebhookDeliveries.getState().reload()],
+  journals: [journals],
+  groups: [groups, groupAuthors],
+  authors: [groupAuthors, groups],
+  customFields: [() => (useCustomFields.getState().input ? useCustomFields.getState().load({}) : undefined)],
+  outbox: [() => useOutbox.getState().reload()],
+  webhook: [() => useWebhookDeliveries.getState().reload(), () => useWebhookStatus.getState().reload()],
+};
+
+/** Everything that belongs to one profile's workspace, forgotten when another profile becomes active. */
+export function resetWorkspace(): void {
+  useManuscripts.getState().reset();
+  useCandidates.getState().reset();
+  for (const store of [useJournals, useGroups, useGroupAuthors, useOutbox, useWebhookDeliveries, useCustomFields]) {
+    const input = store.getState().input;
+    store.getState().reset();
+    // A view showing it asks again, for the new workspace (its own input: a group id of the old one is not).
+    if (input !== null && (store === useGroups || store === useOutbox || store === useWebhookDeliveries || store === useCustomFields)) void store.getState().load(input as never);
+  }
+}
+
+export async function dispatch(event: DataChangedEvent): Promise<void> {
+  await Promise.all(RELOADS[event.topic].map((reload) => reload(event)));
+}
+
+/** Another profile became active (whoever asked): the old workspace's rows, batch and selection go. */
+function followActiveProfile(): () => void {
+  let active = useProfiles.getState().state?.activeId;
+  return useProfiles.subscribe((s) => {
+    const next = s.state?.activeId;
+    if (next === undefined || next === active) return;
+    const switched = active !== undefined;
+    active = next;
+    if (!switched) return;
+    resetWorkspace();
+    void useManuscripts.getState().load();
+  });
+}
+
+/** Subscribes the stores to core's events; returns the unsubscribe. Called once at boot. */
+export function connect(desk: Desk): () => void {
+  const offs = [
+    useApp.getState().start(desk),
+    followActiveProfile(),
+    desk.on('upload.progress', (p) => useManuscripts.getState().setProgress(p.manuscriptId, p.sentBytes, p.totalBytes)),
+    desk.on('data.changed', (e) => void dispatch(e)),
+  ];
+  // Which profile is active, so a later switch is told apart from the first load.
+  void useProfiles.getState().load();
+  return () => offs.forEach((off) => off());
+}

@@ -1,0 +1,150 @@
+// The cells of the candidate table, by column key of the one column definition (common/domain/candidates).
+import { Building2, Check, CircleHelp, Copy, ExternalLink, FileWarning, Quote, ShieldAlert, Star, Users } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { conflictBadges } from '../../../../electron/common/domain/conflicts';
+import type { ConflictKey } from '../../../../electron/common/service';
+import type { CandidateRow } from '../../../../electron/common/views';
+
+/** One formatter for every cell: toLocaleString builds a new one per call, which shows while scrolling. */
+const NUMBER = new Intl.NumberFormat();
+export const num = (v: number | null) => (v === null ? '—' : NUMBER.format(v));
+
+export const CONFLICT_ICON: Record<ConflictKey, typeof Users> = {
+  coauth_conflicts: Users,
+  aff_conflicts: Building2,
+  retracted_articles: FileWarning,
+  referenced_articles: Quote,
+  external_coi: ShieldAlert,
+};
+
+/** Each flag by icon and word; "None" said when nothing is flagged; a flag the run did not carry marked "?". */
+export function ConflictsCell({ row }: { row: CandidateRow }) {
+  const badges = conflictBadges(row.conflicts);
+  if (badges.length === 0)
+    return (
+      <span className="conflicts none" data-testid="conflicts">
+        <Check size={14} aria-hidden="true" /> None
+      </span>
+    );
+  return (
+    <span className="conflicts" data-testid="conflicts">
+      {badges.map((b) => {
+        const Icon = b.unknown ? CircleHelp : CONFLICT_ICON[b.key];
+        return (
+          <span key={b.key} className={`flag ${b.unknown ? 'unknown' : 'coi'}`} title={b.unknown ? `Not reported by this run: ${b.explain}` : b.explain}>
+            <Icon size={14} aria-hidden="true" />
+            {b.badge}
+            {b.unknown ? <span className="sr-only"> (not reported)</span> : null}
+          </span>
+        );
+      })}
+    </span>
+  );
+}
+
+/** The e-mail in full (it wraps rather than being cut), with a copy button. */
+export function EmailCell({ row, onCopied }: { row: CandidateRow; onCopied: (text: string) => void }) {
+  if (!row.email) return <span className="muted">none</span>;
+  const email = row.email;
+  return (
+    <span className="email-cell">
+      <a className="email" href={`mailto:${email}`} tabIndex={-1} data-testid="email">
+        {email}
+      </a>
+      <button
+        type="button"
+        className="icon-button"
+        tabIndex={-1}
+        aria-label={`Copy the e-mail of ${row.name}`}
+        title="Copy"
+        onClick={() => void navigator.clipboard.writeText(email).then(() => onCopied(`${email} copied`))}
+      >
+        <Copy size={14} aria-hidden="true" />
+      </button>
+    </span>
+  );
+}
+
+export interface CellContext {
+  maxScore: number;
+  moved: Map<number, string>;
+  groupEffect: string | null;
+  onOpen: (row: CandidateRow) => void;
+  onCopied: (text: string) => void;
+}
+
+export function renderCell(key: string, c: CandidateRow, ctx: CellContext): ReactNode {
+  switch (key) {
+    case 'rank':
+      return c.rank + 1;
+    case 'name': {
+      const move = ctx.moved.get(c.authorId);
+      return (
+        <span className="name-cell">
+          <span className="line1">
+            {move ? <span className={`chip ${move === 'New' ? 'new' : 'moved'}`}>{move}</span> : null}
+            <button type="button" className="linklike name" tabIndex={-1} onClick={() => ctx.onOpen(c)} title="Why this candidate: concepts, conflicts, groups, history">
+              {c.name}
+            </button>
+          </span>
+          <span className="line2 muted" title={c.affiliation ?? ''}>
+            {c.affiliation ?? 'Affiliation unknown'}
+          </span>
+        </span>
+      );
+    }
+    case 'conflicts':
+      return <ConflictsCell row={c} />;
+    case 'email':
+      return <EmailCell row={c} onCopied={ctx.onCopied} />;
+    case 'hIndex':
+      return num(c.hIndex);
+    case 'articles':
+      return num(c.articlesCount);
+    case 'citations':
+      return num(c.citationsCount);
+    case 'score':
+      return <ScoreBar value={c.score} max={ctx.maxScore} />;
+    case 'affiliation':
+      return <span className="ellipsis" title={c.affiliation ?? ''}>{c.affiliation ?? '—'}</span>;
+    case 'orcid':
+      return c.orcid ?? <span className="muted">—</span>;
+    case 'concepts':
+      return <span className="ellipsis" title={c.relevantConcepts.join(', ')}>{c.relevantConcepts.join(', ') || '—'}</span>;
+    case 'groups':
+      return c.authorsGroups.length > 0 ? (
+        <span className={`chip group ${ctx.groupEffect ?? ''}`} title={`In authors group ${c.authorsGroups.map((g) => g.group_id).join(', ')}${ctx.groupEffect ? ` (${ctx.groupEffect})` : ''}`}>
+          <Users size={12} aria-hidden="true" /> {c.authorsGroups.length}
+          <span className="sr-only"> authors group{c.authorsGroups.length === 1 ? '' : 's'}</span>
+        </span>
+      ) : null;
+    case 'marked':
+      return c.marked ? (
+        <span className="chip marked">
+          <Star size={12} aria-hidden="true" /> Marked
+        </span>
+      ) : null;
+    case 'url':
+      return c.url ? (
+        <a href={c.url} target="_blank" rel="noreferrer noopener" tabIndex={-1} aria-label={`Open the profile of ${c.name}`}>
+          <ExternalLink size={14} aria-hidden="true" /> Open
+        </a>
+      ) : null;
+    default:
+      return null;
+  }
+}
+
+/** A bar scaled to the score (its track has a fixed width, not the width of the number). */
+export function ScoreBar({ value, max, label }: { value: number | null; max: number; label?: string }) {
+  const share = value === null || max <= 0 ? 0 : Math.max(0, Math.min(1, value / max));
+  return (
+    <span className="score" title={value === null ? '' : value.toFixed(3)} aria-label={label}>
+      <span className="track" aria-hidden="true">
+        <span className="fill" style={{ width: `${Math.round(100 * share)}%` }} />
+      </span>
+      <span className="value">{value === null ? '—' : value.toFixed(2)}</span>
+    </span>
+  );
+}
+

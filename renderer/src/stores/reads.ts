@@ -1,0 +1,11 @@
+// The reads of core that are not a domain store of their own: one resource store per channel.
+// A view calls `load(input)` when it shows; data/topics.ts reloads them when core says data changed.
+import { resource } from './resource';
+
+export const useOutbox = resource('outbox.list');
+export const useWebhookDeliveries = resource('webhook.deliveries');
+export const useWebhookStatus = resource('webhook.status');
+export const useCustomFields = resource('customFields.list');
+export const useJournals = resource('journals.get');
+export const useGroups = resource('groups.list');
+export const useGroupAuthors = resource('groups.authors');

@@ -1,0 +1,234 @@
+// The renderer's data path with a fake bridge: stores load through platform/instance, core's change
+// topics reload them from one table, a profile switch forgets the old workspace, and the batch of
+// dropped files moves through its states.
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { IntakeView, ManuscriptRow, ProfilesState } from '../../../electron/common/views';
+import { DeskError } from '../../../electron/common/errors';
+import { connect, RELOADS, resetWorkspace } from '../../../renderer/src/data/topics';
+import { useCandidates } from '../../../renderer/src/stores/candidates';
+import { useManuscripts } from '../../../renderer/src/stores/manuscripts';
+import { useProfiles } from '../../../renderer/src/stores/profiles';
+import { useGroupAuthors, useGroups, useJournals, useOutbox } from '../../../renderer/src/stores/reads';
+import { installFakeDesk, settle, type FakeDesk } from './fake-desk';
+
+const profiles = (activeId: string): ProfilesState => ({ profiles: [], activeId, keyStorage: 'keychain', keyStorageWarning: null });
+
+const manuscript = (id: number, syncState: ManuscriptRow['syncState'], profileId = 'a'): ManuscriptRow =>
+  ({ id, profileId, originId: `ms-${id}`, serviceId: null, folder: 'F', title: `T${id}`, abstract: 'A', authorsCount: 0, authors: [], form: { folder: 'F', origin_id: `ms-${id}`, title: `T${id}`, abstract: 'A', authors_count: 0 }, file: null, syncState, lastRunId: null, marksOrder: null, createdAt: 0, updatedAt: 0 }) as ManuscriptRow;
+
+const intake = (fileId: string, over: Partial<IntakeView> = {}): IntakeView => ({ fileId, format: 'pdf', title: 'Read title', abstract: 'Read abstract', authors: [{ name: 'Ann Lee', affiliation: 'Uni', email: 'ann@uni.edu', orcid: null }], references: 3, error: null, ...over });
+
+function baseDesk(): FakeDesk {
+  const lists: Record<string, ManuscriptRow[]> = { a: [], b: [] };
+  let active = 'a';
+  let next = 1;
+  const fake = installFakeDesk({
+    'app.info': () => ({ notices: [] }) as never,
+    'app.status': () => ({ connectivity: 'online' }) as never,
+    'profiles.list': () => profiles(active),
+    'profiles.activate': ({ id }) => {
+      active = id;
+      return profiles(active);
+    },
+    'manuscripts.list': () => lists[active]!,
+    'manuscripts.folders': () => [],
+    'manuscripts.get': ({ id }) => ({ manuscript: lists[active]!.find((m) => m.id === id)!, runs: [] }),
+    'manuscripts.upload': ({ form }) => {
+      const m = manuscript(next++, 'pending', active);
+      m.originId = form.origin_id;
+      lists[active]!.push(m);
+      return m;
+    },
+    'manuscripts.uploadStatus': () => null,
+    'files.stage': ({ name }) => ({ id: `file-${name}`, name, size: 10, format: 'pdf', sha256: 'x' }),
+    'intake.inspect': ({ fileId }) => (fileId.includes('broken') ? intake(fileId, { error: { code: 'invalid_file', message: 'This PDF is encrypted.' } }) : intake(fileId)),
+    'outbox.list': () => [],
+    'groups.list': () => [],
+    'groups.authors': () => [],
+    'journals.get': ({ manuscriptId }) => ({ manuscriptId, corpus: 'all_journals', journals: [], fetchedAt: 1 }) as never,
+  });
+  (fake as unknown as { lists: typeof lists }).lists = lists;
+  return fake;
+}
+
+const file = (name: string, size = 10) => ({ name, size, read: async () => new TextEncoder().encode('%PDF-1.7').buffer as ArrayBuffer });
+
+beforeEach(() => {
+  resetWorkspace();
+  useManuscripts.setState({ batch: [] });
+  useProfiles.setState({ state: null, error: null });
+});
+
+describe('data path', () => {
+  it('maps every change topic to at least one reload', () => {
+    for (const [topic, reloads] of Object.entries(RELOADS)) expect(reloads.length, topic).toBeGreaterThan(0);
+  });
+
+  it('reloads the stores a view has loaded when core says their data changed, and not the others', async () => {
+    const fake = baseDesk();
+    const off = connect(fake);
+    await settle();
+    await useOutbox.getState().load({});
+    expect(fake.count('outbox.list')).toBe(1);
+    fake.emit('data.changed', { topic: 'outbox' });
+    await settle();
+    expect(fake.count('outbox.list')).toBe(2);
+    // Groups were never shown: a groups change asks nothing.
+    fake.emit('data.changed', { topic: 'groups' });
+    await settle();
+    expect(fake.count('groups.list')).toBe(0);
+    await useGroupAuthors.getState().load({ groupId: 7 });
+    fake.emit('data.changed', { topic: 'authors', id: 8 });
+    await settle();
+    expect(fake.count('groups.authors')).toBe(1);
+    fake.emit('data.changed', { topic: 'authors', id: 7 });
+    await settle();
+    expect(fake.count('groups.authors')).toBe(2);
+    off();
+  });
+
+  it('keeps only the answer to the latest request of a store', async () => {
+    const fake = baseDesk();
+    let release: (() => void) | null = null;
+    fake.handle('journals.get', async ({ manuscriptId }) => {
+      if (manuscriptId === 1) await new Promise<void>((r) => (release = r));
+      return { manuscriptId, corpus: 'all_journals', journals: [], fetchedAt: manuscriptId } as never;
+    });
+    const slow = useJournals.getState().load({ manuscriptId: 1, corpus: 'all_journals' });
+    await useJournals.getState().load({ manuscriptId: 2, corpus: 'all_journals' });
+    release!();
+    await slow;
+    expect(useJournals.getState().answered?.manuscriptId).toBe(2);
+  });
+
+  it('shows errors in the editor’s words, without channel or field path', async () => {
+    const fake = baseDesk();
+    fake.handle('groups.list', () => {
+      throw new DeskError('invalid_input', 'Invalid request to groups.list: query.minHIndex: Too small: expected number to be >=0.', { field: 'query.minHIndex' });
+    });
+    await useGroups.getState().load({});
+    expect(useGroups.getState().error).toBe('Min h-index must be 0 or more.');
+  });
+
+  it('a profile switch forgets the old profile’s sent uploads instead of showing them as queued', async () => {
+    const fake = baseDesk();
+    const off = connect(fake);
+    await settle();
+    await useManuscripts.getState().addFiles([file('one.pdf')]);
+    const key = useManuscripts.getState().batch[0]!.key;
+    useManuscripts.getState().updateForm(key, { ...useManuscripts.getState().batch[0]!.form, folder: 'F' });
+    await useManuscripts.getState().submit(key);
+    expect(useManuscripts.getState().batch[0]!.state).toBe('queued');
+    expect(useManuscripts.getState().list).toHaveLength(1);
+    await useProfiles.getState().activate('b');
+    await settle();
+    expect(useManuscripts.getState().batch).toEqual([]);
+    expect(useManuscripts.getState().list).toEqual([]);
+    expect(useManuscripts.getState().detail).toBeNull();
+    expect(useCandidates.getState().runId).toBeNull();
+    off();
+  });
+
+  it('a switch keeps the files not yet uploaded', async () => {
+    const fake = baseDesk();
+    const off = connect(fake);
+    await settle();
+    await useManuscripts.getState().addFiles([file('draft.pdf')]);
+    await useProfiles.getState().activate('b');
+    await settle();
+    expect(useManuscripts.getState().batch.map((b) => b.state)).toEqual(['ready']);
+    off();
+  });
+});
+
+describe('batch of dropped files', () => {
+  it('copies, reads and pre-fills each file; one that cannot be read fails with its reason', async () => {
+    baseDesk();
+    await useManuscripts.getState().addFiles([file('a.pdf'), file('broken.pdf')]);
+    const [a, broken] = useManuscripts.getState().batch;
+    expect(a!.state).toBe('ready');
+    expect(a!.form.title).toBe('Read title');
+    expect(a!.form.authors_count).toBe(1);
+    expect(broken!.state).toBe('failed');
+    expect(broken!.error).toBe('This PDF is encrypted.');
+  });
+
+  it('refuses a file over the size limit before reading it', async () => {
+    const fake = baseDesk();
+    await useManuscripts.getState().addFiles([file('huge.pdf', 10 ** 10)]);
+    expect(useManuscripts.getState().batch[0]!.state).toBe('failed');
+    expect(fake.count('files.stage')).toBe(0);
+  });
+
+  it('a cancelled file is not read any further', async () => {
+    const fake = baseDesk();
+    let release: (() => void) | null = null;
+    fake.handle('files.stage', async ({ name }) => {
+      await new Promise<void>((r) => (release = r));
+      return { id: name, name, size: 1, format: 'pdf', sha256: 'x' };
+    });
+    const adding = useManuscripts.getState().addFiles([file('c.pdf')]);
+    await settle();
+    useManuscripts.getState().cancel(useManuscripts.getState().batch[0]!.key);
+    release!();
+    await adding;
+    expect(useManuscripts.getState().batch[0]!.state).toBe('cancelled');
+    expect(fake.count('intake.inspect')).toBe(0);
+  });
+
+  it('a refused upload stays with its plain-words error and is not queued', async () => {
+    const fake = baseDesk();
+    fake.handle('manuscripts.upload', () => {
+      throw new DeskError('invalid_input', 'Invalid request to manuscripts.upload: form.authors.1.email: Invalid email address.', { field: 'form.authors.1.email' });
+    });
+    await useManuscripts.getState().addFiles([file('a.pdf')]);
+    const key = useManuscripts.getState().batch[0]!.key;
+    useManuscripts.getState().updateForm(key, { ...useManuscripts.getState().batch[0]!.form, folder: 'F' });
+    await useManuscripts.getState().submit(key);
+    const item = useManuscripts.getState().batch[0]!;
+    expect(item.state).toBe('ready');
+    expect(item.error).toBe('Author 2 e-mail is not an e-mail address: check it.');
+  });
+
+  it('says what is missing or wrong in the form before sending anything', async () => {
+    const fake = baseDesk();
+    await useManuscripts.getState().addFiles([file('a.pdf')]);
+    const key = useManuscripts.getState().batch[0]!.key;
+    useManuscripts.getState().updateForm(key, { ...useManuscripts.getState().batch[0]!.form, min_h_index: 9, max_h_index: 2 });
+    await useManuscripts.getState().submit(key);
+    expect(useManuscripts.getState().batch[0]!.error).toBe('Folder is required. Min h-index (9) is above Max h-index (2): lower the minimum or raise the maximum.');
+    expect(fake.count('manuscripts.upload')).toBe(0);
+  });
+
+  it('Upload all gives every ready file the batch’s folder and bounds (what a card set stays) and queues each', async () => {
+    const fake = baseDesk();
+    await useManuscripts.getState().addFiles([file('a.pdf'), file('b.pdf'), file('c.pdf'), file('broken.pdf')]);
+    const c = useManuscripts.getState().batch[2]!;
+    useManuscripts.getState().updateForm(c.key, { ...c.form, folder: 'OWN', min_h_index: 1 });
+    await useManuscripts.getState().uploadAll({ folder: 'BATCH', min_h_index: 4, max_articles_count: 90 });
+    const sent = fake.calls.filter((x) => x.channel === 'manuscripts.upload').map((x) => (x.input as { form: { origin_id: string; folder: string; min_h_index?: number; max_articles_count?: number } }).form);
+    expect(sent.map((f) => [f.origin_id, f.folder, f.min_h_index, f.max_articles_count])).toEqual([
+      ['a', 'BATCH', 4, 90],
+      ['b', 'BATCH', 4, 90],
+      ['c', 'OWN', 1, 90],
+    ]);
+    expect(useManuscripts.getState().batch.map((b) => b.state)).toEqual(['queued', 'queued', 'queued', 'failed']);
+  });
+
+  it('a file that can never be read is marked so (no retry); a failed copy can be retried', async () => {
+    const fake = baseDesk();
+    let fail = true;
+    fake.handle('files.stage', ({ name }) => {
+      if (name === 'flaky.pdf' && fail) throw new DeskError('internal', 'The copy was interrupted.');
+      return { id: `file-${name}`, name, size: 10, format: 'pdf', sha256: 'x' };
+    });
+    await useManuscripts.getState().addFiles([file('broken.pdf'), file('flaky.pdf')]);
+    const [broken, flaky] = useManuscripts.getState().batch;
+    expect(broken!.permanent).toBe(true);
+    expect(flaky!.state).toBe('failed');
+    expect(flaky!.permanent).toBeFalsy();
+    fail = false;
+    await useManuscripts.getState().retry(flaky!.key);
+    expect(useManuscripts.getState().batch[1]!.state).toBe('ready');
+  });
+});
