@@ -125,7 +125,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
   });
   await webhook.restore();
 
-  const intake = new IntakeService({ poolSize: 1 });
+  const intake = new IntakeService();
   const ctx: CoreContext = {
     intake,
     cache,

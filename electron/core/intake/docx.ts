@@ -1,6 +1,7 @@
 /* eslint-disable no-control-regex -- superscript runs are delimited by U+0001 … U+0002 (layout.ts SUP_OPEN/SUP_CLOSE) */
 // Header model for DOCX: paragraphs with style, size, bold, centring and superscripts read straight from
 // word/document.xml (+ styles.xml), then the same name/e-mail/ORCID heuristics as for PDFs.
+import { INTAKE_BOUNDS } from './bounds';
 import { limitsOf } from './check';
 import type { Extracted } from './pdf';
 import {
@@ -255,7 +256,7 @@ function isHeading(p: Para, body: number): boolean {
 
 export async function extractDocx(bytes: Buffer, opts: IntakeOptions = {}): Promise<Extracted> {
   const limits = limitsOf(opts);
-  const parts = await readZipEntries(bytes, ['word/document.xml', 'word/styles.xml'], limits.maxUncompressedBytes);
+  const parts = await readZipEntries(bytes, ['word/document.xml', 'word/styles.xml'], Math.min(limits.maxUncompressedBytes, INTAKE_BOUNDS.maxXmlPartBytes));
   const { styles, defaultSize } = parseStyles(parts.get('word/styles.xml')?.toString('utf8') ?? '');
   const all = parseParagraphs(parts.get('word/document.xml')?.toString('utf8') ?? '', styles, defaultSize);
   const paras = all.filter((p) => p.plain);
