@@ -7,6 +7,7 @@ import { availableParallelism } from 'node:os';
 import { join, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import type * as Esbuild from 'esbuild';
 import { DeskError } from '../../common/errors';
 import { INTAKE_BOUNDS } from './bounds';
 import { emptyResult } from './inspect';
@@ -69,7 +70,7 @@ function runnable(url: URL): URL {
   let out = sourceBundles.get(url.href);
   if (!out) {
     const req = createRequire(import.meta.url);
-    const esbuild = req('esbuild') as typeof import('esbuild');
+    const esbuild = req('esbuild') as typeof Esbuild;
     // inside node_modules, so the bundle's external imports (pdfjs-dist, yauzl) resolve as from the source
     const cache = join(req.resolve('esbuild').split(`${sep}node_modules${sep}`)[0]!, 'node_modules', '.cache');
     mkdirSync(cache, { recursive: true });
