@@ -1,6 +1,7 @@
 // Lint enforces the layers (ARCHITECTURE.md §3 rules 1 and 2). Each layer gets an import zone,
 // and raw IPC is banned everywhere but the two transport modules.
 import js from '@eslint/js';
+import regexp from 'eslint-plugin-regexp';
 import tseslint from 'typescript-eslint';
 
 const nodeBuiltins = ['node:*', 'fs', 'fs/*', 'path', 'os', 'child_process', 'crypto', 'http', 'https', 'net', 'worker_threads', 'stream', 'url', 'util'];
@@ -40,6 +41,16 @@ export default tseslint.config(
       'no-console': 'off',
     },
   },
+  // Regular expressions run on untrusted text (manuscripts, service answers, webhook bodies): none may
+  // backtrack super-linearly (issue 17).
+  {
+    files: ['**/*.{ts,tsx,js,mjs,cjs}'],
+    plugins: { regexp },
+    rules: { 'regexp/no-super-linear-backtracking': 'error', 'regexp/no-misleading-capturing-group': 'error' },
+  },
+  // Where a whole document's text is scanned at once (DOCX XML, up to the inflate cap), also none that
+  // rescans from every start position (`<[^>]*>` over 2 MB of unclosed "<a " is quadratic).
+  { files: ['electron/core/intake/{docx,zip,check}.ts'], rules: { 'regexp/no-super-linear-move': ['error', { ignoreSticky: false, ignorePartial: false }] } },
   {
     files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', Buffer: 'readonly', URL: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly' } },

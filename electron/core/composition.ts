@@ -143,7 +143,7 @@ async function assembleCore(opts: CoreOptions, releaseLock: () => void): Promise
     onDelivery: () => events.emit('data.changed', { topic: 'webhook' }),
   });
 
-  const intake = new IntakeService({ poolSize: 1 });
+  const intake = new IntakeService();
   const ctx: CoreContext = {
     intake,
     cache,

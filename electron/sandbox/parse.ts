@@ -128,7 +128,7 @@ function readZipEntry(buf: Buffer, name: string): Promise<string | null> {
 }
 
 const REF_HEADING = /^(\d+\.?\s*)?(references|bibliography|literature cited|works cited|reference list)\s*:?$/i;
-const ABSTRACT_HEADING = /^(abstract|summary)\s*[:.]?\s*(.*)$/i;
+const ABSTRACT_HEADING = /^(abstract|summary)\s*(?:[:.]\s*)?(\S.*|)$/i;
 const SECTION_HEADING = /^(\d+(\.\d+)*\.?\s+)?(introduction|background|keywords|key words|methods|materials and methods|results|discussion|conclusions?|acknowledg[e]?ments)\b/i;
 const NUMBERED_REF = /^(\[\d+\]|\d+\.\s|\d+\)\s)/;
 const AUTHOR_YEAR_REF = /^[A-Z][\p{L}'’-]+,\s+(?:[A-Z]\.|[A-Z][\p{L}]+)/u;

@@ -83,7 +83,7 @@ export function customFieldValueProblem(field: CustomFieldDefinition, value: unk
 
 export type CustomFieldTextResult = { ok: true; value: CustomFieldValue } | { ok: false; problem: string };
 
-const NUMBER_TEXT = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+const NUMBER_TEXT = /^[+-]?(\d+(?:\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 
 /** Converts a text cell (a CSV column) to a field's value: an empty cell is null; a number is
  * written with a dot; a date as YYYY-MM-DD; an option by its label (any case) or its api_id;

@@ -107,21 +107,14 @@ export function sniffFormat(bytes: Buffer): IntakeFormat {
   throw invalid(describeOther(head));
 }
 
-/** Structural PDF checks that do not need a parser: a complete file and no encryption dictionary. */
+/**
+ * Structural PDF check that needs no parser: a complete file. Encryption is found by pdf.js through the
+ * trailer (pdftext.ts openPdf), never by searching the bytes, which `/Encr#79pt` or a comment defeats.
+ */
 export function checkPdfStructure(bytes: Buffer): void {
   const tail = bytes.subarray(Math.max(0, bytes.length - 4096));
   if (tail.indexOf('%%EOF') === -1) {
     throw invalid('The PDF is incomplete (it stops before its end marker, as after an interrupted download or copy). Get the file again.');
-  }
-  let at = bytes.indexOf('/Encrypt');
-  while (at !== -1) {
-    const after = bytes.subarray(at + 8, at + 40).toString('latin1');
-    if (/^\s*(\d+\s+\d+\s+R|<<)/.test(after)) {
-      throw invalid(
-        'The PDF is encrypted (password or copy protection), so its text cannot be read reliably. Save an unprotected copy (for example Print → Save as PDF) and drop that.',
-      );
-    }
-    at = bytes.indexOf('/Encrypt', at + 8);
   }
 }
 

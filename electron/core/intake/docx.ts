@@ -1,6 +1,7 @@
 /* eslint-disable no-control-regex -- superscript runs are delimited by U+0001 … U+0002 (layout.ts SUP_OPEN/SUP_CLOSE) */
 // Header model for DOCX: paragraphs with style, size, bold, centring and superscripts read straight from
 // word/document.xml (+ styles.xml), then the same name/e-mail/ORCID heuristics as for PDFs.
+import { INTAKE_BOUNDS } from './bounds';
 import { limitsOf } from './check';
 import { confidenceOf, type Attachment } from './confidence';
 import type { Extracted } from './pdf';
@@ -44,22 +45,91 @@ function unescapeXml(s: string): string {
   });
 }
 
+/** `s` without trailing ; , . and spaces (a loop: /[;,.\s]+$/ is quadratic on a long run of them). */
+function trimPunctuation(s: string): string {
+  let end = s.length;
+  while (end > 0 && /[;,.\s]/.test(s[end - 1]!)) end--;
+  return s.slice(0, end);
+}
+
+type XmlToken = [close: string, tag: string | undefined, attrs: string, selfClose: string, text: string | undefined];
+
+/**
+ * The tags and text nodes of `xml` in order, in one linear pass. Same tokens as
+ * /<(\/?)([\w:]+)([^>]*?)(\/?)>|([^<]+)/g, which rescans to the end of the text from every "<" that never
+ * closes (2 MB of "<a " took 20 s); a "<" that starts no tag is skipped.
+ */
+function* xmlTokens(xml: string): Generator<XmlToken> {
+  let i = 0;
+  let closed = true; // false once no ">" is left: every later "<" is a stray one
+  while (i < xml.length) {
+    const lt = xml.indexOf('<', i);
+    if (lt !== i) {
+      const end = lt === -1 ? xml.length : lt;
+      yield ['', undefined, '', '', xml.slice(i, end)];
+      i = end;
+      continue;
+    }
+    const gt = closed ? xml.indexOf('>', lt + 1) : -1;
+    if (gt === -1) closed = false;
+    const head = gt === -1 ? null : /^(\/?)([\w:]+)/.exec(xml.slice(lt + 1, gt));
+    if (!head) {
+      i = lt + 1;
+      continue;
+    }
+    const self = xml[gt - 1] === '/' && gt - 1 > lt + head[0].length;
+    yield [head[1]!, head[2]!, xml.slice(lt + 1 + head[0].length, self ? gt - 1 : gt), self ? '/' : '', undefined];
+    i = gt + 1;
+  }
+}
+
 function attr(attrs: string, name: string): string | undefined {
   return attrs.match(new RegExp(`\\b${name}="([^"]*)"`))?.[1];
 }
 
+/**
+ * Every `<open …>…</close>` element of `xml` as [attributes, body], found with indexOf in one pass: a lazy
+ * regex (`<w:style([^>]*)>([\s\S]*?)</w:style>`) rescans to the end from every unclosed start, which is
+ * quadratic on hostile input.
+ */
+function* elements(xml: string, name: string): Generator<[attrs: string, body: string]> {
+  const open = `<${name}`;
+  const close = `</${name}>`;
+  let i = 0;
+  for (;;) {
+    const start = xml.indexOf(open, i);
+    if (start === -1) return;
+    const after = xml[start + open.length];
+    const gt = xml.indexOf('>', start + open.length);
+    if (gt === -1) return;
+    if (after !== '>' && after !== ' ' && after !== '/' && after !== '\t' && after !== '\n' && after !== '\r') {
+      i = start + open.length; // a longer name (<w:styles> for <w:style)
+      continue;
+    }
+    if (xml[gt - 1] === '/') {
+      yield [xml.slice(start + open.length, gt - 1), ''];
+      i = gt + 1;
+      continue;
+    }
+    const end = xml.indexOf(close, gt + 1);
+    if (end === -1) return;
+    yield [xml.slice(start + open.length, gt), xml.slice(gt + 1, end)];
+    i = end + close.length;
+  }
+}
+
 function parseStyles(xml: string): { styles: Map<string, StyleInfo>; defaultSize: number } {
   const styles = new Map<string, StyleInfo>();
-  const defaults = xml.match(/<w:docDefaults>([\s\S]*?)<\/w:docDefaults>/)?.[1] ?? '';
+  const defaults = elements(xml, 'w:docDefaults').next().value?.[1] ?? '';
   const defaultSize = Number(defaults.match(/<w:sz w:val="(\d+)"/)?.[1] ?? 22) / 2;
-  for (const m of xml.matchAll(/<w:style\b([^>]*)>([\s\S]*?)<\/w:style>/g)) {
-    const id = attr(m[1]!, 'w:styleId');
+  for (const [attrs, body] of elements(xml, 'w:style')) {
+    const id = attr(attrs, 'w:styleId');
     if (!id) continue;
-    const body = m[2]!;
-    const sz = body.match(/<w:rPr>(?:(?!<\/w:rPr>)[\s\S])*?<w:sz w:val="(\d+)"/)?.[1];
-    const info: StyleInfo = { name: attr(body.match(/<w:name\b([^>]*)\/?>/)?.[1] ?? '', 'w:val') ?? id };
+    const runProps = [...elements(body, 'w:rPr')].map(([, rPr]) => rPr);
+    const sz = runProps.map((rPr) => rPr.match(/<w:sz w:val="(\d+)"/)?.[1]).find((x) => x !== undefined);
+    const info: StyleInfo = { name: attr(body.match(/<w:name\b([^>]*)>/)?.[1]?.replace(/\/$/, '') ?? '', 'w:val') ?? id };
     if (sz) info.size = Number(sz) / 2;
-    if (/<w:rPr>(?:(?!<\/w:rPr>)[\s\S])*?<w:b(\s*\/>|\s+w:val="(1|true|on)")/.test(body)) info.bold = true;
+    if (runProps.some((rPr) => /<w:b(\/>|\s+w:val="(1|true|on)"|\s+\/>)/.test(rPr))) info.bold = true;
     const based = body.match(/<w:basedOn w:val="([^"]+)"/)?.[1];
     if (based) info.basedOn = based;
     styles.set(id, info);
@@ -95,13 +165,11 @@ function parseParagraphs(xml: string, styles: Map<string, StyleInfo>, defaultSiz
   let inPPr = false;
   let skip = 0; // inside w:del, mc:Fallback, w:instrText …
   let inText = false;
-  const re = /<(\/?)([\w:]+)([^>]*?)(\/?)>|([^<]+)/g;
-  for (const m of xml.matchAll(re)) {
-    const [, close, tag, attrs = '', selfClose, textNode] = m;
+  for (const [close, tag, attrs, selfClose, textNode] of xmlTokens(xml)) {
     if (textNode !== undefined) {
       if (inText && skip === 0 && run && stack.length) {
         const p = stack[stack.length - 1]!;
-        const t = unescapeXml(textNode);
+        const t = unescapeXml(textNode).replace(/[\u0001\u0002]/g, ''); // the markers below are ours alone
         const styleSize = styleProp(styles, p.style, 'size') ?? defaultSize;
         const size = run.size ?? styleSize;
         const bold = run.bold ?? styleProp(styles, p.style, 'bold') ?? false;
@@ -132,7 +200,7 @@ function parseParagraphs(xml: string, styles: Map<string, StyleInfo>, defaultSiz
           let best = -1;
           for (const [k, v] of p.sizes) if (v > best || (v === best && k > size)) [size, best] = [k, v];
           const text = p.text.replace(/\u0002\u0001/g, '').replace(/[ \t]+/g, ' ');
-          const plain = clean(text.replace(/\u0001[^\u0002]*\u0002/g, ' '));
+          const plain = clean(text.replace(/\u0001[^\u0001\u0002]*\u0002/g, ' '));
           out.push({ text, plain, style: styles.get(p.style)?.name ?? p.style, size, bold: p.chars > 0 && p.boldChars >= 0.6 * p.chars, center: p.center });
         }
         break;
@@ -189,7 +257,7 @@ function isHeading(p: Para, body: number): boolean {
 
 export async function extractDocx(bytes: Buffer, opts: IntakeOptions = {}): Promise<Extracted> {
   const limits = limitsOf(opts);
-  const parts = await readZipEntries(bytes, ['word/document.xml', 'word/styles.xml'], limits.maxUncompressedBytes);
+  const parts = await readZipEntries(bytes, ['word/document.xml', 'word/styles.xml'], Math.min(limits.maxUncompressedBytes, INTAKE_BOUNDS.maxXmlPartBytes));
   const { styles, defaultSize } = parseStyles(parts.get('word/styles.xml')?.toString('utf8') ?? '');
   const all = parseParagraphs(parts.get('word/document.xml')?.toString('utf8') ?? '', styles, defaultSize);
   const paras = all.filter((p) => p.plain);
@@ -227,7 +295,7 @@ export async function extractDocx(bytes: Buffer, opts: IntakeOptions = {}): Prom
     for (const raw of p.text.split('\n')) {
       // "Name  0000-0002-…  ·  handle  Affiliation": only the part before the ORCID or separator is the name
       const perAuthor = /\b\d{4}-\d{4}-\d{4}-\d{3}[\dX]\b|·/.test(raw);
-      const line = perAuthor ? raw.split(/\s*\b\d{4}-\d{4}-\d{4}-\d{3}[\dX]\b|\s*·/)[0]! : raw;
+      const line = perAuthor ? raw.split(/\b\d{4}-\d{4}-\d{4}-\d{3}[\dX]\b|·/)[0]!.trimEnd() : raw;
       if (!perAuthor && AFFILIATION_WORDS.test(line)) continue;
       const parts = splitAuthorLine(line.replace(LABEL, ''));
       const names = parts.filter((x) => looksLikeName(x.name));
@@ -244,11 +312,11 @@ export async function extractDocx(bytes: Buffer, opts: IntakeOptions = {}): Prom
   const unmarked: string[] = [];
   for (const p of header) {
     for (const line of p.text.split('\n')) {
-      const m = line.match(/^\s*(?:\u0001([^\u0002]{1,4})\u0002|([1-9]\d?|[a-h*†‡§])(?=\s*\p{Lu}))\s*(.*)$/u);
-      const rest = clean((m?.[3] ?? line).replace(/\u0001[^\u0002]*\u0002/g, ' ').replace(LABEL, ''));
+      const m = line.match(/^\s*(?:\u0001([^\u0002]{1,4})\u0002|([1-9]\d?|[a-h*†‡§])(?=\s*\p{Lu}))\s*(\S.*|)$/u);
+      const rest = clean((m?.[3] ?? line).replace(/\u0001[^\u0001\u0002]*\u0002/g, ' ').replace(LABEL, ''));
       if (!AFFILIATION_WORDS.test(rest) || /@/.test(rest)) continue;
-      if (m) byMarker.set((m[1] ?? m[2])!, rest.replace(/[;,.\s]+$/, ''));
-      else if (!hits.some((h) => rest.includes(h.author.name))) unmarked.push(rest.replace(/[;,.\s]+$/, ''));
+      if (m) byMarker.set((m[1] ?? m[2])!, trimPunctuation(rest));
+      else if (!hits.some((h) => rest.includes(h.author.name))) unmarked.push(trimPunctuation(rest));
     }
   }
   for (const h of hits) {

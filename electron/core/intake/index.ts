@@ -1,29 +1,34 @@
-// IntakeService: checks and reads dropped manuscripts in worker threads, so the main process never stalls
-// on a large PDF. Public API of electron/core/intake.
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+// IntakeService: checks and reads dropped manuscripts in a pool of bounded worker threads, so the main
+// process never stalls on a large PDF and a hostile file kills only its worker. Public API of
+// electron/core/intake.
+import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
+import { join, sep } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import type * as Esbuild from 'esbuild';
 import { DeskError } from '../../common/errors';
+import { INTAKE_BOUNDS } from './bounds';
 import { emptyResult } from './inspect';
 import type { WorkerRequest, WorkerResponse } from './worker';
 import type { IntakeOptions, IntakeResult } from './types';
 
 export type { IntakeAuthor, IntakeFormat, IntakeOptions, IntakeResult } from './types';
 export { DEFAULT_LIMITS } from './types';
+export { INTAKE_BOUNDS } from './bounds';
 export { inspectFile } from './inspect';
 export { checkFile } from './check';
 
 export interface IntakeServiceOptions {
-  /**
-   * Where the worker entry lives. Default: `worker.ts` next to this module when running from source
-   * (tsx, vitest), else `intake-worker.js` next to the bundle that contains this module. A bundled main
-   * process passes the URL of the worker entry it emitted (see docs/intake.md).
-   */
+  /** Where the worker entry lives. Default: defaultWorkerUrl(). */
   workerUrl?: URL;
-  /** Number of worker threads, 1–2. Default 1. */
+  /** Number of worker threads, 1–4. Default: defaultPoolSize() (from the machine's cores, 2–3). */
   poolSize?: number;
-  /** Per-file time limit in ms; the worker is then restarted and the file reported as too slow. Default 20 s. */
+  /** Per-file time limit in ms; the worker is then replaced and the file reported as too slow. Default 15 s. */
   timeoutMs?: number;
+  /** V8 heap of each worker in MB (resourceLimits.maxOldGenerationSizeMb). Default 160. */
+  heapMb?: number;
   /** Options applied to every file (root folder, limits); per-call options override them. */
   defaults?: IntakeOptions;
 }
@@ -40,31 +45,88 @@ interface Slot {
   job: Job | null;
 }
 
-/** The worker entry URL for the current layout (source or bundle). */
+/**
+ * The worker file, fixed at build time: electron.vite.config.ts emits `intake-worker` as its own entry and
+ * writes its path, relative to whichever output chunk holds this module, over this marker. From source
+ * (tsx, vitest) the marker stays and the worker is `worker.ts` next to this file.
+ */
+const BUNDLED_WORKER = '__INTAKE_WORKER_FILE__' as string;
+
+/** The worker entry URL: the emitted `intake-worker.js` in a build, `worker.ts` from source. */
 export function defaultWorkerUrl(): URL {
-  const here = import.meta.url;
-  if (/\.ts$/.test(new URL(here).pathname)) return new URL('./worker.ts', here);
-  return new URL('./intake-worker.js', here);
+  if (BUNDLED_WORKER.endsWith('.js')) return new URL(BUNDLED_WORKER, import.meta.url);
+  return new URL('./worker.ts', import.meta.url);
 }
 
+const sourceBundles = new Map<string, URL>();
+
+/**
+ * From source, a `.ts` worker is bundled once per process with esbuild (a dev dependency, there through
+ * tsx) into plain JavaScript, dependencies left external, as the app's build does: under the tsx loader
+ * every worker would transform pdf.js itself (6–7 s and ~170 MB of heap per start).
+ */
+function runnable(url: URL): URL {
+  if (!url.pathname.endsWith('.ts')) return url;
+  let out = sourceBundles.get(url.href);
+  if (!out) {
+    const req = createRequire(import.meta.url);
+    const esbuild = req('esbuild') as typeof Esbuild;
+    // inside node_modules, so the bundle's external imports (pdfjs-dist, yauzl) resolve as from the source
+    const cache = join(req.resolve('esbuild').split(`${sep}node_modules${sep}`)[0]!, 'node_modules', '.cache');
+    mkdirSync(cache, { recursive: true });
+    const file = join(mkdtempSync(join(cache, 'intake-worker-')), 'intake-worker.mjs');
+    esbuild.buildSync({ entryPoints: [fileURLToPath(url)], bundle: true, platform: 'node', format: 'esm', packages: 'external', outfile: file, logLevel: 'silent' });
+    out = pathToFileURL(file);
+    sourceBundles.set(url.href, out);
+  }
+  return out;
+}
+
+/** Workers kept warm: one fewer than the cores, at least 2 (a hostile file never holds up the next) and at most 3. */
+export function defaultPoolSize(cores = availableParallelism()): number {
+  return Math.min(3, Math.max(2, cores - 1));
+}
+
+const OUT_OF_MEMORY =
+  'This file is too complex to read: it needs more memory than a manuscript does, so reading it was stopped. Fill in the fields by hand, or export the file again.';
+
 export class IntakeService {
-  private readonly workerUrl: URL;
-  private readonly poolSize: number;
+  private workerUrl: URL;
+  readonly poolSize: number;
   private readonly timeoutMs: number;
+  private readonly heapMb: number;
   private readonly defaults: IntakeOptions;
   private readonly slots: Slot[] = [];
   private readonly queue: Job[] = [];
   private nextId = 1;
+  private warmed = false;
   private closed = false;
 
   constructor(opts: IntakeServiceOptions = {}) {
     this.workerUrl = opts.workerUrl ?? defaultWorkerUrl();
-    this.poolSize = Math.min(2, Math.max(1, opts.poolSize ?? 1));
-    this.timeoutMs = opts.timeoutMs ?? 20_000;
+    this.poolSize = Math.min(4, Math.max(1, Math.round(opts.poolSize ?? defaultPoolSize())));
+    this.timeoutMs = opts.timeoutMs ?? INTAKE_BOUNDS.timeoutMs;
+    this.heapMb = opts.heapMb ?? INTAKE_BOUNDS.workerHeapMb;
     this.defaults = opts.defaults ?? {};
     if (this.workerUrl.protocol === 'file:' && !existsSync(fileURLToPath(this.workerUrl))) {
       throw new DeskError('internal', `intake worker entry not found: ${fileURLToPath(this.workerUrl)}`);
     }
+    this.workerUrl = runnable(this.workerUrl);
+  }
+
+  /**
+   * Starts the whole pool now (call it after the first paint), so a dropped file costs only its parsing.
+   * Workers that die later are replaced straight away. Without it, workers start at the first file.
+   */
+  warm(): void {
+    if (this.closed) return;
+    this.warmed = true;
+    while (this.slots.length < this.poolSize) this.spawn();
+  }
+
+  /** Threads alive in the pool (busy or idle). */
+  get size(): number {
+    return this.slots.length;
   }
 
   /** Checks and reads one file off the main thread. Resolves with `error` set on refusal, never rejects. */
@@ -94,9 +156,11 @@ export class IntakeService {
   }
 
   private spawn(): Slot {
-    const ts = this.workerUrl.pathname.endsWith('.ts');
-    // from source the worker needs the tsx loader (imports are extension-less TypeScript)
-    const worker = new Worker(this.workerUrl, ts ? { execArgv: [...process.execArgv.filter((a) => !a.startsWith('--input-type')), '--import', 'tsx'] } : {});
+    const worker = new Worker(this.workerUrl, {
+      // no loader flags of the parent (tsx): the worker is plain JavaScript
+      execArgv: [],
+      resourceLimits: { maxOldGenerationSizeMb: this.heapMb, maxYoungGenerationSizeMb: INTAKE_BOUNDS.workerYoungMb },
+    });
     worker.unref();
     const slot: Slot = { worker, job: null };
     worker.on('message', (msg: WorkerResponse) => {
@@ -107,21 +171,22 @@ export class IntakeService {
       job.resolve(msg.result);
       this.pump();
     });
-    const fail = (why: string) => {
+    // the worker is gone: its file gets the reason, and a warm pool gets a fresh worker
+    const gone = (error: DeskError | null) => {
+      if (!this.slots.includes(slot)) return;
       const job = slot.job;
       slot.job = null;
       this.remove(slot);
       if (job) {
         clearTimeout(job.timer);
-        job.resolve({ ...emptyResult(job.req.file), error: new DeskError('internal', why).toShape() });
-      }
-      this.pump();
+        job.resolve({ ...emptyResult(job.req.file), error: (error ?? crashed()).toShape() });
+        this.refill();
+      } else this.pump(); // an idle worker that died is not restarted in a loop; the next file starts one
     };
-    worker.on('error', () => fail('The file reader stopped unexpectedly while reading this file. Fill in the fields by hand.'));
-    worker.on('exit', (code) => {
-      if (slot.job) fail(`The file reader stopped (exit ${code}) while reading this file. Fill in the fields by hand.`);
-      else this.remove(slot);
+    worker.on('error', (err: NodeJS.ErrnoException) => {
+      gone(err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new DeskError('invalid_file', OUT_OF_MEMORY) : crashed());
     });
+    worker.on('exit', () => gone(null));
     this.slots.push(slot);
     return slot;
   }
@@ -129,6 +194,13 @@ export class IntakeService {
   private remove(slot: Slot): void {
     const i = this.slots.indexOf(slot);
     if (i >= 0) this.slots.splice(i, 1);
+  }
+
+  /** After a worker died or was stopped: keep a warm pool full, then hand out queued files. */
+  private refill(): void {
+    if (this.closed) return;
+    if (this.warmed) while (this.slots.length < this.poolSize) this.spawn();
+    this.pump();
   }
 
   private pump(): void {
@@ -147,9 +219,13 @@ export class IntakeService {
           ...emptyResult(job.req.file),
           error: new DeskError('timeout', `Reading the file took longer than ${Math.round(this.timeoutMs / 1000)} s and was stopped. Fill in the fields by hand.`).toShape(),
         });
-        this.pump();
+        this.refill();
       }, this.timeoutMs);
       slot.worker.postMessage(job.req);
     }
   }
+}
+
+function crashed(): DeskError {
+  return new DeskError('internal', 'The file reader stopped unexpectedly while reading this file. Fill in the fields by hand.');
 }

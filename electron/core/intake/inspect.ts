@@ -1,5 +1,6 @@
 // One file in, one IntakeResult out: admission checks, then the PDF or DOCX reader. Never throws.
 import { DeskError, isDeskError } from '../../common/errors';
+import { InflateBudget, tooComplex, withBudget } from './bounds';
 import { checkFile } from './check';
 import { extractDocx } from './docx';
 import { extractPdf } from './pdf';
@@ -9,18 +10,26 @@ export function emptyResult(file: string): IntakeResult {
   return { file, format: null, title: null, abstract: null, authors: [], references: null, error: null };
 }
 
-/** Checks and reads one manuscript in the calling thread (the IntakeService runs this in a worker). */
+/**
+ * Checks and reads one manuscript in the calling thread (the IntakeService runs this in a bounded worker).
+ * Every inflated byte is charged to one InflateBudget; a file over it is refused as too complex, whatever
+ * the parser made of the cut-off stream.
+ */
 export async function inspectFile(file: string, opts: IntakeOptions = {}): Promise<IntakeResult> {
   const result = emptyResult(file);
+  const budget = new InflateBudget();
   try {
     const checked = await checkFile(file, opts);
     result.format = checked.format;
-    const data = checked.format === 'pdf' ? await extractPdf(checked.bytes) : await extractDocx(checked.bytes, opts);
+    const data = await withBudget(budget, () => (checked.format === 'pdf' ? extractPdf(checked.bytes) : extractDocx(checked.bytes, opts)));
+    budget.check();
     return { ...result, ...data };
   } catch (e) {
-    const err = isDeskError(e)
-      ? e
-      : new DeskError('invalid_file', 'The file could not be read as a manuscript. Fill in the fields by hand, or export the file again.', { cause: e });
+    const err = budget.exceeded
+      ? tooComplex(budget.exceeded)
+      : isDeskError(e)
+        ? e
+        : new DeskError('invalid_file', 'The file could not be read as a manuscript. Fill in the fields by hand, or export the file again.', { cause: e });
     return { ...result, title: null, abstract: null, authors: [], references: null, error: err.toShape() };
   }
 }

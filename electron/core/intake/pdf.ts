@@ -327,13 +327,13 @@ function assignAffiliations(hits: AuthorHit[], page: PdfPage, zone: Segment[]): 
   let current: string | null = null;
   const footer = page.segments.filter((s) => s.top > 0.55 * page.height && s.size < (hits[0]?.seg.size ?? 99));
   for (const s of [...zone, ...footer]) {
-    const m = s.text.match(/^\s*(?:\u0001([^\u0002]{1,4})\u0002|([1-9]\d?|[a-h*†‡§¶])(?=\s*\p{Lu}))\s*(.*)$/u);
+    const m = s.text.match(/^\s*(?:\u0001([^\u0002]{1,4})\u0002|([1-9]\d?|[a-h*†‡§¶])(?=\s*\p{Lu}))\s*(\S.*|)$/u);
     if (m && AFFILIATION.test(m[3]!)) {
       current = (m[1] ?? m[2])!;
       byMarker.set(current, [...(byMarker.get(current) ?? []), clean(m[3]!.replace(/\u0001[^\u0002]*\u0002/g, ' '))]);
     } else if (current && s.plain && !/@/.test(s.plain) && !hits.some((h) => h.seg === s) && words(s.plain) <= 12) {
       const list = byMarker.get(current)!;
-      if (list.length > 0 && /[,-]$|^\p{Ll}|^(\p{Lu}[\p{L}.-]+,?\s?){1,4}$/u.test(list[list.length - 1]! + '|' + s.plain) && s.plain.length < 80) {
+      if (list.length > 0 && /[,-]$|^\p{Ll}|^\p{Lu}[\p{L}.-]+(?:(?:,\s?|\s)\p{Lu}[\p{L}.-]+){0,3},?\s?$/u.test(list[list.length - 1]! + '|' + s.plain) && s.plain.length < 80) {
         list[list.length - 1] = `${list[list.length - 1]} ${s.plain}`;
       } else current = null;
     } else current = null;

@@ -21,7 +21,7 @@ export function fold(s: string): string {
 
 const LOCAL = "[A-Za-z0-9][A-Za-z0-9._%+'-]*";
 const DOMAIN = '[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\\.[A-Za-z]{2,}';
-const GROUPED = new RegExp(`[{(\\[]\\s*([A-Za-z0-9._%+'\\s,|;-]+?)\\s*[})\\]]\\s*@\\s*(${DOMAIN})`, 'g');
+const GROUPED = new RegExp(`[{(\\[]([A-Za-z0-9._%+'\\s,|;-]+)[})\\]]\\s*@\\s*(${DOMAIN})`, 'g');
 const SINGLE = new RegExp(`(${LOCAL})\\s?@\\s?(${DOMAIN})`, 'g');
 
 /**
@@ -171,7 +171,7 @@ export function splitAuthorLine(line: string): { name: string; markers: string[]
 export const ABSTRACT_HEAD = /^\s*(a\s?b\s?s\s?t\s?r\s?a\s?c\s?t|summary)\b\s*[:.—–-]?\s*/i;
 export const STOP_HEAD =
   /^\s*((\d+(\.\d+)*\.?|[IVX]+\.|[A-Z]\.)\s*)?(introduction|background and motivation|keywords?|key\s?words|index terms|ccs concepts|acm reference format|general terms|subjects?|categories and subject descriptors|significance( statement)?|author summary|motivation|plain language summary|highlights|contents|table of contents|pacs( numbers)?|jel( classification)?|msc|mathematics subject classification|references|acknowl?edge?ments?)\b/i;
-export const REFERENCES_HEAD = /^\s*((\d+|[IVX]+)\.?\s*)?(references( and notes)?|bibliography|literature cited|works cited|cited literature|reference list)\s*:?\s*$/i;
+export const REFERENCES_HEAD = /^\s*((\d+|[IVX]+)\.?\s*)?(references( and notes)?|bibliography|literature cited|works cited|cited literature|reference list)\s*(?::\s*)?$/i;
 
 /** Joins lines of running text: removes end-of-line hyphenation, keeps hyphens inside e-mail domains. */
 export function joinLines(lines: string[]): string {

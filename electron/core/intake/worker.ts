@@ -1,8 +1,10 @@
 // Worker-thread entry of the IntakeService. Self-contained: it imports only the intake modules (and through
-// them pdfjs-dist, mammoth-free DOCX parsing, yauzl), so a bundler can emit it as one extra entry file.
+// them pdfjs-dist and yauzl), so the main-process build emits it as its own entry file (intake-worker.js).
+// The parent starts it with resourceLimits (bounds.ts): a file that needs more heap kills this worker only.
 // Protocol: the parent posts {id, file, opts}; the worker answers {id, result}. A result never throws.
 import { parentPort } from 'node:worker_threads';
 import { inspectFile } from './inspect';
+import { boundPdfjs } from './pdftext';
 import type { IntakeOptions, IntakeResult } from './types';
 
 export interface WorkerRequest {
@@ -18,6 +20,8 @@ export interface WorkerResponse {
 
 if (parentPort) {
   const port = parentPort;
+  // a warm worker has pdf.js loaded before the first file arrives
+  void boundPdfjs().catch(() => undefined);
   port.on('message', (msg: WorkerRequest) => {
     void inspectFile(msg.file, msg.opts).then((result) => port.postMessage({ id: msg.id, result } satisfies WorkerResponse));
   });

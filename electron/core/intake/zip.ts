@@ -1,6 +1,7 @@
 // DOCX container checks through the ZIP central directory (yauzl), without extracting anything to disk.
 import yauzl from 'yauzl';
-import { DeskError } from '../../common/errors';
+import { DeskError, isDeskError } from '../../common/errors';
+import { chargeActive, tooComplex } from './bounds';
 import type { IntakeLimits } from './types';
 
 interface ZipEntryInfo {
@@ -78,7 +79,10 @@ export async function checkDocxContainer(bytes: Buffer, limits: IntakeLimits): P
   }
 }
 
-/** Inflates the named entries (those present) into memory; each is capped at `maxEntryBytes`. */
+/**
+ * Inflates the named entries (those present) into memory. Each is capped at `maxEntryBytes` whatever its
+ * declared size, and every inflated byte is charged to the active InflateBudget (per-document cap).
+ */
 export async function readZipEntries(bytes: Buffer, names: readonly string[], maxEntryBytes: number): Promise<Map<string, Buffer>> {
   const zip = await openZip(bytes);
   const wanted = new Set(names);
@@ -86,7 +90,7 @@ export async function readZipEntries(bytes: Buffer, names: readonly string[], ma
   return new Promise((resolve, reject) => {
     const fail = (err: unknown) => {
       zip.close();
-      reject(invalid('A part of the Word document is damaged and cannot be unpacked.', err));
+      reject(isDeskError(err) ? err : invalid('A part of the Word document is damaged and cannot be unpacked.', err));
     };
     zip.on('entry', (e: yauzl.Entry) => {
       if (!wanted.has(e.fileName)) {
@@ -94,7 +98,7 @@ export async function readZipEntries(bytes: Buffer, names: readonly string[], ma
         return;
       }
       if (e.uncompressedSize > maxEntryBytes) {
-        fail(new Error(`${e.fileName} is ${e.uncompressedSize} bytes`));
+        fail(tooComplex(`${e.fileName} would unpack to ${mb(e.uncompressedSize)}, over ${mb(maxEntryBytes)}`));
         return;
       }
       zip.openReadStream(e, (err, stream) => {
@@ -106,7 +110,8 @@ export async function readZipEntries(bytes: Buffer, names: readonly string[], ma
         let size = 0;
         stream.on('data', (c: Buffer) => {
           size += c.length;
-          if (size > maxEntryBytes) stream.destroy(new Error(`${e.fileName} inflates past ${maxEntryBytes} bytes`));
+          if (size > maxEntryBytes) stream.destroy(tooComplex(`${e.fileName} unpacks past ${mb(maxEntryBytes)}`));
+          else if (!chargeActive(c.length, size)) stream.destroy(tooComplex());
           else chunks.push(c);
         });
         stream.on('error', fail);

@@ -157,7 +157,7 @@ describe('settings', () => {
     await upload('settings-1', 'Neural networks for protein folding, revised');
     await nav('Activity');
     const queued = page.getByRole('list', { name: 'Queued changes' });
-    await expect.poll(() => queued.textContent(), { timeout: 30_000 }).toMatch(/settings-1.*Waiting to send.*\d+ attempts?.*503/s);
+    await expect.poll(() => queued.textContent(), { timeout: 30_000 }).toMatch(/settings-1.*Waiting to send.*\D\d+ attempts?.*503/s);
     await page.screenshot({ path: screenshotPath('activity-write-waiting') });
 
     await nav('Settings');
