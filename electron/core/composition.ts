@@ -52,6 +52,8 @@ export interface CoreOptions {
   pickFiles?: () => Promise<string[]>;
   /** Hands a mailto: URL to the system mail client (Electron: shell.openExternal); the browser host has none. */
   openExternal?: (url: string) => Promise<void>;
+  /** Start the intake workers after the first paint (the hosts do; tests that never inspect a file don't). */
+  warmIntake?: boolean;
 }
 
 export interface Core {
@@ -239,11 +241,12 @@ async function assembleCore(opts: CoreOptions, releaseLock: () => void): Promise
       if (closed) return;
       started = true;
       slowTasks.start();
+      // Intake workers kept warm, so a dropped file costs what its parsing costs (issue 14 item 4).
+      if (opts.warmIntake) intake.warm();
       workspace?.start();
       ctx.staging.sweep(7 * 24 * 3600_000, clock.now());
       restoring = webhook.restore();
       await restoring;
-      // The warm intake pool (issue 14 item 4) is started here.
       await startDemo();
     })());
 

@@ -39,6 +39,7 @@ const core = await createCore({
   registerSecret: (s) => logger.addSecret(s),
   startDemo: demo.startDemo,
   deferStart: true,
+  warmIntake: true,
 }).catch((err: unknown) => {
   // e.g. the folder is in use by another process, or cannot be written: say so in one line, no stack.
   if (!isDeskError(err)) throw err;
