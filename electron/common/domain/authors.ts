@@ -2,7 +2,7 @@
 // e-mail, else the name) unless the editor types one, and e-mails and ORCIDs are checked before a
 // write is queued. Pure.
 
-const EMAIL = /^[^\s@;,]+@[^\s@;,]+\.[^\s@;,]+$/;
+const EMAIL = /^[^\s@;,]+@(?:[^\s@;,.]+\.)+[^\s@;,.]+$/;
 const ORCID = /^(?:https?:\/\/orcid\.org\/)?(\d{4}-\d{4}-\d{4}-\d{3}[\dX])$/i;
 
 export function isEmail(s: string): boolean {
