@@ -14,7 +14,18 @@ import ts from 'typescript';
 export type SourceTree = Map<string, string>;
 
 const SOURCE_EXT = /\.(ts|tsx|mts|cts|js|mjs|cjs)$/;
-const SKIP_DIRS = new Set(['node_modules', 'out', 'dist', 'release', '.git', 'test-results', 'bench-results', '.tmp', '.tools', 'generated']);
+const SKIP_DIRS = new Set([
+  'node_modules',
+  'out',
+  'dist',
+  'release',
+  '.git',
+  'test-results',
+  'bench-results',
+  '.tmp',
+  '.tools',
+  'generated',
+]);
 
 /** Reads the source files under `dirs` (relative to root), skipping build output and generated fixtures. */
 export function readTree(root: string, dirs: readonly string[]): SourceTree {
@@ -149,8 +160,18 @@ function storeFunctions(sf: ts.SourceFile): Map<string, ts.Node> {
   const fns = new Map<string, ts.Node>();
   const visit = (n: ts.Node) => {
     if (ts.isMethodDeclaration(n) && ts.isIdentifier(n.name)) fns.set(n.name.text, n);
-    else if (ts.isPropertyAssignment(n) && ts.isIdentifier(n.name) && (ts.isArrowFunction(n.initializer) || ts.isFunctionExpression(n.initializer))) fns.set(n.name.text, n.initializer);
-    else if (ts.isVariableDeclaration(n) && ts.isIdentifier(n.name) && n.initializer && (ts.isArrowFunction(n.initializer) || ts.isFunctionExpression(n.initializer))) {
+    else if (
+      ts.isPropertyAssignment(n) &&
+      ts.isIdentifier(n.name) &&
+      (ts.isArrowFunction(n.initializer) || ts.isFunctionExpression(n.initializer))
+    )
+      fns.set(n.name.text, n.initializer);
+    else if (
+      ts.isVariableDeclaration(n) &&
+      ts.isIdentifier(n.name) &&
+      n.initializer &&
+      (ts.isArrowFunction(n.initializer) || ts.isFunctionExpression(n.initializer))
+    ) {
       if (!fns.has(n.name.text)) fns.set(n.name.text, n.initializer);
     } else if (ts.isFunctionDeclaration(n) && n.name) fns.set(n.name.text, n);
     ts.forEachChild(n, visit);
@@ -163,7 +184,13 @@ function storeFunctions(sf: ts.SourceFile): Map<string, ts.Node> {
 function calledName(call: ts.CallExpression): string | null {
   const c = call.expression;
   if (ts.isIdentifier(c)) return c.text;
-  if (ts.isPropertyAccessExpression(c) && ts.isCallExpression(c.expression) && ts.isIdentifier(c.expression.expression) && c.expression.expression.text === 'get') return c.name.text;
+  if (
+    ts.isPropertyAccessExpression(c) &&
+    ts.isCallExpression(c.expression) &&
+    ts.isIdentifier(c.expression.expression) &&
+    c.expression.expression.text === 'get'
+  )
+    return c.name.text;
   return null;
 }
 
@@ -173,7 +200,10 @@ function calledName(call: ts.CallExpression): string | null {
  * inside one `Promise.all([...])` go out together and make one round trip; every other call is a
  * round trip of its own. Calls made only on some branches count as if taken (an upper bound).
  */
-export function bridgeCalls(tree: SourceTree, entries: readonly StoreAction[]): { channels: string[]; roundTrips: number; missing: string[] } {
+export function bridgeCalls(
+  tree: SourceTree,
+  entries: readonly StoreAction[],
+): { channels: string[]; roundTrips: number; missing: string[] } {
   const channels: string[] = [];
   const missing: string[] = [];
   let roundTrips = 0;
@@ -266,9 +296,14 @@ function declaredFields(n: ts.Node): { name: string; fields: string[] } | null {
     let init: ts.Expression = n.initializer;
     while (ts.isAsExpression(init) || ts.isSatisfiesExpression(init) || ts.isParenthesizedExpression(init)) init = init.expression;
     // z.looseObject({...}).strict() and the like: the innermost zod object call holds the fields.
-    for (let e: ts.Expression = init; ts.isCallExpression(e); ) {
+    for (let e: ts.Expression = init; ts.isCallExpression(e);) {
       const callee = e.expression;
-      if (ts.isPropertyAccessExpression(callee) && ZOD_OBJECT.has(callee.name.text) && e.arguments[0] && ts.isObjectLiteralExpression(e.arguments[0])) {
+      if (
+        ts.isPropertyAccessExpression(callee) &&
+        ZOD_OBJECT.has(callee.name.text) &&
+        e.arguments[0] &&
+        ts.isObjectLiteralExpression(e.arguments[0])
+      ) {
         return { name: n.name.text, fields: propertyNames(e.arguments[0].properties) };
       }
       if (!ts.isPropertyAccessExpression(callee)) break;
@@ -407,7 +442,18 @@ export const OPEN_PATH: readonly StoreAction[] = [
 /** A candidate row (the service's answer, the cache's row, the view's row): a person's fields with the
  * manuscript's score. The score tells it from the author seen across manuscripts (no score). */
 export const CANDIDATE_SHAPE: ShapeRule = {
-  fields: ['author_id', 'h_index', 'score', 'email', 'orcid', 'affiliation', 'articles_count', 'citations_count', 'first_name', 'last_name'],
+  fields: [
+    'author_id',
+    'h_index',
+    'score',
+    'email',
+    'orcid',
+    'affiliation',
+    'articles_count',
+    'citations_count',
+    'first_name',
+    'last_name',
+  ],
   min: 6,
   required: ['score'],
 };
@@ -427,39 +473,64 @@ export interface StatRow {
 export function collectStats(root: string): StatRow[] {
   const app = readTree(root, ['electron', 'renderer']);
   const all = readTree(root, ['electron', 'renderer', 'test', 'scripts', 'bench', 'build']);
-  for (const name of readdirSync(root)) if (/\.(ts|mts|js|mjs|cjs)$/.test(name) && statSync(join(root, name)).isFile()) all.set(name, readFileSync(join(root, name), 'utf8'));
+  for (const name of readdirSync(root))
+    if (/\.(ts|mts|js|mjs|cjs)$/.test(name) && statSync(join(root, name)).isFile()) all.set(name, readFileSync(join(root, name), 'utf8'));
 
   const drop = pathModules(app, DROP_PATH);
-  if (drop.missing.length) throw new Error(`stats: the drop path names files that do not exist: ${drop.missing.join(', ')} — update DROP_PATH in scripts/stats.ts`);
+  if (drop.missing.length)
+    throw new Error(
+      `stats: the drop path names files that do not exist: ${drop.missing.join(', ')} — update DROP_PATH in scripts/stats.ts`,
+    );
   const open = bridgeCalls(app, OPEN_PATH);
-  if (open.missing.length) throw new Error(`stats: the open path names what does not exist: ${open.missing.join(', ')} — update OPEN_PATH in scripts/stats.ts`);
+  if (open.missing.length)
+    throw new Error(`stats: the open path names what does not exist: ${open.missing.join(', ')} — update OPEN_PATH in scripts/stats.ts`);
   const shapes = shapeDeclarations(app, CANDIDATE_SHAPE);
   const emits = occurrences(app, EMIT_DATA_CHANGED, ['electron/']);
   const long = longLines(all, LONG_LINE);
+  const appLong = longLines(app, LONG_LINE);
   const sum = (xs: Array<{ count: number }>) => xs.reduce((n, x) => n + x.count, 0);
   const layers = (files: string[]) => {
     const by = new Map<string, number>();
     for (const f of files) {
-      const layer = f.split('/').slice(0, f.startsWith('renderer/') ? 1 : 2).join('/');
+      const layer = f
+        .split('/')
+        .slice(0, f.startsWith('renderer/') ? 1 : 2)
+        .join('/');
       by.set(layer, (by.get(layer) ?? 0) + 1);
     }
     return [...by].map(([l, n]) => `${l} ${n}`).join(', ');
   };
   return [
-    { measure: 'modules a dropped file crosses to painted candidates', value: drop.modules.length, target: 'fewer', detail: layers(drop.modules) },
+    {
+      measure: 'modules a dropped file crosses to painted candidates',
+      value: drop.modules.length,
+      target: 'fewer',
+      detail: layers(drop.modules),
+    },
     { measure: 'request round trips for opening a manuscript', value: open.roundTrips, target: '≤ 2', detail: open.channels.join(', ') },
-    { measure: 'definitions of the candidate shape', value: shapes.length, target: '1', detail: shapes.map((s) => `${s.name} (${s.file}:${s.line})`).join(', ') },
+    {
+      measure: 'definitions of the candidate shape',
+      value: shapes.length,
+      target: '1',
+      detail: shapes.map((s) => `${s.name} (${s.file}:${s.line})`).join(', '),
+    },
     {
       measure: "places that emit change topics (emit('data.changed'))",
       value: sum(emits),
       target: 'repositories/outbox only',
       detail: `${emits.length} files: ${emits.map((e) => `${e.file} ${e.count}`).join(', ')}`,
     },
-    { measure: `lines over ${LONG_LINE} characters`, value: sum(long), target: '0 (formatter)', detail: `${long.length} files (electron, renderer, test, scripts, bench, build)` },
+    {
+      measure: `lines over ${LONG_LINE} characters`,
+      value: sum(long),
+      target: '0 (formatter)',
+      detail: `${long.length} files (electron, renderer, test, scripts, bench, build, root configs); ${sum(appLong)} in electron and renderer`,
+    },
   ];
 }
 
-export function formatTable(rows: readonly StatRow[], width = 100): string {
+/** A text table: one line per measure, its detail indented below it (cut to `width` characters). */
+export function formatTable(rows: readonly StatRow[], width = Infinity): string {
   const w0 = Math.max(...rows.map((r) => r.measure.length), 'measure'.length);
   const w1 = Math.max(...rows.map((r) => String(r.value).length), 'value'.length);
   const w2 = Math.max(...rows.map((r) => r.target.length), 'target'.length);
@@ -474,5 +545,5 @@ export function formatTable(rows: readonly StatRow[], width = 100): string {
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const rows = collectStats(resolve(import.meta.dirname, '..'));
-  console.log(process.argv.includes('--json') ? JSON.stringify(rows, null, 2) : formatTable(rows, process.argv.includes('--full') ? Infinity : 160));
+  console.log(process.argv.includes('--json') ? JSON.stringify(rows, null, 2) : formatTable(rows));
 }

@@ -47,7 +47,8 @@ const FILES: Record<string, string> = {
     'export const rowShape = { author_id: z.number(), h_index: z.number(), score: z.number(), email: z.string(), orcid: z.string(), affiliation: z.string() };',
     'export const rowSchema = z.looseObject({ ...rowShape, extra: z.string() });',
     'export type RowIn = z.infer<typeof rowSchema>;',
-    'export const dbRow = z.object({ author_id: z.number(), h_index: z.number(), score: z.number(), email: z.string(), orcid: z.string(), affiliation: z.string() }).strict();',
+    'export const dbRow = z.object({ author_id: z.number(), h_index: z.number(), score: z.number(), email: z.string(), ' +
+      'orcid: z.string(), affiliation: z.string() }).strict();',
     'export interface Person { authorId: number; hIndex: number; email: string; orcid: string; affiliation: string; articlesCount: number }',
     "export const SORT = { score: ['score'], email: ['email'], orcid: ['orcid'], hIndex: ['h'], authorId: ['a'], affiliation: ['f'] };",
   ].join('\n'),
@@ -75,7 +76,11 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe('stats counting functions', () => {
   it('reads source files and skips node_modules', () => {
-    expect([...tree.keys()].sort()).toEqual(Object.keys(FILES).filter((f) => !f.includes('node_modules')).sort());
+    expect([...tree.keys()].sort()).toEqual(
+      Object.keys(FILES)
+        .filter((f) => !f.includes('node_modules'))
+        .sort(),
+    );
   });
 
   it('resolves extension-less and folder imports, marking type-only ones', () => {
@@ -106,9 +111,15 @@ describe('stats counting functions', () => {
   });
 
   it('finds declarations of a shape, not spreads, z.infer types, look-alikes without the required field, or plain objects', () => {
-    const found = shapeDeclarations(tree, { fields: ['author_id', 'h_index', 'score', 'email', 'orcid', 'affiliation'], min: 5, required: ['score'] });
+    const found = shapeDeclarations(tree, {
+      fields: ['author_id', 'h_index', 'score', 'email', 'orcid', 'affiliation'],
+      min: 5,
+      required: ['score'],
+    });
     expect(found.map((d) => `${d.name}:${d.line}`)).toEqual(['Row:2', 'rowShape:3', 'dbRow:6']);
-    expect(shapeDeclarations(tree, { fields: ['author_id', 'h_index', 'email', 'orcid', 'affiliation'], min: 5 }).map((d) => d.name)).toEqual(['Row', 'rowShape', 'dbRow', 'Person']);
+    expect(
+      shapeDeclarations(tree, { fields: ['author_id', 'h_index', 'email', 'orcid', 'affiliation'], min: 5 }).map((d) => d.name),
+    ).toEqual(['Row', 'rowShape', 'dbRow', 'Person']);
   });
 
   it('counts emit calls of data.changed (listeners excluded) and long lines', () => {
