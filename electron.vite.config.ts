@@ -10,9 +10,11 @@ export default defineConfig({
       rollupOptions: {
         // intake-worker: manuscript parsing runs in a worker thread (electron/core/intake/index.ts
         // looks for it next to the main bundle); pdfjs-dist stays external as a dependency.
+        // demo-service: the local demo service in its own utility process (electron/main/demo-process.ts).
         input: {
           index: resolve(import.meta.dirname, 'electron/main/index.ts'),
           'intake-worker': resolve(import.meta.dirname, 'electron/core/intake/worker.ts'),
+          'demo-service': resolve(import.meta.dirname, 'electron/sandbox/process-entry.ts'),
         },
       },
     },

@@ -12,6 +12,7 @@ const LABELS: Record<(typeof FIELDS)[number], string> = {
   authors: 'authors F1 (normalised names)',
   emails: 'e-mails F1',
   orcids: 'ORCIDs F1',
+  contacts: 'e-mails + ORCIDs F1',
   abstract: 'abstract (Levenshtein ratio ≥ 0.8)',
 };
 

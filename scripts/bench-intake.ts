@@ -1,54 +1,107 @@
-// Accuracy and speed of manuscript intake over a folder laid out like ../shared/material.
-// Usage: npm run -s bench:intake -- DIR [--verbose]   (DIR defaults to ../shared/material)
+// Accuracy and speed of manuscript intake on (a) the real material and (b) the generated set, each split by
+// layout family with a leave-one-family-out view (families more than 5 points under the mean are flagged).
+// Usage: npm run -s bench:intake -- [--material DIR] [--generated DIR] [--verbose] [DIR]
+//   --material   defaults to ../shared/material (skipped when absent)
+//   --generated  defaults to the committed sample test/fixtures/intake/generated; pass the folder written by
+//                scripts/intake-corpus/generate.py for the full set
+//   DIR          a single folder laid out like the material: only that one is scored
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { FIELDS, TARGETS, evaluate, type FieldScore } from '../electron/core/intake/evaluate';
+import { FIELDS, TARGETS, evaluate, heldOut, type EvalReport, type FieldScore } from '../electron/core/intake/evaluate';
 
 const args = process.argv.slice(2);
 const verbose = args.includes('--verbose');
-const dir = resolve(args.find((a) => !a.startsWith('-')) ?? resolve(import.meta.dirname, '..', '..', 'shared', 'material'));
-if (!existsSync(resolve(dir, 'MANIFEST.json'))) {
-  console.error(`bench:intake: no MANIFEST.json in ${dir}`);
-  process.exit(2);
-}
-
-const report = await evaluate(dir, (f) => {
-  if (verbose) process.stderr.write(`${f.id} ${f.ms.toFixed(0)} ms ${f.misses.length ? 'misses: ' + f.misses.map((m) => m.field).join(',') : 'ok'}\n`);
-});
+const opt = (name: string) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const positional = args.filter((a, i) => !a.startsWith('-') && !['--material', '--generated'].includes(args[i - 1] ?? ''));
+const repo = resolve(import.meta.dirname, '..');
+const sets: { label: string; dir: string }[] = positional.length
+  ? positional.map((d) => ({ label: d, dir: resolve(d) }))
+  : [
+      { label: '(a) material', dir: resolve(opt('--material') ?? resolve(repo, '..', 'shared', 'material')) },
+      { label: '(b) generated', dir: resolve(opt('--generated') ?? resolve(repo, 'test', 'fixtures', 'intake', 'generated')) },
+    ];
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
-const cell = (s: FieldScore) => (s.files ? `${pct(s.score)} (n=${s.files})` : '—');
-const formats = Object.keys(report.byFormat).sort((a, b) => (a === 'pdf' ? -1 : b === 'pdf' ? 1 : a.localeCompare(b)));
-const rows = [
-  ['field', 'all', ...formats, 'target', 'ok'],
-  ...FIELDS.map((f) => [
-    f,
-    cell(report.fields[f]),
-    ...formats.map((k) => cell(report.byFormat[k]![f])),
-    `≥ ${pct(TARGETS[f])}`,
-    report.fields[f].score >= TARGETS[f] ? 'yes' : 'NO',
-  ]),
-];
-const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
-for (const r of rows) console.log(r.map((c, i) => c.padEnd(widths[i]!)).join('  '));
-console.log(
-  `\ntime per PDF: median ${report.pdfMs.median.toFixed(0)} ms, p95 ${report.pdfMs.p95.toFixed(0)} ms over ${report.pdfMs.n} PDFs ` +
-    `(target median ≤ ${TARGETS.pdfMedianMs} ms: ${report.pdfMs.median <= TARGETS.pdfMedianMs ? 'yes' : 'NO'})`,
-);
-const micro = FIELDS.filter((f) => report.fields[f].tp !== undefined)
-  .map((f) => `${f} tp=${report.fields[f].tp} fp=${report.fields[f].fp} fn=${report.fields[f].fn}`)
-  .join('; ');
-console.log(`counts: ${micro}`);
+const cell = (s: FieldScore | undefined) => (s && s.files ? `${pct(s.score)} (n=${s.files})` : '—');
+const table = (rows: string[][]) => {
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
+  for (const r of rows) console.log(r.map((c, i) => c.padEnd(widths[i]!)).join('  '));
+};
 
-const failed = report.files.filter((f) => f.misses.length || f.result.error);
-console.log(`\nfiles with misses: ${failed.length} of ${report.files.length}`);
-for (const f of failed) {
-  if (f.result.error) {
-    console.log(`- ${f.id} ${f.file}: refused: ${f.result.error.message}`);
-    continue;
+function print(label: string, dir: string, report: EvalReport): void {
+  console.log(`\n=== ${label}: ${dir} (${report.files.length} files)\n`);
+  const formats = Object.keys(report.byFormat).sort((a, b) => (a === 'pdf' ? -1 : b === 'pdf' ? 1 : a.localeCompare(b)));
+  table([
+    ['field', 'all', ...formats, 'target', 'ok'],
+    ...FIELDS.map((f) => [f, cell(report.fields[f]), ...formats.map((k) => cell(report.byFormat[k]![f])), `≥ ${pct(TARGETS[f])}`, report.fields[f].score >= TARGETS[f] ? 'yes' : 'NO']),
+  ]);
+  console.log(
+    `\ntime per PDF: median ${report.pdfMs.median.toFixed(0)} ms, p95 ${report.pdfMs.p95.toFixed(0)} ms over ${report.pdfMs.n} PDFs ` +
+      `(target median ≤ ${TARGETS.pdfMedianMs} ms: ${report.pdfMs.median <= TARGETS.pdfMedianMs ? 'yes' : 'NO'})`,
+  );
+  console.log(
+    `counts: ${FIELDS.filter((f) => report.fields[f].tp !== undefined)
+      .map((f) => `${f} tp=${report.fields[f].tp} fp=${report.fields[f].fp} fn=${report.fields[f].fn}`)
+      .join('; ')}`,
+  );
+
+  // by family, held out: each family's score, the pooled score of the others, flagged when > 5 points under the family mean
+  const ho = heldOut(report);
+  const fams = Object.keys(report.byFamily).sort();
+  console.log('\nby layout family (held-out family score / pooled score of the other families; * = more than 5 points under the mean of the families)\n');
+  table([
+    ['family', 'files', ...FIELDS],
+    ...fams.map((fam) => [
+      fam,
+      String(report.files.filter((f) => f.family === fam).length),
+      ...FIELDS.map((field) => {
+        const r = ho.find((x) => x.family === fam && x.field === field);
+        return r ? `${pct(r.held.score)} / ${pct(r.rest.score)}${r.flagged ? ' *' : ''}` : '—';
+      }),
+    ]),
+    ['mean', '', ...FIELDS.map((field) => pct(ho.find((x) => x.field === field)?.mean ?? 0))],
+    ['min', '', ...FIELDS.map((field) => pct(Math.min(...ho.filter((x) => x.field === field).map((x) => x.held.score))))],
+  ]);
+  const flagged = ho.filter((r) => r.flagged);
+  console.log(`\nflagged: ${flagged.length ? flagged.map((r) => `${r.family}/${r.field} ${pct(r.held.score)} (mean ${pct(r.mean)})`).join('; ') : 'none'}`);
+
+  const failed = report.files.filter((f) => f.misses.length || f.result.error);
+  console.log(`\nfiles with misses: ${failed.length} of ${report.files.length}`);
+  for (const fam of fams) {
+    const inFam = failed.filter((f) => f.family === fam);
+    if (!inFam.length) continue;
+    const count = (field: string) => inFam.filter((f) => f.misses.some((m) => m.field === field)).length;
+    console.log(`  ${fam}: ${inFam.length} files (${FIELDS.filter((f) => f !== 'contacts' && count(f)).map((f) => `${f} ${count(f)}`).join(', ')})`);
   }
-  for (const m of f.misses) {
-    console.log(`- ${f.id} ${m.field}: expected ${JSON.stringify(m.expected)}`);
-    console.log(`  ${' '.repeat(f.id.length + m.field.length + 1)}got      ${JSON.stringify(m.got)}`);
+  if (!verbose && report.files.length > 60) {
+    console.log('  (every miss: --verbose)');
+    return;
+  }
+  for (const f of failed) {
+    if (f.result.error) {
+      console.log(`- ${f.id} ${f.file}: refused: ${f.result.error.message}`);
+      continue;
+    }
+    for (const m of f.misses) {
+      console.log(`- ${f.id} ${m.field}: expected ${JSON.stringify(m.expected)}`);
+      console.log(`  ${' '.repeat(f.id.length + m.field.length + 1)}got      ${JSON.stringify(m.got)}`);
+    }
   }
 }
+
+let scored = 0;
+for (const { label, dir } of sets) {
+  if (!existsSync(resolve(dir, 'MANIFEST.json'))) {
+    console.log(`\n=== ${label}: skipped, no MANIFEST.json in ${dir}`);
+    continue;
+  }
+  const report = await evaluate(dir, (f) => {
+    if (verbose) process.stderr.write(`${f.id} ${f.ms.toFixed(0)} ms ${f.misses.length ? 'misses: ' + f.misses.map((m) => m.field).join(',') : 'ok'}\n`);
+  });
+  print(label, dir, report);
+  scored++;
+}
+if (scored === 0) process.exit(2);

@@ -16,7 +16,14 @@ import type {
   DataChangedEvent,
   FolderRow,
   GroupAuthorRow,
+  CandidateLoadRow,
   IntakeView,
+  InvitationDraft,
+  InvitationSettings,
+  LedgerPage,
+  LedgerPersonHistory,
+  ReminderRow,
+  ShortlistEntryRow,
   JournalRecommendation,
   ManuscriptRow,
   OutboxItemView,
@@ -116,6 +123,8 @@ const candidateQuery = z
     inGroup: z.boolean().optional(),
     groupId: id.optional(),
     text: text(200).optional(),
+    hideBusy: z.boolean().optional(),
+    workedWith: z.boolean().optional(),
     sort: z
       .array(z.object({ by: z.enum(['rank', 'score', 'hIndex', 'citations', 'articles', 'name', 'conflicts', 'affiliation', 'email', 'orcid', 'groups', 'marked']), dir: z.enum(['asc', 'desc']).optional() }).strict())
       .max(4)
@@ -135,6 +144,26 @@ const candidateQuery = z
       if (a !== undefined && b !== undefined && a > b) ctx.addIssue({ code: 'custom', path: [lo], message: `The ${what} range is empty: the minimum (${a}) is above the maximum (${b}).` });
     }
   });
+
+const authorId = z.number().int();
+const onShortlist = { manuscriptId: id, authorId };
+const shortlistStatus = z.enum(['shortlisted', 'invited', 'accepted', 'declined', 'no_answer', 'closed']);
+const isoDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Give the date as YYYY-MM-DD.')
+  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), 'This date does not exist.');
+const invitationSettings = z
+  .object({
+    editorName: text(200),
+    subject: text(1000),
+    body: text(20_000),
+    reminderDays: z.number().int().min(1).max(365),
+    fatigueK: z.number().int().min(1).max(1000),
+    fatigueD: z.number().int().min(1).max(3650),
+    fatigueR: z.number().int().min(1).max(1000),
+  })
+  .partial()
+  .strict();
 
 export const requests = {
   'app.info': request<AppInfo>()(empty),
@@ -173,6 +202,49 @@ export const requests = {
   'candidates.query': request<CandidatePage>()(z.object({ runId: id, query: candidateQuery }).strict()),
   'candidates.compare': request<RunComparison>()(z.object({ fromRunId: id, toRunId: id }).strict()),
   'candidates.author': request<AuthorHistory | null>()(z.object({ authorId: z.number().int() }).strict()),
+
+  // Shortlist, invitations and the reviewer ledger: local only, never sent to the service
+  'shortlist.list': request<ShortlistEntryRow[]>()(z.object({ manuscriptId: id }).strict()),
+  /** Adds candidates of the manuscript's runs at the end of its shortlist, in the order given. */
+  'shortlist.add': request<ShortlistEntryRow[]>()(z.object({ manuscriptId: id, authorIds: z.array(authorId).min(1).max(200) }).strict()),
+  'shortlist.remove': request<ShortlistEntryRow[]>()(z.object(onShortlist).strict()),
+  /** The whole new order: exactly the people on the list. */
+  'shortlist.reorder': request<ShortlistEntryRow[]>()(z.object({ manuscriptId: id, authorIds: z.array(authorId).max(200) }).strict()),
+  'shortlist.note': request<ShortlistEntryRow>()(z.object({ ...onShortlist, note: text(4000) }).strict()),
+  /** shortlisted → invited → accepted / declined / no answer (→ closed when the review arrives); other moves are refused. */
+  'shortlist.setStatus': request<ShortlistEntryRow>()(z.object({ ...onShortlist, status: shortlistStatus }).strict()),
+  'shortlist.setDue': request<ShortlistEntryRow>()(z.object({ ...onShortlist, dueDate: isoDay.nullable() }).strict()),
+  /** Invitations of the active profile with no answer after the reminder days set in Settings. */
+  'shortlist.reminders': request<ReminderRow[]>()(empty),
+  'invitation.getSettings': request<InvitationSettings>()(empty),
+  /** Template (subject, body with {{placeholders}}), editor's name, reminder days, fatigue K/D/R; only the fields given change. */
+  'invitation.setSettings': request<InvitationSettings>()(invitationSettings),
+  /** The filled invitation for one shortlisted person and its mailto: URL. */
+  'invitation.draft': request<InvitationDraft>()(z.object(onShortlist).strict()),
+  /** Opens the draft in the system mail client where the host can (Electron); opened: false means use the mailto link. */
+  'invitation.open': request<{ opened: boolean; draft: InvitationDraft }>()(z.object(onShortlist).strict()),
+  /** Confirms the invitation was sent: the person becomes invited, dated today. */
+  'invitation.markInvited': request<ShortlistEntryRow>()(z.object(onShortlist).strict()),
+  /** The Reviewers view: full-text search, sortable, paged. */
+  'ledger.query': request<LedgerPage>()(
+    z
+      .object({
+        text: text(200).optional(),
+        sort: z
+          .object({ by: z.enum(['name', 'suggested', 'shortlisted', 'invited', 'accepted', 'declined', 'noAnswer', 'reviewing', 'lastInvited', 'acceptanceRate']), dir: z.enum(['asc', 'desc']).optional() })
+          .strict()
+          .optional(),
+        limit: z.number().int().min(1).max(5000).optional(),
+        offset: z.number().int().min(0).optional(),
+      })
+      .strict(),
+  ),
+  /** A person with their merged author_ids (and the rule of each) and their history by manuscript. */
+  'ledger.person': request<LedgerPersonHistory | null>()(z.object({ personId: id }).strict()),
+  /** Splits a wrong merge: the author_id becomes a person of its own, for good. */
+  'ledger.split': request<{ from: LedgerPersonHistory | null; to: LedgerPersonHistory | null }>()(z.object({ authorId }).strict()),
+  /** Load badges and "author of another manuscript in this folder" warnings for every candidate of a run. */
+  'ledger.loads': request<CandidateLoadRow[]>()(z.object({ runId: id }).strict()),
 
   // Journals
   'journals.get': request<JournalRecommendation | null>()(

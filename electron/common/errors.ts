@@ -24,6 +24,10 @@ export const ERROR_CODES = [
   'unsupported', // the host cannot do this (e.g. the native file dialog in the browser host)
   'conflict', // a local precondition failed (e.g. a profile name already used)
   'database_too_new', // the cache was written by a newer Referee Desk
+  'cache_unavailable', // the cache folder or file cannot be opened for writing (read-only folder, permissions)
+  'cache_damaged', // a query found the cache damaged: it is rebuilt at the next start, queued writes kept
+  'disk_full', // the disk holding the data folder is full
+  'data_folder_in_use', // another Referee Desk process holds this data folder
   'internal', // anything else; details go to the log, not to the renderer
 ] as const;
 

@@ -138,6 +138,10 @@ export interface CandidateQuery {
   groupId?: number;
   /** Substring of name or affiliation (case-insensitive). */
   text?: string;
+  /** Leave out people who carry the load badge (ledger: invited ≥ K times in D days or reviewing ≥ R now). */
+  hideBusy?: boolean;
+  /** Only people who accepted a review from the editor before (ledger, any manuscript or profile). */
+  workedWith?: boolean;
   /** Sort keys in priority order; default rank ascending. 'conflicts' sorts by number of flags. */
   sort?: Array<{ by: CandidateSortKey; dir?: 'asc' | 'desc' }>;
   limit?: number;
@@ -250,4 +254,166 @@ export interface SearchHit {
   title: string;
   /** The matching text with matches wrapped in [ ]. */
   snippet: string;
+}
+
+// --------------------------------------------------------------------------------------------
+// Shortlist, invitations and the reviewer ledger (local only: never sent to the service)
+
+export type ShortlistStatus = 'shortlisted' | 'invited' | 'accepted' | 'declined' | 'no_answer' | 'closed';
+
+/** One person on a manuscript's shortlist, in the editor's order. */
+export interface ShortlistEntryRow {
+  manuscriptId: number;
+  authorId: number;
+  /** The ledger person this author_id belongs to. */
+  personId: number;
+  /** 1, 2, 3… in the editor's order. */
+  position: number;
+  /** Name, e-mail, ORCID and affiliation as the candidate row had them when shortlisted. */
+  name: string;
+  email: string | null;
+  orcid: string | null;
+  affiliation: string | null;
+  note: string;
+  status: ShortlistStatus;
+  /** YYYY-MM-DD, or null. */
+  dueDate: string | null;
+  invitedAt: number | null;
+  /** When accepted, declined or no answer was recorded. */
+  answeredAt: number | null;
+  closedAt: number | null;
+  /** False when the manuscript's latest run no longer suggests this person. */
+  inLatestRun: boolean;
+  /** The webhook's mark from the service, shown beside the local status; never changes it. */
+  serviceMark: { markedBy: string | null } | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/** Invitation template and the shortlist's settings (one set per installation). */
+export interface InvitationSettings {
+  editorName: string;
+  subject: string;
+  body: string;
+  /** Reminders are due for invitations with no answer after this many days. */
+  reminderDays: number;
+  /** Load badge: invited ≥ fatigueK times in the last fatigueD days, or reviewing ≥ fatigueR now. */
+  fatigueK: number;
+  fatigueD: number;
+  fatigueR: number;
+}
+
+export interface InvitationDraft {
+  manuscriptId: number;
+  authorId: number;
+  to: string | null;
+  subject: string;
+  body: string;
+  /** mailto: URL with the filled subject and body (body shortened when `truncated`). */
+  mailto: string;
+  truncated: boolean;
+  /** Placeholders in the template that do not exist (shown as typed). */
+  unknownPlaceholders: string[];
+}
+
+export interface ReminderRow {
+  manuscriptId: number;
+  manuscriptTitle: string;
+  folder: string;
+  authorId: number;
+  personId: number;
+  name: string;
+  email: string | null;
+  invitedAt: number;
+  /** Whole days since the invitation. */
+  daysWaiting: number;
+  dueDate: string | null;
+}
+
+export type LedgerMergeRule = 'author_id' | 'orcid' | 'email' | 'split';
+
+/** One person in the ledger, across every manuscript and profile. */
+export interface LedgerPersonRow {
+  personId: number;
+  name: string;
+  affiliation: string | null;
+  email: string | null;
+  orcid: string | null;
+  /** Manuscripts where any of the person's author_ids was suggested. */
+  suggested: number;
+  shortlisted: number;
+  invited: number;
+  /** Accepted, including reviews received. */
+  accepted: number;
+  declined: number;
+  noAnswer: number;
+  /** Accepted and not closed. */
+  reviewing: number;
+  lastInvitedAt: number | null;
+  /** accepted / (accepted + declined + no answer); null before any answer. */
+  acceptanceRate: number | null;
+  /** How many author_ids were merged into this person. */
+  membersCount: number;
+}
+
+export type LedgerSortKey = 'name' | 'suggested' | 'shortlisted' | 'invited' | 'accepted' | 'declined' | 'noAnswer' | 'reviewing' | 'lastInvited' | 'acceptanceRate';
+
+export interface LedgerQuery {
+  /** Full-text over name and affiliation (prefix words). */
+  text?: string;
+  sort?: { by: LedgerSortKey; dir?: 'asc' | 'desc' };
+  limit?: number;
+  offset?: number;
+}
+
+export interface LedgerPage {
+  rows: LedgerPersonRow[];
+  total: number;
+}
+
+export interface LedgerMember {
+  authorId: number;
+  name: string;
+  /** Normalised identifiers that took part in the merge. */
+  orcid: string | null;
+  email: string | null;
+  rule: LedgerMergeRule;
+  joinedAt: number;
+}
+
+export interface LedgerHistoryItem {
+  manuscriptId: number;
+  profileId: string;
+  title: string;
+  folder: string;
+  authorId: number;
+  suggested: boolean;
+  status: ShortlistStatus | null;
+  invitedAt: number | null;
+  answeredAt: number | null;
+  dueDate: string | null;
+  note: string | null;
+  /** Marked as referee in the service (webhook), beside the local status. */
+  serviceMarked: boolean;
+  updatedAt: number;
+}
+
+export interface LedgerPersonHistory {
+  person: LedgerPersonRow;
+  members: LedgerMember[];
+  manuscripts: LedgerHistoryItem[];
+}
+
+/** A candidate's load and conflict warnings for the decision. */
+export interface CandidateLoadRow {
+  authorId: number;
+  personId: number | null;
+  invitedRecent: number;
+  reviewing: number;
+  accepted: number;
+  busy: boolean;
+  /** Why busy, in the editor's words. */
+  reasons: string[];
+  /** Authored another manuscript of the same folder that is in the cache. */
+  authorOf: Array<{ manuscriptId: number; title: string; author: string; by: 'orcid' | 'email' | 'name' }>;
 }

@@ -83,6 +83,34 @@ export interface IntakeAuthorView {
   orcid: string | null;
 }
 
+/** How sure intake is of one author's fields, 0–1 (for an empty field: how sure it is that the file has none). */
+export interface IntakeAuthorConfidence {
+  name: number;
+  affiliation: number;
+  email: number;
+  orcid: number;
+}
+
+/** How sure intake is of what it read, 0–1 per field, and the counts on the page the author list should agree with. */
+export interface IntakeConfidenceView {
+  title: number;
+  abstract: number;
+  /** The author list as a whole: that it has every author and nothing else. */
+  authors: number;
+  /** One entry per author, in the order of `authors`. */
+  perAuthor: IntakeAuthorConfidence[];
+  signals: {
+    /** Distinct e-mail addresses in the front matter. */
+    emails: number;
+    /** Addresses that went to no author (an author may be missing). */
+    unassignedEmails: number;
+    /** Distinct affiliation markers (¹, a, *) that label an affiliation. */
+    affiliationMarkers: number;
+    /** Affiliation markers that no author carries (an author may be missing). */
+    markersWithoutAuthor: number;
+  };
+}
+
 export interface IntakeView {
   fileId: string;
   format: 'pdf' | 'docx' | null;
@@ -91,6 +119,8 @@ export interface IntakeView {
   authors: IntakeAuthorView[];
   references: number | null;
   error: { code: string; message: string } | null;
+  /** Absent when the file was refused. */
+  confidence?: IntakeConfidenceView;
 }
 
 // --------------------------------------------------------------------------------------------
@@ -121,8 +151,8 @@ export interface UploadProgressEvent {
 
 /** Something in the cache changed: views showing that topic reload. */
 export interface DataChangedEvent {
-  topic: 'profiles' | 'manuscripts' | 'candidates' | 'journals' | 'groups' | 'authors' | 'customFields' | 'outbox' | 'marks' | 'webhook';
-  /** The local id of the manuscript / group concerned, when one is. */
+  topic: 'profiles' | 'manuscripts' | 'candidates' | 'journals' | 'groups' | 'authors' | 'customFields' | 'outbox' | 'marks' | 'webhook' | 'shortlist' | 'ledger';
+  /** The local id of the manuscript / group concerned, when one is (for 'shortlist': the manuscript). */
   id?: number;
 }
 

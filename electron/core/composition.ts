@@ -5,8 +5,11 @@ import { platform } from 'node:os';
 import { join } from 'node:path';
 import type { AppInfo } from '../common/contract';
 import { DeskError } from '../common/errors';
-import { openCache, type Cache } from './cache';
+import { openCache, withCacheErrors, type Cache } from './cache';
+import type { DemoEvents, DemoService } from './demo/supervisor';
+import { acquireInstanceLock } from './instance-lock';
 import type { OutboxEntry } from './outbox';
+import { SlowTaskLog } from './perf/slow-tasks';
 import { EventBus } from './events';
 import type { CoreContext } from './features/context';
 import { candidateHandlers } from './features/candidates';
@@ -14,12 +17,13 @@ import { groupHandlers } from './features/groups';
 import { manuscriptHandlers } from './features/manuscripts';
 import { outboxHandlers } from './features/outbox';
 import { profileHandlers } from './features/profiles';
+import { shortlistHandlers } from './features/shortlist';
 import { webhookHandlers } from './features/webhook';
 import { StagingArea } from './files/staging';
 import { IntakeService } from './intake';
 import type { Clock, Logger, SecretStore } from './ports';
 import { systemClock } from './ports';
-import { ProfilesService, type DemoService } from './profiles';
+import { ProfilesService } from './profiles';
 import { Router, type Handlers } from './router';
 import { StatusService } from './services/status';
 import { WebhookService } from './services/webhook';
@@ -37,10 +41,17 @@ export interface CoreOptions {
   registerSecret?: (secret: string) => void;
   clock?: Clock;
   timers?: Timers;
-  /** Starts the local demo service (the host passes electron/sandbox); used on a first start with no profile. */
-  startDemo?: () => Promise<DemoService & { close?: () => Promise<void> }>;
+  /** Starts the local demo service; used when there is no profile or the demo profile exists. The hosts
+   * pass a DemoSupervisor over a forked process (electron/core/demo), which reports later deaths,
+   * restarts and a final failure through `events`. Runs in start(), after the first paint. */
+  startDemo?: (events: DemoEvents) => Promise<DemoService & { close?: () => Promise<void> }>;
+  /** true: createCore only opens the cache (milliseconds) and the host calls core.start() once its
+   * window has painted. Default false: createCore also runs start() (tests, tools). */
+  deferStart?: boolean;
   /** The native "open files" dialog (Electron); the browser host has none. */
   pickFiles?: () => Promise<string[]>;
+  /** Hands a mailto: URL to the system mail client (Electron: shell.openExternal); the browser host has none. */
+  openExternal?: (url: string) => Promise<void>;
 }
 
 export interface Core {
@@ -51,14 +62,30 @@ export interface Core {
   readonly profiles: ProfilesService;
   /** The active profile's workspace, or null when there is no profile. */
   workspace(): Workspace | null;
+  /** Everything that may wait until the window has painted: webhook receiver, connectivity watch and
+   * first sync, the demo service. Resolves when all of it has settled (never rejects; failures become
+   * notices and the status bar says so). Idempotent. */
+  start(): Promise<void>;
   close(): Promise<void>;
 }
 
 export async function createCore(opts: CoreOptions): Promise<Core> {
+  // One process per data folder (issue 17): taken first, released by close() or by the kernel when the process ends.
+  const lock = acquireInstanceLock(opts.dataDir, opts.host);
+  try {
+    return await assembleCore(opts, lock.release);
+  } catch (err) {
+    lock.release();
+    throw err;
+  }
+}
+
+async function assembleCore(opts: CoreOptions, releaseLock: () => void): Promise<Core> {
   const clock = opts.clock ?? systemClock;
   const logger = opts.logger;
   mkdirSync(opts.dataDir, { recursive: true });
   const events = new EventBus();
+  const slowTasks = new SlowTaskLog({ logger });
   const status = new StatusService(events, clock);
   const cache = openCache({ file: join(opts.dataDir, 'cache.db'), clock, logger });
   const notices: string[] = [];
@@ -70,17 +97,6 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     );
   }
   const profiles = new ProfilesService({ repo: cache.profiles, secrets: opts.secrets, logger, clock, ...(opts.registerSecret ? { registerSecret: opts.registerSecret } : {}) });
-  let demo: { close?: () => Promise<void> } | null = null;
-  if (opts.startDemo) {
-    try {
-      await profiles.ensureDemoProfile(async () => (demo = await opts.startDemo!()));
-    } catch (err) {
-      const message = err instanceof Error ? err.message : String(err);
-      logger.log('error', 'the local demo service could not start', { error: message });
-      notices.push(`The local demo service could not start: ${message}`);
-    }
-  }
-
   let workspace: Workspace | null = null;
   const manuscriptOf = (entry: OutboxEntry) => (entry.kind === 'upload' ? cache.manuscripts.get(entry.profileId, entry.data.form.origin_id) : undefined);
   const showSync = (s: SyncStatus) => status.update({ connectivity: s.connectivity, pendingWrites: s.pending, failedWrites: s.parked });
@@ -94,6 +110,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
       clock,
       logger,
       ...(opts.timers ? { timers: opts.timers } : {}),
+      track: (name, fn) => slowTasks.track(name, fn),
       onStatus: showSync,
       onOutboxChanged: () => events.emit('data.changed', { topic: 'outbox' }),
       onUploadProgress: (entry, sentBytes, totalBytes) => {
@@ -110,8 +127,10 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
       },
     });
     showSync(ws.sync.status());
+    if (started) ws.start();
     return ws;
   };
+  let started = false;
   workspace = wire(profiles.activeId());
 
   const webhook = new WebhookService({
@@ -123,7 +142,6 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     onMarksChanged: (change) => events.emit('data.changed', change.manuscriptLocalId === undefined ? { topic: 'marks' } : { topic: 'marks', id: change.manuscriptLocalId }),
     onDelivery: () => events.emit('data.changed', { topic: 'webhook' }),
   });
-  await webhook.restore();
 
   const intake = new IntakeService({ poolSize: 1 });
   const ctx: CoreContext = {
@@ -150,8 +168,8 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
       events.emit('data.changed', { topic: 'groups' });
     },
     ...(opts.pickFiles ? { pickFiles: opts.pickFiles } : {}),
+    ...(opts.openExternal ? { openExternal: opts.openExternal } : {}),
   };
-  ctx.staging.sweep(7 * 24 * 3600_000, clock.now());
 
   const handlers: Handlers = {
     'app.info': () => ({
@@ -169,23 +187,89 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     ...candidateHandlers(ctx),
     ...groupHandlers(ctx),
     ...webhookHandlers(ctx),
+    ...shortlistHandlers(ctx),
   };
 
-  const router = new Router(handlers, logger);
-  return {
+  const router = new Router(withCacheErrors(handlers, cache), logger, slowTasks);
+
+  let demo: { close?: () => Promise<void> } | null = null;
+  const demoNotice = (message: string) => {
+    logger.log('error', 'the local demo service is not available', { error: message });
+    notices.push(message);
+    status.setActivity(message);
+  };
+  // Points the demo profile at the service (a new port after a restart) and shows its data.
+  const useDemo = async (service: DemoService) => {
+    const before = profiles.activeId();
+    const record = await profiles.ensureDemoProfile(async () => service);
+    if (record && record.id === profiles.activeId() && (before !== record.id || workspace?.profileId !== record.id || service.baseUrl !== workspace.api.baseUrl)) {
+      await ctx.activate(record.id);
+    }
+  };
+  const startDemo = async () => {
+    if (!opts.startDemo || !profiles.wantsDemo()) return;
+    status.setActivity('Starting the local demo service…');
+    try {
+      const service = await opts.startDemo({
+        restarting: () => status.setActivity('The local demo service stopped; restarting it…'),
+        restarted: async (again) => {
+          await useDemo(again);
+          status.setActivity(null);
+        },
+        failed: demoNotice,
+      });
+      demo = service;
+      if (closed) {
+        await service.close?.();
+        return;
+      }
+      await useDemo(service);
+      status.setActivity(null);
+    } catch (err) {
+      demoNotice(`The local demo service could not start: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  };
+
+  // After the first paint: nothing here may hold up the window.
+  let starting: Promise<void> | null = null;
+  let restoring: Promise<void> = Promise.resolve();
+  let closed = false;
+  const afterFirstPaint = () =>
+    (starting ??= (async () => {
+      if (closed) return;
+      started = true;
+      slowTasks.start();
+      workspace?.start();
+      ctx.staging.sweep(7 * 24 * 3600_000, clock.now());
+      restoring = webhook.restore();
+      await restoring;
+      // The warm intake pool (issue 14 item 4) is started here.
+      await startDemo();
+    })());
+
+  const core: Core = {
     router,
     events,
     status,
     cache,
     profiles,
     workspace: () => workspace,
+    start: afterFirstPaint,
     close: async () => {
+      // The demo service may still be starting: it is stopped by its own close (or, when it
+      // answers only now, right after) — the app does not wait for it to finish starting.
+      closed = true;
+      slowTasks.stop();
+      await restoring.catch(() => undefined);
       await workspace?.close();
       await webhook.close();
       await intake.close();
       await profiles.close();
       await demo?.close?.();
       cache.close();
+      releaseLock();
     },
   };
+  if (!opts.deferStart) await core.start();
+  return core;
 }

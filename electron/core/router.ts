@@ -8,6 +8,7 @@ import {
   type RequestOutput,
 } from '../common/contract';
 import { DeskError, type DeskErrorShape } from '../common/errors';
+import type { SlowTaskLog } from './perf/slow-tasks';
 import type { Logger } from './ports';
 
 /** Who is calling: the transport fills it after its own sender check. */
@@ -32,6 +33,8 @@ export class Router {
   constructor(
     private readonly handlers: Handlers,
     private readonly logger: Logger,
+    /** Times each call and names it when the main thread is blocked (slow-task log). */
+    private readonly tasks?: SlowTaskLog,
   ) {}
 
   hasHandler(channel: RequestChannel): boolean {
@@ -55,7 +58,7 @@ export class Router {
     }
     const handler = this.handlers[channel] as (input: unknown, ctx: CallContext) => unknown;
     try {
-      const value = await handler(parsed.data, ctx);
+      const value = this.tasks ? await this.tasks.track(channel, () => handler(parsed.data, ctx)) : await handler(parsed.data, ctx);
       return { ok: true, value };
     } catch (err) {
       if (err instanceof DeskError) return fail(err.toShape());

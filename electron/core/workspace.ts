@@ -14,6 +14,8 @@ export interface Workspace {
   readonly outbox: Outbox;
   readonly connectivity: Connectivity;
   readonly sync: SyncLoop;
+  /** Starts the connectivity watch and the sync loop (core does it after the first paint). */
+  start(): void;
   close(): Promise<void>;
 }
 
@@ -24,6 +26,8 @@ export interface WorkspaceDeps {
   clock: Clock;
   logger: Logger;
   timers?: Timers;
+  /** Names long work in the slow-task log. */
+  track?: <T>(name: string, fn: () => Promise<T>) => Promise<T>;
   onStatus: (s: SyncStatus) => void;
   onOutboxChanged: () => void;
   /** A queued write was sent or parked: the cache rows it touched have changed. */
@@ -39,20 +43,25 @@ export function openWorkspace(profileId: string, deps: WorkspaceDeps): Workspace
   const recovered = outbox.recover();
   if (recovered.requeued.length + recovered.uncertain.length > 0) deps.logger.log('info', 'outbox recovered after restart', recovered);
   const connectivity = new Connectivity({ probe: serviceProbe(api), timers, clock: deps.clock, logger: deps.logger });
-  const sync = new SyncLoop({ outbox, connectivity, timers, clock: deps.clock, logger: deps.logger });
+  const sync = new SyncLoop({ outbox, connectivity, timers, clock: deps.clock, logger: deps.logger, ...(deps.track ? { track: deps.track } : {}) });
   const offStatus = sync.events.on('status', deps.onStatus);
   const offChanged = outbox.events.on('changed', deps.onOutboxChanged);
   const offSent = outbox.events.on('sent', ({ entry }) => deps.onEntrySettled(entry));
   const offParked = outbox.events.on('parked', ({ entry }) => deps.onEntrySettled(entry));
   const offProgress = outbox.events.on('progress', (p) => deps.onUploadProgress(p.entry, p.sentBytes, p.totalBytes));
-  connectivity.start();
-  sync.start();
+  let started = false;
   return {
     profileId,
     api,
     outbox,
     connectivity,
     sync,
+    start: () => {
+      if (started) return;
+      started = true;
+      connectivity.start();
+      sync.start();
+    },
     close: async () => {
       offStatus();
       offChanged();

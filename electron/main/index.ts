@@ -1,13 +1,19 @@
 // Electron shell: lifecycle, the one window, app:// protocol, security. Everything that matters
 // runs in core (plain Node); this file only wires Electron's pieces to it.
+// Start order (docs/process-model.md): the window first, core's cache beside it (milliseconds),
+// then — once the window is shown — core.start(): keychain probe, webhook receiver, sync, and the
+// local demo service in its own utility process.
 import { join } from 'node:path';
 import { app, BrowserWindow, dialog, protocol, session, shell } from 'electron';
 import { createCore, type Core } from '../core/composition';
+import { demoProcess } from '../core/demo/supervisor';
 import { fileLogger } from '../core/logging';
 import { RotatingLogFile } from '../core/log-rotation';
 import { serveStatic } from '../core/static-files';
 import { createSecretStore } from '../core/secrets';
-import { demoStarter } from '../sandbox/app-demo';
+import { DeferredSecretStore } from '../core/secrets/deferred';
+import { demoDataDir } from '../sandbox/app-demo';
+import { forkDemoUtility } from './demo-process';
 import { registerIpc, type IpcTransport } from './ipc';
 import {
   APP_ENTRY_URL,
@@ -15,6 +21,7 @@ import {
   APP_SCHEME_PRIVILEGES,
   hardenSession,
   hardenWebContents,
+  isSafeExternalUrl,
   securityHeaders,
   windowOptions,
 } from './security';
@@ -32,6 +39,7 @@ let core: Core | null = null;
 let ipc: IpcTransport | null = null;
 let desktop: DesktopShell | null = null;
 let logFile: RotatingLogFile | null = null;
+let stopDemo: (() => Promise<void>) | null = null;
 
 if (!app.requestSingleInstanceLock()) {
   app.quit();
@@ -42,7 +50,7 @@ if (!app.requestSingleInstanceLock()) {
   app.on('window-all-closed', () => app.quit());
   quitAfter(async () => {
     ipc?.dispose();
-    await core?.close();
+    await Promise.all([stopDemo?.(), core?.close()]);
     await logFile?.flush();
   });
   void app.whenReady().then(start);
@@ -56,47 +64,64 @@ async function start(): Promise<void> {
     return new Response(new Uint8Array(r.body), { status: r.status, headers: r.headers });
   });
 
+  // 1. The window, before anything slow.
   const dataDir = app.getPath('userData');
+  const win = createWindow(dataDir);
+  const shown = new Promise<void>((resolve) => win.once('show', () => resolve()));
+
+  // 2. Core's fast part: the cache and its migrations. IPC handlers wait for it.
   logFile = new RotatingLogFile(join(dataDir, 'logs', 'desk.log'));
   const logger = fileLogger(logFile.file, false, logFile);
+  const secrets = new DeferredSecretStore(() => createSecretStore({ logger }));
+  const demo = demoProcess({ fork: forkDemoUtility((line) => logger.log('debug', line)), dataDir: demoDataDir(dataDir), logger });
+  stopDemo = () => demo.supervisor.close();
+  const opening = createCore({
+    appVersion: app.getVersion(),
+    dataDir,
+    host: 'electron',
+    secrets,
+    logger,
+    registerSecret: (s) => logger.addSecret(s),
+    startDemo: demo.startDemo,
+    deferStart: true,
+    openExternal: (url) => (isSafeExternalUrl(url) ? shell.openExternal(url) : Promise.reject(new Error('Only https and mailto links open outside the app.'))),
+    pickFiles: async () => {
+      const r = await dialog.showOpenDialog(mainWindow ?? BrowserWindow.getAllWindows()[0]!, {
+        title: 'Upload manuscripts',
+        properties: ['openFile', 'multiSelections'],
+        filters: [{ name: 'Manuscripts', extensions: ['pdf', 'docx'] }],
+      });
+      return r.canceled ? [] : r.filePaths;
+    },
+  });
+  ipc = registerIpc(opening);
+  ipc.addWindow(win.webContents);
   try {
-    core = await createCore({
-      appVersion: app.getVersion(),
-      dataDir,
-      host: 'electron',
-      secrets: await createSecretStore({ logger }),
-      logger,
-      registerSecret: (s) => logger.addSecret(s),
-      startDemo: demoStarter(dataDir, (line) => logger.log('debug', line)),
-      pickFiles: async () => {
-        const r = await dialog.showOpenDialog(mainWindow ?? BrowserWindow.getAllWindows()[0]!, {
-          title: 'Upload manuscripts',
-          properties: ['openFile', 'multiSelections'],
-          filters: [{ name: 'Manuscripts', extensions: ['pdf', 'docx'] }],
-        });
-        return r.canceled ? [] : r.filePaths;
-      },
-    });
+    core = await opening;
   } catch (err) {
     // e.g. a cache written by a newer Referee Desk: say so and leave the file untouched.
     dialog.showErrorBox('Referee Desk cannot start', err instanceof Error ? err.message : String(err));
     app.exit(1);
     return;
   }
-  ipc = registerIpc(core);
-  createWindow(dataDir);
   desktop = startDesktop({ core, dataDir, logger, logFile, window: () => mainWindow });
+
+  // 3. After the first paint: the keychain probe (a locked keyring prompts over the window), then
+  //    core's background parts.
+  await shown;
+  await secrets.ready();
+  await core.start();
 }
 
-function createWindow(dataDir: string): void {
+function createWindow(dataDir: string): BrowserWindow {
   const { options, state } = desktopWindowOptions(dataDir, windowOptions(join(import.meta.dirname, '../preload/index.cjs')));
   const win = new BrowserWindow(options);
   mainWindow = win;
   trackWindowState(win, dataDir, state);
-  ipc?.addWindow(win.webContents);
   win.once('ready-to-show', () => win.show());
   win.on('closed', () => {
     mainWindow = null;
   });
   void win.loadURL(APP_ENTRY_URL);
+  return win;
 }

@@ -45,10 +45,12 @@ export function windowOptions(preloadPath: string): BrowserWindowConstructorOpti
   };
 }
 
-/** Checklist 15: only https links leave the app, through the OS browser. */
+/** Checklist 15: only https links (to the OS browser) and mailto: links (to the mail client, for
+ * invitations) leave the app. */
 export function isSafeExternalUrl(raw: string): boolean {
   try {
     const url = new URL(raw);
+    if (url.protocol === 'mailto:') return raw.length <= 2048;
     return url.protocol === 'https:' && url.username === '' && url.password === '';
   } catch {
     return false;

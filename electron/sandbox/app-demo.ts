@@ -1,12 +1,58 @@
 // The demo default of the app: the local service on loopback with its data beside the app's,
-// started by the Electron shell and the browser host when there is no profile (or the demo
-// profile is active), so a fresh install shows real candidates, journals and groups.
+// started when there is no profile (or the demo profile is active), so a fresh install shows real
+// candidates, journals and groups. It runs in a process of its own (process-entry.ts): the Electron
+// shell forks it with utilityProcess (electron/main/demo-process.ts), the browser host with
+// child_process.fork (forkDemoNode below); core speaks to either through electron/core/demo.
+import { fork } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { startSandbox } from './index';
+import { fileURLToPath } from 'node:url';
+import type { SandboxConfig } from './index';
 
-export function demoStarter(appDataDir: string, log?: (line: string) => void) {
-  return async () => {
-    const s = await startSandbox({ dataDir: join(appDataDir, 'demo-service'), port: 0, admin: false, ...(log ? { log } : {}) });
-    return { baseUrl: s.baseUrl, apiKey: s.apiKey, close: () => s.close() };
+/** The demo service's data folder inside the app's. */
+export const demoDataDir = (appDataDir: string): string => join(appDataDir, 'demo-service');
+
+/** The entry's command-line arguments (process-entry.ts reads them). */
+export const demoProcessArgs = (opts: { dataDir: string; port: number }): string[] => ['--data', opts.dataDir, '--port', String(opts.port)];
+
+/** The entry next to this module: the TypeScript source under tsx/vitest, else the built bundle. */
+export function demoEntry(): { file: string; typescript: boolean } {
+  const here = import.meta.url;
+  if (/\.ts$/.test(new URL(here).pathname)) return { file: fileURLToPath(new URL('./process-entry.ts', here)), typescript: true };
+  return { file: fileURLToPath(new URL('./demo-service.js', here)), typescript: false };
+}
+
+/** Forks the demo service as a Node child process (the browser host, tests, benchmarks). The
+ * returned object has the shape core's DemoChild expects. `config` (tests) e.g. a smaller corpus. */
+export function forkDemoNode(log?: (line: string) => void, config?: SandboxConfig) {
+  const entry = demoEntry();
+  if (!existsSync(entry.file)) throw new Error(`the demo service entry is missing: ${entry.file}`);
+  return (opts: { dataDir: string; port: number }) => {
+    const child = fork(entry.file, [...demoProcessArgs(opts), ...(config ? ['--config', JSON.stringify(config)] : [])], {
+      // from source the entry needs the tsx loader (imports are extension-less TypeScript)
+      execArgv: entry.typescript ? ['--import', 'tsx'] : [],
+      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+    });
+    const forward = (chunk: Buffer) => {
+      for (const line of chunk.toString('utf8').split('\n')) if (line.trim() !== '') log?.(line);
+    };
+    child.stdout?.on('data', forward);
+    child.stderr?.on('data', forward);
+    return {
+      pid: child.pid,
+      onMessage: (listener: (message: unknown) => void) => void child.on('message', listener),
+      onExit: (listener: (code: number | null) => void) => {
+        // a process that could not be spawned emits 'error' and no 'exit'
+        let told = false;
+        const tell = (code: number | null) => {
+          if (told) return;
+          told = true;
+          listener(code);
+        };
+        child.once('exit', tell);
+        child.once('error', () => tell(null));
+      },
+      kill: () => void child.kill('SIGTERM'),
+    };
   };
 }

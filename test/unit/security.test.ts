@@ -130,6 +130,18 @@ describe('Electron security checklist', () => {
     expect(isSafeExternalUrl('not a url')).toBe(false);
   });
 
+  it('15. mailto: links (invitations) go to the mail client; an over-long one does not', () => {
+    const opened: string[] = [];
+    const c = new FakeContents();
+    hardenWebContents(c as never, (url) => opened.push(url));
+    const invite = 'mailto:zo%C3%AB@uni.no?subject=Invitation%20to%20review&body=Dear%20Zo%C3%AB%2C%0D%0A';
+    expect(c.openHandler!({ url: invite })).toEqual({ action: 'deny' });
+    expect(c.openHandler!({ url: `mailto:a@x.org?body=${'x'.repeat(2100)}` })).toEqual({ action: 'deny' });
+    expect(opened).toEqual([invite]);
+    expect(isSafeExternalUrl('MAILTO:a@x.org')).toBe(true);
+    expect(isSafeExternalUrl('mailto2:a@x.org')).toBe(false);
+  });
+
   it('16. Electron is pinned to a current major release', () => {
     const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
     const major = Number.parseInt(pkg.devDependencies.electron!.replace(/^\D*/, ''), 10);

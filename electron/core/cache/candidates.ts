@@ -1,6 +1,8 @@
 import type { Database, Statement } from 'better-sqlite3';
 import type { CandidateGroupRef } from '../../common/service';
 import { defaultSortDir } from '../../common/domain/candidates';
+import type { FatigueSettings } from '../../common/domain/shortlist';
+import { candidateLedgerFilters } from './ledger';
 import { asBool, fromJson } from './sql';
 import { CONFLICT_BITS, type CandidatePage, type CandidateQuery, type CandidateRow, type CandidateSortKey, type RunComparison } from './types';
 
@@ -101,7 +103,8 @@ export class CandidatesRepository {
     return this.allOfRun.all(runId).map(toCandidate);
   }
 
-  query(runId: number, q: CandidateQuery = {}): CandidatePage {
+  /** `load` gives the fatigue rule (settings and window start) that `hideBusy` applies. */
+  query(runId: number, q: CandidateQuery = {}, load?: { since: number; settings: FatigueSettings }): CandidatePage {
     const where: string[] = ['run_id = ?'];
     const params: unknown[] = [runId];
     const add = (sql: string, ...values: unknown[]): void => {
@@ -128,6 +131,9 @@ export class CandidatesRepository {
       const like = `%${q.text.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       add(`(name LIKE ? ESCAPE '\\' OR affiliation LIKE ? ESCAPE '\\')`, like, like);
     }
+    // Reviewer ledger (shortlist issue): busy people and people worked with before.
+    if (q.hideBusy === true && load) add(...candidateLedgerFilters.notBusy(load.since, load.settings));
+    if (q.workedWith === true) add(...candidateLedgerFilters.workedWith());
     const sort = q.sort && q.sort.length > 0 ? q.sort : [{ by: 'rank' as const, dir: 'asc' as const }];
     const order = sort
       .map((s) => {

@@ -1,6 +1,7 @@
 import type { Database, Statement } from 'better-sqlite3';
 import type { Candidate, UploadAuthor, UploadFormInput, UploadResponse } from '../../common/service';
 import type { Clock } from '../ports';
+import type { LedgerCandidate, LedgerRepository } from './ledger';
 import type { MarksRepository } from './marks';
 import { fromJson, toJson, bool } from './sql';
 import { CONFLICT_BITS, type FolderRow, type ManuscriptInput, type ManuscriptRow, type MarksOutcome, type RunRow, type StoredFile, type SyncState } from './types';
@@ -141,6 +142,8 @@ export class ManuscriptsRepository {
     private readonly db: Database,
     private readonly clock: Clock,
     private readonly marks: MarksRepository,
+    /** Told which people a recorded run suggests for the first time on its manuscript (reviewer ledger). */
+    private readonly ledger?: Pick<LedgerRepository, 'recordSuggested'>,
   ) {
     this.folderUpsert = db.prepare(`
       INSERT INTO folders (profile_id, name, first_used_at) VALUES (?, ?, ?)
@@ -335,14 +338,19 @@ export class ManuscriptsRepository {
         d.authors_info?.orcids_count ?? null,
         toJson(d),
       );
-      if (candidates !== null) this.insertCandidates(profileId, ms.id, runId, candidates, rawCandidates(raw, candidates.length), now);
+      if (candidates !== null) {
+        const firstSuggested = this.insertCandidates(profileId, ms.id, runId, candidates, rawCandidates(raw, candidates.length), now);
+        this.ledger?.recordSuggested(firstSuggested);
+      }
       this.setLastRun.run(runId, now, ms.id);
       const parkedMarks = this.marks.applyParked(profileId, ms.id);
       return { manuscriptId: ms.id, runId, seq, candidatesCount: candidates === null ? null : candidates.length, parkedMarks };
     })();
   }
 
-  private insertCandidates(profileId: string, manuscriptId: number, runId: number, list: readonly Candidate[], raws: unknown[] | null, now: number): void {
+  /** Returns the candidates suggested on this manuscript for the first time. */
+  private insertCandidates(profileId: string, manuscriptId: number, runId: number, list: readonly Candidate[], raws: unknown[] | null, now: number): LedgerCandidate[] {
+    const firstSuggested: LedgerCandidate[] = [];
     list.forEach((c, rank) => {
       const flags = [c.coauth_conflicts, c.aff_conflicts, c.retracted_articles, c.referenced_articles, c.external_coi];
       let mask = 0;
@@ -400,8 +408,12 @@ export class ManuscriptsRepository {
         now,
         now,
       );
-      if (this.linkAuthor.run(profileId, c.author_id, manuscriptId, runId).changes === 1) this.bumpSuggestions.run(profileId, c.author_id);
+      if (this.linkAuthor.run(profileId, c.author_id, manuscriptId, runId).changes === 1) {
+        this.bumpSuggestions.run(profileId, c.author_id);
+        firstSuggested.push({ authorId: c.author_id, name: c.name, affiliation: c.affiliation, email: c.email, orcid: c.orcid });
+      }
     });
+    return firstSuggested;
   }
 
   /** Inserts or updates the manuscript row from the form; file columns change only when a file is given. */

@@ -84,7 +84,9 @@ export class MarksRepository {
       );
       const outcome: MarksOutcome = !target ? 'parked' : target.marks_order !== null && event.order <= target.marks_order ? 'stale' : 'applied';
       if (target && outcome === 'applied') this.replace(profileId, target.id, event.order, event.candidates);
-      this.insertEvent.run(profileId, event.manuscriptId, event.originId, event.order, now, outcome, outcome === 'applied' ? now : null, payload);
+      // A stale event (a replay, or out of order) changes nothing: its body is not kept, only the line for Activity.
+      const stored = outcome === 'stale' ? toJson({ payload: { manuscript_id: event.manuscriptId, origin_id: event.originId } }) : payload;
+      this.insertEvent.run(profileId, event.manuscriptId, event.originId, event.order, now, outcome, outcome === 'applied' ? now : null, stored);
       return outcome;
     })();
   }

@@ -1,21 +1,24 @@
 import Database from 'better-sqlite3';
 import type { Database as Db } from 'better-sqlite3';
-import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { accessSync, constants as fsConstants, existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { isDeskError } from '../../common/errors';
+import { DeskError, isDeskError } from '../../common/errors';
 import type { Clock, Logger } from '../ports';
 import { AuthorsSeenRepository } from './authors';
 import { CachedReadsRepository } from './clear';
 import { CandidatesRepository } from './candidates';
 import { CustomFieldsRepository } from './customFields';
+import { cacheFailureError, cacheFailureOf, isCorruption, unwritableError } from './failures';
 import { GroupsRepository } from './groups';
 import { JournalsRepository } from './journals';
+import { LedgerRepository } from './ledger';
 import { ManuscriptsRepository } from './manuscripts';
 import { MarksRepository } from './marks';
 import { migrate, tooNewError, userVersion } from './migrate';
 import { LATEST_VERSION, MIGRATIONS, type Migration } from './migrations';
 import { SqliteProfilesRepository } from './profiles';
 import { SearchRepository } from './search';
+import { ShortlistRepository } from './shortlist';
 import { WebhookLogRepository } from './webhookLog';
 
 export interface OpenCacheOptions {
@@ -61,20 +64,25 @@ export interface Cache {
   readonly webhookLog: WebhookLogRepository;
   /** Settings → Clear cache: drops what was read from the service, keeps what queued writes need. */
   readonly cachedReads: CachedReadsRepository;
+  /** The reviewer ledger (local only): one person across manuscripts and profiles, with counts. */
+  readonly ledger: LedgerRepository;
+  /** Shortlists per manuscript and the invitation settings (local only). */
+  readonly shortlist: ShortlistRepository;
   /**
    * Records that a query hit SQLITE_CORRUPT: the next openCache moves the file aside and rebuilds,
    * salvaging what is readable. Call it from wherever isCorruption(err) is seen.
    */
   markCorrupt(reason: string): void;
+  /**
+   * Classifies an error thrown by any query (failures.ts): damage marks the cache (rebuilt at the
+   * next start), and the editor's error is returned — disk full, damaged, busy, not writable.
+   * Null when `err` is not a SQLite failure (or out of disk space).
+   */
+  noteError(err: unknown): DeskError | null;
   close(): void;
 }
 
-const CORRUPT_CODES = new Set(['SQLITE_CORRUPT', 'SQLITE_NOTADB', 'SQLITE_CORRUPT_INDEX', 'SQLITE_CORRUPT_VTAB', 'SQLITE_CORRUPT_SEQUENCE']);
-
-export function isCorruption(err: unknown): boolean {
-  const code = (err as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && CORRUPT_CODES.has(code);
-}
+export { isCorruption };
 
 const markerOf = (file: string): string => `${file}.corrupt-marker`;
 
@@ -91,7 +99,7 @@ function configure(db: Db): void {
   db.pragma('cache_size = -32000');
 }
 
-type Probe = { ok: true; version: number } | { ok: false; error: string };
+type Probe = { ok: true; version: number } | { ok: false; error: string; cause: unknown };
 
 /** Reads the schema version without changing the file (read-only handle). */
 function probe(file: string): Probe {
@@ -102,54 +110,106 @@ function probe(file: string): Probe {
     db.prepare('SELECT count(*) FROM sqlite_schema').get();
     return { ok: true, version };
   } catch (err) {
-    return { ok: false, error: err instanceof Error ? err.message : String(err) };
+    return { ok: false, error: err instanceof Error ? err.message : String(err), cause: err };
   } finally {
     db?.close();
   }
 }
 
 /**
+ * The folder and the files SQLite writes must be writable (access(2) answers EROFS on a read-only
+ * file system and EACCES/EPERM on permissions or an immutable file, for root too). Checked before
+ * anything else, so a healthy cache that cannot be written is never mistaken for a damaged one.
+ */
+function assertWritable(file: string): void {
+  const folder = dirname(file);
+  try {
+    mkdirSync(folder, { recursive: true });
+    accessSync(folder, fsConstants.W_OK);
+    for (const f of [file, `${file}-wal`, `${file}-shm`]) if (existsSync(f)) accessSync(f, fsConstants.R_OK | fsConstants.W_OK);
+  } catch (err) {
+    throw unwritableError(folder, err);
+  }
+}
+
+/** An open failure that is not damage: the editor's error, naming the folder; nothing changed. */
+function notDamage(file: string, err: unknown): DeskError {
+  const kind = cacheFailureOf(err);
+  if (kind !== null && kind !== 'corrupt') return cacheFailureError(kind, dirname(file), err);
+  const code = (err as { code?: unknown } | null)?.code;
+  return new DeskError(
+    'cache_unavailable',
+    `Referee Desk cannot open its cache in ${dirname(file)}${typeof code === 'string' ? ` (${code})` : ''}. Nothing was changed.`,
+    { cause: err },
+  );
+}
+
+/**
  * Opens (creating or migrating) the cache. A database written by a newer app is refused with
- * `database_too_new` and left untouched. A damaged one is moved aside and rebuilt; what could be
- * salvaged is copied over and the rest reported in `recovery`.
+ * `database_too_new` and left untouched; so is one that cannot be written (`cache_unavailable`,
+ * naming the folder) or read for another reason than damage. A damaged one (SQLITE_CORRUPT or
+ * SQLITE_NOTADB, at open or reported by a query through markCorrupt) is moved aside and rebuilt;
+ * what could be salvaged is copied over and the rest reported in `recovery`.
  */
 export function openCache(opts: OpenCacheOptions): Cache {
   const migrations = opts.migrations ?? MIGRATIONS;
   const latest = migrations.length;
-  mkdirSync(dirname(opts.file), { recursive: true });
+  assertWritable(opts.file);
   let recovery: RecoveryReport | null = null;
 
   if (existsSync(opts.file)) {
     const p = probe(opts.file);
     if (p.ok && p.version > latest) throw tooNewError(p.version, latest);
+    if (!p.ok && !isCorruption(p.cause)) throw notDamage(opts.file, p.cause);
     if (!p.ok) recovery = rebuild(opts, migrations, `the file could not be read: ${p.error}`);
     else if (existsSync(markerOf(opts.file))) recovery = rebuild(opts, migrations, 'a query reported the database as damaged');
   }
 
-  let db = new Database(opts.file);
+  let db = openReadWrite(opts.file);
   try {
     configure(db);
     migrate(db, migrations, opts.logger);
   } catch (err) {
     db.close();
-    if (isDeskError(err) || !isCorruption(err) || recovery !== null) throw err;
+    if (isDeskError(err) || recovery !== null) throw err;
+    if (!isCorruption(err)) throw notDamage(opts.file, err);
     recovery = rebuild(opts, migrations, `opening failed: ${(err as Error).message}`);
-    db = new Database(opts.file);
+    db = openReadWrite(opts.file);
     configure(db);
     migrate(db, migrations, opts.logger);
   }
   return assemble(db, opts, recovery);
 }
 
+function openReadWrite(file: string): Db {
+  try {
+    return new Database(file);
+  } catch (err) {
+    throw notDamage(file, err);
+  }
+}
+
 function assemble(db: Db, opts: OpenCacheOptions, recovery: RecoveryReport | null): Cache {
   const marks = new MarksRepository(db, opts.clock);
+  const ledger = new LedgerRepository(db, opts.clock);
+  let marked = false;
+  const markCorrupt = (reason: string): void => {
+    if (marked) return;
+    opts.logger.log('error', 'cache reported damaged; it will be rebuilt at next start', { reason });
+    try {
+      writeFileSync(markerOf(opts.file), `${new Date(opts.clock.now()).toISOString()} ${reason}\n`);
+      marked = true;
+    } catch (err) {
+      opts.logger.log('error', 'the damage marker could not be written', { error: (err as Error).message });
+    }
+  };
   return {
     db,
     file: opts.file,
     schemaVersion: userVersion(db),
     recovery,
     profiles: new SqliteProfilesRepository(db),
-    manuscripts: new ManuscriptsRepository(db, opts.clock, marks),
+    manuscripts: new ManuscriptsRepository(db, opts.clock, marks, ledger),
     candidates: new CandidatesRepository(db),
     authors: new AuthorsSeenRepository(db),
     marks,
@@ -159,9 +219,19 @@ function assemble(db: Db, opts: OpenCacheOptions, recovery: RecoveryReport | nul
     search: new SearchRepository(db),
     webhookLog: new WebhookLogRepository(db, opts.clock),
     cachedReads: new CachedReadsRepository(db),
-    markCorrupt(reason: string) {
-      opts.logger.log('error', 'cache reported damaged; it will be rebuilt at next start', { reason });
-      writeFileSync(markerOf(opts.file), `${new Date(opts.clock.now()).toISOString()} ${reason}\n`);
+    ledger,
+    shortlist: new ShortlistRepository(db, opts.clock, ledger),
+    markCorrupt,
+    noteError(err: unknown): DeskError | null {
+      if (isDeskError(err)) return null;
+      const code = (err as { code?: unknown } | null)?.code;
+      // File-system errors elsewhere (a manuscript the editor picked) are not the cache's, except a full disk.
+      if (typeof code !== 'string' || !(code.startsWith('SQLITE_') || code === 'ENOSPC')) return null;
+      const kind = cacheFailureOf(err);
+      if (kind === null) return null;
+      if (kind === 'corrupt') markCorrupt(`a query failed: ${(err as Error).message}`);
+      else opts.logger.log(kind === 'busy' ? 'warn' : 'error', 'cache query failed', { kind, code });
+      return cacheFailureError(kind, dirname(opts.file), err);
     },
     close() {
       if (db.open) db.close();
@@ -173,9 +243,13 @@ function assemble(db: Db, opts: OpenCacheOptions, recovery: RecoveryReport | nul
 function rebuild(opts: OpenCacheOptions, migrations: readonly Migration[], reason: string): RecoveryReport {
   const stamp = new Date(opts.clock.now()).toISOString().replace(/[:.]/g, '-');
   const movedTo = `${opts.file}.corrupt-${stamp}`;
-  renameSync(opts.file, movedTo);
-  for (const suffix of ['-wal', '-shm']) {
-    if (existsSync(opts.file + suffix)) renameSync(opts.file + suffix, movedTo + suffix);
+  try {
+    renameSync(opts.file, movedTo);
+    for (const suffix of ['-wal', '-shm']) {
+      if (existsSync(opts.file + suffix)) renameSync(opts.file + suffix, movedTo + suffix);
+    }
+  } catch (err) {
+    throw unwritableError(dirname(opts.file), err);
   }
   rmSync(markerOf(opts.file), { force: true });
   opts.logger.log('error', 'cache damaged: moved aside and rebuilt', { reason, movedTo });

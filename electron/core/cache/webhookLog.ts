@@ -35,6 +35,26 @@ interface DeliveryDbRow {
 export const WEBHOOK_RECEIPTS_KEPT = 500;
 
 /**
+ * What webhook_events keeps per profile (pruned after every delivery): the newest `perManuscript`
+ * events of each manuscript, the others for `keepMs` after they arrived; and whatever their age, at
+ * most `maxRows` events and `maxBytes` of stored bodies, newest first. Marks themselves live in
+ * `marks` and `manuscripts.marks_order`: pruning only shortens the history.
+ */
+export interface WebhookEventsRetention {
+  perManuscript: number;
+  keepMs: number;
+  maxRows: number;
+  maxBytes: number;
+}
+
+export const WEBHOOK_EVENTS_RETENTION: WebhookEventsRetention = {
+  perManuscript: 20,
+  keepMs: 24 * 3600_000,
+  maxRows: 2_000,
+  maxBytes: 32 * 1024 * 1024,
+};
+
+/**
  * The webhook's delivery history for the Activity view: webhook_events (deliveries that reached
  * the marks, written by MarksRepository) and webhook_receipts (refusals and connectivity checks).
  */
@@ -45,7 +65,37 @@ export class WebhookLogRepository {
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
+    private readonly retention: WebhookEventsRetention = WEBHOOK_EVENTS_RETENTION,
   ) {}
+
+  /** The highest event order known for the profile (stored events and manuscripts' applied orders), null when none. */
+  highestOrder(profileId: string): number | null {
+    const r = this.db
+      .prepare<[string, string], { e: number | null; m: number | null }>(
+        `SELECT (SELECT max(event_order) FROM webhook_events WHERE profile_id = ?) AS e,
+                (SELECT max(marks_order) FROM manuscripts WHERE profile_id = ?) AS m`,
+      )
+      .get(profileId, profileId)!;
+    if (r.e === null) return r.m;
+    return r.m === null ? r.e : Math.max(r.e, r.m);
+  }
+
+  /** Applies the retention (WEBHOOK_EVENTS_RETENTION) to the profile's events; returns how many were dropped. */
+  pruneEvents(profileId: string): number {
+    const r = this.retention;
+    return this.db
+      .prepare(
+        `DELETE FROM webhook_events WHERE id IN (
+           SELECT id FROM (
+             SELECT id, received_at,
+               row_number() OVER (PARTITION BY service_manuscript_id ORDER BY id DESC) AS per_manuscript,
+               row_number() OVER (ORDER BY id DESC) AS newer_rows,
+               sum(octet_length(payload_json)) OVER (ORDER BY id DESC) AS newer_bytes
+             FROM webhook_events WHERE profile_id = @p)
+           WHERE newer_rows > @maxRows OR newer_bytes > @maxBytes OR (per_manuscript > @perManuscript AND received_at < @before))`,
+      )
+      .run({ p: profileId, maxRows: r.maxRows, maxBytes: r.maxBytes, perManuscript: r.perManuscript, before: this.clock.now() - r.keepMs }).changes;
+  }
 
   record(r: WebhookReceipt): void {
     this.statements ??= {

@@ -1,6 +1,8 @@
+import { fatigueSince } from '../../common/domain/shortlist';
 import { DeskError } from '../../common/errors';
 import type { HandlerMap } from '../router';
 import type { CoreContext } from './context';
+import { fatigueOf } from './shortlist';
 
 type Channels = 'candidates.query' | 'candidates.compare' | 'candidates.author' | 'journals.get';
 
@@ -15,7 +17,9 @@ export function candidateHandlers(ctx: CoreContext): HandlerMap<Channels> {
   return {
     'candidates.query': ({ runId, query }) => {
       ownRun(runId);
-      return ctx.cache.candidates.query(runId, query);
+      if (query.hideBusy !== true) return ctx.cache.candidates.query(runId, query);
+      const settings = fatigueOf(ctx.cache.shortlist.settings());
+      return ctx.cache.candidates.query(runId, query, { since: fatigueSince(ctx.clock.now(), settings), settings });
     },
     'candidates.compare': ({ fromRunId, toRunId }) => {
       const a = ownRun(fromRunId);

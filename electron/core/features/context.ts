@@ -27,4 +27,6 @@ export interface CoreContext {
   activate(profileId: string): Promise<void>;
   /** The native "open files" dialog, where the host has one (Electron). */
   pickFiles?: () => Promise<string[]>;
+  /** Hands a mailto: URL to the system (Electron: shell.openExternal); the browser host has none. */
+  openExternal?: (url: string) => Promise<void>;
 }

@@ -42,7 +42,7 @@ export function manuscriptHandlers(ctx: CoreContext): HandlerMap<Channels> {
     },
     'intake.inspect': async ({ fileId }) => {
       const r = await ctx.intake.inspect(ctx.staging.path(fileId), { root: ctx.staging.dir });
-      return { fileId, format: r.format, title: r.title, abstract: r.abstract, authors: r.authors, references: r.references, error: r.error ? { code: r.error.code, message: r.error.message } : null };
+      return { fileId, format: r.format, title: r.title, abstract: r.abstract, authors: r.authors, references: r.references, error: r.error ? { code: r.error.code, message: r.error.message } : null, ...(r.confidence ? { confidence: r.confidence } : {}) };
     },
     'manuscripts.list': ({ folder }) => ctx.cache.manuscripts.list(pid(), folder ? { folder } : {}),
     'manuscripts.search': ({ text }) => ctx.cache.search.manuscripts(pid(), text),

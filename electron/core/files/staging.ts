@@ -1,8 +1,9 @@
 // Files the editor dropped or picked, copied into the app's data folder before anything reads
 // them: intake inspects the copy, the outbox uploads it, and the original may move or vanish.
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { createReadStream, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
+import { pipeline } from 'node:stream/promises';
 import { basename, join } from 'node:path';
 import type { StagedFile } from '../../common/views';
 import { DeskError } from '../../common/errors';
@@ -33,7 +34,7 @@ export class StagingArea {
     await writeFile(path, bytes, { flush: true });
     try {
       const checked = await checkFile(path, { root: this.dir, maxBytes: this.maxBytes });
-      return { id, name: basename(path), size: bytes.length, format: checked.format, sha256: createHash('sha256').update(bytes).digest('hex') };
+      return { id, name: basename(path), size: bytes.length, format: checked.format, sha256: await sha256File(path) };
     } catch (err) {
       rmSync(folder, { recursive: true, force: true });
       throw err;
@@ -77,6 +78,13 @@ export class StagingArea {
     }
     return removed;
   }
+}
+
+/** The file's SHA-256, read in 64 KB slices so a large manuscript never holds the main thread for long. */
+async function sha256File(path: string): Promise<string> {
+  const hash = createHash('sha256');
+  await pipeline(createReadStream(path, { highWaterMark: 64 * 1024 }), hash);
+  return hash.digest('hex');
 }
 
 function safeName(name: string): string {

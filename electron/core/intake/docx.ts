@@ -2,6 +2,7 @@
 // Header model for DOCX: paragraphs with style, size, bold, centring and superscripts read straight from
 // word/document.xml (+ styles.xml), then the same name/e-mail/ORCID heuristics as for PDFs.
 import { limitsOf } from './check';
+import { confidenceOf, type Attachment } from './confidence';
 import type { Extracted } from './pdf';
 import {
   ABSTRACT_HEAD,
@@ -215,13 +216,14 @@ export async function extractDocx(bytes: Buffer, opts: IntakeOptions = {}): Prom
     });
   }
   const title = titleIdx >= 0 ? clean(paras[titleIdx]!.plain.replace(LABEL, '')) : null;
+  const titleRatio = titleIdx < 0 ? 0 : /^title$/i.test(paras[titleIdx]!.style) ? 1.5 : (paras[titleIdx]!.size * (paras[titleIdx]!.bold ? 1.15 : 1)) / body;
 
   // authors: name lines between the title and the abstract
   const header = paras.slice(titleIdx + 1, Math.max(headerEnd, titleIdx + 1));
-  const hits: { author: IntakeAuthor; markers: string[]; para: number }[] = [];
+  const hits: { author: IntakeAuthor; markers: string[]; para: number; aff: Attachment; orcidOwn: boolean }[] = [];
   const corresponding: number[] = [];
   header.forEach((p, pi) => {
-    if (/@/.test(p.plain) || p.plain.split(' ').length > 80) return;
+    if (/@/.test(p.plain) || p.plain.split(' ').length > 300) return; // a long list (40 authors) is still a list; prose fails the name test below
     for (const raw of p.text.split('\n')) {
       // "Name  0000-0002-…  ·  handle  Affiliation": only the part before the ORCID or separator is the name
       const perAuthor = /\b\d{4}-\d{4}-\d{4}-\d{3}[\dX]\b|·/.test(raw);
@@ -232,7 +234,7 @@ export async function extractDocx(bytes: Buffer, opts: IntakeOptions = {}): Prom
       if (names.length === 0 || names.length < 0.6 * parts.length) continue;
       for (const n of names) {
         if (n.markers.some((m) => /[*∗✉]/.test(m))) corresponding.push(hits.length);
-        hits.push({ author: { name: n.name, affiliation: null, email: null, orcid: null }, markers: n.markers, para: pi });
+        hits.push({ author: { name: n.name, affiliation: null, email: null, orcid: null }, markers: n.markers, para: pi, aff: null, orcidOwn: false });
       }
     }
   });
@@ -251,8 +253,13 @@ export async function extractDocx(bytes: Buffer, opts: IntakeOptions = {}): Prom
   }
   for (const h of hits) {
     const affs = h.markers.map((m) => byMarker.get(m)).filter((x): x is string => x !== undefined);
-    if (affs.length) h.author.affiliation = affs.join('; ');
-    else if (unmarked.length === 1 || (unmarked.length > 0 && byMarker.size === 0 && hits.length === 1)) h.author.affiliation = unmarked.join('; ');
+    if (affs.length) {
+      h.author.affiliation = affs.join('; ');
+      h.aff = 'marker';
+    } else if (unmarked.length === 1 || (unmarked.length > 0 && byMarker.size === 0 && hits.length === 1)) {
+      h.author.affiliation = unmarked.join('; ');
+      h.aff = 'layout';
+    }
   }
   // per-author paragraphs ("Name · ORCID · affiliations") carry their own affiliation and ORCID
   const headerText = paras.slice(0, introIdx >= 0 ? introIdx : Math.min(paras.length, 80));
@@ -260,7 +267,10 @@ export async function extractDocx(bytes: Buffer, opts: IntakeOptions = {}): Prom
     const own = header[h.para]!;
     if (hits.filter((x) => x.para === h.para).length !== 1) continue;
     const ids = findOrcids(own.plain);
-    if (ids.length === 1) h.author.orcid = ids[0]!.id;
+    if (ids.length === 1) {
+      h.author.orcid = ids[0]!.id;
+      h.orcidOwn = true;
+    }
     if (h.author.affiliation === null) {
       const tail = own.plain
         .replace(h.author.name, '')
@@ -268,13 +278,17 @@ export async function extractDocx(bytes: Buffer, opts: IntakeOptions = {}): Prom
         .split('·')
         .map((x) => x.trim())
         .filter((x) => AFFILIATION_WORDS.test(x) && !/^funded by/i.test(x));
-      if (tail.length) h.author.affiliation = tail.join('; ');
+      if (tail.length) {
+        h.author.affiliation = tail.join('; ');
+        h.aff = 'marker';
+      }
     }
   }
   const authors = hits.map((h) => h.author);
   const text = headerText.map((p) => p.plain).join('\n');
-  assignEmails(authors, findEmails(text), corresponding);
-  assignOrcids(authors, text);
+  const emails = findEmails(text);
+  const emailByName = assignEmails(authors, emails, corresponding);
+  const orcidNear = assignOrcids(authors, text);
 
   // abstract: paragraphs after the heading, structured sub-headings kept inline
   let abstract: string | null = null;
@@ -308,6 +322,8 @@ export async function extractDocx(bytes: Buffer, opts: IntakeOptions = {}): Prom
     }
     abstract = clean(lines.join(' ')) || null;
   }
+  // Word documents carry their structure (styles, paragraphs): an abstract under its heading ended where the paragraphs say
+  const abstractHow = abstract === null ? null : 'heading';
 
   // references: entries after the last "References" heading, up to the next heading
   let references: number | null = null;
@@ -320,5 +336,18 @@ export async function extractDocx(bytes: Buffer, opts: IntakeOptions = {}): Prom
     }
     references = entries || null;
   }
-  return { title, abstract, authors, references };
+  const confidence = confidenceOf({
+    title: { text: title, sizeRatio: titleRatio },
+    abstract: { text: abstract, how: abstractHow },
+    authors,
+    perAuthor: hits.map((h, i) => ({
+      affiliation: h.aff,
+      email: h.author.email ? (emailByName.has(i) ? 'name' : 'order') : null,
+      orcid: h.author.orcid ? (h.orcidOwn || orcidNear.has(h.author) ? 'name' : 'order') : null,
+      markers: h.markers,
+    })),
+    emails: emails.length,
+    affiliationMarkers: [...byMarker.keys()],
+  });
+  return { title, abstract, authors, references, confidence };
 }

@@ -51,6 +51,20 @@ function dominantSize(items: Glyphs[]): number {
   return best;
 }
 
+/**
+ * Whether raised runs sit over or right after the text of a row: each starts within about 1.5 em of a run
+ * of the row, or directly after another raised run ("²[0000−0002−…]" continues past the line's end).
+ */
+function alongside(small: Glyphs[], big: Row): boolean {
+  let prevEnd = -Infinity;
+  for (const s of [...small].sort((a, b) => a.x - b.x)) {
+    const near = big.items.some((b) => s.x >= b.x - 1.5 * big.size && s.x <= b.x + b.w + 1.5 * big.size);
+    if (!near && s.x - prevEnd > 0.5 * big.size) return false;
+    prevEnd = s.x + s.w;
+  }
+  return true;
+}
+
 /** Groups runs into rows and folds raised, smaller runs into the row below them as superscripts. */
 function buildRows(runs: Glyphs[]): Row[] {
   const sorted = runs.filter((r) => r.str.length > 0 && r.size > 0).sort((a, b) => a.top - b.top || a.x - b.x);
@@ -76,7 +90,7 @@ function buildRows(runs: Glyphs[]): Row[] {
         big.top - small.top > 0.1 * big.size &&
         big.top - small.top < 0.75 * big.size &&
         small.items.every((s) => s.str.trim().length <= 12) &&
-        small.items.every((s) => big.items.some((b) => s.x >= b.x - 1.5 * big.size && s.x <= b.x + b.w + 1.5 * big.size)),
+        alongside(small.items, big),
     );
     if (host) {
       host.items.push(...small.items.map((i) => ({ ...i, sup: true })));
@@ -88,14 +102,84 @@ function buildRows(runs: Glyphs[]): Row[] {
   return out.sort((a, b) => a.top - b.top);
 }
 
+/** Spacing accents as TeX's OT1 fonts set them (a separate glyph before the letter) and their combining forms. */
+const SPACING_ACCENT: Record<string, string> = {
+  '\u02c7': '\u030c', // ˇ caron
+  '\u00b4': '\u0301', // ´ acute
+  '\u02dc': '\u0303', // ˜ tilde
+  '\u00a8': '\u0308', // ¨ diaeresis
+  '\u02c6': '\u0302', // ˆ circumflex
+  '\u00af': '\u0304', // ¯ macron
+  '\u02d8': '\u0306', // ˘ breve
+  '\u02d9': '\u0307', // ˙ dot above
+  '\u02da': '\u030a', // ˚ ring above
+};
+const ACCENT_THEN_LETTER = /([\u02c7\u00b4\u02dc\u00a8\u02c6\u00af\u02d8\u02d9\u02da])(\p{L})/gu;
+
+/** "Jiˇr´ı Dvoˇr´ak" → "Jiří Dvořák": joins spacing accents to the letter they stand before. */
+export function composeAccents(s: string): string {
+  if (!ACCENT_THEN_LETTER.test(s)) return s;
+  ACCENT_THEN_LETTER.lastIndex = 0;
+  return s
+    .replace(ACCENT_THEN_LETTER, (_, a: string, l: string) => (l === '\u0131' ? 'i' : l) + SPACING_ACCENT[a]!)
+    .normalize('NFC');
+}
+
+/**
+ * The page's column gutter, if it has one: an x range in the middle part of the text area that (almost) no
+ * full-measure row crosses while at least six rows have text on both sides of it. Two-column layouts with a narrow gutter
+ * (LaTeX's default 10 pt) are split there even when the gap is under the usual one-em split.
+ */
+export function findGutter(rows: { items: { x: number; w: number; sup: boolean }[] }[]): { x0: number; x1: number } | null {
+  const items = rows.flatMap((r) => r.items.filter((i) => !i.sup && i.w > 0));
+  if (items.length < 20) return null;
+  const left = Math.floor(Math.min(...items.map((i) => i.x)));
+  const right = Math.ceil(Math.max(...items.map((i) => i.x + i.w)));
+  const span = right - left;
+  if (span < 200) return null;
+  const cover = new Int32Array(span + 1);
+  const both = new Int32Array(span + 1);
+  for (const r of rows) {
+    const its = r.items.filter((i) => !i.sup && i.w > 0);
+    if (its.length === 0) continue;
+    const seen = new Uint8Array(span + 1);
+    for (const i of its) for (let x = Math.max(0, Math.floor(i.x - left)); x <= Math.min(span, Math.ceil(i.x + i.w - left)); x++) seen[x] = 1;
+    const a = Math.floor(Math.min(...its.map((i) => i.x)) - left);
+    const b = Math.ceil(Math.max(...its.map((i) => i.x + i.w)) - left);
+    // only rows set to the full measure count against a gutter: centred title and author lines cross the middle of two-column pages too
+    const full = b - a >= 0.95 * span;
+    for (let x = 0; x <= span; x++) {
+      if (full) cover[x]! += seen[x]!;
+      if (x > a && x < b && !seen[x]) both[x]!++;
+    }
+  }
+  const lo = Math.floor(0.3 * span);
+  const hi = Math.ceil(0.7 * span);
+  let best = -1;
+  for (let x = lo; x <= hi; x++) {
+    const ok = both[x]! >= 6 && cover[x]! <= Math.max(4, 0.25 * both[x]!);
+    if (ok && (best < 0 || both[x]! - 4 * cover[x]! > both[best]! - 4 * cover[best]!)) best = x;
+  }
+  if (best < 0) return null;
+  const quiet = (x: number) => cover[x]! <= Math.max(4, 0.25 * both[best]!);
+  let a = best;
+  let b = best;
+  while (a > lo && quiet(a - 1)) a--;
+  while (b < hi && quiet(b + 1)) b++;
+  if (b - a < 4) return null;
+  return { x0: a + left, x1: b + left };
+}
+
 /** Splits each row into segments at gaps wider than about one em (column gutters, separated author blocks). */
 export function segmentsOf(runs: Glyphs[], page: number): Segment[] {
   const segs: Segment[] = [];
-  for (const row of buildRows(runs)) {
+  const rows = buildRows(runs);
+  const gutter = findGutter(rows);
+  for (const row of rows) {
     let cur: { text: string; x0: number; x1: number; fonts: Map<string, number> } | null = null;
     const flush = () => {
       if (!cur) return;
-      const text = cur.text.replace(/\u0002\s*\u0001/g, ',').replace(/\s+/g, ' ').trim();
+      const text = composeAccents(cur.text.replace(/\u0002\s*\u0001/g, ',').replace(/\s+/g, ' ').trim());
       const plain = stripSup(text);
       const font = [...cur.fonts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? '';
       if (plain || text) segs.push({ text, plain, x0: cur.x0, x1: cur.x1, top: row.top, size: row.size, font, page });
@@ -114,10 +198,14 @@ export function segmentsOf(runs: Glyphs[], page: number): Segment[] {
       if (cur !== null) {
         const c = cur;
         const gap = it.x - c.x1;
-        if (gap > Math.max(1.1 * row.size, 8) && !it.sup) flush();
+        const acrossGutter = gutter !== null && c.x1 <= gutter.x0 + 1 && it.x >= gutter.x1 - 1 && gap > 0.3 * row.size;
+        if ((gap > Math.max(1.1 * row.size, 8) || acrossGutter) && !it.sup) flush();
         else {
           const needsSpace = gap > 0.15 * row.size && !/\s$/.test(c.text) && !/^\s/.test(str) && !it.sup;
-          c.text += (needsSpace ? ' ' : '') + str;
+          // an iD set as one raised run in pieces ("²[0000", "−", "0725", …) stays one run
+          const continuesRun = it.sup && c.text.endsWith(SUP_CLOSE) && gap < 0.3 * row.size && (/^[\u2212\-\]]/.test(it.str.trim()) || /[\u2212\-[]\u0002$/.test(c.text));
+          if (continuesRun) c.text = c.text.slice(0, -1) + it.str.trim() + SUP_CLOSE;
+          else c.text += (needsSpace ? ' ' : '') + str;
           c.x1 = Math.max(c.x1, it.x + it.w);
           if (!it.sup) c.fonts.set(it.font, (c.fonts.get(it.font) ?? 0) + it.str.length);
           continue;

@@ -18,13 +18,15 @@ import {
   looksLikeName,
   splitAuthorLine,
 } from './text';
-import type { IntakeAuthor } from './types';
+import { confidenceOf, type Attachment } from './confidence';
+import type { IntakeAuthor, IntakeConfidence } from './types';
 
 export interface Extracted {
   title: string | null;
   abstract: string | null;
   authors: IntakeAuthor[];
   references: number | null;
+  confidence: IntakeConfidence;
 }
 
 const NOT_TITLE =
@@ -61,6 +63,13 @@ function isProse(s: string): boolean {
 }
 
 // ---------------------------------------------------------------- title
+
+/** The size of most of the page's characters (the body text). */
+function bodySize(page: PdfPage): number {
+  const chars = new Map<number, number>();
+  for (const s of page.segments) chars.set(s.size, (chars.get(s.size) ?? 0) + s.plain.length);
+  return [...chars].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 10;
+}
 
 function findTitle(page: PdfPage): { lines: Segment[]; text: string } | null {
   const cands = page.segments.filter(
@@ -147,7 +156,7 @@ function followColumn(segs: Segment[], x0: number, x1: number, startTop: number,
   return { lines, stopped: false };
 }
 
-function abstractAfterHeading(pages: PdfPage[]): string | null {
+function abstractAfterHeading(pages: PdfPage[]): { text: string; stopped: boolean } | null {
   for (const page of pages) {
     for (const h of page.segments) {
       const m = h.plain.match(ABSTRACT_HEAD);
@@ -186,10 +195,13 @@ function abstractAfterHeading(pages: PdfPage[]): string | null {
           true,
           size,
         );
-        if (cont.lines.length > 0 && cont.lines[0]!.top < 0.3 * next.height) lines = [...lines, ...cont.lines.map((l) => l.plain)];
+        if (cont.lines.length > 0 && cont.lines[0]!.top < 0.3 * next.height) {
+          lines = [...lines, ...cont.lines.map((l) => l.plain)];
+          flow = { lines: [...flow.lines, ...cont.lines], stopped: cont.stopped };
+        }
       }
       const text = joinLines(lines);
-      if (words(text) >= 15) return text;
+      if (words(text) >= 15) return { text, stopped: flow.stopped };
     }
   }
   return null;
@@ -217,6 +229,8 @@ interface AuthorHit {
   author: IntakeAuthor;
   seg: Segment;
   markers: string[];
+  /** How the affiliation was attached. */
+  aff: Attachment;
 }
 
 /**
@@ -232,11 +246,50 @@ function headerZone(segs: Segment[]): { segments: Segment[]; open: boolean } {
   return { segments, open: blocks.length === 0 };
 }
 
+/** The next line finishes the name the previous one broke off and goes on with names only. */
+function continuesNames(prev: string, next: string): boolean {
+  const before = splitAuthorLine(prev);
+  const after = splitAuthorLine(next);
+  const tail = before[before.length - 1];
+  const head = after[0];
+  if (!tail || !head) return false;
+  return looksLikeName(`${tail.name} ${head.name}`) && after.slice(1).every((p) => looksLikeName(p.name));
+}
+
+/**
+ * Joins the lines of a wrapped author list: a line that lists several names, fills the width of the block and
+ * ends without a separator continues on the next line in the same font ("…, Lucía de la" + "Cruz³, …").
+ */
+export function joinWrappedLines(zone: Segment[]): Segment[] {
+  const out: Segment[] = [];
+  for (const s of zone) {
+    const prev = out[out.length - 1];
+    if (
+      prev &&
+      prev.font === s.font &&
+      Math.abs(prev.size - s.size) < 0.05 * s.size &&
+      s.top - prev.top > 0.5 * s.size &&
+      s.top - prev.top < 1.7 * s.size &&
+      /[,;]/.test(prev.plain) &&
+      !/[,;&]\s*$|\band\s*$|\u0002\s*$/.test(prev.text) &&
+      !/@/.test(prev.plain + s.plain) &&
+      !AFFILIATION.test(prev.plain) &&
+      prev.x1 - prev.x0 >= 0.85 * (s.x1 - s.x0) &&
+      s.x0 >= prev.x0 - 2 * s.size &&
+      s.x1 <= prev.x1 + 2 * s.size &&
+      continuesNames(prev.text, s.text)
+    ) {
+      out[out.length - 1] = { ...prev, text: `${prev.text} ${s.text}`, plain: `${prev.plain} ${s.plain}`, x0: Math.min(prev.x0, s.x0), x1: Math.max(prev.x1, s.x1), top: s.top };
+    } else out.push(s);
+  }
+  return out;
+}
+
 function authorsFrom(zone: Segment[], corresponding: number[], known: { size: number; font: string } | null, offset = 0): AuthorHit[] {
   const hits: AuthorHit[] = [];
   let style = known;
   const repeated = (t: string) => zone.filter((s) => s.plain === t).length > 1;
-  for (const seg of zone) {
+  for (const seg of joinWrappedLines(zone)) {
     if (/@/.test(seg.plain) || repeated(seg.plain)) continue;
     const line = seg.text.replace(/^\s*(by|authors?:?)\s+/i, '').replace(/\s+on\s+\p{Lu}\p{Ll}+\.? \d{1,2}, \d{4}\s*$/u, '');
     const parts = splitAuthorLine(line);
@@ -250,21 +303,26 @@ function authorsFrom(zone: Segment[], corresponding: number[], known: { size: nu
         if (!looksLikeName(p.name)) break;
         lead.push(p);
       }
-      if (!sameStyle || lead.length === 0) continue;
+      // the first such line sets the style when the rest of it is the address ("INGRID KIERKEGAARD, Institute …, Norway")
+      const opensBlock = style === null && lead.length === 1 && parts.length > 1 && AFFILIATION.test(parts[1]!.name);
+      if (!(sameStyle || opensBlock) || lead.length === 0) continue;
       names = lead;
     } else if (names.length === 0 || names.length < 0.6 * parts.length) continue;
     if (style && (Math.abs(seg.size - style.size) > 0.08 * style.size || (seg.font !== style.font && names.length < parts.length))) continue;
     style ??= { size: seg.size, font: seg.font };
     for (const p of names) {
       if (p.markers.some((m) => /[*∗✉]/.test(m))) corresponding.push(offset + hits.length);
-      hits.push({ author: { name: p.name, affiliation: null, email: null, orcid: null }, seg, markers: p.markers });
+      hits.push({ author: { name: p.name, affiliation: null, email: null, orcid: null }, seg, markers: p.markers, aff: null });
     }
   }
   return hits;
 }
 
-/** Affiliations by marker ("¹ Dept. …"), else the unmarked address lines set under each author block. */
-function assignAffiliations(hits: AuthorHit[], page: PdfPage, zone: Segment[]): void {
+/**
+ * Affiliations by marker ("¹ Dept. …"), else the unmarked address lines set under each author block.
+ * Returns the markers that label an affiliation.
+ */
+function assignAffiliations(hits: AuthorHit[], page: PdfPage, zone: Segment[]): string[] {
   const byMarker = new Map<string, string[]>();
   let current: string | null = null;
   const footer = page.segments.filter((s) => s.top > 0.55 * page.height && s.size < (hits[0]?.seg.size ?? 99));
@@ -282,9 +340,13 @@ function assignAffiliations(hits: AuthorHit[], page: PdfPage, zone: Segment[]): 
   }
   for (const h of hits) {
     const affs = h.markers.flatMap((m) => byMarker.get(m) ?? []);
-    if (affs.length) h.author.affiliation = [...new Set(affs.map((a) => a.replace(/[;,.\s]+$/, '')))].join('; ');
+    if (affs.length) {
+      h.author.affiliation = [...new Set(affs.map((a) => a.replace(/[;,.\s]+$/, '')))].join('; ');
+      h.aff = 'marker';
+    }
   }
-  if (hits.every((h) => h.author.affiliation !== null)) return;
+  const markers = [...byMarker.keys()];
+  if (hits.every((h) => h.author.affiliation !== null)) return markers;
   // unmarked: address lines below an author segment and above the next author row in the same column
   const rows = [...new Set(hits.map((h) => h.seg))];
   for (const seg of rows) {
@@ -303,9 +365,14 @@ function assignAffiliations(hits: AuthorHit[], page: PdfPage, zone: Segment[]): 
     }
     const aff = clean(lines.join(', ').replace(/\s*,\s*,/g, ','));
     if (aff && AFFILIATION.test(aff) || (aff && lines.length >= 2)) {
-      for (const h of hits) if (h.seg === seg && h.author.affiliation === null) h.author.affiliation = aff;
+      for (const h of hits) {
+        if (h.seg !== seg || h.author.affiliation !== null) continue;
+        h.author.affiliation = aff;
+        h.aff = 'layout';
+      }
     }
   }
+  return markers;
 }
 
 function emailsOf(pages: PdfPage[]): string[] {
@@ -404,20 +471,29 @@ export async function extractPdf(bytes: Buffer): Promise<Extracted> {
       const more = headerZone(pages[1].segments.filter((s) => s.top > 0.05 * pages[1]!.height && s.top < 0.95 * pages[1]!.height));
       hits.push(...authorsFrom(more.segments, corresponding, { size: hits[0]!.seg.size, font: hits[0]!.seg.font }, hits.length));
     }
-    assignAffiliations(hits, p1, zone.segments);
+    const markers = assignAffiliations(hits, p1, zone.segments);
     const authors = hits.map((h) => h.author);
-    assignEmails(authors, emailsOf(pages), corresponding);
-    for (const page of pages.slice(0, 2)) assignOrcids(authors, readingOrder(page.segments, page.width).map((s) => s.plain).join('\n'));
+    const emails = emailsOf(pages);
+    const emailByName = assignEmails(authors, emails, corresponding);
+    const orcidNear = new Set<IntakeAuthor>();
+    for (const page of pages.slice(0, 2)) {
+      // raised text kept: llncs sets each iD as a superscript after the name
+      const text = readingOrder(page.segments, page.width).map((s) => s.text.replace(/[\u0001\u0002]/g, ' ')).join('\n');
+      for (const a of assignOrcids(authors, text)) orcidNear.add(a);
+    }
 
-    let abstract = abstractAfterHeading(pages);
-    if (abstract === null && doc.numPages >= 3) {
+    let found = abstractAfterHeading(pages);
+    if (found === null && doc.numPages >= 3) {
       const p3 = await readPage(doc, 3, false);
-      abstract = abstractAfterHeading([p3]);
+      found = abstractAfterHeading([p3]);
       pages.push(p3);
     }
+    let abstract = found?.text ?? null;
+    let abstractHow: 'heading' | 'open' | 'guess' | null = found ? (found.stopped ? 'heading' : 'open') : null;
     if (abstract === null) {
       const after = Math.max(titleBottom, ...hits.filter((h) => h.seg.page === 1).map((h) => h.seg.top));
       abstract = abstractWithoutHeading(p1, after);
+      if (abstract !== null) abstractHow = 'guess';
     }
     const tail: PdfPage[] = [];
     const references = await countReferences(doc, pages, tail);
@@ -431,10 +507,26 @@ export async function extractPdf(bytes: Buffer): Promise<Extracted> {
           .filter((a) => a.email === null)
           .map((a) => ({ a, s: emailNameScore(e, a.name) }))
           .sort((x, y) => y.s - x.s)[0];
-        if (best && best.s >= 1.5) best.a.email = e;
+        if (best && best.s >= 1.5) {
+          best.a.email = e;
+          emailByName.add(authors.indexOf(best.a));
+        }
       }
     }
-    return { title: titleText, abstract, authors, references };
+    const confidence = confidenceOf({
+      title: { text: titleText, sizeRatio: title ? title.lines[0]!.size / bodySize(p1) : 0 },
+      abstract: { text: abstract, how: abstractHow },
+      authors,
+      perAuthor: hits.map((h, i) => ({
+        affiliation: h.aff,
+        email: h.author.email ? (emailByName.has(i) ? 'name' : 'order') : null,
+        orcid: h.author.orcid ? (orcidNear.has(h.author) ? 'name' : 'order') : null,
+        markers: h.markers,
+      })),
+      emails: emails.length,
+      affiliationMarkers: markers,
+    });
+    return { title: titleText, abstract, authors, references, confidence };
   } finally {
     await close();
   }

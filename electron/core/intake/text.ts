@@ -62,7 +62,8 @@ export function validOrcid(id: string): boolean {
   return digits[15] === (check === 10 ? 'X' : String(check));
 }
 
-const ORCID_RE = /(\d{4})[\s-]?(\d{4})[\s-]?(\d{4})[\s-]?(\d{3}[\dXx])\b/g;
+/** Groups joined by spaces, hyphens or the minus/dash signs TeX classes set (llncs prints "0000−0002−…"). */
+const ORCID_RE = /(\d{4})[\s\-\u2010-\u2013\u2212]?(\d{4})[\s\-\u2010-\u2013\u2212]?(\d{4})[\s\-\u2010-\u2013\u2212]?(\d{3}[\dXx])\b/g;
 
 /** ORCID iDs (checksum-valid) in order of appearance, each with its position in the text. */
 export function findOrcids(text: string): { id: string; index: number }[] {
@@ -81,9 +82,9 @@ const DEGREES = /^(Ph\.?D\.?|PHD|M\.?D\.?|M\.?Sc\.?N?|B\.?Sc\.?N?|MBBS|MBChB|M\.
 const SUFFIXES = /^(jr\.?|sr\.?|ii|iii|iv)$/i;
 const TITLES = /^(dr|prof|professor|mr|mrs|ms|sir)\.?$/i;
 
-/** Words that mark an organisation, address or prose rather than a person's name. */
+/** Words that mark an organisation, address or prose rather than a person's name (whole words: "in" is not the start of "Inês"). */
 const NON_NAME =
-  /\b(univ|universit|institut|department|dept|school|college|faculty|laborator|lab|centre|center|hospital|clinic|research|academy|foundation|inc|ltd|gmbh|corporation|corp|company|group|division|unit|program|programme|science|sciences|engineering|technology|medicine|medical|street|road|avenue|way|drive|boulevard|square|place|state|email|e-mail|correspond|abstract|introduction|keywords|journal|vol|proceedings|conference|workshop|received|accepted|published|copyright|licen[cs]e|article|paper|review|study|analysis|using|based|model|approach|data|system|systems|open access|citation|editor|http|www|doi|arxiv|preprint|author|authors|affiliation|contributed|equally|equal|contribution|note|address|present|current|visiting|national|international|ministry|council|agency|society|association|museum|observatory|china|usa|germany|canada|france|italy|japan|india|uk|spain|brazil|australia|switzerland|netherlands|the|of|for|in|on|at|to|with|by|from|we|our|this|that|is|are|was|were|has|have|summary|background|methods|results|conclusions?|objectives?)\b/i;
+  /(?<![\p{L}\p{N}])(univ|universit|institut|department|dept|school|college|faculty|laborator|lab|centre|center|hospital|clinic|research|academy|foundation|inc|ltd|gmbh|corporation|corp|company|group|division|unit|program|programme|science|sciences|engineering|technology|medicine|medical|street|road|avenue|way|drive|boulevard|square|place|state|email|e-mail|correspond|abstract|introduction|keywords|journal|vol|proceedings|conference|workshop|received|accepted|published|copyright|licen[cs]e|article|paper|review|study|analysis|using|based|model|approach|data|system|systems|open access|citation|editor|http|www|doi|arxiv|preprint|author|authors|affiliation|contributed|equally|equal|contribution|note|address|present|current|visiting|national|international|ministry|council|agency|society|association|museum|observatory|china|usa|germany|canada|france|italy|japan|india|uk|spain|brazil|australia|switzerland|netherlands|the|of|for|in|on|at|to|with|by|from|we|our|this|that|is|are|was|were|has|have|summary|background|methods|results|conclusions?|objectives?)(?![\p{L}\p{N}])/iu;
 
 /** True for a word that can be part of a personal name ("Anne", "J.", "Yu.A.", "QUIRK", "O'Neil", "Britto-Borges"). */
 function nameWord(w: string): boolean {
@@ -222,7 +223,8 @@ export function emailNameScore(email: string, name: string): number {
  * Attaches e-mails to authors: best name matches first, then the rest in order to the authors still without
  * one (grouped lists are printed in author order; a single corresponding address goes to the marked author).
  */
-export function assignEmails(authors: IntakeAuthor[], emails: string[], corresponding: number[] = []): void {
+export function assignEmails(authors: IntakeAuthor[], emails: string[], corresponding: number[] = []): Set<number> {
+  const byName = new Set<number>();
   const free = emails.filter((e) => !authors.some((a) => a.email?.toLowerCase() === e.toLowerCase()));
   const pairs: { e: string; i: number; s: number }[] = [];
   for (const e of free) authors.forEach((a, i) => a.email === null && pairs.push({ e, i, s: emailNameScore(e, a.name) }));
@@ -232,6 +234,7 @@ export function assignEmails(authors: IntakeAuthor[], emails: string[], correspo
     if (s < 1 || used.has(e) || authors[i]!.email !== null) continue;
     authors[i]!.email = e;
     used.add(e);
+    byName.add(i);
   }
   const rest = free.filter((e) => !used.has(e));
   const order = [...corresponding, ...authors.map((_, i) => i)];
@@ -240,14 +243,17 @@ export function assignEmails(authors: IntakeAuthor[], emails: string[], correspo
     if (i === undefined || i < 0) break;
     authors[i]!.email = e;
   }
+  return byName;
 }
 
 /**
  * Attaches the ORCIDs found in `text`: to the author named just before the iD (or in parentheses right
- * after it, "0000-… (A. Smith)"), the rest in order to authors still without one.
+ * after it, "0000-… (A. Smith)"), the rest in order to authors still without one. Returns the authors whose
+ * iD was found next to their name.
  */
-export function assignOrcids(authors: IntakeAuthor[], text: string): void {
+export function assignOrcids(authors: IntakeAuthor[], text: string): Set<IntakeAuthor> {
   const remaining: string[] = [];
+  const near = new Set<IntakeAuthor>();
   const surname = (a: IntakeAuthor) => a.name.replace(/,\s*(jr|sr)\.?$/i, '').split(' ').pop() ?? a.name;
   for (const { id, index } of findOrcids(text)) {
     if (authors.some((a) => a.orcid === id)) continue;
@@ -261,10 +267,13 @@ export function assignOrcids(authors: IntakeAuthor[], text: string): void {
         .filter((x) => x.at >= 0 && surname(x.a).length > 1)
         .sort((x, y) => y.at - x.at)[0]?.a;
     }
-    if (target) target.orcid = id;
-    else remaining.push(id);
+    if (target) {
+      target.orcid = id;
+      near.add(target);
+    } else remaining.push(id);
   }
   assignOrcidsInOrder(authors, remaining);
+  return near;
 }
 
 /** Attaches ORCIDs in order to authors still without one. */

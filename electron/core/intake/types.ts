@@ -1,5 +1,9 @@
 import { MAX_MANUSCRIPT_BYTES } from '../../common/limits';
 import type { DeskErrorShape } from '../../common/errors';
+import type { IntakeConfidenceView } from '../../common/views';
+
+/** How sure intake is of each field (0–1), and the page counts the author list should agree with. */
+export type IntakeConfidence = IntakeConfidenceView;
 
 export type IntakeFormat = 'pdf' | 'docx';
 
@@ -25,6 +29,8 @@ export interface IntakeResult {
   references: number | null;
   /** Set when the file was refused or could not be read; the other fields are then empty. */
   error: DeskErrorShape | null;
+  /** Per field, how sure the reader is; absent when the file was refused. */
+  confidence?: IntakeConfidence;
 }
 
 export interface IntakeLimits {

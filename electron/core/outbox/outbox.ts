@@ -14,7 +14,7 @@ import {
 } from '../../common/service';
 import type { ServiceApi } from '../api/types';
 import type { Cache } from '../cache';
-import type { Clock, Logger } from '../ports';
+import { steadyClock, type Clock, type Logger } from '../ports';
 import { Emitter } from '../sync/emitter';
 import { backoffDelay } from './backoff';
 import { classifyFailure, type FailureAction } from './classify';
@@ -63,6 +63,8 @@ export class Outbox {
   private readonly store: OutboxStore;
   private readonly backoff: BackoffPolicy;
   private readonly random: () => number;
+  /** Due times (next_attempt_at) live on this monotonic timeline; the wall clock only dates rows. */
+  private readonly steady: Clock;
   private running: Promise<DrainResult> | null = null;
   /** Folders of file copies in progress (not yet referenced by a queued upload). */
   private readonly copying = new Set<string>();
@@ -75,6 +77,7 @@ export class Outbox {
     this.store = new OutboxStore(opts.cache.db);
     this.backoff = opts.backoff ?? DEFAULT_BACKOFF;
     this.random = opts.random ?? Math.random;
+    this.steady = steadyClock(opts.clock);
   }
 
   private get db() {
@@ -94,9 +97,14 @@ export class Outbox {
    */
   recover(): { requeued: number[]; uncertain: number[] } {
     const now = this.opts.clock.now();
+    const due = this.steady.now();
     const requeued: number[] = [];
     const uncertain: number[] = [];
     this.db.transaction(() => {
+      // Due times written before a restart came from another timeline: none waits longer than the longest backoff.
+      this.db
+        .prepare("UPDATE outbox SET next_attempt_at = ? WHERE profile_id = ? AND state = 'queued' AND next_attempt_at > ?")
+        .run(due + this.backoff.maxMs, this.profileId, due + this.backoff.maxMs);
       for (const e of this.store.inFlight(this.profileId)) {
         if (e.kind === 'group_create') {
           this.store.set(
@@ -104,7 +112,7 @@ export class Outbox {
             {
               state: 'parked',
               attempts: e.attempts,
-              nextAttemptAt: now,
+              nextAttemptAt: due,
               error: { code: 'offline', message: `Referee Desk stopped while creating the authors group "${e.data.input.group_name}". The service may or may not have created it: look it up there, then enter its number or try again.` },
               parkReason: 'outcome_unknown',
             },
@@ -113,7 +121,7 @@ export class Outbox {
           this.opts.cache.groups.setSyncState(e.data.groupLocalId, 'failed');
           uncertain.push(e.id);
         } else {
-          this.store.set(e.id, { state: 'queued', attempts: e.attempts, nextAttemptAt: now, error: e.error, parkReason: null }, now);
+          this.store.set(e.id, { state: 'queued', attempts: e.attempts, nextAttemptAt: due, error: e.error, parkReason: null }, now);
           requeued.push(e.id);
         }
       }
@@ -222,15 +230,17 @@ export class Outbox {
   }
 
   private insert(p: OutboxPayload, entityKey: string, dependsOn: number | null): number {
-    const id = this.store.insert(this.profileId, p, entityKey, dependsOn, this.opts.clock.now());
+    const id = this.store.insert(this.profileId, p, entityKey, dependsOn, this.opts.clock.now(), this.steady.now());
     this.changed();
     return id;
   }
 
   // ------------------------------------------------------------------ editor actions
 
+  /** Open entries; nextAttemptAt in wall time, for display. */
   list(): OutboxEntry[] {
-    return this.store.open(this.profileId);
+    const shift = this.opts.clock.now() - this.steady.now();
+    return this.store.open(this.profileId).map((e) => ({ ...e, nextAttemptAt: e.nextAttemptAt + shift }));
   }
 
   get(id: number): OutboxEntry | undefined {
@@ -246,12 +256,18 @@ export class Outbox {
     return this.store.earliestDue(this.profileId);
   }
 
+  /** Milliseconds until the next queued write is due, measured on the monotonic clock (null: nothing can be sent). */
+  nextDueIn(): number | null {
+    const due = this.store.earliestDue(this.profileId);
+    return due === null ? null : Math.max(0, due - this.steady.now());
+  }
+
   /** Puts a parked write back in the queue, due now. For outcome_unknown group creations this may create the group twice. */
   retry(id: number): void {
     const e = this.mine(id);
     if (e.state !== 'parked') throw new DeskError('conflict', 'Only a write that needs attention can be retried.');
     this.db.transaction(() => {
-      this.store.set(id, { state: 'queued', attempts: e.attempts, nextAttemptAt: this.opts.clock.now(), error: e.error, parkReason: null }, this.opts.clock.now());
+      this.store.set(id, { state: 'queued', attempts: e.attempts, nextAttemptAt: this.steady.now(), error: e.error, parkReason: null }, this.opts.clock.now());
       this.markCache(e, 'pending');
     })();
     this.changed();
@@ -259,7 +275,7 @@ export class Outbox {
 
   /** Makes every queued write due now (manual "sync now"). */
   hurry(): void {
-    this.store.hurry(this.profileId, this.opts.clock.now());
+    this.store.hurry(this.profileId, this.steady.now());
   }
 
   /**
@@ -375,7 +391,13 @@ export class Outbox {
    * network (or the profile's key) says stop. Concurrent calls share one run.
    */
   drain(signal?: AbortSignal): Promise<DrainResult> {
-    this.running ??= this.run(signal).finally(() => {
+    this.running ??= this.run(signal)
+      .catch((err: unknown) => {
+        // A query outside a send (claiming, booking the answer) failed: damage is marked all the same.
+        this.opts.cache.noteError(err);
+        throw err;
+      })
+      .finally(() => {
       this.running = null;
     });
     return this.running;
@@ -402,6 +424,7 @@ export class Outbox {
           this.stopped(entry, stop);
           continue;
         }
+        this.opts.cache.noteError(err); // a damaged cache is marked for rebuilding at the next start
         const action = classifyFailure(err);
         this.failed(entry, action);
         if (action.action === 'park') {
@@ -430,7 +453,7 @@ export class Outbox {
     try {
       // One transaction: if the discard fails, the upload stays 'sending' for recover(), never due again now.
       const ids = this.db.transaction(() => {
-        this.store.set(e.id, { state: 'queued', attempts: e.attempts - 1, nextAttemptAt: this.opts.clock.now(), error: e.error, parkReason: null }, this.opts.clock.now());
+        this.store.set(e.id, { state: 'queued', attempts: e.attempts - 1, nextAttemptAt: this.steady.now(), error: e.error, parkReason: null }, this.opts.clock.now());
         return this.discard(e.id);
       })();
       waiter.resolve(ids);
@@ -443,7 +466,7 @@ export class Outbox {
   private claim(): OutboxEntry | undefined {
     return this.db.transaction(() => {
       const now = this.opts.clock.now();
-      const e = this.store.next(this.profileId, now);
+      const e = this.store.next(this.profileId, this.steady.now());
       if (!e) return undefined;
       this.store.set(e.id, { state: 'sending', attempts: e.attempts + 1, nextAttemptAt: e.nextAttemptAt, error: e.error, parkReason: null }, now);
       return { ...e, state: 'sending' as const, attempts: e.attempts + 1 };
@@ -511,17 +534,18 @@ export class Outbox {
 
   private failed(e: OutboxEntry, a: FailureAction): void {
     const now = this.opts.clock.now();
+    const due = this.steady.now();
     const error = { code: a.code, message: a.message };
     this.db.transaction(() => {
       if (a.action === 'park') {
-        this.store.set(e.id, { state: 'parked', attempts: e.attempts, nextAttemptAt: now, error, parkReason: a.reason }, now);
+        this.store.set(e.id, { state: 'parked', attempts: e.attempts, nextAttemptAt: due, error, parkReason: a.reason }, now);
         this.markCache(e, 'failed');
       } else if (a.action === 'hold') {
-        this.store.set(e.id, { state: 'queued', attempts: e.attempts - 1, nextAttemptAt: now, error, parkReason: null }, now);
+        this.store.set(e.id, { state: 'queued', attempts: e.attempts - 1, nextAttemptAt: due, error, parkReason: null }, now);
       } else {
-        const retryAt = now + (a.retryAfterMs ?? backoffDelay(e.attempts, this.backoff, this.random));
-        this.store.set(e.id, { state: 'queued', attempts: e.attempts, nextAttemptAt: retryAt, error, parkReason: null }, now);
-        this.events.emit('retrying', { entry: e, retryAt });
+        const delay = a.retryAfterMs ?? backoffDelay(e.attempts, this.backoff, this.random);
+        this.store.set(e.id, { state: 'queued', attempts: e.attempts, nextAttemptAt: due + delay, error, parkReason: null }, now);
+        this.events.emit('retrying', { entry: e, retryAt: now + delay });
       }
     })();
     this.opts.logger.log(a.action === 'park' ? 'warn' : 'info', `outbox write ${a.action}`, { id: e.id, kind: e.kind, code: a.code, attempts: e.attempts });

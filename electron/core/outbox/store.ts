@@ -62,8 +62,9 @@ export class OutboxStore {
       WHERE id = ?`);
   }
 
-  insert(profileId: string, p: OutboxPayload, entityKey: string, dependsOn: number | null, now: number): number {
-    return this.insertStmt.get(profileId, p.kind, entityKey, JSON.stringify(p.data), dependsOn, now, now, now)!.id;
+  /** `dueAt` is on the outbox's monotonic timeline (see Outbox), `now` the wall time the row is dated with. */
+  insert(profileId: string, p: OutboxPayload, entityKey: string, dependsOn: number | null, now: number, dueAt: number = now): number {
+    return this.insertStmt.get(profileId, p.kind, entityKey, JSON.stringify(p.data), dependsOn, dueAt, now, now)!.id;
   }
 
   get(id: number): OutboxEntry | undefined {

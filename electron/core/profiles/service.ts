@@ -302,6 +302,12 @@ export class ProfilesService {
    * again and points the profile at it (its port and key may differ per run). With only remote
    * profiles, does nothing and returns null.
    */
+  /** True when the local demo service is wanted: no profile yet, or a demo profile exists. */
+  wantsDemo(): boolean {
+    const all = this.repo.list();
+    return all.length === 0 || all.some((p) => p.kind === 'demo');
+  }
+
   async ensureDemoProfile(startDemo: () => Promise<DemoService>): Promise<ProfileRecord | null> {
     const all = this.repo.list();
     const demo = all.find((p) => p.kind === 'demo');

@@ -5,6 +5,8 @@ import type { Clock } from '../ports';
 /** Holds what the status bar shows and tells the renderer whenever it changes. */
 export class StatusService {
   private state: Omit<StatusEvent, 'message' | 'at'> = { connectivity: 'unknown', pendingWrites: 0, failedWrites: 0 };
+  /** What the app is doing or what went wrong, shown instead of the connectivity word (e.g. "Starting the local demo service…"). */
+  private activity: string | null = null;
 
   constructor(
     private readonly bus: EventBus,
@@ -12,7 +14,14 @@ export class StatusService {
   ) {}
 
   get(): StatusEvent {
-    return { ...this.state, message: statusMessage(this.state), at: this.clock.now() };
+    return { ...this.state, message: statusMessage(this.state, this.activity), at: this.clock.now() };
+  }
+
+  /** Sets (or clears with null) the sentence that leads the status bar. */
+  setActivity(activity: string | null): void {
+    if (activity === this.activity) return;
+    this.activity = activity;
+    this.bus.emit('app.status', this.get());
   }
 
   update(patch: Partial<Omit<StatusEvent, 'message' | 'at'>>): void {
@@ -29,8 +38,8 @@ export class StatusService {
   }
 }
 
-export function statusMessage(s: { connectivity: Connectivity; pendingWrites: number; failedWrites: number }): string {
-  const base = s.connectivity === 'online' ? 'Online' : s.connectivity === 'offline' ? 'Offline' : 'Connecting…';
+export function statusMessage(s: { connectivity: Connectivity; pendingWrites: number; failedWrites: number }, activity: string | null = null): string {
+  const base = activity ?? (s.connectivity === 'online' ? 'Online' : s.connectivity === 'offline' ? 'Offline' : 'Connecting…');
   const parts = [base];
   if (s.pendingWrites > 0) parts.push(`${s.pendingWrites} ${s.pendingWrites === 1 ? 'change' : 'changes'} queued`);
   if (s.failedWrites > 0) parts.push(`${s.failedWrites} need${s.failedWrites === 1 ? 's' : ''} attention`);

@@ -5,6 +5,9 @@ import type { Connectivity, ConnectivityState } from './connectivity';
 import { Emitter } from './emitter';
 import type { Timers } from './timers';
 
+/** Why a drain held the queue: nothing is sent again on a timer until the editor acts or the app restarts. */
+const HELD: ReadonlySet<string> = new Set(['unauthorized', 'no_api_key', 'cache_damaged', 'cache_unavailable']);
+
 export interface SyncStatus {
   connectivity: ConnectivityState;
   /** Writes waiting or being sent. */
@@ -23,6 +26,8 @@ export interface SyncLoopOptions {
   timers: Timers;
   clock: Clock;
   logger: Logger;
+  /** Names the drain 'sync' in the slow-task log (core/perf/slow-tasks.ts). */
+  track?: <T>(name: string, fn: () => Promise<T>) => Promise<T>;
 }
 
 /**
@@ -99,7 +104,8 @@ export class SyncLoop {
     this.clearTimer();
     const abort = new AbortController();
     this.abort = abort;
-    const run = this.opts.outbox.drain(abort.signal).then(
+    const drain = () => this.opts.outbox.drain(abort.signal);
+    const run = (this.opts.track ? this.opts.track('sync', drain) : drain()).then(
       (r) => this.settle(r),
       (err: unknown) => {
         this.running = null;
@@ -132,13 +138,14 @@ export class SyncLoop {
   /** Arms a timer for the next due write while online (none while offline: reconnect kicks). */
   private schedule(): void {
     this.clearTimer();
-    if (this.stopped || this.opts.connectivity.state === 'offline' || this.lastError?.code === 'unauthorized' || this.lastError?.code === 'no_api_key') return;
-    const due = this.opts.outbox.nextDueAt();
-    if (due === null) return;
+    if (this.stopped || this.opts.connectivity.state === 'offline' || (this.lastError !== null && HELD.has(this.lastError.code))) return;
+    // Measured on the monotonic clock (Outbox.nextDueIn): setting the wall clock back does not delay a retry.
+    const delay = this.opts.outbox.nextDueIn();
+    if (delay === null) return;
     this.timer = this.opts.timers.setTimeout(() => {
       this.timer = null;
       this.kick();
-    }, Math.max(0, due - this.opts.clock.now()));
+    }, delay);
   }
 
   private clearTimer(): void {

@@ -1,7 +1,7 @@
 // What one mark_as_proposal_referee delivery does once its bytes are in (spec §3, §5.6, §6),
 // independent of HTTP: decode, validate, authenticate, then apply to the cache.
 import type { z } from 'zod';
-import { webhookBodySchema, withoutApiKey, type WebhookBody } from '../../common/service';
+import { webhookBodySchema, type WebhookBody, type WebhookCandidate } from '../../common/service';
 import type { Cache } from '../cache';
 import { isCorruption } from '../cache';
 import type { Logger } from '../ports';
@@ -24,8 +24,19 @@ export interface MarksChange {
   outcome: 'applied' | 'parked';
 }
 
+/** Bounds on what a delivery may carry (docs/webhook.md, "Limits"). */
+export interface DeliveryLimits {
+  /** Deepest nesting of arrays and objects in a body (default 32; §6 bodies need 5). Checked before parsing. */
+  maxDepth: number;
+  /** How far an event's order may be ahead of the highest order seen for the profile (default 1,000,000). */
+  maxOrderJump: number;
+}
+
+export const DEFAULT_DELIVERY_LIMITS: DeliveryLimits = { maxDepth: 32, maxOrderJump: 1_000_000 };
+
 export interface DeliveryDeps {
-  cache: Pick<Cache, 'marks' | 'manuscripts' | 'markCorrupt'>;
+  cache: Pick<Cache, 'marks' | 'manuscripts' | 'markCorrupt'> & { webhookLog: Pick<Cache['webhookLog'], 'highestOrder' | 'pruneEvents'> };
+  deliveryLimits?: Partial<DeliveryLimits>;
   /** The connection profile whose marks the receiver keeps, read for each delivery. */
   activeProfileId(): string | null;
   /** That profile's API key (from the secret store); null when none is stored. */
@@ -77,6 +88,8 @@ export async function handleDelivery(deps: DeliveryDeps, raw: Uint8Array, remote
     return { status, outcome: 'rejected', message, serviceManuscriptId: body?.payload.manuscript_id ?? null, order: body?.order ?? null };
   };
 
+  const limits = { ...DEFAULT_DELIVERY_LIMITS, ...deps.deliveryLimits };
+  if (nestingExceeds(raw, limits.maxDepth)) return refuse(400, `body nested deeper than ${limits.maxDepth} levels`);
   let json: unknown;
   try {
     json = JSON.parse(decoder.decode(raw));
@@ -110,13 +123,21 @@ export async function handleDelivery(deps: DeliveryDeps, raw: Uint8Array, remote
 
   let outcome: 'applied' | 'stale' | 'parked';
   try {
+    // The highest order seen for the profile (one counter per organization): an order far beyond it
+    // would make every later real event stale, so it is refused and changes nothing.
+    const highest = deps.cache.webhookLog.highestOrder(profileId);
+    if (highest !== null && body.order > highest + limits.maxOrderJump) {
+      return refuse(400, `order is more than ${limits.maxOrderJump} ahead of the last order received (${highest})`, body);
+    }
+    const known = knownFields(body);
     outcome = deps.cache.marks.applyMarks(profileId, {
       manuscriptId: serviceManuscriptId,
       originId,
       order: body.order,
-      candidates: body.payload.candidates,
-      payload: withoutApiKey(body),
+      candidates: known.payload.candidates,
+      payload: known,
     });
+    deps.cache.webhookLog.pruneEvents(profileId);
   } catch (err) {
     if (isCorruption(err)) deps.cache.markCorrupt(`webhook delivery: ${(err as Error).message}`);
     deps.logger.log('error', 'webhook delivery could not be stored', { remote, serviceManuscriptId, order: body.order, error: (err as Error).message });
@@ -154,4 +175,83 @@ export async function handleDelivery(deps: DeliveryDeps, raw: Uint8Array, remote
         ? 'an event with the same or a newer order was already applied; ignored'
         : 'manuscript not known yet; kept and applied when it is uploaded';
   return { ...base, status: 200, outcome, message };
+}
+
+/**
+ * Whether the JSON text nests arrays/objects deeper than `max`. A linear scan of the bytes, before
+ * JSON.parse, so a 100,000-deep body costs one pass and never reaches code that recurses.
+ */
+export function nestingExceeds(raw: Uint8Array, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < raw.length; i++) {
+    const b = raw[i]!;
+    if (inString) {
+      if (b === 0x5c) i++; // backslash: skip the escaped byte
+      else if (b === 0x22) inString = false;
+    } else if (b === 0x22) inString = true;
+    else if (b === 0x7b || b === 0x5b) {
+      if (++depth > max) return true;
+    } else if (b === 0x7d || b === 0x5d) depth--;
+  }
+  return false;
+}
+
+function knownCandidate(c: WebhookCandidate): WebhookCandidate {
+  return {
+    name: c.name,
+    first_name: c.first_name,
+    last_name: c.last_name,
+    middle_name: c.middle_name,
+    suffix: c.suffix,
+    author_id: c.author_id,
+    email: c.email,
+    orcid: c.orcid,
+    affiliation: c.affiliation,
+    articlesCount: c.articlesCount,
+    citationsCount: c.citationsCount,
+    hIndex: c.hIndex,
+    score: c.score,
+    url: c.url,
+    relevant_concepts: c.relevant_concepts,
+    authors_groups: c.authors_groups.map((g) => ({ group_id: g.group_id, client_id: g.client_id })),
+    marked: c.marked,
+    marked_by: c.marked_by,
+  };
+}
+
+/**
+ * The body as stored: the fields of §6 only, without api_key. Unknown fields (at any level) are
+ * dropped, never serialised: they cost nothing to store and cannot carry a hostile structure.
+ */
+export interface StoredWebhookBody {
+  action: string;
+  timestamp: number;
+  order: number;
+  test?: boolean;
+  payload: {
+    version: number;
+    manuscript_id: number;
+    origin_id: string | null;
+    candidates: WebhookCandidate[];
+    authors_groups_settings: { authors_groups: Array<{ id: number; name: string; label: string | null }>; effect: string } | null;
+  };
+}
+
+export function knownFields(body: WebhookBody): StoredWebhookBody {
+  const p = body.payload;
+  const s = p.authors_groups_settings;
+  return {
+    action: body.action,
+    timestamp: body.timestamp,
+    order: body.order,
+    ...(body.test === undefined ? {} : { test: body.test }),
+    payload: {
+      version: p.version,
+      manuscript_id: p.manuscript_id,
+      origin_id: p.origin_id,
+      candidates: p.candidates.map(knownCandidate),
+      authors_groups_settings: s ? { authors_groups: s.authors_groups.map((g) => ({ id: g.id, name: g.name, label: g.label })), effect: s.effect } : null,
+    },
+  };
 }

@@ -2,7 +2,7 @@
 // Only POST to /hooks/<random token> gets through; basic auth is optional; bodies are capped; at
 // most a few deliveries are handled at once and the rest wait in a bounded queue or get 503.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import type { Clock } from '../ports';
 import { systemClock } from '../ports';
@@ -21,8 +21,13 @@ export interface WebhookLimits {
   bodyTimeoutMs: number;
   /** Seconds suggested in Retry-After when the queue is full (default 2). */
   retryAfterSeconds: number;
-  /** Open connections (default 128); further ones are closed at once, before any byte is read. */
+  /** Open connections (default 128). One more closes the oldest connection still waiting for its
+   * request headers, or is itself closed when every connection is busy with a request. */
   maxConnections: number;
+  /** Open connections from one address (default 32), with the same rule within that address. */
+  maxConnectionsPerIp: number;
+  /** Time for a connection to send its request headers, from its opening or its previous answer (default 10 s). */
+  headersTimeoutMs: number;
 }
 
 export const DEFAULT_LIMITS: WebhookLimits = {
@@ -32,7 +37,16 @@ export const DEFAULT_LIMITS: WebhookLimits = {
   bodyTimeoutMs: 10_000,
   retryAfterSeconds: 2,
   maxConnections: 128,
+  maxConnectionsPerIp: 32,
+  headersTimeoutMs: 10_000,
 };
+
+/** A connection and whether it is waiting for request headers (evictable) or busy with a request. */
+interface Conn {
+  ip: string;
+  waiting: boolean;
+  timer: ReturnType<typeof setTimeout> | null;
+}
 
 export interface WebhookStartOptions {
   /** Interface to listen on (default 127.0.0.1). */
@@ -104,6 +118,9 @@ export class WebhookReceiver {
   private last: LastDelivery | null = null;
   /** Deliveries admitted and not finished (running or waiting for their turn). */
   private readonly running = new Set<Promise<void>>();
+  /** Open connections, oldest first (Map keeps insertion order), and their count per address. */
+  private readonly conns = new Map<Socket, Conn>();
+  private readonly perIp = new Map<string, number>();
   private readonly clock: Clock;
 
   constructor(private readonly deps: WebhookReceiverDeps) {
@@ -125,8 +142,13 @@ export class WebhookReceiver {
     const limits = { ...DEFAULT_LIMITS, ...opts.limits };
     const bindAddress = opts.bindAddress ?? '127.0.0.1';
 
-    const server = createServer({ requestTimeout: 60_000, headersTimeout: 10_000 }, (req, res) => this.route(req, res));
-    server.maxConnections = limits.maxConnections;
+    // Node checks headersTimeout only every connectionsCheckingInterval (30 s by default): the
+    // receiver enforces it per connection itself (admit), and Node's check is a backstop.
+    const server = createServer(
+      { requestTimeout: 60_000, headersTimeout: limits.headersTimeoutMs, connectionsCheckingInterval: 1_000, keepAliveTimeout: 5_000 },
+      (req, res) => this.route(req, res),
+    );
+    server.on('connection', (socket: Socket) => this.admit(socket));
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(opts.port ?? 0, bindAddress, () => {
@@ -139,6 +161,8 @@ export class WebhookReceiver {
     this.server = server;
     this.queue = new BoundedQueue(limits.concurrency, limits.maxWaiting);
     this.limits = limits;
+    this.conns.clear();
+    this.perIp.clear();
     this.path = `/hooks/${token}`;
     this.credentials = opts.basicAuth ? `${opts.basicAuth.user}:${opts.basicAuth.password}` : null;
     const url = publicUrl(opts.publicBaseUrl ?? baseUrlOf(bindAddress, port), this.path, opts.basicAuth);
@@ -176,23 +200,86 @@ export class WebhookReceiver {
     };
   }
 
+  /**
+   * A new connection: over the total or per-address cap, the oldest connection (of that address)
+   * still waiting for its request headers is closed to make room — a slow or idle one, never one
+   * being served; with none to close, the new one is closed. Each connection has headersTimeoutMs
+   * to send its headers, from its opening and again after each answer.
+   */
+  private admit(socket: Socket): void {
+    const ip = socket.remoteAddress ?? 'unknown';
+    if (this.conns.size >= this.limits.maxConnections && !this.evict(null)) {
+      socket.destroy();
+      return;
+    }
+    if ((this.perIp.get(ip) ?? 0) >= this.limits.maxConnectionsPerIp && !this.evict(ip)) {
+      socket.destroy();
+      return;
+    }
+    const conn: Conn = { ip, waiting: true, timer: null };
+    this.conns.set(socket, conn);
+    this.perIp.set(ip, (this.perIp.get(ip) ?? 0) + 1);
+    this.awaitHeaders(socket, conn);
+    socket.once('close', () => {
+      if (conn.timer) clearTimeout(conn.timer);
+      if (this.conns.get(socket) === conn) this.forget(socket, conn);
+    });
+  }
+
+  private awaitHeaders(socket: Socket, conn: Conn): void {
+    conn.waiting = true;
+    if (conn.timer) clearTimeout(conn.timer);
+    conn.timer = setTimeout(() => {
+      if (conn.waiting) socket.destroy();
+    }, this.limits.headersTimeoutMs);
+    conn.timer.unref();
+  }
+
+  /** Closes the oldest connection waiting for headers (of `ip`, or any); false when there is none. */
+  private evict(ip: string | null): boolean {
+    for (const [socket, c] of this.conns) {
+      if (c.waiting && (ip === null || c.ip === ip)) {
+        socket.destroy();
+        this.forget(socket, c); // its 'close' comes later; the slot is free now
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private forget(socket: Socket, c: Conn): void {
+    this.conns.delete(socket);
+    const n = (this.perIp.get(c.ip) ?? 1) - 1;
+    if (n > 0) this.perIp.set(c.ip, n);
+    else this.perIp.delete(c.ip);
+  }
+
   private route(req: IncomingMessage, res: ServerResponse): void {
+    const conn = this.conns.get(req.socket);
+    if (conn) {
+      conn.waiting = false;
+      if (conn.timer) clearTimeout(conn.timer);
+      res.once('finish', () => {
+        if (!req.socket.destroyed && this.conns.get(req.socket) === conn) this.awaitHeaders(req.socket, conn);
+      });
+    }
     const pathname = (req.url ?? '').split('?', 1)[0]!;
     if (!safeEqual(pathname, this.path)) {
-      send(res, 404, { ok: false, error: 'not found' });
+      // Connection: close — the body of a request without the token is never read.
+      send(res, 404, { ok: false, error: 'not found' }, { Connection: 'close' });
       return;
     }
     const remote = req.socket.remoteAddress ?? 'unknown';
     if (this.credentials !== null && !this.basicAuthOk(req.headers.authorization)) {
-      this.refuse(res, remote, 401, 'authentication required', { 'WWW-Authenticate': BASIC_REALM });
+      this.refuse(res, remote, 401, 'authentication required', { 'WWW-Authenticate': BASIC_REALM, Connection: 'close' });
       return;
     }
     if (req.method !== 'POST') {
-      this.refuse(res, remote, 405, 'only POST is accepted', { Allow: 'POST' });
+      this.refuse(res, remote, 405, 'only POST is accepted', { Allow: 'POST', Connection: 'close' });
       return;
     }
     if (!isJson(req.headers['content-type'])) {
-      this.refuse(res, remote, 415, 'Content-Type must be application/json');
+      this.refuse(res, remote, 415, 'Content-Type must be application/json', { Connection: 'close' });
       return;
     }
     const declared = req.headers['content-length'];
@@ -202,7 +289,7 @@ export class WebhookReceiver {
     }
     const run = this.queue!.tryRun(() => this.deliver(req, res, remote));
     if (run === null) {
-      this.refuse(res, remote, 503, 'too many deliveries at once; deliver again later', { 'Retry-After': String(this.limits.retryAfterSeconds) }, 'busy');
+      this.refuse(res, remote, 503, 'too many deliveries at once; deliver again later', { 'Retry-After': String(this.limits.retryAfterSeconds), Connection: 'close' }, 'busy');
       return;
     }
     this.running.add(run);

@@ -6,7 +6,7 @@ import { MemoryLogger } from '../../support/fakes';
 import { bytes, KEY, webhookBody } from './samples';
 
 /** A cache stand-in that records applyMarks calls and answers with a scripted outcome. */
-function fakes(opts: { outcome?: MarksOutcome | Error; profileId?: string | null; key?: string | null } = {}) {
+function fakes(opts: { outcome?: MarksOutcome | Error; profileId?: string | null; key?: string | null; highestOrder?: number | null } = {}) {
   const applied: Array<{ profileId: string; event: MarksEvent }> = [];
   const changes: MarksChange[] = [];
   const corrupt: string[] = [];
@@ -25,6 +25,7 @@ function fakes(opts: { outcome?: MarksOutcome | Error; profileId?: string | null
         get: (_p: string, originId: string) => (originId === 'o2' ? { id: 502 } : undefined),
       },
       markCorrupt: (reason: string) => corrupt.push(reason),
+      webhookLog: { highestOrder: () => opts.highestOrder ?? null, pruneEvents: () => 0 },
     } as unknown as DeliveryDeps['cache'],
     activeProfileId: () => (opts.profileId === undefined ? 'prof-1' : opts.profileId),
     getApiKey: async (id) => (id === 'prof-1' ? (opts.key === undefined ? KEY : opts.key) : null),
@@ -44,7 +45,8 @@ describe('handleDelivery', () => {
     expect(profileId).toBe('prof-1');
     expect(event).toMatchObject({ manuscriptId: 10, originId: 'o1', order: 7 });
     expect(event.candidates.map((c) => c.author_id)).toEqual([1, 2]);
-    expect(event.payload).toMatchObject({ future: 'kept', order: 7 });
+    expect(event.payload).toMatchObject({ order: 7 });
+    expect(JSON.stringify(event.payload)).not.toContain('future'); // unknown fields are dropped, not stored
     expect(JSON.stringify(event.payload)).not.toContain(KEY);
     expect(f.changes).toEqual([{ profileId: 'prof-1', manuscriptLocalId: 501, serviceManuscriptId: 10, originId: 'o1', order: 7, outcome: 'applied' }]);
     expect(f.logger.lines.find((l) => l.message === 'webhook delivery')?.fields).toMatchObject({ outcome: 'applied', marked: 2, manuscriptLocalId: 501 });

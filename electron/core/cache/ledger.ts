@@ -1,0 +1,339 @@
+import type { Database, Statement } from 'better-sqlite3';
+import { DeskError } from '../../common/errors';
+import { authorMatcher, chooseMerge, normalizeEmail, normalizeOrcid } from '../../common/domain/ledger';
+import { acceptanceRate, fatigueSince, loadBadge, personCounts, type FatigueSettings } from '../../common/domain/shortlist';
+import type { UploadAuthor } from '../../common/service';
+import type { Clock } from '../ports';
+import { fromJson, ftsQuery } from './sql';
+import type { CandidateLoadRow, LedgerHistoryItem, LedgerMember, LedgerMergeRule, LedgerPage, LedgerPersonHistory, LedgerPersonRow, LedgerQuery, LedgerSortKey, ShortlistStatus } from './types';
+
+interface PersonDbRow {
+  id: number;
+  name: string;
+  affiliation: string | null;
+  email: string | null;
+  orcid: string | null;
+  suggested: number;
+  shortlisted: number;
+  invited: number;
+  accepted: number;
+  declined: number;
+  no_answer: number;
+  reviewing: number;
+  last_invited_at: number | null;
+  acceptance_rate: number | null;
+  members_count: number;
+}
+
+const PERSON_COLUMNS = `p.id, p.name, p.affiliation, p.email, p.orcid, p.suggested, p.shortlisted, p.invited, p.accepted, p.declined,
+  p.no_answer, p.reviewing, p.last_invited_at, p.acceptance_rate,
+  (SELECT count(*) FROM ledger_members mc WHERE mc.person_id = p.id) AS members_count`;
+
+/** Sort keys with an index of their own (migration 6): a search with many matches walks it in order. */
+const INDEXED_SORT = new Set<LedgerSortKey>(['suggested', 'name', 'invited', 'accepted', 'reviewing', 'lastInvited']);
+
+/** Above this many matches, walking the sort index beats sorting the matches. */
+const DENSE_MATCHES = 1000;
+
+const toPerson = (r: PersonDbRow): LedgerPersonRow => ({
+  personId: r.id,
+  name: r.name,
+  affiliation: r.affiliation,
+  email: r.email,
+  orcid: r.orcid,
+  suggested: r.suggested,
+  shortlisted: r.shortlisted,
+  invited: r.invited,
+  accepted: r.accepted,
+  declined: r.declined,
+  noAnswer: r.no_answer,
+  reviewing: r.reviewing,
+  lastInvitedAt: r.last_invited_at,
+  acceptanceRate: r.acceptance_rate,
+  membersCount: r.members_count,
+});
+
+const SORT: Record<LedgerSortKey, string> = {
+  name: 'p.name COLLATE NOCASE',
+  suggested: 'p.suggested',
+  shortlisted: 'p.shortlisted',
+  invited: 'p.invited',
+  accepted: 'p.accepted',
+  declined: 'p.declined',
+  noAnswer: 'p.no_answer',
+  reviewing: 'p.reviewing',
+  lastInvited: 'p.last_invited_at',
+  acceptanceRate: 'p.acceptance_rate',
+};
+
+/** A person seen as a candidate, as the ledger takes them in. */
+export interface LedgerCandidate {
+  authorId: number;
+  name: string;
+  affiliation: string | null;
+  email: string | null;
+  orcid: string | null;
+}
+
+/** Invitations of the candidate's person since @since (any of its author_ids, any manuscript). */
+const INVITED_SINCE = `(SELECT count(*) FROM ledger_members m2 JOIN shortlist s ON s.author_id = m2.author_id
+  WHERE m2.person_id = m.person_id AND s.invited_at >= @since)`;
+// The person row answers most cases without counting: never invited, or last invited before the
+// window (0), or invited once and within it (1).
+const INVITED_RECENT = `CASE WHEN coalesce(p.invited, 0) = 0 OR p.last_invited_at < @since THEN 0 WHEN p.invited = 1 THEN 1 ELSE ${INVITED_SINCE} END`;
+
+/**
+ * Conditions on candidates.author_id for the candidates query, with their positional values:
+ * "hide busy reviewers" is the load badge's rule in SQL (reviewing ≥ R now, or invited ≥ K times
+ * since `since`); "only people I have worked with" is anyone who accepted a review before.
+ */
+export const candidateLedgerFilters = {
+  notBusy: (since: number, s: FatigueSettings): [string, ...unknown[]] => [
+    `NOT EXISTS (SELECT 1 FROM ledger_members m JOIN ledger_people p ON p.id = m.person_id WHERE m.author_id = candidates.author_id
+      AND (p.reviewing >= ? OR p.invited >= ? AND p.last_invited_at >= ? AND (SELECT count(*) FROM ledger_members m2 JOIN shortlist s ON s.author_id = m2.author_id
+        WHERE m2.person_id = m.person_id AND s.invited_at >= ?) >= ?))`,
+    s.r,
+    s.k,
+    since,
+    since,
+    s.k,
+  ],
+  workedWith: (): [string] => ['EXISTS (SELECT 1 FROM ledger_members m JOIN ledger_people p ON p.id = m.person_id WHERE m.author_id = candidates.author_id AND p.accepted > 0)'],
+};
+
+/**
+ * The reviewer ledger: one person per set of author_ids (merged by ORCID or e-mail when an
+ * author_id is first seen), with counts kept on the person row: suggested grows as runs are
+ * recorded, the shortlist counts are recomputed from the person's entries on every shortlist write.
+ */
+export class LedgerRepository {
+  private readonly member: Statement<[number], { person_id: number }>;
+  private readonly byOrcid: Statement<[string], { person_id: number }>;
+  private readonly byEmail: Statement<[string], { person_id: number }>;
+  private readonly idsOf: Statement<[number], { orcid: string | null; email: string | null }>;
+  private readonly insertPerson: Statement<unknown[], { id: number }>;
+  private readonly insertMember: Statement<unknown[]>;
+  private readonly bumpSuggested: Statement<[{ id: number; now: number }]>;
+  private readonly setAffiliation: Statement<[{ id: number; aff: string | null }]>;
+  private readonly entriesOf: Statement<[number], { status: ShortlistStatus; invited_at: number | null }>;
+  private readonly setCounts: Statement<[Record<string, number | null>]>;
+  private readonly personStmt: Statement<[number], PersonDbRow>;
+  private readonly loadsStmt: Statement<[{ ids: string; since: number }], { author_id: number; person_id: number | null; reviewing: number | null; accepted: number | null; invited_recent: number | null }>;
+
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock,
+  ) {
+    this.member = db.prepare('SELECT person_id FROM ledger_members WHERE author_id = ?');
+    this.byOrcid = db.prepare('SELECT DISTINCT person_id FROM ledger_members WHERE orcid = ?');
+    this.byEmail = db.prepare('SELECT DISTINCT person_id FROM ledger_members WHERE email = ?');
+    this.idsOf = db.prepare('SELECT orcid, email FROM ledger_members WHERE person_id = ?');
+    this.insertPerson = db.prepare(
+      'INSERT INTO ledger_people (name, affiliation, email, orcid, suggested, first_seen_at, last_seen_at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id',
+    );
+    this.insertMember = db.prepare('INSERT INTO ledger_members (author_id, person_id, rule, name, orcid, email, joined_at) VALUES (?, ?, ?, ?, ?, ?, ?)');
+    this.bumpSuggested = db.prepare('UPDATE ledger_people SET suggested = suggested + 1, last_seen_at = @now WHERE id = @id');
+    this.setAffiliation = db.prepare('UPDATE ledger_people SET affiliation = @aff WHERE id = @id AND @aff IS NOT NULL AND affiliation IS NOT @aff');
+    this.entriesOf = db.prepare('SELECT s.status, s.invited_at FROM ledger_members m JOIN shortlist s ON s.author_id = m.author_id WHERE m.person_id = ?');
+    this.setCounts = db.prepare(`UPDATE ledger_people SET shortlisted = @shortlisted, invited = @invited, accepted = @accepted, declined = @declined,
+      no_answer = @noAnswer, reviewing = @reviewing, last_invited_at = @lastInvitedAt, acceptance_rate = @rate WHERE id = @id`);
+    this.personStmt = db.prepare(`SELECT ${PERSON_COLUMNS} FROM ledger_people p WHERE p.id = ?`);
+    // One statement for a whole run's candidates: their person, reviews in progress and recent invitations.
+    this.loadsStmt = db.prepare(`
+      SELECT i.value AS author_id, m.person_id, p.reviewing, p.accepted, ${INVITED_RECENT} AS invited_recent
+      FROM json_each(@ids) i LEFT JOIN ledger_members m ON m.author_id = i.value LEFT JOIN ledger_people p ON p.id = m.person_id`);
+  }
+
+  /** The person an author_id belongs to, if the ledger has seen it. */
+  personOf(authorId: number): number | undefined {
+    return this.member.get(authorId)?.person_id;
+  }
+
+  /**
+   * The hook called when a run is recorded, with the candidates newly linked to the manuscript
+   * (suggested there for the first time): each counts once more for its person; an author_id not
+   * seen before joins a person by ORCID or e-mail, or starts one. Incremental and indexed.
+   */
+  recordSuggested(people: readonly LedgerCandidate[]): void {
+    const now = this.clock.now();
+    for (const c of people) {
+      const id = this.ensure(c, now, 0);
+      this.bumpSuggested.run({ id, now });
+      this.setAffiliation.run({ id, aff: c.affiliation });
+    }
+  }
+
+  /** The person of an author_id, adding it to the ledger (by the merge rules) when new. */
+  ensure(c: LedgerCandidate, now = this.clock.now(), suggested = 0): number {
+    const known = this.member.get(c.authorId);
+    if (known) return known.person_id;
+    const orcid = normalizeOrcid(c.orcid);
+    const email = normalizeEmail(c.email);
+    const ids = new Set<number>([...(orcid ? this.byOrcid.all(orcid) : []), ...(email ? this.byEmail.all(email) : [])].map((r) => r.person_id));
+    const decision = chooseMerge({ authorId: c.authorId, orcid, email }, [...ids].map((personId) => ({ personId, members: this.idsOf.all(personId) })));
+    const personId = decision.personId ?? this.insertPerson.get(c.name, c.affiliation, c.email, orcid, suggested, now, now)!.id;
+    this.insertMember.run(c.authorId, personId, decision.rule, c.name, orcid, email, now);
+    return personId;
+  }
+
+  /** Recomputes a person's shortlist counts from their entries (one per manuscript), through the domain rule. */
+  refresh(personId: number): void {
+    const counts = personCounts(this.entriesOf.all(personId).map((e) => ({ status: e.status, invitedAt: e.invited_at })));
+    this.setCounts.run({ id: personId, ...counts, rate: acceptanceRate(counts) });
+  }
+
+  get(personId: number): LedgerPersonRow | undefined {
+    const r = this.personStmt.get(personId);
+    return r ? toPerson(r) : undefined;
+  }
+
+  /** The Reviewers view: full-text over name and affiliation, sorted, paged. */
+  query(q: LedgerQuery = {}): LedgerPage {
+    const match = q.text === undefined ? null : ftsQuery(q.text);
+    if (q.text !== undefined && q.text.trim() !== '' && match === null) return { rows: [], total: 0 };
+    const by = q.sort?.by ?? 'suggested';
+    const dir = (q.sort?.dir ?? (by === 'name' ? 'asc' : 'desc')).toUpperCase();
+    const limit = q.limit ?? 50;
+    const offset = q.offset ?? 0;
+    // Only the two keys that can be empty need NULLS LAST (which an index walked in order cannot give).
+    const order = `${SORT[by]} ${dir}${by === 'lastInvited' || by === 'acceptanceRate' ? ' NULLS LAST' : ''}, p.id`;
+    const fill = (ids: readonly number[], page: { limit: number; offset: number }): LedgerPersonRow[] =>
+      this.db
+        .prepare<[string, number, number], PersonDbRow>(
+          `SELECT ${PERSON_COLUMNS} FROM (SELECT p.id AS pid FROM json_each(?) j CROSS JOIN ledger_people p ON p.id = j.value ORDER BY ${order} LIMIT ? OFFSET ?) page
+           CROSS JOIN ledger_people p ON p.id = page.pid ORDER BY ${order}`,
+        )
+        .all(JSON.stringify(ids), page.limit, page.offset)
+        .map(toPerson);
+    if (match === null) {
+      // Everyone: the sort key's index gives the page; its columns are filled after it is picked.
+      const total = this.db.prepare<[], number>('SELECT count(*) FROM ledger_people').pluck().get()!;
+      const page = this.db.prepare<[number, number], number>(`SELECT p.id FROM ledger_people p ORDER BY ${order} LIMIT ? OFFSET ?`).pluck().all(limit, offset);
+      return { rows: fill(page, { limit, offset: 0 }), total };
+    }
+    const hits = this.db.prepare<[string], number>('SELECT rowid FROM ledger_people_fts WHERE ledger_people_fts MATCH ?').pluck().all(match);
+    const total = hits.length;
+    if (total <= DENSE_MATCHES || !INDEXED_SORT.has(by) || dir !== (by === 'name' ? 'ASC' : 'DESC')) return { rows: fill(hits, { limit, offset }), total };
+    // Many matches (a common word): walk the sort key's index in order and keep the matches,
+    // stopping at the end of the page, instead of sorting thousands of matches.
+    const wanted = new Set(hits);
+    const page: number[] = [];
+    let seen = 0;
+    for (const id of this.db.prepare<[], number>(`SELECT p.id FROM ledger_people p ORDER BY ${order}`).pluck().iterate()) {
+      if (!wanted.has(id) || seen++ < offset) continue;
+      page.push(id);
+      if (page.length === limit) break;
+    }
+    const rows = fill(page, { limit, offset: 0 });
+    return { rows, total };
+  }
+
+  /**
+   * A person with the author_ids merged into them (and the rule that merged each) and every
+   * manuscript of theirs, in any profile: where suggested and/or shortlisted, with the local
+   * status and, beside it, the service's mark.
+   */
+  history(personId: number): LedgerPersonHistory | undefined {
+    const person = this.get(personId);
+    if (!person) return undefined;
+    const members = this.db
+      .prepare<[number], { author_id: number; name: string; orcid: string | null; email: string | null; rule: LedgerMergeRule; joined_at: number }>(
+        'SELECT author_id, name, orcid, email, rule, joined_at FROM ledger_members WHERE person_id = ? ORDER BY joined_at, author_id',
+      )
+      .all(personId)
+      .map((r): LedgerMember => ({ authorId: r.author_id, name: r.name, orcid: r.orcid, email: r.email, rule: r.rule, joinedAt: r.joined_at }));
+    const manuscripts = this.db
+      .prepare<[{ p: number }], { manuscript_id: number; author_id: number; suggested: number; profile_id: string; title: string; folder: string; status: ShortlistStatus | null; invited_at: number | null; answered_at: number | null; due_date: string | null; note: string | null; marked: number; updated_at: number }>(
+        `WITH mine AS (
+           SELECT am.manuscript_id, am.author_id, 1 AS suggested FROM ledger_members lm JOIN author_manuscripts am ON am.author_id = lm.author_id WHERE lm.person_id = @p
+           UNION
+           SELECT s.manuscript_id, s.author_id, 0 FROM ledger_members lm JOIN shortlist s ON s.author_id = lm.author_id WHERE lm.person_id = @p),
+         one AS (SELECT manuscript_id, author_id, max(suggested) AS suggested FROM mine GROUP BY manuscript_id, author_id)
+         SELECT one.manuscript_id, one.author_id, one.suggested, ms.profile_id, ms.title, f.name AS folder, s.status, s.invited_at, s.answered_at,
+           s.due_date, s.note, mk.author_id IS NOT NULL AS marked, max(ms.updated_at, coalesce(s.updated_at, 0)) AS updated_at
+         FROM one JOIN manuscripts ms ON ms.id = one.manuscript_id JOIN folders f ON f.id = ms.folder_id
+         LEFT JOIN shortlist s ON s.manuscript_id = one.manuscript_id AND s.author_id = one.author_id
+         LEFT JOIN marks mk ON mk.manuscript_id = one.manuscript_id AND mk.author_id = one.author_id
+         ORDER BY updated_at DESC, one.manuscript_id DESC`,
+      )
+      .all({ p: personId })
+      .map(
+        (r): LedgerHistoryItem => ({
+          manuscriptId: r.manuscript_id,
+          profileId: r.profile_id,
+          title: r.title,
+          folder: r.folder,
+          authorId: r.author_id,
+          suggested: r.suggested !== 0,
+          status: r.status,
+          invitedAt: r.invited_at,
+          answeredAt: r.answered_at,
+          dueDate: r.due_date,
+          note: r.note,
+          serviceMarked: r.marked !== 0,
+          updatedAt: r.updated_at,
+        }),
+      );
+    return { person, members, manuscripts };
+  }
+
+  /**
+   * Undoes a wrong merge: the author_id leaves its person and becomes a person of its own (rule
+   * 'split'), taking its suggestions and shortlist entries along. It never merges back by itself,
+   * because merges happen only when an author_id is first seen.
+   */
+  split(authorId: number): { from: number; to: number } {
+    return this.db.transaction(() => {
+      const m = this.db
+        .prepare<[number], { person_id: number; name: string; email: string | null; orcid: string | null }>('SELECT person_id, name, email, orcid FROM ledger_members WHERE author_id = ?')
+        .get(authorId);
+      if (!m) throw new DeskError('not_found', 'This person is not in the reviewer ledger.');
+      const others = this.db.prepare<[number, number], { n: number }>('SELECT count(*) AS n FROM ledger_members WHERE person_id = ? AND author_id <> ?').get(m.person_id, authorId)!.n;
+      if (others === 0) throw new DeskError('conflict', 'This record was not merged with another one, so there is nothing to split.');
+      const now = this.clock.now();
+      const aff = this.db.prepare<[number], { affiliation: string | null }>('SELECT affiliation FROM authors WHERE author_id = ? ORDER BY last_seen_at DESC LIMIT 1').get(authorId);
+      const suggested = this.db.prepare<[number], { n: number }>('SELECT count(*) AS n FROM author_manuscripts WHERE author_id = ?').get(authorId)!.n;
+      const to = this.insertPerson.get(m.name, aff?.affiliation ?? null, m.email, m.orcid, suggested, now, now)!.id;
+      this.db.prepare("UPDATE ledger_members SET person_id = ?, rule = 'split' WHERE author_id = ?").run(to, authorId);
+      this.db.prepare('UPDATE ledger_people SET suggested = max(0, suggested - ?) WHERE id = ?').run(suggested, m.person_id);
+      this.refresh(m.person_id);
+      this.refresh(to);
+      return { from: m.person_id, to };
+    })();
+  }
+
+  /**
+   * The decision's warnings for every candidate of a run: the load badge (fatigue rule at `now`)
+   * from one ledger statement, and authorship of another manuscript of the same folder in the cache.
+   */
+  candidateLoads(runId: number, settings: FatigueSettings, now: number): CandidateLoadRow[] {
+    const run = this.db
+      .prepare<[number], { manuscript_id: number; folder_id: number }>('SELECT r.manuscript_id, m.folder_id FROM runs r JOIN manuscripts m ON m.id = r.manuscript_id WHERE r.id = ?')
+      .get(runId);
+    if (!run) return [];
+    const candidates = this.db
+      .prepare<[number], { author_id: number; name: string; email: string | null; orcid: string | null }>('SELECT author_id, name, email, orcid FROM candidates WHERE run_id = ? ORDER BY rank')
+      .all(runId);
+    const others = this.db
+      .prepare<[number, number], { id: number; title: string; authors_json: string }>('SELECT id, title, authors_json FROM manuscripts WHERE folder_id = ? AND id <> ?')
+      .all(run.folder_id, run.manuscript_id)
+      .map((m) => ({ manuscriptId: m.id, title: m.title, authors: fromJson<UploadAuthor[]>(m.authors_json, []) }));
+    const authorOf = authorMatcher(others);
+    const loads = new Map(this.loads(candidates.map((c) => c.author_id), fatigueSince(now, settings)).map((l) => [l.authorId, l]));
+    return candidates.map((c) => {
+      const l = loads.get(c.author_id) ?? { personId: null, reviewing: 0, accepted: 0, invitedRecent: 0 };
+      const badge = loadBadge(l, settings);
+      return { authorId: c.author_id, personId: l.personId, invitedRecent: l.invitedRecent, reviewing: l.reviewing, accepted: l.accepted, busy: badge.busy, reasons: badge.reasons, authorOf: authorOf(c) };
+    });
+  }
+
+  /**
+   * Load of each author_id of a run in one statement: their person, reviews in progress, accepted
+   * reviews, and invitations at or after `since`. Author ids the ledger has not seen come back with zeros.
+   */
+  loads(authorIds: readonly number[], since: number): Array<{ authorId: number; personId: number | null; reviewing: number; accepted: number; invitedRecent: number }> {
+    return this.loadsStmt
+      .all({ ids: JSON.stringify(authorIds), since })
+      .map((r) => ({ authorId: r.author_id, personId: r.person_id, reviewing: r.reviewing ?? 0, accepted: r.accepted ?? 0, invitedRecent: r.invited_recent ?? 0 }));
+  }
+}

@@ -1,0 +1,242 @@
+import type { Database, Statement } from 'better-sqlite3';
+import { DeskError } from '../../common/errors';
+import { DEFAULT_TEMPLATE } from '../../common/domain/invitation';
+import { DAY_MS, DEFAULT_FATIGUE, applyStatus, reminderCutoff, transitionError } from '../../common/domain/shortlist';
+import type { Clock } from '../ports';
+import type { LedgerRepository } from './ledger';
+import type { InvitationSettings, ReminderRow, ShortlistEntryRow, ShortlistStatus } from './types';
+
+interface EntryDbRow {
+  manuscript_id: number;
+  author_id: number;
+  person_id: number | null;
+  position: number;
+  name: string;
+  email: string | null;
+  orcid: string | null;
+  affiliation: string | null;
+  note: string;
+  status: ShortlistStatus;
+  due_date: string | null;
+  invited_at: number | null;
+  answered_at: number | null;
+  closed_at: number | null;
+  in_latest: number;
+  marked: number;
+  marked_by: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+const toEntry = (r: EntryDbRow): ShortlistEntryRow => ({
+  manuscriptId: r.manuscript_id,
+  authorId: r.author_id,
+  personId: r.person_id ?? 0,
+  position: r.position,
+  name: r.name,
+  email: r.email,
+  orcid: r.orcid,
+  affiliation: r.affiliation,
+  note: r.note,
+  status: r.status,
+  dueDate: r.due_date,
+  invitedAt: r.invited_at,
+  answeredAt: r.answered_at,
+  closedAt: r.closed_at,
+  inLatestRun: r.in_latest !== 0,
+  serviceMark: r.marked !== 0 ? { markedBy: r.marked_by } : null,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+});
+
+export const DEFAULT_SETTINGS: InvitationSettings = {
+  editorName: '',
+  subject: DEFAULT_TEMPLATE.subject,
+  body: DEFAULT_TEMPLATE.body,
+  reminderDays: 7,
+  fatigueK: DEFAULT_FATIGUE.k,
+  fatigueD: DEFAULT_FATIGUE.d,
+  fatigueR: DEFAULT_FATIGUE.r,
+};
+
+/** Most people one manuscript's shortlist holds: a shortlist is a choice, not a copy of the run. */
+export const MAX_SHORTLIST = 200;
+
+const notOnList = () => new DeskError('not_found', 'This person is not on the manuscript’s shortlist.');
+
+/**
+ * A manuscript's shortlist (order, note, status with its dates, due date) and the invitation
+ * settings. Local only. Every write refreshes the ledger counts of the person concerned in the
+ * same transaction. The service's marks are read beside the status, never written into it.
+ */
+export class ShortlistRepository {
+  private readonly listStmt: Statement<[{ m: number }], EntryDbRow>;
+  private readonly entryStmt: Statement<[{ m: number; a: number }], EntryDbRow>;
+  private readonly latestCandidate: Statement<[{ m: number; a: number }], { name: string; email: string | null; orcid: string | null; affiliation: string | null }>;
+  private readonly insert: Statement<[Record<string, unknown>]>;
+  private readonly renumber: Statement<[{ m: number }]>;
+
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock,
+    private readonly ledger: LedgerRepository,
+  ) {
+    const select = `SELECT s.manuscript_id, s.author_id, lm.person_id, s.position, s.name, s.email, s.orcid, s.affiliation, s.note, s.status,
+        s.due_date, s.invited_at, s.answered_at, s.closed_at, s.created_at, s.updated_at,
+        EXISTS (SELECT 1 FROM candidates c WHERE c.run_id = ms.last_run_id AND c.author_id = s.author_id) AS in_latest,
+        mk.author_id IS NOT NULL AS marked, mk.marked_by
+      FROM shortlist s JOIN manuscripts ms ON ms.id = s.manuscript_id
+      LEFT JOIN ledger_members lm ON lm.author_id = s.author_id
+      LEFT JOIN marks mk ON mk.manuscript_id = s.manuscript_id AND mk.author_id = s.author_id`;
+    this.listStmt = db.prepare(`${select} WHERE s.manuscript_id = @m ORDER BY s.position`);
+    this.entryStmt = db.prepare(`${select} WHERE s.manuscript_id = @m AND s.author_id = @a`);
+    this.latestCandidate = db.prepare(`
+      SELECT c.name, c.email, c.orcid, c.affiliation FROM candidates c JOIN runs r ON r.id = c.run_id
+      WHERE r.manuscript_id = @m AND c.author_id = @a ORDER BY r.seq DESC LIMIT 1`);
+    this.insert = db.prepare(`
+      INSERT INTO shortlist (profile_id, manuscript_id, author_id, position, name, email, orcid, affiliation, status, created_at, updated_at)
+      VALUES (@p, @m, @a, (SELECT coalesce(max(position), 0) + 1 FROM shortlist WHERE manuscript_id = @m), @name, @email, @orcid, @aff, 'shortlisted', @now, @now)`);
+    this.renumber = db.prepare(`
+      UPDATE shortlist SET position = (SELECT count(*) FROM shortlist s2 WHERE s2.manuscript_id = shortlist.manuscript_id AND s2.position <= shortlist.position)
+      WHERE manuscript_id = @m`);
+  }
+
+  list(manuscriptId: number): ShortlistEntryRow[] {
+    return this.listStmt.all({ m: manuscriptId }).map(toEntry);
+  }
+
+  entry(manuscriptId: number, authorId: number): ShortlistEntryRow | undefined {
+    const r = this.entryStmt.get({ m: manuscriptId, a: authorId });
+    return r ? toEntry(r) : undefined;
+  }
+
+  /**
+   * Adds people (candidates of one of the manuscript's runs) at the end, in the order given;
+   * someone already on the list stays where they are. Name, e-mail, ORCID and affiliation are
+   * kept from the newest run that suggested them, so the list survives Clear cache.
+   */
+  add(profileId: string, manuscriptId: number, authorIds: readonly number[]): ShortlistEntryRow[] {
+    return this.db.transaction(() => {
+      const now = this.clock.now();
+      const count = this.db.prepare<[number], { n: number }>('SELECT count(*) AS n FROM shortlist WHERE manuscript_id = ?').get(manuscriptId)!.n;
+      const fresh = [...new Set(authorIds)].filter((a) => !this.entryStmt.get({ m: manuscriptId, a }));
+      if (count + fresh.length > MAX_SHORTLIST) throw new DeskError('invalid_input', `A shortlist holds at most ${MAX_SHORTLIST} people.`, { field: 'authorIds' });
+      for (const a of fresh) {
+        const c = this.latestCandidate.get({ m: manuscriptId, a });
+        if (!c) throw new DeskError('not_found', 'This person is not among the candidates of this manuscript.', { field: 'authorIds' });
+        this.insert.run({ p: profileId, m: manuscriptId, a, name: c.name, email: c.email, orcid: c.orcid, aff: c.affiliation, now });
+        this.ledger.refresh(this.ledger.ensure({ authorId: a, ...c }, now));
+      }
+      return this.list(manuscriptId);
+    })();
+  }
+
+  remove(manuscriptId: number, authorId: number): ShortlistEntryRow[] {
+    return this.db.transaction(() => {
+      if (this.db.prepare('DELETE FROM shortlist WHERE manuscript_id = ? AND author_id = ?').run(manuscriptId, authorId).changes === 0) throw notOnList();
+      this.renumber.run({ m: manuscriptId });
+      this.refreshPerson(authorId);
+      return this.list(manuscriptId);
+    })();
+  }
+
+  /** Puts the list in this order; `authorIds` must be exactly the people on it. */
+  reorder(manuscriptId: number, authorIds: readonly number[]): ShortlistEntryRow[] {
+    return this.db.transaction(() => {
+      const current = this.db.prepare<[number], { author_id: number }>('SELECT author_id FROM shortlist WHERE manuscript_id = ?').all(manuscriptId).map((r) => r.author_id);
+      const wanted = new Set(authorIds);
+      if (wanted.size !== authorIds.length || wanted.size !== current.length || current.some((a) => !wanted.has(a))) {
+        throw new DeskError('conflict', 'The shortlist changed meanwhile; the new order must list exactly the people on it.', { field: 'authorIds' });
+      }
+      const set = this.db.prepare('UPDATE shortlist SET position = ?, updated_at = ? WHERE manuscript_id = ? AND author_id = ?');
+      const now = this.clock.now();
+      authorIds.forEach((a, i) => set.run(-(i + 1), now, manuscriptId, a));
+      this.db.prepare('UPDATE shortlist SET position = -position WHERE manuscript_id = ?').run(manuscriptId);
+      return this.list(manuscriptId);
+    })();
+  }
+
+  setNote(manuscriptId: number, authorId: number, note: string): ShortlistEntryRow {
+    return this.update(manuscriptId, authorId, 'note = @v', note);
+  }
+
+  /** YYYY-MM-DD or null. */
+  setDue(manuscriptId: number, authorId: number, dueDate: string | null): ShortlistEntryRow {
+    return this.update(manuscriptId, authorId, 'due_date = @v', dueDate);
+  }
+
+  /** Moves the person to a new status dated now; an illegal move is refused (conflict) and changes nothing. */
+  setStatus(manuscriptId: number, authorId: number, status: ShortlistStatus): ShortlistEntryRow {
+    return this.db.transaction(() => {
+      const e = this.entry(manuscriptId, authorId);
+      if (!e) throw notOnList();
+      const err = transitionError(e.status, status);
+      if (err !== null) throw new DeskError('conflict', err, { field: 'status' });
+      const next = applyStatus(e, status, this.clock.now());
+      this.db
+        .prepare('UPDATE shortlist SET status = @s, invited_at = @i, answered_at = @an, closed_at = @c, updated_at = @now WHERE manuscript_id = @m AND author_id = @a')
+        .run({ s: next.status, i: next.invitedAt, an: next.answeredAt, c: next.closedAt, now: this.clock.now(), m: manuscriptId, a: authorId });
+      this.refreshPerson(authorId);
+      return this.entry(manuscriptId, authorId)!;
+    })();
+  }
+
+  /** Invitations of the profile still waiting for an answer after `days` days, oldest first. */
+  reminders(profileId: string, days: number): ReminderRow[] {
+    const now = this.clock.now();
+    return this.db
+      .prepare<[{ p: string; cutoff: number }], { manuscript_id: number; title: string; folder: string; author_id: number; person_id: number | null; name: string; email: string | null; invited_at: number; due_date: string | null }>(
+        `SELECT s.manuscript_id, ms.title, f.name AS folder, s.author_id, lm.person_id, s.name, s.email, s.invited_at, s.due_date
+         FROM shortlist s JOIN manuscripts ms ON ms.id = s.manuscript_id JOIN folders f ON f.id = ms.folder_id
+         LEFT JOIN ledger_members lm ON lm.author_id = s.author_id
+         WHERE s.profile_id = @p AND s.status = 'invited' AND s.invited_at <= @cutoff ORDER BY s.invited_at, s.id`,
+      )
+      .all({ p: profileId, cutoff: reminderCutoff(now, days) })
+      .map((r) => ({
+        manuscriptId: r.manuscript_id,
+        manuscriptTitle: r.title,
+        folder: r.folder,
+        authorId: r.author_id,
+        personId: r.person_id ?? 0,
+        name: r.name,
+        email: r.email,
+        invitedAt: r.invited_at,
+        daysWaiting: Math.floor((now - r.invited_at) / DAY_MS),
+        dueDate: r.due_date,
+      }));
+  }
+
+  settings(): InvitationSettings {
+    const r = this.db
+      .prepare<[], { editor_name: string; subject: string; body: string; reminder_days: number; fatigue_k: number; fatigue_d: number; fatigue_r: number }>(
+        'SELECT editor_name, subject, body, reminder_days, fatigue_k, fatigue_d, fatigue_r FROM invitation_settings WHERE id = 1',
+      )
+      .get();
+    if (!r) return { ...DEFAULT_SETTINGS };
+    return { editorName: r.editor_name, subject: r.subject, body: r.body, reminderDays: r.reminder_days, fatigueK: r.fatigue_k, fatigueD: r.fatigue_d, fatigueR: r.fatigue_r };
+  }
+
+  saveSettings(patch: Partial<InvitationSettings>): InvitationSettings {
+    const s = { ...this.settings(), ...patch };
+    this.db
+      .prepare(
+        `INSERT INTO invitation_settings (id, editor_name, subject, body, reminder_days, fatigue_k, fatigue_d, fatigue_r)
+         VALUES (1, @editorName, @subject, @body, @reminderDays, @fatigueK, @fatigueD, @fatigueR)
+         ON CONFLICT (id) DO UPDATE SET editor_name = excluded.editor_name, subject = excluded.subject, body = excluded.body,
+           reminder_days = excluded.reminder_days, fatigue_k = excluded.fatigue_k, fatigue_d = excluded.fatigue_d, fatigue_r = excluded.fatigue_r`,
+      )
+      .run(s);
+    return s;
+  }
+
+  private update(manuscriptId: number, authorId: number, set: string, v: unknown): ShortlistEntryRow {
+    const n = this.db.prepare(`UPDATE shortlist SET ${set}, updated_at = @now WHERE manuscript_id = @m AND author_id = @a`).run({ v, now: this.clock.now(), m: manuscriptId, a: authorId }).changes;
+    if (n === 0) throw notOnList();
+    return this.entry(manuscriptId, authorId)!;
+  }
+
+  private refreshPerson(authorId: number): void {
+    const p = this.ledger.personOf(authorId);
+    if (p !== undefined) this.ledger.refresh(p);
+  }
+}

@@ -1,0 +1,147 @@
+import { fillTemplate, mailtoUrl } from '../../common/domain/invitation';
+import type { FatigueSettings } from '../../common/domain/shortlist';
+import { DeskError } from '../../common/errors';
+import type { InvitationDraft, InvitationSettings } from '../cache/types';
+import type { HandlerMap } from '../router';
+import type { CoreContext } from './context';
+
+type Channels =
+  | 'shortlist.list'
+  | 'shortlist.add'
+  | 'shortlist.remove'
+  | 'shortlist.reorder'
+  | 'shortlist.note'
+  | 'shortlist.setStatus'
+  | 'shortlist.setDue'
+  | 'shortlist.reminders'
+  | 'invitation.getSettings'
+  | 'invitation.setSettings'
+  | 'invitation.draft'
+  | 'invitation.open'
+  | 'invitation.markInvited'
+  | 'ledger.query'
+  | 'ledger.person'
+  | 'ledger.split'
+  | 'ledger.loads';
+
+export const fatigueOf = (s: InvitationSettings): FatigueSettings => ({ k: s.fatigueK, d: s.fatigueD, r: s.fatigueR });
+
+/**
+ * The shortlist, invitations and the reviewer ledger: everything here reads and writes the local
+ * cache only (the service has no endpoint for it), so it works the same offline. Writes announce
+ * `data.changed` on 'shortlist' (with the manuscript's id) and 'ledger'.
+ */
+export function shortlistHandlers(ctx: CoreContext): HandlerMap<Channels> {
+  const pid = () => ctx.workspace().profileId;
+  const mine = (manuscriptId: number) => {
+    const m = ctx.cache.manuscripts.getById(manuscriptId);
+    if (!m || m.profileId !== pid()) throw new DeskError('not_found', 'This manuscript is not in the cache of the active profile.', { field: 'manuscriptId' });
+    return m;
+  };
+  const changed = <T>(manuscriptId: number, value: T): T => {
+    ctx.events.emit('data.changed', { topic: 'shortlist', id: manuscriptId });
+    ctx.events.emit('data.changed', { topic: 'ledger' });
+    return value;
+  };
+  const draft = (manuscriptId: number, authorId: number): InvitationDraft => {
+    const m = mine(manuscriptId);
+    const e = ctx.cache.shortlist.entry(manuscriptId, authorId);
+    if (!e) throw new DeskError('not_found', 'This person is not on the manuscript’s shortlist.');
+    const s = ctx.cache.shortlist.settings();
+    const words = e.name.trim().split(/\s+/);
+    const values = {
+      name: e.name,
+      last_name: words[words.length - 1] ?? e.name,
+      manuscript_title: m.title,
+      abstract: m.abstract,
+      folder: m.folder,
+      journal: m.folder,
+      due_date: e.dueDate ?? '',
+      editor_name: s.editorName,
+    };
+    const subject = fillTemplate(s.subject, values);
+    const body = fillTemplate(s.body, values);
+    // A subject is one line: a line break from a title or template must not start mail headers.
+    const subjectLine = subject.text.replace(/[\r\n]+/g, ' ').trim();
+    const link = mailtoUrl({ to: e.email, subject: subjectLine, body: body.text });
+    return {
+      manuscriptId,
+      authorId,
+      to: link.hasRecipient ? e.email : null,
+      subject: subjectLine,
+      body: body.text,
+      mailto: link.url,
+      truncated: link.truncated,
+      unknownPlaceholders: [...new Set([...subject.unknown, ...body.unknown])],
+    };
+  };
+  return {
+    'shortlist.list': ({ manuscriptId }) => {
+      mine(manuscriptId);
+      return ctx.cache.shortlist.list(manuscriptId);
+    },
+    'shortlist.add': ({ manuscriptId, authorIds }) => {
+      mine(manuscriptId);
+      return changed(manuscriptId, ctx.cache.shortlist.add(pid(), manuscriptId, authorIds));
+    },
+    'shortlist.remove': ({ manuscriptId, authorId }) => {
+      mine(manuscriptId);
+      return changed(manuscriptId, ctx.cache.shortlist.remove(manuscriptId, authorId));
+    },
+    'shortlist.reorder': ({ manuscriptId, authorIds }) => {
+      mine(manuscriptId);
+      return changed(manuscriptId, ctx.cache.shortlist.reorder(manuscriptId, authorIds));
+    },
+    'shortlist.note': ({ manuscriptId, authorId, note }) => {
+      mine(manuscriptId);
+      return changed(manuscriptId, ctx.cache.shortlist.setNote(manuscriptId, authorId, note));
+    },
+    'shortlist.setStatus': ({ manuscriptId, authorId, status }) => {
+      mine(manuscriptId);
+      return changed(manuscriptId, ctx.cache.shortlist.setStatus(manuscriptId, authorId, status));
+    },
+    'shortlist.setDue': ({ manuscriptId, authorId, dueDate }) => {
+      mine(manuscriptId);
+      return changed(manuscriptId, ctx.cache.shortlist.setDue(manuscriptId, authorId, dueDate));
+    },
+    'shortlist.reminders': () => ctx.cache.shortlist.reminders(pid(), ctx.cache.shortlist.settings().reminderDays),
+    'invitation.getSettings': () => ctx.cache.shortlist.settings(),
+    'invitation.setSettings': (patch) => {
+      const saved = ctx.cache.shortlist.saveSettings(Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)));
+      // Reminder days and the fatigue rule change what the shortlist and the badges show.
+      ctx.events.emit('data.changed', { topic: 'shortlist' });
+      ctx.events.emit('data.changed', { topic: 'ledger' });
+      return saved;
+    },
+    'invitation.draft': ({ manuscriptId, authorId }) => draft(manuscriptId, authorId),
+    'invitation.open': async ({ manuscriptId, authorId }) => {
+      const d = draft(manuscriptId, authorId);
+      if (!ctx.openExternal) return { opened: false, draft: d };
+      try {
+        await ctx.openExternal(d.mailto);
+      } catch (err) {
+        ctx.logger.log('warn', 'the mail client could not be opened', { error: err instanceof Error ? err.message : String(err) });
+        throw new DeskError('unsupported', 'The system mail client could not be opened. Copy the invitation text instead.');
+      }
+      return { opened: true, draft: d };
+    },
+    'invitation.markInvited': ({ manuscriptId, authorId }) => {
+      mine(manuscriptId);
+      return changed(manuscriptId, ctx.cache.shortlist.setStatus(manuscriptId, authorId, 'invited'));
+    },
+    'ledger.query': (q) => ctx.cache.ledger.query(q),
+    'ledger.person': ({ personId }) => ctx.cache.ledger.history(personId) ?? null,
+    'ledger.split': ({ authorId }) => {
+      const { from, to } = ctx.cache.ledger.split(authorId);
+      ctx.events.emit('data.changed', { topic: 'ledger' });
+      ctx.events.emit('data.changed', { topic: 'shortlist' });
+      return { from: ctx.cache.ledger.history(from) ?? null, to: ctx.cache.ledger.history(to) ?? null };
+    },
+    'ledger.loads': ({ runId }) => {
+      const run = ctx.cache.manuscripts.run(runId);
+      if (!run) throw new DeskError('not_found', 'This run of candidates is not in the cache of the active profile.', { field: 'runId' });
+      mine(run.manuscriptId);
+      return ctx.cache.ledger.candidateLoads(runId, fatigueOf(ctx.cache.shortlist.settings()), ctx.clock.now());
+    },
+  };
+}

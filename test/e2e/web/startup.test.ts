@@ -1,0 +1,72 @@
+// Window first (issue 14): the shell is served and answers app.info while the local demo service is
+// still starting in its own process; the status bar says so, then the demo data shows; a demo
+// service that dies is said so in the status bar. Chromium against the browser host.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCore, type Core } from '../../../electron/core/composition';
+import { demoProcess, type DemoChild, type DemoForkOptions } from '../../../electron/core/demo/supervisor';
+import { startHost, type Host } from '../../../electron/host/server';
+import { startSandbox, type RunningSandbox } from '../../../electron/sandbox';
+import { launchChromium } from '../../support/browser';
+import { MemoryLogger, MemorySecrets } from '../../support/fakes';
+import { rendererDir, SMALL_CORPUS } from '../../support/web-app';
+
+/** A demo "process" the test releases: it answers with a real local service once told to. */
+function heldFork() {
+  const children: Array<{ opts: DemoForkOptions; post: (m: unknown) => void; exit: (code: number | null) => void }> = [];
+  const fork = (opts: DemoForkOptions): DemoChild => {
+    const c = { opts, post: (_m: unknown) => {}, exit: (_code: number | null) => {} };
+    children.push(c);
+    return {
+      onMessage: (l) => void (c.post = l),
+      onExit: (l) => void (c.exit = l),
+      kill: () => queueMicrotask(() => c.exit(null)),
+    };
+  };
+  return { fork, children };
+}
+
+let browser: Browser;
+let core: Core;
+let host: Host;
+let service: RunningSandbox;
+const held = heldFork();
+
+beforeAll(async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'desk-e2e-startup-'));
+  service = await startSandbox({ dataDir: join(dataDir, 'service'), port: 0, config: SMALL_CORPUS });
+  const demo = demoProcess({ fork: held.fork, dataDir: join(dataDir, 'demo-service'), logger: new MemoryLogger() });
+  core = await createCore({ appVersion: '9.9.9-start', dataDir, host: 'browser', secrets: new MemorySecrets(), logger: new MemoryLogger(), startDemo: demo.startDemo, deferStart: true });
+  host = await startHost({ core, rendererDir });
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+  await host?.close();
+  await core?.close();
+  await service?.close();
+});
+
+describe('start order in Chromium', () => {
+  it('paints the shell and answers app.info before the demo service is ready, then shows its data', async () => {
+    const page = await browser.newPage();
+    await page.goto(host.url);
+    await expect.poll(() => page.getByTestId('app-version').textContent()).toBe('Referee Desk 9.9.9-start');
+    const starting = core.start();
+    await expect.poll(() => held.children.length).toBe(1);
+    await expect.poll(() => page.getByTestId('status-message').textContent()).toBe('Starting the local demo service…');
+    held.children[0]!.post({ type: 'ready', base_url: service.baseUrl, api_key: service.apiKey });
+    await starting;
+    await expect.poll(() => page.getByTestId('status-message').textContent(), { timeout: 20_000 }).toMatch(/^Online/);
+
+    held.children[0]!.exit(137);
+    await expect.poll(() => page.getByTestId('status-message').textContent()).toBe('The local demo service stopped; restarting it…');
+    await expect.poll(() => held.children.length).toBe(2);
+    held.children[1]!.post({ type: 'ready', base_url: service.baseUrl, api_key: service.apiKey });
+    await expect.poll(() => page.getByTestId('status-message').textContent(), { timeout: 20_000 }).not.toMatch(/demo service/);
+    await page.close();
+  });
+});

@@ -1,0 +1,233 @@
+// The process model (docs/process-model.md): the local demo service runs in a process of its own
+// under core's DemoSupervisor, core starts in two phases (the window's app.info answers before the
+// demo service is ready), and a dead demo service is said so and restarted once.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { AppInfo, Envelope, StatusEvent } from '../../electron/common/contract';
+import { createCore, type Core } from '../../electron/core/composition';
+import { demoProcess, DemoSupervisor, type DemoChild, type DemoForkOptions } from '../../electron/core/demo/supervisor';
+import { demoDataDir, forkDemoNode } from '../../electron/sandbox/app-demo';
+import { MemoryLogger, MemorySecrets } from '../support/fakes';
+import { SMALL_CORPUS } from '../support/web-app';
+
+/** A demo process under the test's control: it answers, fails or dies when told. */
+class FakeChild implements DemoChild {
+  private message: ((m: unknown) => void) | null = null;
+  private exit: ((code: number | null) => void) | null = null;
+  killed = false;
+  constructor(readonly opts: DemoForkOptions) {}
+  onMessage(listener: (m: unknown) => void) {
+    this.message = listener;
+  }
+  onExit(listener: (code: number | null) => void) {
+    this.exit = listener;
+  }
+  kill() {
+    this.killed = true;
+    queueMicrotask(() => this.exit?.(null));
+  }
+  send(m: unknown) {
+    this.message?.(m);
+  }
+  ready(port = 40000) {
+    this.message?.({ type: 'ready', base_url: `http://127.0.0.1:${port}`, api_key: 'demo-key-123' });
+  }
+  fail(message: string) {
+    this.message?.({ type: 'failed', message });
+    this.exit?.(1);
+  }
+  die(code = 137) {
+    this.exit?.(code);
+  }
+}
+
+function fakeFork() {
+  const children: FakeChild[] = [];
+  const spawned: Array<() => void> = [];
+  const fork = (opts: DemoForkOptions) => {
+    const c = new FakeChild(opts);
+    children.push(c);
+    spawned.splice(0).forEach((f) => f());
+    return c;
+  };
+  /** Resolves with the nth child (0-based) once it has been forked. */
+  const child = async (n: number): Promise<FakeChild> => {
+    while (!children[n]) await new Promise<void>((r) => spawned.push(r));
+    return children[n]!;
+  };
+  return { fork, children, child };
+}
+
+const tick = () => new Promise((r) => setImmediate(r));
+
+describe('DemoSupervisor (fake process)', () => {
+  it('resolves with the address the child posts, and asks for the same port on a restart', async () => {
+    const f = fakeFork();
+    const s = new DemoSupervisor({ fork: f.fork, dataDir: '/demo', logger: new MemoryLogger() });
+    const restarted: string[] = [];
+    const restarting: string[] = [];
+    const started = s.start({ restarting: (r) => restarting.push(r), restarted: (svc) => void restarted.push(svc.baseUrl) });
+    (await f.child(0)).ready(41234);
+    expect(await started).toEqual({ baseUrl: 'http://127.0.0.1:41234', apiKey: 'demo-key-123' });
+    expect(f.children[0]!.opts).toEqual({ dataDir: '/demo', port: 0 });
+
+    f.children[0]!.die(9);
+    const second = await f.child(1);
+    expect(restarting).toEqual(['the local demo service stopped unexpectedly (exit code 9)']);
+    expect(second.opts.port).toBe(41234);
+    second.ready(41234);
+    await tick();
+    expect(restarted).toEqual(['http://127.0.0.1:41234']);
+    expect(s.status).toBe('running');
+  });
+
+  it('gives up after the one restart and says why', async () => {
+    const f = fakeFork();
+    const s = new DemoSupervisor({ fork: f.fork, dataDir: '/demo', logger: new MemoryLogger() });
+    const failed: string[] = [];
+    const started = s.start({ failed: (r) => failed.push(r) });
+    (await f.child(0)).ready();
+    await started;
+    f.children[0]!.die(1);
+    (await f.child(1)).ready();
+    await tick();
+    f.children[1]!.die(139);
+    await tick();
+    expect(f.children).toHaveLength(2);
+    expect(s.status).toBe('failed');
+    expect(failed).toEqual(['The local demo service stopped unexpectedly (exit code 139).']);
+  });
+
+  it('a start that fails is tried once more, then rejected with the child’s reason', async () => {
+    const f = fakeFork();
+    const s = new DemoSupervisor({ fork: f.fork, dataDir: '/demo', logger: new MemoryLogger() });
+    const started = s.start();
+    (await f.child(0)).fail('disk full');
+    (await f.child(1)).fail('disk full again');
+    await expect(started).rejects.toThrow('disk full again');
+    expect(s.status).toBe('failed');
+  });
+
+  it('a child that never answers times out; a malformed message is ignored', async () => {
+    const f = fakeFork();
+    const s = new DemoSupervisor({ fork: f.fork, dataDir: '/demo', logger: new MemoryLogger(), readyTimeoutMs: 30, restarts: 0 });
+    const started = s.start();
+    const c = await f.child(0);
+    c.send({ type: 'ready', base_url: 'not a url', api_key: '' });
+    await expect(started).rejects.toThrow('did not answer within 0 s');
+    expect(c.killed).toBe(true);
+  });
+
+  it('close() stops the child and no restart follows', async () => {
+    const f = fakeFork();
+    const s = new DemoSupervisor({ fork: f.fork, dataDir: '/demo', logger: new MemoryLogger() });
+    const started = s.start();
+    (await f.child(0)).ready();
+    await started;
+    await s.close();
+    await tick();
+    expect(f.children[0]!.killed).toBe(true);
+    expect(f.children).toHaveLength(1);
+    expect(s.status).toBe('closed');
+  });
+});
+
+describe('two-phase core start', () => {
+  let core: Core | null = null;
+  afterEach(async () => {
+    await core?.close();
+    core = null;
+  });
+  const info = async (c: Core) => ((await c.router.handle('app.info', {}, { transport: 'test' })) as Envelope<AppInfo> & { ok: true }).value;
+  const status = async (c: Core) => ((await c.router.handle('app.status', {}, { transport: 'test' })) as Envelope<StatusEvent> & { ok: true }).value;
+
+  it('answers app.info before the demo service is ready, says it is starting, then shows the demo profile', async () => {
+    const f = fakeFork();
+    const demo = demoProcess({ fork: f.fork, dataDir: '/demo', logger: new MemoryLogger() });
+    core = await createCore({ appVersion: '1.2.3', dataDir: mkdtempSync(join(tmpdir(), 'desk-process-')), host: 'browser', secrets: new MemorySecrets(), logger: new MemoryLogger(), startDemo: demo.startDemo, deferStart: true });
+    // Phase 1 only: no process yet, the window's first questions are answered.
+    expect(f.children).toHaveLength(0);
+    expect((await info(core)).version).toBe('1.2.3');
+    const starting = core.start();
+    const child = await f.child(0);
+    expect((await info(core)).notices).toEqual([]);
+    expect((await status(core)).message).toBe('Starting the local demo service…');
+    expect(((await core.router.handle('profiles.list', {}, { transport: 'test' })) as Envelope<{ profiles: unknown[] }> & { ok: true }).value.profiles).toEqual([]);
+    child.ready(45678);
+    await starting;
+    const profiles = (await core.router.handle('profiles.list', {}, { transport: 'test' })) as Envelope<{ profiles: Array<{ kind: string; baseUrl: string; active: boolean }> }> & { ok: true };
+    expect(profiles.value.profiles).toMatchObject([{ kind: 'demo', baseUrl: 'http://127.0.0.1:45678', active: true }]);
+    expect(core.workspace()?.api.baseUrl).toBe('http://127.0.0.1:45678');
+    expect((await status(core)).message).not.toMatch(/demo service/);
+  });
+
+  it('the demo process dies: the status bar says so, it is restarted once, a second death is a notice', async () => {
+    const f = fakeFork();
+    const demo = demoProcess({ fork: f.fork, dataDir: '/demo', logger: new MemoryLogger() });
+    core = await createCore({ appVersion: '1', dataDir: mkdtempSync(join(tmpdir(), 'desk-process-')), host: 'browser', secrets: new MemorySecrets(), logger: new MemoryLogger(), startDemo: demo.startDemo, deferStart: true });
+    const messages: string[] = [];
+    core.events.on('app.status', (s) => messages.push(s.message));
+    const starting = core.start();
+    (await f.child(0)).ready(45001);
+    await starting;
+    f.children[0]!.die(137);
+    const second = await f.child(1);
+    expect(messages.at(-1)).toBe('The local demo service stopped; restarting it…');
+    second.ready(45002); // the old port was taken: the profile follows the new one
+    await expect.poll(() => core!.workspace()?.api.baseUrl).toBe('http://127.0.0.1:45002');
+    await expect.poll(async () => (await status(core!)).message).not.toMatch(/demo service/);
+    second.die(1);
+    await expect.poll(async () => (await status(core!)).message).toMatch(/^The local demo service stopped unexpectedly \(exit code 1\)\./);
+    expect((await info(core)).notices).toEqual(['The local demo service stopped unexpectedly (exit code 1).']);
+    expect(f.children).toHaveLength(2);
+  });
+
+  it('a demo service that cannot start is a notice and a status line, and the app keeps answering', async () => {
+    const f = fakeFork();
+    const demo = demoProcess({ fork: f.fork, dataDir: '/demo', logger: new MemoryLogger() });
+    core = await createCore({ appVersion: '1', dataDir: mkdtempSync(join(tmpdir(), 'desk-process-')), host: 'browser', secrets: new MemorySecrets(), logger: new MemoryLogger(), startDemo: demo.startDemo, deferStart: true });
+    const starting = core.start();
+    (await f.child(0)).fail('the data folder is read-only');
+    (await f.child(1)).fail('the data folder is read-only');
+    await starting;
+    const i = await info(core);
+    expect(i.notices).toEqual(['The local demo service could not start: the data folder is read-only']);
+    expect((await status(core)).message).toBe('The local demo service could not start: the data folder is read-only');
+  });
+});
+
+describe('the demo service in a real child process', () => {
+  it('starts, posts its address, is killed, and comes back on the same port', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'desk-process-real-'));
+    const pids: number[] = [];
+    const nodeFork = forkDemoNode(undefined, SMALL_CORPUS);
+    const demo = demoProcess({
+      fork: (o) => {
+        const c = nodeFork(o);
+        if (c.pid) pids.push(c.pid);
+        return c;
+      },
+      dataDir: demoDataDir(dataDir),
+      logger: new MemoryLogger(),
+    });
+    const c = await createCore({ appVersion: '1', dataDir, host: 'browser', secrets: new MemorySecrets(), logger: new MemoryLogger(), startDemo: demo.startDemo });
+    try {
+      const baseUrl = c.workspace()!.api.baseUrl;
+      const test = async () => ((await c.router.handle('profiles.test', { id: c.profiles.activeId() }, { transport: 'test' })) as Envelope<{ ok: boolean }> & { ok: true }).value.ok;
+      expect(await test()).toBe(true);
+      expect(pids).toHaveLength(1);
+      expect(pids[0]).not.toBe(process.pid);
+      process.kill(pids[0]!, 'SIGKILL');
+      await expect.poll(() => pids.length, { timeout: 20_000 }).toBe(2);
+      await expect.poll(() => demo.supervisor.status, { timeout: 20_000 }).toBe('running');
+      expect(c.workspace()!.api.baseUrl).toBe(baseUrl);
+      expect(await test()).toBe(true);
+    } finally {
+      await demo.supervisor.close();
+      await c.close();
+    }
+    expect(() => process.kill(pids[1]!, 0)).toThrow();
+  }, 120_000);
+});

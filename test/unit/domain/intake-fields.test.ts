@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { fieldsToCheck } from '../../../electron/common/domain/intake';
+import type { IntakeConfidenceView, IntakeView } from '../../../electron/common/views';
+
+const sure = { name: 0.9, affiliation: 0.9, email: 0.95, orcid: 0.95 };
+
+function view(over: Partial<IntakeView> = {}, conf: Partial<IntakeConfidenceView> = {}): IntakeView {
+  const authors = over.authors ?? [
+    { name: 'Ana Pérez', affiliation: 'Universidad de Valmar', email: 'ana@valmar.es', orcid: null },
+    { name: 'Wei Zhang', affiliation: 'Kanto University', email: null, orcid: '0000-0002-1825-0097' },
+  ];
+  return {
+    fileId: 'f1',
+    format: 'pdf',
+    title: 'A title',
+    abstract: 'An abstract.',
+    references: 3,
+    error: null,
+    authors,
+    confidence: {
+      title: 0.95,
+      abstract: 0.95,
+      authors: 0.9,
+      perAuthor: authors.map(() => ({ ...sure })),
+      signals: { emails: 1, unassignedEmails: 0, affiliationMarkers: 2, markersWithoutAuthor: 0 },
+      ...conf,
+    },
+    ...over,
+  };
+}
+
+describe('fieldsToCheck', () => {
+  it('lists nothing when intake is sure and the counts agree', () => {
+    expect(fieldsToCheck(view())).toEqual([]);
+  });
+
+  it('lists nothing for a refused file or a result without confidence', () => {
+    expect(fieldsToCheck(view({ error: { code: 'invalid_file', message: 'x' } }, { title: 0.1 }))).toEqual([]);
+    const { confidence: _, ...bare } = view({}, { title: 0.1 });
+    expect(fieldsToCheck(bare)).toEqual([]);
+  });
+
+  it('highlights a low-confidence title and abstract, but not empty ones', () => {
+    expect(fieldsToCheck(view({}, { title: 0.4, abstract: 0.55 })).map((f) => f.field)).toEqual(['title', 'abstract']);
+    expect(fieldsToCheck(view({ title: null, abstract: null }, { title: 0, abstract: 0 }))).toEqual([]);
+  });
+
+  it('flags the author count when e-mails went to no author', () => {
+    const out = fieldsToCheck(view({}, { signals: { emails: 2, unassignedEmails: 1, affiliationMarkers: 2, markersWithoutAuthor: 0 } }));
+    expect(out).toEqual([{ field: 'authors_count', reason: 'An author may be missing: 1 e-mail address not matched to an author.' }]);
+  });
+
+  it('flags the author count when there are more e-mails than authors, or affiliations nobody carries', () => {
+    const more = fieldsToCheck(view({}, { signals: { emails: 3, unassignedEmails: 1, affiliationMarkers: 3, markersWithoutAuthor: 1 } }));
+    expect(more).toHaveLength(1);
+    expect(more[0]!.reason).toBe('An author may be missing: 3 e-mail addresses for 2 authors, 1 affiliation with no author.');
+  });
+
+  it('flags an empty author list when the page has e-mails', () => {
+    const out = fieldsToCheck(view({ authors: [] }, { authors: 0, signals: { emails: 2, unassignedEmails: 2, affiliationMarkers: 0, markersWithoutAuthor: 0 } }));
+    expect(out.map((f) => f.field)).toEqual(['authors_count']);
+  });
+
+  it('flags a low overall author confidence even when the counts agree', () => {
+    expect(fieldsToCheck(view({}, { authors: 0.5 })).map((f) => f.field)).toEqual(['authors_count']);
+  });
+
+  it('points at the author fields that were guessed, by index and form part', () => {
+    const v = view();
+    v.confidence!.perAuthor[0] = { name: 0.5, affiliation: 0.65, email: 0.6, orcid: 0.85 };
+    v.confidence!.perAuthor[1] = { name: 0.9, affiliation: 0.9, email: 0.4, orcid: 0.6 };
+    const out = fieldsToCheck(v).map((f) => (f.field === 'author' ? `${f.index}.${f.part}` : f.field));
+    // author 2 has no e-mail: an empty field is not highlighted for being empty
+    expect(out).toEqual(['0.name', '0.aff', '0.email', '1.orcid']);
+  });
+});

@@ -1,0 +1,86 @@
+// The layout features that hold across layouts, on small fixtures made here: column gutters, wrapped author
+// lists, TeX's separate accent glyphs, and the first-page author line set together with its address.
+import { describe, expect, it } from 'vitest';
+import { composeAccents, findGutter, segmentsOf, stripSup, type Glyphs, type Segment } from '../../../electron/core/intake/layout';
+import { joinWrappedLines } from '../../../electron/core/intake/pdf';
+import { looksLikeName } from '../../../electron/core/intake/text';
+
+/** A two-column page: 30 rows per column, columns 62–301 and 311–550 (LaTeX's default 10 pt gutter). */
+function twoColumnRuns(): Glyphs[] {
+  const runs: Glyphs[] = [{ str: 'A Scalable Approach to Urban Heat Islands', x: 154, w: 304, top: 104, size: 17, font: 'f1' }];
+  for (let i = 0; i < 30; i++) {
+    const top = 240 + 12 * i;
+    runs.push({ str: `left column line ${i} with some words in it`, x: 62, w: 239, top, size: 10, font: 'f2' });
+    runs.push({ str: `right column line ${i} with other words`, x: 311, w: 239, top, size: 10, font: 'f2' });
+  }
+  return runs;
+}
+
+/** Rows as the layout builds them for these fixtures: one per baseline. */
+function rowsOf(runs: Glyphs[]) {
+  return [...new Set(runs.map((r) => r.top))].map((top) => ({ items: runs.filter((r) => r.top === top).map((r) => ({ ...r, sup: false })) }));
+}
+
+function seg(text: string, top: number, x0 = 100, x1 = 500, over: Partial<Segment> = {}): Segment {
+  return { text, plain: stripSup(text), x0, x1, top, size: 12, font: 'f2', page: 1, ...over };
+}
+
+describe('column gutter', () => {
+  it('is found between two columns whose gap is under one em, and rows are split there', () => {
+    const runs = twoColumnRuns();
+    const g = findGutter(rowsOf(runs));
+    expect(g).not.toBeNull();
+    expect(g!.x0).toBeGreaterThanOrEqual(300);
+    expect(g!.x1).toBeLessThanOrEqual(312);
+    const segs = segmentsOf(runs, 1).filter((s) => s.size === 10);
+    expect(segs).toHaveLength(60);
+    expect(segs.every((s) => s.x1 <= 302 || s.x0 >= 310)).toBe(true);
+  });
+
+  it('is not invented on a one-column page, where a centred title covers the middle', () => {
+    const runs: Glyphs[] = [{ str: 'Title', x: 200, w: 200, top: 100, size: 17, font: 'f1' }];
+    for (let i = 0; i < 30; i++) runs.push({ str: `a full-width line ${i}`, x: 72, w: 468, top: 200 + 12 * i, size: 10, font: 'f2' });
+    expect(findGutter(rowsOf(runs))).toBeNull();
+    expect(segmentsOf(runs, 1).filter((s) => s.size === 10).every((s) => s.x0 === 72 && s.x1 === 540)).toBe(true);
+  });
+
+  it('does not split a centred author line at a word gap near the middle', () => {
+    const runs = twoColumnRuns();
+    // "Mikko Ødegaard" with its word gap right at the middle of the page, above the columns
+    runs.push({ str: 'Mikko', x: 270, w: 30, top: 140, size: 12, font: 'f3' }, { str: 'Ødegaard', x: 303, w: 50, top: 140, size: 12, font: 'f3' });
+    const names = segmentsOf(runs, 1).filter((s) => s.top === 140);
+    expect(names.map((s) => s.plain)).toEqual(['Mikko Ødegaard']);
+  });
+});
+
+describe('wrapped author lists', () => {
+  it('joins a list line that fills the block and ends mid-name with the next line', () => {
+    const out = joinWrappedLines([seg('Ana Pérez\u00011\u0002, Wei Zhang\u00012\u0002, Lucía de la', 150), seg('Cruz\u00011\u0002, Hao Li\u00012\u0002', 165, 250, 350)]);
+    expect(out).toHaveLength(1);
+    expect(out[0]!.plain).toBe('Ana Pérez , Wei Zhang , Lucía de la Cruz , Hao Li');
+  });
+
+  it('keeps one-name-per-line blocks, lines ending with a separator, and address lines apart', () => {
+    expect(joinWrappedLines([seg('Ana Pérez', 150, 250, 350), seg('Wei Zhang', 165, 250, 350)])).toHaveLength(2);
+    expect(joinWrappedLines([seg('Ana Pérez, Wei Zhang,', 150), seg('Hao Li', 165, 250, 350)])).toHaveLength(2);
+    expect(joinWrappedLines([seg('Department of Physics, University of Eastbrook', 150), seg('Eastbrook, United Kingdom', 165, 250, 350)])).toHaveLength(2);
+    // a different font (the affiliations under the names) is another block
+    expect(joinWrappedLines([seg('Ana Pérez, Wei Zhang, Hao', 150), seg('Li', 165, 250, 350, { font: 'f9' })])).toHaveLength(2);
+  });
+});
+
+describe('TeX accents', () => {
+  it('joins spacing accents set before their letter', () => {
+    expect(composeAccents('Jiˇr´ı Dvoˇr´ak')).toBe('Jiří Dvořák');
+    expect(composeAccents('JO˜AO FERN´ANDEZ, Technische Universit¨at')).toBe('JOÃO FERNÁNDEZ, Technische Universität');
+    expect(composeAccents('plain text')).toBe('plain text');
+  });
+});
+
+describe('names with letters outside ASCII', () => {
+  it('are not cut off by stop words that match only up to an accented letter ("In" + "ês")', () => {
+    expect(looksLikeName('Inês E. Pérez')).toBe(true);
+    expect(looksLikeName('Ελένη Γεωργίου')).toBe(true);
+    expect(looksLikeName('Results in Physics')).toBe(false);
+  });
+});
