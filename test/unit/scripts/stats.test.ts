@@ -1,0 +1,143 @@
+// The counting functions of scripts/stats.ts on a small tree this test writes, then the real tree
+// (every station of the drop and open paths must still exist, or the script says which to update).
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  bridgeCalls,
+  collectStats,
+  EMIT_DATA_CHANGED,
+  formatTable,
+  importGraph,
+  longLines,
+  occurrences,
+  pathModules,
+  readTree,
+  shapeDeclarations,
+  type SourceTree,
+} from '../../../scripts/stats';
+
+const FILES: Record<string, string> = {
+  'src/entry.ts': "import { c } from './barrel';\nimport type { T } from './types';\nexport const e: T = c;\n",
+  'src/barrel.ts': "export { c } from './lib';\n",
+  'src/lib/index.ts': 'export const c = 1;\n',
+  'src/types.ts': 'export type T = number;\n',
+  'src/end.ts': "import { type T } from './types';\nexport const end: T = 2;\n",
+  'src/store.ts': [
+    "import { create } from 'zustand';",
+    'export const useThing = create((set, get) => {',
+    "  const helper = async () => desk().invoke('thing.helper', {});",
+    '  return {',
+    '    async select(id: number) {',
+    "      set({ detail: await desk().invoke('thing.get', { id }) });",
+    '      await get().more();',
+    '    },',
+    '    async more() {',
+    "      await Promise.all([desk().invoke('thing.list', {}), desk().invoke('thing.folders', {})]);",
+    '      await helper();',
+    '    },',
+    "    other: async () => desk().invoke('thing.other', {}),",
+    '  };',
+    '});',
+  ].join('\n'),
+  'src/shapes.ts': [
+    "import { z } from 'zod';",
+    'export interface Row { authorId: number; hIndex: number; score: number; email: string; orcid: string; affiliation: string }',
+    'export const rowShape = { author_id: z.number(), h_index: z.number(), score: z.number(), email: z.string(), orcid: z.string(), affiliation: z.string() };',
+    'export const rowSchema = z.looseObject({ ...rowShape, extra: z.string() });',
+    'export type RowIn = z.infer<typeof rowSchema>;',
+    'export const dbRow = z.object({ author_id: z.number(), h_index: z.number(), score: z.number(), email: z.string(), ' +
+      'orcid: z.string(), affiliation: z.string() }).strict();',
+    'export interface Person { authorId: number; hIndex: number; email: string; orcid: string; affiliation: string; articlesCount: number }',
+    "export const SORT = { score: ['score'], email: ['email'], orcid: ['orcid'], hIndex: ['h'], authorId: ['a'], affiliation: ['f'] };",
+  ].join('\n'),
+  'src/emit.ts': [
+    "bus.emit('data.changed', { topic: 'a' });",
+    'bus.emit<"data.changed">("data.changed", { topic: \'b\' });',
+    "bus.on('data.changed', () => undefined);",
+    `// ${'x'.repeat(170)}`,
+  ].join('\n'),
+  'src/node_modules/pkg/index.ts': `bus.emit('data.changed', {}); export const skipped = '${'y'.repeat(200)}';\n`,
+};
+
+let root: string;
+let tree: SourceTree;
+
+beforeAll(() => {
+  root = mkdtempSync(join(tmpdir(), 'desk-stats-'));
+  for (const [p, text] of Object.entries(FILES)) {
+    mkdirSync(dirname(join(root, p)), { recursive: true });
+    writeFileSync(join(root, p), text);
+  }
+  tree = readTree(root, ['src', 'absent']);
+});
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+describe('stats counting functions', () => {
+  it('reads source files and skips node_modules', () => {
+    expect([...tree.keys()].sort()).toEqual(
+      Object.keys(FILES)
+        .filter((f) => !f.includes('node_modules'))
+        .sort(),
+    );
+  });
+
+  it('resolves extension-less and folder imports, marking type-only ones', () => {
+    const g = importGraph(tree);
+    expect(g.get('src/entry.ts')).toEqual([
+      { to: 'src/barrel.ts', typeOnly: false },
+      { to: 'src/types.ts', typeOnly: true },
+    ]);
+    expect(g.get('src/barrel.ts')).toEqual([{ to: 'src/lib/index.ts', typeOnly: false }]);
+    expect(g.get('src/end.ts')).toEqual([{ to: 'src/types.ts', typeOnly: true }]);
+  });
+
+  it('counts the stations and the modules on run-time import chains between them, not type-only ones', () => {
+    const r = pathModules(tree, ['src/entry.ts', 'src/lib/index.ts', 'src/end.ts', 'src/entry.ts']);
+    expect(r.missing).toEqual([]);
+    expect(r.modules).toEqual(['src/barrel.ts', 'src/end.ts', 'src/entry.ts', 'src/lib/index.ts']);
+    // end.ts reaches types.ts only through a type import: no chain, two ends only.
+    expect(pathModules(tree, ['src/end.ts', 'src/types.ts']).modules).toEqual(['src/end.ts', 'src/types.ts']);
+    expect(pathModules(tree, ['src/entry.ts', 'src/gone.ts']).missing).toEqual(['src/gone.ts']);
+  });
+
+  it('follows a store action through the actions and helpers it calls; Promise.all is one round trip', () => {
+    const r = bridgeCalls(tree, [{ file: 'src/store.ts', action: 'select' }]);
+    expect(r.channels).toEqual(['thing.get', 'thing.list', 'thing.folders', 'thing.helper']);
+    expect(r.roundTrips).toBe(3);
+    expect(bridgeCalls(tree, [{ file: 'src/store.ts', action: 'other' }]).channels).toEqual(['thing.other']);
+    expect(bridgeCalls(tree, [{ file: 'src/store.ts', action: 'missing' }]).missing).toEqual(['src/store.ts#missing']);
+  });
+
+  it('finds declarations of a shape, not spreads, z.infer types, look-alikes without the required field, or plain objects', () => {
+    const found = shapeDeclarations(tree, {
+      fields: ['author_id', 'h_index', 'score', 'email', 'orcid', 'affiliation'],
+      min: 5,
+      required: ['score'],
+    });
+    expect(found.map((d) => `${d.name}:${d.line}`)).toEqual(['Row:2', 'rowShape:3', 'dbRow:6']);
+    expect(
+      shapeDeclarations(tree, { fields: ['author_id', 'h_index', 'email', 'orcid', 'affiliation'], min: 5 }).map((d) => d.name),
+    ).toEqual(['Row', 'rowShape', 'dbRow', 'Person']);
+  });
+
+  it('counts emit calls of data.changed (listeners excluded) and long lines', () => {
+    expect(occurrences(tree, EMIT_DATA_CHANGED)).toEqual([{ file: 'src/emit.ts', count: 2 }]);
+    expect(longLines(tree, 172)).toEqual([{ file: 'src/emit.ts', count: 1 }]);
+    expect(longLines(tree, 173)).toEqual([]);
+  });
+
+  it('prints one line per measure', () => {
+    const text = formatTable([{ measure: 'm', value: 3, target: '≤ 2', detail: 'a, b' }]);
+    expect(text.split('\n')).toEqual(['measure  value  target', '-------  -----  ------', 'm            3  ≤ 2   ', '    a, b']);
+  });
+});
+
+describe('stats on this repository', () => {
+  it('finds every station of its paths and gives each measure a figure', { timeout: 60_000 }, () => {
+    const rows = collectStats(resolve(import.meta.dirname, '../../..'));
+    expect(rows.map((r) => r.measure)).toHaveLength(5);
+    for (const r of rows.slice(0, 3)) expect(r.value).toBeGreaterThan(0);
+  });
+});
