@@ -459,7 +459,7 @@ export const CANDIDATE_SHAPE: ShapeRule = {
 };
 
 /** A change topic leaves core: `emit('data.changed', …)` (also `emit<…>(…)`, `emitChange…('data.changed'`). */
-export const EMIT_DATA_CHANGED = /\bemit\w*\s*(?:<[^>(]*>)?\s*\(\s*['"`]data\.changed['"`]/g;
+export const EMIT_DATA_CHANGED = /\bemit\w*\s*(?:<[^>(]*>\s*)?\(\s*['"`]data\.changed['"`]/g;
 
 export const LONG_LINE = 160;
 
