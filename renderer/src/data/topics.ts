@@ -37,6 +37,9 @@ export const RELOADS: Record<Topic, Reload[]> = {
   customFields: [() => (useCustomFields.getState().input ? useCustomFields.getState().load({}) : undefined)],
   outbox: [() => useOutbox.getState().reload()],
   webhook: [() => useWebhookDeliveries.getState().reload(), () => useWebhookStatus.getState().reload()],
+  // The candidates query filters on invitations (hide busy reviewers, people I have worked with).
+  shortlist: [candidates],
+  ledger: [candidates],
 };
 
 /** Everything that belongs to one profile's workspace, forgotten when another profile becomes active. */
