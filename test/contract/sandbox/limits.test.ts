@@ -1,51 +1,13 @@
 // The local service's bounds (issue 17, "Local service"): every hostile request gets a clear
 // 400/413 quickly and nothing is stored; a value is never cut silently.
-import { deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { manyPagesPdf } from '../../fixtures/intake/hostile';
 import { makePdf } from '../../fixtures/sandbox-files';
 import { expectError, sandbox, useSandboxes } from './helpers';
 
 useSandboxes();
 
 const base = (key: string) => ({ api_key: key, folder: 'F', origin_id: 'lim-1', title: 'Tidal rhythms', abstract: 'Lichens on rocky shores.', authors_count: '0', exclude_candidates: 'yes' });
-
-/** A small PDF whose page tree really lists `pages` kids (all the same page), packed in a
- * compressed object stream: a few KB on disk, a million pages to a reader. */
-export function manyPagesPdf(pages: number): Buffer {
-  const parts: Buffer[] = [];
-  const offsets: number[] = [];
-  let at = 0;
-  const put = (b: Buffer | string) => {
-    const buf = typeof b === 'string' ? Buffer.from(b, 'latin1') : b;
-    parts.push(buf);
-    at += buf.length;
-  };
-  put('%PDF-1.5\n%\xe2\xe3\xcf\xd3\n');
-  offsets[1] = at;
-  put('1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n');
-  offsets[3] = at;
-  put('3 0 obj\n<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>\nendobj\n');
-  const header = '2 0 ';
-  const pagesDict = `<< /Type /Pages /Count ${pages} /Kids [${'3 0 R '.repeat(pages)}] >>`;
-  const packed = deflateSync(Buffer.from(header + pagesDict, 'latin1'), { level: 9 });
-  offsets[4] = at;
-  put(`4 0 obj\n<< /Type /ObjStm /N 1 /First ${header.length} /Filter /FlateDecode /Length ${packed.length} >>\nstream\n`);
-  put(packed);
-  put('\nendstream\nendobj\n');
-  offsets[5] = at;
-  const row = (type: number, a: number, b: number) => {
-    const r = Buffer.alloc(7);
-    r.writeUInt8(type, 0);
-    r.writeUInt32BE(a, 1);
-    r.writeUInt16BE(b, 5);
-    return r;
-  };
-  const xref = Buffer.concat([row(0, 0, 65535), row(1, offsets[1]!, 0), row(2, 4, 0), row(1, offsets[3]!, 0), row(1, offsets[4]!, 0), row(1, offsets[5]!, 0)]);
-  put(`5 0 obj\n<< /Type /XRef /Size 6 /W [1 4 2] /Root 1 0 R /Length ${xref.length} >>\nstream\n`);
-  put(xref);
-  put(`\nendstream\nendobj\nstartxref\n${offsets[5]}\n%%EOF\n`);
-  return Buffer.concat(parts);
-}
 
 describe('local service limits', () => {
   it('authors_count is bounded: 100,000,000 answers 400 at once, 1,000 is accepted', async () => {
