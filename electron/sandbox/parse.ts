@@ -234,7 +234,7 @@ const AUTHOR_YEAR_REF = /^[A-Z][\p{L}'’-]+,\s+(?:[A-Z]\.|[A-Z][\p{L}]+)/u;
 function extract(format: 'pdf' | 'docx', rawLines: string[], metaTitle: string | null, metaAuthors: string | null): ParsedManuscript {
   const lines = rawLines.filter((l) => l.length > 0);
   const text = lines.join('\n');
-  const emails = unique(text.match(/[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g) ?? []).map((e) => e.toLowerCase());
+  const emails = unique(text.match(/(?<![A-Za-z0-9._%+-])[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g) ?? []).map((e) => e.toLowerCase());
   const orcids = unique((text.match(/\b\d{4}-\d{4}-\d{4}-\d{3}[\dX]\b/g) ?? []).map((o) => o.toUpperCase()));
 
   let refStart = -1;
@@ -262,7 +262,7 @@ function extract(format: 'pdf' | 'docx', rawLines: string[], metaTitle: string |
   const title = metaTitle ?? lines.find((l) => l.length > 10 && !ABSTRACT_HEADING.test(l)) ?? null;
   const authors = metaAuthors
     ? metaAuthors
-        .split(/\s*(?:;|\band\b|&)\s*|,\s+(?=[A-Z][a-z]+\s+[A-Z])/)
+        .split(/(?:(?<!\s)\s+)?(?:;|\band\b|&)\s*|,\s+(?=[A-Z][a-z]+\s+[A-Z])/)
         .map((a) => a.trim())
         .filter((a) => a.length > 1)
     : [];
