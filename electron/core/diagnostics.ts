@@ -28,7 +28,7 @@ export interface DiagnosticsInput {
 const SECRET_PATTERNS: Array<[RegExp, string]> = [
   [/\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]{6,}/gi, '$1 [redacted]'],
   [/\b(api[_-]?key|x-api-key|token|secret|password|passwd|authorization)("?\s*[:=]\s*"?)[^\s",}]+/gi, '$1$2[redacted]'],
-  [/(\w+:\/\/)[^/\s:@]+:[^/\s@]+@/g, '$1[redacted]@'],
+  [/(?<=\w:\/\/)[^/\s:@]+:[^/\s@]+@/g, '[redacted]@'],
   // The webhook receiver's secret path segment.
   [/(\/hooks?\/)[A-Za-z0-9_-]{12,}/gi, '$1[redacted]'],
 ];

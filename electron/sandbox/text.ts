@@ -1,4 +1,5 @@
 // Text normalisation shared by the index, the manuscript parser and record matching.
+import { oneOf, trimEndWhere } from '../common/linear';
 
 const STOPWORDS = new Set(
   (
@@ -108,7 +109,7 @@ export function normOrcid(o: string): string | null {
 /** DOI in lower case without resolver prefix, or null. */
 export function normDoi(d: string): string | null {
   const m = /(10\.\d{4,9}\/[^\s"<>]+)/i.exec(d);
-  return m ? m[1]!.replace(/[.,;)\]]+$/, '').toLowerCase() : null;
+  return m ? trimEndWhere(m[1]!, oneOf('.,;)]')).toLowerCase() : null;
 }
 
 /** Title key for loose equality: folded alphanumerics separated by single spaces. */

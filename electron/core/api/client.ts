@@ -50,6 +50,7 @@ import {
 import { multipartBody, type MultipartBody } from './multipart';
 import { abortableSleep, backoffDelay, DEFAULT_RETRY, DEFAULT_TIMEOUTS, DEFAULT_UPLOAD_RETRY } from './retry';
 import type { ApiResult, CallOptions, RetryPolicy, ServiceApi, ServiceClientOptions, Timeouts, UploadOptions, UploadRequest } from './types';
+import { trimEndWhere } from '../../common/linear';
 
 const USER_AGENT = 'RefereeDesk/0.1 (+service client)';
 
@@ -147,7 +148,7 @@ export class ServiceClient implements ServiceApi {
       throw new DeskError('invalid_input', 'The service address may not carry a user name, a query or a fragment.', { field: 'baseUrl' });
     }
     this.origin = url.origin;
-    this.basePath = url.pathname.replace(/\/+$/, '');
+    this.basePath = trimEndWhere(url.pathname, (c) => c === '/');
     this.baseUrl = this.origin + this.basePath;
     this.host = url.host;
     this.clock = opts.clock ?? systemClock;

@@ -2,6 +2,8 @@
 // Page layout from pdf.js text items: rows by baseline, superscripts folded into the row they mark
 // (as \u0001…\u0002), rows split into segments at column-sized gaps, and reading order by columns.
 
+
+import { replaceSpans } from '../../common/linear';
 /** One positioned run of text (top = distance of the baseline from the top of the page). */
 export interface Glyphs {
   str: string;
@@ -30,7 +32,7 @@ export const SUP_OPEN = '\u0001';
 export const SUP_CLOSE = '\u0002';
 
 export function stripSup(s: string): string {
-  return s.replace(/\u0001[^\u0002]*\u0002/g, ' ').replace(/\s+/g, ' ').trim();
+  return replaceSpans(s, '\u0001', '\u0002', () => ' ').replace(/\s+/g, ' ').trim();
 }
 
 interface Row {

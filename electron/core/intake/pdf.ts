@@ -20,6 +20,7 @@ import {
 } from './text';
 import { confidenceOf, type Attachment } from './confidence';
 import type { IntakeAuthor, IntakeConfidence } from './types';
+import { isSpace, oneOf, replaceSpans, trimEndWhere } from '../../common/linear';
 
 export interface Extracted {
   title: string | null;
@@ -94,7 +95,7 @@ function findTitle(page: PdfPage): { lines: Segment[]; text: string } | null {
     const text = clean(lines.map((l) => l.plain).join(' '));
     if (words(text) < 2 || text.length < 10) continue;
     if (same.length > 14 && lines.length > 6) continue; // body text, not a title
-    return { lines, text: text.replace(/\s*[*∗†‡]+$/, '') };
+    return { lines, text: stripNoteMarks(text) };
   }
   return null;
 }
@@ -291,7 +292,7 @@ function authorsFrom(zone: Segment[], corresponding: number[], known: { size: nu
   const repeated = (t: string) => zone.filter((s) => s.plain === t).length > 1;
   for (const seg of joinWrappedLines(zone)) {
     if (/@/.test(seg.plain) || repeated(seg.plain)) continue;
-    const line = seg.text.replace(/^\s*(by|authors?:?)\s+/i, '').replace(/\s+on\s+\p{Lu}\p{Ll}+\.? \d{1,2}, \d{4}\s*$/u, '');
+    const line = seg.text.replace(/^\s*(by|authors?:?)\s+/i, '').replace(/(?<!\s)\s+on\s+\p{Lu}\p{Ll}+\.? \d{1,2}, \d{4}\s*$/u, '');
     const parts = splitAuthorLine(line);
     if (parts.length === 0) continue;
     let names = parts.filter((p) => looksLikeName(p.name));
@@ -330,7 +331,7 @@ function assignAffiliations(hits: AuthorHit[], page: PdfPage, zone: Segment[]): 
     const m = s.text.match(/^\s*(?:\u0001([^\u0002]{1,4})\u0002|([1-9]\d?|[a-h*†‡§¶])(?=\s*\p{Lu}))\s*(\S.*|)$/u);
     if (m && AFFILIATION.test(m[3]!)) {
       current = (m[1] ?? m[2])!;
-      byMarker.set(current, [...(byMarker.get(current) ?? []), clean(m[3]!.replace(/\u0001[^\u0002]*\u0002/g, ' '))]);
+      byMarker.set(current, [...(byMarker.get(current) ?? []), clean(replaceSpans(m[3]!, '\u0001', '\u0002', () => ' '))]);
     } else if (current && s.plain && !/@/.test(s.plain) && !hits.some((h) => h.seg === s) && words(s.plain) <= 12) {
       const list = byMarker.get(current)!;
       if (list.length > 0 && /[,-]$|^\p{Ll}|^\p{Lu}[\p{L}.-]+(?:(?:,\s?|\s)\p{Lu}[\p{L}.-]+){0,3},?\s?$/u.test(list[list.length - 1]! + '|' + s.plain) && s.plain.length < 80) {
@@ -341,7 +342,7 @@ function assignAffiliations(hits: AuthorHit[], page: PdfPage, zone: Segment[]): 
   for (const h of hits) {
     const affs = h.markers.flatMap((m) => byMarker.get(m) ?? []);
     if (affs.length) {
-      h.author.affiliation = [...new Set(affs.map((a) => a.replace(/[;,.\s]+$/, '')))].join('; ');
+      h.author.affiliation = [...new Set(affs.map((a) => trimEndWhere(a, oneOf(';,.', true))))].join('; ');
       h.aff = 'marker';
     }
   }
@@ -363,7 +364,7 @@ function assignAffiliations(hits: AuthorHit[], page: PdfPage, zone: Segment[]): 
       if (/^\s*(abstract|keywords)/i.test(s.plain)) break;
       lines.push(s.plain);
     }
-    const aff = clean(lines.join(', ').replace(/\s*,\s*,/g, ','));
+    const aff = clean(lines.join(', ').replace(/(?:(?<!\s)\s+)?,\s*,/g, ','));
     if (aff && AFFILIATION.test(aff) || (aff && lines.length >= 2)) {
       for (const h of hits) {
         if (h.seg !== seg || h.author.affiliation !== null) continue;
@@ -530,4 +531,10 @@ export async function extractPdf(bytes: Buffer): Promise<Extracted> {
   } finally {
     await close();
   }
+}
+
+/** A title without the footnote marks at its end ("Title*", "Title †‡") and the space before them. */
+function stripNoteMarks(text: string): string {
+  const bare = trimEndWhere(text, oneOf('*∗†‡'));
+  return bare.length === text.length ? text : trimEndWhere(bare, isSpace);
 }

@@ -1,7 +1,7 @@
-/* eslint-disable no-control-regex -- superscript runs are delimited by U+0001 … U+0002 (layout.ts SUP_OPEN/SUP_CLOSE) */
 // Format-independent text heuristics shared by the PDF and DOCX readers: e-mail and ORCID patterns,
 // name recognition, author-line splitting, section headings and assignment of e-mails/ORCIDs to authors.
 import type { IntakeAuthor } from './types';
+import { isSpace, oneOf, replaceSpans, trimEndWhere, trimStartWhere } from '../../common/linear';
 
 /** Collapses whitespace and trims. */
 export function clean(s: string): string {
@@ -22,7 +22,8 @@ export function fold(s: string): string {
 const LOCAL = "[A-Za-z0-9][A-Za-z0-9._%+'-]*";
 const DOMAIN = '[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\\.[A-Za-z]{2,}';
 const GROUPED = new RegExp(`[{(\\[]([A-Za-z0-9._%+'\\s,|;-]+)[})\\]]\\s*@\\s*(${DOMAIN})`, 'g');
-const SINGLE = new RegExp(`(${LOCAL})\\s?@\\s?(${DOMAIN})`, 'g');
+// starts only where a run of local-part characters starts (its leading punctuation in the first group)
+const SINGLE = new RegExp(`(?<![A-Za-z0-9._%+'-])([._%+'-]*)(${LOCAL})\\s?@\\s?(${DOMAIN})`, 'g');
 
 /**
  * Every e-mail address in the text, in order of appearance, lower-cased domain, without duplicates.
@@ -31,13 +32,13 @@ const SINGLE = new RegExp(`(${LOCAL})\\s?@\\s?(${DOMAIN})`, 'g');
 export function findEmails(text: string): string[] {
   const out: string[] = [];
   const push = (local: string, domain: string) => {
-    const l = local.replace(/^[.'-]+|[.'-]+$/g, '');
-    const d = domain.replace(/\.+$/, '').toLowerCase();
+    const l = trimEndWhere(trimStartWhere(local, oneOf(".'-")), oneOf(".'-"));
+    const d = trimEndWhere(domain, (c) => c === '.').toLowerCase();
     if (!l || !/\.[a-z]{2,}$/.test(d)) return;
     const e = `${l}@${d}`;
     if (!out.some((x) => x.toLowerCase() === e.toLowerCase())) out.push(e);
   };
-  const t = text.replace(/\s*@\s*/g, '@');
+  const t = text.replace(/(?:(?<!\s)\s+)?@\s*/g, '@');
   const covered: [number, number][] = [];
   for (const m of t.matchAll(GROUPED)) {
     const locals = m[1]!.split(/[\s,|;]+/).filter(Boolean);
@@ -46,8 +47,9 @@ export function findEmails(text: string): string[] {
     covered.push([m.index, m.index + m[0].length]);
   }
   for (const m of t.matchAll(SINGLE)) {
-    if (covered.some(([a, b]) => m.index >= a && m.index < b)) continue;
-    push(m[1]!, m[2]!);
+    const at = m.index + m[1]!.length;
+    if (covered.some(([a, b]) => at >= a && at < b)) continue;
+    push(m[2]!, m[3]!);
   }
   return out;
 }
@@ -98,8 +100,8 @@ function nameWord(w: string): boolean {
 /** Strips degrees, titles, markers and stray punctuation from a candidate name. */
 export function tidyName(raw: string): string {
   let s = clean(raw.replace(/[*∗†‡§¶#✉⁎⋆♠♢♡♣♦♥◊•∘⊥⊤\u2020\u2021]/g, ' ').replace(/\(\s*\)/g, ' '));
-  s = s.replace(/^(and|&)\s+/i, '').replace(/[\s,;:]+$/, '').replace(/^[\s,;:]+/, '');
-  s = s.replace(/\s*\d+(\s*,\s*\d+)*\s*$/, '');
+  s = trimStartWhere(trimEndWhere(s.replace(/^(and|&)\s+/i, ''), oneOf(',;:', true)), oneOf(',;:', true));
+  s = stripMarkerNumbers(s);
   const words = s.split(' ').filter((w) => w && !(DEGREES.test(w.replace(/,$/, '')) && !SUFFIXES.test(w.replace(/,$/, ''))) && !TITLES.test(w));
   return words
     .join(' ')
@@ -127,17 +129,16 @@ export function looksLikeName(s: string): boolean {
 
 /** Splits an author line ("A. Smith1, B. Jones2* and C. Wu") into candidate names with their markers. */
 export function splitAuthorLine(line: string): { name: string; markers: string[] }[] {
-  const parts = line
-    .replace(/\u0001([^\u0002]*)\u0002/g, (_, m: string) => `\u0001${m.replace(/[\s,]+/g, '+')}\u0002, `)
-    .replace(/\s+(and|&)\s+/gi, ', ')
+  const parts = replaceSpans(line, '\u0001', '\u0002', (m) => `\u0001${m.replace(/[\s,]+/g, '+')}\u0002, `)
+    .replace(/(?<!\s)\s+(and|&)\s+/gi, ', ')
     .replace(/,\s*(and|&)\s+/gi, ', ')
-    .split(/\s*[,;·•]\s*|\s{3,}|\t/)
+    .split(/(?:(?<!\s)\s+)?[,;·•]\s*|(?<!\s)\s{3,}|\t/)
     .map((p) => p.trim())
     .filter(Boolean);
   const out: { name: string; markers: string[] }[] = [];
   for (const p of parts) {
     const markers: string[] = [];
-    const body = p.replace(/\u0001([^\u0002]*)\u0002/g, (_, m: string) => {
+    const body = replaceSpans(p, '\u0001', '\u0002', (m) => {
       markers.push(...m.split(/[+,\s]+|(?<=\d)(?=\D)|(?<=\D)(?=\d)/).filter(Boolean));
       return ' ';
     });
@@ -183,8 +184,8 @@ export function joinLines(lines: string[]): string {
       out = line;
       continue;
     }
-    if (/\p{Ll}-$/u.test(out) && /^\p{Ll}/u.test(line) && !/@\S*$/.test(out)) out = out.slice(0, -1) + line;
-    else if (/@\S*[-.]$/.test(out) && /^[a-z0-9]/.test(line)) out += line;
+    if (/\p{Ll}-$/u.test(out) && /^\p{Ll}/u.test(line) && !emailOpenAtEnd(out)) out = out.slice(0, -1) + line;
+    else if (emailOpenAtEnd(out) && /[-.]$/.test(out) && !out.endsWith('@') && /^[a-z0-9]/.test(line)) out += line;
     else out += ' ' + line;
   }
   return clean(out);
@@ -304,4 +305,31 @@ export function countReferenceLines(lines: { text: string; indent: number }[]): 
     return i === 0 || prev === undefined || prev.indent > minIndent + 2 || /[.)\]]\s*$/.test(prev.text) || /^\p{Lu}[\p{L}'’-]+,\s*\p{Lu}/u.test(l.text);
   });
   return starts.length || null;
+}
+
+/** Whether the text ends inside an e-mail address: an "@" with no white space after it (`/@\S*$/`). */
+function emailOpenAtEnd(s: string): boolean {
+  const at = s.lastIndexOf('@');
+  if (at < 0) return false;
+  for (let i = at + 1; i < s.length; i++) if (isSpace(s[i]!)) return false;
+  return true;
+}
+
+/** A name without its trailing affiliation numbers ("Smith 1, 2" → "Smith"): `/\s*\d+(\s*,\s*\d+)*\s*$/`. */
+function stripMarkerNumbers(s: string): string {
+  const isDigit = (c: string) => c >= '0' && c <= '9';
+  let i = trimEndWhere(s, isSpace).length;
+  let cut = -1;
+  for (;;) {
+    let j = i;
+    while (j > 0 && isDigit(s[j - 1]!)) j--;
+    if (j === i) break;
+    let k = j;
+    while (k > 0 && isSpace(s[k - 1]!)) k--;
+    cut = k;
+    if (k === 0 || s[k - 1] !== ',') break;
+    i = k - 1;
+    while (i > 0 && isSpace(s[i - 1]!)) i--;
+  }
+  return cut < 0 ? s : s.slice(0, cut);
 }

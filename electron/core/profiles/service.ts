@@ -8,6 +8,7 @@ import { ServiceClient } from '../api/client';
 import type { ServiceApi, ServiceClientOptions } from '../api/types';
 import { systemClock, type Clock, type Logger, type SecretStore } from '../ports';
 import { secretAccount, type PlanFeatures, type ProfileRecord, type ProfilesRepository } from './types';
+import { trimEndWhere } from '../../common/linear';
 
 export type FeatureName = keyof PlanFeatures;
 
@@ -73,7 +74,7 @@ export function normalizeBaseUrl(input: string): string {
   if (url.username || url.password || url.search || url.hash) {
     throw new DeskError('invalid_input', 'The service address may not carry a user name, a query or a fragment.', { field: 'baseUrl' });
   }
-  return url.origin + url.pathname.replace(/\/+$/, '');
+  return url.origin + trimEndWhere(url.pathname, (c) => c === '/');
 }
 
 function checkName(name: string): string {

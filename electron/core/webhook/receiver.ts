@@ -9,6 +9,7 @@ import { systemClock } from '../ports';
 import { handleDelivery, type DeliveryDeps, type DeliveryOutcome, type DeliveryReply } from './delivery';
 import { BoundedQueue } from './queue';
 import { newWebhookSecret, safeEqual, SECRET_PATTERN } from './secrets';
+import { trimEndWhere } from '../../common/linear';
 
 export interface WebhookLimits {
   /** Largest body accepted, in bytes (default 1 MiB); larger → 413 and reading stops. */
@@ -434,7 +435,7 @@ function baseUrlOf(bindAddress: string, port: number): string {
 
 function publicUrl(base: string, path: string, auth: WebhookStartOptions['basicAuth']): string {
   const u = new URL(base);
-  u.pathname = `${u.pathname.replace(/\/+$/, '')}${path}`;
+  u.pathname = `${trimEndWhere(u.pathname, (c) => c === '/')}${path}`;
   if (auth) {
     u.username = auth.user;
     u.password = auth.password;
