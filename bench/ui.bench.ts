@@ -60,26 +60,43 @@ const bench: Bench = async () => {
     await list.getByRole('button', { name: /Another manuscript/ }).waitFor();
 
     // Open a manuscript with 500 cached candidates: click → its candidates painted in the table.
+    // The two clicks (the manuscript, then Candidates) are made inside the page, so the figure is the
+    // app's time; `driven` is the same with Playwright's clicks, whose actionability checks and
+    // round trips to the browser add 100–400 ms on a loaded machine and are no part of the app.
     const opens: number[] = [];
-    for (let i = 0; i < OPENS; i++) {
+    const driven: number[] = [];
+    const painted = `new Promise((resolve) => {
+      const check = () => {
+        const count = document.querySelector('[data-testid="candidates-count"]')?.textContent;
+        if (count === '500' && document.querySelector('[aria-rowindex="2"]')) requestAnimationFrame(() => resolve(performance.now()));
+        else requestAnimationFrame(check);
+      };
+      check();
+    })`;
+    const showOther = async () => {
       await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Manuscripts' }).click();
       await list.getByRole('button', { name: /Another manuscript/ }).click();
       await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Candidates' }).click();
       await page.getByTestId('candidates-count').getByText('5', { exact: true }).waitFor();
       await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Manuscripts' }).click();
+      await list.getByRole('button', { name: /Five hundred candidates/ }).waitFor();
+    };
+    for (let i = 0; i < OPENS; i++) {
+      await showOther();
+      // Page code is passed as text: tsx's name-keeping helpers do not exist in the page.
+      const t = (await page.evaluate(`(() => {
+        const t0 = performance.now();
+        const buttons = (sel) => [...document.querySelectorAll(sel)];
+        buttons('[aria-label="Manuscripts"] button').find((b) => /Five hundred candidates/.test(b.textContent)).click();
+        buttons('nav[aria-label="Main"] button').find((b) => /^\\s*Candidates/.test(b.textContent)).click();
+        return ${painted}.then((t1) => t1 - t0);
+      })()`)) as number;
+      opens.push(t);
+      await showOther();
       const t0 = await page.evaluate(() => performance.now());
       await list.getByRole('button', { name: /Five hundred candidates/ }).click();
       await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Candidates' }).click();
-      // Page code is passed as text: tsx's name-keeping helpers do not exist in the page.
-      const painted = (await page.evaluate(`new Promise((resolve) => {
-        const check = () => {
-          const count = document.querySelector('[data-testid="candidates-count"]')?.textContent;
-          if (count === '500' && document.querySelector('[aria-rowindex="2"]')) requestAnimationFrame(() => resolve(performance.now()));
-          else requestAnimationFrame(check);
-        };
-        check();
-      })`)) as number;
-      opens.push(painted - t0);
+      driven.push(((await page.evaluate(painted)) as number) - t0);
     }
 
     // Scroll 10,000 rows, one step per frame, twice: at the display's 60 Hz (frames can be no
@@ -118,14 +135,22 @@ const bench: Bench = async () => {
     }
     const p95 = pct(frames, 0.95);
     return [
-      { suite: 'ui', metric: 'open a manuscript with 500 cached candidates → table painted (median)', value: median(opens), unit: 'ms', note: `${OPENS} opens, headless Chromium, browser host` },
+      {
+        suite: 'ui',
+        metric: 'open a manuscript with 500 cached candidates → table painted (median)',
+        value: median(opens),
+        unit: 'ms',
+        target: '≤ 50 ms',
+        ok: median(opens) <= 50,
+        note: `${OPENS} opens, clicks made in the page, headless Chromium, browser host; p95 ${pct(opens, 0.95).toFixed(0)} ms; with Playwright's clicks: median ${median(driven).toFixed(0)} ms`,
+      },
       {
         suite: 'ui',
         metric: 'frame time while scrolling 10,000 rows (p95)',
         value: p95,
         unit: 'ms',
-        target: '< 16.7 ms',
-        ok: p95 < 16.7,
+        target: '≤ 12 ms, no frame > 25 ms at 60 Hz',
+        ok: p95 <= 12 && dropped === 0,
         note: `${frames.length} frames, frame-rate limit lifted, 240 px per frame, median ${median(frames).toFixed(2)} ms, max ${Math.max(...frames).toFixed(1)} ms; at 60 Hz: ${vsynced.length} frames, ${dropped} dropped (> 25 ms)`,
       },
     ] satisfies BenchRow[];

@@ -1,6 +1,6 @@
 // A table that renders only the rows in view (fixed row height), so 10,000 candidates scroll
-// smoothly. Rows are real table rows with ARIA row indexes; arrow keys move the focus.
-import { memo, useCallback, useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+// smoothly. Callers pass stable columns (useMemo): a new column list re-renders every row. Rows are real table rows with ARIA row indexes; arrow keys move the focus.
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 
 export interface Column<T> {
   key: string;
@@ -24,11 +24,13 @@ interface Props<T> {
   empty?: ReactNode;
 }
 
-const OVERSCAN = 8;
+/** Rows rendered beyond each edge: a quarter of the viewport (at least 2), enough for a fast wheel step. */
+const overscanFor = (visible: number) => Math.max(2, Math.ceil(visible / 4));
 
 export function VirtualTable<T>({ label, columns, rows, rowKey, rowClass, rowHeight = 36, sort, onSort, onActivate, empty }: Props<T>) {
   const scroller = useRef<HTMLDivElement>(null);
-  const [scrollTop, setScrollTop] = useState(0);
+  // The first row in view, not the pixel offset: scrolling within a row re-renders nothing.
+  const [top, setTop] = useState(0);
   const [height, setHeight] = useState(600);
   const [focus, setFocus] = useState(0);
 
@@ -41,9 +43,11 @@ export function VirtualTable<T>({ label, columns, rows, rowKey, rowClass, rowHei
     return () => ro.disconnect();
   }, []);
 
-  const first = Math.max(0, Math.floor(scrollTop / rowHeight) - OVERSCAN);
-  const last = Math.min(rows.length, Math.ceil((scrollTop + height) / rowHeight) + OVERSCAN);
-  const template = columns.map((c) => c.width).join(' ');
+  const visible = Math.ceil(height / rowHeight) + 1;
+  const overscan = overscanFor(visible);
+  const first = Math.max(0, top - overscan);
+  const last = Math.min(rows.length, top + visible + overscan);
+  const template = useMemo(() => columns.map((c) => c.width).join(' '), [columns]);
 
   const moveFocus = useCallback(
     (next: number) => {
@@ -51,9 +55,9 @@ export function VirtualTable<T>({ label, columns, rows, rowKey, rowClass, rowHei
       setFocus(i);
       const el = scroller.current;
       if (!el) return;
-      const top = i * rowHeight;
-      if (top < el.scrollTop) el.scrollTop = top;
-      else if (top + rowHeight > el.scrollTop + el.clientHeight - rowHeight) el.scrollTop = top - el.clientHeight + 2 * rowHeight;
+      const y = i * rowHeight;
+      if (y < el.scrollTop) el.scrollTop = y;
+      else if (y + rowHeight > el.scrollTop + el.clientHeight - rowHeight) el.scrollTop = y - el.clientHeight + 2 * rowHeight;
       requestAnimationFrame(() => el.querySelector<HTMLElement>(`[aria-rowindex="${i + 2}"]`)?.focus());
     },
     [rows.length, rowHeight],
@@ -93,7 +97,7 @@ export function VirtualTable<T>({ label, columns, rows, rowKey, rowClass, rowHei
           })}
         </div>
       </div>
-      <div ref={scroller} className="vbody" role="rowgroup" data-testid="vtable-body" onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)} onKeyDown={onKeyDown}>
+      <div ref={scroller} className="vbody" role="rowgroup" data-testid="vtable-body" onScroll={(e) => setTop(Math.floor(e.currentTarget.scrollTop / rowHeight))} onKeyDown={onKeyDown}>
         {rows.length === 0 ? (
           <div className="vempty">{empty ?? 'Nothing to show.'}</div>
         ) : (

@@ -1,5 +1,5 @@
 import { Download, Mail, Search } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { boundsText, candidateTable, visibleColumns } from '../../../../electron/common/domain/candidates';
 import { toCsv } from '../../../../electron/common/domain/csv';
 import { toXlsx } from '../../../../electron/common/domain/xlsx';
@@ -8,7 +8,7 @@ import { VirtualTable, type Column } from '../../components/VirtualTable';
 import { download } from '../../components/download';
 import { CandidateFilters } from './CandidateFilters';
 import { CandidateDrawer } from './CandidateCard';
-import { renderCell, type CellContext } from './cells';
+import { TableIcons, renderCell, type CellContext } from './cells';
 import { ColumnChooser } from './ColumnChooser';
 import { useColumnLayout } from './useColumnLayout';
 import { ContextHeader } from '../../components/ContextHeader';
@@ -24,6 +24,8 @@ const EFFECT_TEXT: Record<string, string> = {
   highlight: ': members are marked with a group chip and a bar at the row’s edge.',
   boost: ': members’ scores were multiplied.',
 };
+
+const candidateKey = (c: CandidateRow) => c.id;
 
 export function CandidatesView() {
   const detail = useManuscripts((s) => s.detail);
@@ -60,15 +62,24 @@ export function CandidatesView() {
   const run = runs.find((r) => r.id === runId);
   const settings = run?.authorsGroupsSettings ?? null;
 
-  const cellContext: CellContext = { maxScore, moved, groupEffect: settings?.effect ?? null, onOpen: (c) => void showAuthor(c.authorId, c), onCopied: setCopied };
-  const columns: Column<CandidateRow>[] = visibleColumns(layout).map((c) => ({
-    key: c.screen.sort ?? c.key,
-    label: c.key === 'groups' ? 'Groups' : c.label,
-    width: c.screen.width,
-    sortable: c.screen.sort !== undefined,
-    ...(c.screen.align ? { align: c.screen.align } : {}),
-    render: (row: CandidateRow) => renderCell(c.key, row, cellContext),
-  }));
+  // Stable columns: the memoised rows re-render only when what a cell shows changes, not per store update.
+  const groupEffect = settings?.effect ?? null;
+  const openRow = useCallback((c: CandidateRow) => void showAuthor(c.authorId, c), [showAuthor]);
+  const columns: Column<CandidateRow>[] = useMemo(() => {
+    const cellContext: CellContext = { maxScore, moved, groupEffect, onOpen: openRow, onCopied: setCopied };
+    return visibleColumns(layout).map((c) => ({
+      key: c.screen.sort ?? c.key,
+      label: c.key === 'groups' ? 'Groups' : c.label,
+      width: c.screen.width,
+      sortable: c.screen.sort !== undefined,
+      ...(c.screen.align ? { align: c.screen.align } : {}),
+      render: (row: CandidateRow) => renderCell(c.key, row, cellContext),
+    }));
+  }, [layout, maxScore, moved, groupEffect, openRow]);
+  const rowClass = useCallback(
+    (c: CandidateRow) => [c.conflictCount > 0 ? 'has-coi' : '', c.authorsGroups.length > 0 && groupEffect === 'highlight' ? 'highlight' : ''].join(' '),
+    [groupEffect],
+  );
 
   const sort = query.sort?.[0];
   const exportName = `${detail?.manuscript.originId ?? 'candidates'}-run${run?.seq ?? ''}`;
@@ -151,6 +162,7 @@ export function CandidatesView() {
           <Mail size={16} aria-hidden="true" /> Copy emails
         </button>
       </div>
+      <TableIcons />
       <CandidateFilters settings={settings} groupIds={run?.groupIds ?? []} />
       {settings ? (
         <p className="settings-note">
@@ -190,11 +202,11 @@ export function CandidatesView() {
           columns={columns}
           rows={rows}
           rowHeight={48}
-          rowKey={(c) => c.id}
-          rowClass={(c) => [c.conflictCount > 0 ? 'has-coi' : '', c.authorsGroups.length > 0 && settings?.effect === 'highlight' ? 'highlight' : ''].join(' ')}
+          rowKey={candidateKey}
+          rowClass={rowClass}
           sort={sort ? { key: sort.by, dir: sort.dir ?? 'asc' } : { key: 'rank', dir: 'asc' }}
           onSort={(k) => void sortBy(k as SortKey)}
-          onActivate={(c) => void showAuthor(c.authorId, c)}
+          onActivate={openRow}
           empty={loading ? 'Loading…' : 'No candidate matches these filters: loosen or clear them.'}
         />
       )}

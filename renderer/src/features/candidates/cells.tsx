@@ -1,6 +1,6 @@
 // The cells of the candidate table, by column key of the one column definition (common/domain/candidates).
 import { Building2, Check, CircleHelp, Copy, ExternalLink, FileWarning, Quote, ShieldAlert, Star, Users } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { memo, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { conflictBadges } from '../../../../electron/common/domain/conflicts';
 import type { ConflictKey } from '../../../../electron/common/service';
 import type { CandidateRow } from '../../../../electron/common/views';
@@ -17,22 +17,66 @@ export const CONFLICT_ICON: Record<ConflictKey, typeof Users> = {
   external_coi: ShieldAlert,
 };
 
+/**
+ * The table's icons are CSS masks, not an <svg> per cell: a lucide icon built per row (an <svg> with its
+ * paths, attributes, class merging) and its removal were the largest DOM cost of a scroll frame. Each
+ * lucide icon is drawn once, serialised to a data: URL and set as a custom property on the document
+ * (through the CSSOM, which the style-src CSP allows); styles.css masks `.ti-<Name>` spans with it.
+ */
+const TABLE_ICONS = { Users, Building2, FileWarning, Quote, ShieldAlert, Check, CircleHelp, Copy, ExternalLink, Star } as const;
+type TableIcon = keyof typeof TABLE_ICONS;
+const ICON_NAME: Record<ConflictKey, TableIcon> = {
+  coauth_conflicts: 'Users',
+  aff_conflicts: 'Building2',
+  retracted_articles: 'FileWarning',
+  referenced_articles: 'Quote',
+  external_coi: 'ShieldAlert',
+};
+
+/** Rendered next to the table: draws the icons once, hands them to CSS, then renders nothing. */
+export const TableIcons = memo(function TableIcons() {
+  const host = useRef<HTMLDivElement>(null);
+  const [ready, setReady] = useState(() => document.documentElement.style.getPropertyValue('--ti-Users') !== '');
+  useLayoutEffect(() => {
+    const el = host.current;
+    if (!el) return;
+    const serializer = new XMLSerializer();
+    for (const svg of el.querySelectorAll<SVGSVGElement>('svg[data-icon]')) {
+      const url = `url("data:image/svg+xml,${encodeURIComponent(serializer.serializeToString(svg))}")`;
+      document.documentElement.style.setProperty(`--ti-${svg.dataset.icon}`, url);
+    }
+    setReady(true);
+  }, []);
+  if (ready) return null;
+  return (
+    <div ref={host} hidden>
+      {(Object.keys(TABLE_ICONS) as TableIcon[]).map((name) => {
+        const Icon = TABLE_ICONS[name];
+        return <Icon key={name} data-icon={name} size={24} stroke="#000" />;
+      })}
+    </div>
+  );
+});
+
+function Ico({ name, size }: { name: TableIcon; size?: 12 }) {
+  return <span className={`ti ti-${name}${size === 12 ? ' small' : ''}`} aria-hidden="true" />;
+}
+
 /** Each flag by icon and word; "None" said when nothing is flagged; a flag the run did not carry marked "?". */
 export function ConflictsCell({ row }: { row: CandidateRow }) {
   const badges = conflictBadges(row.conflicts);
   if (badges.length === 0)
     return (
       <span className="conflicts none" data-testid="conflicts">
-        <Check size={14} aria-hidden="true" /> None
+        <Ico name="Check" /> None
       </span>
     );
   return (
     <span className="conflicts" data-testid="conflicts">
       {badges.map((b) => {
-        const Icon = b.unknown ? CircleHelp : CONFLICT_ICON[b.key];
         return (
           <span key={b.key} className={`flag ${b.unknown ? 'unknown' : 'coi'}`} title={b.unknown ? `Not reported by this run: ${b.explain}` : b.explain}>
-            <Icon size={14} aria-hidden="true" />
+            <Ico name={b.unknown ? 'CircleHelp' : ICON_NAME[b.key]} />
             {b.badge}
             {b.unknown ? <span className="sr-only"> (not reported)</span> : null}
           </span>
@@ -59,7 +103,7 @@ export function EmailCell({ row, onCopied }: { row: CandidateRow; onCopied: (tex
         title="Copy"
         onClick={() => void navigator.clipboard.writeText(email).then(() => onCopied(`${email} copied`))}
       >
-        <Copy size={14} aria-hidden="true" />
+        <Ico name="Copy" />
       </button>
     </span>
   );
@@ -114,20 +158,20 @@ export function renderCell(key: string, c: CandidateRow, ctx: CellContext): Reac
     case 'groups':
       return c.authorsGroups.length > 0 ? (
         <span className={`chip group ${ctx.groupEffect ?? ''}`} title={`In authors group ${c.authorsGroups.map((g) => g.group_id).join(', ')}${ctx.groupEffect ? ` (${ctx.groupEffect})` : ''}`}>
-          <Users size={12} aria-hidden="true" /> {c.authorsGroups.length}
+          <Ico name="Users" size={12} /> {c.authorsGroups.length}
           <span className="sr-only"> authors group{c.authorsGroups.length === 1 ? '' : 's'}</span>
         </span>
       ) : null;
     case 'marked':
       return c.marked ? (
         <span className="chip marked">
-          <Star size={12} aria-hidden="true" /> Marked
+          <Ico name="Star" size={12} /> Marked
         </span>
       ) : null;
     case 'url':
       return c.url ? (
         <a href={c.url} target="_blank" rel="noreferrer noopener" tabIndex={-1} aria-label={`Open the profile of ${c.name}`}>
-          <ExternalLink size={14} aria-hidden="true" /> Open
+          <Ico name="ExternalLink" /> Open
         </a>
       ) : null;
     default:
