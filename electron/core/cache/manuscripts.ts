@@ -93,7 +93,8 @@ const toRun = (r: RunDbRow): RunRow => ({
 
 const RUN_SELECT = `SELECT r.id, r.manuscript_id, r.seq, r.uploaded_at, r.response_version, r.folder_name, r.form_json, r.candidates_count, r.group_ids_json,
     s.raw_json AS settings_raw, d.raw_json AS debug_raw
-  FROM runs r LEFT JOIN run_groups_settings s ON s.run_id = r.id LEFT JOIN run_debug_info d ON d.run_id = r.id`;
+  FROM runs r LEFT JOIN run_groups_settings s ON s.run_id = r.id LEFT JOIN run_debug_info d ON d.run_id = r.id
+  WHERE r.complete = 1`;
 
 /** The authors groups any of these candidates belongs to, ascending. */
 function groupIdsOf(candidates: ReadonlyArray<{ authors_groups?: ReadonlyArray<{ group_id: number }> | null }>): number[] {
@@ -120,6 +121,21 @@ const authorsText = (authors: readonly UploadAuthor[]): string =>
     .filter((n) => n.length > 0)
     .join('; ');
 
+/** Candidates per chunk when a run is staged: one chunk stays well inside a 16 ms main-thread slice. */
+export const RUN_CHUNK = 250;
+
+const yieldToLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+/** A run written but not yet visible (runs.complete = 0); commitUploadRun makes it visible at once. */
+export interface StagedRun {
+  readonly profileId: string;
+  readonly input: ManuscriptInput;
+  readonly response: UploadResponse;
+  readonly raws: unknown[] | null;
+  readonly runId: number;
+  readonly seq: number;
+}
+
 /** Folders, manuscripts and their upload runs with candidates. */
 export class ManuscriptsRepository {
   private readonly folderUpsert: Statement<[string, string, number], { id: number }>;
@@ -137,6 +153,7 @@ export class ManuscriptsRepository {
   private readonly bumpSuggestions: Statement<[string, number]>;
   private readonly setLastRun: Statement<[number, number, number]>;
   private readonly setState: Statement<[SyncState, number, number]>;
+  private readonly markComplete: Statement<[string, number]>;
 
   constructor(
     private readonly db: Database,
@@ -168,8 +185,9 @@ export class ManuscriptsRepository {
       RETURNING id`);
     this.nextSeq = db.prepare('SELECT coalesce(max(seq), 0) + 1 AS seq FROM runs WHERE manuscript_id = ?');
     this.insertRun = db.prepare(`
-      INSERT INTO runs (profile_id, manuscript_id, seq, uploaded_at, response_version, folder_name, form_json, candidates_count, raw_json, group_ids_json)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`);
+      INSERT INTO runs (profile_id, manuscript_id, seq, uploaded_at, response_version, folder_name, form_json, candidates_count, raw_json, group_ids_json, complete)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0) RETURNING id`);
+    this.markComplete = db.prepare('UPDATE runs SET complete = 1, folder_name = ? WHERE id = ?');
     this.insertSettings = db.prepare(
       'INSERT INTO run_groups_settings (run_id, effect, boost_multiplier, groups_json, raw_json) VALUES (?, ?, ?, ?, ?)',
     );
@@ -198,6 +216,8 @@ export class ManuscriptsRepository {
     );
     this.setLastRun = db.prepare('UPDATE manuscripts SET last_run_id = ?, updated_at = ? WHERE id = ?');
     this.setState = db.prepare('UPDATE manuscripts SET sync_state = ?, updated_at = ? WHERE id = ?');
+    // A run a crash left half-written is invisible to every reader; it goes when the cache opens.
+    this.dropIncompleteRuns();
   }
 
   folder(profileId: string, name: string): number {
@@ -262,7 +282,7 @@ export class ManuscriptsRepository {
       const ms = this.byId.get(id);
       if (!ms) return true;
       const last = this.db
-        .prepare<[number], { form_json: string }>('SELECT form_json FROM runs WHERE manuscript_id = ? ORDER BY seq DESC LIMIT 1')
+        .prepare<[number], { form_json: string }>('SELECT form_json FROM runs WHERE manuscript_id = ? AND complete = 1 ORDER BY seq DESC LIMIT 1')
         .get(id);
       if (!last && ms.service_id !== null) {
         // Known to the service but no run cached (Clear cache): put back the form it last accepted.
@@ -281,77 +301,130 @@ export class ManuscriptsRepository {
 
   runs(manuscriptId: number): RunRow[] {
     return this.db
-      .prepare<[number], RunDbRow>(`${RUN_SELECT} WHERE r.manuscript_id = ? ORDER BY r.seq`)
+      .prepare<[number], RunDbRow>(`${RUN_SELECT} AND r.manuscript_id = ? ORDER BY r.seq`)
       .all(manuscriptId)
       .map(toRun);
   }
 
   /** One run by its id. */
   run(runId: number): RunRow | undefined {
-    const r = this.db.prepare<[number], RunDbRow>(`${RUN_SELECT} WHERE r.id = ?`).get(runId);
+    const r = this.db.prepare<[number], RunDbRow>(`${RUN_SELECT} AND r.id = ?`).get(runId);
     return r ? toRun(r) : undefined;
   }
 
   /** The response body of a run as the service sent it (candidates replaced by their count). */
   runRaw(runId: number): unknown {
-    const r = this.db.prepare<[number], { raw_json: string }>('SELECT raw_json FROM runs WHERE id = ?').get(runId);
+    const r = this.db.prepare<[number], { raw_json: string }>('SELECT raw_json FROM runs WHERE id = ? AND complete = 1').get(runId);
     return r ? JSON.parse(r.raw_json) : undefined;
   }
 
   /**
-   * Stores one upload and its whole v6 response in one transaction: the manuscript (created or
-   * updated by origin_id), a new run, its settings and debug info, every candidate with its raw
-   * JSON, and the cross-manuscript author records. Webhook marks that arrived before the
-   * manuscript was known are applied at the end.
+   * Stores one upload and its whole v6 response at once (one synchronous call): the manuscript
+   * (created or updated by origin_id), a new run, its settings and debug info, every candidate with
+   * its raw JSON, and the cross-manuscript author records. Webhook marks that arrived before the
+   * manuscript was known are applied at the end. For large runs on the main thread use
+   * stageUploadRun + commitUploadRun, which yield between chunks.
    */
   recordUploadRun(profileId: string, input: ManuscriptInput, response: UploadResponse, raw?: unknown): RecordedRun {
     return this.db.transaction((): RecordedRun => {
-      const now = this.clock.now();
-      const ms = this.save(profileId, input, response.manuscript_id, 'synced');
-      const seq = this.nextSeq.get(ms.id)!.seq;
-      const candidates = response.candidates;
-      const runId = this.insertRun.get(
-        profileId,
-        ms.id,
-        seq,
-        now,
-        response.version,
-        ms.folder,
-        toJson(input.form),
-        candidates === null ? null : candidates.length,
-        runRaw(raw, response),
-        toJson(groupIdsOf(candidates ?? [])),
-      )!.id;
-      const settings = response.authors_groups_settings;
-      if (settings !== null) {
-        this.insertSettings.run(runId, settings.effect, settings.boost_multiplier ?? null, toJson(settings.authors_groups), toJson(settings));
-      }
-      const d = response.debug_info;
-      this.insertDebug.run(
-        runId,
-        d.source_file ?? null,
-        d.parsed_text_len ?? null,
-        d.parsed_references ?? null,
-        d.extracted_concepts ?? null,
-        d.authors_info?.authors_count ?? null,
-        d.authors_info?.emails_count ?? null,
-        d.authors_info?.orcids_count ?? null,
-        toJson(d),
-      );
-      if (candidates !== null) {
-        const firstSuggested = this.insertCandidates(profileId, ms.id, runId, candidates, rawCandidates(raw, candidates.length), now);
-        this.ledger?.recordSuggested(firstSuggested);
-      }
-      this.setLastRun.run(runId, now, ms.id);
-      const parkedMarks = this.marks.applyParked(profileId, ms.id);
-      return { manuscriptId: ms.id, runId, seq, candidatesCount: candidates === null ? null : candidates.length, parkedMarks };
+      const staged = this.beginRun(profileId, input, response, raw);
+      const candidates = response.candidates ?? [];
+      this.insertCandidateRows(staged, candidates, 0, candidates.length);
+      return this.commitUploadRun(staged);
     })();
   }
 
-  /** Returns the candidates suggested on this manuscript for the first time. */
-  private insertCandidates(profileId: string, manuscriptId: number, runId: number, list: readonly Candidate[], raws: unknown[] | null, now: number): LedgerCandidate[] {
-    const firstSuggested: LedgerCandidate[] = [];
-    list.forEach((c, rank) => {
+  /**
+   * Writes a run hidden from every reader (runs.complete = 0): the run row, its settings and debug
+   * info in one small transaction, then the candidates in chunks of CHUNK rows, each its own
+   * transaction, yielding to the event loop between them. Nothing is visible until commitUploadRun;
+   * a crash before it leaves a hidden run that the next open of the cache drops.
+   */
+  async stageUploadRun(profileId: string, input: ManuscriptInput, response: UploadResponse, raw?: unknown): Promise<StagedRun> {
+    const staged = this.db.transaction(() => this.beginRun(profileId, input, response, raw))();
+    const candidates = response.candidates ?? [];
+    try {
+      for (let from = 0; from < candidates.length; from += RUN_CHUNK) {
+        await yieldToLoop();
+        this.db.transaction(() => this.insertCandidateRows(staged, candidates, from, Math.min(candidates.length, from + RUN_CHUNK)))();
+      }
+    } catch (err) {
+      this.discardStagedRun(staged);
+      throw err;
+    }
+    return staged;
+  }
+
+  /** Drops a staged run that will not be committed (the upload's answer could not be kept). */
+  discardStagedRun(staged: StagedRun): void {
+    this.db.prepare('DELETE FROM runs WHERE id = ? AND complete = 0').run(staged.runId);
+  }
+
+  /**
+   * Makes a staged run visible, in one transaction (call it inside the caller's, e.g. the outbox
+   * marking the upload done): the manuscript as synced with its service id, the author records and
+   * the reviewer ledger's first suggestions, complete = 1, the manuscript's last run, parked marks.
+   */
+  commitUploadRun(staged: StagedRun): RecordedRun {
+    const { profileId, input, response, runId, seq } = staged;
+    const now = this.clock.now();
+    const ms = this.save(profileId, input, response.manuscript_id, 'synced');
+    const candidates = response.candidates;
+    if (candidates !== null) this.ledger?.recordSuggested(this.linkAuthors(profileId, ms.id, runId, candidates, now));
+    this.markComplete.run(ms.folder, runId);
+    this.setLastRun.run(runId, now, ms.id);
+    const parkedMarks = this.marks.applyParked(profileId, ms.id);
+    return { manuscriptId: ms.id, runId, seq, candidatesCount: candidates === null ? null : candidates.length, parkedMarks };
+  }
+
+  /** Runs a crash left half-written (never committed): dropped, with their candidates. Returns how many. */
+  dropIncompleteRuns(): number {
+    return this.db.prepare('DELETE FROM runs WHERE complete = 0').run().changes;
+  }
+
+  /** The hidden run row with its settings and debug info; the manuscript is created (pending) only when new. */
+  private beginRun(profileId: string, input: ManuscriptInput, response: UploadResponse, raw: unknown): StagedRun {
+    const now = this.clock.now();
+    const existing = this.byOrigin.get(profileId, input.form.origin_id);
+    const ms = existing ? toManuscript(existing) : this.save(profileId, input, null, 'pending');
+    const seq = this.nextSeq.get(ms.id)!.seq;
+    const candidates = response.candidates;
+    const runId = this.insertRun.get(
+      profileId,
+      ms.id,
+      seq,
+      now,
+      response.version,
+      input.form.folder,
+      toJson(input.form),
+      candidates === null ? null : candidates.length,
+      runRaw(raw, response),
+      toJson(groupIdsOf(candidates ?? [])),
+    )!.id;
+    const settings = response.authors_groups_settings;
+    if (settings !== null) {
+      this.insertSettings.run(runId, settings.effect, settings.boost_multiplier ?? null, toJson(settings.authors_groups), toJson(settings));
+    }
+    const d = response.debug_info;
+    this.insertDebug.run(
+      runId,
+      d.source_file ?? null,
+      d.parsed_text_len ?? null,
+      d.parsed_references ?? null,
+      d.extracted_concepts ?? null,
+      d.authors_info?.authors_count ?? null,
+      d.authors_info?.emails_count ?? null,
+      d.authors_info?.orcids_count ?? null,
+      toJson(d),
+    );
+    const raws = candidates === null ? null : rawCandidates(raw, candidates.length);
+    return { profileId, input, response, raws, runId, seq };
+  }
+
+  /** Candidate rows [from, to) of a staged run. */
+  private insertCandidateRows(staged: StagedRun, list: readonly Candidate[], from: number, to: number): void {
+    for (let rank = from; rank < to; rank++) {
+      const c = list[rank]!;
       const flags = [c.coauth_conflicts, c.aff_conflicts, c.retracted_articles, c.referenced_articles, c.external_coi];
       let mask = 0;
       let count = 0;
@@ -361,10 +434,9 @@ export class ManuscriptsRepository {
           count++;
         }
       });
-      const concepts = toJson(c.relevant_concepts);
       this.insertCandidate.run(
-        runId,
-        profileId,
+        staged.runId,
+        staged.profileId,
         rank,
         c.author_id,
         c.name,
@@ -380,7 +452,7 @@ export class ManuscriptsRepository {
         c.hIndex,
         c.score,
         c.url,
-        concepts,
+        toJson(c.relevant_concepts),
         toJson(c.authors_groups),
         c.marked ? 1 : 0,
         bool(flags[0]?.exists),
@@ -391,8 +463,15 @@ export class ManuscriptsRepository {
         mask,
         count,
         c.email !== null && c.email !== '' ? 1 : 0,
-        toJson(raws?.[rank] ?? c),
+        toJson(staged.raws?.[rank] ?? c),
       );
+    }
+  }
+
+  /** Author records and manuscript links; returns the candidates suggested on this manuscript for the first time. */
+  private linkAuthors(profileId: string, manuscriptId: number, runId: number, list: readonly Candidate[], now: number): LedgerCandidate[] {
+    const firstSuggested: LedgerCandidate[] = [];
+    for (const c of list) {
       this.upsertAuthor.run(
         profileId,
         c.author_id,
@@ -412,7 +491,7 @@ export class ManuscriptsRepository {
         this.bumpSuggestions.run(profileId, c.author_id);
         firstSuggested.push({ authorId: c.author_id, name: c.name, affiliation: c.affiliation, email: c.email, orcid: c.orcid });
       }
-    });
+    }
     return firstSuggested;
   }
 

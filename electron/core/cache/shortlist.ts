@@ -92,7 +92,7 @@ export class ShortlistRepository {
     this.entryStmt = db.prepare(`${select} WHERE s.manuscript_id = @m AND s.author_id = @a`);
     this.latestCandidate = db.prepare(`
       SELECT c.name, c.email, c.orcid, c.affiliation FROM candidates c JOIN runs r ON r.id = c.run_id
-      WHERE r.manuscript_id = @m AND c.author_id = @a ORDER BY r.seq DESC LIMIT 1`);
+      WHERE r.manuscript_id = @m AND r.complete = 1 AND c.author_id = @a ORDER BY r.seq DESC LIMIT 1`);
     this.insert = db.prepare(`
       INSERT INTO shortlist (profile_id, manuscript_id, author_id, position, name, email, orcid, affiliation, status, created_at, updated_at)
       VALUES (@p, @m, @a, (SELECT coalesce(max(position), 0) + 1 FROM shortlist WHERE manuscript_id = @m), @name, @email, @orcid, @aff, 'shortlisted', @now, @now)`);

@@ -485,9 +485,17 @@ export class Outbox {
           this.events.emit('progress', { entry: e, sentBytes: p.sentBytes, totalBytes: p.totalBytes });
         };
         const res = await api.uploadManuscript(file ? { fields: form, file: { path: file.path, filename: file.name } } : { fields: form }, { ...call, onProgress });
-        this.finish(e, () => {
-          c.manuscripts.recordUploadRun(this.profileId, { form, file }, res.value, res.raw);
-        });
+        // Candidates are written hidden, in chunks that yield to the event loop; the run becomes
+        // visible in the same transaction that marks the upload done.
+        const staged = await c.manuscripts.stageUploadRun(this.profileId, { form, file }, res.value, res.raw);
+        try {
+          this.finish(e, () => {
+            c.manuscripts.commitUploadRun(staged);
+          });
+        } catch (err) {
+          c.manuscripts.discardStagedRun(staged);
+          throw err;
+        }
         return;
       }
       case 'author_put':

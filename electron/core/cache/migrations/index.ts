@@ -4,11 +4,12 @@ import { migration003 } from './003-outbox-park-reason';
 import { migration004 } from './004-webhook-receipts';
 import { migration005 } from './005-run-group-ids';
 import { migration006 } from './006-shortlist-ledger';
+import { migration007 } from './007-run-complete';
 import type { Migration } from './types';
 
 export type { Migration } from './types';
 
 /** Every schema step in order. Append a new file here; never edit or reorder a released one. */
-export const MIGRATIONS: readonly Migration[] = [migration001, migration002, migration003, migration004, migration005, migration006];
+export const MIGRATIONS: readonly Migration[] = [migration001, migration002, migration003, migration004, migration005, migration006, migration007];
 
 export const LATEST_VERSION = MIGRATIONS.length;
