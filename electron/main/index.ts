@@ -84,6 +84,7 @@ async function start(): Promise<void> {
     registerSecret: (s) => logger.addSecret(s),
     startDemo: demo.startDemo,
     deferStart: true,
+    restartToUpdate: () => desktop?.restartToUpdate(),
     openExternal: (url) => (isSafeExternalUrl(url) ? shell.openExternal(url) : Promise.reject(new Error('Only https and mailto links open outside the app.'))),
     pickFiles: async () => {
       const r = await dialog.showOpenDialog(mainWindow ?? BrowserWindow.getAllWindows()[0]!, {
