@@ -7,6 +7,7 @@ import { useWebhookStatus } from '../../stores/reads';
 import { Alert } from '../../components/Alert';
 import { keptText, removedText } from './cacheText';
 import { parsePort } from './port';
+import { UpdatesSection } from './UpdatesSection';
 
 const FEATURE_LABEL = { authorsGroups: 'Authors groups', refereeFinder: 'Referee finder', recommendJournals: 'Recommend journals' } as const;
 
@@ -121,6 +122,7 @@ export function SettingsView() {
           <button type="submit">Add profile</button>
         </form>
       </section>
+      <UpdatesSection />
       <section aria-labelledby="webhook-h">
         <h2 id="webhook-h">Referee marks from the service (webhook)</h2>
         <Alert text={webhookError} />
