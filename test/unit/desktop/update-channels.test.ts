@@ -21,6 +21,8 @@ function ctx(sending: Array<{ kind: string; n: number }>, extra: Partial<CoreCon
   return { cache, ...extra, dataDir: dir, desktop } as unknown as CoreContext & { dataDir: string; desktop: boolean };
 }
 
+const call = { transport: 'test' } as const;
+
 const refusal = (fn: () => unknown) => {
   try {
     fn();
@@ -34,41 +36,41 @@ describe('updates channels', () => {
   it('reads on by default and writes the choice into settings.json, keeping other keys', async () => {
     writeFileSync(join(dir, 'settings.json'), JSON.stringify({ other: 1 }));
     const h = updateHandlers(ctx([]));
-    expect(await h['updates.getSettings']({})).toEqual({ available: true, enabled: true, note: null });
-    expect(await h['updates.setSettings']({ enabled: false })).toEqual({ available: true, enabled: false, note: null });
+    expect(await h['updates.getSettings']({}, call)).toEqual({ available: true, enabled: true, note: null });
+    expect(await h['updates.setSettings']({ enabled: false }, call)).toEqual({ available: true, enabled: false, note: null });
     expect(JSON.parse(readFileSync(join(dir, 'settings.json'), 'utf8'))).toEqual({ other: 1, updates: false });
     expect(updatesEnabled(dir)).toBe(false);
-    await h['updates.setSettings']({ enabled: true });
+    await h['updates.setSettings']({ enabled: true }, call);
     expect(updatesEnabled(dir)).toBe(true);
   });
 
   it('reads a damaged settings file as on, and replaces it on the next write', async () => {
     writeFileSync(join(dir, 'settings.json'), '{not json');
     expect(updatesEnabled(dir)).toBe(true);
-    await updateHandlers(ctx([]))['updates.setSettings']({ enabled: false });
+    await updateHandlers(ctx([]))['updates.setSettings']({ enabled: false }, call);
     expect(updatesEnabled(dir)).toBe(false);
   });
 
   it('in the browser host says the desktop app handles updates and writes nothing', async () => {
     const h = updateHandlers(ctx([], {}, false));
-    expect(await h['updates.getSettings']({})).toEqual({ available: false, enabled: false, note: 'Updates are handled by the desktop app.' });
-    expect(refusal(() => h['updates.setSettings']({ enabled: false }))).toEqual({ code: 'unsupported', message: 'Updates are handled by the desktop app.' });
-    expect(refusal(() => h['updates.restart']({}))).toMatchObject({ code: 'unsupported' });
+    expect(await h['updates.getSettings']({}, call)).toEqual({ available: false, enabled: false, note: 'Updates are handled by the desktop app.' });
+    expect(refusal(() => h['updates.setSettings']({ enabled: false }, call))).toEqual({ code: 'unsupported', message: 'Updates are handled by the desktop app.' });
+    expect(refusal(() => h['updates.restart']({}, call))).toMatchObject({ code: 'unsupported' });
     expect(updatesEnabled(dir)).toBe(true);
   });
 
   it('restarts through the injected updater only when nothing is being sent', () => {
     const restartToUpdate = vi.fn();
-    expect(refusal(() => updateHandlers(ctx([{ kind: 'upload', n: 1 }], { restartToUpdate }))['updates.restart']({}))).toEqual({
+    expect(refusal(() => updateHandlers(ctx([{ kind: 'upload', n: 1 }], { restartToUpdate }))['updates.restart']({}, call))).toEqual({
       code: 'conflict',
       message: 'Waiting for an upload to finish before restarting.',
     });
-    expect(refusal(() => updateHandlers(ctx([{ kind: 'author_put', n: 2 }], { restartToUpdate }))['updates.restart']({}))).toEqual({
+    expect(refusal(() => updateHandlers(ctx([{ kind: 'author_put', n: 2 }], { restartToUpdate }))['updates.restart']({}, call))).toEqual({
       code: 'conflict',
       message: 'Waiting for queued changes to be sent before restarting.',
     });
     expect(restartToUpdate).not.toHaveBeenCalled();
-    expect(updateHandlers(ctx([], { restartToUpdate }))['updates.restart']({})).toEqual({ ok: true });
+    expect(updateHandlers(ctx([], { restartToUpdate }))['updates.restart']({}, call)).toEqual({ ok: true });
     expect(restartToUpdate).toHaveBeenCalledTimes(1);
   });
 });
