@@ -91,6 +91,13 @@ export type OpenRequest =
 export type MenuCommandEvent = { command: 'upload' } | { command: 'export' } | { command: 'view'; view: 'manuscripts' | 'candidates' | 'journals' | 'groups' | 'activity' | 'settings' | 'customFields' };
 
 /** Desktop shell → window: where the updater stands, for the status bar. */
+/** Settings → Automatic updates. In the browser host `available` is false and `note` says why. */
+export interface UpdateSettingsView {
+  available: boolean;
+  enabled: boolean;
+  note: string | null;
+}
+
 export interface UpdateStatusEvent {
   state: 'disabled' | 'idle' | 'checking' | 'downloading' | 'ready' | 'error';
   /** Plain words, e.g. "Version 0.2.0 is ready — restart to update (Help menu)". */
@@ -288,6 +295,11 @@ export const requests = {
       })
       .strict(),
   ),
+  // Desktop updates: the editor's choice (settings.json in the data folder) and "Restart to update".
+  'updates.getSettings': request<UpdateSettingsView>()(empty),
+  'updates.setSettings': request<UpdateSettingsView>()(z.object({ enabled: z.boolean() }).strict()),
+  /** Installs a downloaded update; refused while an upload is being sent or the outbox drains. */
+  'updates.restart': request<{ ok: true }>()(empty),
 } as const;
 
 export const events = {

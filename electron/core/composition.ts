@@ -17,6 +17,7 @@ import { groupHandlers } from './features/groups';
 import { manuscriptHandlers } from './features/manuscripts';
 import { outboxHandlers } from './features/outbox';
 import { profileHandlers } from './features/profiles';
+import { updateHandlers } from './features/updates';
 import { shortlistHandlers } from './features/shortlist';
 import { webhookHandlers } from './features/webhook';
 import { StagingArea } from './files/staging';
@@ -54,6 +55,8 @@ export interface CoreOptions {
   openExternal?: (url: string) => Promise<void>;
   /** Start the intake workers after the first paint (the hosts do; tests that never inspect a file don't). */
   warmIntake?: boolean;
+  /** Quits and installs a downloaded update (Electron: the updater); core refuses while something is sent. */
+  restartToUpdate?: () => void;
 }
 
 export interface Core {
@@ -171,6 +174,7 @@ async function assembleCore(opts: CoreOptions, releaseLock: () => void): Promise
     },
     ...(opts.pickFiles ? { pickFiles: opts.pickFiles } : {}),
     ...(opts.openExternal ? { openExternal: opts.openExternal } : {}),
+    ...(opts.restartToUpdate ? { restartToUpdate: opts.restartToUpdate } : {}),
   };
 
   const handlers: Handlers = {
@@ -190,6 +194,7 @@ async function assembleCore(opts: CoreOptions, releaseLock: () => void): Promise
     ...groupHandlers(ctx),
     ...webhookHandlers(ctx),
     ...shortlistHandlers(ctx),
+    ...updateHandlers({ ...ctx, dataDir: opts.dataDir, desktop: opts.host === 'electron' }),
   };
 
   const router = new Router(withCacheErrors(handlers, cache), logger, slowTasks);

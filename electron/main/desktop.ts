@@ -28,6 +28,8 @@ export function desktopWindowOptions(dataDir: string, base: BrowserWindowConstru
 export interface DesktopShell {
   /** For the second-instance event: focus the window and open what the command line asked for. */
   secondInstance(argv: string[], cwd: string): void;
+  /** Status bar / menu "Restart to update" (core checks nothing is being sent first). */
+  restartToUpdate(): void;
 }
 
 export function startDesktop(opts: {
@@ -100,6 +102,7 @@ export function startDesktop(opts: {
   } else launches.setDeliver(deliver);
 
   return {
+    restartToUpdate: () => updater?.restart(),
     secondInstance(argv, cwd) {
       focus();
       launches.push(argvTargets(argv, cwd));

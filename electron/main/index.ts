@@ -85,6 +85,7 @@ async function start(): Promise<void> {
     startDemo: demo.startDemo,
     deferStart: true,
     warmIntake: true,
+    restartToUpdate: () => desktop?.restartToUpdate(),
     openExternal: (url) => (isSafeExternalUrl(url) ? shell.openExternal(url) : Promise.reject(new Error('Only https and mailto links open outside the app.'))),
     pickFiles: async () => {
       const r = await dialog.showOpenDialog(mainWindow ?? BrowserWindow.getAllWindows()[0]!, {

@@ -1,7 +1,8 @@
 // Read-only looks at the outbox for the shell (taskbar progress, notifications, the updater's
 // "never restart while sending"): one small query on the cache core already has open.
 import type { Core } from '../core/composition';
-import type { BusyState } from './update-policy';
+import type { BusyState } from '../common/update-policy';
+import { busyState as cacheBusyState } from '../core/features/updates';
 
 /** Local manuscript ids whose upload is queued or being sent (any profile). */
 export function openUploads(core: Core): number[] {
@@ -16,6 +17,5 @@ export function openUploads(core: Core): number[] {
 }
 
 export function busyState(core: Core): BusyState {
-  const rows = core.cache.db.prepare(`SELECT kind, count(*) AS n FROM outbox WHERE state = 'sending' GROUP BY kind`).all() as Array<{ kind: string; n: number }>;
-  return { uploadsSending: rows.find((r) => r.kind === 'upload')?.n ?? 0, outboxDraining: rows.some((r) => r.n > 0) };
+  return cacheBusyState(core.cache);
 }

@@ -3,12 +3,12 @@
 // background, and offers "Restart to Update" once downloaded; the restart waits while an upload is
 // being sent or the outbox drains. update-policy.ts decides whether any of this runs.
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { app } from 'electron';
 import electronUpdater from 'electron-updater';
 import type { UpdateStatusEvent } from '../common/contract';
 import type { Logger } from '../core/ports';
-import { nextCheckDelay, policyFilePath, restartBlocker, updatePolicy, type BusyState } from './update-policy';
+import { updatesEnabled } from '../core/update-settings';
+import { nextCheckDelay, policyFilePath, restartBlocker, updatePolicy, type BusyState } from '../common/update-policy';
 
 export interface Updater {
   status(): UpdateStatusEvent;
@@ -24,19 +24,10 @@ function readText(file: string): string | null {
   }
 }
 
-/** The editor's choice, kept in settings.json in the data folder ({"updates": false} turns checks off). */
-function settingEnabled(dataDir: string): boolean {
-  try {
-    return (JSON.parse(readText(join(dataDir, 'settings.json')) ?? '{}') as { updates?: unknown }).updates !== false;
-  } catch {
-    return true;
-  }
-}
-
 export function startUpdater(opts: { dataDir: string; logger: Logger; busy: () => BusyState; onStatus: (s: UpdateStatusEvent) => void }): Updater {
   const policy = updatePolicy({
     isPackaged: app.isPackaged,
-    settingEnabled: settingEnabled(opts.dataDir),
+    settingEnabled: updatesEnabled(opts.dataDir),
     env: process.env,
     policyFileText: readText(policyFilePath(process.platform, process.env)),
     selfUpdating: process.platform !== 'linux' || Boolean(process.env['APPIMAGE']),

@@ -29,4 +29,6 @@ export interface CoreContext {
   pickFiles?: () => Promise<string[]>;
   /** Hands a mailto: URL to the system (Electron: shell.openExternal); the browser host has none. */
   openExternal?: (url: string) => Promise<void>;
+  /** Quits and installs a downloaded update (Electron's updater); the browser host has none. */
+  restartToUpdate?: () => void;
 }

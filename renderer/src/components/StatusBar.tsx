@@ -1,14 +1,34 @@
+import { useState } from 'react';
+import { desk, errorText } from '../platform/instance';
+import { useUpdateStatus } from '../platform/shell-events';
 import { useApp } from '../stores/app';
 
 export function StatusBar() {
   const info = useApp((s) => s.info);
   const status = useApp((s) => s.status);
+  const update = useUpdateStatus((s) => s.status);
+  const [restartError, setRestartError] = useState<string | null>(null);
   const connectivity = status?.connectivity ?? 'unknown';
+  const updateText = restartError ?? (update && update.state !== 'disabled' && update.state !== 'idle' ? update.message : '');
   return (
     <footer className="status-bar" role="status" aria-live="polite">
       <span className={`dot ${connectivity}`} aria-hidden="true" />
       <span data-testid="status-message">{status?.message ?? 'Starting…'}</span>
       <span className="spacer" />
+      {updateText ? <span data-testid="update-status">{updateText}</span> : null}
+      {update?.state === 'ready' ? (
+        <button
+          type="button"
+          onClick={() => {
+            setRestartError(null);
+            desk()
+              .invoke('updates.restart', {})
+              .catch((e: unknown) => setRestartError(errorText(e)));
+          }}
+        >
+          Restart to update
+        </button>
+      ) : null}
       <span data-testid="app-version">{info ? `Referee Desk ${info.version}` : ''}</span>
       {info ? <span className="muted">{info.host === 'electron' ? 'Desktop' : 'Browser'}</span> : null}
     </footer>

@@ -1,9 +1,14 @@
 // What the desktop shell pushes to the window: application-menu commands, something to open (a
 // referee-desk:// link, a file opened with the app, a notification clicked) and the updater's state.
+import { create } from 'zustand';
+import type { UpdateStatusEvent } from '../../../electron/common/contract';
 import { openFilePicker } from '../components/FilePicker';
 import { useApp } from '../stores/app';
 import { useManuscripts } from '../stores/manuscripts';
 import type { Desk } from './desk';
+
+/** The updater's last state, for the status bar ("Restart to update"). */
+export const useUpdateStatus = create<{ status: UpdateStatusEvent | null }>(() => ({ status: null }));
 
 export function listenToShell(desk: Desk): void {
   desk.on('shell.menu', (m) => {
@@ -23,5 +28,5 @@ export function listenToShell(desk: Desk): void {
     else if (o.manuscriptId !== null) void useManuscripts.getState().select(o.manuscriptId);
     else useApp.setState({ notice: `No manuscript “${o.originId}” in this profile’s cache yet.` });
   });
-  desk.on('shell.update', (u) => useApp.setState({ notice: u.state === 'ready' || u.state === 'error' ? u.message : useApp.getState().notice }));
+  desk.on('shell.update', (u) => useUpdateStatus.setState({ status: u }));
 }

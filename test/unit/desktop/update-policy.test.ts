@@ -8,7 +8,7 @@ import {
   policyFilePath,
   restartBlocker,
   updatePolicy,
-} from '../../../electron/main/update-policy';
+} from '../../../electron/common/update-policy';
 
 const base = { isPackaged: true, settingEnabled: true, env: {}, policyFileText: null, selfUpdating: true };
 

@@ -1,4 +1,7 @@
+import { Fragment } from 'react';
+import type { FieldToCheck } from '../../../../electron/common/domain/intake';
 import type { UploadFormInput } from '../../../../electron/common/service';
+import { CheckMark, checksByField, type CheckKey } from './checks';
 
 type Author = NonNullable<UploadFormInput['authors']>[number];
 export const BOUNDS = [
@@ -9,6 +12,8 @@ export const BOUNDS = [
   ['min_articles_count', 'Min articles'],
   ['max_articles_count', 'Max articles'],
 ] as const;
+
+const PARTS = ['name', 'aff', 'orcid', 'email'] as const;
 
 /** The mark of a field the upload needs (screen readers hear "required" from the field itself). */
 export function Required() {
@@ -26,6 +31,7 @@ export function UploadForm({
   idPrefix,
   folders,
   lockOrigin = false,
+  checks = [],
 }: {
   form: UploadFormInput;
   onChange: (f: UploadFormInput) => void;
@@ -33,11 +39,17 @@ export function UploadForm({
   folders: string[];
   /** A new run of a known manuscript: its id names it on the service and cannot change. */
   lockOrigin?: boolean;
+  /** Pre-filled fields intake was unsure of: each gets a "Check" mark with its reason. */
+  checks?: readonly FieldToCheck[];
 }) {
   const authors = form.authors ?? [];
   const setAuthors = (next: Author[]) => onChange({ ...form, authors: next, authors_count: next.length });
   const setAuthor = (i: number, p: Partial<Author>) => setAuthors(authors.map((a, j) => (j === i ? { ...a, ...p } : a)));
   const id = (s: string) => `${idPrefix}-${s}`;
+  // Author marks follow intake's list: once the editor adds or removes an author, the indexes no longer match.
+  const byField = checksByField(checks.filter((c) => c.field !== 'author' || authors.length === form.authors_count));
+  const checkId = (k: CheckKey) => (byField.has(k) ? id(`check-${k}`) : undefined);
+  const mark = (k: CheckKey) => (byField.has(k) ? <CheckMark id={id(`check-${k}`)} reason={byField.get(k)!} /> : null);
   return (
     <div className="upload-form">
       <div className="grid2">
@@ -57,28 +69,36 @@ export function UploadForm({
         <label htmlFor={id('title')}>
           Title <Required />
         </label>
-        <input id={id('title')} required value={form.title} onChange={(e) => onChange({ ...form, title: e.target.value })} />
+        <div className={byField.has('title') ? 'to-check' : undefined}>
+          <input id={id('title')} required aria-describedby={checkId('title')} value={form.title} onChange={(e) => onChange({ ...form, title: e.target.value })} />
+          {mark('title')}
+        </div>
         <label htmlFor={id('abstract')}>
           Abstract <Required />
         </label>
-        <textarea id={id('abstract')} required rows={4} value={form.abstract} onChange={(e) => onChange({ ...form, abstract: e.target.value })} />
+        <div className={byField.has('abstract') ? 'to-check' : undefined}>
+          <textarea id={id('abstract')} required rows={4} aria-describedby={checkId('abstract')} value={form.abstract} onChange={(e) => onChange({ ...form, abstract: e.target.value })} />
+          {mark('abstract')}
+        </div>
       </div>
-      <fieldset>
+      <fieldset aria-describedby={checkId('authors_count')} className={byField.has('authors_count') ? 'to-check' : undefined}>
         <legend>
           Authors ({form.authors_count}){' '}
           <button type="button" onClick={() => setAuthors([...authors, { name: '', aff: '', orcid: '', email: '' }])}>
             Add author
           </button>
         </legend>
+        {mark('authors_count')}
         {authors.map((a, i) => (
           <div className="author-row" key={i}>
-            <input aria-label={`Author ${i + 1} name`} placeholder="Name" value={a.name ?? ''} onChange={(e) => setAuthor(i, { name: e.target.value })} />
-            <input aria-label={`Author ${i + 1} affiliation`} placeholder="Affiliation" value={a.aff ?? ''} onChange={(e) => setAuthor(i, { aff: e.target.value })} />
-            <input aria-label={`Author ${i + 1} ORCID`} placeholder="ORCID" value={a.orcid ?? ''} onChange={(e) => setAuthor(i, { orcid: e.target.value })} />
-            <input aria-label={`Author ${i + 1} email`} placeholder="Email" type="email" value={a.email ?? ''} onChange={(e) => setAuthor(i, { email: e.target.value })} />
+            <input aria-label={`Author ${i + 1} name`} aria-describedby={checkId(`author-${i}-name`)} placeholder="Name" value={a.name ?? ''} onChange={(e) => setAuthor(i, { name: e.target.value })} />
+            <input aria-label={`Author ${i + 1} affiliation`} aria-describedby={checkId(`author-${i}-aff`)} placeholder="Affiliation" value={a.aff ?? ''} onChange={(e) => setAuthor(i, { aff: e.target.value })} />
+            <input aria-label={`Author ${i + 1} ORCID`} aria-describedby={checkId(`author-${i}-orcid`)} placeholder="ORCID" value={a.orcid ?? ''} onChange={(e) => setAuthor(i, { orcid: e.target.value })} />
+            <input aria-label={`Author ${i + 1} email`} aria-describedby={checkId(`author-${i}-email`)} placeholder="Email" type="email" value={a.email ?? ''} onChange={(e) => setAuthor(i, { email: e.target.value })} />
             <button type="button" aria-label={`Remove author ${i + 1}`} onClick={() => setAuthors(authors.filter((_, j) => j !== i))}>
               ✕
             </button>
+            {PARTS.some((part) => byField.has(`author-${i}-${part}`)) ? <div className="author-checks">{PARTS.map((part) => <Fragment key={part}>{mark(`author-${i}-${part}`)}</Fragment>)}</div> : null}
           </div>
         ))}
       </fieldset>

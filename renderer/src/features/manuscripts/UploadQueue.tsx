@@ -2,6 +2,8 @@ import { ArrowRight, ChevronDown, ChevronRight, FileText, Upload } from 'lucide-
 import { useEffect, useRef, useState } from 'react';
 import { useApp } from '../../stores/app';
 import { formProblems, useManuscripts, type BatchDefaults, type BatchItem } from '../../stores/manuscripts';
+import { fieldsToCheck } from '../../../../electron/common/domain/intake';
+import { checksSummary } from './checks';
 import { BOUNDS, Required, UploadForm } from './UploadForm';
 
 const STATE_TEXT = { staging: 'Copying…', reading: 'Reading the file…', ready: 'Check and upload', queued: 'Queued', failed: 'Problem', cancelled: 'Cancelled' } as const;
@@ -86,6 +88,7 @@ export function UploadQueue() {
         const sent = sync === 'synced';
         const refused = item.state === 'queued' && sync === 'failed';
         const expanded = item.state === 'ready' && (!isBatch || open[item.key] === true);
+        const checks = item.state === 'ready' && item.intake ? fieldsToCheck(item.intake) : [];
         const problems = item.state === 'ready' ? formProblems({ ...item.form, folder: item.form.folder || defaults.folder }) : [];
         return (
           <article key={item.key} className={`upload-item ${item.state}`} aria-label={`Upload of ${item.name}`}>
@@ -133,6 +136,11 @@ export function UploadQueue() {
                 <span className="muted">
                   {item.form.authors_count} author{item.form.authors_count === 1 ? '' : 's'}
                 </span>
+                {checks.length > 0 ? (
+                  <span className="check-mark" data-testid="checks-summary">
+                    {checksSummary(checks.length)}
+                  </span>
+                ) : null}
                 {problems.length > 0 ? <span className="warn">{problems.join(' ')}</span> : <span className="ok">Ready</span>}
               </p>
             ) : null}
@@ -152,7 +160,7 @@ export function UploadQueue() {
                   void submit(item.key);
                 }}
               >
-                <UploadForm idPrefix={item.key} form={item.form} folders={folders} lockOrigin={item.update} onChange={(f) => updateForm(item.key, f)} />
+                <UploadForm idPrefix={item.key} form={item.form} folders={folders} lockOrigin={item.update} checks={checks} onChange={(f) => updateForm(item.key, f)} />
                 <button type="submit" className={isBatch ? '' : 'primary'}>
                   <Upload size={16} aria-hidden="true" /> {item.update ? 'Upload new run' : 'Upload'}
                 </button>

@@ -6,6 +6,8 @@ import { useProfiles } from '../../stores/profiles';
 import { useWebhookStatus } from '../../stores/reads';
 import { Alert } from '../../components/Alert';
 import { keptText, removedText } from './cacheText';
+import { parsePort } from './port';
+import { UpdatesSection } from './UpdatesSection';
 
 const FEATURE_LABEL = { authorsGroups: 'Authors groups', refereeFinder: 'Referee finder', recommendJournals: 'Recommend journals' } as const;
 
@@ -19,6 +21,7 @@ export function SettingsView() {
   const loadError = useWebhookStatus((s) => s.error);
   const [configureError, setConfigureError] = useState<string | null>(null);
   const webhookError = configureError ?? loadError;
+  const [portError, setPortError] = useState<string | null>(null);
 
   useEffect(() => {
     void load();
@@ -119,6 +122,7 @@ export function SettingsView() {
           <button type="submit">Add profile</button>
         </form>
       </section>
+      <UpdatesSection />
       <section aria-labelledby="webhook-h">
         <h2 id="webhook-h">Referee marks from the service (webhook)</h2>
         <Alert text={webhookError} />
@@ -143,20 +147,30 @@ export function SettingsView() {
             <label>
               Port{' '}
               <input
-                type="number"
-                min={0}
-                max={65535}
+                type="text"
+                inputMode="numeric"
                 className="narrow"
-                aria-describedby="port-help"
+                aria-describedby={portError ? 'port-error port-help' : 'port-help'}
+                aria-invalid={portError ? true : undefined}
                 key={webhook.port ?? 0}
                 defaultValue={webhook.port ?? 0}
-                onBlur={(e) => void configureWebhook({ enabled: webhook.enabled, port: Number(e.target.value) || 0 })}
+                onBlur={(e) => {
+                  const parsed = parsePort(e.target.value);
+                  if ('error' in parsed) return setPortError(parsed.error);
+                  setPortError(null);
+                  void configureWebhook({ enabled: webhook.enabled, port: parsed.port });
+                }}
               />
             </label>
             <span id="port-help" className="muted">
               {' '}
               0 picks a free port, kept across restarts.
             </span>
+            {portError ? (
+              <p id="port-error" className="warn" role="alert">
+                {portError}
+              </p>
+            ) : null}
             {webhook.url ? (
               <p className="row">
                 Give the service this address: <code data-testid="webhook-url">{webhook.url}</code>
