@@ -35,6 +35,17 @@ describe.skipIf(!executable)('packaged app smoke test', () => {
     });
   };
 
+  /** A request through the preload bridge, as the window makes it. */
+  const request = <T,>(channel: string, input: object): Promise<T> =>
+    page.evaluate(
+      async ([c, i]) => {
+        const r = await (window as unknown as { desk: { request: Record<string, (i: object) => Promise<{ ok: boolean; value: unknown; error?: { message: string } }>> } }).desk.request[c as string]!(i as object);
+        if (!r.ok) throw new Error(`${c as string}: ${r.error?.message}`);
+        return r.value;
+      },
+      [channel, input] as const,
+    ) as Promise<T>;
+
   beforeAll(launch);
   afterAll(async () => {
     await app?.close();
@@ -73,10 +84,32 @@ describe.skipIf(!executable)('packaged app smoke test', () => {
     expect(app.windows()).toHaveLength(1);
   });
 
+  it('opens an https link in the system browser (shell.openExternal, stubbed), never in a window', async () => {
+    await app.evaluate(({ shell }) => {
+      const opened: string[] = [];
+      (globalThis as unknown as { opened: string[] }).opened = opened;
+      shell.openExternal = async (url: string) => {
+        opened.push(url);
+      };
+    });
+    await page.evaluate(() => window.open('https://orcid.org/0000-0002-1825-0097', '_blank'));
+    await expect.poll(() => app.evaluate(() => (globalThis as unknown as { opened: string[] }).opened)).toEqual(['https://orcid.org/0000-0002-1825-0097']);
+    expect(app.windows()).toHaveLength(1);
+  });
+
   it('relaunches with the same cache, and logged no console error or CSP violation', async () => {
+    // A write queued for a service that cannot be reached stays queued across the relaunch.
+    const saved = await request<{ profiles: Array<{ id: string; name: string }> }>('profiles.save', { name: 'Unreachable', baseUrl: 'http://127.0.0.1:9' });
+    const id = saved.profiles.find((p) => p.name === 'Unreachable')!.id;
+    await request('profiles.activate', { id });
+    await request('groups.create', { group_name: 'Kept across restarts', owner_team: 'Editorial Office', editor_teams: [], viewer_teams: [] });
+    const before = await request<unknown[]>('outbox.list', {});
+    expect(before.length).toBeGreaterThan(0);
     await app.close();
     await launch();
     await expect.poll(() => page.getByTestId('app-version').textContent()).toMatch(/^Referee Desk \d/);
+    const after = await request<Array<{ state: string }>>('outbox.list', {});
+    expect(after).toHaveLength(before.length);
     expect(problems).toEqual([]);
   });
 });
