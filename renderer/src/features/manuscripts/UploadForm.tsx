@@ -13,6 +13,34 @@ export const BOUNDS = [
   ['max_articles_count', 'Max articles'],
 ] as const;
 
+type BoundKey = (typeof BOUNDS)[number][0];
+
+/** The six candidate bounds as number fields; an emptied field removes its bound. Used by a file's form
+ * and by the batch's "Bounds for all". */
+export function BoundsFields<T extends Partial<Record<BoundKey, number>>>({ values, onChange }: { values: T; onChange: (next: T) => void }) {
+  return (
+    <>
+      {BOUNDS.map(([key, label]) => (
+        <label key={key}>
+          {label}{' '}
+          <input
+            type="number"
+            min={0}
+            className="narrow"
+            value={values[key] ?? ''}
+            onChange={(e) => {
+              const next = { ...values };
+              if (e.target.value === '') delete next[key];
+              else (next as Partial<Record<BoundKey, number>>)[key] = Number(e.target.value);
+              onChange(next);
+            }}
+          />
+        </label>
+      ))}
+    </>
+  );
+}
+
 const PARTS = ['name', 'aff', 'orcid', 'email'] as const;
 
 /** The mark of a field the upload needs (screen readers hear "required" from the field itself). */
@@ -105,23 +133,7 @@ export function UploadForm({
       <details>
         <summary>Candidate bounds and options</summary>
         <div className="bounds">
-          {BOUNDS.map(([key, label]) => (
-            <label key={key}>
-              {label}{' '}
-              <input
-                type="number"
-                min={0}
-                className="narrow"
-                value={form[key] ?? ''}
-                onChange={(e) => {
-                  const next = { ...form };
-                  if (e.target.value === '') delete next[key];
-                  else next[key] = Number(e.target.value);
-                  onChange(next);
-                }}
-              />
-            </label>
-          ))}
+          <BoundsFields values={form} onChange={onChange} />
           <label>
             <input type="checkbox" checked={form.exclude_candidates === true} onChange={(e) => onChange({ ...form, exclude_candidates: e.target.checked || undefined })} /> Skip candidate search (store only)
           </label>

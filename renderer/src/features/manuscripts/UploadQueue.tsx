@@ -4,7 +4,7 @@ import { useApp } from '../../stores/app';
 import { formProblems, useManuscripts, type BatchDefaults, type BatchItem } from '../../stores/manuscripts';
 import { fieldsToCheck } from '../../../../electron/common/domain/intake';
 import { checksSummary } from './checks';
-import { BOUNDS, Required, UploadForm } from './UploadForm';
+import { BoundsFields, Required, UploadForm } from './UploadForm';
 
 const STATE_TEXT = { staging: 'Copying…', reading: 'Reading the file…', ready: 'Check and upload', queued: 'Queued', failed: 'Problem', cancelled: 'Cancelled' } as const;
 
@@ -57,23 +57,7 @@ export function UploadQueue() {
           <details className="batch-bounds">
             <summary>Bounds for all</summary>
             <div className="bounds">
-              {BOUNDS.map(([key, label]) => (
-                <label key={key}>
-                  {label}{' '}
-                  <input
-                    type="number"
-                    min={0}
-                    className="narrow"
-                    value={defaults[key] ?? ''}
-                    onChange={(e) => {
-                      const next = { ...defaults };
-                      if (e.target.value === '') delete next[key];
-                      else next[key] = Number(e.target.value);
-                      setDefaults(next);
-                    }}
-                  />
-                </label>
-              ))}
+              <BoundsFields values={defaults} onChange={setDefaults} />
             </div>
           </details>
           <span className="spacer" />
