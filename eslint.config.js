@@ -4,7 +4,22 @@ import js from '@eslint/js';
 import regexp from 'eslint-plugin-regexp';
 import tseslint from 'typescript-eslint';
 
-const nodeBuiltins = ['node:*', 'fs', 'fs/*', 'path', 'os', 'child_process', 'crypto', 'http', 'https', 'net', 'worker_threads', 'stream', 'url', 'util'];
+const nodeBuiltins = [
+  'node:*',
+  'fs',
+  'fs/*',
+  'path',
+  'os',
+  'child_process',
+  'crypto',
+  'http',
+  'https',
+  'net',
+  'worker_threads',
+  'stream',
+  'url',
+  'util',
+];
 
 /** no-restricted-imports patterns for a zone. */
 const zone = (group, message) => ({
@@ -16,21 +31,38 @@ const RAW_IPC = {
     'error',
     {
       paths: [
-        { name: 'electron', importNames: ['ipcMain', 'ipcRenderer'], message: 'Raw IPC lives only in electron/main/ipc.ts and electron/preload/index.ts; add a channel to electron/common/contract.ts.' },
+        {
+          name: 'electron',
+          importNames: ['ipcMain', 'ipcRenderer'],
+          message:
+            'Raw IPC lives only in electron/main/ipc.ts and electron/preload/index.ts; add a channel to electron/common/contract.ts.',
+        },
       ],
     },
   ],
   'no-restricted-syntax': [
     'error',
     {
-      selector: "MemberExpression[property.name='send'][object.name='webContents'], MemberExpression[property.name='send'][object.property.name='webContents']",
+      selector:
+        "MemberExpression[property.name='send'][object.name='webContents'], MemberExpression[property.name='send'][object.property.name='webContents']",
       message: 'Core events reach windows only through electron/main/ipc.ts.',
     },
   ],
 };
 
 export default tseslint.config(
-  { ignores: ['out/**', 'dist/**', 'release/**', 'node_modules/**', 'test-results/**', 'bench-results/**', '.tmp/**', 'test/fixtures/**/generated/**'] },
+  {
+    ignores: [
+      'out/**',
+      'dist/**',
+      'release/**',
+      'node_modules/**',
+      'test-results/**',
+      'bench-results/**',
+      '.tmp/**',
+      'test/fixtures/**/generated/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -52,32 +84,70 @@ export default tseslint.config(
   // long run of spaces: quadratic) where untrusted text is read: manuscripts (intake), service answers
   // (api client), webhook bodies, and the local service's uploaded fields and files. Linear helpers for the
   // usual trims are in electron/common/linear.ts.
-  { files: ['electron/core/**/*.ts', 'electron/sandbox/**/*.ts', 'electron/common/linear.ts'], rules: { 'regexp/no-super-linear-move': ['error', { ignoreSticky: false, ignorePartial: false }] } },
+  {
+    files: ['electron/core/**/*.ts', 'electron/sandbox/**/*.ts', 'electron/common/linear.ts'],
+    rules: { 'regexp/no-super-linear-move': ['error', { ignoreSticky: false, ignorePartial: false }] },
+  },
   {
     files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
-    languageOptions: { globals: { process: 'readonly', console: 'readonly', Buffer: 'readonly', URL: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly' } },
+    languageOptions: {
+      globals: {
+        process: 'readonly',
+        console: 'readonly',
+        Buffer: 'readonly',
+        URL: 'readonly',
+        setTimeout: 'readonly',
+        clearTimeout: 'readonly',
+      },
+    },
   },
   // Raw IPC: banned everywhere except the two transport modules.
   { files: ['electron/**/*.ts', 'renderer/**/*.{ts,tsx}'], ignores: ['electron/main/ipc.ts', 'electron/preload/index.ts'], rules: RAW_IPC },
   // common: pure TypeScript. Imports nothing but zod and itself.
   {
     files: ['electron/common/**/*.ts'],
-    rules: zone([...nodeBuiltins, 'electron', 'react', 'react-dom', 'zustand', 'undici', 'better-sqlite3', '../core/*', '../main/*', '../preload/*', '../host/*', '../sandbox/*', '**/renderer/**'], 'electron/common is pure TypeScript: no Node, no DOM, no Electron, no other layer.'),
+    rules: zone(
+      [
+        ...nodeBuiltins,
+        'electron',
+        'react',
+        'react-dom',
+        'zustand',
+        'undici',
+        'better-sqlite3',
+        '../core/*',
+        '../main/*',
+        '../preload/*',
+        '../host/*',
+        '../sandbox/*',
+        '**/renderer/**',
+      ],
+      'electron/common is pure TypeScript: no Node, no DOM, no Electron, no other layer.',
+    ),
   },
   // core: Node only, never Electron, never the shells or the renderer.
   {
     files: ['electron/core/**/*.ts'],
-    rules: zone(['electron', '**/main/*', '**/main', '**/preload/*', '**/host/*', '**/renderer/**', 'react', 'react-dom', 'zustand'], "electron/core is plain Node: it never imports 'electron', the shells or the renderer."),
+    rules: zone(
+      ['electron', '**/main/*', '**/main', '**/preload/*', '**/host/*', '**/renderer/**', 'react', 'react-dom', 'zustand'],
+      "electron/core is plain Node: it never imports 'electron', the shells or the renderer.",
+    ),
   },
   // sandbox: the stand-in service. Node only; may use common and core/intake parsing.
   {
     files: ['electron/sandbox/**/*.ts'],
-    rules: zone(['electron', '**/main/*', '**/preload/*', '**/host/*', '**/renderer/**', 'react', 'react-dom', 'zustand'], "electron/sandbox is plain Node: no 'electron', no shells, no renderer."),
+    rules: zone(
+      ['electron', '**/main/*', '**/preload/*', '**/host/*', '**/renderer/**', 'react', 'react-dom', 'zustand'],
+      "electron/sandbox is plain Node: no 'electron', no shells, no renderer.",
+    ),
   },
   // host: core + WebSocket; no Electron.
   {
     files: ['electron/host/**/*.ts'],
-    rules: zone(['electron', '**/main/*', '**/preload/*', '**/renderer/src/**', 'react', 'react-dom'], "electron/host runs under plain Node: no 'electron' and no Electron shell modules."),
+    rules: zone(
+      ['electron', '**/main/*', '**/preload/*', '**/renderer/src/**', 'react', 'react-dom'],
+      "electron/host runs under plain Node: no 'electron' and no Electron shell modules.",
+    ),
   },
   // preload: electron + the contract, nothing else.
   {
@@ -87,7 +157,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: [...nodeBuiltins, '../core/*', '../main/*', '../host/*', '../sandbox/*', '**/renderer/**', 'react'], message: 'preload imports only electron and the contract (electron/common).' },
+            {
+              group: [...nodeBuiltins, '../core/*', '../main/*', '../host/*', '../sandbox/*', '**/renderer/**', 'react'],
+              message: 'preload imports only electron and the contract (electron/common).',
+            },
           ],
         },
       ],
@@ -103,7 +176,16 @@ export default tseslint.config(
           paths: [{ name: 'electron', message: 'The renderer talks to core only through the contract bridge (platform/desk.ts).' }],
           patterns: [
             { group: [...nodeBuiltins, 'undici', 'better-sqlite3', 'ws'], message: 'The renderer has no Node access.' },
-            { group: ['**/electron/core/**', '**/electron/main/**', '**/electron/preload/**', '**/electron/host/**', '**/electron/sandbox/**'], message: 'The renderer knows only the contract (electron/common).' },
+            {
+              group: [
+                '**/electron/core/**',
+                '**/electron/main/**',
+                '**/electron/preload/**',
+                '**/electron/host/**',
+                '**/electron/sandbox/**',
+              ],
+              message: 'The renderer knows only the contract (electron/common).',
+            },
           ],
         },
       ],

@@ -23,7 +23,28 @@ const P = 'bench';
 const quiet: Logger = { log: () => undefined };
 const clock = { now: () => Date.now() };
 
-const WORDS = ['protein', 'folding', 'graphene', 'neural', 'quantum', 'climate', 'ocean', 'catalysis', 'genome', 'lattice', 'entropy', 'vaccine', 'soil', 'photon', 'enzyme', 'galaxy', 'polymer', 'malaria', 'battery', 'glacier'];
+const WORDS = [
+  'protein',
+  'folding',
+  'graphene',
+  'neural',
+  'quantum',
+  'climate',
+  'ocean',
+  'catalysis',
+  'genome',
+  'lattice',
+  'entropy',
+  'vaccine',
+  'soil',
+  'photon',
+  'enzyme',
+  'galaxy',
+  'polymer',
+  'malaria',
+  'battery',
+  'glacier',
+];
 const PLACES = ['Oxford', 'Zürich', 'Kyoto', 'Nairobi', 'Lima', 'Toronto', 'Lyon', 'Pune', 'Leiden', 'Austin'];
 const NAMES = ['Ada', 'Grace', 'Alan', 'Marie', 'Emmy', 'Niels', 'Rosalind', 'Srinivasa', 'Hedy', 'Lise', 'Chien-Shiung', 'Dorothy'];
 
@@ -44,7 +65,15 @@ function generate(cache: Cache): number[] {
   const db = cache.db;
   // Generation only: no fsync per transaction (the file is thrown away after the run).
   db.pragma('synchronous = OFF');
-  cache.profiles.upsert({ id: P, name: 'Bench', baseUrl: 'http://bench', kind: 'demo', createdAt: 0, lastCheckedAt: null, lastFeatures: null });
+  cache.profiles.upsert({
+    id: P,
+    name: 'Bench',
+    baseUrl: 'http://bench',
+    kind: 'demo',
+    createdAt: 0,
+    lastCheckedAt: null,
+    lastFeatures: null,
+  });
   const now = Date.now();
   const authorName = (id: number) => `${NAMES[id % NAMES.length]} Author${id}`;
   db.transaction(() => {
@@ -53,7 +82,20 @@ function generate(cache: Cache): number[] {
        VALUES (?, ?, ?, ?, ?, NULL, ?, ?, ?, ?, ?, 10, 0, ?, ?)`,
     );
     for (let id = 1; id <= AUTHORS; id++) {
-      ins.run(P, id, authorName(id), `University of ${PLACES[id % PLACES.length]}`, id % 3 ? `a${id}@uni.example` : null, `https://service.example/a/${id}`, id % 70, 10 + (id % 300), id * 3, `${pick(WORDS)}, ${pick(WORDS)}`, now, now);
+      ins.run(
+        P,
+        id,
+        authorName(id),
+        `University of ${PLACES[id % PLACES.length]}`,
+        id % 3 ? `a${id}@uni.example` : null,
+        `https://service.example/a/${id}`,
+        id % 70,
+        10 + (id % 300),
+        id * 3,
+        `${pick(WORDS)}, ${pick(WORDS)}`,
+        now,
+        now,
+      );
     }
   })();
   const bigRuns: number[] = [];
@@ -79,7 +121,18 @@ function generate(cache: Cache): number[] {
       for (let m = start; m < Math.min(MANUSCRIPTS, start + BATCH); m++) {
         const title = `${pick(WORDS)} ${pick(WORDS)} in ${pick(WORDS)} systems ${m}`;
         const authors = [{ name: `${pick(NAMES)} Writer${m}` }, { name: `${pick(NAMES)} Coauthor${m}` }];
-        const { id } = insMs.get(P, `ms-${m}`, m + 1, folderIds[m % folderIds.length], title, `We study ${pick(WORDS)} and ${pick(WORDS)}.`, JSON.stringify(authors), authors.map((a) => a.name).join('; '), now, now) as { id: number };
+        const { id } = insMs.get(
+          P,
+          `ms-${m}`,
+          m + 1,
+          folderIds[m % folderIds.length],
+          title,
+          `We study ${pick(WORDS)} and ${pick(WORDS)}.`,
+          JSON.stringify(authors),
+          authors.map((a) => a.name).join('; '),
+          now,
+          now,
+        ) as { id: number };
         const n = m < BIG ? 500 : Math.round(((m - BIG + 1) * rest) / (MANUSCRIPTS - BIG)) - made;
         if (m >= BIG) made += n;
         const run = (insRun.get(P, id, now, n) as { id: number }).id;
@@ -97,7 +150,31 @@ function generate(cache: Cache): number[] {
           const concepts = `["${WORDS[aid % 20]}","${WORDS[(aid * 3) % 20]}"]`;
           const name = authorName(aid);
           const raw = `{"name":"${name}","author_id":${aid},"hIndex":${h},"score":${(100 - k * 0.1).toFixed(2)},"relevant_concepts":${concepts},"coauth_conflicts":{"exists":${coauth === 1}},"aff_conflicts":{"exists":${aff === 1}}}`;
-          insCand.run(run, P, k, aid, name, name.split(' ')[0], name.split(' ')[1], email, `University of ${PLACES[aid % 10]}`, 10 + (aid % 300), aid * 3, h, 100 - k * 0.1, `https://service.example/a/${aid}`, concepts, 0, coauth, aff, ref, mask, coauth + aff + ref, email ? 1 : 0, raw);
+          insCand.run(
+            run,
+            P,
+            k,
+            aid,
+            name,
+            name.split(' ')[0],
+            name.split(' ')[1],
+            email,
+            `University of ${PLACES[aid % 10]}`,
+            10 + (aid % 300),
+            aid * 3,
+            h,
+            100 - k * 0.1,
+            `https://service.example/a/${aid}`,
+            concepts,
+            0,
+            coauth,
+            aff,
+            ref,
+            mask,
+            coauth + aff + ref,
+            email ? 1 : 0,
+            raw,
+          );
         }
       }
     })();
@@ -129,10 +206,14 @@ function workload(cache: Cache, runs: number[]): void {
 }
 
 async function rssChild(file: string, runs: number[]): Promise<number> {
-  const child = spawn(process.execPath, ['--import', 'tsx', resolve(import.meta.dirname, 'cache.bench.ts'), '--cache-rss-child', file, JSON.stringify(runs)], {
-    cwd: resolve(import.meta.dirname, '..'),
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', resolve(import.meta.dirname, 'cache.bench.ts'), '--cache-rss-child', file, JSON.stringify(runs)],
+    {
+      cwd: resolve(import.meta.dirname, '..'),
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   let out = '';
   child.stdout.on('data', (d: Buffer) => (out += d.toString()));
   await new Promise((done) => child.on('close', done));
@@ -144,7 +225,14 @@ async function refetchRatio(cacheMs: number): Promise<BenchRow> {
   const sb = await startSandbox({ dataDir: dir, config: { seed: 3, corpus: { authors: 3000, articles: 15000 } } });
   try {
     const client = new ServiceClient({ baseUrl: sb.baseUrl, apiKey: async () => sb.apiKey });
-    const form = { folder: 'BENCH', origin_id: 'bench-1', title: 'Protein folding kinetics under crowding', abstract: 'Folding pathways of small proteins in crowded cells.', authors_count: 1, authors: [{ name: 'Grace Hopper' }] };
+    const form = {
+      folder: 'BENCH',
+      origin_id: 'bench-1',
+      title: 'Protein folding kinetics under crowding',
+      abstract: 'Folding pathways of small proteins in crowded cells.',
+      authors_count: 1,
+      authors: [{ name: 'Grace Hopper' }],
+    };
     const first = await client.uploadManuscript({ fields: form });
     const n = first.value.candidates?.length ?? 0;
     await fetch(new URL('faults/', sb.adminUrl), {
@@ -189,7 +277,9 @@ const bench: Bench = async () => {
     cache = openCache({ file, clock, logger: quiet });
     const sample = bigRuns.filter((_, i) => i % 5 === 0).slice(0, 200);
     const openRun = sample.map((run) => time(() => cache.candidates.ofRun(run)));
-    const filterSort = sample.map((run) => time(() => cache.candidates.query(run, { minHIndex: 10, conflicts: 'none', sort: [{ by: 'hIndex' }, { by: 'conflicts' }] })));
+    const filterSort = sample.map((run) =>
+      time(() => cache.candidates.query(run, { minHIndex: 10, conflicts: 'none', sort: [{ by: 'hIndex' }, { by: 'conflicts' }] })),
+    );
     const fts: number[] = [];
     for (const w of WORDS) {
       fts.push(time(() => cache.search.manuscripts(P, w)));
@@ -202,11 +292,51 @@ const bench: Bench = async () => {
     const openMs = median(openRun);
     const note = `${MANUSCRIPTS.toLocaleString('en')} manuscripts, ${CANDIDATES.toLocaleString('en')} candidates, ${AUTHORS.toLocaleString('en')} authors; ${(size / 2 ** 20).toFixed(0)} MiB, generated in ${(genMs / 1000).toFixed(0)} s`;
     const rows: BenchRow[] = [
-      { suite: SUITE, metric: "open a manuscript's 500 candidates (median)", value: openMs, unit: 'ms', target: '≤ 10 ms', ok: openMs <= 10 && rows500 === 500, note: `${sample.length} manuscripts; ${note}` },
-      { suite: SUITE, metric: 'filter (h-index ≥ 10, no conflicts) + sort by h-index, conflicts (median)', value: median(filterSort), unit: 'ms', target: '≤ 20 ms', ok: median(filterSort) <= 20, note: `${sample.length} manuscripts of 500` },
-      { suite: SUITE, metric: 'full-text search, manuscripts and authors (median)', value: median(fts), unit: 'ms', target: '≤ 10 ms', ok: median(fts) <= 10, note: `${fts.length} queries, prefix terms, best 20` },
-      { suite: SUITE, metric: 'open database with migrations at start (median, large cache)', value: median(opens), unit: 'ms', target: '≤ 300 ms', ok: median(opens) <= 300, note: `5 opens; new empty database with all migrations: ${fresh.toFixed(0)} ms` },
-      { suite: SUITE, metric: 'core RSS after opening the cache and a view session', value: Math.round(rss / 2 ** 20), unit: 'MB', target: '≤ 250 MB', ok: rss / 2 ** 20 <= 250, note: 'child process: 100 manuscripts opened, filtered, 40 searches' },
+      {
+        suite: SUITE,
+        metric: "open a manuscript's 500 candidates (median)",
+        value: openMs,
+        unit: 'ms',
+        target: '≤ 10 ms',
+        ok: openMs <= 10 && rows500 === 500,
+        note: `${sample.length} manuscripts; ${note}`,
+      },
+      {
+        suite: SUITE,
+        metric: 'filter (h-index ≥ 10, no conflicts) + sort by h-index, conflicts (median)',
+        value: median(filterSort),
+        unit: 'ms',
+        target: '≤ 20 ms',
+        ok: median(filterSort) <= 20,
+        note: `${sample.length} manuscripts of 500`,
+      },
+      {
+        suite: SUITE,
+        metric: 'full-text search, manuscripts and authors (median)',
+        value: median(fts),
+        unit: 'ms',
+        target: '≤ 10 ms',
+        ok: median(fts) <= 10,
+        note: `${fts.length} queries, prefix terms, best 20`,
+      },
+      {
+        suite: SUITE,
+        metric: 'open database with migrations at start (median, large cache)',
+        value: median(opens),
+        unit: 'ms',
+        target: '≤ 300 ms',
+        ok: median(opens) <= 300,
+        note: `5 opens; new empty database with all migrations: ${fresh.toFixed(0)} ms`,
+      },
+      {
+        suite: SUITE,
+        metric: 'core RSS after opening the cache and a view session',
+        value: Math.round(rss / 2 ** 20),
+        unit: 'MB',
+        target: '≤ 250 MB',
+        ok: rss / 2 ** 20 <= 250,
+        note: 'child process: 100 manuscripts opened, filtered, 40 searches',
+      },
     ];
     rows.push(await refetchRatio(openMs));
     return rows;

@@ -31,10 +31,14 @@ async function startSandboxProcess(dir: string): Promise<Sandbox> {
   const token = randomBytes(16).toString('hex');
   const config = join(dir, 'sandbox.json');
   await writeFile(config, JSON.stringify({ seed: 11, corpus: { authors: 500, articles: 2500 } }));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'electron/sandbox/cli.ts', '--port', '0', '--data', join(dir, 'data'), '--config', config, '--admin-token', token], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'ignore'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'electron/sandbox/cli.ts', '--port', '0', '--data', join(dir, 'data'), '--config', config, '--admin-token', token],
+    {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'ignore'],
+    },
+  );
   const line = await new Promise<string>((ok, fail) => {
     const rl = createInterface({ input: child.stdout! });
     rl.once('line', (l) => {
@@ -79,7 +83,19 @@ async function pool(count: number, parallel: number, job: (i: number) => Promise
 function curlUpload(sb: Sandbox, file: string, originId: string): Promise<void> {
   const f = fields(originId);
   // `Expect:` off: no 100-continue round trip, so curl is not slowed by a handshake the client skips.
-  const args = ['-sS', '-o', '/dev/null', '-w', '%{http_code}', '-H', 'Expect:', '-H', `X-ApiKey: ${sb.apiKey}`, '--form-string', `api_key=${sb.apiKey}`];
+  const args = [
+    '-sS',
+    '-o',
+    '/dev/null',
+    '-w',
+    '%{http_code}',
+    '-H',
+    'Expect:',
+    '-H',
+    `X-ApiKey: ${sb.apiKey}`,
+    '--form-string',
+    `api_key=${sb.apiKey}`,
+  ];
   for (const [k, v] of [
     ['folder', f.folder],
     ['origin_id', f.origin_id],
@@ -89,10 +105,13 @@ function curlUpload(sb: Sandbox, file: string, originId: string): Promise<void> 
     ['author1_name', 'Bench Author'],
     ['author1_aff', 'University of Edinburgh, Edinburgh, United Kingdom'],
     ['exclude_candidates', 'true'],
-  ] as const) args.push('--form-string', `${k}=${v}`);
+  ] as const)
+    args.push('--form-string', `${k}=${v}`);
   args.push('-F', `source_file=@${file};type=application/pdf`, `${sb.baseUrl}/api/external/proposal/`);
   return new Promise((ok, fail) =>
-    execFile('curl', args, (err, stdout) => (err || stdout.trim() !== '200' ? fail(new Error(`curl: ${stdout} ${err?.message ?? ''}`)) : ok())),
+    execFile('curl', args, (err, stdout) =>
+      err || stdout.trim() !== '200' ? fail(new Error(`curl: ${stdout} ${err?.message ?? ''}`)) : ok(),
+    ),
   );
 }
 
@@ -124,14 +143,21 @@ export default async function clientBench(): Promise<BenchRow[]> {
   try {
     const pdf = join(dir, 'manuscript-1mb.pdf');
     const big = join(dir, 'manuscript-50mb.pdf');
-    const spec = { title: 'Antimicrobial stewardship in hospitals', abstract: 'Randomized controlled trials of antimicrobial stewardship and their outcomes.' };
+    const spec = {
+      title: 'Antimicrobial stewardship in hospitals',
+      abstract: 'Randomized controlled trials of antimicrobial stewardship and their outcomes.',
+    };
     await writePaddedPdf(pdf, spec, 1 << 20);
     await writePaddedPdf(big, spec, 50_000_000);
     await addFault(sb, { route: 'upload', kind: 'latency', latency_ms: LATENCY_MS });
     const curl = await haveCurl();
 
     // warm-up: connections, JIT, the sandbox's first parses
-    await pool(PARALLEL, PARALLEL, async (i) => void (await client.uploadManuscript({ fields: fields(`warm-client-${i}`), file: { path: pdf } })));
+    await pool(
+      PARALLEL,
+      PARALLEL,
+      async (i) => void (await client.uploadManuscript({ fields: fields(`warm-client-${i}`), file: { path: pdf } })),
+    );
     if (curl) await pool(PARALLEL, PARALLEL, (i) => curlUpload(sb, pdf, `warm-curl-${i}`));
 
     let curlMs = Number.NaN;
@@ -152,10 +178,23 @@ export default async function clientBench(): Promise<BenchRow[]> {
     return [
       { suite: SUITE, metric: 'upload wall time: this client', value: run.ms, unit: 'ms', note },
       curl
-        ? { suite: SUITE, metric: 'upload wall time: curl (same uploads, same run)', value: curlMs, unit: 'ms', note: `curl child processes, ${PARALLEL} at a time (each a process start and a new connection)` }
+        ? {
+            suite: SUITE,
+            metric: 'upload wall time: curl (same uploads, same run)',
+            value: curlMs,
+            unit: 'ms',
+            note: `curl child processes, ${PARALLEL} at a time (each a process start and a new connection)`,
+          }
         : { suite: SUITE, metric: 'upload wall time: curl', value: Number.NaN, unit: 'ms', note: 'curl not installed: ratio not measured' },
       ...(curl ? [{ suite: SUITE, metric: 'client ÷ curl wall time', value: ratio, unit: '×', target: '≤ 1.2', ok: ratio <= 1.2 }] : []),
-      { suite: SUITE, metric: 'peak RSS growth during the 100 uploads', value: run.growthMb, unit: 'MB', target: '< 50 MB', ok: run.growthMb < 50 },
+      {
+        suite: SUITE,
+        metric: 'peak RSS growth during the 100 uploads',
+        value: run.growthMb,
+        unit: 'MB',
+        target: '< 50 MB',
+        ok: run.growthMb < 50,
+      },
       {
         suite: SUITE,
         metric: 'peak RSS growth uploading one 50 MB PDF',

@@ -49,7 +49,9 @@ const bench: Bench = async () => {
     for (const h of HOSTILE) {
       const data = h.make();
       writeFileSync(join(dir, h.name), data);
-      const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', child, dir, h.name, 'good.pdf'], { maxBuffer: MB });
+      const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', child, dir, h.name, 'good.pdf'], {
+        maxBuffer: MB,
+      });
       const r = JSON.parse(stdout.trim().split('\n').at(-1)!) as ChildReport;
       const above = (r.peak - r.idle) / MB;
       const size = data.length >= MB ? `${(data.length / MB).toFixed(1)} MB` : `${Math.ceil(data.length / 1024)} KB`;

@@ -21,7 +21,23 @@ const P = 'bench';
 const quiet: Logger = { log: () => undefined };
 const DAY = 86_400_000;
 
-const FIRST = ['Ada', 'Grace', 'Alan', 'Marie', 'Emmy', 'Niels', 'Rosalind', 'Srinivasa', 'Hedy', 'Lise', 'Chien-Shiung', 'Dorothy', 'José', 'Łucja', 'Zoë'];
+const FIRST = [
+  'Ada',
+  'Grace',
+  'Alan',
+  'Marie',
+  'Emmy',
+  'Niels',
+  'Rosalind',
+  'Srinivasa',
+  'Hedy',
+  'Lise',
+  'Chien-Shiung',
+  'Dorothy',
+  'José',
+  'Łucja',
+  'Zoë',
+];
 const SYLLABLES = ['ka', 'mo', 'ri', 'sen', 'tal', 'vor', 'bel', 'dú', 'nik', 'ost', 'qua', 'lem', 'zar', 'pho', 'gin'];
 const PLACES = ['Oxford', 'Zürich', 'Kyoto', 'Nairobi', 'Lima', 'Toronto', 'Lyon', 'Pune', 'Leiden', 'Austin', 'Uppsala', 'Bergen'];
 
@@ -47,18 +63,32 @@ function generate(cache: Cache, now: number): { runId: number; manuscriptId: num
   const r = rng(7);
   const db = cache.db;
   db.pragma('synchronous = OFF');
-  cache.profiles.upsert({ id: P, name: 'Bench', baseUrl: 'http://bench', kind: 'demo', createdAt: 0, lastCheckedAt: null, lastFeatures: null });
+  cache.profiles.upsert({
+    id: P,
+    name: 'Bench',
+    baseUrl: 'http://bench',
+    kind: 'demo',
+    createdAt: 0,
+    lastCheckedAt: null,
+    lastFeatures: null,
+  });
   const folders = ['J-A', 'J-B', 'J-C', 'PANEL'].map((f) => cache.manuscripts.folder(P, f));
   db.transaction(() => {
-    const person = db.prepare('INSERT INTO ledger_people (id, name, affiliation, email, orcid, suggested, first_seen_at, last_seen_at) VALUES (?, ?, ?, ?, NULL, 0, ?, ?)');
-    const member = db.prepare("INSERT INTO ledger_members (author_id, person_id, rule, name, orcid, email, joined_at) VALUES (?, ?, 'author_id', ?, NULL, ?, ?)");
+    const person = db.prepare(
+      'INSERT INTO ledger_people (id, name, affiliation, email, orcid, suggested, first_seen_at, last_seen_at) VALUES (?, ?, ?, ?, NULL, 0, ?, ?)',
+    );
+    const member = db.prepare(
+      "INSERT INTO ledger_members (author_id, person_id, rule, name, orcid, email, joined_at) VALUES (?, ?, 'author_id', ?, NULL, ?, ?)",
+    );
     for (let id = 1; id <= PEOPLE; id++) {
       const email = id % 3 ? `p${id}@uni.example` : null;
       person.run(id, personName(id), `University of ${PLACES[id % PLACES.length]}`, email, now, now);
       member.run(id, id, personName(id), email, now);
     }
     // 5,000 people carry a second author_id, merged by e-mail.
-    const merged = db.prepare("INSERT INTO ledger_members (author_id, person_id, rule, name, orcid, email, joined_at) VALUES (?, ?, 'email', ?, NULL, ?, ?)");
+    const merged = db.prepare(
+      "INSERT INTO ledger_members (author_id, person_id, rule, name, orcid, email, joined_at) VALUES (?, ?, 'email', ?, NULL, ?, ?)",
+    );
     for (let i = 1; i <= 5_000; i++) merged.run(PEOPLE + i, i * 19, personName(i * 19), `p${i * 19}@uni.example`, now);
   })();
   const ms = db.prepare(
@@ -70,31 +100,62 @@ function generate(cache: Cache, now: number): { runId: number; manuscriptId: num
     `INSERT INTO shortlist (profile_id, manuscript_id, author_id, position, name, email, status, invited_at, answered_at, closed_at, created_at, updated_at)
      VALUES (?, ?, ?, ?, ?, NULL, ?, ?, ?, ?, ?, ?)`,
   );
-  const flows: ShortlistStatus[][] = [[], ['invited'], ['invited', 'accepted'], ['invited', 'declined'], ['invited', 'no_answer'], ['invited', 'accepted', 'closed']];
+  const flows: ShortlistStatus[][] = [
+    [],
+    ['invited'],
+    ['invited', 'accepted'],
+    ['invited', 'declined'],
+    ['invited', 'no_answer'],
+    ['invited', 'accepted', 'closed'],
+  ];
   db.transaction(() => {
     for (let m = 0; m < MANUSCRIPTS; m++) {
       const authors = [{ name: personName(1 + Math.floor(r() * PEOPLE)) }, { name: personName(1 + Math.floor(r() * PEOPLE)) }];
-      const id = ms.get(P, `o${m}`, m + 1, folders[m % folders.length], `Manuscript ${m}`, JSON.stringify(authors), now - m * 1000, now - m * 1000) as { id: number };
+      const id = ms.get(
+        P,
+        `o${m}`,
+        m + 1,
+        folders[m % folders.length],
+        `Manuscript ${m}`,
+        JSON.stringify(authors),
+        now - m * 1000,
+        now - m * 1000,
+      ) as { id: number };
       const picked = new Set<number>();
       while (picked.size < PER_RUN) picked.add(1 + Math.floor(r() * PEOPLE));
       for (const a of picked) link.run(P, a, id.id);
       [...picked].slice(0, SHORTLISTED).forEach((a, i) => {
-        let e = { status: 'shortlisted' as ShortlistStatus, invitedAt: null as number | null, answeredAt: null as number | null, closedAt: null as number | null };
+        let e = {
+          status: 'shortlisted' as ShortlistStatus,
+          invitedAt: null as number | null,
+          answeredAt: null as number | null,
+          closedAt: null as number | null,
+        };
         const at = now - Math.floor(r() * 365) * DAY;
         for (const s of flows[Math.floor(r() * flows.length)]!) e = applyStatus(e, s, at);
         shortlist.run(P, id.id, a, i + 1, personName(a), e.status, e.invitedAt, e.answeredAt, e.closedAt, now, now);
       });
     }
-    db.exec('UPDATE ledger_people SET suggested = (SELECT count(*) FROM ledger_members lm JOIN author_manuscripts am ON am.author_id = lm.author_id WHERE lm.person_id = ledger_people.id)');
+    db.exec(
+      'UPDATE ledger_people SET suggested = (SELECT count(*) FROM ledger_members lm JOIN author_manuscripts am ON am.author_id = lm.author_id WHERE lm.person_id = ledger_people.id)',
+    );
   })();
   db.transaction(() => {
-    const touched = db.prepare<[], { person_id: number }>('SELECT DISTINCT lm.person_id FROM shortlist s JOIN ledger_members lm ON lm.author_id = s.author_id').all();
+    const touched = db
+      .prepare<[], { person_id: number }>(
+        'SELECT DISTINCT lm.person_id FROM shortlist s JOIN ledger_members lm ON lm.author_id = s.author_id',
+      )
+      .all();
     for (const t of touched) cache.ledger.refresh(t.person_id);
   })();
   db.exec('ANALYZE');
   db.pragma('synchronous = FULL');
   // One run of 500 candidates recorded the normal way, for the load badges.
-  const rec = cache.manuscripts.recordUploadRun(P, { form: { folder: 'J-A', origin_id: 'bench-run', title: 'Bench run', abstract: 'A.', authors_count: 0, authors: [] } }, uploadResponse(9_000_001, 'bench-run', pickIds(r, PER_RUN)));
+  const rec = cache.manuscripts.recordUploadRun(
+    P,
+    { form: { folder: 'J-A', origin_id: 'bench-run', title: 'Bench run', abstract: 'A.', authors_count: 0, authors: [] } },
+    uploadResponse(9_000_001, 'bench-run', pickIds(r, PER_RUN)),
+  );
   return { runId: rec.runId, manuscriptId: rec.manuscriptId };
 }
 
@@ -105,33 +166,38 @@ function pickIds(r: () => number, n: number): number[] {
 }
 
 function uploadResponse(manuscriptId: number, originId: string, ids: number[]): UploadResponse {
-  const candidates = ids.map(
-    (id, rank): Candidate => ({
-      name: personName(id),
-      first_name: FIRST[id % FIRST.length]!,
-      last_name: surname(id),
-      middle_name: null,
-      suffix: null,
-      author_id: id,
-      email: id % 3 ? `p${id}@uni.example` : null,
-      orcid: null,
-      affiliation: `University of ${PLACES[id % PLACES.length]}`,
-      articlesCount: 10,
-      citationsCount: 100,
-      hIndex: id % 60,
-      score: 100 - rank * 0.1,
-      url: `https://service.example/a/${id}`,
-      relevant_concepts: ['protein folding'],
-      authors_groups: [],
-      marked: false,
-      coauth_conflicts: { exists: false },
-      aff_conflicts: { exists: false },
-      retracted_articles: { exists: false },
-      referenced_articles: { exists: false },
-      external_coi: { exists: false },
-    }),
-  );
-  return { version: 6, manuscript_id: manuscriptId, origin_id: originId, candidates, authors_groups_settings: null, debug_info: {} } as UploadResponse;
+  const candidates = ids.map((id, rank): Candidate => ({
+    name: personName(id),
+    first_name: FIRST[id % FIRST.length]!,
+    last_name: surname(id),
+    middle_name: null,
+    suffix: null,
+    author_id: id,
+    email: id % 3 ? `p${id}@uni.example` : null,
+    orcid: null,
+    affiliation: `University of ${PLACES[id % PLACES.length]}`,
+    articlesCount: 10,
+    citationsCount: 100,
+    hIndex: id % 60,
+    score: 100 - rank * 0.1,
+    url: `https://service.example/a/${id}`,
+    relevant_concepts: ['protein folding'],
+    authors_groups: [],
+    marked: false,
+    coauth_conflicts: { exists: false },
+    aff_conflicts: { exists: false },
+    retracted_articles: { exists: false },
+    referenced_articles: { exists: false },
+    external_coi: { exists: false },
+  }));
+  return {
+    version: 6,
+    manuscript_id: manuscriptId,
+    origin_id: originId,
+    candidates,
+    authors_groups_settings: null,
+    debug_info: {},
+  } as UploadResponse;
 }
 
 function median(xs: number[]): number {
@@ -174,18 +240,30 @@ const bench: Bench = async () => {
     const { runId } = generate(cache, now);
     const genS = (performance.now() - t0) / 1000;
     const r = rng(99);
-    const counts = cache.db.prepare<[], { people: number; suggestions: number; entries: number }>(
-      'SELECT (SELECT count(*) FROM ledger_people) AS people, (SELECT count(*) FROM author_manuscripts) AS suggestions, (SELECT count(*) FROM shortlist) AS entries',
-    ).get()!;
+    const counts = cache.db
+      .prepare<[], { people: number; suggestions: number; entries: number }>(
+        'SELECT (SELECT count(*) FROM ledger_people) AS people, (SELECT count(*) FROM author_manuscripts) AS suggestions, (SELECT count(*) FROM shortlist) AS entries',
+      )
+      .get()!;
     const size = `${counts.people.toLocaleString('en')} people, ${counts.suggestions.toLocaleString('en')} suggestions, ${counts.entries.toLocaleString('en')} shortlist entries; generated in ${genS.toFixed(0)} s`;
 
     // People with a shortlist history: the ones an editor opens.
-    const busyPeople = cache.db.prepare<[], { id: number }>('SELECT id FROM ledger_people WHERE invited > 0 LIMIT 2000').all().map((p) => p.id);
+    const busyPeople = cache.db
+      .prepare<[], { id: number }>('SELECT id FROM ledger_people WHERE invited > 0 LIMIT 2000')
+      .all()
+      .map((p) => p.id);
     const history = time(300, (i) => cache.ledger.history(i % 2 ? busyPeople[i % busyPeople.length]! : 1 + Math.floor(r() * PEOPLE)));
     const surnameSearch = time(300, () => cache.ledger.query({ text: surname(1 + Math.floor(r() * PEOPLE)), limit: 50 }));
-    const prefixSearch = time(300, () => cache.ledger.query({ text: surname(1 + Math.floor(r() * PEOPLE)).slice(0, 3), sort: { by: 'invited', dir: 'desc' }, limit: 50 }));
-    const placeSearch = time(100, () => cache.ledger.query({ text: PLACES[Math.floor(r() * PLACES.length)]!, sort: { by: 'suggested' }, limit: 50 }));
-    const ids = cache.db.prepare<[number], { author_id: number }>('SELECT author_id FROM candidates WHERE run_id = ?').all(runId).map((c) => c.author_id);
+    const prefixSearch = time(300, () =>
+      cache.ledger.query({ text: surname(1 + Math.floor(r() * PEOPLE)).slice(0, 3), sort: { by: 'invited', dir: 'desc' }, limit: 50 }),
+    );
+    const placeSearch = time(100, () =>
+      cache.ledger.query({ text: PLACES[Math.floor(r() * PLACES.length)]!, sort: { by: 'suggested' }, limit: 50 }),
+    );
+    const ids = cache.db
+      .prepare<[number], { author_id: number }>('SELECT author_id FROM candidates WHERE run_id = ?')
+      .all(runId)
+      .map((c) => c.author_id);
     const since = fatigueSince(now, DEFAULT_FATIGUE);
     const badges = time(300, () => cache.ledger.loads(ids, since));
     const withConflicts = time(100, () => cache.ledger.candidateLoads(runId, DEFAULT_FATIGUE, now));
@@ -193,18 +271,37 @@ const bench: Bench = async () => {
     let seq = 0;
     const record = time(20, () => {
       seq++;
-      cache.manuscripts.recordUploadRun(P, { form: { folder: 'J-B', origin_id: `rec-${seq}`, title: 'T', abstract: 'A.', authors_count: 0, authors: [] } }, uploadResponse(8_000_000 + seq, `rec-${seq}`, pickIds(r, PER_RUN)));
+      cache.manuscripts.recordUploadRun(
+        P,
+        { form: { folder: 'J-B', origin_id: `rec-${seq}`, title: 'T', abstract: 'A.', authors_count: 0, authors: [] } },
+        uploadResponse(8_000_000 + seq, `rec-${seq}`, pickIds(r, PER_RUN)),
+      );
     });
 
     return [
       row("open a person's history by manuscript (median)", history, 5, `${size}; half random people, half people with invitations`),
       row('Reviewers search: a surname, 50 rows by suggestions (median)', surnameSearch, 10, '~30 matches of 100,000'),
       row('Reviewers search: a 3-letter prefix, 50 rows by invitations (median)', prefixSearch, 10, '~450 matches, sorted'),
-      row('Reviewers search: an affiliation word, 50 rows by suggestions (median)', placeSearch, 10, '~8,300 matches: walks the index of suggestions'),
+      row(
+        'Reviewers search: an affiliation word, 50 rows by suggestions (median)',
+        placeSearch,
+        10,
+        '~8,300 matches: walks the index of suggestions',
+      ),
       row('load badges for a 500-candidate run, one query (median)', badges, 5, 'ledger.loads: person, reviewing, invitations in 180 days'),
-      row('load badges + folder-author warnings for a 500-candidate run (median)', withConflicts, null, 'ledger.loads channel: also matches the other manuscripts of the folder (500)'),
+      row(
+        'load badges + folder-author warnings for a 500-candidate run (median)',
+        withConflicts,
+        null,
+        'ledger.loads channel: also matches the other manuscripts of the folder (500)',
+      ),
       row('candidates query with "hide busy reviewers", 500-candidate run (median)', hidden, null, 'first 100 rows'),
-      row('record a 500-candidate run incl. the ledger hook (median)', record, null, 'recordUploadRun, one transaction with synchronous = FULL'),
+      row(
+        'record a 500-candidate run incl. the ledger hook (median)',
+        record,
+        null,
+        'recordUploadRun, one transaction with synchronous = FULL',
+      ),
     ];
   } finally {
     cache.close();

@@ -20,7 +20,11 @@ export default async (): Promise<BenchRow[]> => {
     const t0 = performance.now();
     const icons = spawnSync(process.execPath, [join(ROOT, 'scripts/icons.mjs')], { cwd: ROOT, stdio: 'inherit' });
     const t1 = performance.now();
-    const build = spawnSync(process.execPath, [join(ROOT, 'node_modules/electron-vite/bin/electron-vite.js'), 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
+    const build = spawnSync(
+      process.execPath,
+      [join(ROOT, 'node_modules/electron-vite/bin/electron-vite.js'), 'build', '--logLevel', 'warn'],
+      { cwd: ROOT, stdio: 'inherit' },
+    );
     const t2 = performance.now();
     if (icons.status !== 0 || build.status !== 0) throw new Error('icons or build failed');
     const app = await buildDirPackage(work);
@@ -31,8 +35,22 @@ export default async (): Promise<BenchRow[]> => {
     const mb = (n: number) => Math.round((n / 2 ** 20) * 10) / 10;
     const total = mb(asar + unpacked);
     return [
-      { suite: 'desktop', metric: 'packaged app resources (app.asar + app.asar.unpacked), linux-x64', value: total, unit: 'MB', target: '≤ 30 MB', ok: total <= 30, note: `app.asar ${mb(asar)} MB + unpacked ${mb(unpacked)} MB; was 123 MB` },
-      { suite: 'desktop', metric: 'npm run dist (icons + electron-vite build + electron-builder dir)', value: Math.round((t3 - t0) / 100) / 10, unit: 's', note: `icons ${((t1 - t0) / 1000).toFixed(1)} s, build ${((t2 - t1) / 1000).toFixed(1)} s, package ${((t3 - t2) / 1000).toFixed(1)} s; stand-in Electron, shared 2-core machine` },
+      {
+        suite: 'desktop',
+        metric: 'packaged app resources (app.asar + app.asar.unpacked), linux-x64',
+        value: total,
+        unit: 'MB',
+        target: '≤ 30 MB',
+        ok: total <= 30,
+        note: `app.asar ${mb(asar)} MB + unpacked ${mb(unpacked)} MB; was 123 MB`,
+      },
+      {
+        suite: 'desktop',
+        metric: 'npm run dist (icons + electron-vite build + electron-builder dir)',
+        value: Math.round((t3 - t0) / 100) / 10,
+        unit: 's',
+        note: `icons ${((t1 - t0) / 1000).toFixed(1)} s, build ${((t2 - t1) / 1000).toFixed(1)} s, package ${((t3 - t2) / 1000).toFixed(1)} s; stand-in Electron, shared 2-core machine`,
+      },
     ];
   } finally {
     rmSync(work, { recursive: true, force: true });

@@ -28,7 +28,8 @@ function manuscriptText(): string[] {
   let count = 0;
   while (count < WORDS) {
     const sentence: string[] = [];
-    for (let i = 0; i < 14; i++) sentence.push(i % 5 === 2 ? rng.pick(f.concepts) : rng.pick([...f.words, 'the', 'of', 'and', 'in', 'we', 'that']));
+    for (let i = 0; i < 14; i++)
+      sentence.push(i % 5 === 2 ? rng.pick(f.concepts) : rng.pick([...f.words, 'the', 'of', 'and', 'in', 'we', 'that']));
     const words = sentence.join(' ').split(' ');
     count += words.length;
     paragraphs.push(`${words.join(' ')}.`);
@@ -51,18 +52,36 @@ export default async function bench(): Promise<BenchRow[]> {
     try {
       const auth = { Authorization: `Bearer ${sb.adminToken}` };
       const stats = (await (await fetch(`${sb.adminUrl}corpus/`, { headers: auth })).json()) as { authors: number; articles: number };
-      const top = ((await (await fetch(`${sb.adminUrl}corpus/authors/?limit=40&q=`, { headers: auth })).json()) as { authors: Array<{ id: number }> }).authors;
+      const top = (
+        (await (await fetch(`${sb.adminUrl}corpus/authors/?limit=40&q=`, { headers: auth })).json()) as { authors: Array<{ id: number }> }
+      ).authors;
       const references: string[] = [];
       for (const a of top.slice(0, 20)) {
-        const d = (await (await fetch(`${sb.adminUrl}corpus/authors/${a.id}/`, { headers: auth })).json()) as { articles: Array<{ title: string; year: number }> };
+        const d = (await (await fetch(`${sb.adminUrl}corpus/authors/${a.id}/`, { headers: auth })).json()) as {
+          articles: Array<{ title: string; year: number }>;
+        };
         for (const art of d.articles.slice(0, 2)) references.push(`Author A, Author B. ${art.title}. Journal. ${art.year}.`);
       }
       const paragraphs = manuscriptText();
       const title = 'Synaptic plasticity and working memory in hippocampal neural circuits';
-      const pdf = await makePdf({ title, authors: ['Bench Author'], paragraphs: ['Abstract', paragraphs[0]!, 'Introduction', ...paragraphs.slice(1)], references });
+      const pdf = await makePdf({
+        title,
+        authors: ['Bench Author'],
+        paragraphs: ['Abstract', paragraphs[0]!, 'Introduction', ...paragraphs.slice(1)],
+        references,
+      });
       const upload = async () => {
         const form = new FormData();
-        const fields = { api_key: sb.apiKey, folder: 'BENCH', origin_id: 'bench-1', title, abstract: paragraphs[0]!, authors_count: '1', author1_name: 'Bench Author', author1_email: 'bench@example.org' };
+        const fields = {
+          api_key: sb.apiKey,
+          folder: 'BENCH',
+          origin_id: 'bench-1',
+          title,
+          abstract: paragraphs[0]!,
+          authors_count: '1',
+          author1_name: 'Bench Author',
+          author1_email: 'bench@example.org',
+        };
         for (const [k, v] of Object.entries(fields)) form.append(k, v);
         form.append('source_file', new Blob([new Uint8Array(pdf)], { type: 'application/pdf' }), 'bench.pdf');
         const started = performance.now();
@@ -90,7 +109,13 @@ export default async function bench(): Promise<BenchRow[]> {
           note: `corpus ${corpus}; ${RUNS} runs, p90 ${Math.round(p90)} ms; PDF ${Math.round(pdf.length / 1024)} KB, ${runs[0]!.refs} refs parsed, ${runs[0]!.candidates} candidates`,
         },
         { suite: SUITE, metric: 'first start (generate demo corpus)', value: Math.round(firstStart), unit: 'ms', note: corpus },
-        { suite: SUITE, metric: 'second start over the same data folder', value: Math.round(secondStart), unit: 'ms', note: 'corpus reused from SQLite, index rebuilt in memory' },
+        {
+          suite: SUITE,
+          metric: 'second start over the same data folder',
+          value: Math.round(secondStart),
+          unit: 'ms',
+          note: 'corpus reused from SQLite, index rebuilt in memory',
+        },
       ];
     } finally {
       await sb.close();

@@ -35,7 +35,20 @@ function response(manuscriptId: number, originId: string, n: number): UploadResp
     referenced_articles: { exists: i % 11 === 0 },
     external_coi: { exists: false },
   }));
-  return { version: 6, manuscript_id: manuscriptId, origin_id: originId, candidates, authors_groups_settings: null, debug_info: { source_file: null, parsed_text_len: 0, parsed_references: 0, extracted_concepts: 0, authors_info: { authors_count: 0, emails_count: 0, orcids_count: 0 } } } as UploadResponse;
+  return {
+    version: 6,
+    manuscript_id: manuscriptId,
+    origin_id: originId,
+    candidates,
+    authors_groups_settings: null,
+    debug_info: {
+      source_file: null,
+      parsed_text_len: 0,
+      parsed_references: 0,
+      extracted_concepts: 0,
+      authors_info: { authors_count: 0, emails_count: 0, orcids_count: 0 },
+    },
+  } as UploadResponse;
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -48,9 +61,19 @@ const bench: Bench = async () => {
   try {
     const profile = app.core.profiles.create({ name: 'Bench', baseUrl: 'http://127.0.0.1:9' });
     app.core.profiles.setActive(profile.id);
-    const form = (origin: string, title: string) => ({ folder: 'BENCH', origin_id: origin, title, abstract: 'Generated for the UI benchmark.', authors_count: 0 });
+    const form = (origin: string, title: string) => ({
+      folder: 'BENCH',
+      origin_id: origin,
+      title,
+      abstract: 'Generated for the UI benchmark.',
+      authors_count: 0,
+    });
     app.core.cache.manuscripts.recordUploadRun(profile.id, { form: form('ui-500', 'Five hundred candidates') }, response(1, 'ui-500', 500));
-    app.core.cache.manuscripts.recordUploadRun(profile.id, { form: form('ui-10k', 'Ten thousand candidates') }, response(2, 'ui-10k', 10_000));
+    app.core.cache.manuscripts.recordUploadRun(
+      profile.id,
+      { form: form('ui-10k', 'Ten thousand candidates') },
+      response(2, 'ui-10k', 10_000),
+    );
     app.core.cache.manuscripts.recordUploadRun(profile.id, { form: form('ui-other', 'Another manuscript') }, response(3, 'ui-other', 5));
     await app.core.router.handle('profiles.activate', { id: profile.id }, { transport: 'test' });
 
@@ -104,7 +127,10 @@ const bench: Bench = async () => {
     // limit lifted, where the time between frames is the time the page needs to make one.
     const scroll = async (p: typeof page) => {
       await p.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Manuscripts' }).click();
-      await p.getByRole('list', { name: 'Manuscripts' }).getByRole('button', { name: /Ten thousand candidates/ }).click();
+      await p
+        .getByRole('list', { name: 'Manuscripts' })
+        .getByRole('button', { name: /Ten thousand candidates/ })
+        .click();
       await p.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Candidates' }).click();
       await p.getByTestId('candidates-count').getByText('10,000', { exact: true }).waitFor();
       return (await p.evaluate(`new Promise((resolve) => {
@@ -128,7 +154,10 @@ const bench: Bench = async () => {
     try {
       const fast = await (await unlimited.newContext({ viewport: { width: 1400, height: 900 } })).newPage();
       await fast.goto(app.host.url);
-      await fast.getByRole('list', { name: 'Manuscripts' }).getByRole('button', { name: /Another manuscript/ }).waitFor();
+      await fast
+        .getByRole('list', { name: 'Manuscripts' })
+        .getByRole('button', { name: /Another manuscript/ })
+        .waitFor();
       frames = await scroll(fast);
     } finally {
       await unlimited.close();

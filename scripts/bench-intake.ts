@@ -36,7 +36,13 @@ function print(label: string, dir: string, report: EvalReport): void {
   const formats = Object.keys(report.byFormat).sort((a, b) => (a === 'pdf' ? -1 : b === 'pdf' ? 1 : a.localeCompare(b)));
   table([
     ['field', 'all', ...formats, 'target', 'ok'],
-    ...FIELDS.map((f) => [f, cell(report.fields[f]), ...formats.map((k) => cell(report.byFormat[k]![f])), `≥ ${pct(TARGETS[f])}`, report.fields[f].score >= TARGETS[f] ? 'yes' : 'NO']),
+    ...FIELDS.map((f) => [
+      f,
+      cell(report.fields[f]),
+      ...formats.map((k) => cell(report.byFormat[k]![f])),
+      `≥ ${pct(TARGETS[f])}`,
+      report.fields[f].score >= TARGETS[f] ? 'yes' : 'NO',
+    ]),
   ]);
   console.log(
     `\ntime per PDF: median ${report.pdfMs.median.toFixed(0)} ms, p95 ${report.pdfMs.p95.toFixed(0)} ms over ${report.pdfMs.n} PDFs ` +
@@ -51,7 +57,9 @@ function print(label: string, dir: string, report: EvalReport): void {
   // by family, held out: each family's score, the pooled score of the others, flagged when > 5 points under the family mean
   const ho = heldOut(report);
   const fams = Object.keys(report.byFamily).sort();
-  console.log('\nby layout family (held-out family score / pooled score of the other families; * = more than 5 points under the mean of the families)\n');
+  console.log(
+    '\nby layout family (held-out family score / pooled score of the other families; * = more than 5 points under the mean of the families)\n',
+  );
   table([
     ['family', 'files', ...FIELDS],
     ...fams.map((fam) => [
@@ -66,7 +74,9 @@ function print(label: string, dir: string, report: EvalReport): void {
     ['min', '', ...FIELDS.map((field) => pct(Math.min(...ho.filter((x) => x.field === field).map((x) => x.held.score))))],
   ]);
   const flagged = ho.filter((r) => r.flagged);
-  console.log(`\nflagged: ${flagged.length ? flagged.map((r) => `${r.family}/${r.field} ${pct(r.held.score)} (mean ${pct(r.mean)})`).join('; ') : 'none'}`);
+  console.log(
+    `\nflagged: ${flagged.length ? flagged.map((r) => `${r.family}/${r.field} ${pct(r.held.score)} (mean ${pct(r.mean)})`).join('; ') : 'none'}`,
+  );
 
   const failed = report.files.filter((f) => f.misses.length || f.result.error);
   console.log(`\nfiles with misses: ${failed.length} of ${report.files.length}`);
@@ -74,7 +84,11 @@ function print(label: string, dir: string, report: EvalReport): void {
     const inFam = failed.filter((f) => f.family === fam);
     if (!inFam.length) continue;
     const count = (field: string) => inFam.filter((f) => f.misses.some((m) => m.field === field)).length;
-    console.log(`  ${fam}: ${inFam.length} files (${FIELDS.filter((f) => f !== 'contacts' && count(f)).map((f) => `${f} ${count(f)}`).join(', ')})`);
+    console.log(
+      `  ${fam}: ${inFam.length} files (${FIELDS.filter((f) => f !== 'contacts' && count(f))
+        .map((f) => `${f} ${count(f)}`)
+        .join(', ')})`,
+    );
   }
   if (!verbose && report.files.length > 60) {
     console.log('  (every miss: --verbose)');
@@ -99,7 +113,10 @@ for (const { label, dir } of sets) {
     continue;
   }
   const report = await evaluate(dir, (f) => {
-    if (verbose) process.stderr.write(`${f.id} ${f.ms.toFixed(0)} ms ${f.misses.length ? 'misses: ' + f.misses.map((m) => m.field).join(',') : 'ok'}\n`);
+    if (verbose)
+      process.stderr.write(
+        `${f.id} ${f.ms.toFixed(0)} ms ${f.misses.length ? 'misses: ' + f.misses.map((m) => m.field).join(',') : 'ok'}\n`,
+      );
   });
   print(label, dir, report);
   scored++;

@@ -21,14 +21,21 @@ for (const file of files) {
     const mod = (await import(pathToFileURL(join(dir, file)).href)) as { default: Bench };
     rows.push(...(await mod.default()));
   } catch (err) {
-    failures.push(`${file}: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
+    failures.push(`${file}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
   }
 }
 
 const fmt = (n: number) => (Number.isInteger(n) ? String(n) : n >= 100 ? n.toFixed(0) : n >= 1 ? n.toFixed(2) : n.toPrecision(3));
 const table = [
   ['suite', 'metric', 'value', 'target', 'ok', 'note'],
-  ...rows.map((r) => [r.suite, r.metric, `${fmt(r.value)} ${r.unit}`, r.target ?? '', r.ok === undefined ? '' : r.ok ? 'yes' : 'NO', r.note ?? '']),
+  ...rows.map((r) => [
+    r.suite,
+    r.metric,
+    `${fmt(r.value)} ${r.unit}`,
+    r.target ?? '',
+    r.ok === undefined ? '' : r.ok ? 'yes' : 'NO',
+    r.note ?? '',
+  ]),
 ];
 const widths = table[0]!.map((_, i) => Math.max(...table.map((row) => row[i]!.length)));
 const line = (row: string[]) => `| ${row.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;

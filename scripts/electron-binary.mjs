@@ -14,13 +14,18 @@ export function electronBinary() {
   }
   if (process.env.ELECTRON_OVERRIDE_DIST_PATH) {
     // Electron's own rule: on macOS the binary is inside Electron.app.
-    const inDist = process.platform === 'win32' ? 'electron.exe' : process.platform === 'darwin' ? 'Electron.app/Contents/MacOS/Electron' : 'electron';
+    const inDist =
+      process.platform === 'win32' ? 'electron.exe' : process.platform === 'darwin' ? 'Electron.app/Contents/MacOS/Electron' : 'electron';
     const p = join(process.env.ELECTRON_OVERRIDE_DIST_PATH, inDist);
     return existsSync(p) ? { path: p, reason: null } : { path: null, reason: `ELECTRON_OVERRIDE_DIST_PATH has no binary at ${p}` };
   }
   const pathFile = join(pkgDir, 'path.txt');
   if (!existsSync(pathFile)) {
-    return { path: null, reason: 'the Electron binary was not downloaded (installed with ELECTRON_SKIP_BINARY_DOWNLOAD=1, or its download host is unreachable)' };
+    return {
+      path: null,
+      reason:
+        'the Electron binary was not downloaded (installed with ELECTRON_SKIP_BINARY_DOWNLOAD=1, or its download host is unreachable)',
+    };
   }
   const p = join(pkgDir, 'dist', readFileSync(pathFile, 'utf8').trim());
   return existsSync(p) ? { path: p, reason: null } : { path: null, reason: `the Electron binary is missing at ${p}` };

@@ -1,4 +1,4 @@
-// `npm test`: lint (layer zones, raw IPC ban), per-layer type checks, the build the end-to-end
+// `npm test`: formatting (prettier --check), lint (layer zones, raw IPC ban), per-layer type checks, the build the end-to-end
 // tests load, then the whole vitest pyramid. The last line printed is the plain summary
 // "Tests: N passed, N failed, N skipped" (skipped includes the Electron suite where it cannot run).
 import { ensureNode22 } from './node22.mjs';
@@ -8,6 +8,7 @@ ensureNode22();
 
 const node = process.execPath;
 const steps = [
+  ['format', ['node_modules/prettier/bin/prettier.cjs', '--check', '--log-level', 'warn', '.']],
   ['lint', ['node_modules/eslint/bin/eslint.js', '.', '--max-warnings', '0']],
   ['typecheck', ['scripts/typecheck.mjs']],
   ['build', ['node_modules/electron-vite/bin/electron-vite.js', 'build', '--logLevel', 'warn']],

@@ -1,11 +1,4 @@
-import {
-  eventChannels,
-  requestChannels,
-  type DeskBridge,
-  type Envelope,
-  type EventChannel,
-  type RequestChannel,
-} from './contract';
+import { eventChannels, requestChannels, type DeskBridge, type Envelope, type EventChannel, type RequestChannel } from './contract';
 
 export type RawInvoke = (channel: RequestChannel, input: unknown) => Promise<Envelope<unknown>>;
 export type RawListen = (event: EventChannel, listener: (payload: unknown) => void) => () => void;

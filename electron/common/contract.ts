@@ -5,7 +5,15 @@
 import { z } from 'zod';
 import type { DeskErrorShape } from './errors';
 import { MAX_MANUSCRIPT_BYTES, MAX_STAGE_BASE64 } from './limits';
-import { CONFLICT_KEYS, JOURNALS_CORPORA, authorFromGroupPatchSchema, authorFromGroupPutSchema, authorsGroupCreateSchema, clientIdSchema, uploadFormSchema } from './service';
+import {
+  CONFLICT_KEYS,
+  JOURNALS_CORPORA,
+  authorFromGroupPatchSchema,
+  authorFromGroupPutSchema,
+  authorsGroupCreateSchema,
+  clientIdSchema,
+  uploadFormSchema,
+} from './service';
 import type {
   AuthorHistory,
   AuthorsGroupRow,
@@ -83,12 +91,19 @@ export interface StatusEvent {
 
 /** Desktop shell → window: open what a link, a file opened with the app or a notification asked for. */
 export type OpenRequest =
-  | { kind: 'manuscript'; originId: string; /** Local id, or null when this profile's cache has no such manuscript. */ manuscriptId: number | null }
+  | {
+      kind: 'manuscript';
+      originId: string;
+      /** Local id, or null when this profile's cache has no such manuscript. */ manuscriptId: number | null;
+    }
   | { kind: 'file'; file: StagedFile }
   | { kind: 'refused'; message: string };
 
 /** Desktop shell → window: an application-menu item the window carries out. */
-export type MenuCommandEvent = { command: 'upload' } | { command: 'export' } | { command: 'view'; view: 'manuscripts' | 'candidates' | 'journals' | 'groups' | 'activity' | 'settings' | 'customFields' };
+export type MenuCommandEvent =
+  | { command: 'upload' }
+  | { command: 'export' }
+  | { command: 'view'; view: 'manuscripts' | 'candidates' | 'journals' | 'groups' | 'activity' | 'settings' | 'customFields' };
 
 /** Desktop shell → window: where the updater stands, for the status bar. */
 /** Settings → Automatic updates. In the browser host `available` is false and `note` says why. */
@@ -135,7 +150,27 @@ const candidateQuery = z
     hideBusy: z.boolean().optional(),
     workedWith: z.boolean().optional(),
     sort: z
-      .array(z.object({ by: z.enum(['rank', 'score', 'hIndex', 'citations', 'articles', 'name', 'conflicts', 'affiliation', 'email', 'orcid', 'groups', 'marked']), dir: z.enum(['asc', 'desc']).optional() }).strict())
+      .array(
+        z
+          .object({
+            by: z.enum([
+              'rank',
+              'score',
+              'hIndex',
+              'citations',
+              'articles',
+              'name',
+              'conflicts',
+              'affiliation',
+              'email',
+              'orcid',
+              'groups',
+              'marked',
+            ]),
+            dir: z.enum(['asc', 'desc']).optional(),
+          })
+          .strict(),
+      )
       .max(4)
       .optional(),
     limit: z.number().int().min(1).max(20_000).optional(),
@@ -150,7 +185,12 @@ const candidateQuery = z
     ] as const) {
       const a = q[lo];
       const b = q[hi];
-      if (a !== undefined && b !== undefined && a > b) ctx.addIssue({ code: 'custom', path: [lo], message: `The ${what} range is empty: the minimum (${a}) is above the maximum (${b}).` });
+      if (a !== undefined && b !== undefined && a > b)
+        ctx.addIssue({
+          code: 'custom',
+          path: [lo],
+          message: `The ${what} range is empty: the minimum (${a}) is above the maximum (${b}).`,
+        });
     }
   });
 
@@ -160,7 +200,10 @@ const shortlistStatus = z.enum(['shortlisted', 'invited', 'accepted', 'declined'
 const isoDay = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Give the date as YYYY-MM-DD.')
-  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), 'This date does not exist.');
+  .refine(
+    (d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d),
+    'This date does not exist.',
+  );
 const invitationSettings = z
   .object({
     editorName: text(200),
@@ -193,7 +236,14 @@ export const requests = {
   'cache.clear': request<CacheClearView>()(z.object({ preview: z.boolean() }).strict()),
 
   // Files: staged into the data folder first, so the original may move
-  'files.stage': request<StagedFile>()(z.object({ name: z.string().min(1).max(255), dataBase64: z.string().max(MAX_STAGE_BASE64, `The file is larger than ${MAX_MANUSCRIPT_BYTES / 2 ** 20} MB.`) }).strict()),
+  'files.stage': request<StagedFile>()(
+    z
+      .object({
+        name: z.string().min(1).max(255),
+        dataBase64: z.string().max(MAX_STAGE_BASE64, `The file is larger than ${MAX_MANUSCRIPT_BYTES / 2 ** 20} MB.`),
+      })
+      .strict(),
+  ),
   /** The system file dialog (Electron only). Files that could not be copied are listed in refused; the others are staged. */
   'files.pick': request<{ files: StagedFile[]; refused: Array<{ name: string; message: string }> }>()(empty),
   'intake.inspect': request<IntakeView>()(z.object({ fileId: z.string().min(1).max(80) }).strict()),
@@ -203,7 +253,9 @@ export const requests = {
   'manuscripts.search': request<SearchHit[]>()(z.object({ text: z.string().trim().min(1).max(200) }).strict()),
   'manuscripts.folders': request<FolderRow[]>()(empty),
   'manuscripts.get': request<{ manuscript: ManuscriptRow; runs: RunRow[] }>()(z.object({ id }).strict()),
-  'manuscripts.upload': request<ManuscriptRow>()(z.object({ form: uploadFormSchema, fileId: z.string().min(1).max(80).optional() }).strict()),
+  'manuscripts.upload': request<ManuscriptRow>()(
+    z.object({ form: uploadFormSchema, fileId: z.string().min(1).max(80).optional() }).strict(),
+  ),
   /** The manuscript's upload still in the outbox (queued, being sent or failed), or null once sent. Cancel or retry it through outbox.discard / outbox.retry. */
   'manuscripts.uploadStatus': request<OutboxItemView | null>()(z.object({ id }).strict()),
 
@@ -240,7 +292,21 @@ export const requests = {
       .object({
         text: text(200).optional(),
         sort: z
-          .object({ by: z.enum(['name', 'suggested', 'shortlisted', 'invited', 'accepted', 'declined', 'noAnswer', 'reviewing', 'lastInvited', 'acceptanceRate']), dir: z.enum(['asc', 'desc']).optional() })
+          .object({
+            by: z.enum([
+              'name',
+              'suggested',
+              'shortlisted',
+              'invited',
+              'accepted',
+              'declined',
+              'noAnswer',
+              'reviewing',
+              'lastInvited',
+              'acceptanceRate',
+            ]),
+            dir: z.enum(['asc', 'desc']).optional(),
+          })
           .strict()
           .optional(),
         limit: z.number().int().min(1).max(5000).optional(),
@@ -330,8 +396,7 @@ export const eventChannels = Object.keys(events) as EventChannel[];
 
 export const isRequestChannel = (c: unknown): c is RequestChannel =>
   typeof c === 'string' && Object.prototype.hasOwnProperty.call(requests, c);
-export const isEventChannel = (c: unknown): c is EventChannel =>
-  typeof c === 'string' && Object.prototype.hasOwnProperty.call(events, c);
+export const isEventChannel = (c: unknown): c is EventChannel => typeof c === 'string' && Object.prototype.hasOwnProperty.call(events, c);
 
 /** What crosses a transport for every request: never a thrown error, never a stack trace. */
 export type Envelope<T> = { ok: true; value: T } | { ok: false; error: DeskErrorShape };

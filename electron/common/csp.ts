@@ -29,4 +29,3 @@ export function securityHeaders(csp = contentSecurityPolicy()): Record<string, s
     'Cross-Origin-Resource-Policy': 'same-origin',
   };
 }
-

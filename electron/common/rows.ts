@@ -116,7 +116,8 @@ export interface CandidateRow {
   conflictCount: number;
 }
 
-export type CandidateSortKey = 'rank' | 'score' | 'hIndex' | 'citations' | 'articles' | 'name' | 'conflicts' | 'affiliation' | 'email' | 'orcid' | 'groups' | 'marked';
+export type CandidateSortKey =
+  'rank' | 'score' | 'hIndex' | 'citations' | 'articles' | 'name' | 'conflicts' | 'affiliation' | 'email' | 'orcid' | 'groups' | 'marked';
 
 export interface CandidateQuery {
   minHIndex?: number;
@@ -160,7 +161,16 @@ export interface RunComparison {
   added: CandidateRow[];
   dropped: CandidateRow[];
   /** Candidates in both runs whose rank changed; delta > 0 means moved up. */
-  moved: Array<{ authorId: number; name: string; affiliation: string | null; fromRank: number; toRank: number; delta: number; fromScore: number | null; toScore: number | null }>;
+  moved: Array<{
+    authorId: number;
+    name: string;
+    affiliation: string | null;
+    fromRank: number;
+    toRank: number;
+    delta: number;
+    fromScore: number | null;
+    toScore: number | null;
+  }>;
   unchanged: number;
 }
 
@@ -356,7 +366,8 @@ export interface LedgerPersonRow {
   membersCount: number;
 }
 
-export type LedgerSortKey = 'name' | 'suggested' | 'shortlisted' | 'invited' | 'accepted' | 'declined' | 'noAnswer' | 'reviewing' | 'lastInvited' | 'acceptanceRate';
+export type LedgerSortKey =
+  'name' | 'suggested' | 'shortlisted' | 'invited' | 'accepted' | 'declined' | 'noAnswer' | 'reviewing' | 'lastInvited' | 'acceptanceRate';
 
 export interface LedgerQuery {
   /** Full-text over name and affiliation (prefix words). */

@@ -53,12 +53,15 @@ export function policyFileDisablesUpdates(text: string): boolean {
 
 export function updatePolicy(input: UpdatePolicyInput): UpdatePolicy {
   const envValue = input.env[UPDATE_DISABLE_ENV]?.trim().toLowerCase();
-  if (envValue && TRUE.has(envValue)) return { enabled: false, off: 'admin-env', reason: `Updates are turned off by your administrator (${UPDATE_DISABLE_ENV}).` };
+  if (envValue && TRUE.has(envValue))
+    return { enabled: false, off: 'admin-env', reason: `Updates are turned off by your administrator (${UPDATE_DISABLE_ENV}).` };
   if (input.policyFileText !== null && policyFileDisablesUpdates(input.policyFileText)) {
     return { enabled: false, off: 'admin-file', reason: 'Updates are turned off by your administrator (policy file).' };
   }
-  if (!input.isPackaged) return { enabled: false, off: 'not-packaged', reason: 'Updates apply to installed copies only; this one runs from source.' };
-  if (!input.selfUpdating) return { enabled: false, off: 'unsupported', reason: 'This installation is updated by the system package manager.' };
+  if (!input.isPackaged)
+    return { enabled: false, off: 'not-packaged', reason: 'Updates apply to installed copies only; this one runs from source.' };
+  if (!input.selfUpdating)
+    return { enabled: false, off: 'unsupported', reason: 'This installation is updated by the system package manager.' };
   if (!input.settingEnabled) return { enabled: false, off: 'setting', reason: 'Updates are turned off in Settings.' };
   return { enabled: true };
 }
@@ -72,7 +75,8 @@ export interface BusyState {
 
 /** Restarting now would cut a send short: wait until nothing is in flight. */
 export function restartBlocker(busy: BusyState): string | null {
-  if (busy.uploadsSending > 0) return `Waiting for ${busy.uploadsSending === 1 ? 'an upload' : `${busy.uploadsSending} uploads`} to finish before restarting.`;
+  if (busy.uploadsSending > 0)
+    return `Waiting for ${busy.uploadsSending === 1 ? 'an upload' : `${busy.uploadsSending} uploads`} to finish before restarting.`;
   if (busy.outboxDraining) return 'Waiting for queued changes to be sent before restarting.';
   return null;
 }

@@ -1,7 +1,20 @@
 // What the renderer sees: view types carried by the contract. Rows read from the cache are
 // defined here (pure data), so the renderer, core and the cache share one definition.
 import type { PlanFeatures } from './plan';
-import type { AuthorsGroupsSettings, CandidateGroupRef, ConflictKey, CustomFieldKind, CustomFieldOption, CustomFieldScope, DebugInfo, JournalsCorpus, LinkedAuthor, RelevantArticle, UploadAuthor, UploadFormInput } from './service';
+import type {
+  AuthorsGroupsSettings,
+  CandidateGroupRef,
+  ConflictKey,
+  CustomFieldKind,
+  CustomFieldOption,
+  CustomFieldScope,
+  DebugInfo,
+  JournalsCorpus,
+  LinkedAuthor,
+  RelevantArticle,
+  UploadAuthor,
+  UploadFormInput,
+} from './service';
 
 export type { PlanFeatures };
 export type { AuthorsGroupsSettings, CandidateGroupRef, ConflictKey, DebugInfo, JournalsCorpus, UploadAuthor, UploadFormInput };
@@ -151,7 +164,19 @@ export interface UploadProgressEvent {
 
 /** Something in the cache changed: views showing that topic reload. */
 export interface DataChangedEvent {
-  topic: 'profiles' | 'manuscripts' | 'candidates' | 'journals' | 'groups' | 'authors' | 'customFields' | 'outbox' | 'marks' | 'webhook' | 'shortlist' | 'ledger';
+  topic:
+    | 'profiles'
+    | 'manuscripts'
+    | 'candidates'
+    | 'journals'
+    | 'groups'
+    | 'authors'
+    | 'customFields'
+    | 'outbox'
+    | 'marks'
+    | 'webhook'
+    | 'shortlist'
+    | 'ledger';
   /** The local id of the manuscript / group concerned, when one is (for 'shortlist': the manuscript). */
   id?: number;
 }

@@ -97,13 +97,22 @@ async function assembleCore(opts: CoreOptions, releaseLock: () => void): Promise
   if (cache.recovery) {
     notices.push(
       `The local cache was damaged and has been rebuilt (${cache.recovery.reason}). ` +
-        (cache.recovery.outboxKept ? 'Every queued change was kept.' : `Some queued changes could not be kept: ${cache.recovery.lost.map((l) => l.table).join(', ')}.`) +
+        (cache.recovery.outboxKept
+          ? 'Every queued change was kept.'
+          : `Some queued changes could not be kept: ${cache.recovery.lost.map((l) => l.table).join(', ')}.`) +
         ` The damaged file is at ${cache.recovery.movedTo}.`,
     );
   }
-  const profiles = new ProfilesService({ repo: cache.profiles, secrets: opts.secrets, logger, clock, ...(opts.registerSecret ? { registerSecret: opts.registerSecret } : {}) });
+  const profiles = new ProfilesService({
+    repo: cache.profiles,
+    secrets: opts.secrets,
+    logger,
+    clock,
+    ...(opts.registerSecret ? { registerSecret: opts.registerSecret } : {}),
+  });
   let workspace: Workspace | null = null;
-  const manuscriptOf = (entry: OutboxEntry) => (entry.kind === 'upload' ? cache.manuscripts.get(entry.profileId, entry.data.form.origin_id) : undefined);
+  const manuscriptOf = (entry: OutboxEntry) =>
+    entry.kind === 'upload' ? cache.manuscripts.get(entry.profileId, entry.data.form.origin_id) : undefined;
   const showSync = (s: SyncStatus) => status.update({ connectivity: s.connectivity, pendingWrites: s.pending, failedWrites: s.parked });
   // Opens the active profile's workspace and shows its queue in the status bar straight away.
   const wire = (profileId: string | null): Workspace | null => {
@@ -144,7 +153,11 @@ async function assembleCore(opts: CoreOptions, releaseLock: () => void): Promise
     dataDir: opts.dataDir,
     logger,
     activeProfileId: () => profiles.activeId(),
-    onMarksChanged: (change) => events.emit('data.changed', change.manuscriptLocalId === undefined ? { topic: 'marks' } : { topic: 'marks', id: change.manuscriptLocalId }),
+    onMarksChanged: (change) =>
+      events.emit(
+        'data.changed',
+        change.manuscriptLocalId === undefined ? { topic: 'marks' } : { topic: 'marks', id: change.manuscriptLocalId },
+      ),
     onDelivery: () => events.emit('data.changed', { topic: 'webhook' }),
   });
 
@@ -209,7 +222,11 @@ async function assembleCore(opts: CoreOptions, releaseLock: () => void): Promise
   const useDemo = async (service: DemoService) => {
     const before = profiles.activeId();
     const record = await profiles.ensureDemoProfile(async () => service);
-    if (record && record.id === profiles.activeId() && (before !== record.id || workspace?.profileId !== record.id || service.baseUrl !== workspace.api.baseUrl)) {
+    if (
+      record &&
+      record.id === profiles.activeId() &&
+      (before !== record.id || workspace?.profileId !== record.id || service.baseUrl !== workspace.api.baseUrl)
+    ) {
       await ctx.activate(record.id);
     }
   };

@@ -48,8 +48,14 @@ export function formatDiagnostics(d: DiagnosticsInput, redact: (s: string) => st
     `System: ${d.os} (${d.arch})`,
     `Data folder: ${d.dataDir}`,
     `Logs folder: ${d.logsDir}`,
-    `Cache: ${d.cacheBytes === null ? 'not found' : mb(d.cacheBytes)}; ${Object.entries(d.counts).map(([k, v]) => `${k} ${v}`).join(', ')}`,
-    `Outbox: ${Object.entries(d.outbox).map(([k, v]) => `${k} ${v}`).join(', ') || 'empty'}`,
+    `Cache: ${d.cacheBytes === null ? 'not found' : mb(d.cacheBytes)}; ${Object.entries(d.counts)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ')}`,
+    `Outbox: ${
+      Object.entries(d.outbox)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(', ') || 'empty'
+    }`,
     `Connectivity: ${d.connectivity}; key storage: ${d.keyStorage}`,
     `Updates: ${d.updates}`,
     `Last crash: ${d.lastCrash ?? 'none recorded'}`,
@@ -73,7 +79,9 @@ export function cacheFigures(cache: Pick<Cache, 'db' | 'file'>): Pick<Diagnostic
   }
   const outbox: Record<string, number> = {};
   try {
-    for (const r of cache.db.prepare(`SELECT state, count(*) AS n FROM outbox WHERE state != 'done' GROUP BY state ORDER BY state`).all() as Array<{ state: string; n: number }>) {
+    for (const r of cache.db
+      .prepare(`SELECT state, count(*) AS n FROM outbox WHERE state != 'done' GROUP BY state ORDER BY state`)
+      .all() as Array<{ state: string; n: number }>) {
       outbox[r.state] = r.n;
     }
   } catch {

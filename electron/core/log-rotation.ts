@@ -74,11 +74,20 @@ export class RotatingLogFile {
   }
 
   private async drain(): Promise<void> {
-    if (this.size === null) this.size = await stat(this.file).then((s) => s.size, () => 0);
+    if (this.size === null)
+      this.size = await stat(this.file).then(
+        (s) => s.size,
+        () => 0,
+      );
     while (this.queue.length > 0) {
       let chunk = '';
       if (this.dropped > 0) {
-        chunk += JSON.stringify({ t: new Date().toISOString(), level: 'warn', message: `${this.dropped} log lines dropped: the disk did not keep up` }) + '\n';
+        chunk +=
+          JSON.stringify({
+            t: new Date().toISOString(),
+            level: 'warn',
+            message: `${this.dropped} log lines dropped: the disk did not keep up`,
+          }) + '\n';
         this.dropped = 0;
       }
       // Batch lines up to the room left in the current file (at least one line per file).

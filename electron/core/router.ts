@@ -1,12 +1,5 @@
 import type { z } from 'zod';
-import {
-  isRequestChannel,
-  requests,
-  type Envelope,
-  type ParsedInput,
-  type RequestChannel,
-  type RequestOutput,
-} from '../common/contract';
+import { isRequestChannel, requests, type Envelope, type ParsedInput, type RequestChannel, type RequestOutput } from '../common/contract';
 import { DeskError, type DeskErrorShape } from '../common/errors';
 import type { SlowTaskLog } from './perf/slow-tasks';
 import type { Logger } from './ports';
@@ -16,10 +9,7 @@ export interface CallContext {
   transport: 'ipc' | 'websocket' | 'test';
 }
 
-export type Handler<C extends RequestChannel> = (
-  input: ParsedInput<C>,
-  ctx: CallContext,
-) => Promise<RequestOutput<C>> | RequestOutput<C>;
+export type Handler<C extends RequestChannel> = (input: ParsedInput<C>, ctx: CallContext) => Promise<RequestOutput<C>> | RequestOutput<C>;
 
 /** A feature's slice of the contract (Actual Budget's per-feature handler maps). */
 export type HandlerMap<K extends RequestChannel> = { [C in K]: Handler<C> };

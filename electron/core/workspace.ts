@@ -39,11 +39,25 @@ export interface WorkspaceDeps {
 export function openWorkspace(profileId: string, deps: WorkspaceDeps): Workspace {
   const api = deps.profiles.client(profileId);
   const timers = deps.timers ?? systemTimers;
-  const outbox = new Outbox({ cache: deps.cache, profileId, api, clock: deps.clock, logger: deps.logger, uploadsDir: join(deps.dataDir, 'uploads') });
+  const outbox = new Outbox({
+    cache: deps.cache,
+    profileId,
+    api,
+    clock: deps.clock,
+    logger: deps.logger,
+    uploadsDir: join(deps.dataDir, 'uploads'),
+  });
   const recovered = outbox.recover();
   if (recovered.requeued.length + recovered.uncertain.length > 0) deps.logger.log('info', 'outbox recovered after restart', recovered);
   const connectivity = new Connectivity({ probe: serviceProbe(api), timers, clock: deps.clock, logger: deps.logger });
-  const sync = new SyncLoop({ outbox, connectivity, timers, clock: deps.clock, logger: deps.logger, ...(deps.track ? { track: deps.track } : {}) });
+  const sync = new SyncLoop({
+    outbox,
+    connectivity,
+    timers,
+    clock: deps.clock,
+    logger: deps.logger,
+    ...(deps.track ? { track: deps.track } : {}),
+  });
   const offStatus = sync.events.on('status', deps.onStatus);
   const offChanged = outbox.events.on('changed', deps.onOutboxChanged);
   const offSent = outbox.events.on('sent', ({ entry }) => deps.onEntrySettled(entry));

@@ -29,7 +29,6 @@ export interface Host {
   close(): Promise<void>;
 }
 
-
 export async function startHost(opts: HostOptions): Promise<Host> {
   const token = opts.token ?? randomBytes(24).toString('base64url');
   const bindHost = opts.bindHost ?? '127.0.0.1';

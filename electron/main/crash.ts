@@ -61,14 +61,18 @@ export function watchRenderer(win: BrowserWindow, logger: Logger): void {
     while (recent.length > 0 && recent[0]! < now - 60_000) recent.shift();
     if (win.isDestroyed()) return;
     if (recent.length > 3) {
-      dialog.showErrorBox('Referee Desk stopped working', 'The window stopped several times in a minute. Quit and start Referee Desk again; your queued changes are kept. Help → Copy diagnostics tells support what happened.');
+      dialog.showErrorBox(
+        'Referee Desk stopped working',
+        'The window stopped several times in a minute. Quit and start Referee Desk again; your queued changes are kept. Help → Copy diagnostics tells support what happened.',
+      );
       return;
     }
     win.webContents.reload();
     void dialog.showMessageBox(win, {
       type: 'warning',
       message: 'The window stopped unexpectedly and has been reloaded.',
-      detail: 'Queued changes and uploads are kept by the app and continue. If this happens again, Help → Copy diagnostics tells support what happened.',
+      detail:
+        'Queued changes and uploads are kept by the app and continue. If this happens again, Help → Copy diagnostics tells support what happened.',
     });
   });
   app.on('child-process-gone', (_event, details) => {

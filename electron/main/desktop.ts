@@ -76,7 +76,16 @@ export function startDesktop(opts: {
       (s) => logger.redact(s),
     );
   const menu = (u: UpdateStatusEvent) =>
-    installMenu({ toWindow: push.menu, logsDir: dirname(opts.logFile.file), diagnostics, checkUpdates: () => updater?.check(), restartToUpdate: () => updater?.restart() }, u);
+    installMenu(
+      {
+        toWindow: push.menu,
+        logsDir: dirname(opts.logFile.file),
+        diagnostics,
+        checkUpdates: () => updater?.check(),
+        restartToUpdate: () => updater?.restart(),
+      },
+      u,
+    );
   menu({ state: 'idle', message: '', version: null });
   updater = startUpdater({
     dataDir,

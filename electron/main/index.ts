@@ -86,7 +86,8 @@ async function start(): Promise<void> {
     deferStart: true,
     warmIntake: true,
     restartToUpdate: () => desktop?.restartToUpdate(),
-    openExternal: (url) => (isSafeExternalUrl(url) ? shell.openExternal(url) : Promise.reject(new Error('Only https and mailto links open outside the app.'))),
+    openExternal: (url) =>
+      isSafeExternalUrl(url) ? shell.openExternal(url) : Promise.reject(new Error('Only https and mailto links open outside the app.')),
     pickFiles: async () => {
       const r = await dialog.showOpenDialog(mainWindow ?? BrowserWindow.getAllWindows()[0]!, {
         title: 'Upload manuscripts',

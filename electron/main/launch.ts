@@ -41,7 +41,8 @@ export function listenForLaunchTargets(): { setDeliver(deliver: (t: LaunchTarget
   };
   // Packaged installs register the scheme through the installer (.desktop, Info.plist, NSIS);
   // this covers a copy run from source on Windows/macOS.
-  if (!app.isPackaged && process.platform !== 'linux' && process.defaultApp && process.argv[1]) app.setAsDefaultProtocolClient(PROTOCOL, process.execPath, [resolve(process.argv[1])]);
+  if (!app.isPackaged && process.platform !== 'linux' && process.defaultApp && process.argv[1])
+    app.setAsDefaultProtocolClient(PROTOCOL, process.execPath, [resolve(process.argv[1])]);
   app.on('open-file', (event, path) => {
     event.preventDefault();
     const t = parseFileArg(path, isAbsolute);

@@ -50,21 +50,37 @@ export function buildMenuTemplate(o: MenuOptions): MenuItemConstructorOptions[] 
     o.update === 'ready'
       ? [item('Restart to Update', { type: 'restart-to-update' })]
       : [
-          item(o.update === 'checking' ? 'Checking for Updates…' : o.update === 'downloading' ? 'Downloading Update…' : 'Check for Updates…', { type: 'check-updates' }, {
-            enabled: o.update === 'idle',
-            ...(o.update === 'disabled' && o.updateOffReason ? { toolTip: o.updateOffReason } : {}),
-          }),
+          item(
+            o.update === 'checking' ? 'Checking for Updates…' : o.update === 'downloading' ? 'Downloading Update…' : 'Check for Updates…',
+            { type: 'check-updates' },
+            {
+              enabled: o.update === 'idle',
+              ...(o.update === 'disabled' && o.updateOffReason ? { toolTip: o.updateOffReason } : {}),
+            },
+          ),
         ];
   // The window binds Ctrl+O and Ctrl+1…7 itself; on Windows/Linux the menu shows them without
   // registering them again (registerAccelerator: false), on macOS the menu's key equivalents fire.
-  const shown = (accelerator: string): Partial<MenuItemConstructorOptions> => (mac ? { accelerator } : { accelerator, registerAccelerator: false });
+  const shown = (accelerator: string): Partial<MenuItemConstructorOptions> =>
+    mac ? { accelerator } : { accelerator, registerAccelerator: false };
   const about = item(`About ${o.appName}`, { type: 'about' });
 
   const template: MenuItemConstructorOptions[] = [];
   if (mac) {
     template.push({
       label: o.appName,
-      submenu: [about, ...updateItems, sep, { role: 'services' }, sep, { role: 'hide' }, { role: 'hideOthers' }, { role: 'unhide' }, sep, { role: 'quit' }],
+      submenu: [
+        about,
+        ...updateItems,
+        sep,
+        { role: 'services' },
+        sep,
+        { role: 'hide' },
+        { role: 'hideOthers' },
+        { role: 'unhide' },
+        sep,
+        { role: 'quit' },
+      ],
     });
   }
   template.push({
@@ -78,7 +94,18 @@ export function buildMenuTemplate(o: MenuOptions): MenuItemConstructorOptions[] 
   });
   template.push({
     label: mac ? 'Edit' : '&Edit',
-    submenu: [{ role: 'undo' }, { role: 'redo' }, sep, { role: 'cut' }, { role: 'copy' }, { role: 'paste' }, { role: 'pasteAndMatchStyle' }, { role: 'delete' }, sep, { role: 'selectAll' }],
+    submenu: [
+      { role: 'undo' },
+      { role: 'redo' },
+      sep,
+      { role: 'cut' },
+      { role: 'copy' },
+      { role: 'paste' },
+      { role: 'pasteAndMatchStyle' },
+      { role: 'delete' },
+      sep,
+      { role: 'selectAll' },
+    ],
   });
   template.push({
     label: mac ? 'View' : '&View',

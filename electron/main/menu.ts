@@ -23,7 +23,10 @@ export function installMenu(actions: MenuActions, update: UpdateStatusEvent): vo
         return void shell.openPath(actions.logsDir);
       case 'copy-diagnostics':
         clipboard.writeText(actions.diagnostics());
-        return void dialog.showMessageBox({ message: 'Diagnostics copied', detail: 'Paste them into your message to support. They hold no API key or password.' });
+        return void dialog.showMessageBox({
+          message: 'Diagnostics copied',
+          detail: 'Paste them into your message to support. They hold no API key or password.',
+        });
       case 'check-updates':
         return actions.checkUpdates();
       case 'restart-to-update':
@@ -37,5 +40,9 @@ export function installMenu(actions: MenuActions, update: UpdateStatusEvent): vo
     }
   };
   const state = update.state === 'error' ? 'idle' : update.state;
-  Menu.setApplicationMenu(Menu.buildFromTemplate(buildMenuTemplate({ platform: process.platform, appName: app.getName(), update: state, updateOffReason: update.message, run })));
+  Menu.setApplicationMenu(
+    Menu.buildFromTemplate(
+      buildMenuTemplate({ platform: process.platform, appName: app.getName(), update: state, updateOffReason: update.message, run }),
+    ),
+  );
 }

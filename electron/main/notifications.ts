@@ -27,7 +27,11 @@ export function watchUploadsAndMarks(core: Core, win: () => BrowserWindow | null
     win()?.setProgressBar(view.progress);
     if (view.finished) {
       const n = view.finished.uploaded;
-      notify('Uploads finished', `${n} ${n === 1 ? 'manuscript was' : 'manuscripts were'} uploaded. Referee candidates are ready to review.`, null);
+      notify(
+        'Uploads finished',
+        `${n} ${n === 1 ? 'manuscript was' : 'manuscripts were'} uploaded. Referee candidates are ready to review.`,
+        null,
+      );
     }
   };
   return core.events.onAny((event, payload) => {
@@ -39,7 +43,12 @@ export function watchUploadsAndMarks(core: Core, win: () => BrowserWindow | null
       if (d.topic === 'outbox' || d.topic === 'manuscripts') refresh();
       if (d.topic === 'marks' && d.id !== undefined) {
         const m = core.cache.manuscripts.getById(d.id);
-        if (m) notify('Referee marks arrived', `New referee marks for “${m.title || m.originId}”.`, { kind: 'manuscript', originId: m.originId, manuscriptId: m.id });
+        if (m)
+          notify('Referee marks arrived', `New referee marks for “${m.title || m.originId}”.`, {
+            kind: 'manuscript',
+            originId: m.originId,
+            manuscriptId: m.id,
+          });
       }
     }
   });

@@ -84,9 +84,15 @@ export function permissionAllowed(permission: string, requestingUrl: string | un
 }
 
 /** Checklist 5: permission requests and checks go through permissionAllowed; device permissions are denied. */
-export function hardenSession(session: Pick<Session, 'setPermissionRequestHandler' | 'setPermissionCheckHandler' | 'setDevicePermissionHandler'>): void {
-  session.setPermissionRequestHandler((_wc, permission, callback, details) => callback(permissionAllowed(permission, details.requestingUrl, details.isMainFrame)));
-  session.setPermissionCheckHandler((_wc, permission, requestingOrigin, details) => permissionAllowed(permission, details.requestingUrl ?? requestingOrigin, details.isMainFrame));
+export function hardenSession(
+  session: Pick<Session, 'setPermissionRequestHandler' | 'setPermissionCheckHandler' | 'setDevicePermissionHandler'>,
+): void {
+  session.setPermissionRequestHandler((_wc, permission, callback, details) =>
+    callback(permissionAllowed(permission, details.requestingUrl, details.isMainFrame)),
+  );
+  session.setPermissionCheckHandler((_wc, permission, requestingOrigin, details) =>
+    permissionAllowed(permission, details.requestingUrl ?? requestingOrigin, details.isMainFrame),
+  );
   session.setDevicePermissionHandler(() => false);
 }
 
@@ -142,7 +148,11 @@ export const SECURITY_CHECKLIST = [
   { item: 15, title: 'Do not use shell.openExternal with untrusted content', where: 'isSafeExternalUrl' },
   { item: 16, title: 'Use a current version of Electron', where: 'package.json devDependencies.electron' },
   { item: 17, title: 'Validate the sender of all IPC messages', where: 'isTrustedFrame in ipc.ts' },
-  { item: 18, title: 'Avoid usage of the file:// protocol and prefer usage of custom protocols', where: 'APP_SCHEME_PRIVILEGES + app-protocol.ts' },
+  {
+    item: 18,
+    title: 'Avoid usage of the file:// protocol and prefer usage of custom protocols',
+    where: 'APP_SCHEME_PRIVILEGES + app-protocol.ts',
+  },
   { item: 19, title: 'Check which fuses you can change', where: 'REQUIRED_FUSES in electron-builder.json' },
   { item: 20, title: 'Do not expose Electron APIs to untrusted web content', where: 'preload exposes only the contract bridge' },
 ] as const;

@@ -24,7 +24,12 @@ function readText(file: string): string | null {
   }
 }
 
-export function startUpdater(opts: { dataDir: string; logger: Logger; busy: () => BusyState; onStatus: (s: UpdateStatusEvent) => void }): Updater {
+export function startUpdater(opts: {
+  dataDir: string;
+  logger: Logger;
+  busy: () => BusyState;
+  onStatus: (s: UpdateStatusEvent) => void;
+}): Updater {
   const policy = updatePolicy({
     isPackaged: app.isPackaged,
     settingEnabled: updatesEnabled(opts.dataDir),
@@ -32,7 +37,9 @@ export function startUpdater(opts: { dataDir: string; logger: Logger; busy: () =
     policyFileText: readText(policyFilePath(process.platform, process.env)),
     selfUpdating: process.platform !== 'linux' || Boolean(process.env['APPIMAGE']),
   });
-  let status: UpdateStatusEvent = policy.enabled ? { state: 'idle', message: '', version: null } : { state: 'disabled', message: policy.reason, version: null };
+  let status: UpdateStatusEvent = policy.enabled
+    ? { state: 'idle', message: '', version: null }
+    : { state: 'disabled', message: policy.reason, version: null };
   const set = (s: UpdateStatusEvent) => {
     status = s;
     opts.onStatus(s);
@@ -53,8 +60,12 @@ export function startUpdater(opts: { dataDir: string; logger: Logger; busy: () =
   };
   autoUpdater.on('checking-for-update', () => set({ state: 'checking', message: 'Checking for updates…', version: null }));
   autoUpdater.on('update-not-available', () => set({ state: 'idle', message: '', version: null }));
-  autoUpdater.on('update-available', (info) => set({ state: 'downloading', message: `Downloading version ${info.version}…`, version: info.version }));
-  autoUpdater.on('update-downloaded', (info) => set({ state: 'ready', message: `Version ${info.version} is ready — restart to update.`, version: info.version }));
+  autoUpdater.on('update-available', (info) =>
+    set({ state: 'downloading', message: `Downloading version ${info.version}…`, version: info.version }),
+  );
+  autoUpdater.on('update-downloaded', (info) =>
+    set({ state: 'ready', message: `Version ${info.version} is ready — restart to update.`, version: info.version }),
+  );
   autoUpdater.on('error', (err: Error) => {
     opts.logger.log('warn', 'update check failed', { error: err.message });
     set({ state: 'idle', message: '', version: null });
@@ -67,10 +78,13 @@ export function startUpdater(opts: { dataDir: string; logger: Logger; busy: () =
     autoUpdater.checkForUpdates().catch(() => undefined);
   };
   const schedule = () => {
-    setTimeout(() => {
-      check();
-      schedule();
-    }, nextCheckDelay(Date.now(), lastCheck)).unref();
+    setTimeout(
+      () => {
+        check();
+        schedule();
+      },
+      nextCheckDelay(Date.now(), lastCheck),
+    ).unref();
   };
   schedule();
 

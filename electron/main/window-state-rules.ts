@@ -66,7 +66,12 @@ export function isReachable(bounds: Rect, workAreas: readonly Rect[]): boolean {
 function centred(size: { width: number; height: number }, primary: Rect): Rect {
   const width = Math.min(size.width, primary.width);
   const height = Math.min(size.height, primary.height);
-  return { x: primary.x + Math.round((primary.width - width) / 2), y: primary.y + Math.round((primary.height - height) / 2), width, height };
+  return {
+    x: primary.x + Math.round((primary.width - width) / 2),
+    y: primary.y + Math.round((primary.height - height) / 2),
+    width,
+    height,
+  };
 }
 
 /**

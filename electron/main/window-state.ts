@@ -7,7 +7,10 @@ import { MIN_HEIGHT, MIN_WIDTH, parseWindowState, restoreWindowState, type Windo
 
 const fileIn = (dataDir: string) => join(dataDir, 'window-state.json');
 
-export function restoredWindowOptions(dataDir: string, base: BrowserWindowConstructorOptions): { options: BrowserWindowConstructorOptions; state: WindowState } {
+export function restoredWindowOptions(
+  dataDir: string,
+  base: BrowserWindowConstructorOptions,
+): { options: BrowserWindowConstructorOptions; state: WindowState } {
   let text: string | null = null;
   try {
     text = readFileSync(fileIn(dataDir), 'utf8');
@@ -15,7 +18,11 @@ export function restoredWindowOptions(dataDir: string, base: BrowserWindowConstr
     // first start
   }
   const primary = screen.getPrimaryDisplay().workArea;
-  const state = restoreWindowState(parseWindowState(text), screen.getAllDisplays().map((d) => d.workArea), primary);
+  const state = restoreWindowState(
+    parseWindowState(text),
+    screen.getAllDisplays().map((d) => d.workArea),
+    primary,
+  );
   return { options: { ...base, ...state.bounds, minWidth: MIN_WIDTH, minHeight: MIN_HEIGHT }, state };
 }
 

@@ -8,7 +8,14 @@ export const DATA_KINDS = ['number', 'str', 'date', 'single_option', 'multi_opti
 export const SCOPES = ['author_from_group', 'folder', 'proposal'] as const;
 export const FAULT_KINDS = ['latency', 'status', 'rate_limit', 'hang', 'reset', 'malformed_json', 'html_login', 'truncate'] as const;
 export const ROUTES = [
-  'author_get', 'author_post', 'author_partial', 'author_delete', 'authors_group_create', 'upload', 'recommend_journals', 'custom_fields',
+  'author_get',
+  'author_post',
+  'author_partial',
+  'author_delete',
+  'authors_group_create',
+  'upload',
+  'recommend_journals',
+  'custom_fields',
 ] as const;
 /** Names of the /api/external/ routes, as fault rules address them. */
 export type RouteName = (typeof ROUTES)[number];
@@ -45,7 +52,9 @@ export const faultRuleSchema = z
     /** A route name (see ROUTES), a path prefix starting with "/", or "*" for every /api/external/ request. */
     route: z
       .string()
-      .refine((r) => r === '*' || r.startsWith('/') || (ROUTES as readonly string[]).includes(r), { message: `must be "*", a path prefix starting with "/", or one of ${ROUTES.join(', ')}` })
+      .refine((r) => r === '*' || r.startsWith('/') || (ROUTES as readonly string[]).includes(r), {
+        message: `must be "*", a path prefix starting with "/", or one of ${ROUTES.join(', ')}`,
+      })
       .default('*'),
     method: z.string().optional(),
     kind: z.enum(FAULT_KINDS),
@@ -95,14 +104,22 @@ export const sandboxConfigSchema = z
     demo_org: z.union([z.literal(false), orgConfigSchema.partial()]).optional(),
     /** More organizations, created on start when no organization has their api_key. */
     orgs: z.array(orgConfigSchema).optional(),
-    admin: z.object({ enabled: z.boolean(), token: z.string().min(8) }).partial().strict().optional(),
+    admin: z
+      .object({ enabled: z.boolean(), token: z.string().min(8) })
+      .partial()
+      .strict()
+      .optional(),
     webhooks: z
       .object({ retry_initial_ms: z.number().int().min(1), retry_max_ms: z.number().int().min(1), timeout_ms: z.number().int().min(1) })
       .partial()
       .strict()
       .optional(),
     faults: z.array(faultRuleSchema).optional(),
-    upload: z.object({ max_file_bytes: z.number().int().min(1) }).partial().strict().optional(),
+    upload: z
+      .object({ max_file_bytes: z.number().int().min(1) })
+      .partial()
+      .strict()
+      .optional(),
   })
   .strict();
 

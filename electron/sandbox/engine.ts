@@ -248,7 +248,12 @@ function relevantConcepts(corpus: Corpus, an: Analysis, arts: number[]): string[
 
 function conflictsOf(corpus: Corpus, an: Analysis, a: AuthorRec, opts: EngineOptions) {
   const arts = corpus.authorArticles.get(a.id) ?? [];
-  const article = (i: number) => ({ id: corpus.articleIds[i]!, title: corpus.title[i]!, year: corpus.year[i]!, prophy_url: opts.articleUrl(corpus.articleIds[i]!) });
+  const article = (i: number) => ({
+    id: corpus.articleIds[i]!,
+    title: corpus.title[i]!,
+    year: corpus.year[i]!,
+    prophy_url: opts.articleUrl(corpus.articleIds[i]!),
+  });
   const coWith = [...(an.coauthors.get(a.id) ?? [])].map((id) => corpus.authorName(corpus.authors.get(id)!));
   const hist = corpus.affiliations.get(a.id) ?? [];
   const current = hist[hist.length - 1];
@@ -257,7 +262,10 @@ function conflictsOf(corpus: Corpus, an: Analysis, a: AuthorRec, opts: EngineOpt
   const referenced = arts.filter((i) => an.referenced.has(i)).map(article);
   const email = a.email?.toLowerCase() ?? null;
   const external = opts.externalConflicts.filter(
-    (c) => c.author_id === a.id || (c.orcid !== null && c.orcid === a.orcid) || (c.email !== null && email !== null && c.email.toLowerCase() === email),
+    (c) =>
+      c.author_id === a.id ||
+      (c.orcid !== null && c.orcid === a.orcid) ||
+      (c.email !== null && email !== null && c.email.toLowerCase() === email),
   );
   return {
     coauth_conflicts: { exists: coWith.length > 0, coauthors: coWith },

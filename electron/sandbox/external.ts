@@ -4,13 +4,29 @@ import type { Ctx } from './context';
 import { articleUrl, profileUrl } from './context';
 import { nowIso } from './db';
 import {
-  analyse, candidates, recommendJournals, type Bounds, type ExternalConflict, type ManuscriptAuthor, type ManuscriptInput,
+  analyse,
+  candidates,
+  recommendJournals,
+  type Bounds,
+  type ExternalConflict,
+  type ManuscriptAuthor,
+  type ManuscriptInput,
 } from './engine';
 import { badRequest, HttpError, jsonObject, notFound, readJson, type Reply } from './http';
 import { Float, stringify } from './json';
 import { readForm } from './multipart';
 import { parseSourceFile, SourceFileError, type ParsedManuscript } from './parse';
-import { customFields, customFieldView, folderId, hasFeature, linkedAuthor, rfSettings, rfView, type CustomFieldRow, type OrgRow } from './store';
+import {
+  customFields,
+  customFieldView,
+  folderId,
+  hasFeature,
+  linkedAuthor,
+  rfSettings,
+  rfView,
+  type CustomFieldRow,
+  type OrgRow,
+} from './store';
 import type { Feature } from './config';
 
 export type Handler = (ctx: Ctx, req: IncomingMessage, org: OrgRow, params: string[], query: URLSearchParams) => Promise<Reply>;
@@ -35,23 +51,31 @@ export const createAuthorsGroup: Handler = async (ctx, req, org) => {
   requireFeature(org, 'authors_groups');
   const body = jsonObject(await readJson(req));
   const groupName = body.group_name;
-  if (typeof groupName !== 'string' || !groupName.trim()) throw badRequest('group_name is required and must be a non-empty string', 'group_name');
-  if (typeof body.owner_team !== 'string' || !body.owner_team) throw badRequest('owner_team is required and must be a string', 'owner_team');
+  if (typeof groupName !== 'string' || !groupName.trim())
+    throw badRequest('group_name is required and must be a non-empty string', 'group_name');
+  if (typeof body.owner_team !== 'string' || !body.owner_team)
+    throw badRequest('owner_team is required and must be a string', 'owner_team');
   const teamLists: Record<string, string[]> = {};
   for (const key of ['editor_teams', 'viewer_teams']) {
     const v = body[key];
-    if (!Array.isArray(v) || v.some((t) => typeof t !== 'string')) throw badRequest(`${key} is required and must be an array of strings (empty allowed)`, key);
+    if (!Array.isArray(v) || v.some((t) => typeof t !== 'string'))
+      throw badRequest(`${key} is required and must be an array of strings (empty allowed)`, key);
     teamLists[key] = v as string[];
   }
   const exists = ctx.db.prepare('SELECT 1 FROM teams WHERE org_id = ? AND name = ?');
-  for (const [field, names] of [['owner_team', [body.owner_team]], ['editor_teams', teamLists.editor_teams!], ['viewer_teams', teamLists.viewer_teams!]] as const) {
+  for (const [field, names] of [
+    ['owner_team', [body.owner_team]],
+    ['editor_teams', teamLists.editor_teams!],
+    ['viewer_teams', teamLists.viewer_teams!],
+  ] as const) {
     for (const t of names) if (!exists.get(org.id, t)) throw badRequest(`team "${t}" does not exist in the organization`, field);
   }
   const id = ctx.db.transaction(() =>
     Number(
       ctx.db
         .prepare('INSERT INTO authors_groups (org_id, name, owner_team, editor_teams, viewer_teams, created_at) VALUES (?, ?, ?, ?, ?, ?)')
-        .run(org.id, groupName, body.owner_team, JSON.stringify(teamLists.editor_teams), JSON.stringify(teamLists.viewer_teams), nowIso()).lastInsertRowid,
+        .run(org.id, groupName, body.owner_team, JSON.stringify(teamLists.editor_teams), JSON.stringify(teamLists.viewer_teams), nowIso())
+        .lastInsertRowid,
     ),
   )();
   return ok({ authors_group_id: id });
@@ -80,8 +104,7 @@ function groupOf(ctx: Ctx, org: OrgRow, raw: string): number {
 
 function loadRecord(ctx: Ctx, group: number, clientId: string): (AuthorRecord & { author_id: number | null }) | undefined {
   const row = ctx.db.prepare('SELECT record, author_id FROM group_authors WHERE group_id = ? AND client_id = ?').get(group, clientId) as
-    | { record: string; author_id: number | null }
-    | undefined;
+    { record: string; author_id: number | null } | undefined;
   return row ? { ...(JSON.parse(row.record) as AuthorRecord), author_id: row.author_id } : undefined;
 }
 
@@ -94,7 +117,7 @@ function checkDate(v: string): boolean {
 /** Validates a custom-field value against its data_kind (§2.9); returns the stored form. */
 function customValue(f: CustomFieldRow, v: unknown): unknown {
   if (v === null) return null;
-  const options = new Set(((JSON.parse(f.options ?? '[]') as Array<{ api_id: string }>)).map((o) => o.api_id));
+  const options = new Set((JSON.parse(f.options ?? '[]') as Array<{ api_id: string }>).map((o) => o.api_id));
   const bad = (what: string) => badRequest(`${f.api_id} (${f.name}) must be ${what}`, f.api_id);
   switch (f.data_kind) {
     case 'number':
@@ -117,7 +140,12 @@ function customValue(f: CustomFieldRow, v: unknown): unknown {
   }
 }
 
-function parseAuthorBody(ctx: Ctx, org: OrgRow, body: Record<string, unknown>, full: boolean): Partial<AuthorRecord> & { custom: Record<string, unknown> } {
+function parseAuthorBody(
+  ctx: Ctx,
+  org: OrgRow,
+  body: Record<string, unknown>,
+  full: boolean,
+): Partial<AuthorRecord> & { custom: Record<string, unknown> } {
   const fields = new Map(customFields(ctx.db, org.id, 'author_from_group').map((f) => [f.api_id, f]));
   const out: Partial<AuthorRecord> & { custom: Record<string, unknown> } = { custom: {} };
   if (full || 'name' in body) {
@@ -127,7 +155,8 @@ function parseAuthorBody(ctx: Ctx, org: OrgRow, body: Record<string, unknown>, f
   for (const key of LIST_FIELDS) {
     if (!(key in body)) continue;
     const v = body[key];
-    if (v !== null && (!Array.isArray(v) || v.some((x) => typeof x !== 'string'))) throw badRequest(`${key} must be null or an array of strings`, key);
+    if (v !== null && (!Array.isArray(v) || v.some((x) => typeof x !== 'string')))
+      throw badRequest(`${key} must be null or an array of strings`, key);
     out[key] = v as string[] | null;
   }
   for (const [key, v] of Object.entries(body)) {
@@ -181,7 +210,14 @@ function linkedAuthorView(ctx: Ctx, id: number) {
     .sort((x, y) => c.year[y]! - c.year[x]! || c.articleIds[y]! - c.articleIds[x]!)
     .slice(0, 3)
     .map((i) => ({ prophy_url: articleUrl(ctx)(c.articleIds[i]!), title: c.title[i]!, year: c.year[i]! }));
-  return { id, prophy_url: profileUrl(ctx)(id), name: c.authorName(a), articles_count: a.articles_count, h_index: a.h_index, last_articles: last };
+  return {
+    id,
+    prophy_url: profileUrl(ctx)(id),
+    name: c.authorName(a),
+    articles_count: a.articles_count,
+    h_index: a.h_index,
+    last_articles: last,
+  };
 }
 
 export const putAuthor: Handler = async (ctx, req, org, [g, c]) => {
@@ -220,7 +256,9 @@ export const patchAuthor: Handler = async (ctx, req, org, [g, c]) => {
 export const deleteAuthor: Handler = async (ctx, _req, org, [g, c]) => {
   requireFeature(org, 'authors_groups');
   const group = groupOf(ctx, org, g!);
-  const changes = ctx.db.transaction(() => ctx.db.prepare('DELETE FROM group_authors WHERE group_id = ? AND client_id = ?').run(group, c!).changes)();
+  const changes = ctx.db.transaction(
+    () => ctx.db.prepare('DELETE FROM group_authors WHERE group_id = ? AND client_id = ?').run(group, c!).changes,
+  )();
   if (!changes) throw notFound(`no author with client_id "${c}" in authors group ${group}`, 'client_id');
   return ok({ ok: true });
 };
@@ -263,7 +301,8 @@ function parseAuthors(fields: Map<string, string>, count: number): ManuscriptAut
     const a = byK.get(k) ?? { name: null, aff: null, orcid: null, email: null };
     const v = value.trim() || null;
     const kind = m[2] as 'name' | 'aff' | 'orcid' | 'email';
-    if (kind === 'orcid' && v && !/^(https?:\/\/orcid\.org\/)?\d{4}-\d{4}-\d{4}-\d{3}[\dX]$/i.test(v)) throw badRequest(`${name} is not an ORCID iD`, name);
+    if (kind === 'orcid' && v && !/^(https?:\/\/orcid\.org\/)?\d{4}-\d{4}-\d{4}-\d{3}[\dX]$/i.test(v))
+      throw badRequest(`${name} is not an ORCID iD`, name);
     if (kind === 'email' && v && !/^[^@\s]+@[^@\s]+$/.test(v)) throw badRequest(`${name} is not an email address`, name);
     a[kind] = v;
     byK.set(k, a);
@@ -272,7 +311,10 @@ function parseAuthors(fields: Map<string, string>, count: number): ManuscriptAut
   const missing: number[] = [];
   for (let k = 1; k <= count; k++) if (!byK.has(k)) missing.push(k);
   if (missing.length) {
-    throw badRequest(`authors_count is ${count} but author${missing.map((k) => `${k}`).join(', author')} ${missing.length > 1 ? 'are' : 'is'} missing`, 'authors_count');
+    throw badRequest(
+      `authors_count is ${count} but author${missing.map((k) => `${k}`).join(', author')} ${missing.length > 1 ? 'are' : 'is'} missing`,
+      'authors_count',
+    );
   }
   // Every authorK_* field is optional (§4.6): an author known only by an affiliation or an ORCID is kept.
   return [...byK.entries()].sort((x, y) => x[0] - y[0]).map(([, a]) => a);
@@ -284,12 +326,14 @@ export const uploadManuscript: Handler = async (ctx, req, org) => {
   for (const key of REQUIRED) {
     if (!f.has(key) || !f.get(key)!.trim()) throw badRequest(`${key} is required`, key);
   }
-  if (f.get('api_key') !== org.api_key) throw new HttpError(401, 'unauthorized', 'the api_key form field does not match the X-ApiKey header', 'api_key');
+  if (f.get('api_key') !== org.api_key)
+    throw new HttpError(401, 'unauthorized', 'the api_key form field does not match the X-ApiKey header', 'api_key');
   const exclude = (f.get('exclude_candidates') ?? '') !== '';
   if (!exclude) requireFeature(org, 'referee_finder');
   const countRaw = f.get('authors_count')!.trim();
   if (!/^\d+$/.test(countRaw)) throw badRequest('authors_count must be a non-negative integer', 'authors_count');
-  if (countRaw.length > 7 || Number(countRaw) > MAX_AUTHORS) throw badRequest(`authors_count is ${countRaw}; at most ${MAX_AUTHORS} authors are accepted`, 'authors_count');
+  if (countRaw.length > 7 || Number(countRaw) > MAX_AUTHORS)
+    throw badRequest(`authors_count is ${countRaw}; at most ${MAX_AUTHORS} authors are accepted`, 'authors_count');
   const authorsCount = Number(countRaw);
   const given = parseAuthors(f, authorsCount);
   const bounds: Bounds = {};
@@ -301,7 +345,8 @@ export const uploadManuscript: Handler = async (ctx, req, org) => {
       bounds[key] = Number(raw);
     }
     const [lo, hi] = pair;
-    if (bounds[lo] !== undefined && bounds[hi] !== undefined && bounds[lo]! > bounds[hi]!) throw badRequest(`${lo} is greater than ${hi}`, lo);
+    if (bounds[lo] !== undefined && bounds[hi] !== undefined && bounds[lo]! > bounds[hi]!)
+      throw badRequest(`${lo} is greater than ${hi}`, lo);
   }
 
   let parsed: ParsedManuscript | null = null;
@@ -362,13 +407,25 @@ export const uploadManuscript: Handler = async (ctx, req, org) => {
   return ctx.db.transaction((): Reply => {
     const folder = folderId(ctx.db, org.id, f.get('folder')!);
     const now = nowIso();
-    const existing = ctx.db.prepare('SELECT id FROM manuscripts WHERE org_id = ? AND origin_id = ?').get(org.id, originId) as { id: number } | undefined;
-    const columns = [folder, title, abstract, JSON.stringify(stored), input.text, JSON.stringify(input.references), file?.filename || null, JSON.stringify({ bounds, exclude })];
+    const existing = ctx.db.prepare('SELECT id FROM manuscripts WHERE org_id = ? AND origin_id = ?').get(org.id, originId) as
+      { id: number } | undefined;
+    const columns = [
+      folder,
+      title,
+      abstract,
+      JSON.stringify(stored),
+      input.text,
+      JSON.stringify(input.references),
+      file?.filename || null,
+      JSON.stringify({ bounds, exclude }),
+    ];
     let id: number;
     if (existing) {
       id = existing.id;
       ctx.db
-        .prepare('UPDATE manuscripts SET folder_id = ?, title = ?, abstract = ?, authors = ?, text = ?, refs = ?, source_file = ?, filters = ?, updated_at = ?, runs = runs + 1 WHERE id = ?')
+        .prepare(
+          'UPDATE manuscripts SET folder_id = ?, title = ?, abstract = ?, authors = ?, text = ?, refs = ?, source_file = ?, filters = ?, updated_at = ?, runs = runs + 1 WHERE id = ?',
+        )
         .run(...columns, now, id);
     } else {
       id = Number(
@@ -395,8 +452,17 @@ export const uploadManuscript: Handler = async (ctx, req, org) => {
           profileUrl: profileUrl(ctx),
           articleUrl: articleUrl(ctx),
         });
-    ctx.db.prepare('UPDATE manuscripts SET candidates = ?, debug_info = ? WHERE id = ?').run(list ? stringify(list) : null, JSON.stringify(debugInfo), id);
-    return ok({ version: 6, manuscript_id: id, origin_id: originId, candidates: list, authors_groups_settings: rfView(rf), debug_info: debugInfo });
+    ctx.db
+      .prepare('UPDATE manuscripts SET candidates = ?, debug_info = ? WHERE id = ?')
+      .run(list ? stringify(list) : null, JSON.stringify(debugInfo), id);
+    return ok({
+      version: 6,
+      manuscript_id: id,
+      origin_id: originId,
+      candidates: list,
+      authors_groups_settings: rfView(rf),
+      debug_info: debugInfo,
+    });
   })();
 };
 
@@ -407,7 +473,9 @@ export function externalConflicts(ctx: Ctx, orgId: number, originId: string): Ex
 }
 
 export function markedSet(ctx: Ctx, manuscriptId: number): Set<number> {
-  const rows = ctx.db.prepare('SELECT author_id FROM marks WHERE manuscript_id = ? AND marked = 1').all(manuscriptId) as Array<{ author_id: number }>;
+  const rows = ctx.db.prepare('SELECT author_id FROM marks WHERE manuscript_id = ? AND marked = 1').all(manuscriptId) as Array<{
+    author_id: number;
+  }>;
   return new Set(rows.map((r) => r.author_id));
 }
 
@@ -445,7 +513,8 @@ export const recommendJournalsHandler: Handler = async (ctx, _req, org, [originI
   if (corpusParam !== 'all_journals' && corpusParam !== 'org_journals') {
     throw badRequest('journals_corpus must be all_journals or org_journals', 'journals_corpus');
   }
-  const row = ctx.db.prepare('SELECT * FROM manuscripts WHERE org_id = ? AND origin_id = ?').get(org.id, originId!) as ManuscriptRow | undefined;
+  const row = ctx.db.prepare('SELECT * FROM manuscripts WHERE org_id = ? AND origin_id = ?').get(org.id, originId!) as
+    ManuscriptRow | undefined;
   if (!row) throw notFound(`no manuscript uploaded with origin_id "${originId}"`, 'origin_id');
   const links = ctx.db
     .prepare(
@@ -462,5 +531,7 @@ export const recommendJournalsHandler: Handler = async (ctx, _req, org, [originI
 };
 
 export function externalConflictsView(ctx: Ctx, orgId: number): unknown[] {
-  return ctx.db.prepare('SELECT id, author_id, orcid, email, origin_id, reason FROM external_conflicts WHERE org_id = ? ORDER BY id').all(orgId);
+  return ctx.db
+    .prepare('SELECT id, author_id, orcid, email, origin_id, reason FROM external_conflicts WHERE org_id = ? ORDER BY id')
+    .all(orgId);
 }

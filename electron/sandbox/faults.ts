@@ -87,7 +87,11 @@ export function beforeReply(rule: ActiveRule): Reply | null {
     }
     case 'rate_limit': {
       const s = rule.retry_after_s ?? 1;
-      return { status: 429, body: errorBody('rate_limited', `injected fault: rate limited, retry after ${s} s`), headers: { 'Retry-After': String(s) } };
+      return {
+        status: 429,
+        body: errorBody('rate_limited', `injected fault: rate limited, retry after ${s} s`),
+        headers: { 'Retry-After': String(s) },
+      };
     }
     case 'html_login':
       return { status: 200, body: null, html: LOGIN_PAGE };

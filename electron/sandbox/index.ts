@@ -65,13 +65,19 @@ export async function startSandbox(opts: SandboxOptions): Promise<RunningSandbox
         setMeta(db, 'corpus', JSON.stringify({ seed, authors: wanted.authors, articles: wanted.articles, end_year: wanted.end_year }));
         return res;
       })();
-      log(`sandbox: generated corpus (seed ${seed}): ${r.authors} authors, ${r.articles} articles, ${r.citations} citations in ${Date.now() - t} ms`);
+      log(
+        `sandbox: generated corpus (seed ${seed}): ${r.authors} authors, ${r.articles} articles, ${r.citations} citations in ${Date.now() - t} ms`,
+      );
     } else if (existing !== JSON.stringify({ seed, authors: wanted.authors, articles: wanted.articles, end_year: wanted.end_year })) {
       log(`sandbox: keeping the corpus already in ${opts.dataDir} (${existing})`);
     }
     const imports = [
       ...(config.corpus?.openalex ?? []).map((file) => ({ file, kind: 'openalex', run: (text: string) => importOpenAlex(db, text) })),
-      ...(config.corpus?.seed_articles ?? []).map((file) => ({ file, kind: 'seed_articles', run: (text: string) => importSeedArticles(db, text) })),
+      ...(config.corpus?.seed_articles ?? []).map((file) => ({
+        file,
+        kind: 'seed_articles',
+        run: (text: string) => importSeedArticles(db, text),
+      })),
     ];
     for (const { file, kind, run } of imports) {
       const text = readFileSync(file, 'utf8');

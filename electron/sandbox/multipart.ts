@@ -32,7 +32,13 @@ export function readForm(req: IncomingMessage, maxFileBytes: number): Promise<Fo
     try {
       bb = busboy({
         headers: req.headers,
-        limits: { fileSize: maxFileBytes, fieldSize: FORM_LIMITS.fieldBytes, fields: FORM_LIMITS.fields, files: FORM_LIMITS.files, parts: FORM_LIMITS.fields + FORM_LIMITS.files },
+        limits: {
+          fileSize: maxFileBytes,
+          fieldSize: FORM_LIMITS.fieldBytes,
+          fields: FORM_LIMITS.fields,
+          files: FORM_LIMITS.files,
+          parts: FORM_LIMITS.fields + FORM_LIMITS.files,
+        },
       });
     } catch {
       req.resume();
@@ -64,14 +70,18 @@ export function readForm(req: IncomingMessage, maxFileBytes: number): Promise<Fo
     bb.on('field', (name, value, info) => {
       if (failure) return;
       if (info.nameTruncated) return fail(badRequest(`a field name is longer than 100 bytes`));
-      if (info.valueTruncated) return fail(new HttpError(413, 'payload_too_large', `${name} is longer than ${MiB(FORM_LIMITS.fieldBytes)}`, name));
+      if (info.valueTruncated)
+        return fail(new HttpError(413, 'payload_too_large', `${name} is longer than ${MiB(FORM_LIMITS.fieldBytes)}`, name));
       fieldsBytes += value.length;
-      if (fieldsBytes > FORM_LIMITS.fieldsBytes) return fail(new HttpError(413, 'payload_too_large', `the text fields together exceed ${MiB(FORM_LIMITS.fieldsBytes)}`, name));
+      if (fieldsBytes > FORM_LIMITS.fieldsBytes)
+        return fail(new HttpError(413, 'payload_too_large', `the text fields together exceed ${MiB(FORM_LIMITS.fieldsBytes)}`, name));
       fields.set(name, value);
     });
     bb.on('fieldsLimit', () => fail(new HttpError(413, 'payload_too_large', `the form has more than ${FORM_LIMITS.fields} fields`)));
     bb.on('filesLimit', () => fail(new HttpError(413, 'payload_too_large', `the form has more than ${FORM_LIMITS.files} file parts`)));
-    bb.on('partsLimit', () => fail(new HttpError(413, 'payload_too_large', `the form has more than ${FORM_LIMITS.fields + FORM_LIMITS.files} parts`)));
+    bb.on('partsLimit', () =>
+      fail(new HttpError(413, 'payload_too_large', `the form has more than ${FORM_LIMITS.fields + FORM_LIMITS.files} parts`)),
+    );
     bb.on('file', (name, stream, info) => {
       stream.on('error', () => undefined); // a part cut by destroy(); the form's own error is reported once
       if (name !== 'source_file' || failure || file) {

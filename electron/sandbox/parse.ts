@@ -227,14 +227,17 @@ function readZipEntry(buf: Buffer, name: string): Promise<string | null> {
 
 const REF_HEADING = /^(\d+\.?\s*)?(references|bibliography|literature cited|works cited|reference list)\s*:?$/i;
 const ABSTRACT_HEADING = /^(abstract|summary)\s*(?:[:.]\s*)?(\S.*|)$/i;
-const SECTION_HEADING = /^(\d+(\.\d+)*\.?\s+)?(introduction|background|keywords|key words|methods|materials and methods|results|discussion|conclusions?|acknowledg[e]?ments)\b/i;
+const SECTION_HEADING =
+  /^(\d+(\.\d+)*\.?\s+)?(introduction|background|keywords|key words|methods|materials and methods|results|discussion|conclusions?|acknowledg[e]?ments)\b/i;
 const NUMBERED_REF = /^(\[\d+\]|\d+\.\s|\d+\)\s)/;
 const AUTHOR_YEAR_REF = /^[A-Z][\p{L}'’-]+,\s+(?:[A-Z]\.|[A-Z][\p{L}]+)/u;
 
 function extract(format: 'pdf' | 'docx', rawLines: string[], metaTitle: string | null, metaAuthors: string | null): ParsedManuscript {
   const lines = rawLines.filter((l) => l.length > 0);
   const text = lines.join('\n');
-  const emails = unique(text.match(/(?<![A-Za-z0-9._%+-])[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g) ?? []).map((e) => e.toLowerCase());
+  const emails = unique(text.match(/(?<![A-Za-z0-9._%+-])[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g) ?? []).map((e) =>
+    e.toLowerCase(),
+  );
   const orcids = unique((text.match(/\b\d{4}-\d{4}-\d{4}-\d{3}[\dX]\b/g) ?? []).map((o) => o.toUpperCase()));
 
   let refStart = -1;

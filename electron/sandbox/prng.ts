@@ -33,7 +33,10 @@ export class Rng {
   }
   hex(bytes: number): string {
     let s = '';
-    for (let i = 0; i < bytes; i++) s += Math.floor(this.next() * 256).toString(16).padStart(2, '0');
+    for (let i = 0; i < bytes; i++)
+      s += Math.floor(this.next() * 256)
+        .toString(16)
+        .padStart(2, '0');
     return s;
   }
 }

@@ -30,7 +30,13 @@ process.once('disconnect', () => void stop(0));
 
 async function listen(port: number): Promise<RunningSandbox> {
   try {
-    return await startSandbox({ dataDir: values.data!, port, admin: false, ...(values.config ? { config: JSON.parse(values.config) as SandboxConfig } : {}), log: (line) => process.stdout.write(`${line}\n`) });
+    return await startSandbox({
+      dataDir: values.data!,
+      port,
+      admin: false,
+      ...(values.config ? { config: JSON.parse(values.config) as SandboxConfig } : {}),
+      log: (line) => process.stdout.write(`${line}\n`),
+    });
   } catch (err) {
     // The port it had before a restart may have been taken meanwhile: any free one will do.
     if (port !== 0 && (err as NodeJS.ErrnoException).code === 'EADDRINUSE') return listen(0);

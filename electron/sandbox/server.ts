@@ -6,7 +6,15 @@ import type { RouteName } from './config';
 import type { Ctx } from './context';
 import { matchAdmin } from './admin';
 import {
-  createAuthorsGroup, deleteAuthor, getAuthor, listCustomFields, patchAuthor, putAuthor, recommendJournalsHandler, uploadManuscript, type Handler,
+  createAuthorsGroup,
+  deleteAuthor,
+  getAuthor,
+  listCustomFields,
+  patchAuthor,
+  putAuthor,
+  recommendJournalsHandler,
+  uploadManuscript,
+  type Handler,
 } from './external';
 import { beforeReply, sendSpoiled } from './faults';
 import { badRequest, errorBody, HttpError, replyOf, send, type Reply } from './http';
@@ -27,7 +35,12 @@ const EXTERNAL: ExternalRoute[] = [
   { name: 'author_delete', method: 'DELETE', pattern: new RegExp(`${AFG}$`), handler: deleteAuthor },
   { name: 'authors_group_create', method: 'POST', pattern: /^\/api\/external\/authors-group\/create\/$/, handler: createAuthorsGroup },
   { name: 'upload', method: 'POST', pattern: /^\/api\/external\/proposal\/$/, handler: uploadManuscript },
-  { name: 'recommend_journals', method: 'GET', pattern: /^\/api\/external\/recommend-journals\/([^/]+)\/$/, handler: recommendJournalsHandler },
+  {
+    name: 'recommend_journals',
+    method: 'GET',
+    pattern: /^\/api\/external\/recommend-journals\/([^/]+)\/$/,
+    handler: recommendJournalsHandler,
+  },
   { name: 'custom_fields', method: 'GET', pattern: /^\/api\/external\/custom-fields\/all\/$/, handler: listCustomFields },
 ];
 
@@ -61,7 +74,11 @@ async function handle(ctx: Ctx, opts: ServerOptions, req: IncomingMessage, res: 
   }
   const page = /^\/(authors|articles)\/(\d+)\/$/.exec(path);
   if (page && method === 'GET') return send(res, profilePage(ctx, page[1]!, Number(page[2])));
-  if (path === '/' && method === 'GET') return send(res, { status: 200, body: { service: 'referee-desk sandbox', api: '/api/external/', admin: opts.admin ? '/admin/' : null } });
+  if (path === '/' && method === 'GET')
+    return send(res, {
+      status: 200,
+      body: { service: 'referee-desk sandbox', api: '/api/external/', admin: opts.admin ? '/admin/' : null },
+    });
   return drain(req, res, { status: 404, body: errorBody('not_found', `no route ${method} ${path}`) });
 }
 
@@ -77,7 +94,14 @@ function keyMatches(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-async function external(ctx: Ctx, req: IncomingMessage, res: ServerResponse, path: string, method: string, query: URLSearchParams): Promise<void> {
+async function external(
+  ctx: Ctx,
+  req: IncomingMessage,
+  res: ServerResponse,
+  path: string,
+  method: string,
+  query: URLSearchParams,
+): Promise<void> {
   let route: ExternalRoute | undefined;
   let params: string[] = [];
   const allowed: string[] = [];
@@ -93,7 +117,12 @@ async function external(ctx: Ctx, req: IncomingMessage, res: ServerResponse, pat
     break;
   }
   if (!route) {
-    if (allowed.length) return drain(req, res, { status: 405, body: errorBody('method_not_allowed', `${method} is not allowed here; use ${allowed.join(', ')}`), headers: { Allow: allowed.join(', ') } });
+    if (allowed.length)
+      return drain(req, res, {
+        status: 405,
+        body: errorBody('method_not_allowed', `${method} is not allowed here; use ${allowed.join(', ')}`),
+        headers: { Allow: allowed.join(', ') },
+      });
     const hint = path.endsWith('/') ? '' : ' (the paths end with a slash)';
     return drain(req, res, { status: 404, body: errorBody('not_found', `no endpoint ${method} ${path}${hint}`) });
   }
@@ -116,7 +145,8 @@ async function external(ctx: Ctx, req: IncomingMessage, res: ServerResponse, pat
   const apiKey = Array.isArray(key) ? key[0] : key;
   if (!apiKey) return drain(req, res, { status: 401, body: errorBody('unauthorized', 'the X-ApiKey header is missing', 'X-ApiKey') });
   const org = orgByKey(ctx.db, apiKey);
-  if (!org || !keyMatches(org.api_key, apiKey)) return drain(req, res, { status: 401, body: errorBody('unauthorized', 'the API key is not valid', 'X-ApiKey') });
+  if (!org || !keyMatches(org.api_key, apiKey))
+    return drain(req, res, { status: 401, body: errorBody('unauthorized', 'the API key is not valid', 'X-ApiKey') });
 
   let reply: Reply;
   try {
@@ -154,15 +184,31 @@ function delay(ms: number, res: ServerResponse): Promise<boolean> {
   });
 }
 
-async function admin(ctx: Ctx, opts: ServerOptions, req: IncomingMessage, res: ServerResponse, path: string, method: string, query: URLSearchParams): Promise<void> {
+async function admin(
+  ctx: Ctx,
+  opts: ServerOptions,
+  req: IncomingMessage,
+  res: ServerResponse,
+  path: string,
+  method: string,
+  query: URLSearchParams,
+): Promise<void> {
   const auth = req.headers.authorization ?? '';
   const token = auth.startsWith('Bearer ') ? auth.slice(7) : String(req.headers['x-admin-token'] ?? '');
   if (!token || !keyMatches(token, opts.adminToken)) {
-    return drain(req, res, { status: 401, body: errorBody('unauthorized', 'admin token missing or wrong (Authorization: Bearer <token>)') });
+    return drain(req, res, {
+      status: 401,
+      body: errorBody('unauthorized', 'admin token missing or wrong (Authorization: Bearer <token>)'),
+    });
   }
   const m = matchAdmin(method, path.endsWith('/') ? path : `${path}/`);
   if (!m) return drain(req, res, { status: 404, body: errorBody('not_found', `no admin route ${method} ${path}`) });
-  if ('allowed' in m) return drain(req, res, { status: 405, body: errorBody('method_not_allowed', `use ${m.allowed.join(', ')}`), headers: { Allow: m.allowed.join(', ') } });
+  if ('allowed' in m)
+    return drain(req, res, {
+      status: 405,
+      body: errorBody('method_not_allowed', `use ${m.allowed.join(', ')}`),
+      headers: { Allow: m.allowed.join(', ') },
+    });
   try {
     send(res, await m.route.handler(ctx, req, m.params, query));
   } catch (err) {
@@ -181,22 +227,31 @@ function profilePage(ctx: Ctx, kind: string, id: number): Reply {
     if (!a) return { status: 404, body: errorBody('not_found', `no author ${id}`) };
     const arts = (c.authorArticles.get(id) ?? []).slice().sort((x, y) => c.year[y]! - c.year[x]!);
     const inst = c.institutionAt(id);
-    const items = arts.map((i) => `<li><a href="/articles/${c.articleIds[i]}/">${esc(c.title[i]!)}</a> (${c.year[i]})${c.retracted[i] ? ' <strong>retracted</strong>' : ''}</li>`).join('');
+    const items = arts
+      .map(
+        (i) =>
+          `<li><a href="/articles/${c.articleIds[i]}/">${esc(c.title[i]!)}</a> (${c.year[i]})${c.retracted[i] ? ' <strong>retracted</strong>' : ''}</li>`,
+      )
+      .join('');
     return {
       status: 200,
       body: null,
-      html: `<!DOCTYPE html><html><head><meta charset="utf-8"><title>${esc(c.authorName(a))}</title></head><body><h1>${esc(c.authorName(a))}</h1>` +
+      html:
+        `<!DOCTYPE html><html><head><meta charset="utf-8"><title>${esc(c.authorName(a))}</title></head><body><h1>${esc(c.authorName(a))}</h1>` +
         `<p>${esc(inst?.name ?? '')} · h-index ${a.h_index} · ${a.articles_count} articles · ${a.citations_count} citations${a.orcid ? ` · ORCID ${a.orcid}` : ''}</p><ol>${items}</ol></body></html>`,
     };
   }
   const slot = c.articleIds.indexOf(id);
   if (slot < 0) return { status: 404, body: errorBody('not_found', `no article ${id}`) };
-  const authors = c.articleAuthors[slot]!.map((aid) => `<a href="/authors/${aid}/">${esc(c.authorName(c.authors.get(aid)!))}</a>`).join(', ');
+  const authors = c.articleAuthors[slot]!.map((aid) => `<a href="/authors/${aid}/">${esc(c.authorName(c.authors.get(aid)!))}</a>`).join(
+    ', ',
+  );
   const journal = c.journals.get(c.journal[slot]!)?.title ?? '';
   return {
     status: 200,
     body: null,
-    html: `<!DOCTYPE html><html><head><meta charset="utf-8"><title>${esc(c.title[slot]!)}</title></head><body><h1>${esc(c.title[slot]!)}</h1>` +
+    html:
+      `<!DOCTYPE html><html><head><meta charset="utf-8"><title>${esc(c.title[slot]!)}</title></head><body><h1>${esc(c.title[slot]!)}</h1>` +
       `<p>${authors}</p><p>${esc(journal)} ${c.year[slot]} · doi ${esc(c.doi[slot] ?? '')} · cited ${c.citedBy[slot]} times${c.retracted[slot] ? ' · <strong>retracted</strong>' : ''}</p></body></html>`,
   };
 }

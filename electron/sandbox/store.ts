@@ -89,24 +89,35 @@ export function updateOrg(db: Db, id: number, cfg: Partial<OrgConfig>): void {
 export function addCustomField(
   db: Db,
   orgId: number,
-  f: { api_id?: string; scope: string; data_kind: string; name: string; description?: string | null; options?: Array<string | { api_id?: string; option: string }> },
+  f: {
+    api_id?: string;
+    scope: string;
+    data_kind: string;
+    name: string;
+    description?: string | null;
+    options?: Array<string | { api_id?: string; option: string }>;
+  },
 ): string {
   const apiId = f.api_id ?? randomUUID();
   const withOptions = f.data_kind === 'single_option' || f.data_kind === 'multi_option';
   const options = withOptions
-    ? (f.options ?? []).map((o) => (typeof o === 'string' ? { api_id: randomUUID(), option: o } : { api_id: o.api_id ?? randomUUID(), option: o.option }))
+    ? (f.options ?? []).map((o) =>
+        typeof o === 'string' ? { api_id: randomUUID(), option: o } : { api_id: o.api_id ?? randomUUID(), option: o.option },
+      )
     : null;
   const pos = (db.prepare('SELECT COUNT(*) AS n FROM custom_fields WHERE org_id = ?').get(orgId) as { n: number }).n;
-  db.prepare('INSERT INTO custom_fields (api_id, org_id, scope, data_kind, name, description, options, position) VALUES (?, ?, ?, ?, ?, ?, ?, ?)').run(
-    apiId, orgId, f.scope, f.data_kind, f.name, f.description ?? null, options ? JSON.stringify(options) : null, pos,
-  );
+  db.prepare(
+    'INSERT INTO custom_fields (api_id, org_id, scope, data_kind, name, description, options, position) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+  ).run(apiId, orgId, f.scope, f.data_kind, f.name, f.description ?? null, options ? JSON.stringify(options) : null, pos);
   return apiId;
 }
 
 export function customFields(db: Db, orgId: number, scope?: string): CustomFieldRow[] {
-  return (scope
-    ? db.prepare('SELECT * FROM custom_fields WHERE org_id = ? AND scope = ? ORDER BY position').all(orgId, scope)
-    : db.prepare('SELECT * FROM custom_fields WHERE org_id = ? ORDER BY position').all(orgId)) as CustomFieldRow[];
+  return (
+    scope
+      ? db.prepare('SELECT * FROM custom_fields WHERE org_id = ? AND scope = ? ORDER BY position').all(orgId, scope)
+      : db.prepare('SELECT * FROM custom_fields WHERE org_id = ? ORDER BY position').all(orgId)
+  ) as CustomFieldRow[];
 }
 
 /** §2.9 shape: options only for the option kinds. */
@@ -117,7 +128,10 @@ export function customFieldView(f: CustomFieldRow) {
 }
 
 export function addReceiver(db: Db, orgId: number, url: string): number {
-  return Number(db.prepare('INSERT INTO webhook_receivers (org_id, url, created_at) VALUES (?, ?, ?)').run(orgId, url, new Date().toISOString()).lastInsertRowid);
+  return Number(
+    db.prepare('INSERT INTO webhook_receivers (org_id, url, created_at) VALUES (?, ?, ?)').run(orgId, url, new Date().toISOString())
+      .lastInsertRowid,
+  );
 }
 
 export function folderId(db: Db, orgId: number, name: string): number {
@@ -161,7 +175,13 @@ export function rfView(rf: RfSettings | null, withMultiplier = true): Record<str
 /** §2.2: the corpus author a record is — by ORCID, email, or name confirmed by an affiliation or an article. */
 export function linkedAuthor(
   corpus: Corpus,
-  rec: { emails?: string[] | null; orcids?: string[] | null; name?: string | null; affiliations?: string[] | null; articles?: string[] | null },
+  rec: {
+    emails?: string[] | null;
+    orcids?: string[] | null;
+    name?: string | null;
+    affiliations?: string[] | null;
+    articles?: string[] | null;
+  },
 ): number | null {
   for (const o of rec.orcids ?? []) {
     const hit = corpus.byOrcid.get(normOrcid(o) ?? '');

@@ -18,7 +18,10 @@ const STOPWORDS = new Set(
 export function fold(s: string): string {
   // eslint-disable-next-line no-control-regex
   if (/^[\x00-\x7f]*$/.test(s)) return s.toLowerCase();
-  return s.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+  return s
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
 }
 
 /** A deliberately light stemmer (plural and a few suffixes): enough to join "networks"/"network". */

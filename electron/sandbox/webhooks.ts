@@ -39,7 +39,10 @@ export class Webhooks extends EventEmitter {
   private readonly inFlight = new Map<number, AbortController>();
   private closed = false;
 
-  constructor(private readonly db: Db, private readonly opts: WebhookOptions) {
+  constructor(
+    private readonly db: Db,
+    private readonly opts: WebhookOptions,
+  ) {
     super();
   }
 
@@ -96,9 +99,28 @@ export class Webhooks extends EventEmitter {
       .prepare(
         'UPDATE webhook_deliveries SET status = ?, attempts = ?, next_attempt_at = ?, last_status = ?, last_error = ?, delivered_at = ?, log = ? WHERE id = ?',
       )
-      .run(ok ? 'delivered' : 'pending', attempts, Date.now() + (ok ? 0 : delay), result.status, result.error, ok ? nowIso() : null, JSON.stringify(log), d.id);
-    this.opts.log(`webhook #${d.id} order ${d.event_order} → ${receiver.url}: ${result.status ?? result.error}${ok ? '' : `, retry in ${delay} ms`}`);
-    this.emit('attempt', { id: d.id, receiver_id: d.receiver_id, order: d.event_order, attempt: attempts, ok, status: result.status, error: result.error });
+      .run(
+        ok ? 'delivered' : 'pending',
+        attempts,
+        Date.now() + (ok ? 0 : delay),
+        result.status,
+        result.error,
+        ok ? nowIso() : null,
+        JSON.stringify(log),
+        d.id,
+      );
+    this.opts.log(
+      `webhook #${d.id} order ${d.event_order} → ${receiver.url}: ${result.status ?? result.error}${ok ? '' : `, retry in ${delay} ms`}`,
+    );
+    this.emit('attempt', {
+      id: d.id,
+      receiver_id: d.receiver_id,
+      order: d.event_order,
+      attempt: attempts,
+      ok,
+      status: result.status,
+      error: result.error,
+    });
     if (ok) this.emit('delivered', { id: d.id, receiver_id: d.receiver_id, order: d.event_order });
     this.kick();
   }

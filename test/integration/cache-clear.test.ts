@@ -28,7 +28,13 @@ async function call<T>(channel: string, input: unknown, c: Core = core): Promise
 const runsOf = (m: ManuscriptRow) => call<{ manuscript: ManuscriptRow; runs: RunRow[] }>('manuscripts.get', { id: m.id });
 const upload = (originId: string, title: string, fileId?: string) =>
   call<ManuscriptRow>('manuscripts.upload', {
-    form: { folder: 'DEMO', origin_id: originId, title, abstract: 'Deep learning for protein structure prediction with attention.', authors_count: 0 },
+    form: {
+      folder: 'DEMO',
+      origin_id: originId,
+      title,
+      abstract: 'Deep learning for protein structure prediction with attention.',
+      authors_count: 0,
+    },
     ...(fileId ? { fileId } : {}),
   });
 const count = (sql: string): number => core.cache.db.prepare<[], { n: number }>(`SELECT count(*) AS n FROM ${sql}`).get()!.n;
@@ -69,7 +75,14 @@ describe('cache.clear', () => {
     const view = await call<CacheClearView>('cache.clear', { preview: true });
     expect(view).toEqual({
       preview: true,
-      removed: { runs: 1, candidates: candidatesOfA, journalLists: 1, customFields: 9, authorsSeen: expect.any(Number), groupAuthorDetails: 1 },
+      removed: {
+        runs: 1,
+        candidates: candidatesOfA,
+        journalLists: 1,
+        customFields: 9,
+        authorsSeen: expect.any(Number),
+        groupAuthorDetails: 1,
+      },
       kept: { pendingWrites: 1, manuscripts: 1 },
     });
     expect(candidatesOfA).toBeGreaterThan(0);
@@ -106,13 +119,21 @@ describe('cache.clear', () => {
     expect(author!.name).toBeTruthy();
     // People seen only in A's run are gone; those in B's kept run stay, with their counts.
     expect(count(`authors WHERE author_id NOT IN (SELECT author_id FROM author_manuscripts)`)).toBe(0);
-    expect(count(`authors WHERE suggestions_count <> (SELECT count(*) FROM author_manuscripts am WHERE am.author_id = authors.author_id)`)).toBe(0);
+    expect(
+      count(`authors WHERE suggestions_count <> (SELECT count(*) FROM author_manuscripts am WHERE am.author_id = authors.author_id)`),
+    ).toBe(0);
 
     const [queued] = await call<OutboxItemView[]>('outbox.list', {});
     expect(queued).toMatchObject({ kind: 'upload', state: 'pending' });
-    const file = core.cache.db.prepare<[], { p: string }>("SELECT json_extract(payload_json, '$.file.path') AS p FROM outbox WHERE kind = 'upload' AND state <> 'done'").get()!.p;
+    const file = core.cache.db
+      .prepare<[], { p: string }>(
+        "SELECT json_extract(payload_json, '$.file.path') AS p FROM outbox WHERE kind = 'upload' AND state <> 'done'",
+      )
+      .get()!.p;
     expect(existsSync(file)).toBe(true);
-    expect(new Set(changes.map((c) => c.topic))).toEqual(new Set(['manuscripts', 'candidates', 'journals', 'groups', 'authors', 'customFields']));
+    expect(new Set(changes.map((c) => c.topic))).toEqual(
+      new Set(['manuscripts', 'candidates', 'journals', 'groups', 'authors', 'customFields']),
+    );
 
     // What the queued upload needed is still there: discarding it gives B back its last run.
     await call('outbox.discard', { id: queued!.id });
@@ -133,7 +154,13 @@ describe('cache.clear', () => {
   });
 
   it('with no connection profile says so', async () => {
-    const empty = await createCore({ appVersion: 'test', dataDir: join(dataDir, 'empty'), host: 'browser', secrets: new MemorySecrets(), logger: new MemoryLogger() });
+    const empty = await createCore({
+      appVersion: 'test',
+      dataDir: join(dataDir, 'empty'),
+      host: 'browser',
+      secrets: new MemorySecrets(),
+      logger: new MemoryLogger(),
+    });
     try {
       const env = await empty.router.handle('cache.clear', { preview: true }, { transport: 'test' });
       expect(env).toMatchObject({ ok: false, error: { code: 'not_found', message: expect.stringMatching(/No connection profile/) } });

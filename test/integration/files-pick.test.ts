@@ -20,7 +20,14 @@ beforeAll(async () => {
   const fake = join(files, 'letter.pdf');
   writeFileSync(fake, 'Dear editor, this is plain text with a .pdf name.');
   picked = [good, fake, join(files, 'gone.docx')];
-  core = await createCore({ appVersion: 'test', dataDir, host: 'electron', secrets: new MemorySecrets(), logger: new MemoryLogger(), pickFiles: async () => picked });
+  core = await createCore({
+    appVersion: 'test',
+    dataDir,
+    host: 'electron',
+    secrets: new MemorySecrets(),
+    logger: new MemoryLogger(),
+    pickFiles: async () => picked,
+  });
 });
 afterAll(async () => {
   await core?.close();

@@ -60,7 +60,9 @@ describe('browser host', () => {
     const { request } = await import('node:http');
     const status = await new Promise<number>((resolve) => {
       const u = new URL(host.origin);
-      request({ host: u.hostname, port: u.port, path: '/', headers: { Host: 'evil.example' } }, (res) => resolve(res.statusCode ?? 0)).end();
+      request({ host: u.hostname, port: u.port, path: '/', headers: { Host: 'evil.example' } }, (res) =>
+        resolve(res.statusCode ?? 0),
+      ).end();
     });
     expect(status).toBe(421);
   });

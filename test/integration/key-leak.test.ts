@@ -71,12 +71,23 @@ function startEcho(): Promise<Server> {
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'desk-keyleak-'));
   logFile = join(dataDir, 'logs', 'desk.log');
-  service = await startSandbox({ dataDir: join(mkdtempSync(join(tmpdir(), 'desk-keyleak-sb-')), 'service'), port: 0, config: SMALL_CORPUS });
+  service = await startSandbox({
+    dataDir: join(mkdtempSync(join(tmpdir(), 'desk-keyleak-sb-')), 'service'),
+    port: 0,
+    config: SMALL_CORPUS,
+  });
   echo = await startEcho();
   echoUrl = `http://127.0.0.1:${(echo.address() as AddressInfo).port}`;
   logOut = new RotatingLogFile(logFile);
   logger = fileLogger(logFile, false, logOut);
-  core = await createCore({ appVersion: 'test', dataDir, host: 'electron', secrets: new MemorySecrets(), logger, registerSecret: (s) => logger.addSecret(s) });
+  core = await createCore({
+    appVersion: 'test',
+    dataDir,
+    host: 'electron',
+    secrets: new MemorySecrets(),
+    logger,
+    registerSecret: (s) => logger.addSecret(s),
+  });
   core.events.onAny((event, payload) => payloads.push(JSON.stringify({ event, payload })));
 });
 afterAll(async () => {
@@ -98,7 +109,11 @@ function filesUnder(dir: string): Array<{ name: string; bytes: Buffer }> {
 
 describe('the API key stays in the secret store', () => {
   it('is in no payload to the renderer, log file, cache file or upload copy, in any encoding', async () => {
-    const pdf = await makePdf({ title: 'Protein folding with attention', authors: ['Ada Lovelace'], paragraphs: ['Abstract', 'Deep learning for protein structure.'] });
+    const pdf = await makePdf({
+      title: 'Protein folding with attention',
+      authors: ['Ada Lovelace'],
+      paragraphs: ['Abstract', 'Deep learning for protein structure.'],
+    });
 
     // A session on the local service.
     const state = (await call('profiles.save', { name: 'Local', baseUrl: service.baseUrl })) as { profiles: Array<{ id: string }> };
@@ -108,7 +123,16 @@ describe('the API key stays in the secret store', () => {
     const test = (await call('profiles.test', { id })) as { ok: boolean };
     expect(test.ok).toBe(true);
     const staged = (await call('files.stage', { name: 'folding.pdf', dataBase64: pdf.toString('base64') })) as { id: string };
-    await call('manuscripts.upload', { form: { folder: 'DEMO', origin_id: 'leak-1', title: 'Protein folding with attention', abstract: 'Deep learning for protein structure.', authors_count: 1 }, fileId: staged.id });
+    await call('manuscripts.upload', {
+      form: {
+        folder: 'DEMO',
+        origin_id: 'leak-1',
+        title: 'Protein folding with attention',
+        abstract: 'Deep learning for protein structure.',
+        authors_count: 1,
+      },
+      fileId: staged.id,
+    });
     await core.workspace()!.sync.syncNow();
     const list = (await call('manuscripts.list', {})) as Array<{ lastRunId: number; serviceId: number | null; id: number }>;
     expect(list[0]!.serviceId).not.toBeNull();
@@ -131,7 +155,10 @@ describe('the API key stays in the secret store', () => {
     expect(refused.ok).toBe(false);
     expect(refused.error?.message).toMatch(/\[redacted\]/);
     const staged2 = (await call('files.stage', { name: 'echo.pdf', dataBase64: pdf.toString('base64') })) as { id: string };
-    await call('manuscripts.upload', { form: { folder: 'ECHO', origin_id: 'leak-echo', title: 'Echoed', abstract: 'Echoed abstract.', authors_count: 0 }, fileId: staged2.id });
+    await call('manuscripts.upload', {
+      form: { folder: 'ECHO', origin_id: 'leak-echo', title: 'Echoed', abstract: 'Echoed abstract.', authors_count: 0 },
+      fileId: staged2.id,
+    });
     await call('groups.create', { group_name: 'Echo pool', owner_team: 'Editorial Office', editor_teams: [], viewer_teams: [] });
     await call('groups.add', { serviceId: 7, name: 'Remote group' });
     await handle('authors.put', { groupId: 1, clientId: 'a1', body: { name: 'Ada Lovelace' } });
@@ -151,9 +178,21 @@ describe('the API key stays in the secret store', () => {
     const lastLines = readFileSync(logFile, 'utf8').trim().split('\n').slice(-8);
     const diagnostics = formatDiagnostics(
       {
-        appName: 'Referee Desk', appVersion: 'test', electron: null, chrome: null, node: process.versions.node, os: 'test', arch: process.arch,
-        dataDir, logsDir: join(dataDir, 'logs'), ...cacheFigures(core.cache), connectivity: 'online', keyStorage: 'session', updates: 'off',
-        recentProblems: [...lastLines, `{"level":"error","message":"key ${ECHO_KEY} at ${webhook.url}"}`], lastCrash: null,
+        appName: 'Referee Desk',
+        appVersion: 'test',
+        electron: null,
+        chrome: null,
+        node: process.versions.node,
+        os: 'test',
+        arch: process.arch,
+        dataDir,
+        logsDir: join(dataDir, 'logs'),
+        ...cacheFigures(core.cache),
+        connectivity: 'online',
+        keyStorage: 'session',
+        updates: 'off',
+        recentProblems: [...lastLines, `{"level":"error","message":"key ${ECHO_KEY} at ${webhook.url}"}`],
+        lastCrash: null,
       },
       (t) => logger.redact(t),
     );

@@ -24,7 +24,8 @@ const size = (files: string[]) => files.reduce((n, f) => n + statSync(f).size, 0
 
 beforeAll(async () => {
   if (process.platform !== 'linux') return;
-  if (!existsSync(join(ROOT, 'out/main/index.js'))) throw new Error('out/ is missing: run `npx electron-vite build` first (npm test does).');
+  if (!existsSync(join(ROOT, 'out/main/index.js')))
+    throw new Error('out/ is missing: run `npx electron-vite build` first (npm test does).');
   const appDir = await buildDirPackage(work);
   resources = join(appDir, 'resources');
   asarFiles = listPackage(join(resources, 'app.asar'), { isPack: false }).map((f) => f.replaceAll('\\', '/'));
@@ -36,7 +37,10 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 // The stand-in distribution is Linux-shaped (an `electron` executable); the macOS and Windows packages
 // are built and smoke-tested by the release workflow on their own runners.
 const linux = process.platform === 'linux';
-if (!linux) console.warn(`[package test skipped] the stand-in Electron build runs on Linux; on ${process.platform} the release workflow's packaged smoke test covers the package.`);
+if (!linux)
+  console.warn(
+    `[package test skipped] the stand-in Electron build runs on Linux; on ${process.platform} the release workflow's packaged smoke test covers the package.`,
+  );
 
 describe.skipIf(!linux)('the packaged app (dir target, stand-in Electron)', () => {
   it('holds the built app, the run-time modules the bundle imports, and the update feed', () => {
@@ -62,7 +66,11 @@ describe.skipIf(!linux)('the packaged app (dir target, stand-in Electron)', () =
       .filter((e) => e.isFile() && e.name.endsWith('.js'))
       .map((e) => readFileSync(join(e.parentPath, e.name), 'utf8'))
       .join('\n');
-    const bare = new Set([...bundle.matchAll(/(?:from|import\()\s*["']([^."'/][^"']*)["']/g)].map((m) => m[1]!).filter((s) => !s.startsWith('node:') && s !== 'electron'));
+    const bare = new Set(
+      [...bundle.matchAll(/(?:from|import\()\s*["']([^."'/][^"']*)["']/g)]
+        .map((m) => m[1]!)
+        .filter((s) => !s.startsWith('node:') && s !== 'electron'),
+    );
     expect(bare.size).toBeGreaterThan(5);
     for (const spec of bare) {
       const pkg = spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0]!;
@@ -95,7 +103,8 @@ describe.skipIf(!linux)('the packaged app (dir target, stand-in Electron)', () =
     const natives = unpacked.filter((f) => f.endsWith('.node'));
     expect(natives).toContain(`node_modules/better-sqlite3/prebuilds/${here}.node`);
     expect(natives.some((f) => f.startsWith('node_modules/@napi-rs/keyring-'))).toBe(true);
-    for (const f of natives) expect(f.includes(here) || f.includes(`${process.platform}-${process.arch}-`), `${f} is not for ${here}`).toBe(true);
+    for (const f of natives)
+      expect(f.includes(here) || f.includes(`${process.platform}-${process.arch}-`), `${f} is not for ${here}`).toBe(true);
     // The asar header lists unpacked files too: each native one must really be outside the archive.
     expect(asarFiles.filter((f) => f.endsWith('.node')).filter((f) => !unpacked.includes(f.slice(1)))).toEqual([]);
 
@@ -139,14 +148,21 @@ describe('release configuration', () => {
     expect(c.mac?.hardenedRuntime).toBe(true);
     expect(c.nsis).toMatchObject({ oneClick: false, perMachine: false, allowElevation: true });
     expect(c.protocols).toEqual([{ name: 'Referee Desk link', schemes: ['referee-desk'] }]);
-    expect(c.fileAssociations).toEqual(expect.arrayContaining([expect.objectContaining({ ext: 'pdf', rank: 'Alternate' }), expect.objectContaining({ ext: 'docx', rank: 'Alternate' })]));
+    expect(c.fileAssociations).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ ext: 'pdf', rank: 'Alternate' }),
+        expect.objectContaining({ ext: 'docx', rank: 'Alternate' }),
+      ]),
+    );
     expect(c.deb?.afterInstall).toBe('build/linux/after-install.sh');
     expect(readFileSync(join(ROOT, 'build/linux/after-install.sh'), 'utf8')).toMatch(/chmod 4755 "\$APP_DIR\/chrome-sandbox"/);
   });
 
   it('the notarization hook skips with its reason when the credentials are absent', async () => {
     const require = createRequire(import.meta.url);
-    const hook = require(join(ROOT, 'build/notarize.cjs')) as { skipReason(p: string, env: Record<string, string | undefined>): string | null };
+    const hook = require(join(ROOT, 'build/notarize.cjs')) as {
+      skipReason(p: string, env: Record<string, string | undefined>): string | null;
+    };
     expect(hook.skipReason('linux', {})).toMatch(/not a macOS build/);
     expect(hook.skipReason('darwin', { APPLE_ID: 'a' })).toBe('missing APPLE_APP_SPECIFIC_PASSWORD, APPLE_TEAM_ID in the environment');
     expect(hook.skipReason('darwin', { APPLE_ID: 'a', APPLE_APP_SPECIFIC_PASSWORD: 'b', APPLE_TEAM_ID: 'c' })).toBeNull();

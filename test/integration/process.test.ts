@@ -140,13 +140,23 @@ describe('two-phase core start', () => {
     await core?.close();
     core = null;
   });
-  const info = async (c: Core) => ((await c.router.handle('app.info', {}, { transport: 'test' })) as Envelope<AppInfo> & { ok: true }).value;
-  const status = async (c: Core) => ((await c.router.handle('app.status', {}, { transport: 'test' })) as Envelope<StatusEvent> & { ok: true }).value;
+  const info = async (c: Core) =>
+    ((await c.router.handle('app.info', {}, { transport: 'test' })) as Envelope<AppInfo> & { ok: true }).value;
+  const status = async (c: Core) =>
+    ((await c.router.handle('app.status', {}, { transport: 'test' })) as Envelope<StatusEvent> & { ok: true }).value;
 
   it('answers app.info before the demo service is ready, says it is starting, then shows the demo profile', async () => {
     const f = fakeFork();
     const demo = demoProcess({ fork: f.fork, dataDir: '/demo', logger: new MemoryLogger() });
-    core = await createCore({ appVersion: '1.2.3', dataDir: mkdtempSync(join(tmpdir(), 'desk-process-')), host: 'browser', secrets: new MemorySecrets(), logger: new MemoryLogger(), startDemo: demo.startDemo, deferStart: true });
+    core = await createCore({
+      appVersion: '1.2.3',
+      dataDir: mkdtempSync(join(tmpdir(), 'desk-process-')),
+      host: 'browser',
+      secrets: new MemorySecrets(),
+      logger: new MemoryLogger(),
+      startDemo: demo.startDemo,
+      deferStart: true,
+    });
     // Phase 1 only: no process yet, the window's first questions are answered.
     expect(f.children).toHaveLength(0);
     expect((await info(core)).version).toBe('1.2.3');
@@ -154,10 +164,15 @@ describe('two-phase core start', () => {
     const child = await f.child(0);
     expect((await info(core)).notices).toEqual([]);
     expect((await status(core)).message).toBe('Starting the local demo service…');
-    expect(((await core.router.handle('profiles.list', {}, { transport: 'test' })) as Envelope<{ profiles: unknown[] }> & { ok: true }).value.profiles).toEqual([]);
+    expect(
+      ((await core.router.handle('profiles.list', {}, { transport: 'test' })) as Envelope<{ profiles: unknown[] }> & { ok: true }).value
+        .profiles,
+    ).toEqual([]);
     child.ready(45678);
     await starting;
-    const profiles = (await core.router.handle('profiles.list', {}, { transport: 'test' })) as Envelope<{ profiles: Array<{ kind: string; baseUrl: string; active: boolean }> }> & { ok: true };
+    const profiles = (await core.router.handle('profiles.list', {}, { transport: 'test' })) as Envelope<{
+      profiles: Array<{ kind: string; baseUrl: string; active: boolean }>;
+    }> & { ok: true };
     expect(profiles.value.profiles).toMatchObject([{ kind: 'demo', baseUrl: 'http://127.0.0.1:45678', active: true }]);
     expect(core.workspace()?.api.baseUrl).toBe('http://127.0.0.1:45678');
     expect((await status(core)).message).not.toMatch(/demo service/);
@@ -166,7 +181,15 @@ describe('two-phase core start', () => {
   it('the demo process dies: the status bar says so, it is restarted once, a second death is a notice', async () => {
     const f = fakeFork();
     const demo = demoProcess({ fork: f.fork, dataDir: '/demo', logger: new MemoryLogger() });
-    core = await createCore({ appVersion: '1', dataDir: mkdtempSync(join(tmpdir(), 'desk-process-')), host: 'browser', secrets: new MemorySecrets(), logger: new MemoryLogger(), startDemo: demo.startDemo, deferStart: true });
+    core = await createCore({
+      appVersion: '1',
+      dataDir: mkdtempSync(join(tmpdir(), 'desk-process-')),
+      host: 'browser',
+      secrets: new MemorySecrets(),
+      logger: new MemoryLogger(),
+      startDemo: demo.startDemo,
+      deferStart: true,
+    });
     const messages: string[] = [];
     core.events.on('app.status', (s) => messages.push(s.message));
     const starting = core.start();
@@ -187,7 +210,15 @@ describe('two-phase core start', () => {
   it('a demo service that cannot start is a notice and a status line, and the app keeps answering', async () => {
     const f = fakeFork();
     const demo = demoProcess({ fork: f.fork, dataDir: '/demo', logger: new MemoryLogger() });
-    core = await createCore({ appVersion: '1', dataDir: mkdtempSync(join(tmpdir(), 'desk-process-')), host: 'browser', secrets: new MemorySecrets(), logger: new MemoryLogger(), startDemo: demo.startDemo, deferStart: true });
+    core = await createCore({
+      appVersion: '1',
+      dataDir: mkdtempSync(join(tmpdir(), 'desk-process-')),
+      host: 'browser',
+      secrets: new MemorySecrets(),
+      logger: new MemoryLogger(),
+      startDemo: demo.startDemo,
+      deferStart: true,
+    });
     const starting = core.start();
     (await f.child(0)).fail('the data folder is read-only');
     (await f.child(1)).fail('the data folder is read-only');
@@ -212,10 +243,22 @@ describe('the demo service in a real child process', () => {
       dataDir: demoDataDir(dataDir),
       logger: new MemoryLogger(),
     });
-    const c = await createCore({ appVersion: '1', dataDir, host: 'browser', secrets: new MemorySecrets(), logger: new MemoryLogger(), startDemo: demo.startDemo });
+    const c = await createCore({
+      appVersion: '1',
+      dataDir,
+      host: 'browser',
+      secrets: new MemorySecrets(),
+      logger: new MemoryLogger(),
+      startDemo: demo.startDemo,
+    });
     try {
       const baseUrl = c.workspace()!.api.baseUrl;
-      const test = async () => ((await c.router.handle('profiles.test', { id: c.profiles.activeId() }, { transport: 'test' })) as Envelope<{ ok: boolean }> & { ok: true }).value.ok;
+      const test = async () =>
+        (
+          (await c.router.handle('profiles.test', { id: c.profiles.activeId() }, { transport: 'test' })) as Envelope<{ ok: boolean }> & {
+            ok: true;
+          }
+        ).value.ok;
       expect(await test()).toBe(true);
       expect(pids).toHaveLength(1);
       expect(pids[0]).not.toBe(process.pid);

@@ -11,9 +11,12 @@ beforeEach(() => {
   const t = tempDir();
   cleanup = t.cleanup;
   cache = openCache({ file: `${t.dir}/c.db`, clock: { now: () => 1 }, logger: new MemoryLogger() });
-  const ins = cache.db.prepare('INSERT INTO ledger_people (name, affiliation, suggested, invited, first_seen_at, last_seen_at) VALUES (?, ?, ?, ?, 1, 1)');
+  const ins = cache.db.prepare(
+    'INSERT INTO ledger_people (name, affiliation, suggested, invited, first_seen_at, last_seen_at) VALUES (?, ?, ?, ?, 1, 1)',
+  );
   cache.db.transaction(() => {
-    for (let i = 0; i < 3000; i++) ins.run(`Person ${i} ${i % 10 === 0 ? 'Rarename' : 'Common'}`, i % 2 ? 'University of Oxford' : 'ETH Zürich', (i * 7919) % 97, i % 5);
+    for (let i = 0; i < 3000; i++)
+      ins.run(`Person ${i} ${i % 10 === 0 ? 'Rarename' : 'Common'}`, i % 2 ? 'University of Oxford' : 'ETH Zürich', (i * 7919) % 97, i % 5);
   })();
 });
 afterEach(() => {
@@ -21,9 +24,15 @@ afterEach(() => {
   cleanup();
 });
 
-const expected = (pred: (r: { name: string; affiliation: string }) => boolean, key: 'suggested' | 'invited' | 'name', dir: 'asc' | 'desc') =>
+const expected = (
+  pred: (r: { name: string; affiliation: string }) => boolean,
+  key: 'suggested' | 'invited' | 'name',
+  dir: 'asc' | 'desc',
+) =>
   cache.db
-    .prepare<[], { id: number; name: string; affiliation: string; suggested: number; invited: number }>('SELECT id, name, affiliation, suggested, invited FROM ledger_people')
+    .prepare<[], { id: number; name: string; affiliation: string; suggested: number; invited: number }>(
+      'SELECT id, name, affiliation, suggested, invited FROM ledger_people',
+    )
     .all()
     .filter(pred)
     .sort((a, b) => {
@@ -39,9 +48,13 @@ describe('ledger search', () => {
     expect(page.total).toBe(1500);
     expect(page.rows.map((r) => r.personId)).toEqual(all.slice(40, 60));
     const byInvited = cache.ledger.query({ text: 'oxf', sort: { by: 'invited', dir: 'desc' }, limit: 10 });
-    expect(byInvited.rows.map((r) => r.personId)).toEqual(expected((r) => r.affiliation.includes('Oxford'), 'invited', 'desc').slice(0, 10));
+    expect(byInvited.rows.map((r) => r.personId)).toEqual(
+      expected((r) => r.affiliation.includes('Oxford'), 'invited', 'desc').slice(0, 10),
+    );
     const ascending = cache.ledger.query({ text: 'oxford', sort: { by: 'suggested', dir: 'asc' }, limit: 10 });
-    expect(ascending.rows.map((r) => r.personId)).toEqual(expected((r) => r.affiliation.includes('Oxford'), 'suggested', 'asc').slice(0, 10));
+    expect(ascending.rows.map((r) => r.personId)).toEqual(
+      expected((r) => r.affiliation.includes('Oxford'), 'suggested', 'asc').slice(0, 10),
+    );
   });
 
   it('a rare word sorts its matches; no text lists everyone', () => {

@@ -19,7 +19,14 @@ afterEach(async () => {
 
 async function coreWith(openExternal: (url: string) => Promise<void>) {
   dataDir = mkdtempSync(join(tmpdir(), 'desk-open-'));
-  core = await createCore({ appVersion: 'test', dataDir, host: 'electron', secrets: new MemorySecrets(), logger: new MemoryLogger(), openExternal });
+  core = await createCore({
+    appVersion: 'test',
+    dataDir,
+    host: 'electron',
+    secrets: new MemorySecrets(),
+    logger: new MemoryLogger(),
+    openExternal,
+  });
   const c = core;
   const call = async <T>(channel: string, input: unknown): Promise<T> => {
     const env = await c.router.handle(channel, input, { transport: 'test' });
@@ -28,7 +35,11 @@ async function coreWith(openExternal: (url: string) => Promise<void>) {
   };
   const state = await call<ProfilesState>('profiles.save', { name: 'Journal', baseUrl: 'http://127.0.0.1:9' });
   await call('profiles.activate', { id: state.profiles[0]!.id });
-  const run = c.cache.manuscripts.recordUploadRun(state.profiles[0]!.id, { form: form('o1', { title: 'Eis & Schnee' }) }, response(77, 'o1', [1, 2, 4]));
+  const run = c.cache.manuscripts.recordUploadRun(
+    state.profiles[0]!.id,
+    { form: form('o1', { title: 'Eis & Schnee' }) },
+    response(77, 'o1', [1, 2, 4]),
+  );
   await call('shortlist.add', { manuscriptId: run.manuscriptId, authorIds: [2] });
   return { call, manuscriptId: run.manuscriptId };
 }
@@ -49,6 +60,9 @@ describe('invitation.open', () => {
     const { call, manuscriptId } = await coreWith(async () => {
       throw new Error('no handler for mailto');
     });
-    await expect(call('invitation.open', { manuscriptId, authorId: 2 })).rejects.toMatchObject({ code: 'unsupported', message: expect.stringMatching(/Copy the invitation text/) });
+    await expect(call('invitation.open', { manuscriptId, authorId: 2 })).rejects.toMatchObject({
+      code: 'unsupported',
+      message: expect.stringMatching(/Copy the invitation text/),
+    });
   });
 });

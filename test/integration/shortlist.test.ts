@@ -34,7 +34,9 @@ const DAY = 86_400_000;
 
 const ABSTRACT = 'Deep learning for protein structure prediction with attention.';
 const upload = (originId: string, title: string, authors: Array<{ name: string; email?: string }> = []) =>
-  t.call<ManuscriptRow>('manuscripts.upload', { form: { folder: 'DEMO', origin_id: originId, title, abstract: ABSTRACT, authors_count: authors.length, authors } });
+  t.call<ManuscriptRow>('manuscripts.upload', {
+    form: { folder: 'DEMO', origin_id: originId, title, abstract: ABSTRACT, authors_count: authors.length, authors },
+  });
 const lastRun = async (m: ManuscriptRow) => (await t.call<{ runs: RunRow[] }>('manuscripts.get', { id: m.id })).runs.at(-1)!.id;
 const candidates = (runId: number, query: object = {}) => t.call<CandidatePage>('candidates.query', { runId, query });
 const list = (m: ManuscriptRow) => t.call<ShortlistEntryRow[]>('shortlist.list', { manuscriptId: m.id });
@@ -80,18 +82,28 @@ describe('shortlist of a manuscript (offline)', () => {
     const stale = await t.handle('shortlist.reorder', { manuscriptId: a.id, authorIds: order.slice(0, 4) });
     expect(stale).toMatchObject({ ok: false, error: { code: 'conflict' } });
 
-    const noted = await t.call<ShortlistEntryRow>('shortlist.note', { manuscriptId: a.id, authorId: order[0]!, note: 'Knows the method; ask first' });
+    const noted = await t.call<ShortlistEntryRow>('shortlist.note', {
+      manuscriptId: a.id,
+      authorId: order[0]!,
+      note: 'Knows the method; ask first',
+    });
     expect(noted.note).toBe('Knows the method; ask first');
     const due = await t.call<ShortlistEntryRow>('shortlist.setDue', { manuscriptId: a.id, authorId: order[0]!, dueDate: '2026-12-24' });
     expect(due.dueDate).toBe('2026-12-24');
-    expect(await t.handle('shortlist.setDue', { manuscriptId: a.id, authorId: order[0]!, dueDate: '2026-02-30' })).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    expect(await t.handle('shortlist.setDue', { manuscriptId: a.id, authorId: order[0]!, dueDate: '2026-02-30' })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input' },
+    });
 
     rows = await t.call<ShortlistEntryRow[]>('shortlist.remove', { manuscriptId: a.id, authorId: order[4]! });
     expect(rows.map((r) => [r.authorId, r.position])).toEqual(order.slice(0, 4).map((id, i) => [id, i + 1]));
     rows = await t.call<ShortlistEntryRow[]>('shortlist.add', { manuscriptId: a.id, authorIds: [order[4]!] });
     expect(rows.at(-1)).toMatchObject({ authorId: order[4], position: 5 });
 
-    expect(await t.handle('shortlist.add', { manuscriptId: a.id, authorIds: [987654321] })).toMatchObject({ ok: false, error: { code: 'not_found' } });
+    expect(await t.handle('shortlist.add', { manuscriptId: a.id, authorIds: [987654321] })).toMatchObject({
+      ok: false,
+      error: { code: 'not_found' },
+    });
     expect(changes.some((c) => c.topic === 'shortlist' && c.id === a.id)).toBe(true);
     expect(changes.some((c) => c.topic === 'ledger')).toBe(true);
   });
@@ -106,7 +118,11 @@ describe('shortlist of a manuscript (offline)', () => {
 
 describe('invitations (offline)', () => {
   it('fills the template from Settings and builds the mailto: URL; the browser host opens nothing itself', async () => {
-    const s = await t.call<InvitationSettings>('invitation.setSettings', { editorName: 'Dr. Åsa Öberg', subject: 'Review for {{journal}}: {{manuscript_title}}', body: 'Dear {{name}},\nplease review by {{due_date}}.\n{{editor_name}} {{oops}}' });
+    const s = await t.call<InvitationSettings>('invitation.setSettings', {
+      editorName: 'Dr. Åsa Öberg',
+      subject: 'Review for {{journal}}: {{manuscript_title}}',
+      body: 'Dear {{name}},\nplease review by {{due_date}}.\n{{editor_name}} {{oops}}',
+    });
     expect(s).toMatchObject({ editorName: 'Dr. Åsa Öberg', reminderDays: 7, fatigueK: 3, fatigueD: 180, fatigueR: 2 });
     const [first] = await list(a);
     const d = await t.call<InvitationDraft>('invitation.draft', { manuscriptId: a.id, authorId: first!.authorId });
@@ -129,12 +145,20 @@ describe('invitations (offline)', () => {
     expect(inv.status).toBe('invited');
     expect(inv.invitedAt).toBeGreaterThanOrEqual(before);
     await t.call('invitation.markInvited', { manuscriptId: a.id, authorId: p2!.authorId });
-    expect((await t.call<ShortlistEntryRow>('shortlist.setStatus', { manuscriptId: a.id, authorId: p1!.authorId, status: 'accepted' })).answeredAt).not.toBeNull();
+    expect(
+      (await t.call<ShortlistEntryRow>('shortlist.setStatus', { manuscriptId: a.id, authorId: p1!.authorId, status: 'accepted' }))
+        .answeredAt,
+    ).not.toBeNull();
     await t.call('shortlist.setStatus', { manuscriptId: a.id, authorId: p2!.authorId, status: 'declined' });
     const h1 = await t.call<LedgerPersonHistory>('ledger.person', { personId: p1!.personId });
     expect(h1.person).toMatchObject({ shortlisted: 1, invited: 1, accepted: 1, declined: 0, reviewing: 1, acceptanceRate: 1 });
     expect(h1.person.suggested).toBe(2);
-    expect(h1.manuscripts.map((m) => [m.manuscriptId, m.status])).toEqual(expect.arrayContaining([[a.id, 'accepted'], [b.id, null]]));
+    expect(h1.manuscripts.map((m) => [m.manuscriptId, m.status])).toEqual(
+      expect.arrayContaining([
+        [a.id, 'accepted'],
+        [b.id, null],
+      ]),
+    );
     const h2 = await t.call<LedgerPersonHistory>('ledger.person', { personId: p2!.personId });
     expect(h2.person).toMatchObject({ invited: 1, accepted: 0, declined: 1, reviewing: 0, acceptanceRate: 0 });
   });
@@ -144,7 +168,9 @@ describe('invitations (offline)', () => {
     await t.call('invitation.markInvited', { manuscriptId: a.id, authorId: p3!.authorId });
     expect(await t.call<ReminderRow[]>('shortlist.reminders', {})).toEqual([]);
     // The invitation went out eight days ago.
-    t.core.cache.db.prepare('UPDATE shortlist SET invited_at = invited_at - ? WHERE manuscript_id = ? AND author_id = ?').run(8 * DAY, a.id, p3!.authorId);
+    t.core.cache.db
+      .prepare('UPDATE shortlist SET invited_at = invited_at - ? WHERE manuscript_id = ? AND author_id = ?')
+      .run(8 * DAY, a.id, p3!.authorId);
     const due = await t.call<ReminderRow[]>('shortlist.reminders', {});
     expect(due).toEqual([expect.objectContaining({ manuscriptId: a.id, authorId: p3!.authorId, daysWaiting: 8, folder: 'DEMO' })]);
     await t.call('invitation.setSettings', { reminderDays: 10 });
@@ -201,10 +227,19 @@ describe('marks from the service and merges', () => {
   it('a webhook mark shows beside the local status and never changes it', async () => {
     const [p1, p2] = await list(a);
     const raw = (id: number) => {
-      const c = t.core.cache.db.prepare<[number, number], { id: number }>('SELECT id FROM candidates WHERE run_id = ? AND author_id = ?').get(runA, id)!;
+      const c = t.core.cache.db
+        .prepare<[number, number], { id: number }>('SELECT id FROM candidates WHERE run_id = ? AND author_id = ?')
+        .get(runA, id)!;
       return { ...(t.core.cache.candidates.raw(c.id) as object), marked: true, marked_by: 'office@journal.example' } as WebhookCandidate;
     };
-    expect(t.core.cache.marks.applyMarks(a.profileId, { manuscriptId: a.serviceId!, originId: a.originId, order: 1, candidates: [raw(p1!.authorId), raw(p2!.authorId)] })).toBe('applied');
+    expect(
+      t.core.cache.marks.applyMarks(a.profileId, {
+        manuscriptId: a.serviceId!,
+        originId: a.originId,
+        order: 1,
+        candidates: [raw(p1!.authorId), raw(p2!.authorId)],
+      }),
+    ).toBe('applied');
     const rows = await list(a);
     expect(rows[0]).toMatchObject({ status: 'accepted', serviceMark: { markedBy: 'office@journal.example' } });
     expect(rows[1]).toMatchObject({ status: 'declined', serviceMark: { markedBy: 'office@journal.example' } });
@@ -220,7 +255,12 @@ describe('marks from the service and merges', () => {
     t.core.cache.ledger.refresh(p1!.personId);
     t.core.cache.ledger.refresh(p2!.personId);
     const merged = await t.call<LedgerPersonHistory>('ledger.person', { personId: p1!.personId });
-    expect(merged.members.map((m) => [m.authorId, m.rule])).toEqual(expect.arrayContaining([[p1!.authorId, 'author_id'], [p2!.authorId, 'email']]));
+    expect(merged.members.map((m) => [m.authorId, m.rule])).toEqual(
+      expect.arrayContaining([
+        [p1!.authorId, 'author_id'],
+        [p2!.authorId, 'email'],
+      ]),
+    );
     expect(merged.person).toMatchObject({ invited: 2, accepted: 1, declined: 1, membersCount: 2 });
     // Two invitations of one person, counted over both author_ids.
     expect((await loads(runB)).get(p1!.authorId)).toMatchObject({ invitedRecent: 2, reviewing: 1 });

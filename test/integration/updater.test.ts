@@ -22,7 +22,17 @@ let server: Server;
 let feed = '';
 
 function latestYml(version: string, file: string, hash: string, size: number): string {
-  return [`version: ${version}`, 'files:', `  - url: ${file}`, `    sha512: ${hash}`, `    size: ${size}`, `path: ${file}`, `sha512: ${hash}`, `releaseDate: '2026-11-23T10:00:00.000Z'`, ''].join('\n');
+  return [
+    `version: ${version}`,
+    'files:',
+    `  - url: ${file}`,
+    `    sha512: ${hash}`,
+    `    size: ${size}`,
+    `path: ${file}`,
+    `sha512: ${hash}`,
+    `releaseDate: '2026-11-23T10:00:00.000Z'`,
+    '',
+  ].join('\n');
 }
 
 /** Electron's executor downloads through net.request; this one does the same through Node's http. */
@@ -34,7 +44,13 @@ class NodeDownloadExecutor extends NodeHttpExecutor {
       configureRequestOptions(requestOptions);
       (this as unknown as { doDownload(o: object, c: object, n: number): void }).doDownload(
         requestOptions,
-        { destination, options, onCancel, callback: (error: Error | null) => (error == null ? resolve(destination) : reject(error)), responseHandler: null },
+        {
+          destination,
+          options,
+          onCancel,
+          callback: (error: Error | null) => (error == null ? resolve(destination) : reject(error)),
+          responseHandler: null,
+        },
         0,
       );
     });
@@ -116,12 +132,16 @@ describe('auto-update from a generic feed on 127.0.0.1', () => {
   it('refuses an artifact whose checksum does not match the feed', async () => {
     const original = server.listeners('request')[0] as (req: unknown, res: unknown) => void;
     server.removeAllListeners('request');
-    server.on('request', (req: { url?: string }, res: { setHeader(k: string, v: string): void; end(b?: unknown): void; statusCode: number }) => {
-      if (req.url?.startsWith('/latest-linux.yml')) return res.end(latestYml('0.3.0', 'Referee-Desk-0.3.0.AppImage', sha512, artifact.length));
-      if (req.url === '/Referee-Desk-0.3.0.AppImage') return res.end(Buffer.concat([artifact.subarray(0, -1), Buffer.from('X')]));
-      res.statusCode = 404;
-      res.end();
-    });
+    server.on(
+      'request',
+      (req: { url?: string }, res: { setHeader(k: string, v: string): void; end(b?: unknown): void; statusCode: number }) => {
+        if (req.url?.startsWith('/latest-linux.yml'))
+          return res.end(latestYml('0.3.0', 'Referee-Desk-0.3.0.AppImage', sha512, artifact.length));
+        if (req.url === '/Referee-Desk-0.3.0.AppImage') return res.end(Buffer.concat([artifact.subarray(0, -1), Buffer.from('X')]));
+        res.statusCode = 404;
+        res.end();
+      },
+    );
     try {
       const updater = makeUpdater('0.1.0');
       updater.autoDownload = false;

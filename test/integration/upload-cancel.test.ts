@@ -38,13 +38,21 @@ const admin = sandboxAdmin(() => service);
 
 async function serviceOrigins(): Promise<string[]> {
   const { orgs } = await admin<{ orgs: Array<{ id: number }> }>('GET', 'orgs/');
-  return (await admin<{ manuscripts: Array<{ origin_id: string }> }>('GET', `orgs/${orgs[0]!.id}/manuscripts/`)).manuscripts.map((m) => m.origin_id);
+  return (await admin<{ manuscripts: Array<{ origin_id: string }> }>('GET', `orgs/${orgs[0]!.id}/manuscripts/`)).manuscripts.map(
+    (m) => m.origin_id,
+  );
 }
 
 /** How many requests the service's 30 s hold has caught (it catches one). */
 const held = async () => (await admin<{ faults: Array<{ fired: number }> }>('GET', 'faults/')).faults[0]!.fired;
 
-const form = (origin: string) => ({ folder: 'DEMO', origin_id: origin, title: `Tidal rhythms ${origin}`, abstract: 'Lichens on rocky shores.', authors_count: 0 });
+const form = (origin: string) => ({
+  folder: 'DEMO',
+  origin_id: origin,
+  title: `Tidal rhythms ${origin}`,
+  abstract: 'Lichens on rocky shores.',
+  authors_count: 0,
+});
 
 async function queue(origin: string, file = pdf): Promise<{ id: number }> {
   const staged = await call<{ id: string }>('files.stage', { name: `${origin}.pdf`, dataBase64: file.toString('base64') });
@@ -66,7 +74,10 @@ describe('cancelling uploads', () => {
     const entry = (await call<OutboxItemView | null>('manuscripts.uploadStatus', { id: slow.id }))!;
     const started = Date.now();
     // Two clicks on Cancel: both answered, with the same result.
-    const [remaining, again] = await Promise.all([call<OutboxItemView[]>('outbox.discard', { id: entry.id }), core.workspace()!.outbox.cancel(entry.id)]);
+    const [remaining, again] = await Promise.all([
+      call<OutboxItemView[]>('outbox.discard', { id: entry.id }),
+      core.workspace()!.outbox.cancel(entry.id),
+    ]);
     expect(again).toEqual([entry.id]);
     await sync;
     off();

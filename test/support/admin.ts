@@ -8,7 +8,7 @@ export type Admin = <T = Record<string, unknown>>(method: string, path: string, 
  * call and the service's answer. `service` may be a getter for a service the test restarts.
  */
 export function sandboxAdmin(service: RunningSandbox | (() => RunningSandbox)): Admin {
-  return async <T,>(method: string, path: string, body?: unknown): Promise<T> => {
+  return async <T>(method: string, path: string, body?: unknown): Promise<T> => {
     const s = typeof service === 'function' ? service() : service;
     const res = await fetch(new URL(path, s.adminUrl), {
       method,

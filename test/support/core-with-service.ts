@@ -22,7 +22,12 @@ export interface CoreWithService {
 
 export async function startCoreWithService(opts: { prefix: string; config?: SandboxConfig; admin?: boolean }): Promise<CoreWithService> {
   const dataDir = mkdtempSync(join(tmpdir(), `desk-${opts.prefix}-`));
-  const service = await startSandbox({ dataDir: join(dataDir, 'service'), port: 0, config: opts.config ?? SMALL_CORPUS, ...(opts.admin ? { admin: true } : {}) });
+  const service = await startSandbox({
+    dataDir: join(dataDir, 'service'),
+    port: 0,
+    config: opts.config ?? SMALL_CORPUS,
+    ...(opts.admin ? { admin: true } : {}),
+  });
   const core = await createCore({
     appVersion: 'test',
     dataDir,

@@ -24,7 +24,8 @@ export function standInElectron(dir: string, version: string): string {
 
 /** Returns the unpacked app folder (release/linux-unpacked equivalent). */
 export async function buildDirPackage(work: string): Promise<string> {
-  const electronVersion = (JSON.parse(readFileSync(join(ROOT, 'node_modules/electron/package.json'), 'utf8')) as { version: string }).version;
+  const electronVersion = (JSON.parse(readFileSync(join(ROOT, 'node_modules/electron/package.json'), 'utf8')) as { version: string })
+    .version;
   const base = releaseConfig();
   const config: Configuration = {
     ...base,
@@ -38,6 +39,11 @@ export async function buildDirPackage(work: string): Promise<string> {
   };
   // Debian's 7za (p7zip-full) where electron-builder's bundled 7-Zip binary is not usable.
   if (existsSync('/usr/bin/7za')) process.env['ELECTRON_BUILDER_7ZIP_PATH'] ??= '/usr/bin/7za';
-  await build({ projectDir: ROOT, targets: Platform.LINUX.createTarget('dir', process.arch === 'arm64' ? Arch.arm64 : Arch.x64), config, publish: 'never' });
+  await build({
+    projectDir: ROOT,
+    targets: Platform.LINUX.createTarget('dir', process.arch === 'arm64' ? Arch.arm64 : Arch.x64),
+    config,
+    publish: 'never',
+  });
   return join(work, 'release', process.arch === 'arm64' ? 'linux-arm64-unpacked' : 'linux-unpacked');
 }

@@ -54,7 +54,11 @@ describe('contract completeness', () => {
 
 describe('contract input validation', () => {
   it('refuses an author body with a key the service does not define (custom fields go under customFields)', async () => {
-    const env = await core.router.handle('authors.put', { groupId: 1, clientId: 'a', body: { name: 'X', '5a1d0000-0000-4000-8000-000000000001': 3 } }, { transport: 'test' });
+    const env = await core.router.handle(
+      'authors.put',
+      { groupId: 1, clientId: 'a', body: { name: 'X', '5a1d0000-0000-4000-8000-000000000001': 3 } },
+      { transport: 'test' },
+    );
     expect(env).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
   });
 
@@ -71,7 +75,12 @@ describe('contract input validation', () => {
 describe('candidates.query input', () => {
   const schema = requests['candidates.query'].input;
   it('takes the range, group and sort filters', () => {
-    expect(schema.safeParse({ runId: 1, query: { minArticles: 2, maxArticles: 9, minCitations: 0, inGroup: true, groupId: 4, sort: [{ by: 'affiliation' }] } }).success).toBe(true);
+    expect(
+      schema.safeParse({
+        runId: 1,
+        query: { minArticles: 2, maxArticles: 9, minCitations: 0, inGroup: true, groupId: 4, sort: [{ by: 'affiliation' }] },
+      }).success,
+    ).toBe(true);
   });
   it('refuses an empty range with a message naming it, and unknown keys', () => {
     const r = schema.safeParse({ runId: 1, query: { minCitations: 50, maxCitations: 10 } });

@@ -22,11 +22,19 @@ describe('lint import zones', () => {
     ['common importing core', 'electron/common/probe.ts', "import { Router } from '../core/router';\nexport const a = Router;\n"],
     ['renderer importing node:fs', 'renderer/src/probe.ts', "import { readFileSync } from 'node:fs';\nexport const a = readFileSync;\n"],
     ['renderer importing electron', 'renderer/src/probe.ts', "import { shell } from 'electron';\nexport const a = shell;\n"],
-    ['renderer importing core', 'renderer/src/probe.ts', "import { Router } from '../../electron/core/router';\nexport const a = Router;\n"],
+    [
+      'renderer importing core',
+      'renderer/src/probe.ts',
+      "import { Router } from '../../electron/core/router';\nexport const a = Router;\n",
+    ],
     ['preload importing core', 'electron/preload/probe.ts', "import { Router } from '../core/router';\nexport const a = Router;\n"],
     ['host importing electron', 'electron/host/probe.ts', "import { app } from 'electron';\nexport const a = app;\n"],
     ['raw ipcMain outside the transport', 'electron/main/probe.ts', "import { ipcMain } from 'electron';\nexport const a = ipcMain;\n"],
-    ['webContents.send outside the transport', 'electron/main/probe.ts', "declare const win: { webContents: { send(c: string): void } };\nwin.webContents.send('x');\n"],
+    [
+      'webContents.send outside the transport',
+      'electron/main/probe.ts',
+      "declare const win: { webContents: { send(c: string): void } };\nwin.webContents.send('x');\n",
+    ],
   ];
   it.each(forbidden)('%s fails lint', async (_name, file, code) => {
     expect(await lintRules(file, code)).toEqual(expect.arrayContaining([expect.stringMatching(/no-restricted-(imports|syntax)/)]));
@@ -35,7 +43,11 @@ describe('lint import zones', () => {
   const allowed: Array<[string, string, string]> = [
     ['main importing electron app', 'electron/main/probe.ts', "import { app } from 'electron';\nexport const a = app;\n"],
     ['core importing common', 'electron/core/probe.ts', "import { DeskError } from '../common/errors';\nexport const a = DeskError;\n"],
-    ['renderer importing the contract', 'renderer/src/probe.ts', "import { requests } from '../../electron/common/contract';\nexport const a = requests;\n"],
+    [
+      'renderer importing the contract',
+      'renderer/src/probe.ts',
+      "import { requests } from '../../electron/common/contract';\nexport const a = requests;\n",
+    ],
   ];
   it.each(allowed)('%s passes lint', async (_name, file, code) => {
     expect(await lintRules(file, code)).toEqual([]);
@@ -56,7 +68,10 @@ describe('per-layer type checks', () => {
   }
 
   it('electron/common has no Node types: process and node:fs do not compile', () => {
-    const diags = diagnosticsFor('electron/common/tsconfig.json', "import { readFileSync } from 'node:fs';\nexport const a = [readFileSync, process.env];\n");
+    const diags = diagnosticsFor(
+      'electron/common/tsconfig.json',
+      "import { readFileSync } from 'node:fs';\nexport const a = [readFileSync, process.env];\n",
+    );
     expect(diags.join('\n')).toMatch(/node:fs|process/);
   });
 

@@ -3,7 +3,15 @@ import { DeskError } from '../../electron/common/errors';
 import { Router, type Handlers } from '../../electron/core/router';
 import { MemoryLogger } from '../support/fakes';
 
-const info = { name: 'Referee Desk', version: '9.9.9', dataDir: '/d', host: 'browser' as const, platform: 'linux', connectivity: 'online' as const, notices: [] };
+const info = {
+  name: 'Referee Desk',
+  version: '9.9.9',
+  dataDir: '/d',
+  host: 'browser' as const,
+  platform: 'linux',
+  connectivity: 'online' as const,
+  notices: [],
+};
 const status = { connectivity: 'online' as const, pendingWrites: 0, failedWrites: 0, message: 'Online', at: 1 };
 
 function router(overrides: Partial<Handlers> = {}) {

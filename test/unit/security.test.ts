@@ -26,7 +26,12 @@ import { resolveStaticFile, serveStatic } from '../../electron/core/static-files
 const root = resolve(import.meta.dirname, '../..');
 const prefs = webPreferences('/app/out/preload/index.cjs');
 const csp = contentSecurityPolicy();
-const directives = new Map(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([k, ...v]) => [k!, v]));
+const directives = new Map(
+  csp
+    .split(';')
+    .map((d) => d.trim().split(/\s+/))
+    .map(([k, ...v]) => [k!, v]),
+);
 
 class FakeContents extends EventEmitter {
   openHandler: ((d: { url: string }) => { action: string }) | null = null;
@@ -73,7 +78,8 @@ describe('Electron security checklist', () => {
     } as never);
     const app = { requestingUrl: 'app://desk/index.html', isMainFrame: true };
     const answers: boolean[] = [];
-    for (const p of ['media', 'geolocation', 'notifications', 'clipboard-read', 'openExternal']) calls.request!({}, p, (ok: boolean) => answers.push(ok), app);
+    for (const p of ['media', 'geolocation', 'notifications', 'clipboard-read', 'openExternal'])
+      calls.request!({}, p, (ok: boolean) => answers.push(ok), app);
     expect(answers).toEqual([false, false, false, false, false]);
     const write = (details: { requestingUrl: string; isMainFrame: boolean }) => {
       let answer: boolean | undefined;
@@ -122,7 +128,13 @@ describe('Electron security checklist', () => {
     const opened: string[] = [];
     const c = new FakeContents();
     hardenWebContents(c as never, (url) => opened.push(url));
-    for (const url of ['https://orcid.org/0000-0002-1825-0097', 'http://example.org', 'file:///etc/passwd', 'javascript:alert(1)', 'https://user:pw@evil.example/']) {
+    for (const url of [
+      'https://orcid.org/0000-0002-1825-0097',
+      'http://example.org',
+      'file:///etc/passwd',
+      'javascript:alert(1)',
+      'https://user:pw@evil.example/',
+    ]) {
       expect(c.openHandler!({ url })).toEqual({ action: 'deny' });
     }
     expect(opened).toEqual(['https://orcid.org/0000-0002-1825-0097']);

@@ -24,7 +24,10 @@ export function contactProblems(emails: readonly string[], orcids: readonly stri
 }
 
 /** An id for an author the editor gave none: the ORCID, else the first e-mail, else the name; unique among `taken`. */
-export function clientIdFor(author: { name: string; emails: readonly string[]; orcids: readonly string[] }, taken: ReadonlySet<string>): string {
+export function clientIdFor(
+  author: { name: string; emails: readonly string[]; orcids: readonly string[] },
+  taken: ReadonlySet<string>,
+): string {
   const orcid = author.orcids.map(orcidOf).find((o): o is string => o !== null);
   const email = author.emails.map((e) => e.trim().toLowerCase()).find(isEmail);
   const slug =

@@ -22,7 +22,12 @@ export interface CandidateColumn {
 
 /** Every candidate column, in export order. The screen and both exports (CSV, XLSX) read this list. */
 export const CANDIDATE_COLUMNS: CandidateColumn[] = [
-  { key: 'rank', label: 'Rank', value: (c) => c.rank + 1, screen: { width: '56px', shown: true, align: 'right', sort: 'rank', fixed: true } },
+  {
+    key: 'rank',
+    label: 'Rank',
+    value: (c) => c.rank + 1,
+    screen: { width: '56px', shown: true, align: 'right', sort: 'rank', fixed: true },
+  },
   { key: 'name', label: 'Name', value: (c) => c.name, screen: { width: 'minmax(180px, 1.4fr)', shown: true, sort: 'name', fixed: true } },
   { key: 'firstName', label: 'First name', value: (c) => c.firstName },
   { key: 'middleName', label: 'Middle name', value: (c) => c.middleName },
@@ -30,15 +35,53 @@ export const CANDIDATE_COLUMNS: CandidateColumn[] = [
   { key: 'suffix', label: 'Suffix', value: (c) => c.suffix },
   { key: 'score', label: 'Score', value: (c) => c.score, screen: { width: '96px', shown: false, align: 'right', sort: 'score' } },
   { key: 'hIndex', label: 'h-index', value: (c) => c.hIndex, screen: { width: '74px', shown: true, align: 'right', sort: 'hIndex' } },
-  { key: 'articles', label: 'Articles', value: (c) => c.articlesCount, screen: { width: '68px', shown: true, align: 'right', sort: 'articles' } },
-  { key: 'citations', label: 'Citations', value: (c) => c.citationsCount, screen: { width: '80px', shown: true, align: 'right', sort: 'citations' } },
-  { key: 'affiliation', label: 'Affiliation', value: (c) => c.affiliation, screen: { width: 'minmax(140px, 1fr)', shown: false, sort: 'affiliation' } },
+  {
+    key: 'articles',
+    label: 'Articles',
+    value: (c) => c.articlesCount,
+    screen: { width: '68px', shown: true, align: 'right', sort: 'articles' },
+  },
+  {
+    key: 'citations',
+    label: 'Citations',
+    value: (c) => c.citationsCount,
+    screen: { width: '80px', shown: true, align: 'right', sort: 'citations' },
+  },
+  {
+    key: 'affiliation',
+    label: 'Affiliation',
+    value: (c) => c.affiliation,
+    screen: { width: 'minmax(140px, 1fr)', shown: false, sort: 'affiliation' },
+  },
   { key: 'email', label: 'Email', value: (c) => c.email, screen: { width: 'minmax(200px, 1.3fr)', shown: true, sort: 'email' } },
   { key: 'orcid', label: 'ORCID', value: (c) => c.orcid, screen: { width: '168px', shown: false, sort: 'orcid' } },
-  { key: 'conflicts', label: 'Conflicts', value: (c) => conflictBadges(c.conflicts).map((b) => (b.unknown ? `${b.badge}?` : b.badge)).join('; '), screen: { width: 'minmax(150px, 1fr)', shown: true, sort: 'conflicts' } },
-  { key: 'groups', label: 'Authors groups', value: (c) => c.authorsGroups.map((g) => g.group_id).join('; '), screen: { width: '76px', shown: true, align: 'center', sort: 'groups' } },
-  { key: 'marked', label: 'Marked', value: (c) => (c.marked ? 'yes' : ''), screen: { width: '72px', shown: true, align: 'center', sort: 'marked' } },
-  { key: 'concepts', label: 'Relevant concepts', value: (c) => c.relevantConcepts.join('; '), screen: { width: 'minmax(140px, 1fr)', shown: false } },
+  {
+    key: 'conflicts',
+    label: 'Conflicts',
+    value: (c) =>
+      conflictBadges(c.conflicts)
+        .map((b) => (b.unknown ? `${b.badge}?` : b.badge))
+        .join('; '),
+    screen: { width: 'minmax(150px, 1fr)', shown: true, sort: 'conflicts' },
+  },
+  {
+    key: 'groups',
+    label: 'Authors groups',
+    value: (c) => c.authorsGroups.map((g) => g.group_id).join('; '),
+    screen: { width: '76px', shown: true, align: 'center', sort: 'groups' },
+  },
+  {
+    key: 'marked',
+    label: 'Marked',
+    value: (c) => (c.marked ? 'yes' : ''),
+    screen: { width: '72px', shown: true, align: 'center', sort: 'marked' },
+  },
+  {
+    key: 'concepts',
+    label: 'Relevant concepts',
+    value: (c) => c.relevantConcepts.join('; '),
+    screen: { width: 'minmax(140px, 1fr)', shown: false },
+  },
   { key: 'url', label: 'Profile', value: (c) => c.url, screen: { width: '64px', shown: false } },
   { key: 'authorId', label: 'Author id', value: (c) => c.authorId },
 ];
@@ -50,9 +93,22 @@ export function candidateTable(rows: readonly CandidateRow[]): { header: string[
 export type ScreenColumn = CandidateColumn & { screen: NonNullable<CandidateColumn['screen']> };
 
 /** The columns the screen can show, in their default order: the decision first (conflicts, e-mail). */
-export const SCREEN_COLUMNS: ScreenColumn[] = ['rank', 'name', 'conflicts', 'email', 'hIndex', 'articles', 'citations', 'groups', 'marked', 'score', 'affiliation', 'orcid', 'concepts', 'url'].map(
-  (key) => CANDIDATE_COLUMNS.find((c) => c.key === key) as ScreenColumn,
-);
+export const SCREEN_COLUMNS: ScreenColumn[] = [
+  'rank',
+  'name',
+  'conflicts',
+  'email',
+  'hIndex',
+  'articles',
+  'citations',
+  'groups',
+  'marked',
+  'score',
+  'affiliation',
+  'orcid',
+  'concepts',
+  'url',
+].map((key) => CANDIDATE_COLUMNS.find((c) => c.key === key) as ScreenColumn);
 
 export interface ColumnLayout {
   /** Keys in the order shown (hidden ones keep their place for when they come back). */
@@ -60,7 +116,10 @@ export interface ColumnLayout {
   hidden: string[];
 }
 
-export const DEFAULT_LAYOUT: ColumnLayout = { order: SCREEN_COLUMNS.map((c) => c.key), hidden: SCREEN_COLUMNS.filter((c) => !c.screen.shown).map((c) => c.key) };
+export const DEFAULT_LAYOUT: ColumnLayout = {
+  order: SCREEN_COLUMNS.map((c) => c.key),
+  hidden: SCREEN_COLUMNS.filter((c) => !c.screen.shown).map((c) => c.key),
+};
 
 /** A remembered layout made safe: unknown keys dropped, new columns added in their default place, fixed ones first. */
 export function normalizeLayout(saved: unknown): ColumnLayout {
@@ -101,9 +160,22 @@ export function defaultSortDir(key: CandidateSortKey): 'asc' | 'desc' {
 }
 
 /** The bounds a run was asked with, in the upload form's words ("h-index 6–20 · articles ≥ 5"); "no bounds" when none. */
-export function boundsText(form: Partial<Record<'min_h_index' | 'max_h_index' | 'min_academic_age' | 'max_academic_age' | 'min_articles_count' | 'max_articles_count', number | undefined>> & { exclude_candidates?: boolean | undefined }): string {
+export function boundsText(
+  form: Partial<
+    Record<
+      'min_h_index' | 'max_h_index' | 'min_academic_age' | 'max_academic_age' | 'min_articles_count' | 'max_articles_count',
+      number | undefined
+    >
+  > & { exclude_candidates?: boolean | undefined },
+): string {
   const range = (what: string, lo: number | undefined, hi: number | undefined) =>
-    lo === undefined && hi === undefined ? null : lo !== undefined && hi !== undefined ? `${what} ${lo}–${hi}` : lo !== undefined ? `${what} ≥ ${lo}` : `${what} ≤ ${hi}`;
+    lo === undefined && hi === undefined
+      ? null
+      : lo !== undefined && hi !== undefined
+        ? `${what} ${lo}–${hi}`
+        : lo !== undefined
+          ? `${what} ≥ ${lo}`
+          : `${what} ≤ ${hi}`;
   const parts = [
     range('h-index', form.min_h_index, form.max_h_index),
     range('academic age', form.min_academic_age, form.max_academic_age),

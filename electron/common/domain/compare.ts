@@ -25,7 +25,17 @@ const ORDER: Record<ChangeKind, number> = { new: 0, up: 1, down: 2, dropped: 3 }
 /** Every change between two runs: new (by new rank), moved up (most places first), moved down (most places first), dropped (by old rank). */
 export function changeRows(c: RunComparison): ChangeRow[] {
   const rows: ChangeRow[] = [
-    ...c.added.map((x) => ({ authorId: x.authorId, name: x.name, affiliation: x.affiliation, change: 'new' as const, fromRank: null, toRank: x.rank + 1, delta: null, fromScore: null, toScore: x.score })),
+    ...c.added.map((x) => ({
+      authorId: x.authorId,
+      name: x.name,
+      affiliation: x.affiliation,
+      change: 'new' as const,
+      fromRank: null,
+      toRank: x.rank + 1,
+      delta: null,
+      fromScore: null,
+      toScore: x.score,
+    })),
     ...c.moved.map((m) => ({
       authorId: m.authorId,
       name: m.name,
@@ -37,12 +47,26 @@ export function changeRows(c: RunComparison): ChangeRow[] {
       fromScore: m.fromScore,
       toScore: m.toScore,
     })),
-    ...c.dropped.map((x) => ({ authorId: x.authorId, name: x.name, affiliation: x.affiliation, change: 'dropped' as const, fromRank: x.rank + 1, toRank: null, delta: null, fromScore: x.score, toScore: null })),
+    ...c.dropped.map((x) => ({
+      authorId: x.authorId,
+      name: x.name,
+      affiliation: x.affiliation,
+      change: 'dropped' as const,
+      fromRank: x.rank + 1,
+      toRank: null,
+      delta: null,
+      fromScore: x.score,
+      toScore: null,
+    })),
   ];
   return rows.sort(
     (a, b) =>
       ORDER[a.change] - ORDER[b.change] ||
-      (a.change === 'new' ? a.toRank! - b.toRank! : a.change === 'dropped' ? a.fromRank! - b.fromRank! : Math.abs(b.delta!) - Math.abs(a.delta!) || a.toRank! - b.toRank!),
+      (a.change === 'new'
+        ? a.toRank! - b.toRank!
+        : a.change === 'dropped'
+          ? a.fromRank! - b.fromRank!
+          : Math.abs(b.delta!) - Math.abs(a.delta!) || a.toRank! - b.toRank!),
   );
 }
 

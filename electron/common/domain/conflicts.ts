@@ -10,7 +10,9 @@ export const CONFLICT_TEXT: Record<ConflictKey, { badge: string; explain: string
 };
 
 /** Badges for the flags that are set; a flag the response did not carry (pre-v6) is "unknown". */
-export function conflictBadges(conflicts: Record<ConflictKey, boolean | null>): Array<{ key: ConflictKey; badge: string; explain: string; unknown: boolean }> {
+export function conflictBadges(
+  conflicts: Record<ConflictKey, boolean | null>,
+): Array<{ key: ConflictKey; badge: string; explain: string; unknown: boolean }> {
   return (Object.keys(CONFLICT_TEXT) as ConflictKey[])
     .filter((k) => conflicts[k] !== false)
     .map((k) => ({ key: k, ...CONFLICT_TEXT[k], unknown: conflicts[k] === null }));

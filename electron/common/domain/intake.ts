@@ -10,8 +10,7 @@ export type AuthorPart = 'name' | 'aff' | 'email' | 'orcid';
 
 /** A form field to check, named as in the upload form (UploadFormInput: title, abstract, authors_count, authors[i].part). */
 export type FieldToCheck =
-  | { field: 'title' | 'abstract' | 'authors_count'; reason: string }
-  | { field: 'author'; index: number; part: AuthorPart; reason: string };
+  { field: 'title' | 'abstract' | 'authors_count'; reason: string } | { field: 'author'; index: number; part: AuthorPart; reason: string };
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -25,7 +24,8 @@ export function fieldsToCheck(view: IntakeView): FieldToCheck[] {
   if (!c || view.error) return [];
   const out: FieldToCheck[] = [];
   if (view.title && c.title < LOW_CONFIDENCE) out.push({ field: 'title', reason: 'The title may be cut or include other text.' });
-  if (view.abstract && c.abstract < LOW_CONFIDENCE) out.push({ field: 'abstract', reason: 'The abstract may be incomplete or include other text.' });
+  if (view.abstract && c.abstract < LOW_CONFIDENCE)
+    out.push({ field: 'abstract', reason: 'The abstract may be incomplete or include other text.' });
 
   const n = view.authors.length;
   const { unassignedEmails, markersWithoutAuthor, emails } = c.signals;
@@ -34,7 +34,9 @@ export function fieldsToCheck(view: IntakeView): FieldToCheck[] {
   } else if (n > 0 && (unassignedEmails > 0 || markersWithoutAuthor > 0 || emails > n)) {
     const bits = [
       emails > n ? `${plural(emails, 'e-mail address', 'e-mail addresses')} for ${plural(n, 'author', 'authors')}` : '',
-      unassignedEmails > 0 && emails <= n ? `${plural(unassignedEmails, 'e-mail address', 'e-mail addresses')} not matched to an author` : '',
+      unassignedEmails > 0 && emails <= n
+        ? `${plural(unassignedEmails, 'e-mail address', 'e-mail addresses')} not matched to an author`
+        : '',
       markersWithoutAuthor > 0 ? `${plural(markersWithoutAuthor, 'affiliation', 'affiliations')} with no author` : '',
     ].filter(Boolean);
     out.push({ field: 'authors_count', reason: `An author may be missing: ${bits.join(', ')}.` });
@@ -45,10 +47,19 @@ export function fieldsToCheck(view: IntakeView): FieldToCheck[] {
   view.authors.forEach((a, index) => {
     const p = c.perAuthor[index];
     if (!p) return;
-    if (p.name < LOW_CONFIDENCE) out.push({ field: 'author', index, part: 'name', reason: 'This may not be a person’s name, or it may be cut.' });
-    if (a.affiliation && p.affiliation < LOW_CONFIDENCE) out.push({ field: 'author', index, part: 'aff', reason: 'The affiliation was guessed from the layout.' });
-    if (a.email && p.email < LOW_CONFIDENCE) out.push({ field: 'author', index, part: 'email', reason: 'The e-mail address does not match the name; it was given in list order.' });
-    if (a.orcid && p.orcid < LOW_CONFIDENCE) out.push({ field: 'author', index, part: 'orcid', reason: 'The ORCID iD was given in list order, not next to the name.' });
+    if (p.name < LOW_CONFIDENCE)
+      out.push({ field: 'author', index, part: 'name', reason: 'This may not be a person’s name, or it may be cut.' });
+    if (a.affiliation && p.affiliation < LOW_CONFIDENCE)
+      out.push({ field: 'author', index, part: 'aff', reason: 'The affiliation was guessed from the layout.' });
+    if (a.email && p.email < LOW_CONFIDENCE)
+      out.push({
+        field: 'author',
+        index,
+        part: 'email',
+        reason: 'The e-mail address does not match the name; it was given in list order.',
+      });
+    if (a.orcid && p.orcid < LOW_CONFIDENCE)
+      out.push({ field: 'author', index, part: 'orcid', reason: 'The ORCID iD was given in list order, not next to the name.' });
   });
   return out;
 }

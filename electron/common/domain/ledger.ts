@@ -74,7 +74,9 @@ export function chooseMerge(who: LedgerIdentity, candidates: readonly LedgerPers
   }
   if (who.email !== null) {
     const byEmail = sorted.find(
-      (p) => p.members.some((m) => m.email === who.email) && !(who.orcid !== null && p.members.some((m) => m.orcid !== null && m.orcid !== who.orcid)),
+      (p) =>
+        p.members.some((m) => m.email === who.email) &&
+        !(who.orcid !== null && p.members.some((m) => m.orcid !== null && m.orcid !== who.orcid)),
     );
     if (byEmail) return { personId: byEmail.personId, rule: 'email' };
   }
@@ -107,7 +109,9 @@ export interface AuthorConflict {
 
 /** "J. A. Smith" and "John Smith" give ('smith', 'j'): last word and first initial. */
 function nameKey(name: string): string | null {
-  const words = normalizeName(name).split(' ').filter((w) => w.length > 0);
+  const words = normalizeName(name)
+    .split(' ')
+    .filter((w) => w.length > 0);
   if (words.length < 2) return null;
   return `${words[words.length - 1]} ${words[0]![0]}`;
 }
@@ -117,8 +121,14 @@ function nameKey(name: string): string | null {
  * candidate, the manuscripts they are an author of, by ORCID, by e-mail, or by name (same last
  * name and first initial). A warning, not a verdict, so the name rule errs on the side of showing it.
  */
-export function authorMatcher(others: readonly ManuscriptAuthors[]): (candidate: { name: string; email: string | null; orcid: string | null }) => AuthorConflict[] {
-  const index = { orcid: new Map<string, AuthorConflict[]>(), email: new Map<string, AuthorConflict[]>(), name: new Map<string, AuthorConflict[]>() };
+export function authorMatcher(
+  others: readonly ManuscriptAuthors[],
+): (candidate: { name: string; email: string | null; orcid: string | null }) => AuthorConflict[] {
+  const index = {
+    orcid: new Map<string, AuthorConflict[]>(),
+    email: new Map<string, AuthorConflict[]>(),
+    name: new Map<string, AuthorConflict[]>(),
+  };
   const put = (map: Map<string, AuthorConflict[]>, key: string | null, c: AuthorConflict) => {
     if (key === null) return;
     const list = map.get(key) ?? [];
@@ -149,5 +159,7 @@ export function authorMatcher(others: readonly ManuscriptAuthors[]): (candidate:
 }
 
 /** The other manuscripts (same folder, in the cache) that the candidate is an author of. */
-export const authorConflicts = (candidate: { name: string; email: string | null; orcid: string | null }, others: readonly ManuscriptAuthors[]): AuthorConflict[] =>
-  authorMatcher(others)(candidate);
+export const authorConflicts = (
+  candidate: { name: string; email: string | null; orcid: string | null },
+  others: readonly ManuscriptAuthors[],
+): AuthorConflict[] => authorMatcher(others)(candidate);

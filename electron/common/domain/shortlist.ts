@@ -32,7 +32,10 @@ export function transitionError(from: ShortlistStatus, to: ShortlistStatus): str
   if (TRANSITIONS[from].includes(to)) return null;
   if (from === to) return `This person is already “${STATUS_LABEL[to]}”.`;
   const allowed = TRANSITIONS[from].map((s) => `“${STATUS_LABEL[s]}”`);
-  return `A person who is “${STATUS_LABEL[from]}” cannot become “${STATUS_LABEL[to]}”` + (allowed.length > 0 ? `; next can be ${allowed.join(' or ')}.` : '; this entry is finished.');
+  return (
+    `A person who is “${STATUS_LABEL[from]}” cannot become “${STATUS_LABEL[to]}”` +
+    (allowed.length > 0 ? `; next can be ${allowed.join(' or ')}.` : '; this entry is finished.')
+  );
 }
 
 export interface StatusDates {
@@ -73,7 +76,15 @@ export interface PersonCounts {
 
 /** A person's counts from their shortlist entries (one per manuscript). Accepted includes reviews received. */
 export function personCounts(entries: ReadonlyArray<{ status: ShortlistStatus; invitedAt: number | null }>): PersonCounts {
-  const c: PersonCounts = { shortlisted: entries.length, invited: 0, accepted: 0, declined: 0, noAnswer: 0, reviewing: 0, lastInvitedAt: null };
+  const c: PersonCounts = {
+    shortlisted: entries.length,
+    invited: 0,
+    accepted: 0,
+    declined: 0,
+    noAnswer: 0,
+    reviewing: 0,
+    lastInvitedAt: null,
+  };
   for (const e of entries) {
     if (e.invitedAt !== null) {
       c.invited++;
@@ -151,7 +162,19 @@ export function shortlistTable(entries: readonly ShortlistExportEntry[]): { head
   const header = ['#', 'Name', 'E-mail', 'ORCID', 'Affiliation', 'Status', 'Note', 'Due', 'Invited', 'Answered', 'Marked in the service'];
   const rows = [...entries]
     .sort((a, b) => a.position - b.position)
-    .map((e, i) => [i + 1, e.name, e.email, e.orcid, e.affiliation, STATUS_LABEL[e.status], e.note, e.dueDate, isoDate(e.invitedAt), isoDate(e.answeredAt), e.serviceMarked ? 'yes' : '']);
+    .map((e, i) => [
+      i + 1,
+      e.name,
+      e.email,
+      e.orcid,
+      e.affiliation,
+      STATUS_LABEL[e.status],
+      e.note,
+      e.dueDate,
+      isoDate(e.invitedAt),
+      isoDate(e.answeredAt),
+      e.serviceMarked ? 'yes' : '',
+    ]);
   return { header, rows };
 }
 
@@ -166,7 +189,21 @@ export interface LedgerExportPerson extends PersonCounts {
 
 /** The Reviewers view as a table for CSV/XLSX, in the order shown. */
 export function ledgerTable(people: readonly LedgerExportPerson[]): { header: string[]; rows: Array<Array<string | number | null>> } {
-  const header = ['Name', 'Affiliation', 'E-mail', 'ORCID', 'Suggested', 'Shortlisted', 'Invited', 'Accepted', 'Declined', 'No answer', 'Reviewing now', 'Last invited', 'Acceptance rate'];
+  const header = [
+    'Name',
+    'Affiliation',
+    'E-mail',
+    'ORCID',
+    'Suggested',
+    'Shortlisted',
+    'Invited',
+    'Accepted',
+    'Declined',
+    'No answer',
+    'Reviewing now',
+    'Last invited',
+    'Acceptance rate',
+  ];
   const rows = people.map((p) => [
     p.name,
     p.affiliation,

@@ -69,9 +69,15 @@ export function boundsProblem(form: object): { field: string; message: string } 
   for (const [lo, hi] of RANGES) {
     const a = num(values[lo]);
     const b = num(values[hi]);
-    if (a != null && (!Number.isInteger(a) || a < 0)) return { field: lo, message: `${FIELD_LABELS[lo]} must be a whole number, 0 or more.` };
-    if (b != null && (!Number.isInteger(b) || b < 0)) return { field: hi, message: `${FIELD_LABELS[hi]} must be a whole number, 0 or more.` };
-    if (a != null && b != null && a > b) return { field: lo, message: `${FIELD_LABELS[lo]} (${a}) is above ${FIELD_LABELS[hi]} (${b}): lower the minimum or raise the maximum.` };
+    if (a != null && (!Number.isInteger(a) || a < 0))
+      return { field: lo, message: `${FIELD_LABELS[lo]} must be a whole number, 0 or more.` };
+    if (b != null && (!Number.isInteger(b) || b < 0))
+      return { field: hi, message: `${FIELD_LABELS[hi]} must be a whole number, 0 or more.` };
+    if (a != null && b != null && a > b)
+      return {
+        field: lo,
+        message: `${FIELD_LABELS[lo]} (${a}) is above ${FIELD_LABELS[hi]} (${b}): lower the minimum or raise the maximum.`,
+      };
   }
   return null;
 }
@@ -104,12 +110,15 @@ export function editorMessage(err: unknown): string {
   const e: ErrorLike = typeof err === 'object' && err !== null ? (err as ErrorLike) : { message: String(err) };
   const message = typeof e.message === 'string' ? e.message : String(err);
   const field = typeof e.field === 'string' ? e.field : undefined;
-  const detail = message.replace(/^Invalid request to [\w.]+:\s*/, '').replace(/^[\w.]+:\s*/, (p) => (field && p.startsWith(field) ? '' : p));
+  const detail = message
+    .replace(/^Invalid request to [\w.]+:\s*/, '')
+    .replace(/^[\w.]+:\s*/, (p) => (field && p.startsWith(field) ? '' : p));
   if (e.code === 'invalid_input' || e.code === 'invalid_request') {
     const label = fieldLabel(field);
     // A range refusal names both fields: say it with the form's labels.
     const range = RANGES.find(([lo, hi]) => field?.endsWith(lo) || field?.endsWith(hi) || (detail.includes(lo) && detail.includes(hi)));
-    if (range && /above|empty|greater|exceed/.test(detail)) return `${FIELD_LABELS[range[0]]} is above ${FIELD_LABELS[range[1]]}: lower the minimum or raise the maximum.`;
+    if (range && /above|empty|greater|exceed/.test(detail))
+      return `${FIELD_LABELS[range[0]]} is above ${FIELD_LABELS[range[1]]}: lower the minimum or raise the maximum.`;
     if (label) return issueText(label, detail);
     return 'Something in the form is not valid: check the fields and try again.';
   }

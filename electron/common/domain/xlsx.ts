@@ -87,7 +87,9 @@ export function zipStore(files: Array<{ name: string; data: Uint8Array }>): Uint
 const isXmlChar = (c: string) => c >= ' ' || c === '\t' || c === '\n' || c === '\r';
 
 const xml = (s: string) =>
-  s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!).replace(/[\s\S]/g, (c) => (isXmlChar(c) ? c : ''));
+  s
+    .replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!)
+    .replace(/[\s\S]/g, (c) => (isXmlChar(c) ? c : ''));
 
 function colName(i: number): string {
   let s = '';
@@ -95,7 +97,11 @@ function colName(i: number): string {
   return s;
 }
 
-export function toXlsx(sheetName: string, header: readonly string[], rows: ReadonlyArray<ReadonlyArray<string | number | null>>): Uint8Array {
+export function toXlsx(
+  sheetName: string,
+  header: readonly string[],
+  rows: ReadonlyArray<ReadonlyArray<string | number | null>>,
+): Uint8Array {
   const cell = (v: string | number | null, r: number, c: number) => {
     const ref = `${colName(c)}${r + 1}`;
     if (v === null || v === '') return '';

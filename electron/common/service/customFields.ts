@@ -75,7 +75,9 @@ export function customFieldValueProblem(field: CustomFieldDefinition, value: unk
     case 'single_option':
       return typeof value === 'string' && ids.has(value) ? null : `${field.name} must be one of its options`;
     case 'multi_option':
-      return Array.isArray(value) && value.every((v) => typeof v === 'string' && ids.has(v)) ? null : `${field.name} must be a list of its options`;
+      return Array.isArray(value) && value.every((v) => typeof v === 'string' && ids.has(v))
+        ? null
+        : `${field.name} must be a list of its options`;
     default:
       return null;
   }
@@ -102,14 +104,20 @@ export function customFieldValueFromText(field: CustomFieldDefinition, text: str
   const choices = () => options.map((o) => o.option).join(', ');
   switch (field.dataKind) {
     case 'number':
-      return NUMBER_TEXT.test(t) && Number.isFinite(Number(t)) ? { ok: true, value: Number(t) } : { ok: false, problem: `${field.name} must be a number written with a dot (“${t}” is not)` };
+      return NUMBER_TEXT.test(t) && Number.isFinite(Number(t))
+        ? { ok: true, value: Number(t) }
+        : { ok: false, problem: `${field.name} must be a number written with a dot (“${t}” is not)` };
     case 'str':
       return { ok: true, value: t };
     case 'date':
-      return isIsoDate(t) ? { ok: true, value: t } : { ok: false, problem: `${field.name} must be a date written YYYY-MM-DD (“${t}” is not)` };
+      return isIsoDate(t)
+        ? { ok: true, value: t }
+        : { ok: false, problem: `${field.name} must be a date written YYYY-MM-DD (“${t}” is not)` };
     case 'single_option': {
       const id = option(t);
-      return id !== null ? { ok: true, value: id } : { ok: false, problem: `${field.name}: “${t}” is not one of its options (${choices()})` };
+      return id !== null
+        ? { ok: true, value: id }
+        : { ok: false, problem: `${field.name}: “${t}” is not one of its options (${choices()})` };
     }
     case 'multi_option': {
       const parts = t
@@ -118,7 +126,11 @@ export function customFieldValueFromText(field: CustomFieldDefinition, text: str
         .filter(Boolean);
       const ids = parts.map(option);
       const unknown = parts.filter((_, i) => ids[i] === null);
-      if (unknown.length > 0) return { ok: false, problem: `${field.name}: ${unknown.map((x) => `“${x}”`).join(', ')} ${unknown.length === 1 ? 'is not one of its options' : 'are not among its options'} (${choices()})` };
+      if (unknown.length > 0)
+        return {
+          ok: false,
+          problem: `${field.name}: ${unknown.map((x) => `“${x}”`).join(', ')} ${unknown.length === 1 ? 'is not one of its options' : 'are not among its options'} (${choices()})`,
+        };
       return { ok: true, value: [...new Set(ids.filter((x): x is string => x !== null))] };
     }
     default:

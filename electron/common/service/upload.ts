@@ -47,7 +47,8 @@ export const uploadFormSchema = z
   .transform(withoutBlankAuthors);
 /** Whether an author row has nothing in it (every authorK field is optional, spec §4.6, so any one
  * filled part — a name, an affiliation, an ORCID or an email — makes it an author). */
-export const isBlankAuthor = (a: UploadAuthor): boolean => !['name', 'aff', 'orcid', 'email'].some((k) => (a[k as keyof UploadAuthor] ?? '').trim() !== '');
+export const isBlankAuthor = (a: UploadAuthor): boolean =>
+  !['name', 'aff', 'orcid', 'email'].some((k) => (a[k as keyof UploadAuthor] ?? '').trim() !== '');
 
 /** Drops blank author rows so the authors are numbered 1..N without a gap (a gap answers 400
  * "author2 is missing"). A form counts its rows, so each dropped row is taken off authors_count,
@@ -83,7 +84,14 @@ export function uploadFormEntries(form: UploadForm): Array<[string, string]> {
       }
     });
   if (form.exclude_candidates === true) out.push(['exclude_candidates', 'true']);
-  for (const key of ['min_h_index', 'max_h_index', 'min_academic_age', 'max_academic_age', 'min_articles_count', 'max_articles_count'] as const) {
+  for (const key of [
+    'min_h_index',
+    'max_h_index',
+    'min_academic_age',
+    'max_academic_age',
+    'min_articles_count',
+    'max_articles_count',
+  ] as const) {
     const v = form[key];
     if (v !== undefined) out.push([key, String(v)]);
   }
@@ -161,9 +169,7 @@ export const debugInfoSchema = z.looseObject({
   parsed_text_len: int.optional(),
   parsed_references: int.optional(),
   extracted_concepts: int.optional(),
-  authors_info: z
-    .looseObject({ authors_count: int.optional(), emails_count: int.optional(), orcids_count: int.optional() })
-    .optional(),
+  authors_info: z.looseObject({ authors_count: int.optional(), emails_count: int.optional(), orcids_count: int.optional() }).optional(),
 });
 export type DebugInfo = z.infer<typeof debugInfoSchema>;
 

@@ -49,7 +49,16 @@ import {
 } from './errors';
 import { multipartBody, type MultipartBody } from './multipart';
 import { abortableSleep, backoffDelay, DEFAULT_RETRY, DEFAULT_TIMEOUTS, DEFAULT_UPLOAD_RETRY } from './retry';
-import type { ApiResult, CallOptions, RetryPolicy, ServiceApi, ServiceClientOptions, Timeouts, UploadOptions, UploadRequest } from './types';
+import type {
+  ApiResult,
+  CallOptions,
+  RetryPolicy,
+  ServiceApi,
+  ServiceClientOptions,
+  Timeouts,
+  UploadOptions,
+  UploadRequest,
+} from './types';
 import { trimEndWhere } from '../../common/linear';
 
 const USER_AGENT = 'RefereeDesk/0.1 (+service client)';
@@ -91,7 +100,8 @@ function checkGroupId(groupId: number): void {
 
 function checkClientId(clientId: string): void {
   const r = clientIdSchema.safeParse(clientId);
-  if (!r.success) throw new DeskError('invalid_input', r.error.issues[0]?.message ?? 'The author id (client_id) is not valid.', { field: 'client_id' });
+  if (!r.success)
+    throw new DeskError('invalid_input', r.error.issues[0]?.message ?? 'The author id (client_id) is not valid.', { field: 'client_id' });
 }
 
 /** A 404 to a delete means "already gone" only when it is about the author: one that names the
@@ -142,7 +152,9 @@ export class ServiceClient implements ServiceApi {
       throw new DeskError('invalid_input', `"${opts.baseUrl}" is not a web address.`, { field: 'baseUrl' });
     }
     if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-      throw new DeskError('invalid_input', 'The service address must start with https:// (or http:// for a local service).', { field: 'baseUrl' });
+      throw new DeskError('invalid_input', 'The service address must start with https:// (or http:// for a local service).', {
+        field: 'baseUrl',
+      });
     }
     if (url.username || url.password || url.search || url.hash) {
       throw new DeskError('invalid_input', 'The service address may not carry a user name, a query or a fragment.', { field: 'baseUrl' });
@@ -174,7 +186,14 @@ export class ServiceClient implements ServiceApi {
     checkGroupId(groupId);
     checkClientId(clientId);
     return this.call(
-      { op: 'getAuthor', method: 'GET', path: this.authorPath(groupId, clientId), schema: authorFromGroupSchema, idempotent: true, ctx: { groupId, clientId } },
+      {
+        op: 'getAuthor',
+        method: 'GET',
+        path: this.authorPath(groupId, clientId),
+        schema: authorFromGroupSchema,
+        idempotent: true,
+        ctx: { groupId, clientId },
+      },
       opts.signal,
     );
   }
@@ -274,7 +293,11 @@ export class ServiceClient implements ServiceApi {
     );
   }
 
-  async recommendJournals(originId: string, corpus?: JournalsCorpus, opts: CallOptions = {}): Promise<ApiResult<RecommendJournalsResponse>> {
+  async recommendJournals(
+    originId: string,
+    corpus?: JournalsCorpus,
+    opts: CallOptions = {},
+  ): Promise<ApiResult<RecommendJournalsResponse>> {
     if (typeof originId !== 'string' || originId.trim() === '') {
       throw new DeskError('invalid_input', 'The manuscript id (origin_id) is empty.', { field: 'origin_id' });
     }
@@ -297,7 +320,14 @@ export class ServiceClient implements ServiceApi {
 
   async listCustomFields(opts: CallOptions = {}): Promise<ApiResult<CustomFieldsResponse>> {
     return this.call(
-      { op: 'listCustomFields', method: 'GET', path: '/api/external/custom-fields/all/', schema: customFieldsResponseSchema, idempotent: true, ctx: {} },
+      {
+        op: 'listCustomFields',
+        method: 'GET',
+        path: '/api/external/custom-fields/all/',
+        schema: customFieldsResponseSchema,
+        idempotent: true,
+        ctx: {},
+      },
       opts.signal,
     );
   }
@@ -450,7 +480,8 @@ export class ServiceClient implements ServiceApi {
     if (status >= 200 && status < 300) return this.parseSuccess(spec, status, text, header('content-type'), attempt);
     if (status === 404 && spec.on404 !== undefined) {
       const body = this.tryJson(text) ?? text;
-      if (spec.on404.when(body, header('content-type'))) return { value: spec.on404.value, raw: body, rawText: text, status, attempts: attempt };
+      if (spec.on404.when(body, header('content-type')))
+        return { value: spec.on404.value, raw: body, rawText: text, status, attempts: attempt };
     }
     if (status >= 300 && status < 400) {
       const to = header('location');
@@ -462,7 +493,9 @@ export class ServiceClient implements ServiceApi {
         ),
       });
     }
-    throw new AttemptError(statusFailure(status, this.tryJson(text) ?? text, header('retry-after'), this.clock.now(), spec.op, this.profileName, spec.ctx));
+    throw new AttemptError(
+      statusFailure(status, this.tryJson(text) ?? text, header('retry-after'), this.clock.now(), spec.op, this.profileName, spec.ctx),
+    );
   }
 
   private describeLocation(location: string): string {
@@ -484,7 +517,10 @@ export class ServiceClient implements ServiceApi {
           body.destroy?.();
           throw new AttemptError({
             repeat: 'final',
-            error: new DeskError('bad_response', `The service's answer to ${OPERATION_LABEL[op]} is larger than ${Math.round(this.maxResponseBytes / 2 ** 20)} MiB; it was not read.`),
+            error: new DeskError(
+              'bad_response',
+              `The service's answer to ${OPERATION_LABEL[op]} is larger than ${Math.round(this.maxResponseBytes / 2 ** 20)} MiB; it was not read.`,
+            ),
           });
         }
         chunks.push(chunk);
@@ -511,12 +547,18 @@ export class ServiceClient implements ServiceApi {
     };
     const label = OPERATION_LABEL[spec.op];
     if (/text\/html|application\/xhtml/i.test(contentType ?? '') || /^\s*</.test(text)) {
-      fail(`The service answered ${label} with a web page instead of data — perhaps a login page of a proxy, or the address is wrong. Check the profile's address.`);
+      fail(
+        `The service answered ${label} with a web page instead of data — perhaps a login page of a proxy, or the address is wrong. Check the profile's address.`,
+      );
     }
     const raw = this.tryJson(text);
     if (raw === undefined) {
       const looksCut = /^\s*[[{]/.test(text);
-      fail(looksCut ? `The service's answer to ${label} was cut off (incomplete JSON).` : `The service answered ${label} with something that is not JSON.`);
+      fail(
+        looksCut
+          ? `The service's answer to ${label} was cut off (incomplete JSON).`
+          : `The service answered ${label} with something that is not JSON.`,
+      );
     }
     const parsed = spec.schema.safeParse(raw);
     if (!parsed.success) {
@@ -525,7 +567,11 @@ export class ServiceClient implements ServiceApi {
     }
     const value = (parsed as { data: T }).data;
     if (spec.confirm && !spec.confirm(value)) {
-      throw new AttemptError({ repeat: 'final', answered2xx: true, error: new DeskError('server_error', `The service did not confirm ${label} (ok is not true).`) });
+      throw new AttemptError({
+        repeat: 'final',
+        answered2xx: true,
+        error: new DeskError('server_error', `The service did not confirm ${label} (ok is not true).`),
+      });
     }
     return { value, raw, rawText: text, status, attempts: attempt };
   }

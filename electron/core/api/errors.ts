@@ -91,7 +91,16 @@ export interface AttemptFailure {
   answered2xx?: boolean;
 }
 
-const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'EADDRNOTAVAIL', 'UND_ERR_CONNECT_TIMEOUT', 'ETIMEDOUT']);
+const NOT_SENT_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ENETUNREACH',
+  'EHOSTUNREACH',
+  'EADDRNOTAVAIL',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'ETIMEDOUT',
+]);
 const LOST_CONNECTION_CODES = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'ECONNABORTED', 'UND_ERR_CLOSED']);
 
 /** The first error code found on an error, its AggregateError members or its causes. */
@@ -99,10 +108,11 @@ export function errorCodeOf(err: unknown, depth = 0): string | undefined {
   if (depth > 4 || typeof err !== 'object' || err === null) return undefined;
   const e = err as { code?: unknown; errors?: unknown; cause?: unknown };
   if (typeof e.code === 'string' && e.code !== 'GenericFailure') return e.code;
-  if (Array.isArray(e.errors)) for (const inner of e.errors) {
-    const c = errorCodeOf(inner, depth + 1);
-    if (c) return c;
-  }
+  if (Array.isArray(e.errors))
+    for (const inner of e.errors) {
+      const c = errorCodeOf(inner, depth + 1);
+      if (c) return c;
+    }
   return errorCodeOf(e.cause, depth + 1);
 }
 
@@ -118,25 +128,59 @@ export function transportFailure(err: unknown, host: string, op: Operation, phas
   const code = errorCodeOf(err) ?? '';
   const cause = causeSummary(err);
   if (code === 'UND_ERR_CONNECT_TIMEOUT' || code === 'ETIMEDOUT') {
-    return { repeat: 'not_sent', error: new DeskError('timeout', `The service at ${host} did not accept a connection in time. Check the network and the profile's address.`, { cause }) };
+    return {
+      repeat: 'not_sent',
+      error: new DeskError(
+        'timeout',
+        `The service at ${host} did not accept a connection in time. Check the network and the profile's address.`,
+        { cause },
+      ),
+    };
   }
   if (NOT_SENT_CODES.has(code)) {
-    const why = code === 'ECONNREFUSED' ? 'connection refused' : code === 'ENOTFOUND' || code === 'EAI_AGAIN' ? 'host name not found' : 'network unreachable';
-    return { repeat: 'not_sent', error: new DeskError('offline', `Cannot reach the service at ${host} (${why}). Check the network connection and the profile's address.`, { cause }) };
+    const why =
+      code === 'ECONNREFUSED'
+        ? 'connection refused'
+        : code === 'ENOTFOUND' || code === 'EAI_AGAIN'
+          ? 'host name not found'
+          : 'network unreachable';
+    return {
+      repeat: 'not_sent',
+      error: new DeskError(
+        'offline',
+        `Cannot reach the service at ${host} (${why}). Check the network connection and the profile's address.`,
+        { cause },
+      ),
+    };
   }
   if (code === 'UND_ERR_HEADERS_TIMEOUT') {
-    return { repeat: 'transient', error: new DeskError('timeout', `The service at ${host} did not answer in time while ${OPERATION_LABEL[op]}.`, { cause }) };
+    return {
+      repeat: 'transient',
+      error: new DeskError('timeout', `The service at ${host} did not answer in time while ${OPERATION_LABEL[op]}.`, { cause }),
+    };
   }
   if (code === 'UND_ERR_BODY_TIMEOUT') {
-    return { repeat: 'transient', error: new DeskError('timeout', `The service at ${host} stopped sending its answer while ${OPERATION_LABEL[op]}.`, { cause }) };
+    return {
+      repeat: 'transient',
+      error: new DeskError('timeout', `The service at ${host} stopped sending its answer while ${OPERATION_LABEL[op]}.`, { cause }),
+    };
   }
   if (code === 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH' || (phase === 'body' && LOST_CONNECTION_CODES.has(code))) {
-    return { repeat: 'transient', error: new DeskError('bad_response', `The service's answer was cut off while ${OPERATION_LABEL[op]}.`, { cause }) };
+    return {
+      repeat: 'transient',
+      error: new DeskError('bad_response', `The service's answer was cut off while ${OPERATION_LABEL[op]}.`, { cause }),
+    };
   }
   if (LOST_CONNECTION_CODES.has(code)) {
-    return { repeat: 'transient', error: new DeskError('offline', `The connection to the service at ${host} was lost while ${OPERATION_LABEL[op]}.`, { cause }) };
+    return {
+      repeat: 'transient',
+      error: new DeskError('offline', `The connection to the service at ${host} was lost while ${OPERATION_LABEL[op]}.`, { cause }),
+    };
   }
-  return { repeat: 'transient', error: new DeskError('offline', `Cannot talk to the service at ${host} (${code || cause.name}).`, { cause }) };
+  return {
+    repeat: 'transient',
+    error: new DeskError('offline', `Cannot talk to the service at ${host} (${code || cause.name}).`, { cause }),
+  };
 }
 
 /** Parses Retry-After: delta-seconds or an HTTP date (RFC 9110 §10.2.3). */
@@ -168,7 +212,8 @@ export function serverMessage(body: unknown): { message?: string; field?: string
     const field = str(o.field);
     return { message: direct, ...(field && { field }) };
   }
-  if (Array.isArray(o.errors) && o.errors.length > 0) return serverMessage(o.errors[0] !== null && typeof o.errors[0] === 'object' ? { error: o.errors[0] } : o.errors[0]);
+  if (Array.isArray(o.errors) && o.errors.length > 0)
+    return serverMessage(o.errors[0] !== null && typeof o.errors[0] === 'object' ? { error: o.errors[0] } : o.errors[0]);
   for (const [k, v] of Object.entries(o)) {
     if (Array.isArray(v) && typeof v[0] === 'string') return { message: v[0], field: k === 'non_field_errors' ? undefined : k };
     if (typeof v === 'string' && k !== 'code' && k !== 'status') return { message: v, field: k };
@@ -199,12 +244,26 @@ function notFoundMessage(op: Operation, ctx: NotFoundContext, field: string | un
 }
 
 /** Maps an HTTP status that is not a success. `body` is the parsed JSON or the raw text. */
-export function statusFailure(status: number, body: unknown, retryAfter: string | undefined, now: number, op: Operation, profile: string, ctx: NotFoundContext): AttemptFailure {
+export function statusFailure(
+  status: number,
+  body: unknown,
+  retryAfter: string | undefined,
+  now: number,
+  op: Operation,
+  profile: string,
+  ctx: NotFoundContext,
+): AttemptFailure {
   const srv = serverMessage(body);
   const retryAfterMs = parseRetryAfter(retryAfter, now);
   const suffix = srv.message ? ` The service said: ${srv.message}` : '';
   if (status === 401) {
-    return { repeat: 'final', error: new DeskError('unauthorized', `The service did not accept the API key of profile "${profile}". Check the key in Settings → Profiles.`) };
+    return {
+      repeat: 'final',
+      error: new DeskError(
+        'unauthorized',
+        `The service did not accept the API key of profile "${profile}". Check the key in Settings → Profiles.`,
+      ),
+    };
   }
   if (status === 403) {
     const feature = OPERATION_FEATURE[op];
@@ -213,23 +272,38 @@ export function statusFailure(status: number, body: unknown, retryAfter: string 
       : `The service refused ${OPERATION_LABEL[op]} for this API key (403): it is not in your organization's plan or rights.${suffix}`;
     return { repeat: 'final', error: new DeskError('feature_not_in_plan', msg) };
   }
-  if (status === 404) return { repeat: 'final', error: new DeskError('not_found', notFoundMessage(op, ctx, srv.field), srv.field ? { field: srv.field } : {}) };
+  if (status === 404)
+    return {
+      repeat: 'final',
+      error: new DeskError('not_found', notFoundMessage(op, ctx, srv.field), srv.field ? { field: srv.field } : {}),
+    };
   if (status === 408) {
-    return { repeat: 'transient', error: new DeskError('timeout', `The service timed out waiting for the request while ${OPERATION_LABEL[op]}.`) };
+    return {
+      repeat: 'transient',
+      error: new DeskError('timeout', `The service timed out waiting for the request while ${OPERATION_LABEL[op]}.`),
+    };
   }
   if (status === 429) {
     const when = retryAfterMs === undefined ? 'in a moment' : `in ${Math.max(1, Math.ceil(retryAfterMs / 1000))} s`;
     return {
       repeat: 'not_sent',
       ...(retryAfterMs !== undefined && { retryAfterMs }),
-      error: new DeskError('rate_limited', `The service is receiving too many requests. Try again ${when}.`, retryAfterMs === undefined ? {} : { retryAfterMs }),
+      error: new DeskError(
+        'rate_limited',
+        `The service is receiving too many requests. Try again ${when}.`,
+        retryAfterMs === undefined ? {} : { retryAfterMs },
+      ),
     };
   }
   if (status >= 400 && status < 500) {
-    const what = status === 413 ? 'the file is too large for the service' : srv.message ?? `HTTP ${status}`;
+    const what = status === 413 ? 'the file is too large for the service' : (srv.message ?? `HTTP ${status}`);
     return {
       repeat: 'final',
-      error: new DeskError('invalid_request', `The service rejected ${OPERATION_LABEL[op]}: ${what}${srv.field ? ` (field ${srv.field})` : ''}.`, srv.field ? { field: srv.field } : {}),
+      error: new DeskError(
+        'invalid_request',
+        `The service rejected ${OPERATION_LABEL[op]}: ${what}${srv.field ? ` (field ${srv.field})` : ''}.`,
+        srv.field ? { field: srv.field } : {},
+      ),
     };
   }
   if (status >= 500) {
@@ -237,10 +311,19 @@ export function statusFailure(status: number, body: unknown, retryAfter: string 
     return {
       repeat: transient ? 'transient' : 'final',
       ...(transient && retryAfterMs !== undefined && { retryAfterMs }),
-      error: new DeskError('server_error', `The service had a problem (HTTP ${status}) while ${OPERATION_LABEL[op]}. Try again later.${suffix}`),
+      error: new DeskError(
+        'server_error',
+        `The service had a problem (HTTP ${status}) while ${OPERATION_LABEL[op]}. Try again later.${suffix}`,
+      ),
     };
   }
-  return { repeat: 'final', error: new DeskError('bad_response', `The service answered ${OPERATION_LABEL[op]} with an unexpected HTTP ${status}. Check the profile's address.`) };
+  return {
+    repeat: 'final',
+    error: new DeskError(
+      'bad_response',
+      `The service answered ${OPERATION_LABEL[op]} with an unexpected HTTP ${status}. Check the profile's address.`,
+    ),
+  };
 }
 
 /** The same DeskError with its message (and the stack, which repeats it) redacted. */

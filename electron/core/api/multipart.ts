@@ -41,7 +41,9 @@ export interface MultipartBody {
 export async function multipartBody(fields: Array<[string, string]>, file: SourceFile | undefined): Promise<MultipartBody> {
   const boundary = `----RefereeDesk${randomBytes(12).toString('hex')}`;
   const head = Buffer.from(
-    fields.map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${quoteParam(name)}"\r\n\r\n${value}\r\n`).join(''),
+    fields
+      .map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${quoteParam(name)}"\r\n\r\n${value}\r\n`)
+      .join(''),
     'utf8',
   );
   let fileHead = Buffer.alloc(0);

@@ -23,7 +23,12 @@ export function secretForms(secret: string): string[] {
   const hit = cache.get(secret);
   if (hit) return hit;
   const bytes = Buffer.from(secret, 'utf8');
-  const forms = new Set<string>([secret, encodeURIComponent(secret), new URLSearchParams({ k: secret }).toString().slice(2), JSON.stringify(secret).slice(1, -1)]);
+  const forms = new Set<string>([
+    secret,
+    encodeURIComponent(secret),
+    new URLSearchParams({ k: secret }).toString().slice(2),
+    JSON.stringify(secret).slice(1, -1),
+  ]);
   forms.add(encodeURIComponent(secret).replace(/%[0-9A-F]{2}/g, (m) => m.toLowerCase()));
   forms.add(bytes.toString('hex'));
   forms.add(bytes.toString('hex').toUpperCase());

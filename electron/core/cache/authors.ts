@@ -54,14 +54,23 @@ export class AuthorsSeenRepository {
     const author = this.get(profileId, authorId);
     if (!author) return undefined;
     const manuscripts = this.db
-      .prepare<[{ p: string; a: number }], { manuscript_id: number; origin_id: string; title: string; marked: number; first_run_id: number }>(
+      .prepare<
+        [{ p: string; a: number }],
+        { manuscript_id: number; origin_id: string; title: string; marked: number; first_run_id: number }
+      >(
         `SELECT am.manuscript_id, m.origin_id, m.title, mk.author_id IS NOT NULL AS marked, am.first_run_id
          FROM author_manuscripts am JOIN manuscripts m ON m.id = am.manuscript_id
          LEFT JOIN marks mk ON mk.manuscript_id = am.manuscript_id AND mk.author_id = @a
          WHERE am.profile_id = @p AND am.author_id = @a ORDER BY m.updated_at DESC`,
       )
       .all({ p: profileId, a: authorId })
-      .map((r) => ({ manuscriptId: r.manuscript_id, originId: r.origin_id, title: r.title, marked: r.marked !== 0, firstRunId: r.first_run_id }));
+      .map((r) => ({
+        manuscriptId: r.manuscript_id,
+        originId: r.origin_id,
+        title: r.title,
+        marked: r.marked !== 0,
+        firstRunId: r.first_run_id,
+      }));
     return { ...author, manuscripts };
   }
 

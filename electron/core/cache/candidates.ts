@@ -4,7 +4,14 @@ import { defaultSortDir } from '../../common/domain/candidates';
 import type { FatigueSettings } from '../../common/domain/shortlist';
 import { candidateLedgerFilters } from './ledger';
 import { asBool, fromJson } from './sql';
-import { CONFLICT_BITS, type CandidatePage, type CandidateQuery, type CandidateRow, type CandidateSortKey, type RunComparison } from './types';
+import {
+  CONFLICT_BITS,
+  type CandidatePage,
+  type CandidateQuery,
+  type CandidateRow,
+  type CandidateSortKey,
+  type RunComparison,
+} from './types';
 
 interface CandidateDbRow {
   id: number;
@@ -121,12 +128,16 @@ export class CandidatesRepository {
     if (q.conflicts === 'none') add('conflicts = 0');
     if (q.conflicts === 'some') add('conflicts <> 0');
     if (q.withoutConflicts && q.withoutConflicts.length > 0) {
-      add('(conflicts & ?) = 0', q.withoutConflicts.reduce((m, k) => m | CONFLICT_BITS[k], 0));
+      add(
+        '(conflicts & ?) = 0',
+        q.withoutConflicts.reduce((m, k) => m | CONFLICT_BITS[k], 0),
+      );
     }
     if (q.hasEmail !== undefined) add('has_email = ?', q.hasEmail ? 1 : 0);
     if (q.marked !== undefined) add('marked = ?', q.marked ? 1 : 0);
     if (q.inGroup !== undefined) add(`coalesce(json_array_length(authors_groups_json), 0) ${q.inGroup ? '>' : '='} 0`);
-    if (q.groupId !== undefined) add("EXISTS (SELECT 1 FROM json_each(authors_groups_json) WHERE json_extract(value, '$.group_id') = ?)", q.groupId);
+    if (q.groupId !== undefined)
+      add("EXISTS (SELECT 1 FROM json_each(authors_groups_json) WHERE json_extract(value, '$.group_id') = ?)", q.groupId);
     if (q.text !== undefined && q.text.trim() !== '') {
       const like = `%${q.text.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       add(`(name LIKE ? ESCAPE '\\' OR affiliation LIKE ? ESCAPE '\\')`, like, like);
@@ -167,7 +178,16 @@ export class CandidatesRepository {
       const old = before.get(c.authorId);
       if (!old) result.added.push(c);
       else if (old.rank !== c.rank)
-        result.moved.push({ authorId: c.authorId, name: c.name, affiliation: c.affiliation, fromRank: old.rank, toRank: c.rank, delta: old.rank - c.rank, fromScore: old.score, toScore: c.score });
+        result.moved.push({
+          authorId: c.authorId,
+          name: c.name,
+          affiliation: c.affiliation,
+          fromRank: old.rank,
+          toRank: c.rank,
+          delta: old.rank - c.rank,
+          fromScore: old.score,
+          toScore: c.score,
+        });
       else result.unchanged++;
     }
     for (const c of before.values()) if (!afterIds.has(c.authorId)) result.dropped.push(c);

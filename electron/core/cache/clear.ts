@@ -64,7 +64,9 @@ export class CachedReadsRepository {
            WHERE profile_id = @p`);
       run('DELETE FROM journal_recommendations WHERE manuscript_id IN (SELECT id FROM manuscripts WHERE profile_id = @p)');
       run('DELETE FROM custom_fields WHERE profile_id = @p');
-      run(`UPDATE group_authors SET linked_author_id = NULL, linked_author_json = NULL, raw_json = NULL, fetched_at = NULL WHERE ${FETCHED_AUTHORS}`);
+      run(
+        `UPDATE group_authors SET linked_author_id = NULL, linked_author_json = NULL, raw_json = NULL, fetched_at = NULL WHERE ${FETCHED_AUTHORS}`,
+      );
       return result;
     })();
   }

@@ -31,7 +31,18 @@ export class CustomFieldsRepository {
       this.db.prepare('DELETE FROM custom_fields WHERE profile_id = ?').run(profileId);
       for (const scope of CUSTOM_FIELD_SCOPES) {
         response[scope].forEach((f, i) => {
-          insert.run(profileId, scope, f.api_id, i, f.data_kind, f.name, f.description, f.options === undefined ? null : toJson(f.options), toJson(f), now);
+          insert.run(
+            profileId,
+            scope,
+            f.api_id,
+            i,
+            f.data_kind,
+            f.name,
+            f.description,
+            f.options === undefined ? null : toJson(f.options),
+            toJson(f),
+            now,
+          );
         });
       }
     })();

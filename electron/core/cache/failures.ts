@@ -18,7 +18,14 @@ export function cacheFailureOf(err: unknown): CacheFailure | null {
   if (code === 'SQLITE_NOTADB' || code.startsWith('SQLITE_CORRUPT')) return 'corrupt';
   if (code === 'SQLITE_FULL' || code === 'ENOSPC') return 'full';
   if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED')) return 'busy';
-  if (code.startsWith('SQLITE_READONLY') || code.startsWith('SQLITE_CANTOPEN') || code === 'SQLITE_PERM' || code === 'SQLITE_AUTH' || ACCESS_FS.has(code)) return 'access';
+  if (
+    code.startsWith('SQLITE_READONLY') ||
+    code.startsWith('SQLITE_CANTOPEN') ||
+    code === 'SQLITE_PERM' ||
+    code === 'SQLITE_AUTH' ||
+    ACCESS_FS.has(code)
+  )
+    return 'access';
   return null;
 }
 
@@ -31,7 +38,11 @@ export function cacheFailureError(kind: CacheFailure, folder: string, cause?: un
   const extra = cause === undefined ? {} : { cause };
   switch (kind) {
     case 'full':
-      return new DeskError('disk_full', `The disk is full: Referee Desk could not save its data in ${folder}. Free some space on that disk, then try again.`, extra);
+      return new DeskError(
+        'disk_full',
+        `The disk is full: Referee Desk could not save its data in ${folder}. Free some space on that disk, then try again.`,
+        extra,
+      );
     case 'corrupt':
       return new DeskError(
         'cache_damaged',
@@ -75,7 +86,10 @@ function describe(cause: unknown): string {
  * Wraps request handlers so that a SQLite failure from any query reaches the editor in plain words
  * (and damage marks the cache for a rebuild) instead of a generic internal error.
  */
-export function withCacheErrors<H extends Record<string, (...args: never[]) => unknown>>(handlers: H, cache: { noteError(err: unknown): DeskError | null }): H {
+export function withCacheErrors<H extends Record<string, (...args: never[]) => unknown>>(
+  handlers: H,
+  cache: { noteError(err: unknown): DeskError | null },
+): H {
   const wrapped: Record<string, (...args: never[]) => unknown> = {};
   for (const [channel, handler] of Object.entries(handlers)) {
     wrapped[channel] = async (...args: never[]) => {

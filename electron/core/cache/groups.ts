@@ -99,7 +99,7 @@ export class GroupsRepository {
 
   list(profileId: string): AuthorsGroupRow[] {
     return this.db
-      .prepare<[string], GroupDbRow>('SELECT * FROM authors_groups WHERE profile_id = ? ORDER BY coalesce(name, \'\') COLLATE NOCASE, id')
+      .prepare<[string], GroupDbRow>("SELECT * FROM authors_groups WHERE profile_id = ? ORDER BY coalesce(name, '') COLLATE NOCASE, id")
       .all(profileId)
       .map(toGroup);
   }
@@ -110,7 +110,9 @@ export class GroupsRepository {
   }
 
   getByServiceId(profileId: string, serviceId: number): AuthorsGroupRow | undefined {
-    const r = this.db.prepare<[string, number], GroupDbRow>('SELECT * FROM authors_groups WHERE profile_id = ? AND service_id = ?').get(profileId, serviceId);
+    const r = this.db
+      .prepare<[string, number], GroupDbRow>('SELECT * FROM authors_groups WHERE profile_id = ? AND service_id = ?')
+      .get(profileId, serviceId);
     return r ? toGroup(r) : undefined;
   }
 
@@ -158,7 +160,9 @@ export class GroupsRepository {
 
   authors(groupId: number): GroupAuthorRow[] {
     return this.db
-      .prepare<[number], GroupAuthorDbRow>('SELECT * FROM group_authors WHERE group_id = ? ORDER BY coalesce(name, client_id) COLLATE NOCASE')
+      .prepare<[number], GroupAuthorDbRow>(
+        'SELECT * FROM group_authors WHERE group_id = ? ORDER BY coalesce(name, client_id) COLLATE NOCASE',
+      )
       .all(groupId)
       .map(toGroupAuthor);
   }
@@ -234,7 +238,9 @@ export class GroupsRepository {
   }
 
   setAuthorState(groupId: number, clientId: string, state: GroupAuthorSyncState): void {
-    this.db.prepare('UPDATE group_authors SET sync_state = ?, updated_at = ? WHERE group_id = ? AND client_id = ?').run(state, this.clock.now(), groupId, clientId);
+    this.db
+      .prepare('UPDATE group_authors SET sync_state = ?, updated_at = ? WHERE group_id = ? AND client_id = ?')
+      .run(state, this.clock.now(), groupId, clientId);
   }
 
   removeAuthor(groupId: number, clientId: string): void {

@@ -35,14 +35,27 @@ export class JournalsRepository {
         INSERT INTO recommended_journals (recommendation_id, rank, journal_id, title, score, publisher_name, folder_id, folder_name,
           relevant_articles_json, raw_json) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
       response.recommended_journals.forEach((j, rank) => {
-        insert.run(id, rank, j.id, j.title, j.score, j.publisher_name, j.folder_id, j.folder_name, toJson(j.relevant_articles), toJson(rawJournals?.[rank] ?? j));
+        insert.run(
+          id,
+          rank,
+          j.id,
+          j.title,
+          j.score,
+          j.publisher_name,
+          j.folder_id,
+          j.folder_name,
+          toJson(j.relevant_articles),
+          toJson(rawJournals?.[rank] ?? j),
+        );
       });
     })();
   }
 
   get(manuscriptId: number, corpus: JournalsCorpus): JournalRecommendation | undefined {
     const rec = this.db
-      .prepare<[number, string], { id: number; fetched_at: number }>('SELECT id, fetched_at FROM journal_recommendations WHERE manuscript_id = ? AND corpus = ?')
+      .prepare<[number, string], { id: number; fetched_at: number }>(
+        'SELECT id, fetched_at FROM journal_recommendations WHERE manuscript_id = ? AND corpus = ?',
+      )
       .get(manuscriptId, corpus);
     if (!rec) return undefined;
     const journals = this.db

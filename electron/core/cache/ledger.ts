@@ -5,7 +5,18 @@ import { acceptanceRate, fatigueSince, loadBadge, personCounts, type FatigueSett
 import type { UploadAuthor } from '../../common/service';
 import type { Clock } from '../ports';
 import { fromJson, ftsQuery } from './sql';
-import type { CandidateLoadRow, LedgerHistoryItem, LedgerMember, LedgerMergeRule, LedgerPage, LedgerPersonHistory, LedgerPersonRow, LedgerQuery, LedgerSortKey, ShortlistStatus } from './types';
+import type {
+  CandidateLoadRow,
+  LedgerHistoryItem,
+  LedgerMember,
+  LedgerMergeRule,
+  LedgerPage,
+  LedgerPersonHistory,
+  LedgerPersonRow,
+  LedgerQuery,
+  LedgerSortKey,
+  ShortlistStatus,
+} from './types';
 
 interface PersonDbRow {
   id: number;
@@ -98,7 +109,9 @@ export const candidateLedgerFilters = {
     since,
     s.k,
   ],
-  workedWith: (): [string] => ['EXISTS (SELECT 1 FROM ledger_members m JOIN ledger_people p ON p.id = m.person_id WHERE m.author_id = candidates.author_id AND p.accepted > 0)'],
+  workedWith: (): [string] => [
+    'EXISTS (SELECT 1 FROM ledger_members m JOIN ledger_people p ON p.id = m.person_id WHERE m.author_id = candidates.author_id AND p.accepted > 0)',
+  ],
 };
 
 /**
@@ -118,7 +131,10 @@ export class LedgerRepository {
   private readonly entriesOf: Statement<[number], { status: ShortlistStatus; invited_at: number | null }>;
   private readonly setCounts: Statement<[Record<string, number | null>]>;
   private readonly personStmt: Statement<[number], PersonDbRow>;
-  private readonly loadsStmt: Statement<[{ ids: string; since: number }], { author_id: number; person_id: number | null; reviewing: number | null; accepted: number | null; invited_recent: number | null }>;
+  private readonly loadsStmt: Statement<
+    [{ ids: string; since: number }],
+    { author_id: number; person_id: number | null; reviewing: number | null; accepted: number | null; invited_recent: number | null }
+  >;
 
   constructor(
     private readonly db: Database,
@@ -131,11 +147,18 @@ export class LedgerRepository {
     this.insertPerson = db.prepare(
       'INSERT INTO ledger_people (name, affiliation, email, orcid, suggested, first_seen_at, last_seen_at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id',
     );
-    this.insertMember = db.prepare('INSERT INTO ledger_members (author_id, person_id, rule, name, orcid, email, joined_at) VALUES (?, ?, ?, ?, ?, ?, ?)');
+    this.insertMember = db.prepare(
+      'INSERT INTO ledger_members (author_id, person_id, rule, name, orcid, email, joined_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    );
     this.bumpSuggested = db.prepare('UPDATE ledger_people SET suggested = suggested + 1, last_seen_at = @now WHERE id = @id');
-    this.setAffiliation = db.prepare('UPDATE ledger_people SET affiliation = @aff WHERE id = @id AND @aff IS NOT NULL AND affiliation IS NOT @aff');
-    this.entriesOf = db.prepare('SELECT s.status, s.invited_at FROM ledger_members m JOIN shortlist s ON s.author_id = m.author_id WHERE m.person_id = ?');
-    this.setCounts = db.prepare(`UPDATE ledger_people SET shortlisted = @shortlisted, invited = @invited, accepted = @accepted, declined = @declined,
+    this.setAffiliation = db.prepare(
+      'UPDATE ledger_people SET affiliation = @aff WHERE id = @id AND @aff IS NOT NULL AND affiliation IS NOT @aff',
+    );
+    this.entriesOf = db.prepare(
+      'SELECT s.status, s.invited_at FROM ledger_members m JOIN shortlist s ON s.author_id = m.author_id WHERE m.person_id = ?',
+    );
+    this.setCounts =
+      db.prepare(`UPDATE ledger_people SET shortlisted = @shortlisted, invited = @invited, accepted = @accepted, declined = @declined,
       no_answer = @noAnswer, reviewing = @reviewing, last_invited_at = @lastInvitedAt, acceptance_rate = @rate WHERE id = @id`);
     this.personStmt = db.prepare(`SELECT ${PERSON_COLUMNS} FROM ledger_people p WHERE p.id = ?`);
     // One statement for a whole run's candidates: their person, reviews in progress and recent invitations.
@@ -169,8 +192,13 @@ export class LedgerRepository {
     if (known) return known.person_id;
     const orcid = normalizeOrcid(c.orcid);
     const email = normalizeEmail(c.email);
-    const ids = new Set<number>([...(orcid ? this.byOrcid.all(orcid) : []), ...(email ? this.byEmail.all(email) : [])].map((r) => r.person_id));
-    const decision = chooseMerge({ authorId: c.authorId, orcid, email }, [...ids].map((personId) => ({ personId, members: this.idsOf.all(personId) })));
+    const ids = new Set<number>(
+      [...(orcid ? this.byOrcid.all(orcid) : []), ...(email ? this.byEmail.all(email) : [])].map((r) => r.person_id),
+    );
+    const decision = chooseMerge(
+      { authorId: c.authorId, orcid, email },
+      [...ids].map((personId) => ({ personId, members: this.idsOf.all(personId) })),
+    );
     const personId = decision.personId ?? this.insertPerson.get(c.name, c.affiliation, c.email, orcid, suggested, now, now)!.id;
     this.insertMember.run(c.authorId, personId, decision.rule, c.name, orcid, email, now);
     return personId;
@@ -208,12 +236,19 @@ export class LedgerRepository {
     if (match === null) {
       // Everyone: the sort key's index gives the page; its columns are filled after it is picked.
       const total = this.db.prepare<[], number>('SELECT count(*) FROM ledger_people').pluck().get()!;
-      const page = this.db.prepare<[number, number], number>(`SELECT p.id FROM ledger_people p ORDER BY ${order} LIMIT ? OFFSET ?`).pluck().all(limit, offset);
+      const page = this.db
+        .prepare<[number, number], number>(`SELECT p.id FROM ledger_people p ORDER BY ${order} LIMIT ? OFFSET ?`)
+        .pluck()
+        .all(limit, offset);
       return { rows: fill(page, { limit, offset: 0 }), total };
     }
-    const hits = this.db.prepare<[string], number>('SELECT rowid FROM ledger_people_fts WHERE ledger_people_fts MATCH ?').pluck().all(match);
+    const hits = this.db
+      .prepare<[string], number>('SELECT rowid FROM ledger_people_fts WHERE ledger_people_fts MATCH ?')
+      .pluck()
+      .all(match);
     const total = hits.length;
-    if (total <= DENSE_MATCHES || !INDEXED_SORT.has(by) || dir !== (by === 'name' ? 'ASC' : 'DESC')) return { rows: fill(hits, { limit, offset }), total };
+    if (total <= DENSE_MATCHES || !INDEXED_SORT.has(by) || dir !== (by === 'name' ? 'ASC' : 'DESC'))
+      return { rows: fill(hits, { limit, offset }), total };
     // Many matches (a common word): walk the sort key's index in order and keep the matches,
     // stopping at the end of the page, instead of sorting thousands of matches.
     const wanted = new Set(hits);
@@ -237,13 +272,38 @@ export class LedgerRepository {
     const person = this.get(personId);
     if (!person) return undefined;
     const members = this.db
-      .prepare<[number], { author_id: number; name: string; orcid: string | null; email: string | null; rule: LedgerMergeRule; joined_at: number }>(
-        'SELECT author_id, name, orcid, email, rule, joined_at FROM ledger_members WHERE person_id = ? ORDER BY joined_at, author_id',
-      )
+      .prepare<
+        [number],
+        { author_id: number; name: string; orcid: string | null; email: string | null; rule: LedgerMergeRule; joined_at: number }
+      >('SELECT author_id, name, orcid, email, rule, joined_at FROM ledger_members WHERE person_id = ? ORDER BY joined_at, author_id')
       .all(personId)
-      .map((r): LedgerMember => ({ authorId: r.author_id, name: r.name, orcid: r.orcid, email: r.email, rule: r.rule, joinedAt: r.joined_at }));
+      .map((r): LedgerMember => ({
+        authorId: r.author_id,
+        name: r.name,
+        orcid: r.orcid,
+        email: r.email,
+        rule: r.rule,
+        joinedAt: r.joined_at,
+      }));
     const manuscripts = this.db
-      .prepare<[{ p: number }], { manuscript_id: number; author_id: number; suggested: number; profile_id: string; title: string; folder: string; status: ShortlistStatus | null; invited_at: number | null; answered_at: number | null; due_date: string | null; note: string | null; marked: number; updated_at: number }>(
+      .prepare<
+        [{ p: number }],
+        {
+          manuscript_id: number;
+          author_id: number;
+          suggested: number;
+          profile_id: string;
+          title: string;
+          folder: string;
+          status: ShortlistStatus | null;
+          invited_at: number | null;
+          answered_at: number | null;
+          due_date: string | null;
+          note: string | null;
+          marked: number;
+          updated_at: number;
+        }
+      >(
         `WITH mine AS (
            SELECT am.manuscript_id, am.author_id, 1 AS suggested FROM ledger_members lm JOIN author_manuscripts am ON am.author_id = lm.author_id WHERE lm.person_id = @p
            UNION
@@ -257,23 +317,21 @@ export class LedgerRepository {
          ORDER BY updated_at DESC, one.manuscript_id DESC`,
       )
       .all({ p: personId })
-      .map(
-        (r): LedgerHistoryItem => ({
-          manuscriptId: r.manuscript_id,
-          profileId: r.profile_id,
-          title: r.title,
-          folder: r.folder,
-          authorId: r.author_id,
-          suggested: r.suggested !== 0,
-          status: r.status,
-          invitedAt: r.invited_at,
-          answeredAt: r.answered_at,
-          dueDate: r.due_date,
-          note: r.note,
-          serviceMarked: r.marked !== 0,
-          updatedAt: r.updated_at,
-        }),
-      );
+      .map((r): LedgerHistoryItem => ({
+        manuscriptId: r.manuscript_id,
+        profileId: r.profile_id,
+        title: r.title,
+        folder: r.folder,
+        authorId: r.author_id,
+        suggested: r.suggested !== 0,
+        status: r.status,
+        invitedAt: r.invited_at,
+        answeredAt: r.answered_at,
+        dueDate: r.due_date,
+        note: r.note,
+        serviceMarked: r.marked !== 0,
+        updatedAt: r.updated_at,
+      }));
     return { person, members, manuscripts };
   }
 
@@ -285,14 +343,24 @@ export class LedgerRepository {
   split(authorId: number): { from: number; to: number } {
     return this.db.transaction(() => {
       const m = this.db
-        .prepare<[number], { person_id: number; name: string; email: string | null; orcid: string | null }>('SELECT person_id, name, email, orcid FROM ledger_members WHERE author_id = ?')
+        .prepare<[number], { person_id: number; name: string; email: string | null; orcid: string | null }>(
+          'SELECT person_id, name, email, orcid FROM ledger_members WHERE author_id = ?',
+        )
         .get(authorId);
       if (!m) throw new DeskError('not_found', 'This person is not in the reviewer ledger.');
-      const others = this.db.prepare<[number, number], { n: number }>('SELECT count(*) AS n FROM ledger_members WHERE person_id = ? AND author_id <> ?').get(m.person_id, authorId)!.n;
+      const others = this.db
+        .prepare<[number, number], { n: number }>('SELECT count(*) AS n FROM ledger_members WHERE person_id = ? AND author_id <> ?')
+        .get(m.person_id, authorId)!.n;
       if (others === 0) throw new DeskError('conflict', 'This record was not merged with another one, so there is nothing to split.');
       const now = this.clock.now();
-      const aff = this.db.prepare<[number], { affiliation: string | null }>('SELECT affiliation FROM authors WHERE author_id = ? ORDER BY last_seen_at DESC LIMIT 1').get(authorId);
-      const suggested = this.db.prepare<[number], { n: number }>('SELECT count(*) AS n FROM author_manuscripts WHERE author_id = ?').get(authorId)!.n;
+      const aff = this.db
+        .prepare<[number], { affiliation: string | null }>(
+          'SELECT affiliation FROM authors WHERE author_id = ? ORDER BY last_seen_at DESC LIMIT 1',
+        )
+        .get(authorId);
+      const suggested = this.db
+        .prepare<[number], { n: number }>('SELECT count(*) AS n FROM author_manuscripts WHERE author_id = ?')
+        .get(authorId)!.n;
       const to = this.insertPerson.get(m.name, aff?.affiliation ?? null, m.email, m.orcid, suggested, now, now)!.id;
       this.db.prepare("UPDATE ledger_members SET person_id = ?, rule = 'split' WHERE author_id = ?").run(to, authorId);
       this.db.prepare('UPDATE ledger_people SET suggested = max(0, suggested - ?) WHERE id = ?').run(suggested, m.person_id);
@@ -308,22 +376,42 @@ export class LedgerRepository {
    */
   candidateLoads(runId: number, settings: FatigueSettings, now: number): CandidateLoadRow[] {
     const run = this.db
-      .prepare<[number], { manuscript_id: number; folder_id: number }>('SELECT r.manuscript_id, m.folder_id FROM runs r JOIN manuscripts m ON m.id = r.manuscript_id WHERE r.id = ?')
+      .prepare<[number], { manuscript_id: number; folder_id: number }>(
+        'SELECT r.manuscript_id, m.folder_id FROM runs r JOIN manuscripts m ON m.id = r.manuscript_id WHERE r.id = ?',
+      )
       .get(runId);
     if (!run) return [];
     const candidates = this.db
-      .prepare<[number], { author_id: number; name: string; email: string | null; orcid: string | null }>('SELECT author_id, name, email, orcid FROM candidates WHERE run_id = ? ORDER BY rank')
+      .prepare<[number], { author_id: number; name: string; email: string | null; orcid: string | null }>(
+        'SELECT author_id, name, email, orcid FROM candidates WHERE run_id = ? ORDER BY rank',
+      )
       .all(runId);
     const others = this.db
-      .prepare<[number, number], { id: number; title: string; authors_json: string }>('SELECT id, title, authors_json FROM manuscripts WHERE folder_id = ? AND id <> ?')
+      .prepare<[number, number], { id: number; title: string; authors_json: string }>(
+        'SELECT id, title, authors_json FROM manuscripts WHERE folder_id = ? AND id <> ?',
+      )
       .all(run.folder_id, run.manuscript_id)
       .map((m) => ({ manuscriptId: m.id, title: m.title, authors: fromJson<UploadAuthor[]>(m.authors_json, []) }));
     const authorOf = authorMatcher(others);
-    const loads = new Map(this.loads(candidates.map((c) => c.author_id), fatigueSince(now, settings)).map((l) => [l.authorId, l]));
+    const loads = new Map(
+      this.loads(
+        candidates.map((c) => c.author_id),
+        fatigueSince(now, settings),
+      ).map((l) => [l.authorId, l]),
+    );
     return candidates.map((c) => {
       const l = loads.get(c.author_id) ?? { personId: null, reviewing: 0, accepted: 0, invitedRecent: 0 };
       const badge = loadBadge(l, settings);
-      return { authorId: c.author_id, personId: l.personId, invitedRecent: l.invitedRecent, reviewing: l.reviewing, accepted: l.accepted, busy: badge.busy, reasons: badge.reasons, authorOf: authorOf(c) };
+      return {
+        authorId: c.author_id,
+        personId: l.personId,
+        invitedRecent: l.invitedRecent,
+        reviewing: l.reviewing,
+        accepted: l.accepted,
+        busy: badge.busy,
+        reasons: badge.reasons,
+        authorOf: authorOf(c),
+      };
     });
   }
 
@@ -331,9 +419,16 @@ export class LedgerRepository {
    * Load of each author_id of a run in one statement: their person, reviews in progress, accepted
    * reviews, and invitations at or after `since`. Author ids the ledger has not seen come back with zeros.
    */
-  loads(authorIds: readonly number[], since: number): Array<{ authorId: number; personId: number | null; reviewing: number; accepted: number; invitedRecent: number }> {
-    return this.loadsStmt
-      .all({ ids: JSON.stringify(authorIds), since })
-      .map((r) => ({ authorId: r.author_id, personId: r.person_id, reviewing: r.reviewing ?? 0, accepted: r.accepted ?? 0, invitedRecent: r.invited_recent ?? 0 }));
+  loads(
+    authorIds: readonly number[],
+    since: number,
+  ): Array<{ authorId: number; personId: number | null; reviewing: number; accepted: number; invitedRecent: number }> {
+    return this.loadsStmt.all({ ids: JSON.stringify(authorIds), since }).map((r) => ({
+      authorId: r.author_id,
+      personId: r.person_id,
+      reviewing: r.reviewing ?? 0,
+      accepted: r.accepted ?? 0,
+      invitedRecent: r.invited_recent ?? 0,
+    }));
   }
 }

@@ -4,7 +4,16 @@ import type { Clock } from '../ports';
 import type { LedgerCandidate, LedgerRepository } from './ledger';
 import type { MarksRepository } from './marks';
 import { fromJson, toJson, bool } from './sql';
-import { CONFLICT_BITS, type FolderRow, type ManuscriptInput, type ManuscriptRow, type MarksOutcome, type RunRow, type StoredFile, type SyncState } from './types';
+import {
+  CONFLICT_BITS,
+  type FolderRow,
+  type ManuscriptInput,
+  type ManuscriptRow,
+  type MarksOutcome,
+  type RunRow,
+  type StoredFile,
+  type SyncState,
+} from './types';
 
 interface ManuscriptDbRow {
   id: number;
@@ -282,7 +291,9 @@ export class ManuscriptsRepository {
       const ms = this.byId.get(id);
       if (!ms) return true;
       const last = this.db
-        .prepare<[number], { form_json: string }>('SELECT form_json FROM runs WHERE manuscript_id = ? AND complete = 1 ORDER BY seq DESC LIMIT 1')
+        .prepare<[number], { form_json: string }>(
+          'SELECT form_json FROM runs WHERE manuscript_id = ? AND complete = 1 ORDER BY seq DESC LIMIT 1',
+        )
         .get(id);
       if (!last && ms.service_id !== null) {
         // Known to the service but no run cached (Clear cache): put back the form it last accepted.
@@ -300,10 +311,7 @@ export class ManuscriptsRepository {
   }
 
   runs(manuscriptId: number): RunRow[] {
-    return this.db
-      .prepare<[number], RunDbRow>(`${RUN_SELECT} AND r.manuscript_id = ? ORDER BY r.seq`)
-      .all(manuscriptId)
-      .map(toRun);
+    return this.db.prepare<[number], RunDbRow>(`${RUN_SELECT} AND r.manuscript_id = ? ORDER BY r.seq`).all(manuscriptId).map(toRun);
   }
 
   /** One run by its id. */

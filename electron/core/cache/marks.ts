@@ -80,13 +80,28 @@ export class MarksRepository {
         this.findByService.get(profileId, event.manuscriptId) ??
         (event.originId !== null ? this.findByOrigin.get(profileId, event.originId) : undefined);
       const payload = toJson(
-        stripApiKey(event.payload ?? { payload: { manuscript_id: event.manuscriptId, origin_id: event.originId, candidates: event.candidates } }),
+        stripApiKey(
+          event.payload ?? { payload: { manuscript_id: event.manuscriptId, origin_id: event.originId, candidates: event.candidates } },
+        ),
       );
-      const outcome: MarksOutcome = !target ? 'parked' : target.marks_order !== null && event.order <= target.marks_order ? 'stale' : 'applied';
+      const outcome: MarksOutcome = !target
+        ? 'parked'
+        : target.marks_order !== null && event.order <= target.marks_order
+          ? 'stale'
+          : 'applied';
       if (target && outcome === 'applied') this.replace(profileId, target.id, event.order, event.candidates);
       // A stale event (a replay, or out of order) changes nothing: its body is not kept, only the line for Activity.
       const stored = outcome === 'stale' ? toJson({ payload: { manuscript_id: event.manuscriptId, origin_id: event.originId } }) : payload;
-      this.insertEvent.run(profileId, event.manuscriptId, event.originId, event.order, now, outcome, outcome === 'applied' ? now : null, stored);
+      this.insertEvent.run(
+        profileId,
+        event.manuscriptId,
+        event.originId,
+        event.order,
+        now,
+        outcome,
+        outcome === 'applied' ? now : null,
+        stored,
+      );
       return outcome;
     })();
   }

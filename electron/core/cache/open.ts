@@ -328,7 +328,9 @@ function copyTable(db: Db, table: string, report: RecoveryReport): void {
     const bulkError = (err as Error).message;
     let range: { lo: number | null; hi: number | null } | undefined;
     try {
-      range = db.prepare<[], { lo: number | null; hi: number | null }>(`SELECT min(rowid) AS lo, max(rowid) AS hi FROM old."${table}"`).get();
+      range = db
+        .prepare<[], { lo: number | null; hi: number | null }>(`SELECT min(rowid) AS lo, max(rowid) AS hi FROM old."${table}"`)
+        .get();
     } catch {
       range = undefined;
     }

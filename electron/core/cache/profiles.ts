@@ -43,7 +43,9 @@ export class SqliteProfilesRepository implements ProfilesRepository {
         last_checked_at = excluded.last_checked_at, last_features_json = excluded.last_features_json`);
     this.removeStmt = db.prepare('DELETE FROM profiles WHERE id = ?');
     this.getStateStmt = db.prepare('SELECT value FROM app_state WHERE key = ?');
-    this.setStateStmt = db.prepare('INSERT INTO app_state (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value');
+    this.setStateStmt = db.prepare(
+      'INSERT INTO app_state (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value',
+    );
   }
 
   list(): ProfileRecord[] {
@@ -56,7 +58,15 @@ export class SqliteProfilesRepository implements ProfilesRepository {
   }
 
   upsert(p: ProfileRecord): void {
-    this.upsertStmt.run(p.id, p.name, p.baseUrl, p.kind, p.createdAt, p.lastCheckedAt, p.lastFeatures === null ? null : toJson(p.lastFeatures));
+    this.upsertStmt.run(
+      p.id,
+      p.name,
+      p.baseUrl,
+      p.kind,
+      p.createdAt,
+      p.lastCheckedAt,
+      p.lastFeatures === null ? null : toJson(p.lastFeatures),
+    );
   }
 
   /** Removes the profile and, by cascade, everything cached and queued under it. */

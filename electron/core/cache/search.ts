@@ -15,7 +15,9 @@ export class SearchRepository {
   constructor(private readonly db: Database) {}
 
   private broad(fts: string, q: string): boolean {
-    const n = this.db.prepare<[string, number], { n: number }>(`SELECT count(*) AS n FROM (SELECT 1 FROM ${fts} WHERE ${fts} MATCH ? LIMIT ?)`).get(q, RANK_LIMIT + 1)!.n;
+    const n = this.db
+      .prepare<[string, number], { n: number }>(`SELECT count(*) AS n FROM (SELECT 1 FROM ${fts} WHERE ${fts} MATCH ? LIMIT ?)`)
+      .get(q, RANK_LIMIT + 1)!.n;
     return n > RANK_LIMIT;
   }
 
@@ -40,7 +42,9 @@ export class SearchRepository {
     const order = this.broad('authors_fts', q) ? 'authors_fts.rowid DESC' : 'bm25(authors_fts, 5.0, 2.0, 1.0)';
     return this.db
       .prepare<[string, string, number], Parameters<typeof toAuthorSeen>[0]>(
-        `SELECT ${AUTHOR_COLUMNS.split(',').map((c) => `a.${c.trim()}`).join(', ')}
+        `SELECT ${AUTHOR_COLUMNS.split(',')
+          .map((c) => `a.${c.trim()}`)
+          .join(', ')}
          FROM authors_fts JOIN authors a ON a.id = authors_fts.rowid
          WHERE authors_fts MATCH ? AND a.profile_id = ? ORDER BY ${order} LIMIT ?`,
       )

@@ -72,7 +72,10 @@ const notOnList = () => new DeskError('not_found', 'This person is not on the ma
 export class ShortlistRepository {
   private readonly listStmt: Statement<[{ m: number }], EntryDbRow>;
   private readonly entryStmt: Statement<[{ m: number; a: number }], EntryDbRow>;
-  private readonly latestCandidate: Statement<[{ m: number; a: number }], { name: string; email: string | null; orcid: string | null; affiliation: string | null }>;
+  private readonly latestCandidate: Statement<
+    [{ m: number; a: number }],
+    { name: string; email: string | null; orcid: string | null; affiliation: string | null }
+  >;
   private readonly insert: Statement<[Record<string, unknown>]>;
   private readonly renumber: Statement<[{ m: number }]>;
 
@@ -118,9 +121,12 @@ export class ShortlistRepository {
   add(profileId: string, manuscriptId: number, authorIds: readonly number[]): ShortlistEntryRow[] {
     return this.db.transaction(() => {
       const now = this.clock.now();
-      const count = this.db.prepare<[number], { n: number }>('SELECT count(*) AS n FROM shortlist WHERE manuscript_id = ?').get(manuscriptId)!.n;
+      const count = this.db
+        .prepare<[number], { n: number }>('SELECT count(*) AS n FROM shortlist WHERE manuscript_id = ?')
+        .get(manuscriptId)!.n;
       const fresh = [...new Set(authorIds)].filter((a) => !this.entryStmt.get({ m: manuscriptId, a }));
-      if (count + fresh.length > MAX_SHORTLIST) throw new DeskError('invalid_input', `A shortlist holds at most ${MAX_SHORTLIST} people.`, { field: 'authorIds' });
+      if (count + fresh.length > MAX_SHORTLIST)
+        throw new DeskError('invalid_input', `A shortlist holds at most ${MAX_SHORTLIST} people.`, { field: 'authorIds' });
       for (const a of fresh) {
         const c = this.latestCandidate.get({ m: manuscriptId, a });
         if (!c) throw new DeskError('not_found', 'This person is not among the candidates of this manuscript.', { field: 'authorIds' });
@@ -133,7 +139,8 @@ export class ShortlistRepository {
 
   remove(manuscriptId: number, authorId: number): ShortlistEntryRow[] {
     return this.db.transaction(() => {
-      if (this.db.prepare('DELETE FROM shortlist WHERE manuscript_id = ? AND author_id = ?').run(manuscriptId, authorId).changes === 0) throw notOnList();
+      if (this.db.prepare('DELETE FROM shortlist WHERE manuscript_id = ? AND author_id = ?').run(manuscriptId, authorId).changes === 0)
+        throw notOnList();
       this.renumber.run({ m: manuscriptId });
       this.refreshPerson(authorId);
       return this.list(manuscriptId);
@@ -143,10 +150,15 @@ export class ShortlistRepository {
   /** Puts the list in this order; `authorIds` must be exactly the people on it. */
   reorder(manuscriptId: number, authorIds: readonly number[]): ShortlistEntryRow[] {
     return this.db.transaction(() => {
-      const current = this.db.prepare<[number], { author_id: number }>('SELECT author_id FROM shortlist WHERE manuscript_id = ?').all(manuscriptId).map((r) => r.author_id);
+      const current = this.db
+        .prepare<[number], { author_id: number }>('SELECT author_id FROM shortlist WHERE manuscript_id = ?')
+        .all(manuscriptId)
+        .map((r) => r.author_id);
       const wanted = new Set(authorIds);
       if (wanted.size !== authorIds.length || wanted.size !== current.length || current.some((a) => !wanted.has(a))) {
-        throw new DeskError('conflict', 'The shortlist changed meanwhile; the new order must list exactly the people on it.', { field: 'authorIds' });
+        throw new DeskError('conflict', 'The shortlist changed meanwhile; the new order must list exactly the people on it.', {
+          field: 'authorIds',
+        });
       }
       const set = this.db.prepare('UPDATE shortlist SET position = ?, updated_at = ? WHERE manuscript_id = ? AND author_id = ?');
       const now = this.clock.now();
@@ -174,8 +186,18 @@ export class ShortlistRepository {
       if (err !== null) throw new DeskError('conflict', err, { field: 'status' });
       const next = applyStatus(e, status, this.clock.now());
       this.db
-        .prepare('UPDATE shortlist SET status = @s, invited_at = @i, answered_at = @an, closed_at = @c, updated_at = @now WHERE manuscript_id = @m AND author_id = @a')
-        .run({ s: next.status, i: next.invitedAt, an: next.answeredAt, c: next.closedAt, now: this.clock.now(), m: manuscriptId, a: authorId });
+        .prepare(
+          'UPDATE shortlist SET status = @s, invited_at = @i, answered_at = @an, closed_at = @c, updated_at = @now WHERE manuscript_id = @m AND author_id = @a',
+        )
+        .run({
+          s: next.status,
+          i: next.invitedAt,
+          an: next.answeredAt,
+          c: next.closedAt,
+          now: this.clock.now(),
+          m: manuscriptId,
+          a: authorId,
+        });
       this.refreshPerson(authorId);
       return this.entry(manuscriptId, authorId)!;
     })();
@@ -185,7 +207,20 @@ export class ShortlistRepository {
   reminders(profileId: string, days: number): ReminderRow[] {
     const now = this.clock.now();
     return this.db
-      .prepare<[{ p: string; cutoff: number }], { manuscript_id: number; title: string; folder: string; author_id: number; person_id: number | null; name: string; email: string | null; invited_at: number; due_date: string | null }>(
+      .prepare<
+        [{ p: string; cutoff: number }],
+        {
+          manuscript_id: number;
+          title: string;
+          folder: string;
+          author_id: number;
+          person_id: number | null;
+          name: string;
+          email: string | null;
+          invited_at: number;
+          due_date: string | null;
+        }
+      >(
         `SELECT s.manuscript_id, ms.title, f.name AS folder, s.author_id, lm.person_id, s.name, s.email, s.invited_at, s.due_date
          FROM shortlist s JOIN manuscripts ms ON ms.id = s.manuscript_id JOIN folders f ON f.id = ms.folder_id
          LEFT JOIN ledger_members lm ON lm.author_id = s.author_id
@@ -208,12 +243,29 @@ export class ShortlistRepository {
 
   settings(): InvitationSettings {
     const r = this.db
-      .prepare<[], { editor_name: string; subject: string; body: string; reminder_days: number; fatigue_k: number; fatigue_d: number; fatigue_r: number }>(
-        'SELECT editor_name, subject, body, reminder_days, fatigue_k, fatigue_d, fatigue_r FROM invitation_settings WHERE id = 1',
-      )
+      .prepare<
+        [],
+        {
+          editor_name: string;
+          subject: string;
+          body: string;
+          reminder_days: number;
+          fatigue_k: number;
+          fatigue_d: number;
+          fatigue_r: number;
+        }
+      >('SELECT editor_name, subject, body, reminder_days, fatigue_k, fatigue_d, fatigue_r FROM invitation_settings WHERE id = 1')
       .get();
     if (!r) return { ...DEFAULT_SETTINGS };
-    return { editorName: r.editor_name, subject: r.subject, body: r.body, reminderDays: r.reminder_days, fatigueK: r.fatigue_k, fatigueD: r.fatigue_d, fatigueR: r.fatigue_r };
+    return {
+      editorName: r.editor_name,
+      subject: r.subject,
+      body: r.body,
+      reminderDays: r.reminder_days,
+      fatigueK: r.fatigue_k,
+      fatigueD: r.fatigue_d,
+      fatigueR: r.fatigue_r,
+    };
   }
 
   saveSettings(patch: Partial<InvitationSettings>): InvitationSettings {
@@ -230,7 +282,9 @@ export class ShortlistRepository {
   }
 
   private update(manuscriptId: number, authorId: number, set: string, v: unknown): ShortlistEntryRow {
-    const n = this.db.prepare(`UPDATE shortlist SET ${set}, updated_at = @now WHERE manuscript_id = @m AND author_id = @a`).run({ v, now: this.clock.now(), m: manuscriptId, a: authorId }).changes;
+    const n = this.db
+      .prepare(`UPDATE shortlist SET ${set}, updated_at = @now WHERE manuscript_id = @m AND author_id = @a`)
+      .run({ v, now: this.clock.now(), m: manuscriptId, a: authorId }).changes;
     if (n === 0) throw notOnList();
     return this.entry(manuscriptId, authorId)!;
   }

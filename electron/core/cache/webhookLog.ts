@@ -94,7 +94,8 @@ export class WebhookLogRepository {
              FROM webhook_events WHERE profile_id = @p)
            WHERE newer_rows > @maxRows OR newer_bytes > @maxBytes OR (per_manuscript > @perManuscript AND received_at < @before))`,
       )
-      .run({ p: profileId, maxRows: r.maxRows, maxBytes: r.maxBytes, perManuscript: r.perManuscript, before: this.clock.now() - r.keepMs }).changes;
+      .run({ p: profileId, maxRows: r.maxRows, maxBytes: r.maxBytes, perManuscript: r.perManuscript, before: this.clock.now() - r.keepMs })
+      .changes;
   }
 
   record(r: WebhookReceipt): void {

@@ -163,7 +163,9 @@ export class DemoSupervisor {
     } catch (err) {
       if (this.state === 'closed') return;
       this.state = 'failed';
-      this.events.failed?.(`The local demo service stopped and could not be restarted: ${err instanceof Error ? err.message : String(err)}.`);
+      this.events.failed?.(
+        `The local demo service stopped and could not be restarted: ${err instanceof Error ? err.message : String(err)}.`,
+      );
     }
   }
 }

@@ -11,7 +11,8 @@ export function candidateHandlers(ctx: CoreContext): HandlerMap<Channels> {
   const ownRun = (runId: number) => {
     const run = ctx.cache.manuscripts.run(runId);
     const m = run ? ctx.cache.manuscripts.getById(run.manuscriptId) : undefined;
-    if (!run || !m || m.profileId !== pid()) throw new DeskError('not_found', 'This run of candidates is not in the cache of the active profile.', { field: 'runId' });
+    if (!run || !m || m.profileId !== pid())
+      throw new DeskError('not_found', 'This run of candidates is not in the cache of the active profile.', { field: 'runId' });
     return run;
   };
   return {
@@ -33,7 +34,8 @@ export function candidateHandlers(ctx: CoreContext): HandlerMap<Channels> {
     'journals.get': async ({ manuscriptId, corpus, refresh }) => {
       const ws = ctx.workspace();
       const m = ctx.cache.manuscripts.getById(manuscriptId);
-      if (!m || m.profileId !== ws.profileId) throw new DeskError('not_found', 'This manuscript is not in the cache of the active profile.');
+      if (!m || m.profileId !== ws.profileId)
+        throw new DeskError('not_found', 'This manuscript is not in the cache of the active profile.');
       const cached = ctx.cache.journals.get(manuscriptId, corpus) ?? null;
       if (cached && !refresh) return cached;
       if (m.serviceId === null) {

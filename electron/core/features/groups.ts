@@ -3,16 +3,27 @@ import { customFieldValueProblem, type CustomFieldValue } from '../../common/ser
 import type { HandlerMap } from '../router';
 import type { CoreContext } from './context';
 
-type Channels = 'groups.list' | 'groups.create' | 'groups.add' | 'groups.authors' | 'authors.fetch' | 'authors.put' | 'authors.patch' | 'authors.delete' | 'customFields.list';
+type Channels =
+  | 'groups.list'
+  | 'groups.create'
+  | 'groups.add'
+  | 'groups.authors'
+  | 'authors.fetch'
+  | 'authors.put'
+  | 'authors.patch'
+  | 'authors.delete'
+  | 'customFields.list';
 
 export function groupHandlers(ctx: CoreContext): HandlerMap<Channels> {
   const pid = () => ctx.workspace().profileId;
   const group = (id: number) => {
     const g = ctx.cache.groups.get(id);
-    if (!g || g.profileId !== pid()) throw new DeskError('not_found', 'This authors group is not known to the active profile.', { field: 'groupId' });
+    if (!g || g.profileId !== pid())
+      throw new DeskError('not_found', 'This authors group is not known to the active profile.', { field: 'groupId' });
     return g;
   };
-  const changed = (topic: 'groups' | 'authors', id?: number) => ctx.events.emit('data.changed', id === undefined ? { topic } : { topic, id });
+  const changed = (topic: 'groups' | 'authors', id?: number) =>
+    ctx.events.emit('data.changed', id === undefined ? { topic } : { topic, id });
   const authorRow = (groupId: number, clientId: string) => {
     const a = ctx.cache.groups.author(groupId, clientId);
     if (!a) throw new DeskError('not_found', `No author “${clientId}” in this group.`, { field: 'clientId' });
@@ -29,7 +40,12 @@ export function groupHandlers(ctx: CoreContext): HandlerMap<Channels> {
       const field = `body.customFields.${apiId}`;
       const def = defs.get(apiId);
       if (!def) {
-        if (cached.length > 0) throw new DeskError('invalid_input', `“${apiId}” is not a custom field of authors in this organization (refresh the custom fields if it was just added).`, { field });
+        if (cached.length > 0)
+          throw new DeskError(
+            'invalid_input',
+            `“${apiId}” is not a custom field of authors in this organization (refresh the custom fields if it was just added).`,
+            { field },
+          );
         continue;
       }
       const problem = customFieldValueProblem(def, value);
@@ -54,19 +70,28 @@ export function groupHandlers(ctx: CoreContext): HandlerMap<Channels> {
     },
     'authors.fetch': async ({ groupId, clientId }) => {
       const g = group(groupId);
-      if (g.serviceId === null) throw new DeskError('conflict', 'This group is not created on the service yet; its authors can be fetched once it is.');
+      if (g.serviceId === null)
+        throw new DeskError('conflict', 'This group is not created on the service yet; its authors can be fetched once it is.');
       /** A local change not yet accepted by the service (queued, being sent or refused) is never overwritten by a read. */
       const refuseIfChanged = () => {
         const cached = ctx.cache.groups.author(groupId, clientId);
         if (cached && cached.syncState !== 'synced') {
-          throw new DeskError('conflict', `Author “${clientId}” has a change ${cached.syncState === 'failed' ? 'the service refused (see Activity)' : 'waiting to be sent'}; fetch it once that change is sent or discarded.`, { field: 'clientId' });
+          throw new DeskError(
+            'conflict',
+            `Author “${clientId}” has a change ${cached.syncState === 'failed' ? 'the service refused (see Activity)' : 'waiting to be sent'}; fetch it once that change is sent or discarded.`,
+            { field: 'clientId' },
+          );
         }
       };
       refuseIfChanged();
       const ws = ctx.workspace();
       const res = await ws.api.getAuthor(g.serviceId, clientId).catch((err: unknown) => {
         if (err instanceof DeskError && err.code === 'not_found') {
-          throw new DeskError('not_found', `The service has no author “${clientId}” in ${g.name ? `group “${g.name}”` : `group ${g.serviceId}`}. Check the client id: it is the id given when the author was added.`, { field: 'clientId' });
+          throw new DeskError(
+            'not_found',
+            `The service has no author “${clientId}” in ${g.name ? `group “${g.name}”` : `group ${g.serviceId}`}. Check the client id: it is the id given when the author was added.`,
+            { field: 'clientId' },
+          );
         }
         throw err;
       });

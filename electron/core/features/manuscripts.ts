@@ -21,7 +21,8 @@ export function manuscriptHandlers(ctx: CoreContext): HandlerMap<Channels> {
   const pid = () => ctx.workspace().profileId;
   const mine = (id: number) => {
     const manuscript = ctx.cache.manuscripts.getById(id);
-    if (!manuscript || manuscript.profileId !== pid()) throw new DeskError('not_found', 'This manuscript is not in the cache of the active profile.');
+    if (!manuscript || manuscript.profileId !== pid())
+      throw new DeskError('not_found', 'This manuscript is not in the cache of the active profile.');
     return manuscript;
   };
   return {
@@ -37,12 +38,25 @@ export function manuscriptHandlers(ctx: CoreContext): HandlerMap<Channels> {
       const results = await Promise.allSettled(paths.map((p) => ctx.staging.stagePath(p)));
       return {
         files: results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : [])),
-        refused: results.flatMap((r, i) => (r.status === 'rejected' ? [{ name: basename(paths[i]!), message: r.reason instanceof DeskError ? r.reason.message : 'The file could not be read.' }] : [])),
+        refused: results.flatMap((r, i) =>
+          r.status === 'rejected'
+            ? [{ name: basename(paths[i]!), message: r.reason instanceof DeskError ? r.reason.message : 'The file could not be read.' }]
+            : [],
+        ),
       };
     },
     'intake.inspect': async ({ fileId }) => {
       const r = await ctx.intake.inspect(ctx.staging.path(fileId), { root: ctx.staging.dir });
-      return { fileId, format: r.format, title: r.title, abstract: r.abstract, authors: r.authors, references: r.references, error: r.error ? { code: r.error.code, message: r.error.message } : null, ...(r.confidence ? { confidence: r.confidence } : {}) };
+      return {
+        fileId,
+        format: r.format,
+        title: r.title,
+        abstract: r.abstract,
+        authors: r.authors,
+        references: r.references,
+        error: r.error ? { code: r.error.code, message: r.error.message } : null,
+        ...(r.confidence ? { confidence: r.confidence } : {}),
+      };
     },
     'manuscripts.list': ({ folder }) => ctx.cache.manuscripts.list(pid(), folder ? { folder } : {}),
     'manuscripts.search': ({ text }) => ctx.cache.search.manuscripts(pid(), text),
@@ -69,7 +83,11 @@ export function manuscriptHandlers(ctx: CoreContext): HandlerMap<Channels> {
           fileName = known.file.name;
         }
       }
-      const { manuscriptId } = await ws.outbox.queueUpload({ form, ...(sourcePath ? { sourcePath } : {}), ...(fileName ? { fileName } : {}) });
+      const { manuscriptId } = await ws.outbox.queueUpload({
+        form,
+        ...(sourcePath ? { sourcePath } : {}),
+        ...(fileName ? { fileName } : {}),
+      });
       ctx.events.emit('data.changed', { topic: 'manuscripts', id: manuscriptId });
       return ctx.cache.manuscripts.getById(manuscriptId)!;
     },

@@ -5,7 +5,12 @@ import type { CoreContext } from './context';
 
 type Channels = 'outbox.list' | 'outbox.retry' | 'outbox.discard' | 'sync.now' | 'app.status';
 
-const STATE: Record<OutboxEntry['state'], OutboxItemView['state']> = { queued: 'pending', sending: 'sending', parked: 'failed', done: 'done' };
+const STATE: Record<OutboxEntry['state'], OutboxItemView['state']> = {
+  queued: 'pending',
+  sending: 'sending',
+  parked: 'failed',
+  done: 'done',
+};
 
 /** The queued write in an editor's words. */
 export function outboxLabel(e: OutboxEntry): string {

@@ -3,7 +3,15 @@ import type { ProfilesState } from '../../common/views';
 import type { HandlerMap } from '../router';
 import type { CoreContext } from './context';
 
-type Channels = 'profiles.list' | 'profiles.save' | 'profiles.remove' | 'profiles.activate' | 'profiles.setKey' | 'profiles.clearKey' | 'profiles.test' | 'cache.clear';
+type Channels =
+  | 'profiles.list'
+  | 'profiles.save'
+  | 'profiles.remove'
+  | 'profiles.activate'
+  | 'profiles.setKey'
+  | 'profiles.clearKey'
+  | 'profiles.test'
+  | 'cache.clear';
 
 export async function profilesState(ctx: CoreContext): Promise<ProfilesState> {
   const list = await ctx.profiles.list();
@@ -69,7 +77,8 @@ export function profileHandlers(ctx: CoreContext): HandlerMap<Channels> {
       if (preview) return ctx.cache.cachedReads.preview(profileId);
       const result = ctx.cache.cachedReads.clear(profileId);
       ctx.logger.log('info', 'cache cleared', { profileId, removed: result.removed, kept: result.kept });
-      for (const topic of ['manuscripts', 'candidates', 'journals', 'groups', 'authors', 'customFields'] as const) ctx.events.emit('data.changed', { topic });
+      for (const topic of ['manuscripts', 'candidates', 'journals', 'groups', 'authors', 'customFields'] as const)
+        ctx.events.emit('data.changed', { topic });
       return result;
     },
   };

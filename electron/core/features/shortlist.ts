@@ -35,7 +35,8 @@ export function shortlistHandlers(ctx: CoreContext): HandlerMap<Channels> {
   const pid = () => ctx.workspace().profileId;
   const mine = (manuscriptId: number) => {
     const m = ctx.cache.manuscripts.getById(manuscriptId);
-    if (!m || m.profileId !== pid()) throw new DeskError('not_found', 'This manuscript is not in the cache of the active profile.', { field: 'manuscriptId' });
+    if (!m || m.profileId !== pid())
+      throw new DeskError('not_found', 'This manuscript is not in the cache of the active profile.', { field: 'manuscriptId' });
     return m;
   };
   const changed = <T>(manuscriptId: number, value: T): T => {

@@ -13,12 +13,20 @@ const BROWSER = 'Updates are handled by the desktop app.';
 
 /** What is in flight right now: an upload body being sent, or any queued write being sent. */
 export function busyState(cache: Cache): BusyState {
-  const rows = cache.db.prepare(`SELECT kind, count(*) AS n FROM outbox WHERE state = 'sending' GROUP BY kind`).all() as Array<{ kind: string; n: number }>;
+  const rows = cache.db.prepare(`SELECT kind, count(*) AS n FROM outbox WHERE state = 'sending' GROUP BY kind`).all() as Array<{
+    kind: string;
+    n: number;
+  }>;
   return { uploadsSending: rows.find((r) => r.kind === 'upload')?.n ?? 0, outboxDraining: rows.some((r) => r.n > 0) };
 }
 
-export function updateHandlers(ctx: CoreContext & { dataDir: string; desktop: boolean }): HandlerMap<'updates.getSettings' | 'updates.setSettings' | 'updates.restart'> {
-  const view = (): UpdateSettingsView => (ctx.desktop ? { available: true, enabled: updatesEnabled(ctx.dataDir), note: null } : { available: false, enabled: false, note: BROWSER });
+export function updateHandlers(
+  ctx: CoreContext & { dataDir: string; desktop: boolean },
+): HandlerMap<'updates.getSettings' | 'updates.setSettings' | 'updates.restart'> {
+  const view = (): UpdateSettingsView =>
+    ctx.desktop
+      ? { available: true, enabled: updatesEnabled(ctx.dataDir), note: null }
+      : { available: false, enabled: false, note: BROWSER };
   return {
     'updates.getSettings': () => view(),
     'updates.setSettings': ({ enabled }) => {

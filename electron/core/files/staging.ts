@@ -88,6 +88,9 @@ async function sha256File(path: string): Promise<string> {
 }
 
 function safeName(name: string): string {
-  const base = basename(name.replace(/\\/g, '/')).replace(/[<>:"|?*]/g, '_').replace(/[\s\S]/g, (c) => (c < ' ' ? '_' : c)).trim();
+  const base = basename(name.replace(/\\/g, '/'))
+    .replace(/[<>:"|?*]/g, '_')
+    .replace(/[\s\S]/g, (c) => (c < ' ' ? '_' : c))
+    .trim();
   return (base === '' || base === '.' || base === '..' ? 'manuscript' : base).slice(0, 200);
 }

@@ -91,10 +91,13 @@ function describeOther(head: Buffer): string {
   if (starts([0x89, 0x50, 0x4e, 0x47]) || starts([0xff, 0xd8, 0xff]) || starts('GIF8')) {
     return 'The file is an image, not a manuscript. Drop the manuscript as PDF or DOCX.';
   }
-  if (starts([0x1f, 0x8b]) || starts('7z') || starts('Rar!')) return 'The file is a compressed archive, not a manuscript. Unpack it and drop the PDF or DOCX.';
+  if (starts([0x1f, 0x8b]) || starts('7z') || starts('Rar!'))
+    return 'The file is a compressed archive, not a manuscript. Unpack it and drop the PDF or DOCX.';
   const text = head.toString('utf8');
-  if (/^\s*<(!doctype html|html)/i.test(text)) return 'The file is a web page (HTML), not a manuscript. Drop the manuscript as PDF or DOCX.';
-  if (!head.includes(0)) return 'The file is plain text, not a PDF or Word document (whatever its name says). Drop the manuscript as PDF or DOCX.';
+  if (/^\s*<(!doctype html|html)/i.test(text))
+    return 'The file is a web page (HTML), not a manuscript. Drop the manuscript as PDF or DOCX.';
+  if (!head.includes(0))
+    return 'The file is plain text, not a PDF or Word document (whatever its name says). Drop the manuscript as PDF or DOCX.';
   return 'The file is neither a PDF nor a Word (DOCX) document, whatever its name says. Drop the manuscript as PDF or DOCX.';
 }
 

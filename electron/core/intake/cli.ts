@@ -25,7 +25,15 @@ for (let i = 0; i < argv.length; i++) {
 if (files.length === 0) usage();
 
 const print = (r: IntakeResult) => {
-  const line = { file: r.file, format: r.format, title: r.title, abstract: r.abstract, authors: r.authors, references: r.references, error: r.error };
+  const line = {
+    file: r.file,
+    format: r.format,
+    title: r.title,
+    abstract: r.abstract,
+    authors: r.authors,
+    references: r.references,
+    error: r.error,
+  };
   process.stdout.write(JSON.stringify(line) + '\n');
 };
 

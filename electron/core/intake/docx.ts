@@ -201,7 +201,14 @@ function parseParagraphs(xml: string, styles: Map<string, StyleInfo>, defaultSiz
           for (const [k, v] of p.sizes) if (v > best || (v === best && k > size)) [size, best] = [k, v];
           const text = p.text.replace(/\u0002\u0001/g, '').replace(/[ \t]+/g, ' ');
           const plain = clean(text.replace(/\u0001[^\u0001\u0002]*\u0002/g, ' '));
-          out.push({ text, plain, style: styles.get(p.style)?.name ?? p.style, size, bold: p.chars > 0 && p.boldChars >= 0.6 * p.chars, center: p.center });
+          out.push({
+            text,
+            plain,
+            style: styles.get(p.style)?.name ?? p.style,
+            size,
+            bold: p.chars > 0 && p.boldChars >= 0.6 * p.chars,
+            center: p.center,
+          });
         }
         break;
       case 'w:pPr':
@@ -245,11 +252,14 @@ function parseParagraphs(xml: string, styles: Map<string, StyleInfo>, defaultSiz
   return out;
 }
 
-const LABEL = /^\s*(title( page)?|authors?( names?)?|affiliations?|running (head|title)|short title|article type|manuscript type|word count|keywords?)\s*:?\s*/i;
-const NOT_TITLE_DOCX = /^\s*(title page|running (head|title)|short title|article type|manuscript( type| number)?|word count|original (article|research)|research article|review|preprint|draft|submitted to|supplementary|cover letter|authors?)\b/i;
+const LABEL =
+  /^\s*(title( page)?|authors?( names?)?|affiliations?|running (head|title)|short title|article type|manuscript type|word count|keywords?)\s*:?\s*/i;
+const NOT_TITLE_DOCX =
+  /^\s*(title page|running (head|title)|short title|article type|manuscript( type| number)?|word count|original (article|research)|research article|review|preprint|draft|submitted to|supplementary|cover letter|authors?)\b/i;
 const AFFILIATION_WORDS =
   /\b(univ|universit|institut|department|dept\.?|school|college|faculty|laborator|centre|center|hospital|clinic|academy|foundation|research|ministry|council|agency|museum|inc\b|ltd|gmbh|division|unit\b|program)/i;
-const STRUCTURED = /^\s*(background|introduction|methods?|methodology|results?|conclusions?|objectives?|aims?|purpose|context|design|setting|findings|interpretation|significance|discussion|materials and methods|participants|measures|limitations|implications)\s*[:.]?/i;
+const STRUCTURED =
+  /^\s*(background|introduction|methods?|methodology|results?|conclusions?|objectives?|aims?|purpose|context|design|setting|findings|interpretation|significance|discussion|materials and methods|participants|measures|limitations|implications)\s*[:.]?/i;
 
 function isHeading(p: Para, body: number): boolean {
   return /heading|title/i.test(p.style) || ((p.bold || p.size > body + 0.5) && p.plain.split(' ').length <= 8);
@@ -257,7 +267,11 @@ function isHeading(p: Para, body: number): boolean {
 
 export async function extractDocx(bytes: Buffer, opts: IntakeOptions = {}): Promise<Extracted> {
   const limits = limitsOf(opts);
-  const parts = await readZipEntries(bytes, ['word/document.xml', 'word/styles.xml'], Math.min(limits.maxUncompressedBytes, INTAKE_BOUNDS.maxXmlPartBytes));
+  const parts = await readZipEntries(
+    bytes,
+    ['word/document.xml', 'word/styles.xml'],
+    Math.min(limits.maxUncompressedBytes, INTAKE_BOUNDS.maxXmlPartBytes),
+  );
   const { styles, defaultSize } = parseStyles(parts.get('word/styles.xml')?.toString('utf8') ?? '');
   const all = parseParagraphs(parts.get('word/document.xml')?.toString('utf8') ?? '', styles, defaultSize);
   const paras = all.filter((p) => p.plain);
@@ -266,8 +280,19 @@ export async function extractDocx(bytes: Buffer, opts: IntakeOptions = {}): Prom
   const body = [...sizes].sort((a, b) => b[1] - a[1])[0]?.[0] ?? defaultSize;
 
   // abstract heading and first section heading bound the header
-  const absIdx = paras.findIndex((p, i) => i < 120 && ABSTRACT_HEAD.test(p.plain) && (p.plain.split(' ').length <= 3 || /^\s*abstract\s*[:.—–-]/i.test(p.plain) || isHeading(p, body)));
-  const introIdx = paras.findIndex((p, i) => i > Math.max(absIdx, 0) && STOP_HEAD.test(p.plain) && !/^\s*keywords?/i.test(p.plain) && (isHeading(p, body) || p.plain.split(' ').length <= 4));
+  const absIdx = paras.findIndex(
+    (p, i) =>
+      i < 120 &&
+      ABSTRACT_HEAD.test(p.plain) &&
+      (p.plain.split(' ').length <= 3 || /^\s*abstract\s*[:.—–-]/i.test(p.plain) || isHeading(p, body)),
+  );
+  const introIdx = paras.findIndex(
+    (p, i) =>
+      i > Math.max(absIdx, 0) &&
+      STOP_HEAD.test(p.plain) &&
+      !/^\s*keywords?/i.test(p.plain) &&
+      (isHeading(p, body) || p.plain.split(' ').length <= 4),
+  );
   const headerEnd = absIdx >= 0 ? absIdx : introIdx >= 0 ? introIdx : Math.min(paras.length, 40);
 
   // title: explicit Title style, else the largest/boldest early paragraph that is not a label
@@ -284,7 +309,8 @@ export async function extractDocx(bytes: Buffer, opts: IntakeOptions = {}): Prom
     });
   }
   const title = titleIdx >= 0 ? clean(paras[titleIdx]!.plain.replace(LABEL, '')) : null;
-  const titleRatio = titleIdx < 0 ? 0 : /^title$/i.test(paras[titleIdx]!.style) ? 1.5 : (paras[titleIdx]!.size * (paras[titleIdx]!.bold ? 1.15 : 1)) / body;
+  const titleRatio =
+    titleIdx < 0 ? 0 : /^title$/i.test(paras[titleIdx]!.style) ? 1.5 : (paras[titleIdx]!.size * (paras[titleIdx]!.bold ? 1.15 : 1)) / body;
 
   // authors: name lines between the title and the abstract
   const header = paras.slice(titleIdx + 1, Math.max(headerEnd, titleIdx + 1));
@@ -302,7 +328,13 @@ export async function extractDocx(bytes: Buffer, opts: IntakeOptions = {}): Prom
       if (names.length === 0 || names.length < 0.6 * parts.length) continue;
       for (const n of names) {
         if (n.markers.some((m) => /[*∗✉]/.test(m))) corresponding.push(hits.length);
-        hits.push({ author: { name: n.name, affiliation: null, email: null, orcid: null }, markers: n.markers, para: pi, aff: null, orcidOwn: false });
+        hits.push({
+          author: { name: n.name, affiliation: null, email: null, orcid: null },
+          markers: n.markers,
+          para: pi,
+          aff: null,
+          orcidOwn: false,
+        });
       }
     }
   });
@@ -399,7 +431,8 @@ export async function extractDocx(bytes: Buffer, opts: IntakeOptions = {}): Prom
   if (refIdx >= 0) {
     let entries = 0;
     for (const p of paras.slice(refIdx + 1)) {
-      if (/heading|title/i.test(p.style) || /^\s*(figure|table|supporting information|appendix|supplementary)\b.{0,40}$/i.test(p.plain)) break;
+      if (/heading|title/i.test(p.style) || /^\s*(figure|table|supporting information|appendix|supplementary)\b.{0,40}$/i.test(p.plain))
+        break;
       if (p.plain.split(' ').length >= 3) entries++;
     }
     references = entries || null;

@@ -237,7 +237,8 @@ export async function evaluate(dir: string, onFile?: (r: FileReport) => void): P
       if (miss) rep.misses.push({ field, expected, got });
     };
     if (gt.title) add('title', titleMatches(result.title, gt.title), gt.title, result.title ?? '∅');
-    if (gt.abstract) add('abstract', abstractMatches(result.abstract, gt.abstract), gt.abstract.slice(0, 160), (result.abstract ?? '∅').slice(0, 160));
+    if (gt.abstract)
+      add('abstract', abstractMatches(result.abstract, gt.abstract), gt.abstract.slice(0, 160), (result.abstract ?? '∅').slice(0, 160));
     if (gt.authors && gt.authors.length) {
       const want = gt.authors.map((a) => normalise(a.name));
       const got = result.authors.map((a) => normalise(a.name));
@@ -248,7 +249,11 @@ export async function evaluate(dir: string, onFile?: (r: FileReport) => void): P
       const wo = gt.authors.flatMap((a) => (a.orcid ? [a.orcid.toUpperCase()] : []));
       const go = result.authors.flatMap((a) => (a.orcid ? [a.orcid.toUpperCase()] : []));
       add('orcids', setCounts(go, wo), wo.join(' '), go.join(' '));
-      const both = (e: ReturnType<typeof setCounts>, o: ReturnType<typeof setCounts>) => ({ tp: e.tp + o.tp, fp: e.fp + o.fp, fn: e.fn + o.fn });
+      const both = (e: ReturnType<typeof setCounts>, o: ReturnType<typeof setCounts>) => ({
+        tp: e.tp + o.tp,
+        fp: e.fp + o.fp,
+        fn: e.fn + o.fn,
+      });
       const c = both(setCounts(ge, we), setCounts(go, wo));
       for (const s of [total, fmt, fam]) {
         s.contacts.files++;
@@ -265,7 +270,13 @@ export async function evaluate(dir: string, onFile?: (r: FileReport) => void): P
     .filter((f) => f.format === 'pdf')
     .map((f) => f.ms)
     .sort((a, b) => a - b);
-  return { files, fields: total, byFormat, byFamily, pdfMs: { median: percentile(pdfTimes, 0.5), p95: percentile(pdfTimes, 0.95), n: pdfTimes.length } };
+  return {
+    files,
+    fields: total,
+    byFormat,
+    byFamily,
+    pdfMs: { median: percentile(pdfTimes, 0.5), p95: percentile(pdfTimes, 0.95), n: pdfTimes.length },
+  };
 }
 
 /** Targets of the intake issues (16: layouts not used for tuning), as fractions (time in ms). */

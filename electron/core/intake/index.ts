@@ -75,7 +75,15 @@ function runnable(url: URL): URL {
     const cache = join(req.resolve('esbuild').split(`${sep}node_modules${sep}`)[0]!, 'node_modules', '.cache');
     mkdirSync(cache, { recursive: true });
     const file = join(mkdtempSync(join(cache, 'intake-worker-')), 'intake-worker.mjs');
-    esbuild.buildSync({ entryPoints: [fileURLToPath(url)], bundle: true, platform: 'node', format: 'esm', packages: 'external', outfile: file, logLevel: 'silent' });
+    esbuild.buildSync({
+      entryPoints: [fileURLToPath(url)],
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      packages: 'external',
+      outfile: file,
+      logLevel: 'silent',
+    });
     out = pathToFileURL(file);
     sourceBundles.set(url.href, out);
   }
@@ -131,7 +139,8 @@ export class IntakeService {
 
   /** Checks and reads one file off the main thread. Resolves with `error` set on refusal, never rejects. */
   inspect(file: string, opts: IntakeOptions = {}): Promise<IntakeResult> {
-    if (this.closed) return Promise.resolve({ ...emptyResult(file), error: new DeskError('cancelled', 'Intake has been shut down.').toShape() });
+    if (this.closed)
+      return Promise.resolve({ ...emptyResult(file), error: new DeskError('cancelled', 'Intake has been shut down.').toShape() });
     return new Promise((resolve) => {
       const id = this.nextId++;
       this.queue.push({ id, req: { id, file, opts: { ...this.defaults, ...opts } }, resolve });
@@ -142,7 +151,8 @@ export class IntakeService {
   /** Stops the workers; queued and running files resolve as cancelled. */
   async close(): Promise<void> {
     this.closed = true;
-    const cancelled = (j: Job) => j.resolve({ ...emptyResult(j.req.file), error: new DeskError('cancelled', 'Intake has been shut down.').toShape() });
+    const cancelled = (j: Job) =>
+      j.resolve({ ...emptyResult(j.req.file), error: new DeskError('cancelled', 'Intake has been shut down.').toShape() });
     for (const j of this.queue.splice(0)) cancelled(j);
     await Promise.all(
       this.slots.splice(0).map(async (s) => {
@@ -217,7 +227,10 @@ export class IntakeService {
         void slot.worker.terminate();
         job.resolve({
           ...emptyResult(job.req.file),
-          error: new DeskError('timeout', `Reading the file took longer than ${Math.round(this.timeoutMs / 1000)} s and was stopped. Fill in the fields by hand.`).toShape(),
+          error: new DeskError(
+            'timeout',
+            `Reading the file took longer than ${Math.round(this.timeoutMs / 1000)} s and was stopped. Fill in the fields by hand.`,
+          ).toShape(),
         });
         this.refill();
       }, this.timeoutMs);

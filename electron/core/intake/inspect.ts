@@ -29,7 +29,11 @@ export async function inspectFile(file: string, opts: IntakeOptions = {}): Promi
       ? tooComplex(budget.exceeded)
       : isDeskError(e)
         ? e
-        : new DeskError('invalid_file', 'The file could not be read as a manuscript. Fill in the fields by hand, or export the file again.', { cause: e });
+        : new DeskError(
+            'invalid_file',
+            'The file could not be read as a manuscript. Fill in the fields by hand, or export the file again.',
+            { cause: e },
+          );
     return { ...result, title: null, abstract: null, authors: [], references: null, error: err.toShape() };
   }
 }

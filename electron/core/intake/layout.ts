@@ -2,7 +2,6 @@
 // Page layout from pdf.js text items: rows by baseline, superscripts folded into the row they mark
 // (as \u0001…\u0002), rows split into segments at column-sized gaps, and reading order by columns.
 
-
 import { replaceSpans } from '../../common/linear';
 /** One positioned run of text (top = distance of the baseline from the top of the page). */
 export interface Glyphs {
@@ -32,7 +31,9 @@ export const SUP_OPEN = '\u0001';
 export const SUP_CLOSE = '\u0002';
 
 export function stripSup(s: string): string {
-  return replaceSpans(s, '\u0001', '\u0002', () => ' ').replace(/\s+/g, ' ').trim();
+  return replaceSpans(s, '\u0001', '\u0002', () => ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 interface Row {
@@ -72,7 +73,9 @@ function buildRows(runs: Glyphs[]): Row[] {
   const sorted = runs.filter((r) => r.str.length > 0 && r.size > 0).sort((a, b) => a.top - b.top || a.x - b.x);
   const rows: Row[] = [];
   for (const r of sorted) {
-    const row = rows.find((x) => Math.abs(x.top - r.top) <= 0.3 * Math.min(x.size, r.size) && Math.abs(x.size - r.size) <= 0.2 * Math.max(x.size, r.size));
+    const row = rows.find(
+      (x) => Math.abs(x.top - r.top) <= 0.3 * Math.min(x.size, r.size) && Math.abs(x.size - r.size) <= 0.2 * Math.max(x.size, r.size),
+    );
     if (row) row.items.push({ ...r, sup: false });
     else rows.push({ items: [{ ...r, sup: false }], top: r.top, size: r.size });
   }
@@ -122,9 +125,7 @@ const ACCENT_THEN_LETTER = /([\u02c7\u00b4\u02dc\u00a8\u02c6\u00af\u02d8\u02d9\u
 export function composeAccents(s: string): string {
   if (!ACCENT_THEN_LETTER.test(s)) return s;
   ACCENT_THEN_LETTER.lastIndex = 0;
-  return s
-    .replace(ACCENT_THEN_LETTER, (_, a: string, l: string) => (l === '\u0131' ? 'i' : l) + SPACING_ACCENT[a]!)
-    .normalize('NFC');
+  return s.replace(ACCENT_THEN_LETTER, (_, a: string, l: string) => (l === '\u0131' ? 'i' : l) + SPACING_ACCENT[a]!).normalize('NFC');
 }
 
 /**
@@ -145,7 +146,8 @@ export function findGutter(rows: { items: { x: number; w: number; sup: boolean }
     const its = r.items.filter((i) => !i.sup && i.w > 0);
     if (its.length === 0) continue;
     const seen = new Uint8Array(span + 1);
-    for (const i of its) for (let x = Math.max(0, Math.floor(i.x - left)); x <= Math.min(span, Math.ceil(i.x + i.w - left)); x++) seen[x] = 1;
+    for (const i of its)
+      for (let x = Math.max(0, Math.floor(i.x - left)); x <= Math.min(span, Math.ceil(i.x + i.w - left)); x++) seen[x] = 1;
     const a = Math.floor(Math.min(...its.map((i) => i.x)) - left);
     const b = Math.ceil(Math.max(...its.map((i) => i.x + i.w)) - left);
     // only rows set to the full measure count against a gutter: centred title and author lines cross the middle of two-column pages too
@@ -181,7 +183,12 @@ export function segmentsOf(runs: Glyphs[], page: number): Segment[] {
     let cur: { text: string; x0: number; x1: number; fonts: Map<string, number> } | null = null;
     const flush = () => {
       if (!cur) return;
-      const text = composeAccents(cur.text.replace(/\u0002\s*\u0001/g, ',').replace(/\s+/g, ' ').trim());
+      const text = composeAccents(
+        cur.text
+          .replace(/\u0002\s*\u0001/g, ',')
+          .replace(/\s+/g, ' ')
+          .trim(),
+      );
       const plain = stripSup(text);
       const font = [...cur.fonts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? '';
       if (plain || text) segs.push({ text, plain, x0: cur.x0, x1: cur.x1, top: row.top, size: row.size, font, page });
@@ -205,7 +212,11 @@ export function segmentsOf(runs: Glyphs[], page: number): Segment[] {
         else {
           const needsSpace = gap > 0.15 * row.size && !/\s$/.test(c.text) && !/^\s/.test(str) && !it.sup;
           // an iD set as one raised run in pieces ("²[0000", "−", "0725", …) stays one run
-          const continuesRun = it.sup && c.text.endsWith(SUP_CLOSE) && gap < 0.3 * row.size && (/^[\u2212\-\]]/.test(it.str.trim()) || /[\u2212\-[]\u0002$/.test(c.text));
+          const continuesRun =
+            it.sup &&
+            c.text.endsWith(SUP_CLOSE) &&
+            gap < 0.3 * row.size &&
+            (/^[\u2212\-\]]/.test(it.str.trim()) || /[\u2212\-[]\u0002$/.test(c.text));
           if (continuesRun) c.text = c.text.slice(0, -1) + it.str.trim() + SUP_CLOSE;
           else c.text += (needsSpace ? ' ' : '') + str;
           c.x1 = Math.max(c.x1, it.x + it.w);

@@ -40,12 +40,18 @@ const AFFILIATION =
 /** A section heading or keyword line: the header and the abstract end here. */
 const sectionStop = (s: Segment) => {
   const t = s.plain;
-  if (/^\s*(keywords?|key\s?words|index terms|ccs concepts|acm reference format|general terms|pacs|jel|subjects?\b|categories and subject)/i.test(t)) return true;
+  if (
+    /^\s*(keywords?|key\s?words|index terms|ccs concepts|acm reference format|general terms|pacs|jel|subjects?\b|categories and subject)/i.test(
+      t,
+    )
+  )
+    return true;
   return STOP_HEAD.test(t) && t.split(/\s+/).length <= 6;
 };
 
 /** Front-matter notes (copyright, dates, correspondence) that end an abstract but not the author block. */
-const noteLine = (s: Segment) => /^\s*(©|copyright|\(c\) \d{4}|received\b|accepted\b|published\b|correspond|\*\s*correspond|e-?mail\b|http|doi:)/i.test(s.plain);
+const noteLine = (s: Segment) =>
+  /^\s*(©|copyright|\(c\) \d{4}|received\b|accepted\b|published\b|correspond|\*\s*correspond|e-?mail\b|http|doi:)/i.test(s.plain);
 
 const hardStop = (s: Segment) => sectionStop(s) || noteLine(s);
 
@@ -109,7 +115,12 @@ function findSubtitle(page: PdfPage, title: Segment[]): Segment[] {
   let prev = last;
   for (const s of below) {
     if (s.top - prev.top > 2.2 * prev.size) break;
-    if (s.size >= 0.8 * size && s.size < 0.95 * size && !looksLikeName(splitAuthorLine(s.text)[0]?.name ?? '') && !/@|\d{4}/.test(s.plain)) {
+    if (
+      s.size >= 0.8 * size &&
+      s.size < 0.95 * size &&
+      !looksLikeName(splitAuthorLine(s.text)[0]?.name ?? '') &&
+      !/@|\d{4}/.test(s.plain)
+    ) {
       out.push(s);
       prev = s;
     } else break;
@@ -173,7 +184,9 @@ function abstractAfterHeading(pages: PdfPage[]): { text: string; stopped: boolea
           .filter((s) => s.top > h.top + 0.1 && overlap(s.x0, s.x1, h.x0 - 5, h.x1 + 5) > 0)
           .sort((a, b) => a.top - b.top)[0];
         if (!below || below.top - h.top > 4 * h.size) continue;
-        const rowmates = page.segments.filter((s) => Math.abs(s.top - below.top) < 0.3 * below.size && overlap(s.x0, s.x1, h.x0 - 5, h.x1 + 5) > 0);
+        const rowmates = page.segments.filter(
+          (s) => Math.abs(s.top - below.top) < 0.3 * below.size && overlap(s.x0, s.x1, h.x0 - 5, h.x1 + 5) > 0,
+        );
         const x0 = Math.min(...rowmates.map((s) => s.x0));
         const x1 = Math.max(...rowmates.map((s) => s.x1), h.x1);
         flow = followColumn(page.segments, x0, Math.max(x1, x0 + 0.25 * page.width), below.top, true, null);
@@ -241,7 +254,10 @@ interface AuthorHit {
 function headerZone(segs: Segment[]): { segments: Segment[]; open: boolean } {
   const sorted = [...segs].sort((a, b) => a.top - b.top || a.x0 - b.x0);
   const blocks = sorted.filter(
-    (s) => ABSTRACT_HEAD.test(s.plain) || sectionStop(s) || (isProse(s.plain) && !AFFILIATION.test(s.plain) && !/@/.test(s.plain) && !noteLine(s)),
+    (s) =>
+      ABSTRACT_HEAD.test(s.plain) ||
+      sectionStop(s) ||
+      (isProse(s.plain) && !AFFILIATION.test(s.plain) && !/@/.test(s.plain) && !noteLine(s)),
   );
   const segments = sorted.filter((s) => !blocks.some((b) => b.top <= s.top + 0.1 && overlap(b.x0 - 2, b.x1 + 2, s.x0, s.x1) > 0));
   return { segments, open: blocks.length === 0 };
@@ -280,7 +296,14 @@ export function joinWrappedLines(zone: Segment[]): Segment[] {
       s.x1 <= prev.x1 + 2 * s.size &&
       continuesNames(prev.text, s.text)
     ) {
-      out[out.length - 1] = { ...prev, text: `${prev.text} ${s.text}`, plain: `${prev.plain} ${s.plain}`, x0: Math.min(prev.x0, s.x0), x1: Math.max(prev.x1, s.x1), top: s.top };
+      out[out.length - 1] = {
+        ...prev,
+        text: `${prev.text} ${s.text}`,
+        plain: `${prev.plain} ${s.plain}`,
+        x0: Math.min(prev.x0, s.x0),
+        x1: Math.max(prev.x1, s.x1),
+        top: s.top,
+      };
     } else out.push(s);
   }
   return out;
@@ -309,7 +332,8 @@ function authorsFrom(zone: Segment[], corresponding: number[], known: { size: nu
       if (!(sameStyle || opensBlock) || lead.length === 0) continue;
       names = lead;
     } else if (names.length === 0 || names.length < 0.6 * parts.length) continue;
-    if (style && (Math.abs(seg.size - style.size) > 0.08 * style.size || (seg.font !== style.font && names.length < parts.length))) continue;
+    if (style && (Math.abs(seg.size - style.size) > 0.08 * style.size || (seg.font !== style.font && names.length < parts.length)))
+      continue;
     style ??= { size: seg.size, font: seg.font };
     for (const p of names) {
       if (p.markers.some((m) => /[*∗✉]/.test(m))) corresponding.push(offset + hits.length);
@@ -334,7 +358,11 @@ function assignAffiliations(hits: AuthorHit[], page: PdfPage, zone: Segment[]): 
       byMarker.set(current, [...(byMarker.get(current) ?? []), clean(replaceSpans(m[3]!, '\u0001', '\u0002', () => ' '))]);
     } else if (current && s.plain && !/@/.test(s.plain) && !hits.some((h) => h.seg === s) && words(s.plain) <= 12) {
       const list = byMarker.get(current)!;
-      if (list.length > 0 && /[,-]$|^\p{Ll}|^\p{Lu}[\p{L}.-]+(?:(?:,\s?|\s)\p{Lu}[\p{L}.-]+){0,3},?\s?$/u.test(list[list.length - 1]! + '|' + s.plain) && s.plain.length < 80) {
+      if (
+        list.length > 0 &&
+        /[,-]$|^\p{Ll}|^\p{Lu}[\p{L}.-]+(?:(?:,\s?|\s)\p{Lu}[\p{L}.-]+){0,3},?\s?$/u.test(list[list.length - 1]! + '|' + s.plain) &&
+        s.plain.length < 80
+      ) {
         list[list.length - 1] = `${list[list.length - 1]} ${s.plain}`;
       } else current = null;
     } else current = null;
@@ -365,7 +393,7 @@ function assignAffiliations(hits: AuthorHit[], page: PdfPage, zone: Segment[]): 
       lines.push(s.plain);
     }
     const aff = clean(lines.join(', ').replace(/(?:(?<!\s)\s+)?,\s*,/g, ','));
-    if (aff && AFFILIATION.test(aff) || (aff && lines.length >= 2)) {
+    if ((aff && AFFILIATION.test(aff)) || (aff && lines.length >= 2)) {
       for (const h of hits) {
         if (h.seg !== seg || h.author.affiliation !== null) continue;
         h.author.affiliation = aff;
@@ -397,7 +425,11 @@ function emailsOf(pages: PdfPage[]): string[] {
   const seen = new Set<string>();
   return out.filter((e) => {
     const k = e.toLowerCase();
-    if (seen.has(k) || /^(permissions?|info|editor|editorial|journals?|support|help|office|contact|admin|reprints|webmaster|noreply)@/i.test(e)) return false;
+    if (
+      seen.has(k) ||
+      /^(permissions?|info|editor|editorial|journals?|support|help|office|contact|admin|reprints|webmaster|noreply)@/i.test(e)
+    )
+      return false;
     if (/^((first|last|sur|given|family)[._-]?name|name|initials?)([._-]?(first|last|sur)?name)?@/i.test(e)) return false; // a pattern, not an address
     // an address cut at a line break is a prefix of a complete one found elsewhere
     if (out.some((o) => o.length > e.length && o.toLowerCase().startsWith(k))) return false;
@@ -424,7 +456,7 @@ async function countReferences(doc: PDFDocumentProxy, known: PdfPage[], read: Pd
     const ordered = readingOrder(page.segments, page.width);
     const mid = page.width / 2;
     const colStart = (s: Segment) => {
-      const col = ordered.filter((o) => (o.x0 < mid) === (s.x0 < mid));
+      const col = ordered.filter((o) => o.x0 < mid === s.x0 < mid);
       return Math.min(...col.map((o) => o.x0));
     };
     for (const s of ordered) {
@@ -479,7 +511,9 @@ export async function extractPdf(bytes: Buffer): Promise<Extracted> {
     const orcidNear = new Set<IntakeAuthor>();
     for (const page of pages.slice(0, 2)) {
       // raised text kept: llncs sets each iD as a superscript after the name
-      const text = readingOrder(page.segments, page.width).map((s) => s.text.replace(/[\u0001\u0002]/g, ' ')).join('\n');
+      const text = readingOrder(page.segments, page.width)
+        .map((s) => s.text.replace(/[\u0001\u0002]/g, ' '))
+        .join('\n');
       for (const a of assignOrcids(authors, text)) orcidNear.add(a);
     }
 

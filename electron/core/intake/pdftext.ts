@@ -28,7 +28,8 @@ export interface PdfPage {
 // A stream over the cap throws inside pdf.js; the budget remembers it and the file is refused as too complex.
 
 const HOOK = Symbol.for('referee-desk.intake.decode');
-const ENSURE_BUFFER = '  ensureBuffer(requested) {\n    const buffer = this.buffer;\n    if (requested <= buffer.byteLength) {\n      return buffer;\n    }\n';
+const ENSURE_BUFFER =
+  '  ensureBuffer(requested) {\n    const buffer = this.buffer;\n    if (requested <= buffer.byteLength) {\n      return buffer;\n    }\n';
 
 type DecodeHook = (requested: number, had: number) => void;
 
@@ -45,10 +46,15 @@ export function boundPdfjs(): Promise<void> {
     const source = readFileSync(file, 'utf8');
     const at = source.indexOf(ENSURE_BUFFER);
     if (at === -1 || source.indexOf(ENSURE_BUFFER, at + 1) !== -1) {
-      throw new DeskError('internal', 'The installed pdf.js has no single DecodeStream.ensureBuffer to bound; intake cannot read PDFs safely.');
+      throw new DeskError(
+        'internal',
+        'The installed pdf.js has no single DecodeStream.ensureBuffer to bound; intake cannot read PDFs safely.',
+      );
     }
     const patched = `${source.slice(0, at + ENSURE_BUFFER.length)}    globalThis[Symbol.for('referee-desk.intake.decode')]?.(requested, buffer.byteLength);\n${source.slice(at + ENSURE_BUFFER.length)}`;
-    const mod = (await import(/* @vite-ignore */ `data:text/javascript;base64,${Buffer.from(patched).toString('base64')}`)) as { WorkerMessageHandler: unknown };
+    const mod = (await import(/* @vite-ignore */ `data:text/javascript;base64,${Buffer.from(patched).toString('base64')}`)) as {
+      WorkerMessageHandler: unknown;
+    };
     (globalThis as { pdfjsWorker?: unknown }).pdfjsWorker = { WorkerMessageHandler: mod.WorkerMessageHandler };
   })();
   return bounded;
@@ -114,7 +120,10 @@ export async function openPdf(bytes: Buffer): Promise<{ doc: PDFDocumentProxy; c
     const { info } = await doc.getMetadata();
     if ((info as { EncryptFilterName?: string | null }).EncryptFilterName) throw encrypted();
     if (doc.numPages > INTAKE_BOUNDS.maxPages) {
-      throw new DeskError('invalid_file', `The PDF declares ${doc.numPages.toLocaleString('en')} pages, more than the ${INTAKE_BOUNDS.maxPages.toLocaleString('en')} a manuscript can have; it is not read.`);
+      throw new DeskError(
+        'invalid_file',
+        `The PDF declares ${doc.numPages.toLocaleString('en')} pages, more than the ${INTAKE_BOUNDS.maxPages.toLocaleString('en')} a manuscript can have; it is not read.`,
+      );
     }
   } catch (e) {
     await task.destroy();

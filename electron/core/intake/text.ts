@@ -79,8 +79,33 @@ export function findOrcids(text: string): { id: string; index: number }[] {
 
 // ---------------------------------------------------------------- names
 
-const PARTICLES = new Set(['van', 'von', 'der', 'den', 'de', 'del', 'della', 'di', 'da', 'dos', 'das', 'du', 'la', 'le', 'bin', 'ibn', 'al', 'y', 'e', 'ten', 'ter', 'zu', 'st.']);
-const DEGREES = /^(Ph\.?D\.?|PHD|M\.?D\.?|M\.?Sc\.?N?|B\.?Sc\.?N?|MBBS|MBChB|M\.?P\.?H\.?|MS|MA|BA|BS|RN|FRCPC?|FACS|DPhil|Dr\.?|Prof\.?|Professor|Mr\.?|Mrs\.?|Ms\.?)$/;
+const PARTICLES = new Set([
+  'van',
+  'von',
+  'der',
+  'den',
+  'de',
+  'del',
+  'della',
+  'di',
+  'da',
+  'dos',
+  'das',
+  'du',
+  'la',
+  'le',
+  'bin',
+  'ibn',
+  'al',
+  'y',
+  'e',
+  'ten',
+  'ter',
+  'zu',
+  'st.',
+]);
+const DEGREES =
+  /^(Ph\.?D\.?|PHD|M\.?D\.?|M\.?Sc\.?N?|B\.?Sc\.?N?|MBBS|MBChB|M\.?P\.?H\.?|MS|MA|BA|BS|RN|FRCPC?|FACS|DPhil|Dr\.?|Prof\.?|Professor|Mr\.?|Mrs\.?|Ms\.?)$/;
 const SUFFIXES = /^(jr\.?|sr\.?|ii|iii|iv)$/i;
 const TITLES = /^(dr|prof|professor|mr|mrs|ms|sir)\.?$/i;
 
@@ -102,7 +127,9 @@ export function tidyName(raw: string): string {
   let s = clean(raw.replace(/[*∗†‡§¶#✉⁎⋆♠♢♡♣♦♥◊•∘⊥⊤\u2020\u2021]/g, ' ').replace(/\(\s*\)/g, ' '));
   s = trimStartWhere(trimEndWhere(s.replace(/^(and|&)\s+/i, ''), oneOf(',;:', true)), oneOf(',;:', true));
   s = stripMarkerNumbers(s);
-  const words = s.split(' ').filter((w) => w && !(DEGREES.test(w.replace(/,$/, '')) && !SUFFIXES.test(w.replace(/,$/, ''))) && !TITLES.test(w));
+  const words = s
+    .split(' ')
+    .filter((w) => w && !(DEGREES.test(w.replace(/,$/, '')) && !SUFFIXES.test(w.replace(/,$/, ''))) && !TITLES.test(w));
   return words
     .join(' ')
     .replace(/,\s*$/, '')
@@ -112,12 +139,16 @@ export function tidyName(raw: string): string {
 
 /** Whether a tidied string reads as one personal name (2–6 words, capitalised, no organisation words). */
 /** Word starts that mark an organisation or address. */
-const NON_NAME_PREFIX = /\b(univ|institu|laborat|depart|facult|hospit|academ|foundat|corporat|compan|divisi|scien|engineer|technolog|medic|correspond|contribut|affiliat|observat|minist|associat|museu|polytech|strasse|straße)/i;
+const NON_NAME_PREFIX =
+  /\b(univ|institu|laborat|depart|facult|hospit|academ|foundat|corporat|compan|divisi|scien|engineer|technolog|medic|correspond|contribut|affiliat|observat|minist|associat|museu|polytech|strasse|straße)/i;
 
 export function looksLikeName(s: string): boolean {
   if (!s || s.length > 60 || /\d|@|\//.test(s)) return false;
   if (NON_NAME.test(s) || NON_NAME_PREFIX.test(s)) return false;
-  const words = s.replace(/,\s*(jr|sr)\.?$/i, ' $1').split(' ').filter(Boolean);
+  const words = s
+    .replace(/,\s*(jr|sr)\.?$/i, ' $1')
+    .split(' ')
+    .filter(Boolean);
   if (words.length < 2 || words.length > 6) return false;
   if (/^\p{Lu}{2}$/u.test(words[words.length - 1]!)) return false; // "Redmond WA": a place and a state code
   if (!words.every(nameWord)) return false;
@@ -172,7 +203,8 @@ export function splitAuthorLine(line: string): { name: string; markers: string[]
 export const ABSTRACT_HEAD = /^\s*(a\s?b\s?s\s?t\s?r\s?a\s?c\s?t|summary)\b\s*[:.—–-]?\s*/i;
 export const STOP_HEAD =
   /^\s*((\d+(\.\d+)*\.?|[IVX]+\.|[A-Z]\.)\s*)?(introduction|background and motivation|keywords?|key\s?words|index terms|ccs concepts|acm reference format|general terms|subjects?|categories and subject descriptors|significance( statement)?|author summary|motivation|plain language summary|highlights|contents|table of contents|pacs( numbers)?|jel( classification)?|msc|mathematics subject classification|references|acknowl?edge?ments?)\b/i;
-export const REFERENCES_HEAD = /^\s*((\d+|[IVX]+)\.?\s*)?(references( and notes)?|bibliography|literature cited|works cited|cited literature|reference list)\s*(?::\s*)?$/i;
+export const REFERENCES_HEAD =
+  /^\s*((\d+|[IVX]+)\.?\s*)?(references( and notes)?|bibliography|literature cited|works cited|cited literature|reference list)\s*(?::\s*)?$/i;
 
 /** Joins lines of running text: removes end-of-line hyphenation, keeps hyphens inside e-mail domains. */
 export function joinLines(lines: string[]): string {
@@ -255,7 +287,11 @@ export function assignEmails(authors: IntakeAuthor[], emails: string[], correspo
 export function assignOrcids(authors: IntakeAuthor[], text: string): Set<IntakeAuthor> {
   const remaining: string[] = [];
   const near = new Set<IntakeAuthor>();
-  const surname = (a: IntakeAuthor) => a.name.replace(/,\s*(jr|sr)\.?$/i, '').split(' ').pop() ?? a.name;
+  const surname = (a: IntakeAuthor) =>
+    a.name
+      .replace(/,\s*(jr|sr)\.?$/i, '')
+      .split(' ')
+      .pop() ?? a.name;
   for (const { id, index } of findOrcids(text)) {
     if (authors.some((a) => a.orcid === id)) continue;
     const free = authors.filter((a) => a.orcid === null);
@@ -302,7 +338,13 @@ export function countReferenceLines(lines: { text: string; indent: number }[]): 
   const starts = body.filter((l, i) => {
     if (l.indent > minIndent + 2) return false;
     const prev = body[i - 1];
-    return i === 0 || prev === undefined || prev.indent > minIndent + 2 || /[.)\]]\s*$/.test(prev.text) || /^\p{Lu}[\p{L}'’-]+,\s*\p{Lu}/u.test(l.text);
+    return (
+      i === 0 ||
+      prev === undefined ||
+      prev.indent > minIndent + 2 ||
+      /[.)\]]\s*$/.test(prev.text) ||
+      /^\p{Lu}[\p{L}'’-]+,\s*\p{Lu}/u.test(l.text)
+    );
   });
   return starts.length || null;
 }

@@ -34,7 +34,9 @@ async function listEntries(bytes: Buffer, limits: IntakeLimits): Promise<ZipEntr
   }
   if (zip.entryCount > limits.maxZipEntries) {
     zip.close();
-    throw invalid(`The Word document holds ${zip.entryCount} parts, more than the ${limits.maxZipEntries} a manuscript can have; it is refused as a possible ZIP bomb.`);
+    throw invalid(
+      `The Word document holds ${zip.entryCount} parts, more than the ${limits.maxZipEntries} a manuscript can have; it is refused as a possible ZIP bomb.`,
+    );
   }
   return new Promise((resolve, reject) => {
     const entries: ZipEntryInfo[] = [];

@@ -17,7 +17,14 @@ export type FailureAction =
   | { action: 'park'; code: ErrorCode; message: string; reason: 'rejected' | 'outcome_unknown' | 'failed' };
 
 const HOLD: ReadonlySet<ErrorCode> = new Set(['unauthorized', 'no_api_key', 'keychain_unavailable', 'cancelled']);
-const REJECTED: ReadonlySet<ErrorCode> = new Set(['invalid_request', 'feature_not_in_plan', 'not_found', 'invalid_file', 'invalid_input', 'conflict']);
+const REJECTED: ReadonlySet<ErrorCode> = new Set([
+  'invalid_request',
+  'feature_not_in_plan',
+  'not_found',
+  'invalid_file',
+  'invalid_input',
+  'conflict',
+]);
 
 const LOCAL: ReadonlySet<ErrorCode> = new Set(['disk_full', 'cache_unavailable', 'cache_damaged']);
 
@@ -29,17 +36,28 @@ export function classifyFailure(err: unknown): FailureAction {
     case 'full':
       return { action: 'retry', code: 'disk_full', message: 'The disk is full; the write will be sent again once there is space.' };
     case 'corrupt':
-      return { action: 'hold', code: 'cache_damaged', message: 'The local cache is damaged; restart Referee Desk to repair it. Queued writes are kept.' };
+      return {
+        action: 'hold',
+        code: 'cache_damaged',
+        message: 'The local cache is damaged; restart Referee Desk to repair it. Queued writes are kept.',
+      };
     case 'access':
       return { action: 'hold', code: 'cache_unavailable', message: 'The local cache cannot be written; queued writes wait.' };
     case null:
       break;
   }
   if (isDeskError(err) && LOCAL.has(err.code)) {
-    return err.code === 'cache_damaged' ? { action: 'hold', code: err.code, message: err.message } : { action: 'retry', code: err.code, message: err.message };
+    return err.code === 'cache_damaged'
+      ? { action: 'hold', code: err.code, message: err.message }
+      : { action: 'retry', code: err.code, message: err.message };
   }
   if (!isDeskError(err)) {
-    return { action: 'park', code: 'internal', message: `The write could not be sent (${err instanceof Error ? err.name : typeof err}).`, reason: 'failed' };
+    return {
+      action: 'park',
+      code: 'internal',
+      message: `The write could not be sent (${err instanceof Error ? err.name : typeof err}).`,
+      reason: 'failed',
+    };
   }
   if (isTransient(err.code)) {
     return err.retryAfterMs === undefined

@@ -9,7 +9,12 @@ import type { StoredFile } from '../cache/types';
  * Copies the editor's file into the app's data folder (so the original may move or change
  * before the upload is sent), hashing it on the way. The copy is fsynced before it is returned.
  */
-export async function copyIntoDataDir(source: string, uploadsDir: string, name = basename(source), dir = join(uploadsDir, randomUUID())): Promise<StoredFile> {
+export async function copyIntoDataDir(
+  source: string,
+  uploadsDir: string,
+  name = basename(source),
+  dir = join(uploadsDir, randomUUID()),
+): Promise<StoredFile> {
   mkdirSync(dir, { recursive: true });
   const safeName = name.replace(/[/\\\0]/g, '_') || 'manuscript';
   const path = join(dir, safeName);

@@ -71,7 +71,10 @@ export class Outbox {
   /** The write being sent now, how to abort it, and (uploads) how much of its body has gone. */
   private inFlight: { id: number; controller: AbortController; sentBytes: number; totalBytes: number } | null = null;
   /** Editors waiting for an upload in flight to stop (see cancel); a second cancel shares the first's promise. */
-  private readonly stopping = new Map<number, { promise: Promise<number[]>; resolve: (ids: number[]) => void; reject: (err: unknown) => void }>();
+  private readonly stopping = new Map<
+    number,
+    { promise: Promise<number[]>; resolve: (ids: number[]) => void; reject: (err: unknown) => void }
+  >();
 
   constructor(private readonly opts: OutboxOptions) {
     this.store = new OutboxStore(opts.cache.db);
@@ -113,7 +116,10 @@ export class Outbox {
               state: 'parked',
               attempts: e.attempts,
               nextAttemptAt: due,
-              error: { code: 'offline', message: `Referee Desk stopped while creating the authors group "${e.data.input.group_name}". The service may or may not have created it: look it up there, then enter its number or try again.` },
+              error: {
+                code: 'offline',
+                message: `Referee Desk stopped while creating the authors group "${e.data.input.group_name}". The service may or may not have created it: look it up there, then enter its number or try again.`,
+              },
               parkReason: 'outcome_unknown',
             },
             now,
@@ -145,19 +151,28 @@ export class Outbox {
   // ------------------------------------------------------------------ queueing
 
   /** Copies the file into the data folder, then records the manuscript (pending) and queues its upload. */
-  async queueUpload(input: { form: UploadFormInput; sourcePath?: string; fileName?: string }): Promise<{ entryId: number; manuscriptId: number }> {
+  async queueUpload(input: {
+    form: UploadFormInput;
+    sourcePath?: string;
+    fileName?: string;
+  }): Promise<{ entryId: number; manuscriptId: number }> {
     const parsed = uploadFormSchema.safeParse(input.form);
     if (!parsed.success) throw invalid(parsed.error);
     const form = input.form;
     const dir = join(this.opts.uploadsDir, randomUUID());
     this.copying.add(dir);
     try {
-      const file = input.sourcePath === undefined ? null : await copyIntoDataDir(input.sourcePath, this.opts.uploadsDir, input.fileName, dir);
+      const file =
+        input.sourcePath === undefined ? null : await copyIntoDataDir(input.sourcePath, this.opts.uploadsDir, input.fileName, dir);
       return this.db.transaction(() => {
         const known = this.opts.cache.manuscripts.get(this.profileId, form.origin_id);
         const previousForm = known?.syncState === 'synced' && known.serviceId !== null ? known.form : undefined;
         const ms = this.opts.cache.manuscripts.savePending(this.profileId, { form, file });
-        const entryId = this.insert({ kind: 'upload', data: previousForm ? { form, file, previousForm } : { form, file } }, `manuscript:${form.origin_id}`, null);
+        const entryId = this.insert(
+          { kind: 'upload', data: previousForm ? { form, file, previousForm } : { form, file } },
+          `manuscript:${form.origin_id}`,
+          null,
+        );
         return { entryId, manuscriptId: ms.id };
       })();
     } catch (err) {
@@ -217,14 +232,18 @@ export class Outbox {
     if (clientId.trim() === '') throw new DeskError('invalid_input', 'client_id is required', { field: 'clientId' });
     return this.db.transaction(() => {
       const g = this.opts.cache.groups.get(groupLocalId);
-      if (!g || g.profileId !== this.profileId) throw new DeskError('not_found', `Authors group ${groupLocalId} is not known in this profile.`);
+      if (!g || g.profileId !== this.profileId)
+        throw new DeskError('not_found', `Authors group ${groupLocalId} is not known in this profile.`);
       const creation =
         g.serviceId === null
           ? this.db
-              .prepare<[string, string], { id: number }>("SELECT id FROM outbox WHERE profile_id = ? AND entity_key = ? AND kind = 'group_create' AND state <> 'done'")
+              .prepare<[string, string], { id: number }>(
+                "SELECT id FROM outbox WHERE profile_id = ? AND entity_key = ? AND kind = 'group_create' AND state <> 'done'",
+              )
               .get(this.profileId, `group:${groupLocalId}`)
           : undefined;
-      if (g.serviceId === null && !creation) throw new DeskError('conflict', `Authors group "${g.name ?? groupLocalId}" has no number on the service.`);
+      if (g.serviceId === null && !creation)
+        throw new DeskError('conflict', `Authors group "${g.name ?? groupLocalId}" has no number on the service.`);
       return apply({ groupLocalId, groupServiceId: g.serviceId, clientId }, creation?.id ?? null);
     })();
   }
@@ -267,7 +286,11 @@ export class Outbox {
     const e = this.mine(id);
     if (e.state !== 'parked') throw new DeskError('conflict', 'Only a write that needs attention can be retried.');
     this.db.transaction(() => {
-      this.store.set(id, { state: 'queued', attempts: e.attempts, nextAttemptAt: this.steady.now(), error: e.error, parkReason: null }, this.opts.clock.now());
+      this.store.set(
+        id,
+        { state: 'queued', attempts: e.attempts, nextAttemptAt: this.steady.now(), error: e.error, parkReason: null },
+        this.opts.clock.now(),
+      );
       this.markCache(e, 'pending');
     })();
     this.changed();
@@ -295,7 +318,8 @@ export class Outbox {
       switch (e.kind) {
         case 'upload': {
           const ms = c.manuscripts.get(this.profileId, e.data.form.origin_id);
-          if (ms && this.othersOpen(e) === 0 && c.manuscripts.revertToLastRun(ms.id, e.data.previousForm) && e.data.file) removedFiles.push(e.data.file.path);
+          if (ms && this.othersOpen(e) === 0 && c.manuscripts.revertToLastRun(ms.id, e.data.previousForm) && e.data.file)
+            removedFiles.push(e.data.file.path);
           break;
         }
         case 'author_put':
@@ -334,11 +358,17 @@ export class Outbox {
     const e = this.mine(id);
     if (e.state !== 'sending') return Promise.resolve(this.discard(id));
     const flight = this.inFlight;
-    if (e.kind !== 'upload' || flight?.id !== id) return Promise.reject(new DeskError('conflict', 'This write is being sent; wait for the answer before discarding it.'));
+    if (e.kind !== 'upload' || flight?.id !== id)
+      return Promise.reject(new DeskError('conflict', 'This write is being sent; wait for the answer before discarding it.'));
     if (flight.totalBytes > 0 && flight.sentBytes >= flight.totalBytes) {
       // The whole file has reached the service, which is now finding candidates: stopping here would
       // forget locally a run the service keeps.
-      return Promise.reject(new DeskError('conflict', 'The file has reached the service, which is preparing the candidates: this upload can no longer be stopped. Discard the run afterwards if it is not wanted.'));
+      return Promise.reject(
+        new DeskError(
+          'conflict',
+          'The file has reached the service, which is preparing the candidates: this upload can no longer be stopped. Discard the run afterwards if it is not wanted.',
+        ),
+      );
     }
     let resolve!: (ids: number[]) => void;
     let reject!: (err: unknown) => void;
@@ -398,8 +428,8 @@ export class Outbox {
         throw err;
       })
       .finally(() => {
-      this.running = null;
-    });
+        this.running = null;
+      });
     return this.running;
   }
 
@@ -417,7 +447,9 @@ export class Outbox {
         await this.send(entry, controller.signal);
         result.sent++;
         this.events.emit('sent', { entry, attempts: entry.attempts });
-        this.stopping.get(entry.id)?.reject(new DeskError('conflict', 'The upload finished before it could be stopped; its new run is kept.'));
+        this.stopping
+          .get(entry.id)
+          ?.reject(new DeskError('conflict', 'The upload finished before it could be stopped; its new run is kept.'));
       } catch (err) {
         const stop = this.stopping.get(entry.id);
         if (stop) {
@@ -453,7 +485,11 @@ export class Outbox {
     try {
       // One transaction: if the discard fails, the upload stays 'sending' for recover(), never due again now.
       const ids = this.db.transaction(() => {
-        this.store.set(e.id, { state: 'queued', attempts: e.attempts - 1, nextAttemptAt: this.steady.now(), error: e.error, parkReason: null }, this.opts.clock.now());
+        this.store.set(
+          e.id,
+          { state: 'queued', attempts: e.attempts - 1, nextAttemptAt: this.steady.now(), error: e.error, parkReason: null },
+          this.opts.clock.now(),
+        );
         return this.discard(e.id);
       })();
       waiter.resolve(ids);
@@ -468,7 +504,11 @@ export class Outbox {
       const now = this.opts.clock.now();
       const e = this.store.next(this.profileId, this.steady.now());
       if (!e) return undefined;
-      this.store.set(e.id, { state: 'sending', attempts: e.attempts + 1, nextAttemptAt: e.nextAttemptAt, error: e.error, parkReason: null }, now);
+      this.store.set(
+        e.id,
+        { state: 'sending', attempts: e.attempts + 1, nextAttemptAt: e.nextAttemptAt, error: e.error, parkReason: null },
+        now,
+      );
       return { ...e, state: 'sending' as const, attempts: e.attempts + 1 };
     })();
   }
@@ -484,7 +524,10 @@ export class Outbox {
           if (this.inFlight?.id === e.id) Object.assign(this.inFlight, { sentBytes: p.sentBytes, totalBytes: p.totalBytes });
           this.events.emit('progress', { entry: e, sentBytes: p.sentBytes, totalBytes: p.totalBytes });
         };
-        const res = await api.uploadManuscript(file ? { fields: form, file: { path: file.path, filename: file.name } } : { fields: form }, { ...call, onProgress });
+        const res = await api.uploadManuscript(file ? { fields: form, file: { path: file.path, filename: file.name } } : { fields: form }, {
+          ...call,
+          onProgress,
+        });
         // Candidates are written hidden, in chunks that yield to the event loop; the run becomes
         // visible in the same transaction that marks the upload done.
         const staged = await c.manuscripts.stageUploadRun(this.profileId, { form, file }, res.value, res.raw);
@@ -556,7 +599,12 @@ export class Outbox {
         this.events.emit('retrying', { entry: e, retryAt: now + delay });
       }
     })();
-    this.opts.logger.log(a.action === 'park' ? 'warn' : 'info', `outbox write ${a.action}`, { id: e.id, kind: e.kind, code: a.code, attempts: e.attempts });
+    this.opts.logger.log(a.action === 'park' ? 'warn' : 'info', `outbox write ${a.action}`, {
+      id: e.id,
+      kind: e.kind,
+      code: a.code,
+      attempts: e.attempts,
+    });
   }
 
   /** The cache row an entry changed, marked pending again or failed. */

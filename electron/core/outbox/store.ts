@@ -85,7 +85,13 @@ export class OutboxStore {
 
   set(
     id: number,
-    s: { state: OutboxState; attempts: number; nextAttemptAt: number; error: { code: string; message: string } | null; parkReason: ParkReason | null },
+    s: {
+      state: OutboxState;
+      attempts: number;
+      nextAttemptAt: number;
+      error: { code: string; message: string } | null;
+      parkReason: ParkReason | null;
+    },
     now: number,
   ): void {
     this.setStmt.run(s.state, s.attempts, s.nextAttemptAt, s.error?.code ?? null, s.error?.message ?? null, s.parkReason, now, id);
@@ -111,11 +117,17 @@ export class OutboxStore {
 
   /** Entries left `sending` by a process that died mid-request. */
   inFlight(profileId: string): OutboxEntry[] {
-    return this.db.prepare<[string], EntryDbRow>("SELECT * FROM outbox WHERE profile_id = ? AND state = 'sending'").all(profileId).map(toEntry);
+    return this.db
+      .prepare<[string], EntryDbRow>("SELECT * FROM outbox WHERE profile_id = ? AND state = 'sending'")
+      .all(profileId)
+      .map(toEntry);
   }
 
   dependents(id: number): OutboxEntry[] {
-    return this.db.prepare<[number], EntryDbRow>("SELECT * FROM outbox WHERE depends_on = ? AND state <> 'done' ORDER BY id").all(id).map(toEntry);
+    return this.db
+      .prepare<[number], EntryDbRow>("SELECT * FROM outbox WHERE depends_on = ? AND state <> 'done' ORDER BY id")
+      .all(id)
+      .map(toEntry);
   }
 
   /** Fills in the service's group id in every author write queued against the local group. */
@@ -131,7 +143,9 @@ export class OutboxStore {
 
   /** Makes every due-later queued entry due now (manual "sync now" skips the backoff wait). */
   hurry(profileId: string, now: number): void {
-    this.db.prepare("UPDATE outbox SET next_attempt_at = ? WHERE profile_id = ? AND state = 'queued' AND next_attempt_at > ?").run(now, profileId, now);
+    this.db
+      .prepare("UPDATE outbox SET next_attempt_at = ? WHERE profile_id = ? AND state = 'queued' AND next_attempt_at > ?")
+      .run(now, profileId, now);
   }
 
   remove(id: number): void {
@@ -141,7 +155,9 @@ export class OutboxStore {
   /** File paths still needed by an unfinished upload. */
   uploadFiles(): string[] {
     return this.db
-      .prepare<[], { p: string | null }>("SELECT json_extract(payload_json, '$.file.path') AS p FROM outbox WHERE kind = 'upload' AND state <> 'done'")
+      .prepare<[], { p: string | null }>(
+        "SELECT json_extract(payload_json, '$.file.path') AS p FROM outbox WHERE kind = 'upload' AND state <> 'done'",
+      )
       .all()
       .flatMap((r) => (r.p === null ? [] : [r.p]));
   }

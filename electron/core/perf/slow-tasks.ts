@@ -58,6 +58,9 @@ export class SlowTaskLog {
   }
 
   private report(ms: number, during: string[]): void {
-    this.opts.logger.log('warn', 'slow main-thread task', { ms: Math.round(ms), during: during.length > 0 ? during : ['(no channel or job)'] });
+    this.opts.logger.log('warn', 'slow main-thread task', {
+      ms: Math.round(ms),
+      during: during.length > 0 ? during : ['(no channel or job)'],
+    });
   }
 }

@@ -1,2 +1,11 @@
 export * from './types';
-export { normalizeBaseUrl, ProfilesService, type ConnectionReport, type DemoService, type FeatureName, type ProfileInput, type ProfileSummary, type ProfilesServiceOptions } from './service';
+export {
+  normalizeBaseUrl,
+  ProfilesService,
+  type ConnectionReport,
+  type DemoService,
+  type FeatureName,
+  type ProfileInput,
+  type ProfileSummary,
+  type ProfilesServiceOptions,
+} from './service';

@@ -66,10 +66,16 @@ export function normalizeBaseUrl(input: string): string {
   try {
     url = new URL(input.trim());
   } catch {
-    throw new DeskError('invalid_input', `"${input}" is not a web address. It should look like https://referee.example.org`, { field: 'baseUrl' });
+    throw new DeskError('invalid_input', `"${input}" is not a web address. It should look like https://referee.example.org`, {
+      field: 'baseUrl',
+    });
   }
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && LOOPBACK.test(url.hostname))) {
-    throw new DeskError('invalid_input', 'The service address must start with https:// (plain http:// is allowed only for a service on this computer).', { field: 'baseUrl' });
+    throw new DeskError(
+      'invalid_input',
+      'The service address must start with https:// (plain http:// is allowed only for a service on this computer).',
+      { field: 'baseUrl' },
+    );
   }
   if (url.username || url.password || url.search || url.hash) {
     throw new DeskError('invalid_input', 'The service address may not carry a user name, a query or a fragment.', { field: 'baseUrl' });
@@ -248,7 +254,12 @@ export class ProfilesService {
           error: { code: err.code, message: err.message },
           latencyMs: null,
           checkedAt,
-          details: (Object.keys(FEATURE_LABEL) as FeatureName[]).map((f) => ({ feature: f, label: FEATURE_LABEL[f], status: 'unknown', note: 'not checked' })),
+          details: (Object.keys(FEATURE_LABEL) as FeatureName[]).map((f) => ({
+            feature: f,
+            label: FEATURE_LABEL[f],
+            status: 'unknown',
+            note: 'not checked',
+          })),
         };
       }
       const latencyMs = this.clock.now() - t0;
@@ -276,7 +287,8 @@ export class ProfilesService {
       };
       const current = this.repo.get(id);
       if (current) this.repo.upsert({ ...current, lastCheckedAt: checkedAt, lastFeatures });
-      const status = (a: boolean | null) => (a === true ? 'available' : a === false ? 'not_in_plan' : 'unknown') as 'available' | 'not_in_plan' | 'unknown';
+      const status = (a: boolean | null) =>
+        (a === true ? 'available' : a === false ? 'not_in_plan' : 'unknown') as 'available' | 'not_in_plan' | 'unknown';
       return {
         ok: true,
         features,

@@ -38,7 +38,10 @@ export class StatusService {
   }
 }
 
-export function statusMessage(s: { connectivity: Connectivity; pendingWrites: number; failedWrites: number }, activity: string | null = null): string {
+export function statusMessage(
+  s: { connectivity: Connectivity; pendingWrites: number; failedWrites: number },
+  activity: string | null = null,
+): string {
   const base = activity ?? (s.connectivity === 'online' ? 'Online' : s.connectivity === 'offline' ? 'Offline' : 'Connecting…');
   const parts = [base];
   if (s.pendingWrites > 0) parts.push(`${s.pendingWrites} ${s.pendingWrites === 1 ? 'change' : 'changes'} queued`);

@@ -102,7 +102,9 @@ export class WebhookService {
 
   private async start(): Promise<{ port: number }> {
     const token = (await this.deps.secrets.get(TOKEN)) ?? (await this.remember(TOKEN, newWebhookSecret()));
-    const password = this.settings.basicAuth ? ((await this.deps.secrets.get(PASSWORD)) ?? (await this.remember(PASSWORD, newWebhookSecret(18)))) : null;
+    const password = this.settings.basicAuth
+      ? ((await this.deps.secrets.get(PASSWORD)) ?? (await this.remember(PASSWORD, newWebhookSecret(18))))
+      : null;
     await this.receiver.start({
       bindAddress: this.settings.bindAddress,
       port: this.settings.port,

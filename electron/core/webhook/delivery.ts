@@ -140,7 +140,12 @@ export async function handleDelivery(deps: DeliveryDeps, raw: Uint8Array, remote
     deps.cache.webhookLog.pruneEvents(profileId);
   } catch (err) {
     if (isCorruption(err)) deps.cache.markCorrupt(`webhook delivery: ${(err as Error).message}`);
-    deps.logger.log('error', 'webhook delivery could not be stored', { remote, serviceManuscriptId, order: body.order, error: (err as Error).message });
+    deps.logger.log('error', 'webhook delivery could not be stored', {
+      remote,
+      serviceManuscriptId,
+      order: body.order,
+      error: (err as Error).message,
+    });
     return { ...base, status: 500, outcome: 'rejected', message: 'the delivery could not be stored; please deliver it again' };
   }
 
@@ -187,7 +192,8 @@ export function nestingExceeds(raw: Uint8Array, max: number): boolean {
   for (let i = 0; i < raw.length; i++) {
     const b = raw[i]!;
     if (inString) {
-      if (b === 0x5c) i++; // backslash: skip the escaped byte
+      if (b === 0x5c)
+        i++; // backslash: skip the escaped byte
       else if (b === 0x22) inString = false;
     } else if (b === 0x22) inString = true;
     else if (b === 0x7b || b === 0x5b) {
@@ -251,7 +257,9 @@ export function knownFields(body: WebhookBody): StoredWebhookBody {
       manuscript_id: p.manuscript_id,
       origin_id: p.origin_id,
       candidates: p.candidates.map(knownCandidate),
-      authors_groups_settings: s ? { authors_groups: s.authors_groups.map((g) => ({ id: g.id, name: g.name, label: g.label })), effect: s.effect } : null,
+      authors_groups_settings: s
+        ? { authors_groups: s.authors_groups.map((g) => ({ id: g.id, name: g.name, label: g.label })), effect: s.effect }
+        : null,
     },
   };
 }

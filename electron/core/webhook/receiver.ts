@@ -290,7 +290,14 @@ export class WebhookReceiver {
     }
     const run = this.queue!.tryRun(() => this.deliver(req, res, remote));
     if (run === null) {
-      this.refuse(res, remote, 503, 'too many deliveries at once; deliver again later', { 'Retry-After': String(this.limits.retryAfterSeconds), Connection: 'close' }, 'busy');
+      this.refuse(
+        res,
+        remote,
+        503,
+        'too many deliveries at once; deliver again later',
+        { 'Retry-After': String(this.limits.retryAfterSeconds), Connection: 'close' },
+        'busy',
+      );
       return;
     }
     this.running.add(run);

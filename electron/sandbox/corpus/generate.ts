@@ -3,7 +3,15 @@ import type { Db } from '../db';
 import { Rng } from '../prng';
 import { nameKey } from '../text';
 import {
-  FIELDS, FILLER, FIRST_NAMES, INSTITUTIONS, LAST_NAMES, PUBLISHERS, SENTENCE_TEMPLATES, TITLE_TEMPLATES, VERBS,
+  FIELDS,
+  FILLER,
+  FIRST_NAMES,
+  INSTITUTIONS,
+  LAST_NAMES,
+  PUBLISHERS,
+  SENTENCE_TEMPLATES,
+  TITLE_TEMPLATES,
+  VERBS,
   type FieldVocab,
 } from './vocab';
 import { recomputeAuthorStats } from './stats';
@@ -88,7 +96,9 @@ export function generateCorpus(db: Db, opts: GenerateOptions): { authors: number
     const id = i + 1;
     const lab = rng.int(0, labCount - 1);
     const field = labs[lab]!.field;
-    let first = '', last = '', middle: string | null = null;
+    let first = '',
+      last = '',
+      middle: string | null = null;
     for (let attempt = 0; attempt < 30; attempt++) {
       first = rng.pick(FIRST_NAMES);
       last = rng.pick(LAST_NAMES);
@@ -111,7 +121,10 @@ export function generateCorpus(db: Db, opts: GenerateOptions): { authors: number
     const current = history[history.length - 1]![0];
     let email: string | null = null;
     if (rng.chance(0.82)) {
-      const local = `${first}.${last}`.toLowerCase().normalize('NFKD').replace(/[^a-z.]/g, '');
+      const local = `${first}.${last}`
+        .toLowerCase()
+        .normalize('NFKD')
+        .replace(/[^a-z.]/g, '');
       email = `${local}@${institutionDomain.get(current)}`;
       for (let n = 2; usedEmails.has(email); n++) email = `${local}${n}@${institutionDomain.get(current)}`;
       usedEmails.add(email);
@@ -140,7 +153,8 @@ export function generateCorpus(db: Db, opts: GenerateOptions): { authors: number
   for (const a of authors) cumulative.push((total += a.weight));
   const pickLead = (): GenAuthor => {
     const x = rng.next() * total;
-    let lo = 0, hi = cumulative.length - 1;
+    let lo = 0,
+      hi = cumulative.length - 1;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
       if (cumulative[mid]! < x) lo = mid + 1;
@@ -183,7 +197,16 @@ export function generateCorpus(db: Db, opts: GenerateOptions): { authors: number
     const n = rng.int(4, 6);
     for (let s = 0; s < n; s++) sentences.push(capitalize(fill(rng.pick(SENTENCE_TEMPLATES), rng, f, rng.sample(concepts, 2))));
     const journal = rng.pick(journalsByField[lead.field]!);
-    insArticle.run(id, `10.5555/sbx.${year}.${id}`, title, sentences.join(' '), year, journal, rng.chance(0.003) ? 1 : 0, JSON.stringify(concepts));
+    insArticle.run(
+      id,
+      `10.5555/sbx.${year}.${id}`,
+      title,
+      sentences.join(' '),
+      year,
+      journal,
+      rng.chance(0.003) ? 1 : 0,
+      JSON.stringify(concepts),
+    );
     team.forEach((a, pos) => insAuthorship.run(id, a.id, pos + 1, institutionAt(a, year)));
 
     const pf = perField[lead.field]!;

@@ -72,7 +72,9 @@ export function importOpenAlex(db: Db, jsonl: string): ImportResult {
     insAuthor: db.prepare(
       'INSERT INTO authors (first_name, middle_name, last_name, suffix, orcid, name_key, external_id) VALUES (?, ?, ?, ?, ?, ?, ?)',
     ),
-    insAff: db.prepare('INSERT OR IGNORE INTO author_affiliations (author_id, institution_id, start_year, end_year) VALUES (?, ?, ?, NULL)'),
+    insAff: db.prepare(
+      'INSERT OR IGNORE INTO author_affiliations (author_id, institution_id, start_year, end_year) VALUES (?, ?, ?, NULL)',
+    ),
     insAuthorship: db.prepare('INSERT OR IGNORE INTO authorships (article_id, author_id, position, institution_id) VALUES (?, ?, ?, ?)'),
     insCitation: db.prepare('INSERT OR IGNORE INTO citations (citing_id, cited_id) VALUES (?, ?)'),
   };
@@ -111,8 +113,15 @@ export function importOpenAlex(db: Db, jsonl: string): ImportResult {
     const uniqueConcepts = [...new Map(concepts.map((c) => [c.toLowerCase(), c])).values()].slice(0, 8);
     const articleId = Number(
       q.insArticle.run(
-        doi, title, abstractFromInvertedIndex(w.abstract_inverted_index), w.publication_year, journalId(w), w.is_retracted ? 1 : 0,
-        w.cited_by_count ?? 0, JSON.stringify(uniqueConcepts), w.id,
+        doi,
+        title,
+        abstractFromInvertedIndex(w.abstract_inverted_index),
+        w.publication_year,
+        journalId(w),
+        w.is_retracted ? 1 : 0,
+        w.cited_by_count ?? 0,
+        JSON.stringify(uniqueConcepts),
+        w.id,
       ).lastInsertRowid,
     );
     result.works++;

@@ -50,13 +50,17 @@ export function importSeedArticles(db: Db, jsonl: string): SeedImportResult {
   const q = {
     articleByDoi: db.prepare('SELECT id FROM articles WHERE doi = ?'),
     articleByExt: db.prepare('SELECT id FROM articles WHERE external_id = ?'),
-    insArticle: db.prepare('INSERT INTO articles (doi, title, abstract, year, journal_id, concepts, external_id) VALUES (?, ?, ?, ?, ?, ?, ?)'),
+    insArticle: db.prepare(
+      'INSERT INTO articles (doi, title, abstract, year, journal_id, concepts, external_id) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    ),
     journal: db.prepare('SELECT id FROM journals WHERE title = ?'),
     insJournal: db.prepare('INSERT INTO journals (title) VALUES (?)'),
     insInst: db.prepare('INSERT INTO institutions (name, country) VALUES (?, ?)'),
     authorBy: db.prepare('SELECT id FROM authors WHERE orcid = ? OR email = ? OR external_id = ?'),
     insAuthor: db.prepare('INSERT INTO authors (first_name, last_name, email, orcid, name_key, external_id) VALUES (?, ?, ?, ?, ?, ?)'),
-    insAff: db.prepare('INSERT OR IGNORE INTO author_affiliations (author_id, institution_id, start_year, end_year) VALUES (?, ?, ?, NULL)'),
+    insAff: db.prepare(
+      'INSERT OR IGNORE INTO author_affiliations (author_id, institution_id, start_year, end_year) VALUES (?, ?, ?, NULL)',
+    ),
     insAuthorship: db.prepare('INSERT OR IGNORE INTO authorships (article_id, author_id, position, institution_id) VALUES (?, ?, ?, ?)'),
     insCitation: db.prepare('INSERT OR IGNORE INTO citations (citing_id, cited_id) VALUES (?, ?)'),
   };
@@ -68,7 +72,10 @@ export function importSeedArticles(db: Db, jsonl: string): SeedImportResult {
     const key = fold(aff);
     const known = institutions.find((i) => key.includes(fold(i.name)));
     if (known) return known.id;
-    const parts = aff.split(',').map((p) => p.trim()).filter(Boolean);
+    const parts = aff
+      .split(',')
+      .map((p) => p.trim())
+      .filter(Boolean);
     const name = parts.find((p) => INSTITUTION_WORD.test(p)) ?? parts[0] ?? aff;
     const existing = institutions.find((i) => i.name === name);
     if (existing) return existing.id;
@@ -91,10 +98,21 @@ export function importSeedArticles(db: Db, jsonl: string): SeedImportResult {
     return Number(q.insAuthor.run(given || surname, surname, email, orcid, key, orcid || email ? null : ext).lastInsertRowid);
   };
 
-  const addWork = (doi: string | null, title: string, abstract: string, year: number, journal: string | null | undefined, concepts: string[], ext: string, authors: SeedAuthor[]) => {
+  const addWork = (
+    doi: string | null,
+    title: string,
+    abstract: string,
+    year: number,
+    journal: string | null | undefined,
+    concepts: string[],
+    ext: string,
+    authors: SeedAuthor[],
+  ) => {
     const existing = (doi ? idOf(q.articleByDoi.get(doi)) : undefined) ?? idOf(q.articleByExt.get(ext));
     if (existing) return { id: existing, created: false };
-    const id = Number(q.insArticle.run(doi, title, abstract, year, journalId(journal), JSON.stringify(concepts.slice(0, 8)), ext).lastInsertRowid);
+    const id = Number(
+      q.insArticle.run(doi, title, abstract, year, journalId(journal), JSON.stringify(concepts.slice(0, 8)), ext).lastInsertRowid,
+    );
     authors.forEach((a, pos) => {
       const author = authorId(a);
       if (author === null) return;
@@ -120,7 +138,16 @@ export function importSeedArticles(db: Db, jsonl: string): SeedImportResult {
       return;
     }
     const doi = art.doi ? normDoi(art.doi) : null;
-    const main = addWork(doi, art.title, art.abstract ?? '', year, art.journal, art.keywords ?? [], `seed-article:${doi ?? art.title}`, art.authors ?? []);
+    const main = addWork(
+      doi,
+      art.title,
+      art.abstract ?? '',
+      year,
+      art.journal,
+      art.keywords ?? [],
+      `seed-article:${doi ?? art.title}`,
+      art.authors ?? [],
+    );
     if (main.created) result.articles++;
     for (const ref of art.references ?? []) {
       const refYear = Number(ref.year);
@@ -132,7 +159,9 @@ export function importSeedArticles(db: Db, jsonl: string): SeedImportResult {
     }
   });
   if (result.articles || result.cited_works) {
-    db.exec("UPDATE articles SET cited_by_count = (SELECT COUNT(*) FROM citations WHERE cited_id = articles.id) WHERE external_id LIKE 'seed-%'");
+    db.exec(
+      "UPDATE articles SET cited_by_count = (SELECT COUNT(*) FROM citations WHERE cited_id = articles.id) WHERE external_id LIKE 'seed-%'",
+    );
     recomputeAuthorStats(db);
   }
   return result;

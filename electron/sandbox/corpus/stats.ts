@@ -12,14 +12,24 @@ export function recomputeAuthorStats(db: Db): void {
   const update = db.prepare(
     'UPDATE authors SET articles_count = ?, citations_count = ?, h_index = ?, first_year = ?, last_year = ? WHERE id = ?',
   );
-  let current = -1, count = 0, cites = 0, h = 0, first = Infinity, last = -Infinity;
+  let current = -1,
+    count = 0,
+    cites = 0,
+    h = 0,
+    first = Infinity,
+    last = -Infinity;
   const flush = () => {
     if (current >= 0) update.run(count, cites, h, Number.isFinite(first) ? first : null, Number.isFinite(last) ? last : null, current);
   };
   for (const [author, c, year] of rows) {
     if (author !== current) {
       flush();
-      current = author; count = 0; cites = 0; h = 0; first = Infinity; last = -Infinity;
+      current = author;
+      count = 0;
+      cites = 0;
+      h = 0;
+      first = Infinity;
+      last = -Infinity;
     }
     count++;
     cites += c;

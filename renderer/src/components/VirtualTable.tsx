@@ -65,7 +65,14 @@ export function VirtualTable<T>({ label, columns, rows, rowKey, rowClass, rowHei
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     const page = Math.max(1, Math.floor(height / rowHeight) - 1);
-    const moves: Record<string, number> = { ArrowDown: focus + 1, ArrowUp: focus - 1, PageDown: focus + page, PageUp: focus - page, Home: 0, End: rows.length - 1 };
+    const moves: Record<string, number> = {
+      ArrowDown: focus + 1,
+      ArrowUp: focus - 1,
+      PageDown: focus + page,
+      PageUp: focus - page,
+      Home: 0,
+      End: rows.length - 1,
+    };
     const target = moves[e.key];
     if (target !== undefined) {
       e.preventDefault();
@@ -83,7 +90,12 @@ export function VirtualTable<T>({ label, columns, rows, rowKey, rowClass, rowHei
           {columns.map((c) => {
             const active = sort?.key === c.key;
             return (
-              <div key={c.key} role="columnheader" aria-sort={active ? (sort!.dir === 'asc' ? 'ascending' : 'descending') : 'none'} className={`vcell ${c.align ?? ''}`}>
+              <div
+                key={c.key}
+                role="columnheader"
+                aria-sort={active ? (sort!.dir === 'asc' ? 'ascending' : 'descending') : 'none'}
+                className={`vcell ${c.align ?? ''}`}
+              >
                 {c.sortable && onSort ? (
                   <button type="button" className="sort" onClick={() => onSort(c.key)}>
                     {c.label}
@@ -97,7 +109,14 @@ export function VirtualTable<T>({ label, columns, rows, rowKey, rowClass, rowHei
           })}
         </div>
       </div>
-      <div ref={scroller} className="vbody" role="rowgroup" data-testid="vtable-body" onScroll={(e) => setTop(Math.floor(e.currentTarget.scrollTop / rowHeight))} onKeyDown={onKeyDown}>
+      <div
+        ref={scroller}
+        className="vbody"
+        role="rowgroup"
+        data-testid="vtable-body"
+        onScroll={(e) => setTop(Math.floor(e.currentTarget.scrollTop / rowHeight))}
+        onKeyDown={onKeyDown}
+      >
         {rows.length === 0 ? (
           <div className="vempty">{empty ?? 'Nothing to show.'}</div>
         ) : (

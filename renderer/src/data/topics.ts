@@ -6,7 +6,15 @@ import { useApp } from '../stores/app';
 import { useCandidates } from '../stores/candidates';
 import { useManuscripts } from '../stores/manuscripts';
 import { useProfiles } from '../stores/profiles';
-import { useCustomFields, useGroupAuthors, useGroups, useJournals, useOutbox, useWebhookDeliveries, useWebhookStatus } from '../stores/reads';
+import {
+  useCustomFields,
+  useGroupAuthors,
+  useGroups,
+  useJournals,
+  useOutbox,
+  useWebhookDeliveries,
+  useWebhookStatus,
+} from '../stores/reads';
 
 export type Topic = DataChangedEvent['topic'];
 
@@ -50,7 +58,8 @@ export function resetWorkspace(): void {
     const input = store.getState().input;
     store.getState().reset();
     // A view showing it asks again, for the new workspace (its own input: a group id of the old one is not).
-    if (input !== null && (store === useGroups || store === useOutbox || store === useWebhookDeliveries || store === useCustomFields)) void store.getState().load(input as never);
+    if (input !== null && (store === useGroups || store === useOutbox || store === useWebhookDeliveries || store === useCustomFields))
+      void store.getState().load(input as never);
   }
 }
 

@@ -47,7 +47,10 @@ export function detectBridge(): DeskBridge {
   if (window.desk) return window.desk;
   const token = new URLSearchParams(window.location.search).get('token');
   if (!token) {
-    throw new DeskError('forbidden_sender', 'Open Referee Desk from the desktop app, or use the address `npm run web` prints (it carries a session token).');
+    throw new DeskError(
+      'forbidden_sender',
+      'Open Referee Desk from the desktop app, or use the address `npm run web` prints (it carries a session token).',
+    );
   }
   const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
   return connectWebSocketBridge(`${scheme}://${window.location.host}/ws?token=${encodeURIComponent(token)}`);

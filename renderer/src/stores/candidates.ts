@@ -49,7 +49,20 @@ export const useCandidates = create<CandidatesStore>((set, get) => ({
   loading: false,
   error: null,
   reset() {
-    set({ runId: null, compareToRunId: null, query: {}, rows: [], total: 0, comparison: null, comparing: false, author: null, selected: null, showing: null, loading: false, error: null });
+    set({
+      runId: null,
+      compareToRunId: null,
+      query: {},
+      rows: [],
+      total: 0,
+      comparison: null,
+      comparing: false,
+      author: null,
+      selected: null,
+      showing: null,
+      loading: false,
+      error: null,
+    });
   },
   async open(runId, previousRunId = null) {
     // A group filter names a group of the run it was set on; another run may have none of its members.

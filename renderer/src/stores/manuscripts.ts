@@ -24,7 +24,10 @@ export interface BatchItem {
 }
 
 /** What a dropped batch shares: one folder and one set of bounds, applied to every file by Upload all. */
-export type BatchDefaults = Pick<UploadFormInput, 'folder' | 'min_h_index' | 'max_h_index' | 'min_academic_age' | 'max_academic_age' | 'min_articles_count' | 'max_articles_count'>;
+export type BatchDefaults = Pick<
+  UploadFormInput,
+  'folder' | 'min_h_index' | 'max_h_index' | 'min_academic_age' | 'max_academic_age' | 'min_articles_count' | 'max_articles_count'
+>;
 
 /** The problems that keep a form from being uploaded, in the form's words (empty when it can go). */
 export function formProblems(form: UploadFormInput): string[] {
@@ -96,12 +99,22 @@ const sources = new Map<string, { size: number; read: () => Promise<ArrayBuffer>
 
 export function emptyForm(name = ''): UploadFormInput {
   const base = name.replace(/\.(pdf|docx)$/i, '');
-  return { folder: '', origin_id: base.replace(/[^A-Za-z0-9._-]+/g, '-').slice(0, 60) || `ms-${Date.now()}`, title: '', abstract: '', authors_count: 0, authors: [] };
+  return {
+    folder: '',
+    origin_id: base.replace(/[^A-Za-z0-9._-]+/g, '-').slice(0, 60) || `ms-${Date.now()}`,
+    title: '',
+    abstract: '',
+    authors_count: 0,
+    authors: [],
+  };
 }
 
 /** Fills the empty fields of a form from what intake read; what the editor typed stays. */
 export function prefill(form: UploadFormInput, intake: IntakeView): UploadFormInput {
-  const authors = (form.authors ?? []).length > 0 ? form.authors : intake.authors.map((a) => ({ name: a.name, aff: a.affiliation ?? '', orcid: a.orcid ?? '', email: a.email ?? '' }));
+  const authors =
+    (form.authors ?? []).length > 0
+      ? form.authors
+      : intake.authors.map((a) => ({ name: a.name, aff: a.affiliation ?? '', orcid: a.orcid ?? '', email: a.email ?? '' }));
   return {
     ...form,
     title: form.title || intake.title || '',
@@ -153,7 +166,9 @@ export const useManuscripts = create<ManuscriptsStore>((set, get) => {
   };
   /** The reason of each queued upload the service refused, read once per refusal. */
   const refusals = async () => {
-    const failed = get().batch.filter((b) => b.state === 'queued' && b.refusal === undefined && get().list.find((m) => m.id === b.manuscriptId)?.syncState === 'failed');
+    const failed = get().batch.filter(
+      (b) => b.state === 'queued' && b.refusal === undefined && get().list.find((m) => m.id === b.manuscriptId)?.syncState === 'failed',
+    );
     for (const b of failed) {
       try {
         const entry = await pending(b.key);
@@ -225,7 +240,20 @@ export const useManuscripts = create<ManuscriptsStore>((set, get) => {
       const added = files.map((f) => ({ key: `f${++seq}`, f }));
       for (const { key, f } of added) sources.set(key, { size: f.size, read: f.read });
       set((s) => ({
-        batch: [...s.batch, ...added.map(({ key, f }) => ({ key, name: f.name, state: 'staging' as const, file: null, intake: null, form: emptyForm(f.name), error: null, manuscriptId: null, update: false }))],
+        batch: [
+          ...s.batch,
+          ...added.map(({ key, f }) => ({
+            key,
+            name: f.name,
+            state: 'staging' as const,
+            file: null,
+            intake: null,
+            form: emptyForm(f.name),
+            error: null,
+            manuscriptId: null,
+            update: false,
+          })),
+        ],
       }));
       for (const { key, f } of added) {
         if (!live(key)) continue;
@@ -246,7 +274,22 @@ export const useManuscripts = create<ManuscriptsStore>((set, get) => {
     async addStaged(files) {
       for (const file of files) {
         const key = `f${++seq}`;
-        set((s) => ({ batch: [...s.batch, { key, name: file.name, state: 'reading', file, intake: null, form: emptyForm(file.name), error: null, manuscriptId: null, update: false }] }));
+        set((s) => ({
+          batch: [
+            ...s.batch,
+            {
+              key,
+              name: file.name,
+              state: 'reading',
+              file,
+              intake: null,
+              form: emptyForm(file.name),
+              error: null,
+              manuscriptId: null,
+              update: false,
+            },
+          ],
+        }));
         await inspect(key, file);
       }
     },
@@ -273,7 +316,14 @@ export const useManuscripts = create<ManuscriptsStore>((set, get) => {
       for (const item of ready) {
         const form: UploadFormInput = { ...item.form };
         if (defaults.folder.trim() && !form.folder.trim()) form.folder = defaults.folder.trim();
-        for (const k of ['min_h_index', 'max_h_index', 'min_academic_age', 'max_academic_age', 'min_articles_count', 'max_articles_count'] as const) {
+        for (const k of [
+          'min_h_index',
+          'max_h_index',
+          'min_academic_age',
+          'max_academic_age',
+          'min_articles_count',
+          'max_articles_count',
+        ] as const) {
           if (defaults[k] !== undefined && form[k] === undefined) form[k] = defaults[k];
         }
         patch(item.key, { form });
@@ -289,7 +339,8 @@ export const useManuscripts = create<ManuscriptsStore>((set, get) => {
       if (!item) return;
       const source = sources.get(key);
       if (item.file) await inspect(key, item.file);
-      else if (source && source.size > MAX_MANUSCRIPT_BYTES) patch(key, { state: 'failed', error: tooLargeMessage(item.name, source.size) });
+      else if (source && source.size > MAX_MANUSCRIPT_BYTES)
+        patch(key, { state: 'failed', error: tooLargeMessage(item.name, source.size) });
       else if (source) {
         patch(key, { state: 'staging', error: null });
         await stage(key, item.name, source.read);
@@ -317,7 +368,8 @@ export const useManuscripts = create<ManuscriptsStore>((set, get) => {
       }
     },
     clearDone() {
-      const done = (b: BatchItem) => b.state === 'cancelled' || (b.state === 'queued' && get().list.find((m) => m.id === b.manuscriptId)?.syncState === 'synced');
+      const done = (b: BatchItem) =>
+        b.state === 'cancelled' || (b.state === 'queued' && get().list.find((m) => m.id === b.manuscriptId)?.syncState === 'synced');
       for (const b of get().batch) if (done(b)) sources.delete(b.key);
       set((s) => ({ batch: s.batch.filter((b) => !done(b)) }));
     },
@@ -342,7 +394,22 @@ export const useManuscripts = create<ManuscriptsStore>((set, get) => {
     editAgain(manuscript) {
       const key = `f${++seq}`;
       const name = manuscript.file?.name ?? manuscript.originId;
-      set((s) => ({ batch: [...s.batch, { key, name, state: 'ready', file: null, intake: null, form: structuredClone(manuscript.form), error: null, manuscriptId: null, update: true }] }));
+      set((s) => ({
+        batch: [
+          ...s.batch,
+          {
+            key,
+            name,
+            state: 'ready',
+            file: null,
+            intake: null,
+            form: structuredClone(manuscript.form),
+            error: null,
+            manuscriptId: null,
+            update: true,
+          },
+        ],
+      }));
     },
     async reupload(manuscript, changes) {
       try {

@@ -42,10 +42,23 @@ describe('§5 authentication', () => {
   it('§5.4 an API whose feature is not in the plan answers 403 naming the feature', async () => {
     const sb = await sandbox();
     const group = await createGroup(sb);
-    const upload = { api_key: sb.apiKey, folder: 'F', origin_id: 'o1', title: 'Deep learning', abstract: 'Neural networks', authors_count: '0' };
+    const upload = {
+      api_key: sb.apiKey,
+      folder: 'F',
+      origin_id: 'o1',
+      title: 'Deep learning',
+      abstract: 'Neural networks',
+      authors_count: '0',
+    };
     expect((await sb.upload(upload)).status).toBe(200);
     await sb.admin('PUT', '/admin/orgs/1/features/', { authors_groups: false, referee_finder: false, recommend_journals: false });
-    expectError(await sb.api('POST', '/api/external/authors-group/create/', { json: { group_name: 'x', owner_team: 'Editorial Office', editor_teams: [], viewer_teams: [] } }), 403, 'authors_groups');
+    expectError(
+      await sb.api('POST', '/api/external/authors-group/create/', {
+        json: { group_name: 'x', owner_team: 'Editorial Office', editor_teams: [], viewer_teams: [] },
+      }),
+      403,
+      'authors_groups',
+    );
     expectError(await sb.api('GET', `/api/external/author-from-group/${group}/a/`), 403, 'authors_groups');
     expectError(await sb.api('POST', `/api/external/author-from-group/${group}/a/`, { json: { name: 'A' } }), 403, 'authors_groups');
     expectError(await sb.upload(upload), 403, 'referee_finder');
@@ -56,17 +69,31 @@ describe('§5 authentication', () => {
   it('§5.4 without referee finder an upload with exclude_candidates still stores the manuscript', async () => {
     const sb = await sandbox();
     await sb.admin('PUT', '/admin/orgs/1/features/', { referee_finder: false });
-    const r = await sb.upload({ api_key: sb.apiKey, folder: 'F', origin_id: 'o1', title: 't', abstract: 'a', authors_count: '0', exclude_candidates: 'yes' });
+    const r = await sb.upload({
+      api_key: sb.apiKey,
+      folder: 'F',
+      origin_id: 'o1',
+      title: 't',
+      abstract: 'a',
+      authors_count: '0',
+      exclude_candidates: 'yes',
+    });
     expect(r.status).toBe(200);
     expect(r.body.candidates).toBeNull();
   });
 
   it('§5 each organization has its own key and plan; data of one is invisible to another', async () => {
-    const sb = await sandbox({ config: { orgs: [{ name: 'Other', api_key: 'other-org-key-0001', features: { recommend_journals: false }, teams: ['T'] }] } });
+    const sb = await sandbox({
+      config: { orgs: [{ name: 'Other', api_key: 'other-org-key-0001', features: { recommend_journals: false }, teams: ['T'] }] },
+    });
     const group = await createGroup(sb);
     const other = { key: 'other-org-key-0001' };
     expectError(await sb.api('GET', `/api/external/author-from-group/${group}/a/`, other), 404, 'group_id');
-    expect((await sb.api('GET', '/api/external/custom-fields/all/', other)).body).toEqual({ author_from_group: [], folder: [], proposal: [] });
+    expect((await sb.api('GET', '/api/external/custom-fields/all/', other)).body).toEqual({
+      author_from_group: [],
+      folder: [],
+      proposal: [],
+    });
     expectError(await sb.api('GET', '/api/external/recommend-journals/x/', other), 403, 'recommend_journals');
   });
 });
@@ -112,7 +139,10 @@ describe('§4 paths and §7 errors', () => {
   it('§7 a failed request writes nothing (one transaction per request)', async () => {
     const sb = await sandbox();
     const group = await createGroup(sb);
-    const fields = (await sb.api('GET', '/api/external/custom-fields/all/')).body.author_from_group as Array<{ api_id: string; data_kind: string }>;
+    const fields = (await sb.api('GET', '/api/external/custom-fields/all/')).body.author_from_group as Array<{
+      api_id: string;
+      data_kind: string;
+    }>;
     const num = fields.find((f) => f.data_kind === 'number')!.api_id;
     const path = `/api/external/author-from-group/${group}/c1/`;
     expect((await sb.api('POST', path, { json: { name: 'Ann Lee', emails: ['ann@x.org'], [num]: 3 } })).status).toBe(200);
@@ -125,10 +155,20 @@ describe('§4 paths and §7 errors', () => {
     expect(after.body.emails).toEqual(['ann@x.org']);
     expect(after.text).toContain(`"${num}":3.0`);
     // a rejected group creation leaves no group behind
-    expectError(await sb.api('POST', '/api/external/authors-group/create/', { json: { group_name: 'G', owner_team: 'Nobody', editor_teams: [], viewer_teams: [] } }), 400, 'owner_team');
+    expectError(
+      await sb.api('POST', '/api/external/authors-group/create/', {
+        json: { group_name: 'G', owner_team: 'Nobody', editor_teams: [], viewer_teams: [] },
+      }),
+      400,
+      'owner_team',
+    );
     expect((await sb.admin('GET', '/admin/orgs/1/groups/')).body.groups.map((g: { id: number }) => g.id)).toEqual([1, group]);
     // a rejected upload creates neither manuscript nor folder
-    expectError(await sb.upload({ api_key: sb.apiKey, folder: 'NEWFOLDER', origin_id: 'm', title: 't', abstract: 'a', authors_count: 'x' }), 400, 'authors_count');
+    expectError(
+      await sb.upload({ api_key: sb.apiKey, folder: 'NEWFOLDER', origin_id: 'm', title: 't', abstract: 'a', authors_count: 'x' }),
+      400,
+      'authors_count',
+    );
     expect((await sb.admin('GET', '/admin/orgs/1/manuscripts/')).body.manuscripts).toEqual([]);
     expect((await sb.admin('GET', '/admin/orgs/1/folders/')).body.folders.map((f: { name: string }) => f.name)).toEqual(['DEMO']);
   });

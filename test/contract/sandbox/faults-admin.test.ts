@@ -12,7 +12,9 @@ const addFault = async (sb: TestSandbox, rule: Record<string, unknown>) => {
 };
 const groupCount = async (sb: TestSandbox) => (await sb.admin('GET', '/admin/orgs/1/groups/')).body.groups.length as number;
 const newGroup = (sb: TestSandbox) =>
-  sb.api('POST', '/api/external/authors-group/create/', { json: { group_name: 'G', owner_team: 'Editorial Office', editor_teams: [], viewer_teams: [] } });
+  sb.api('POST', '/api/external/authors-group/create/', {
+    json: { group_name: 'G', owner_team: 'Editorial Office', editor_teams: [], viewer_teams: [] },
+  });
 
 /** Raw GET that reports how the exchange ended, for faults fetch would hide. */
 function rawGet(sb: TestSandbox, path: string): Promise<{ status?: number; body: string; error?: string }> {
@@ -74,11 +76,13 @@ describe('fault injection (issue 3 item 10)', () => {
   it('faults: a hanging request never answers until the client gives up', async () => {
     const sb = await sandbox();
     await addFault(sb, { route: 'custom_fields', kind: 'hang', times: 1 });
-    await expect(fetch(`${sb.baseUrl}${CF}`, { headers: { 'X-ApiKey': sb.apiKey }, signal: AbortSignal.timeout(300) })).rejects.toThrow(/abort|timeout/i);
+    await expect(fetch(`${sb.baseUrl}${CF}`, { headers: { 'X-ApiKey': sb.apiKey }, signal: AbortSignal.timeout(300) })).rejects.toThrow(
+      /abort|timeout/i,
+    );
     expect((await sb.api('GET', CF)).status).toBe(200);
   });
 
-  it('faults: a connection reset mid-response (the handler\'s writes still commit)', async () => {
+  it("faults: a connection reset mid-response (the handler's writes still commit)", async () => {
     const sb = await sandbox();
     await addFault(sb, { route: 'authors_group_create', kind: 'reset', times: 1 });
     const before = await groupCount(sb);
@@ -154,7 +158,15 @@ describe('admin surface (issue 3 item 9)', () => {
   it('admin: off unless enabled, and token-protected', async () => {
     const off = await sandbox({ admin: false });
     expect(off.adminToken).toBeUndefined();
-    expectError(await fetch(`${off.baseUrl}/admin/orgs/`).then(async (r) => ({ status: r.status, body: await r.json(), headers: r.headers, text: '' })), 404);
+    expectError(
+      await fetch(`${off.baseUrl}/admin/orgs/`).then(async (r) => ({
+        status: r.status,
+        body: await r.json(),
+        headers: r.headers,
+        text: '',
+      })),
+      404,
+    );
     const on = await sandbox();
     for (const headers of [{}, { Authorization: 'Bearer wrong-token' }] as Array<Record<string, string>>) {
       const r = await fetch(`${on.baseUrl}/admin/orgs/`, { headers });
@@ -168,15 +180,27 @@ describe('admin surface (issue 3 item 9)', () => {
   it('admin: organizations with keys and plans; a rotated key replaces the old one', async () => {
     const sb = await sandbox();
     const created = await sb.admin('POST', '/admin/orgs/', { name: 'Second', features: { referee_finder: false }, teams: ['Board'] });
-    expect(created.body).toMatchObject({ name: 'Second', features: { authors_groups: true, referee_finder: false, recommend_journals: true } });
+    expect(created.body).toMatchObject({
+      name: 'Second',
+      features: { authors_groups: true, referee_finder: false, recommend_journals: true },
+    });
     const key = created.body.api_key as string;
     expect((await sb.api('GET', CF, { key })).status).toBe(200);
-    expect((await sb.api('POST', '/api/external/authors-group/create/', { key, json: { group_name: 'x', owner_team: 'Board', editor_teams: [], viewer_teams: [] } })).status).toBe(200);
+    expect(
+      (
+        await sb.api('POST', '/api/external/authors-group/create/', {
+          key,
+          json: { group_name: 'x', owner_team: 'Board', editor_teams: [], viewer_teams: [] },
+        })
+      ).status,
+    ).toBe(200);
     const rotated = (await sb.admin('POST', `/admin/orgs/${created.body.id}/rotate-key/`)).body.api_key as string;
     expectError(await sb.api('GET', CF, { key }), 401);
     expect((await sb.api('GET', CF, { key: rotated })).status).toBe(200);
     expect((await sb.admin('POST', '/admin/orgs/', { name: 'Dup', api_key: rotated })).status).toBe(409);
-    const patched = await sb.admin('PATCH', `/admin/orgs/${created.body.id}/`, { settings: { prefer: 'parsed', conflicts: 'exclude', without_email: 'exclude' } });
+    const patched = await sb.admin('PATCH', `/admin/orgs/${created.body.id}/`, {
+      settings: { prefer: 'parsed', conflicts: 'exclude', without_email: 'exclude' },
+    });
     expect(patched.body.settings).toMatchObject({ prefer: 'parsed', conflicts: 'exclude', without_email: 'exclude' });
     expectError(await sb.admin('PUT', `/admin/orgs/${created.body.id}/settings/`, { prefer: 'sometimes' }), 400, 'prefer');
   });
@@ -197,8 +221,16 @@ describe('admin surface (issue 3 item 9)', () => {
     expect((await sb.admin('GET', '/admin/orgs/1/conflicts/')).body.conflicts).toMatchObject([{ id: c.id, orcid: '0000-0002-1825-0097' }]);
     expect((await sb.admin('DELETE', `/admin/orgs/1/conflicts/${c.id}/`)).status).toBe(200);
     expectError(await sb.admin('POST', '/admin/orgs/1/conflicts/', { reason: 'no target' }), 400, 'author_id');
-    expectError(await sb.admin('PUT', '/admin/orgs/1/folders/X/settings/', { authors_groups: [{ id: 999 }], effect: 'highlight' }), 400, 'authors_groups');
-    expectError(await sb.admin('PUT', '/admin/orgs/1/folders/X/settings/', { authors_groups: [{ id: 1 }], effect: 'boost' }), 400, 'boost_multiplier');
+    expectError(
+      await sb.admin('PUT', '/admin/orgs/1/folders/X/settings/', { authors_groups: [{ id: 999 }], effect: 'highlight' }),
+      400,
+      'authors_groups',
+    );
+    expectError(
+      await sb.admin('PUT', '/admin/orgs/1/folders/X/settings/', { authors_groups: [{ id: 1 }], effect: 'boost' }),
+      400,
+      'boost_multiplier',
+    );
   });
 
   it('admin: the demo organization has every plan feature, teams, custom fields, a highlighted group and linked journals', async () => {

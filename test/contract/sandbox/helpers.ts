@@ -32,7 +32,11 @@ export interface Res {
 
 export interface TestSandbox extends RunningSandbox {
   dir: string;
-  api(method: string, path: string, opts?: { json?: unknown; key?: string | null; headers?: Record<string, string>; form?: FormData }): Promise<Res>;
+  api(
+    method: string,
+    path: string,
+    opts?: { json?: unknown; key?: string | null; headers?: Record<string, string>; form?: FormData },
+  ): Promise<Res>;
   admin(method: string, path: string, json?: unknown): Promise<Res>;
   upload(fields: Record<string, string>, file?: { name: string; data: Buffer; type?: string }, key?: string): Promise<Res>;
 }
@@ -61,10 +65,16 @@ async function toRes(r: Response): Promise<Res> {
 }
 
 /** A sandbox over a copy of the small template corpus (or a freshly generated one with `fresh`). */
-export async function sandbox(opts: { config?: SandboxConfig; admin?: boolean; fresh?: boolean; seed?: number } = {}): Promise<TestSandbox> {
+export async function sandbox(
+  opts: { config?: SandboxConfig; admin?: boolean; fresh?: boolean; seed?: number } = {},
+): Promise<TestSandbox> {
   const dir = await mkdtemp(join(tmpdir(), 'sbx-test-'));
   if (!opts.fresh) await copyFile(join(await templateDir(), 'sandbox.sqlite'), join(dir, 'sandbox.sqlite'));
-  const config: SandboxConfig = { corpus: SMALL_CORPUS, webhooks: { retry_initial_ms: 20, retry_max_ms: 200, timeout_ms: 2000 }, ...opts.config };
+  const config: SandboxConfig = {
+    corpus: SMALL_CORPUS,
+    webhooks: { retry_initial_ms: 20, retry_max_ms: 200, timeout_ms: 2000 },
+    ...opts.config,
+  };
   const sb = await startSandbox({ dataDir: dir, port: 0, config, admin: opts.admin ?? true, seed: opts.seed });
   open.push({ sb, dir });
   const api: TestSandbox['api'] = async (method, path, o = {}) => {
@@ -91,7 +101,8 @@ export async function sandbox(opts: { config?: SandboxConfig; admin?: boolean; f
     upload: async (fields: Record<string, string>, file?: { name: string; data: Buffer; type?: string }, key?: string) => {
       const form = new FormData();
       for (const [k, v] of Object.entries(fields)) form.append(k, v);
-      if (file) form.append('source_file', new Blob([new Uint8Array(file.data)], { type: file.type ?? 'application/octet-stream' }), file.name);
+      if (file)
+        form.append('source_file', new Blob([new Uint8Array(file.data)], { type: file.type ?? 'application/octet-stream' }), file.name);
       return api('POST', '/api/external/proposal/', { form, key });
     },
   });
@@ -114,8 +125,14 @@ export async function manuscriptAbout(sb: TestSandbox, authorId: number, originI
 }
 
 /** A corpus author with a given property, from the admin search. */
-export async function findAuthor(sb: TestSandbox, query = '', pred: (a: Record<string, Json>) => boolean = () => true): Promise<Record<string, Json>> {
-  const list = (await sb.admin('GET', `/admin/corpus/authors/?limit=200&q=${encodeURIComponent(query)}`)).body.authors as Array<Record<string, Json>>;
+export async function findAuthor(
+  sb: TestSandbox,
+  query = '',
+  pred: (a: Record<string, Json>) => boolean = () => true,
+): Promise<Record<string, Json>> {
+  const list = (await sb.admin('GET', `/admin/corpus/authors/?limit=200&q=${encodeURIComponent(query)}`)).body.authors as Array<
+    Record<string, Json>
+  >;
   const hit = list.find(pred);
   if (!hit) throw new Error(`no corpus author matches ${query}`);
   return hit;

@@ -33,14 +33,16 @@ describe('§4.7 recommend journals', () => {
     expect(explicit.body).toEqual(r.body);
   });
 
-  it('§4.7 org_journals recommends only journals linked to the organization\'s folders, with folder_id and folder_name', async () => {
+  it("§4.7 org_journals recommends only journals linked to the organization's folders, with folder_id and folder_name", async () => {
     const sb = await sandbox();
     const author = await findAuthor(sb, '', (a) => a.articles_count >= 10);
     await sb.upload({ ...(await manuscriptAbout(sb, author.id)), folder: 'J-FOLDER' });
     const all = (await sb.api('GET', '/api/external/recommend-journals/ms-1/')).body.recommended_journals as Array<Record<string, Json>>;
     const linked = [all[1]!.id, all[3]!.id] as number[];
     await sb.admin('PUT', '/admin/orgs/1/folders/DEMO/journals/', { journal_ids: [] });
-    expect((await sb.api('GET', '/api/external/recommend-journals/ms-1/?journals_corpus=org_journals')).body).toEqual({ recommended_journals: [] });
+    expect((await sb.api('GET', '/api/external/recommend-journals/ms-1/?journals_corpus=org_journals')).body).toEqual({
+      recommended_journals: [],
+    });
     const put = await sb.admin('PUT', '/admin/orgs/1/folders/J-FOLDER/journals/', { journal_ids: linked });
     const r = await sb.api('GET', '/api/external/recommend-journals/ms-1/?journals_corpus=org_journals');
     const list = r.body.recommended_journals as Array<Record<string, Json>>;
@@ -52,7 +54,14 @@ describe('§4.7 recommend journals', () => {
 
   it('§4.7 an unknown journals_corpus value is 400 naming it', async () => {
     const sb = await sandbox();
-    await sb.upload({ api_key: sb.apiKey, folder: 'F', origin_id: 'o', title: 'Deep learning models', abstract: 'Graph neural network', authors_count: '0' });
+    await sb.upload({
+      api_key: sb.apiKey,
+      folder: 'F',
+      origin_id: 'o',
+      title: 'Deep learning models',
+      abstract: 'Graph neural network',
+      authors_count: '0',
+    });
     expectError(await sb.api('GET', '/api/external/recommend-journals/o/?journals_corpus=everything'), 400, 'journals_corpus');
   });
 });

@@ -14,7 +14,9 @@ const MB = 1024 * 1024;
  * undefined where the high-water mark cannot be reset. The local service's PDF worker is a thread of it. */
 function peakAboveNow(): (() => number) | undefined {
   const kb = (field: string) => {
-    const line = readFileSync('/proc/self/status', 'utf8').split('\n').find((l) => l.startsWith(`${field}:`));
+    const line = readFileSync('/proc/self/status', 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith(`${field}:`));
     return Number.parseInt(line?.slice(field.length + 1) ?? '', 10) * 1024;
   };
   try {
@@ -26,7 +28,15 @@ function peakAboveNow(): (() => number) | undefined {
   return () => kb('VmHWM') - start;
 }
 
-const base = (key: string) => ({ api_key: key, folder: 'F', origin_id: 'lim-1', title: 'Tidal rhythms', abstract: 'Lichens on rocky shores.', authors_count: '0', exclude_candidates: 'yes' });
+const base = (key: string) => ({
+  api_key: key,
+  folder: 'F',
+  origin_id: 'lim-1',
+  title: 'Tidal rhythms',
+  abstract: 'Lichens on rocky shores.',
+  authors_count: '0',
+  exclude_candidates: 'yes',
+});
 
 describe('local service limits', () => {
   it('authors_count is bounded: 100,000,000 answers 400 at once, 1,000 is accepted', async () => {
@@ -86,11 +96,16 @@ describe('local service limits', () => {
     expectError(r, 400, 'source_file');
     // refused by the page count, read in the bounded worker, not cut off by the time limit
     expect(r.body.error.message).toMatch(/declares 1000000 pages; manuscripts of up to 2000 pages are read/);
-    console.log(`1,000,000-page PDF (${pdf.length} bytes) refused in ${Math.round(ms)} ms, peak RSS ${above === undefined ? 'not measured' : `+${Math.round(above / MB)} MB`}`);
+    console.log(
+      `1,000,000-page PDF (${pdf.length} bytes) refused in ${Math.round(ms)} ms, peak RSS ${above === undefined ? 'not measured' : `+${Math.round(above / MB)} MB`}`,
+    );
     if (above === undefined) console.log('peak RSS not asserted: /proc/self/clear_refs cannot be written here');
     else expect(above).toBeLessThan(256 * MB);
     // The same construction with a few pages is read normally: the refusal is the budget, not the file's shape.
-    const few = await sb.upload({ ...base(sb.apiKey), origin_id: 'lim-2' }, { name: 'few.pdf', data: manyPagesPdf(3), type: 'application/pdf' });
+    const few = await sb.upload(
+      { ...base(sb.apiKey), origin_id: 'lim-2' },
+      { name: 'few.pdf', data: manyPagesPdf(3), type: 'application/pdf' },
+    );
     expect(few.status, few.text).toBe(200);
   });
 
@@ -100,7 +115,10 @@ describe('local service limits', () => {
     const r = await sb.upload(base(sb.apiKey), { name: 'pages.pdf', data: pdf, type: 'application/pdf' });
     expectError(r, 400, 'source_file');
     expect(r.body.error.message).toMatch(/too complex to read: it needs more than 160 MB of memory/);
-    const few = await sb.upload({ ...base(sb.apiKey), origin_id: 'lim-3' }, { name: 'few.pdf', data: manyPagesPdf(3), type: 'application/pdf' });
+    const few = await sb.upload(
+      { ...base(sb.apiKey), origin_id: 'lim-3' },
+      { name: 'few.pdf', data: manyPagesPdf(3), type: 'application/pdf' },
+    );
     expect(few.status, few.text).toBe(200);
   });
 
@@ -118,7 +136,11 @@ describe('local service limits', () => {
 
   it('with the authors only in the source file, authors_count is checked against the parsed authors (§8)', async () => {
     const sb = await sandbox();
-    const pdf = await makePdf({ title: 'Tidal rhythms of lichens on rocky shores', authors: ['Ada Lovelace', 'Grace Hopper'], paragraphs: ['Abstract', 'Lichens.'] });
+    const pdf = await makePdf({
+      title: 'Tidal rhythms of lichens on rocky shores',
+      authors: ['Ada Lovelace', 'Grace Hopper'],
+      paragraphs: ['Abstract', 'Lichens.'],
+    });
     const file = { name: 'm.pdf', data: pdf, type: 'application/pdf' };
     const wrong = await sb.upload({ ...base(sb.apiKey), authors_count: '3' }, file);
     expectError(wrong, 400, 'authors_count');
@@ -130,9 +152,18 @@ describe('local service limits', () => {
 
   it('every authorK field is optional: an author known only by an affiliation is accepted', async () => {
     const sb = await sandbox();
-    const r = await sb.upload({ ...base(sb.apiKey), authors_count: '2', author1_name: 'Ada Lovelace', author2_aff: 'University of Oslo, Oslo, Norway' });
+    const r = await sb.upload({
+      ...base(sb.apiKey),
+      authors_count: '2',
+      author1_name: 'Ada Lovelace',
+      author2_aff: 'University of Oslo, Oslo, Norway',
+    });
     expect(r.status, r.text).toBe(200);
     expect(r.body.debug_info.authors_info.authors_count).toBe(2);
-    expectError(await sb.upload({ ...base(sb.apiKey), authors_count: '2', author1_name: 'Ada Lovelace', author02_name: 'Zero' }), 400, 'author02_name');
+    expectError(
+      await sb.upload({ ...base(sb.apiKey), authors_count: '2', author1_name: 'Ada Lovelace', author02_name: 'Zero' }),
+      400,
+      'author02_name',
+    );
   });
 });

@@ -1,14 +1,44 @@
 import { describe, expect, it } from 'vitest';
 import { makeDocx, makePdf } from '../../fixtures/sandbox-files';
-import { authorDetail, createGroup, expectError, findAuthor, manuscriptAbout, sandbox, useSandboxes, type TestSandbox, type Json } from './helpers';
+import {
+  authorDetail,
+  createGroup,
+  expectError,
+  findAuthor,
+  manuscriptAbout,
+  sandbox,
+  useSandboxes,
+  type TestSandbox,
+  type Json,
+} from './helpers';
 
 useSandboxes();
 
 type Candidate = Record<string, Json>;
 
 const CANDIDATE_FIELDS = [
-  'name', 'first_name', 'last_name', 'middle_name', 'suffix', 'author_id', 'email', 'orcid', 'affiliation', 'articlesCount', 'citationsCount', 'hIndex',
-  'score', 'url', 'relevant_concepts', 'authors_groups', 'marked', 'coauth_conflicts', 'aff_conflicts', 'retracted_articles', 'referenced_articles', 'external_coi',
+  'name',
+  'first_name',
+  'last_name',
+  'middle_name',
+  'suffix',
+  'author_id',
+  'email',
+  'orcid',
+  'affiliation',
+  'articlesCount',
+  'citationsCount',
+  'hIndex',
+  'score',
+  'url',
+  'relevant_concepts',
+  'authors_groups',
+  'marked',
+  'coauth_conflicts',
+  'aff_conflicts',
+  'retracted_articles',
+  'referenced_articles',
+  'external_coi',
 ];
 
 /** A prolific corpus author with an email, and upload fields for a manuscript about their work. */
@@ -25,7 +55,14 @@ describe('§4.6 upload manuscript', () => {
     const { fields } = await topic(sb);
     const r = await sb.upload(fields);
     expect(r.status).toBe(200);
-    expect(Object.keys(r.body).sort()).toEqual(['authors_groups_settings', 'candidates', 'debug_info', 'manuscript_id', 'origin_id', 'version']);
+    expect(Object.keys(r.body).sort()).toEqual([
+      'authors_groups_settings',
+      'candidates',
+      'debug_info',
+      'manuscript_id',
+      'origin_id',
+      'version',
+    ]);
     expect(r.body.version).toBe(6);
     expect(Number.isInteger(r.body.manuscript_id)).toBe(true);
     expect(r.body.origin_id).toBe('ms-1');
@@ -36,13 +73,15 @@ describe('§4.6 upload manuscript', () => {
       expect(typeof c.name).toBe('string');
       expect(c.name).toContain(c.last_name);
       for (const k of ['author_id', 'articlesCount', 'citationsCount', 'hIndex']) expect(Number.isInteger(c[k])).toBe(true);
-      for (const k of ['middle_name', 'suffix', 'email', 'orcid', 'affiliation']) expect(c[k] === null || typeof c[k] === 'string').toBe(true);
+      for (const k of ['middle_name', 'suffix', 'email', 'orcid', 'affiliation'])
+        expect(c[k] === null || typeof c[k] === 'string').toBe(true);
       expect(typeof c.score).toBe('number');
       expect(c.url).toBe(`${sb.baseUrl}/authors/${c.author_id}/`);
       expect(Array.isArray(c.relevant_concepts)).toBe(true);
       expect(c.authors_groups).toEqual([]);
       expect(c.marked).toBe(false);
-      for (const k of ['coauth_conflicts', 'aff_conflicts', 'retracted_articles', 'referenced_articles', 'external_coi']) expect(typeof c[k].exists).toBe('boolean');
+      for (const k of ['coauth_conflicts', 'aff_conflicts', 'retracted_articles', 'referenced_articles', 'external_coi'])
+        expect(typeof c[k].exists).toBe('boolean');
     }
     const scores = r.body.candidates.map((c: Candidate) => c.score);
     expect(scores).toEqual([...scores].sort((a, b) => b - a));
@@ -85,8 +124,13 @@ describe('§4.6 upload manuscript', () => {
     expect((await sb.upload({ ...base, authors_count: '1', author1_email: 'a@b.org', exclude_candidates: 'yes' })).status).toBe(200);
     expectError(await sb.upload({ ...base, authors_count: '1', author1_name: 'A', author1_orcid: '1234' }), 400, 'author1_orcid');
     const ok = await sb.upload({
-      ...base, authors_count: '2', author1_name: 'A One', author1_aff: 'University of Oslo, Oslo, Norway', author1_orcid: '0000-0002-1825-0097',
-      author1_email: 'a@one.org', author2_name: 'B Two',
+      ...base,
+      authors_count: '2',
+      author1_name: 'A One',
+      author1_aff: 'University of Oslo, Oslo, Norway',
+      author1_orcid: '0000-0002-1825-0097',
+      author1_email: 'a@one.org',
+      author2_name: 'B Two',
     });
     expect(ok.status).toBe(200);
     expect(ok.body.debug_info.authors_info).toEqual({ authors_count: 2, emails_count: 1, orcids_count: 1 });
@@ -98,7 +142,11 @@ describe('§4.6 upload manuscript', () => {
     const pdf = await makePdf({
       title: fields.title!,
       paragraphs: ['Abstract', fields.abstract!, 'Introduction', `${fields.abstract!} `.repeat(5)],
-      references: ['Alpha A, Beta B. First cited work. Journal One, 2001.', 'Gamma C. Second cited work. Journal Two, 2002.', 'Delta D. Third. J Three, 2003.'],
+      references: [
+        'Alpha A, Beta B. First cited work. Journal One, 2001.',
+        'Gamma C. Second cited work. Journal Two, 2002.',
+        'Delta D. Third. J Three, 2003.',
+      ],
     });
     const r = await sb.upload(fields, { name: 'manuscript.pdf', data: pdf, type: 'application/pdf' });
     expect(r.status).toBe(200);
@@ -112,7 +160,11 @@ describe('§4.6 upload manuscript', () => {
   it('§4.6 a DOCX source_file is parsed', async () => {
     const sb = await sandbox();
     const { fields } = await topic(sb);
-    const docx = await makeDocx({ title: fields.title!, paragraphs: ['Abstract', fields.abstract!, 'Methods', 'We did things.'], references: ['One A. Ref one. J, 2001.', 'Two B. Ref two. J, 2002.'] });
+    const docx = await makeDocx({
+      title: fields.title!,
+      paragraphs: ['Abstract', fields.abstract!, 'Methods', 'We did things.'],
+      references: ['One A. Ref one. J, 2001.', 'Two B. Ref two. J, 2002.'],
+    });
     const r = await sb.upload(fields, { name: 'm.docx', data: docx });
     expect(r.status).toBe(200);
     expect(r.body.debug_info).toMatchObject({ source_file: 'm.docx', parsed_references: 2 });
@@ -123,8 +175,16 @@ describe('§4.6 upload manuscript', () => {
     const sb = await sandbox();
     const { fields } = await topic(sb);
     expectError(await sb.upload(fields, { name: 'notes.txt', data: Buffer.from('plain text, not a manuscript') }), 400, 'source_file');
-    expectError(await sb.upload(fields, { name: 'broken.pdf', data: Buffer.from('%PDF-1.7\nthis is not really a pdf\n%%EOF') }), 400, 'source_file');
-    expectError(await sb.upload(fields, { name: 'x.docx', data: Buffer.concat([Buffer.from('PK\u0003\u0004word/'), Buffer.alloc(64)]) }), 400, 'source_file');
+    expectError(
+      await sb.upload(fields, { name: 'broken.pdf', data: Buffer.from('%PDF-1.7\nthis is not really a pdf\n%%EOF') }),
+      400,
+      'source_file',
+    );
+    expectError(
+      await sb.upload(fields, { name: 'x.docx', data: Buffer.concat([Buffer.from('PK\u0003\u0004word/'), Buffer.alloc(64)]) }),
+      400,
+      'source_file',
+    );
     expect((await sb.admin('GET', '/admin/orgs/1/manuscripts/')).body.manuscripts).toEqual([]);
   });
 
@@ -149,7 +209,11 @@ describe('§4.6 upload manuscript', () => {
     expect(moved.status).toBe(200);
     const m = (await sb.admin('GET', '/admin/orgs/1/manuscripts/ms-1/')).body;
     expect(m.folder).toBe('Brand New Folder');
-    expect((await sb.admin('GET', '/admin/orgs/1/folders/')).body.folders.map((f: { name: string }) => f.name)).toEqual(['DEMO', 'F1', 'Brand New Folder']);
+    expect((await sb.admin('GET', '/admin/orgs/1/folders/')).body.folders.map((f: { name: string }) => f.name)).toEqual([
+      'DEMO',
+      'F1',
+      'Brand New Folder',
+    ]);
     await sb.upload({ ...fields, folder: 'F1' });
     expect((await sb.admin('GET', '/admin/orgs/1/manuscripts/ms-1/')).body.folder).toBe('F1');
   });
@@ -195,7 +259,8 @@ describe('§4.6 upload manuscript', () => {
       expect(age >= 10 && age <= 20).toBe(true);
     }
     const young = (await sb.upload({ ...fields, max_academic_age: '3' })).body.candidates as Candidate[];
-    for (const c of young.slice(0, 15)) expect((await sb.admin('GET', `/admin/corpus/authors/${c.author_id}/`)).body.academic_age).toBeLessThanOrEqual(3);
+    for (const c of young.slice(0, 15))
+      expect((await sb.admin('GET', `/admin/corpus/authors/${c.author_id}/`)).body.academic_age).toBeLessThanOrEqual(3);
     expectError(await sb.upload({ ...fields, min_h_index: 'high' }), 400, 'min_h_index');
     expectError(await sb.upload({ ...fields, min_articles_count: '9', max_articles_count: '3' }), 400, 'min_articles_count');
   });
@@ -203,7 +268,11 @@ describe('§4.6 upload manuscript', () => {
   it('§4.6 rule 4: the organization prefers parsed data or supplied metadata', async () => {
     const sb = await sandbox();
     const { author, fields } = await topic(sb);
-    const pdf = await makePdf({ title: 'The title inside the PDF about the same work', authors: [author.name], paragraphs: ['Abstract', fields.abstract!] });
+    const pdf = await makePdf({
+      title: 'The title inside the PDF about the same work',
+      authors: [author.name],
+      paragraphs: ['Abstract', fields.abstract!],
+    });
     const file = { name: 'm.pdf', data: pdf };
     const asMetadata = await sb.upload(fields, file);
     expect(ids(asMetadata.body.candidates)).toContain(author.id); // supplied author is someone else
@@ -227,7 +296,8 @@ describe('§4.6 upload manuscript', () => {
     const excluded = (await sb.upload(own)).body.candidates as Candidate[];
     expect(excluded.length).toBeGreaterThan(0);
     for (const c of excluded) {
-      for (const k of ['coauth_conflicts', 'aff_conflicts', 'retracted_articles', 'referenced_articles', 'external_coi']) expect(c[k].exists).toBe(false);
+      for (const k of ['coauth_conflicts', 'aff_conflicts', 'retracted_articles', 'referenced_articles', 'external_coi'])
+        expect(c[k].exists).toBe(false);
     }
     for (const c of conflicted) expect(ids(excluded)).not.toContain(c.author_id);
   });
@@ -257,12 +327,18 @@ describe('§4.6 rule 3 / §2.6 folder Referee Finder settings', () => {
     return { fields, base, members, g };
   }
 
-  it('§2.6 highlight fills authors_groups_settings and each member candidate\'s authors_groups', async () => {
+  it("§2.6 highlight fills authors_groups_settings and each member candidate's authors_groups", async () => {
     const sb = await sandbox();
     const { fields, base, members, g } = await withGroup(sb);
-    await sb.admin('PUT', '/admin/orgs/1/folders/F1/settings/', { authors_groups: [{ id: g, label: 'Trusted reviewers' }], effect: 'highlight' });
+    await sb.admin('PUT', '/admin/orgs/1/folders/F1/settings/', {
+      authors_groups: [{ id: g, label: 'Trusted reviewers' }],
+      effect: 'highlight',
+    });
     const r = await sb.upload(fields);
-    expect(r.body.authors_groups_settings).toEqual({ authors_groups: [{ id: g, name: 'Trusted', label: 'Trusted reviewers' }], effect: 'highlight' });
+    expect(r.body.authors_groups_settings).toEqual({
+      authors_groups: [{ id: g, name: 'Trusted', label: 'Trusted reviewers' }],
+      effect: 'highlight',
+    });
     expect(ids(r.body.candidates)).toEqual(ids(base));
     for (const c of r.body.candidates as Candidate[]) {
       const i = members.findIndex((m) => m.author_id === c.author_id);
@@ -284,7 +360,11 @@ describe('§4.6 rule 3 / §2.6 folder Referee Finder settings', () => {
     const { fields, base, members, g } = await withGroup(sb);
     await sb.admin('PUT', '/admin/orgs/1/folders/F1/settings/', { authors_groups: [{ id: g }], effect: 'boost', boost_multiplier: 3 });
     const r = await sb.upload(fields);
-    expect(r.body.authors_groups_settings).toEqual({ authors_groups: [{ id: g, name: 'Trusted', label: null }], effect: 'boost', boost_multiplier: 3 });
+    expect(r.body.authors_groups_settings).toEqual({
+      authors_groups: [{ id: g, name: 'Trusted', label: null }],
+      effect: 'boost',
+      boost_multiplier: 3,
+    });
     expect(r.text).toContain('"boost_multiplier":3.0');
     for (const m of members) {
       const boosted = (r.body.candidates as Candidate[]).find((c) => c.author_id === m.author_id)!;
@@ -340,14 +420,25 @@ describe('§2.5 v6 conflict objects and self-exclusion', () => {
     const first = (await sb.upload(fields)).body.candidates as Candidate[];
     const cited = first.find((c) => c.author_id !== author.id)!;
     const article = (await authorDetail(sb, cited.author_id)).articles[0];
-    const pdf = await makePdf({ title: fields.title!, paragraphs: [fields.abstract!], references: [`Someone A, Other B. ${article.title}. Some Journal. ${article.year}.`, 'Unrelated R. Nothing in the corpus at all. 1999.'] });
+    const pdf = await makePdf({
+      title: fields.title!,
+      paragraphs: [fields.abstract!],
+      references: [
+        `Someone A, Other B. ${article.title}. Some Journal. ${article.year}.`,
+        'Unrelated R. Nothing in the corpus at all. 1999.',
+      ],
+    });
     const r = await sb.upload(fields, { name: 'm.pdf', data: pdf });
     expect(r.body.debug_info.parsed_references).toBe(2);
     for (const c of r.body.candidates as Candidate[]) {
       const expected = c.author_id === cited.author_id || (article.coauthor_ids as number[]).includes(c.author_id);
       expect(c.referenced_articles.exists).toBe(expected);
     }
-    const byDoi = await makePdf({ title: fields.title!, paragraphs: [fields.abstract!], references: [`Cited by DOI only. https://doi.org/${article.doi}`] });
+    const byDoi = await makePdf({
+      title: fields.title!,
+      paragraphs: [fields.abstract!],
+      references: [`Cited by DOI only. https://doi.org/${article.doi}`],
+    });
     const r2 = await sb.upload(fields, { name: 'm.pdf', data: byDoi });
     expect((r2.body.candidates as Candidate[]).find((c) => c.author_id === cited.author_id)!.referenced_articles.exists).toBe(true);
   });
@@ -370,7 +461,11 @@ describe('§2.5 v6 conflict objects and self-exclusion', () => {
     const sb = await sandbox();
     const { author, fields } = await topic(sb);
     expect(ids((await sb.upload(fields)).body.candidates)).toContain(author.id);
-    const identities: Array<Record<string, string>> = [{ author1_email: author.email }, { author1_name: author.name }, ...(author.orcid ? [{ author1_orcid: author.orcid }] : [])];
+    const identities: Array<Record<string, string>> = [
+      { author1_email: author.email },
+      { author1_name: author.name },
+      ...(author.orcid ? [{ author1_orcid: author.orcid }] : []),
+    ];
     for (const who of identities) {
       const r = await sb.upload({ ...fields, author1_name: 'Someone Else', author1_email: '', ...who });
       expect(ids(r.body.candidates)).not.toContain(author.id);

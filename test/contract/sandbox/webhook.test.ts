@@ -71,7 +71,9 @@ describe('§3 / §6 mark_as_proposal_referee webhook', () => {
     const g = await createGroup(sb);
     const { manuscriptId, candidates } = await uploaded(sb);
     const [a, b] = candidates as [Record<string, Json>, Record<string, Json>];
-    await sb.api('POST', `/api/external/author-from-group/${g}/cid-a/`, { json: { name: a.name, emails: a.email ? [a.email] : null, orcids: a.orcid ? [a.orcid] : null, affiliations: [a.affiliation] } });
+    await sb.api('POST', `/api/external/author-from-group/${g}/cid-a/`, {
+      json: { name: a.name, emails: a.email ? [a.email] : null, orcids: a.orcid ? [a.orcid] : null, affiliations: [a.affiliation] },
+    });
     await sb.admin('PUT', '/admin/orgs/1/folders/F1/settings/', { authors_groups: [{ id: g, label: 'L' }], effect: 'highlight' });
 
     await sb.admin('POST', '/admin/orgs/1/manuscripts/ms-1/marks/', { author_id: a.author_id, marked_by: 'first@editor.org' });
@@ -87,16 +89,48 @@ describe('§3 / §6 mark_as_proposal_referee webhook', () => {
         expect(body).toMatchObject({ action: 'mark_as_proposal_referee', api_key: sb.apiKey, test: false });
         expect(Number.isInteger(body.timestamp)).toBe(true);
         expect(body.payload).toMatchObject({ version: 5, manuscript_id: manuscriptId, origin_id: 'ms-1' });
-        expect(body.payload.authors_groups_settings).toEqual({ authors_groups: [{ id: g, name: 'Reviewers A', label: 'L' }], effect: 'highlight' });
+        expect(body.payload.authors_groups_settings).toEqual({
+          authors_groups: [{ id: g, name: 'Reviewers A', label: 'L' }],
+          effect: 'highlight',
+        });
       }
       const orders = bodies.map((x) => x.order as number);
       expect(orders[0]! < orders[1]! && orders[1]! < orders[2]!).toBe(true);
-      expect(bodies.map((x) => x.payload.candidates.map((c: { author_id: number }) => c.author_id))).toEqual([[a.author_id], [a.author_id, b.author_id], [b.author_id]]);
+      expect(bodies.map((x) => x.payload.candidates.map((c: { author_id: number }) => c.author_id))).toEqual([
+        [a.author_id],
+        [a.author_id, b.author_id],
+        [b.author_id],
+      ]);
       const first = bodies[1].payload.candidates[0];
       expect(Object.keys(first).sort()).toEqual(
-        ['name', 'first_name', 'last_name', 'middle_name', 'suffix', 'author_id', 'email', 'orcid', 'affiliation', 'articlesCount', 'citationsCount', 'hIndex', 'score', 'relevant_concepts', 'url', 'authors_groups', 'marked', 'marked_by'].sort(),
+        [
+          'name',
+          'first_name',
+          'last_name',
+          'middle_name',
+          'suffix',
+          'author_id',
+          'email',
+          'orcid',
+          'affiliation',
+          'articlesCount',
+          'citationsCount',
+          'hIndex',
+          'score',
+          'relevant_concepts',
+          'url',
+          'authors_groups',
+          'marked',
+          'marked_by',
+        ].sort(),
       );
-      expect(first).toMatchObject({ marked: true, marked_by: 'first@editor.org', authors_groups: [{ group_id: g, client_id: 'cid-a' }], score: a.score, relevant_concepts: a.relevant_concepts });
+      expect(first).toMatchObject({
+        marked: true,
+        marked_by: 'first@editor.org',
+        authors_groups: [{ group_id: g, client_id: 'cid-a' }],
+        score: a.score,
+        relevant_concepts: a.relevant_concepts,
+      });
       expect(bodies[2].payload.candidates[0]).toMatchObject({ marked: true, marked_by: 'second@editor.org', authors_groups: [] });
     }
     const log = (await sb.admin('GET', '/admin/orgs/1/webhooks/deliveries/')).body.deliveries as Array<Record<string, Json>>;
@@ -112,7 +146,11 @@ describe('§3 / §6 mark_as_proposal_referee webhook', () => {
     const a = candidates[0]!;
     await sb.admin('POST', '/admin/orgs/1/manuscripts/ms-1/marks/', { author_id: a.author_id, marked_by: 'e@x.org' });
     // the manuscript changes: new text, new score for the same candidate
-    const changed = await sb.upload({ ...fields, title: 'Something else entirely', abstract: fields.abstract!.split('. ').slice(-3).join('. ') });
+    const changed = await sb.upload({
+      ...fields,
+      title: 'Something else entirely',
+      abstract: fields.abstract!.split('. ').slice(-3).join('. '),
+    });
     const now = (changed.body.candidates as Array<Record<string, Json>>).find((c) => c.author_id === a.author_id);
     expect(now?.score).not.toBe(a.score);
     await sb.admin('DELETE', `/admin/orgs/1/manuscripts/ms-1/marks/${a.author_id}/`);
@@ -130,7 +168,12 @@ describe('§3 / §6 mark_as_proposal_referee webhook', () => {
     const check = await sb.admin('POST', `/admin/orgs/1/webhooks/${id}/check/`);
     expect(check.body).toMatchObject({ ok: true, status: 204 });
     expect(r.received).toHaveLength(1);
-    expect(r.received[0]!.body).toMatchObject({ action: 'mark_as_proposal_referee', test: true, api_key: sb.apiKey, payload: { version: 5, candidates: [] } });
+    expect(r.received[0]!.body).toMatchObject({
+      action: 'mark_as_proposal_referee',
+      test: true,
+      api_key: sb.apiKey,
+      payload: { version: 5, candidates: [] },
+    });
     const dead = (await sb.admin('POST', '/admin/orgs/1/webhooks/', { url: 'http://127.0.0.1:9/nothing' })).body.id;
     expect((await sb.admin('POST', `/admin/orgs/1/webhooks/${dead}/check/`)).body).toMatchObject({ ok: false, status: null });
   });

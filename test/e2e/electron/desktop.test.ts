@@ -17,7 +17,11 @@ if (!binary.path) console.warn(`[electron desktop suite skipped] ${binary.reason
 describe.skipIf(!binary.path)('desktop conventions (Electron)', () => {
   const userData = mkdtempSync(join(tmpdir(), 'desk-desktop-'));
   const launch = () =>
-    _electron.launch({ executablePath: binary.path!, args: [repoRoot, `--user-data-dir=${userData}`], env: { ...process.env, REFEREE_DESK_DISABLE_UPDATES: '1' } });
+    _electron.launch({
+      executablePath: binary.path!,
+      args: [repoRoot, `--user-data-dir=${userData}`],
+      env: { ...process.env, REFEREE_DESK_DISABLE_UPDATES: '1' },
+    });
   let app: ElectronApplication;
   let page: Page;
 
@@ -30,7 +34,9 @@ describe.skipIf(!binary.path)('desktop conventions (Electron)', () => {
   });
 
   it('has the application menu with its File, View and Help items', async () => {
-    const labels = await app.evaluate(({ Menu }) => Menu.getApplicationMenu()!.items.map((i) => [i.label.replace('&', ''), i.submenu?.items.map((s) => s.label) ?? []]));
+    const labels = await app.evaluate(({ Menu }) =>
+      Menu.getApplicationMenu()!.items.map((i) => [i.label.replace('&', ''), i.submenu?.items.map((s) => s.label) ?? []]),
+    );
     const byName = Object.fromEntries(labels) as Record<string, string[]>;
     expect(byName['File']).toContain('Upload Manuscripts…');
     expect(byName['View']).toContain('Custom fields');

@@ -20,7 +20,10 @@ const candidates = releaseDir
     ].map((p) => resolve(p))
   : [];
 const executable = candidates.find((p) => existsSync(p));
-if (!executable) console.warn(`[packaged smoke test skipped] ${releaseDir ? `no packaged app under ${releaseDir}` : 'REFEREE_DESK_PACKAGED is not set (the release workflow sets it after npm run dist:dir)'}.`);
+if (!executable)
+  console.warn(
+    `[packaged smoke test skipped] ${releaseDir ? `no packaged app under ${releaseDir}` : 'REFEREE_DESK_PACKAGED is not set (the release workflow sets it after npm run dist:dir)'}.`,
+  );
 
 describe.skipIf(!executable)('packaged app smoke test', () => {
   const userData = mkdtempSync(join(tmpdir(), 'desk-packaged-'));
@@ -28,7 +31,11 @@ describe.skipIf(!executable)('packaged app smoke test', () => {
   let app: ElectronApplication;
   let page: Page;
   const launch = async () => {
-    app = await _electron.launch({ executablePath: executable!, args: [`--user-data-dir=${userData}`], env: { ...process.env, REFEREE_DESK_DISABLE_UPDATES: '1' } });
+    app = await _electron.launch({
+      executablePath: executable!,
+      args: [`--user-data-dir=${userData}`],
+      env: { ...process.env, REFEREE_DESK_DISABLE_UPDATES: '1' },
+    });
     page = await app.firstWindow();
     page.on('console', (m: ConsoleMessage) => {
       if (m.type() === 'error' || /Content Security Policy/.test(m.text())) problems.push(m.text());
@@ -36,10 +43,14 @@ describe.skipIf(!executable)('packaged app smoke test', () => {
   };
 
   /** A request through the preload bridge, as the window makes it. */
-  const request = <T,>(channel: string, input: object): Promise<T> =>
+  const request = <T>(channel: string, input: object): Promise<T> =>
     page.evaluate(
       async ([c, i]) => {
-        const r = await (window as unknown as { desk: { request: Record<string, (i: object) => Promise<{ ok: boolean; value: unknown; error?: { message: string } }>> } }).desk.request[c as string]!(i as object);
+        const r = await (
+          window as unknown as {
+            desk: { request: Record<string, (i: object) => Promise<{ ok: boolean; value: unknown; error?: { message: string } }>> };
+          }
+        ).desk.request[c as string]!(i as object);
         if (!r.ok) throw new Error(`${c as string}: ${r.error?.message}`);
         return r.value;
       },
@@ -54,7 +65,9 @@ describe.skipIf(!executable)('packaged app smoke test', () => {
   it('shows its version and keeps keys in the system keychain', async () => {
     await expect.poll(() => page.getByTestId('app-version').textContent()).toMatch(/^Referee Desk \d/);
     const keyStorage = await page.evaluate(async () => {
-      const r = await (window as unknown as { desk: { request: Record<string, (i: object) => Promise<{ ok: boolean; value: { keyStorage: string } }>> } }).desk.request['profiles.list']!({});
+      const r = await (
+        window as unknown as { desk: { request: Record<string, (i: object) => Promise<{ ok: boolean; value: { keyStorage: string } }>> } }
+      ).desk.request['profiles.list']!({});
       return r.value.keyStorage;
     });
     expect(keyStorage).toBe('keychain');
@@ -93,16 +106,26 @@ describe.skipIf(!executable)('packaged app smoke test', () => {
       };
     });
     await page.evaluate(() => window.open('https://orcid.org/0000-0002-1825-0097', '_blank'));
-    await expect.poll(() => app.evaluate(() => (globalThis as unknown as { opened: string[] }).opened)).toEqual(['https://orcid.org/0000-0002-1825-0097']);
+    await expect
+      .poll(() => app.evaluate(() => (globalThis as unknown as { opened: string[] }).opened))
+      .toEqual(['https://orcid.org/0000-0002-1825-0097']);
     expect(app.windows()).toHaveLength(1);
   });
 
   it('relaunches with the same cache, and logged no console error or CSP violation', async () => {
     // A write queued for a service that cannot be reached stays queued across the relaunch.
-    const saved = await request<{ profiles: Array<{ id: string; name: string }> }>('profiles.save', { name: 'Unreachable', baseUrl: 'http://127.0.0.1:9' });
+    const saved = await request<{ profiles: Array<{ id: string; name: string }> }>('profiles.save', {
+      name: 'Unreachable',
+      baseUrl: 'http://127.0.0.1:9',
+    });
     const id = saved.profiles.find((p) => p.name === 'Unreachable')!.id;
     await request('profiles.activate', { id });
-    await request('groups.create', { group_name: 'Kept across restarts', owner_team: 'Editorial Office', editor_teams: [], viewer_teams: [] });
+    await request('groups.create', {
+      group_name: 'Kept across restarts',
+      owner_team: 'Editorial Office',
+      editor_teams: [],
+      viewer_teams: [],
+    });
     const before = await request<unknown[]>('outbox.list', {});
     expect(before.length).toBeGreaterThan(0);
     await app.close();

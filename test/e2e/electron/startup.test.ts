@@ -13,7 +13,9 @@ import { repoRoot } from '../../support/browser';
 
 const binary = electronBinary();
 if (!binary.path) {
-  console.warn(`[electron suite skipped] ${binary.reason}. The start order is covered by test/integration/process.test.ts and bench/process.bench.ts (browser host).`);
+  console.warn(
+    `[electron suite skipped] ${binary.reason}. The start order is covered by test/integration/process.test.ts and bench/process.bench.ts (browser host).`,
+  );
 }
 
 describe.skipIf(!binary.path)('Electron start order', () => {

@@ -17,7 +17,9 @@ import * as flows from '../flows/workspace';
 
 const binary = electronBinary();
 if (!binary.path) {
-  console.warn(`[electron workspace suite skipped] ${binary.reason}. The same flows run in Chromium against the browser host (test/e2e/web/workspace.test.ts).`);
+  console.warn(
+    `[electron workspace suite skipped] ${binary.reason}. The same flows run in Chromium against the browser host (test/e2e/web/workspace.test.ts).`,
+  );
 }
 
 describe.skipIf(!binary.path)('Electron: editor workspace', () => {
@@ -66,9 +68,12 @@ describe.skipIf(!binary.path)('Electron: editor workspace', () => {
       pickWithShortcut: async (name, bytes, press) => {
         const file = join(dir, name);
         writeFileSync(file, bytes);
-        await app.evaluate(({ dialog }, paths) => {
-          dialog.showOpenDialog = (async () => ({ canceled: false, filePaths: paths })) as unknown as typeof dialog.showOpenDialog;
-        }, [file]);
+        await app.evaluate(
+          ({ dialog }, paths) => {
+            dialog.showOpenDialog = (async () => ({ canceled: false, filePaths: paths })) as unknown as typeof dialog.showOpenDialog;
+          },
+          [file],
+        );
         await press();
       },
       // The page may write the clipboard but not read it (security.ts): read it from main.

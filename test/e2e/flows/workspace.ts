@@ -24,21 +24,22 @@ export interface FlowContext {
   shot(name: string): string;
 }
 
-export const nav = (page: Page, label: string) => page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: label }).click();
+export const nav = (page: Page, label: string) =>
+  page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: label }).click();
 
 /** Drops files on the window the way the OS does: dragover then drop with a DataTransfer of Files. */
 export async function dropFile(page: Page, name: string, bytes: Buffer, type: string): Promise<void> {
   await page.evaluate(
-  ({ name, b64, type }) => {
-    const bin = atob(b64);
-    const data = new Uint8Array(bin.length);
-    for (let i = 0; i < bin.length; i++) data[i] = bin.charCodeAt(i);
-    const dt = new DataTransfer();
-    dt.items.add(new File([data], name, { type }));
-    window.dispatchEvent(new DragEvent('dragover', { dataTransfer: dt, bubbles: true, cancelable: true }));
-    window.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
-  },
-  { name, b64: bytes.toString('base64'), type },
+    ({ name, b64, type }) => {
+      const bin = atob(b64);
+      const data = new Uint8Array(bin.length);
+      for (let i = 0; i < bin.length; i++) data[i] = bin.charCodeAt(i);
+      const dt = new DataTransfer();
+      dt.items.add(new File([data], name, { type }));
+      window.dispatchEvent(new DragEvent('dragover', { dataTransfer: dt, bubbles: true, cancelable: true }));
+      window.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+    },
+    { name, b64: bytes.toString('base64'), type },
   );
 }
 
@@ -60,7 +61,11 @@ export async function uploadFilterExport(ctx: FlowContext): Promise<void> {
   await page.screenshot({ path: ctx.shot('workspace-2-candidates') });
 
   const table = page.getByRole('table', { name: 'Referee candidates' });
-  const withoutEmail = () => table.getByRole('cell').filter({ hasText: /^none$/ }).count();
+  const withoutEmail = () =>
+    table
+      .getByRole('cell')
+      .filter({ hasText: /^none$/ })
+      .count();
   expect(await withoutEmail()).toBeGreaterThan(0);
   await page.getByLabel('Has email').check();
   await expect.poll(withoutEmail).toBe(0);
@@ -72,7 +77,9 @@ export async function uploadFilterExport(ctx: FlowContext): Promise<void> {
     return parseCsv(readFileSync((await download.path())!, 'utf8'));
   };
   const csv = await exportCsv();
-  expect(csv[0]!.join(',')).toMatch(/^Rank,Name,First name,Middle name,Last name,Suffix,Score,h-index,Articles,Citations,Affiliation,Email,ORCID/);
+  expect(csv[0]!.join(',')).toMatch(
+    /^Rank,Name,First name,Middle name,Last name,Suffix,Score,h-index,Articles,Citations,Affiliation,Email,ORCID/,
+  );
   const EMAIL = csv[0]!.indexOf('Email');
   const CITATIONS = csv[0]!.indexOf('Citations');
   expect(csv).toHaveLength(shown + 1);
@@ -81,7 +88,12 @@ export async function uploadFilterExport(ctx: FlowContext): Promise<void> {
   // Copy e-mails puts exactly the e-mails of the rows shown on the clipboard.
   await page.getByRole('button', { name: 'Copy emails' }).click();
   await expect.poll(() => page.getByText(/emails copied/).textContent()).toBe(`${shown} emails copied`);
-  expect((await ctx.readClipboard()).split(', ').sort()).toEqual(csv.slice(1).map((l) => l[EMAIL]!).sort());
+  expect((await ctx.readClipboard()).split(', ').sort()).toEqual(
+    csv
+      .slice(1)
+      .map((l) => l[EMAIL]!)
+      .sort(),
+  );
 
   // Narrow further by citations: the new export holds exactly the rows of the first one at or above the median.
   const citations = csv.slice(1).map((l) => Number(l[CITATIONS]));
@@ -114,7 +126,9 @@ export async function reuploadCompare(ctx: FlowContext): Promise<void> {
   await page.getByLabel('Compare with previous run').check();
   const summary = page.getByRole('group', { name: 'Overview' }).getByRole('region', { name: 'Changes since the previous run' });
   await expect.poll(() => summary.textContent()).toMatch(/\d+ new · \d+ dropped · \d+ moved · \d+ unchanged/);
-  const [, added, dropped, moved] = (await summary.locator('p').textContent())!.match(/(\d+) new · (\d+) dropped · (\d+) moved/)!.map(Number);
+  const [, added, dropped, moved] = (await summary.locator('p').textContent())!
+    .match(/(\d+) new · (\d+) dropped · (\d+) moved/)!
+    .map(Number);
   expect(dropped).toBeGreaterThan(0); // everyone under h-index 6 left the list
   const changes = page.getByRole('table', { name: 'Changes between runs' });
   await expect.poll(() => changes.getAttribute('aria-rowcount')).toBe(String(added! + dropped! + moved! + 1));
@@ -164,7 +178,9 @@ export async function offlineQueueResend(ctx: FlowContext): Promise<void> {
   await ctx.startService();
   await expect.poll(() => page.getByTestId('status-message').textContent(), { timeout: 40_000 }).toBe('Online');
   await nav(page, 'Manuscripts');
-  await expect.poll(() => page.getByRole('list', { name: 'Manuscripts' }).textContent(), { timeout: 20_000 }).toMatch(/OFFLINE-FOLDER · .* · Sent/);
+  await expect
+    .poll(() => page.getByRole('list', { name: 'Manuscripts' }).textContent(), { timeout: 20_000 })
+    .toMatch(/OFFLINE-FOLDER · .* · Sent/);
 }
 
 /** Ctrl+O opens the file picker, Ctrl+F searches the view in front, Alt+↓/↑ step through manuscripts. */
@@ -208,7 +224,9 @@ export async function accessibility(ctx: FlowContext): Promise<void> {
   const { page } = ctx;
   const check = async (where: string) => {
     const result = await new AxeBuilder({ page }).analyze();
-    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${where}: ${v.id} (${v.nodes.length})`);
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${where}: ${v.id} (${v.nodes.length})`);
   };
   const bad: string[] = [];
   for (const scheme of ['light', 'dark'] as const) {
@@ -222,7 +240,11 @@ export async function accessibility(ctx: FlowContext): Promise<void> {
     await nav(page, 'Manuscripts');
     await page.getByRole('button', { name: 'Edit and upload again' }).click();
     bad.push(...(await check(`${scheme} upload form`)));
-    await page.getByRole('article', { name: /Upload of/ }).last().getByRole('button', { name: 'Cancel', exact: true }).click();
+    await page
+      .getByRole('article', { name: /Upload of/ })
+      .last()
+      .getByRole('button', { name: 'Cancel', exact: true })
+      .click();
     await nav(page, 'Candidates');
     const candidatesTab = page.getByRole('radio', { name: 'Candidates', exact: true });
     if ((await candidatesTab.count()) > 0) await candidatesTab.check();
@@ -261,7 +283,13 @@ export async function decisionAt1280(ctx: FlowContext): Promise<void> {
     const fits = async (selector: string) => {
       const el = row.locator(selector).first();
       const box = (await el.boundingBox())!;
-      const m = await el.evaluate((n) => ({ sw: n.scrollWidth, cw: n.clientWidth, sh: n.scrollHeight, ch: n.clientHeight, text: n.textContent ?? '' }));
+      const m = await el.evaluate((n) => ({
+        sw: n.scrollWidth,
+        cw: n.clientWidth,
+        sh: n.scrollHeight,
+        ch: n.clientHeight,
+        text: n.textContent ?? '',
+      }));
       expect(box.x, selector).toBeGreaterThanOrEqual(0);
       expect(box.x + box.width, selector).toBeLessThanOrEqual(1280);
       expect(box.y + box.height, selector).toBeLessThanOrEqual(720);

@@ -26,7 +26,11 @@ async function serviceAuthor(clientId: string, groupId = serviceGroupId): Promis
 /** Another client of the service writes directly (this app learns nothing of it). */
 async function servicePost(path: string, body: unknown): Promise<Record<string, unknown>> {
   const s = app.service!;
-  const res = await fetch(`${s.baseUrl}/api/external/${path}`, { method: 'POST', headers: { 'X-ApiKey': s.apiKey, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(`${s.baseUrl}/api/external/${path}`, {
+    method: 'POST',
+    headers: { 'X-ApiKey': s.apiKey, 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   expect(res.status).toBe(200);
   return (await res.json()) as Record<string, unknown>;
 }
@@ -94,7 +98,10 @@ describe('authors groups', () => {
     });
 
     // Replace: everything left empty becomes empty on the service.
-    await page.getByRole('list', { name: 'Authors in this group' }).getByRole('button', { name: /Grace Hopper/ }).click();
+    await page
+      .getByRole('list', { name: 'Authors in this group' })
+      .getByRole('button', { name: /Grace Hopper/ })
+      .click();
     await e.getByLabel('Emails', { exact: true }).fill('');
     await e.getByLabel(/^Notes/).fill('');
     await e.getByRole('button', { name: 'Replace' }).click();
@@ -105,15 +112,26 @@ describe('authors groups', () => {
     expect(got.body[F(1)]).toBe(7);
 
     // Partial: only the changed field is sent; the rest stays as it is on the service.
-    await page.getByRole('list', { name: 'Authors in this group' }).getByRole('button', { name: /Grace Hopper/ }).click();
+    await page
+      .getByRole('list', { name: 'Authors in this group' })
+      .getByRole('button', { name: /Grace Hopper/ })
+      .click();
     await e.getByLabel('Affiliations', { exact: true }).fill('Harvard University, Cambridge, USA');
     await e.getByRole('button', { name: 'Save changes' }).click();
     await synced();
     got = await serviceAuthor('rev-1');
-    expect(got.body).toMatchObject({ name: 'Grace Hopper', affiliations: ['Harvard University, Cambridge, USA'], [F(1)]: 7, [F(4)]: F(42) });
+    expect(got.body).toMatchObject({
+      name: 'Grace Hopper',
+      affiliations: ['Harvard University, Cambridge, USA'],
+      [F(1)]: 7,
+      [F(4)]: F(42),
+    });
 
     // A client id alone is no change to save: Save changes stays off, and nothing is queued.
-    await page.getByRole('list', { name: 'Authors in this group' }).getByRole('button', { name: /Grace Hopper/ }).click();
+    await page
+      .getByRole('list', { name: 'Authors in this group' })
+      .getByRole('button', { name: /Grace Hopper/ })
+      .click();
     const save = e.getByRole('button', { name: 'Save changes' });
     await expect.poll(() => save.isDisabled()).toBe(true);
     await e.getByLabel('Author id (optional)', { exact: true }).fill('rev-1-copy');
@@ -126,7 +144,10 @@ describe('authors groups', () => {
     await expect.poll(() => save.isDisabled()).toBe(true);
     expect(app.core.workspace()!.outbox.counts().pending).toBe(0);
 
-    await page.getByRole('list', { name: 'Authors in this group' }).getByRole('button', { name: /Grace Hopper/ }).click();
+    await page
+      .getByRole('list', { name: 'Authors in this group' })
+      .getByRole('button', { name: /Grace Hopper/ })
+      .click();
     await e.getByRole('button', { name: 'Delete' }).click();
     await synced();
     expect((await serviceAuthor('rev-1')).status).toBe(404);
@@ -151,7 +172,10 @@ describe('authors groups', () => {
   it('imports authors from a CSV file with a column mapping', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'desk-csv-'));
     const file = join(dir, 'reviewers.csv');
-    writeFileSync(file, 'ID;Full name;E-mail;Institution\r\nr-10;Ada Lovelace;ada@example.org;University of London\r\nr-11;"Turing, Alan";alan@example.org;University of Manchester\r\nr-12;Emmy Noether;;University of Göttingen\r\n');
+    writeFileSync(
+      file,
+      'ID;Full name;E-mail;Institution\r\nr-10;Ada Lovelace;ada@example.org;University of London\r\nr-11;"Turing, Alan";alan@example.org;University of Manchester\r\nr-12;Emmy Noether;;University of Göttingen\r\n',
+    );
     await page.getByLabel('CSV file of authors').setInputFiles(file);
     await page.getByLabel('Column for clientId').selectOption('ID');
     await page.getByLabel('Column for name').selectOption('Full name');
@@ -160,7 +184,11 @@ describe('authors groups', () => {
     await page.getByRole('button', { name: 'Import 3 authors' }).click();
     await expect.poll(() => page.getByRole('status').first().textContent()).toMatch(/3 authors queued/);
     await synced();
-    expect((await serviceAuthor('r-11')).body).toMatchObject({ name: 'Turing, Alan', emails: ['alan@example.org'], affiliations: ['University of Manchester'] });
+    expect((await serviceAuthor('r-11')).body).toMatchObject({
+      name: 'Turing, Alan',
+      emails: ['alan@example.org'],
+      affiliations: ['University of Manchester'],
+    });
     expect((await serviceAuthor('r-12')).body.emails).toBeNull();
     await expect.poll(() => page.getByRole('list', { name: 'Authors in this group' }).getByRole('listitem').count()).toBe(3);
     await page.screenshot({ path: screenshotPath('groups-2-imported') });
@@ -183,13 +211,22 @@ describe('authors groups', () => {
   it('imports a sheet with only Name, Email, ORCID and Affiliation columns (no id column)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'desk-csv-'));
     const file = join(dir, 'editors-sheet.csv');
-    writeFileSync(file, 'Name,Email,ORCID,Affiliation\r\nDorothy Hodgkin,dorothy@example.org,,University of Oxford\r\nBarbara McClintock,,0000-0001-5109-3700,Cornell University\r\n');
+    writeFileSync(
+      file,
+      'Name,Email,ORCID,Affiliation\r\nDorothy Hodgkin,dorothy@example.org,,University of Oxford\r\nBarbara McClintock,,0000-0001-5109-3700,Cornell University\r\n',
+    );
     await page.getByLabel('CSV file of authors').setInputFiles(file);
     await page.getByRole('button', { name: 'Import 2 authors' }).click();
     await expect.poll(() => page.getByRole('status').first().textContent()).toMatch(/2 authors queued/);
     await synced();
-    expect((await serviceAuthor('dorothy@example.org')).body).toMatchObject({ name: 'Dorothy Hodgkin', affiliations: ['University of Oxford'] });
-    expect((await serviceAuthor('0000-0001-5109-3700')).body).toMatchObject({ name: 'Barbara McClintock', orcids: ['0000-0001-5109-3700'] });
+    expect((await serviceAuthor('dorothy@example.org')).body).toMatchObject({
+      name: 'Dorothy Hodgkin',
+      affiliations: ['University of Oxford'],
+    });
+    expect((await serviceAuthor('0000-0001-5109-3700')).body).toMatchObject({
+      name: 'Barbara McClintock',
+      orcids: ['0000-0001-5109-3700'],
+    });
   });
 
   it('imports custom-field columns, converting each kind, and reports bad rows without sending them', async () => {
@@ -212,16 +249,30 @@ describe('authors groups', () => {
     await page.getByRole('button', { name: 'Import 3 authors' }).click();
     await expect.poll(() => page.getByRole('alert').first().textContent()).toMatch(/2 authors queued\. 1 row was not imported/);
     const notImported = page.getByRole('list', { name: 'Rows not imported' });
-    expect(await notImported.textContent()).toMatch(/Row 2 \(r-21\): Reviews completed must be a number.*Last invited must be a date.*Availability: “Maybe” is not one of its options.*Expertise: “Botany” is not one of its options/);
+    expect(await notImported.textContent()).toMatch(
+      /Row 2 \(r-21\): Reviews completed must be a number.*Last invited must be a date.*Availability: “Maybe” is not one of its options.*Expertise: “Botany” is not one of its options/,
+    );
     await synced();
-    expect((await serviceAuthor('r-20')).body).toMatchObject({ name: 'Marie Curie', [F(1)]: 12, [F(3)]: '2025-11-30', [F(4)]: F(43), [F(5)]: [F(51), F(53)], [F(2)]: 'Prefers email; short reviews' });
+    expect((await serviceAuthor('r-20')).body).toMatchObject({
+      name: 'Marie Curie',
+      [F(1)]: 12,
+      [F(3)]: '2025-11-30',
+      [F(4)]: F(43),
+      [F(5)]: [F(51), F(53)],
+      [F(2)]: 'Prefers email; short reviews',
+    });
     expect((await serviceAuthor('r-22')).body).toMatchObject({ name: 'Rosalind Franklin', [F(4)]: F(41), [F(5)]: [F(52), F(54)] });
     expect((await serviceAuthor('r-21')).status).toBe(404);
     await page.screenshot({ path: screenshotPath('groups-4-csv-problems') });
   });
 
   it('fetches any client id of a group added by id, and says when the service has no such author', async () => {
-    const created = await servicePost('authors-group/create/', { group_name: 'Shared panel', owner_team: 'Editorial Office', editor_teams: [], viewer_teams: [] });
+    const created = await servicePost('authors-group/create/', {
+      group_name: 'Shared panel',
+      owner_team: 'Editorial Office',
+      editor_teams: [],
+      viewer_teams: [],
+    });
     const otherGroupId = Number(created.authors_group_id);
     await servicePost(`author-from-group/${otherGroupId}/ext-7/`, { name: 'Katherine Johnson', emails: ['kj@example.org'], [F(1)]: 3 });
 
@@ -234,7 +285,9 @@ describe('authors groups', () => {
     const e = editor();
     await e.getByLabel('Author id (optional)', { exact: true }).fill('nobody');
     await e.getByRole('button', { name: 'Fetch' }).click();
-    await expect.poll(() => page.getByRole('alert').first().textContent()).toMatch(new RegExp(`The service has no author “nobody” in group ${otherGroupId}\\. Check the client id`));
+    await expect
+      .poll(() => page.getByRole('alert').first().textContent())
+      .toMatch(new RegExp(`The service has no author “nobody” in group ${otherGroupId}\\. Check the client id`));
 
     await e.getByLabel('Author id (optional)', { exact: true }).fill('ext-7');
     await e.getByRole('button', { name: 'Fetch' }).click();

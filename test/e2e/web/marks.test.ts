@@ -23,7 +23,13 @@ async function call(channel: string, input: unknown): Promise<unknown> {
 beforeAll(async () => {
   app = await startWebApp({ service: true });
   const ms = (await call('manuscripts.upload', {
-    form: { folder: 'DEMO', origin_id: 'marks-1', title: 'Neural networks for protein folding', abstract: 'Deep learning for protein structure prediction with attention.', authors_count: 0 },
+    form: {
+      folder: 'DEMO',
+      origin_id: 'marks-1',
+      title: 'Neural networks for protein folding',
+      abstract: 'Deep learning for protein structure prediction with attention.',
+      authors_count: 0,
+    },
   })) as { id: number };
   await app.core.workspace()!.sync.syncNow();
   const m = app.core.cache.manuscripts.getById(ms.id)!;
@@ -38,7 +44,10 @@ beforeAll(async () => {
   browser = await launchChromium();
   page = await (await browser.newContext({ viewport: { width: 1400, height: 900 } })).newPage();
   await page.goto(app.host.url);
-  await page.getByRole('list', { name: 'Manuscripts' }).getByRole('button', { name: /Neural networks for protein folding/ }).click();
+  await page
+    .getByRole('list', { name: 'Manuscripts' })
+    .getByRole('button', { name: /Neural networks for protein folding/ })
+    .click();
   await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Candidates' }).click();
   await page.getByRole('table', { name: 'Referee candidates' }).getByText(candidateName).waitFor();
 });
@@ -58,7 +67,11 @@ describe('referee marks from the webhook', () => {
     const latency = Date.now() - markedAt;
     console.info(`[marks] mark visible in the table ${latency} ms after the service recorded it`);
     await page.screenshot({ path: screenshotPath('marks-1-marked') });
-    expect(app.core.cache.candidates.query(app.core.cache.manuscripts.get(app.core.workspace()!.profileId, 'marks-1')!.lastRunId!, { marked: true }).rows.map((c) => c.authorId)).toEqual([authorId]);
+    expect(
+      app.core.cache.candidates
+        .query(app.core.cache.manuscripts.get(app.core.workspace()!.profileId, 'marks-1')!.lastRunId!, { marked: true })
+        .rows.map((c) => c.authorId),
+    ).toEqual([authorId]);
 
     await admin('DELETE', `orgs/1/manuscripts/marks-1/marks/${authorId}/`);
     await expect.poll(() => row().getByText('Marked', { exact: true }).count(), { timeout: 5_000, interval: 25 }).toBe(0);
@@ -67,7 +80,9 @@ describe('referee marks from the webhook', () => {
 
   it('the Settings view shows the address to give the service', async () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Settings' }).click();
-    await expect.poll(() => page.getByTestId('webhook-url').textContent()).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/hooks\/[A-Za-z0-9_-]{16,}$/);
+    await expect
+      .poll(() => page.getByTestId('webhook-url').textContent())
+      .toMatch(/^http:\/\/127\.0\.0\.1:\d+\/hooks\/[A-Za-z0-9_-]{16,}$/);
     await expect.poll(() => page.getByRole('region', { name: /webhook/i }).textContent()).toMatch(/[1-9]\d* deliveries/);
   });
 });

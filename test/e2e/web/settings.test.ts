@@ -30,12 +30,20 @@ async function call<T>(channel: string, input: unknown): Promise<T> {
 
 const upload = (originId: string, title: string) =>
   call<{ id: number }>('manuscripts.upload', {
-    form: { folder: 'DEMO', origin_id: originId, title, abstract: 'Deep learning for protein structure prediction with attention.', authors_count: 0 },
+    form: {
+      folder: 'DEMO',
+      origin_id: originId,
+      title,
+      abstract: 'Deep learning for protein structure prediction with attention.',
+      authors_count: 0,
+    },
   });
 
 async function axe(theme: string): Promise<void> {
   const result = await new AxeBuilder({ page }).analyze();
-  const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${theme}: ${v.id} (${v.nodes.length})`);
+  const bad = result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${theme}: ${v.id} (${v.nodes.length})`);
   expect(bad).toEqual([]);
 }
 
@@ -73,11 +81,15 @@ describe('custom fields', () => {
     expect(await table('Folders').getByRole('row').count()).toBe(3);
     expect(await table('Manuscripts (proposals)').getByRole('row').count()).toBe(3);
     const availability = table('Authors from groups').getByRole('row').filter({ hasText: 'Availability' });
-    expect(await availability.textContent()).toMatch(/5a1d0000-0000-4000-8000-000000000004.*single_option.*Available.*5a1d0000-0000-4000-8000-000000000041.*Busy.*On leave/);
+    expect(await availability.textContent()).toMatch(
+      /5a1d0000-0000-4000-8000-000000000004.*single_option.*Available.*5a1d0000-0000-4000-8000-000000000041.*Busy.*On leave/,
+    );
     expect(await availability.textContent()).toContain('api_id of the selected option');
     const reviews = table('Authors from groups').getByRole('row').filter({ hasText: 'Reviews completed' });
     expect(await reviews.textContent()).toMatch(/Reviews done for the journal.*number.*integer or float.*float/);
-    expect(await table('Authors from groups').getByRole('row').filter({ hasText: 'Last invited' }).textContent()).toMatch(/ISO date YYYY-MM-DD.*date string YYYY-MM-DD/);
+    expect(await table('Authors from groups').getByRole('row').filter({ hasText: 'Last invited' }).textContent()).toMatch(
+      /ISO date YYYY-MM-DD.*date string YYYY-MM-DD/,
+    );
     expect(await freshness()).toMatch(/^Cached at /);
     await page.screenshot({ path: screenshotPath('custom-fields-1-light'), fullPage: true });
   });
@@ -106,14 +118,25 @@ describe('custom fields', () => {
 
 describe('activity: webhook deliveries', () => {
   it('shows each delivery with when, manuscript, order and outcome', async () => {
-    const post = (body: unknown) => fetch(hookUrl, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    const post = (body: unknown) =>
+      fetch(hookUrl, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
     await admin('POST', 'orgs/1/manuscripts/settings-1/marks/', { author_id: kept.authorId, marked_by: 'editor@example.org' });
     await expect.poll(() => app.core.cache.marks.markedAuthorIds(kept.id), { timeout: 10_000 }).toEqual([kept.authorId]);
     expect((await admin('POST', `orgs/1/webhooks/${receiverId}/check/`)).status).toBe(200);
     const key = app.service!.apiKey;
-    expect((await post(webhookBody({ order: 1, manuscriptId: kept.serviceId, originId: 'settings-1', marked: [], apiKey: key }))).status).toBe(200);
-    expect((await post(webhookBody({ order: 90, manuscriptId: kept.serviceId, originId: 'settings-1', marked: [], apiKey: 'not-the-org-key-0123' }))).status).toBe(401);
-    expect((await post(webhookBody({ order: 91, manuscriptId: 987654, originId: 'elsewhere-1', marked: [7], apiKey: key }))).status).toBe(200);
+    expect(
+      (await post(webhookBody({ order: 1, manuscriptId: kept.serviceId, originId: 'settings-1', marked: [], apiKey: key }))).status,
+    ).toBe(200);
+    expect(
+      (
+        await post(
+          webhookBody({ order: 90, manuscriptId: kept.serviceId, originId: 'settings-1', marked: [], apiKey: 'not-the-org-key-0123' }),
+        )
+      ).status,
+    ).toBe(401);
+    expect((await post(webhookBody({ order: 91, manuscriptId: 987654, originId: 'elsewhere-1', marked: [7], apiKey: key }))).status).toBe(
+      200,
+    );
 
     await nav('Activity');
     const rows = page.getByRole('table', { name: 'Webhook deliveries' }).getByRole('row');
@@ -140,7 +163,9 @@ describe('settings', () => {
     // A new session: the stored result shows at once.
     await page.reload();
     await nav('Settings');
-    await expect.poll(() => features.textContent()).toMatch(/^Plan features, as last checked .*Authors groups: yes.*Referee finder: yes.*Recommend journals: yes/);
+    await expect
+      .poll(() => features.textContent())
+      .toMatch(/^Plan features, as last checked .*Authors groups: yes.*Referee finder: yes.*Recommend journals: yes/);
     expect(await page.getByTestId('connection-test').count()).toBe(0);
 
     expect(await page.getByTestId('data-dir').textContent()).toBe(app.dataDir);
@@ -163,7 +188,9 @@ describe('settings', () => {
     await nav('Settings');
     await page.getByRole('button', { name: 'Clear cache…' }).click();
     const confirm = page.getByRole('group', { name: /Clear the cache/ });
-    await expect.poll(() => page.getByTestId('clear-kept').textContent()).toMatch(/1 change is waiting to be sent: it is kept, with the files it needs, and 1 manuscript keeps its runs/);
+    await expect
+      .poll(() => page.getByTestId('clear-kept').textContent())
+      .toMatch(/1 change is waiting to be sent: it is kept, with the files it needs, and 1 manuscript keeps its runs/);
     expect(await confirm.textContent()).toMatch(/This drops 1 upload run with \d+ candidates/);
     await page.screenshot({ path: screenshotPath('settings-2-clear-confirm'), fullPage: true });
     const focused = () => page.evaluate(() => document.activeElement?.textContent);
@@ -187,6 +214,8 @@ describe('settings', () => {
     await expect.poll(() => app.core.workspace()!.outbox.counts().pending, { timeout: 30_000 }).toBe(0);
     expect(runs(kept.id)).toBe(2);
     await page.keyboard.press('Control+7');
-    await expect.poll(() => page.getByRole('table', { name: 'Custom fields: Authors from groups' }).getByRole('row').count(), { timeout: 20_000 }).toBe(6);
+    await expect
+      .poll(() => page.getByRole('table', { name: 'Custom fields: Authors from groups' }).getByRole('row').count(), { timeout: 20_000 })
+      .toBe(6);
   });
 });

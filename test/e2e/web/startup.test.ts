@@ -39,7 +39,15 @@ beforeAll(async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'desk-e2e-startup-'));
   service = await startSandbox({ dataDir: join(dataDir, 'service'), port: 0, config: SMALL_CORPUS });
   const demo = demoProcess({ fork: held.fork, dataDir: join(dataDir, 'demo-service'), logger: new MemoryLogger() });
-  core = await createCore({ appVersion: '9.9.9-start', dataDir, host: 'browser', secrets: new MemorySecrets(), logger: new MemoryLogger(), startDemo: demo.startDemo, deferStart: true });
+  core = await createCore({
+    appVersion: '9.9.9-start',
+    dataDir,
+    host: 'browser',
+    secrets: new MemorySecrets(),
+    logger: new MemoryLogger(),
+    startDemo: demo.startDemo,
+    deferStart: true,
+  });
   host = await startHost({ core, rendererDir });
   browser = await launchChromium();
 });

@@ -19,7 +19,8 @@ let orgId: number;
 
 const admin = sandboxAdmin(() => app.service!);
 
-const serviceOrigins = async () => (await admin<{ manuscripts: Array<{ origin_id: string }> }>('GET', `orgs/${orgId}/manuscripts/`)).manuscripts.map((m) => m.origin_id);
+const serviceOrigins = async () =>
+  (await admin<{ manuscripts: Array<{ origin_id: string }> }>('GET', `orgs/${orgId}/manuscripts/`)).manuscripts.map((m) => m.origin_id);
 
 async function drop(files: Array<{ name: string; bytes: Buffer; type: string }>): Promise<void> {
   await page.evaluate(
@@ -110,7 +111,9 @@ describe('upload queue', () => {
     await drop([{ name: 'slow.pdf', bytes: bigPdf, type: 'application/pdf' }]);
     await fill('slow.pdf', 'queue-slow');
     await item('slow.pdf').getByRole('button', { name: 'Upload', exact: true }).click();
-    await expect.poll(async () => (await admin<{ faults: Array<{ fired: number }> }>('GET', 'faults/')).faults[0]!.fired, { timeout: 20_000 }).toBe(1);
+    await expect
+      .poll(async () => (await admin<{ faults: Array<{ fired: number }> }>('GET', 'faults/')).faults[0]!.fired, { timeout: 20_000 })
+      .toBe(1);
     await expect.poll(() => page.getByRole('list', { name: 'Manuscripts' }).textContent()).toMatch(/queue-slow|Tidal|Pending/);
     await page.screenshot({ path: screenshotPath('uploads-2-in-flight') });
     await item('slow.pdf').getByRole('button', { name: 'Cancel the upload of slow.pdf' }).click();

@@ -60,8 +60,14 @@ describe('editor workspace', () => {
   it('drop a PDF → fields pre-filled → upload → candidates → filter → export CSV', () => flows.uploadFilterExport(ctx));
   it('re-upload and compare the runs', () => flows.reuploadCompare(ctx));
   it('journals with both corpora', () => flows.journalsBothCorpora(ctx));
-  it('at 1280×720 the first row shows conflicts and the full e-mail, headers name the manuscript, details highlight shared concepts', () => flows.decisionAt1280(ctx));
+  it('at 1280×720 the first row shows conflicts and the full e-mail, headers name the manuscript, details highlight shared concepts', () =>
+    flows.decisionAt1280(ctx));
   it('service stopped → cached views still work, an edit queues; service back → it is sent by itself', () => flows.offlineQueueResend(ctx));
-  it('keyboard: Ctrl+O opens the file picker, Ctrl+F searches the view in front, Alt+↓/↑ step through manuscripts', () => flows.keyboardShortcuts(ctx));
-  it('has no serious or critical accessibility violation in any view, light and dark, with forms and details open', () => flows.accessibility(ctx), 300_000);
+  it('keyboard: Ctrl+O opens the file picker, Ctrl+F searches the view in front, Alt+↓/↑ step through manuscripts', () =>
+    flows.keyboardShortcuts(ctx));
+  it(
+    'has no serious or critical accessibility violation in any view, light and dark, with forms and details open',
+    () => flows.accessibility(ctx),
+    300_000,
+  );
 });

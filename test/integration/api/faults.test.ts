@@ -17,7 +17,8 @@ interface AdminGroup {
 }
 const groups = async (orgId = t.orgId) => (await t.admin<{ groups: AdminGroup[] }>('GET', `orgs/${orgId}/groups/`)).groups;
 const boardAuthor = async (clientId: string) => (await groups())[0]!.authors.find((a) => a.client_id === clientId);
-const manuscripts = async () => (await t.admin<{ manuscripts: Array<{ origin_id: string; folder?: string }> }>('GET', `orgs/${t.orgId}/manuscripts/`)).manuscripts;
+const manuscripts = async () =>
+  (await t.admin<{ manuscripts: Array<{ origin_id: string; folder?: string }> }>('GET', `orgs/${t.orgId}/manuscripts/`)).manuscripts;
 const fault = (rule: Record<string, unknown>) => t.admin('POST', 'faults/', rule);
 
 async function failure(p: Promise<unknown>): Promise<DeskError> {
@@ -32,7 +33,13 @@ async function failure(p: Promise<unknown>): Promise<DeskError> {
 }
 
 const form = (originId: string, folder = 'DEMO') => ({
-  fields: { folder, origin_id: originId, title: 'Antimicrobial stewardship trials', abstract: 'Randomized controlled trials of stewardship.', authors_count: 0 },
+  fields: {
+    folder,
+    origin_id: originId,
+    title: 'Antimicrobial stewardship trials',
+    abstract: 'Randomized controlled trials of stewardship.',
+    authors_count: 0,
+  },
 });
 
 beforeAll(async () => {
@@ -54,7 +61,11 @@ describe('each error class', () => {
         s.close(() => resolve(p));
       });
     });
-    const client = new ServiceClient({ baseUrl: `http://127.0.0.1:${port}`, apiKey: async () => t.sb.apiKey, sleep: async () => undefined });
+    const client = new ServiceClient({
+      baseUrl: `http://127.0.0.1:${port}`,
+      apiKey: async () => t.sb.apiKey,
+      sleep: async () => undefined,
+    });
     const e = await failure(client.putAuthor(1, 'f-offline', { name: 'X' }));
     await client.close();
     expect(e.code).toBe('offline');
@@ -100,7 +111,9 @@ describe('each error class', () => {
 
   it('invalid_request: a team that does not exist, with the service message and field', async () => {
     const before = (await groups()).length;
-    const e = await failure(t.client().client.createAuthorsGroup({ group_name: 'G', owner_team: 'No Such Team', editor_teams: [], viewer_teams: [] }));
+    const e = await failure(
+      t.client().client.createAuthorsGroup({ group_name: 'G', owner_team: 'No Such Team', editor_teams: [], viewer_teams: [] }),
+    );
     expect(e.code).toBe('invalid_request');
     expect(e.field).toBe('owner_team');
     expect(e.message).toMatch(/No Such Team/);
@@ -188,7 +201,9 @@ describe('recovery', () => {
   it('authors group creation whose answer is lost: not retried, outcome unknown, exactly one group exists', async () => {
     await fault({ route: 'authors_group_create', kind: 'truncate' });
     const { client, sleeps } = t.client();
-    const e = await failure(client.createAuthorsGroup({ group_name: 'Lost answer group', owner_team: teams[0]!, editor_teams: [], viewer_teams: [] }));
+    const e = await failure(
+      client.createAuthorsGroup({ group_name: 'Lost answer group', owner_team: teams[0]!, editor_teams: [], viewer_teams: [] }),
+    );
     expect(isOutcomeUnknown(e)).toBe(true);
     expect(e.message).toMatch(/Lost answer group/);
     expect(sleeps).toEqual([]);
@@ -197,7 +212,9 @@ describe('recovery', () => {
 
   it('authors group creation refused with 503 before the handler: outcome unknown too (a gateway cannot be told apart)', async () => {
     await fault({ route: 'authors_group_create', kind: 'status', status: 503 });
-    const e = await failure(t.client().client.createAuthorsGroup({ group_name: 'Maybe group', owner_team: teams[0]!, editor_teams: [], viewer_teams: [] }));
+    const e = await failure(
+      t.client().client.createAuthorsGroup({ group_name: 'Maybe group', owner_team: teams[0]!, editor_teams: [], viewer_teams: [] }),
+    );
     expect(isOutcomeUnknown(e)).toBe(true);
     expect(e.code).toBe('server_error');
     expect((await groups()).filter((g) => g.group_name === 'Maybe group')).toHaveLength(0);
@@ -207,7 +224,10 @@ describe('recovery', () => {
 describe('the API key never leaks', () => {
   it('appears in no error message, error shape or log line of this whole session', () => {
     expect(errors.length).toBeGreaterThan(10);
-    const text = [...errors.map((e) => `${e.message}\n${JSON.stringify(e.toShape())}\n${e.stack ?? ''}\n${JSON.stringify(e.cause ?? null)}`), ...t.logLines()].join('\n');
+    const text = [
+      ...errors.map((e) => `${e.message}\n${JSON.stringify(e.toShape())}\n${e.stack ?? ''}\n${JSON.stringify(e.cause ?? null)}`),
+      ...t.logLines(),
+    ].join('\n');
     expect(t.logLines().length).toBeGreaterThan(20);
     expect(text).not.toContain(t.sb.apiKey);
   });

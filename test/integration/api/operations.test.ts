@@ -29,7 +29,8 @@ beforeAll(async () => {
     pdfPath,
     await makePdf({
       title: 'Randomized controlled trials of antimicrobial stewardship in hospitals',
-      abstract: 'A systematic review and meta-analysis of randomized controlled trials on antimicrobial stewardship, mental health outcomes and clinical practice.',
+      abstract:
+        'A systematic review and meta-analysis of randomized controlled trials on antimicrobial stewardship, mental health outcomes and clinical practice.',
       references: ['Smith J. Antimicrobial stewardship. Lancet. 2019.', 'Doe A. Meta-analysis methods. BMJ. 2020.'],
     }),
   );
@@ -114,7 +115,12 @@ describe('author from group (§4.1–4.4)', () => {
 describe('authors group (§4.5)', () => {
   it('creates a group that then holds authors', async () => {
     const teams = (await t.admin<{ teams: string[] }>('GET', `orgs/${t.orgId}/teams/`)).teams;
-    const r = await client.createAuthorsGroup({ group_name: 'IT reviewers', owner_team: teams[0]!, editor_teams: teams.slice(1, 2), viewer_teams: [] });
+    const r = await client.createAuthorsGroup({
+      group_name: 'IT reviewers',
+      owner_team: teams[0]!,
+      editor_teams: teams.slice(1, 2),
+      viewer_teams: [],
+    });
     const id = r.value.authors_group_id;
     expect(Number.isInteger(id)).toBe(true);
     await client.putAuthor(id, 'x1', { name: 'New Member' });
@@ -136,7 +142,12 @@ describe('manuscript upload (§4.6) and journals (§4.7)', () => {
           abstract: 'A systematic review and meta-analysis of randomized controlled trials on antimicrobial stewardship.',
           authors_count: 2,
           authors: [
-            { name: 'Ana Author', aff: 'University of Edinburgh, Edinburgh, United Kingdom', email: 'ana@example.org', orcid: '0000-0002-1825-0097' },
+            {
+              name: 'Ana Author',
+              aff: 'University of Edinburgh, Edinburgh, United Kingdom',
+              email: 'ana@example.org',
+              orcid: '0000-0002-1825-0097',
+            },
             { name: 'Ben Author' },
           ],
           min_h_index: 0,
@@ -164,7 +175,14 @@ describe('manuscript upload (§4.6) and journals (§4.7)', () => {
 
     // same origin_id: the same manuscript, moved to another folder, not a duplicate
     const again = await client.uploadManuscript({
-      fields: { folder: 'OTHER', origin_id: 'IT-MS-1', title: 'Randomized controlled trials', abstract: 'Stewardship.', authors_count: 0, exclude_candidates: true },
+      fields: {
+        folder: 'OTHER',
+        origin_id: 'IT-MS-1',
+        title: 'Randomized controlled trials',
+        abstract: 'Stewardship.',
+        authors_count: 0,
+        exclude_candidates: true,
+      },
     });
     expect(again.value.manuscript_id).toBe(r.value.manuscript_id);
     expect(again.value.candidates).toBeNull();

@@ -57,7 +57,7 @@ export async function writePaddedPdf(path: string, spec: PdfSpec, totalBytes: nu
   await write(head);
   let block = createHash('sha256').update(spec.title).digest();
   const chunk = Buffer.alloc(64 * 1024);
-  for (let left = streamLen; left > 0; ) {
+  for (let left = streamLen; left > 0;) {
     for (let i = 0; i < chunk.length; i += block.length) {
       block.copy(chunk, i);
       block = createHash('sha256').update(block).digest();

@@ -34,7 +34,9 @@ describe('spec edges', () => {
     expect(row.syncState).toBe('synced');
     expect(row.authors).toEqual([{ name: 'Ada Lovelace' }, { aff: 'University of Oslo, Oslo, Norway' }]);
     expect(row.authorsCount).toBe(2);
-    const runs = await call<{ runs: Array<{ debugInfo: { authors_info?: { authors_count?: number } } | null }> }>('manuscripts.get', { id: m.id });
+    const runs = await call<{ runs: Array<{ debugInfo: { authors_info?: { authors_count?: number } } | null }> }>('manuscripts.get', {
+      id: m.id,
+    });
     expect(runs.runs).toHaveLength(1);
   });
 
@@ -51,10 +53,19 @@ describe('spec edges', () => {
   it('deleteAuthor: an unknown group is an error, an unknown author in a known group is gone', async () => {
     const client = new ServiceClient({ baseUrl: t.service.baseUrl, apiKey: async () => t.service.apiKey, retry: { maxAttempts: 1 } });
     try {
-      const group = await client.createAuthorsGroup({ group_name: 'Edges', owner_team: 'Editorial Office', editor_teams: [], viewer_teams: [] });
+      const group = await client.createAuthorsGroup({
+        group_name: 'Edges',
+        owner_team: 'Editorial Office',
+        editor_teams: [],
+        viewer_teams: [],
+      });
       const gone = await client.deleteAuthor(group.value.authors_group_id, 'nobody');
       expect(gone.value).toEqual({ ok: true, existed: false });
-      await expect(client.deleteAuthor(987_654, 'nobody')).rejects.toMatchObject({ code: 'not_found', field: 'group_id', message: 'The service has no authors group 987654.' });
+      await expect(client.deleteAuthor(987_654, 'nobody')).rejects.toMatchObject({
+        code: 'not_found',
+        field: 'group_id',
+        message: 'The service has no authors group 987654.',
+      });
     } finally {
       await client.close();
     }

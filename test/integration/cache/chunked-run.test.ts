@@ -32,7 +32,15 @@ beforeEach(() => {
   cleanup = t.cleanup;
   clock = new ManualClock();
   cache = open();
-  cache.profiles.upsert({ id: P, name: 'Production', baseUrl: 'https://rf.example', kind: 'remote', createdAt: 1, lastCheckedAt: null, lastFeatures: null });
+  cache.profiles.upsert({
+    id: P,
+    name: 'Production',
+    baseUrl: 'https://rf.example',
+    kind: 'remote',
+    createdAt: 1,
+    lastCheckedAt: null,
+    lastFeatures: null,
+  });
 });
 afterEach(() => {
   try {

@@ -29,7 +29,8 @@ const sha = (f: string) => createHash('sha256').update(readFileSync(f)).digest('
 function seed(file: string): void {
   const cache = openCache({ file, clock: new ManualClock(), logger: new MemoryLogger() });
   cache.profiles.upsert({ id: P, name: 'P', baseUrl: 'http://x', kind: 'demo', createdAt: 1, lastCheckedAt: null, lastFeatures: null });
-  for (let i = 0; i < 5; i++) cache.manuscripts.recordUploadRun(P, { form: form(`o${i}`) }, response(i + 1, `o${i}`, range(1 + i * 100, 400)));
+  for (let i = 0; i < 5; i++)
+    cache.manuscripts.recordUploadRun(P, { form: form(`o${i}`) }, response(i + 1, `o${i}`, range(1 + i * 100, 400)));
   const insert = cache.db.prepare(
     "INSERT INTO outbox (profile_id, kind, entity_key, payload_json, state, next_attempt_at, created_at, updated_at) VALUES (?, 'author_put', ?, '{}', 'queued', 0, 0, 0)",
   );
@@ -90,7 +91,9 @@ describe('a healthy cache that cannot be opened for writing', () => {
     seed(file);
     const failed = trySh('chattr', ['+i', file]);
     if (failed) {
-      console.warn(`skipped: cannot make a file immutable here (${failed}); the classification is covered by test/unit/outbox/monotonic.test.ts`);
+      console.warn(
+        `skipped: cannot make a file immutable here (${failed}); the classification is covered by test/unit/outbox/monotonic.test.ts`,
+      );
       ctx.skip();
     }
     undo.push(() => trySh('chattr', ['-i', file]));
@@ -123,7 +126,10 @@ describe('damage found by a query at run time', () => {
     const cache = openCache({ file, clock: new ManualClock(), logger: new MemoryLogger() });
     expect(cache.recovery).toBeNull(); // the open itself does not see it
     // An ordinary handler reading candidates, through the router's wrapper.
-    const handlers = withCacheErrors({ read: async () => cache.db.prepare('SELECT sum(length(raw_json)) AS n FROM candidates').get() }, cache);
+    const handlers = withCacheErrors(
+      { read: async () => cache.db.prepare('SELECT sum(length(raw_json)) AS n FROM candidates').get() },
+      cache,
+    );
     const error = await handlers.read().catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'cache_damaged' });
     expect((error as Error).message).toMatch(/damaged.*Restart Referee Desk/);
@@ -149,7 +155,8 @@ describe('a full disk', () => {
     const handlers = withCacheErrors(
       {
         write: async () => {
-          for (let i = 0; i < 50; i++) cache.manuscripts.recordUploadRun(P, { form: form(`n${i}`) }, response(100 + i, `n${i}`, range(1, 400)));
+          for (let i = 0; i < 50; i++)
+            cache.manuscripts.recordUploadRun(P, { form: form(`n${i}`) }, response(100 + i, `n${i}`, range(1, 400)));
         },
       },
       cache,

@@ -74,7 +74,13 @@ export function response(manuscriptId: number, originId: string, authorIds: numb
     origin_id: originId,
     candidates: authorIds.map((id, rank) => candidate(id, rank)),
     authors_groups_settings: null,
-    debug_info: { source_file: 'paper.pdf', parsed_text_len: 12000, parsed_references: 40, extracted_concepts: 12, authors_info: { authors_count: 2, emails_count: 1, orcids_count: 0 } },
+    debug_info: {
+      source_file: 'paper.pdf',
+      parsed_text_len: 12000,
+      parsed_references: 40,
+      extracted_concepts: 12,
+      authors_info: { authors_count: 2, emails_count: 1, orcids_count: 0 },
+    },
     ...over,
   };
 }

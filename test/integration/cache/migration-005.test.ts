@@ -22,7 +22,9 @@ describe('migration 5: authors groups of a run', () => {
     db.prepare(
       "INSERT INTO manuscripts (profile_id, origin_id, folder_id, title, abstract, authors_count, authors_json, authors_text, form_json, sync_state, created_at, updated_at) VALUES ('p', 'o1', 1, 'T', 'A', 0, '[]', '', '{}', 'synced', 1, 1)",
     ).run();
-    const addRun = db.prepare("INSERT INTO runs (profile_id, manuscript_id, seq, uploaded_at, folder_name, form_json, candidates_count, raw_json) VALUES ('p', 1, ?, 1, 'F', '{}', 2, '{}')");
+    const addRun = db.prepare(
+      "INSERT INTO runs (profile_id, manuscript_id, seq, uploaded_at, folder_name, form_json, candidates_count, raw_json) VALUES ('p', 1, ?, 1, 'F', '{}', 2, '{}')",
+    );
     const run1 = Number(addRun.run(1).lastInsertRowid);
     const run2 = Number(addRun.run(2).lastInsertRowid);
     const add = db.prepare(

@@ -47,7 +47,13 @@ describe('migration 6: shortlist and reviewer ledger', () => {
   it('takes people already seen into the ledger, merged by e-mail and ORCID, with their suggestions', () => {
     const db = v5WithPeople();
     expect(migrate(db, MIGRATIONS, new MemoryLogger(), 6)).toEqual([6]);
-    const members = db.prepare('SELECT author_id, person_id, rule, orcid, email FROM ledger_members ORDER BY author_id').all() as Array<{ author_id: number; person_id: number; rule: string; orcid: string | null; email: string | null }>;
+    const members = db.prepare('SELECT author_id, person_id, rule, orcid, email FROM ledger_members ORDER BY author_id').all() as Array<{
+      author_id: number;
+      person_id: number;
+      rule: string;
+      orcid: string | null;
+      email: string | null;
+    }>;
     expect(members.map((m) => [m.author_id, m.rule])).toEqual([
       [100, 'author_id'],
       [200, 'author_id'],
@@ -65,7 +71,8 @@ describe('migration 6: shortlist and reviewer ledger', () => {
       { name: 'A. Pérez', suggested: 2 },
       { name: 'Li Wei', suggested: 1 },
     ]);
-    const find = (q: string) => db.prepare<[string], { rowid: number }>('SELECT rowid FROM ledger_people_fts WHERE ledger_people_fts MATCH ?').all(q).length;
+    const find = (q: string) =>
+      db.prepare<[string], { rowid: number }>('SELECT rowid FROM ledger_people_fts WHERE ledger_people_fts MATCH ?').all(q).length;
     expect(find('perez')).toBe(2);
     expect(find('"beij"*')).toBe(1);
     db.close();
@@ -75,7 +82,9 @@ describe('migration 6: shortlist and reviewer ledger', () => {
     const db = new Database(join(dir, 'e.db'));
     migrate(db, MIGRATIONS, new MemoryLogger(), 5);
     db.prepare("INSERT INTO profiles VALUES ('p', 'P', 'http://x', 'demo', 1, NULL, NULL)").run();
-    const author = db.prepare("INSERT INTO authors (profile_id, author_id, name, email, concepts, first_seen_at, last_seen_at) VALUES ('p', ?, 'N', ?, '', ?, ?)");
+    const author = db.prepare(
+      "INSERT INTO authors (profile_id, author_id, name, email, concepts, first_seen_at, last_seen_at) VALUES ('p', ?, 'N', ?, '', ?, ?)",
+    );
     author.run(1, 'jd@x.org', 1, 1);
     author.run(2, ' JD@X.ORG ', 2, 2);
     migrate(db, MIGRATIONS, new MemoryLogger(), 6);

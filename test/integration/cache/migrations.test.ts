@@ -14,7 +14,10 @@ beforeEach(() => ({ dir, cleanup } = tempDir()));
 afterEach(() => cleanup());
 
 const tables = (db: Database.Database): string[] =>
-  db.prepare<[], { name: string }>("SELECT name FROM sqlite_schema WHERE type IN ('table') ORDER BY name").all().map((r) => r.name);
+  db
+    .prepare<[], { name: string }>("SELECT name FROM sqlite_schema WHERE type IN ('table') ORDER BY name")
+    .all()
+    .map((r) => r.name);
 
 describe('migration list', () => {
   it('is numbered 1..N without gaps and LATEST_VERSION is N', () => {
@@ -35,15 +38,32 @@ describe('migration 1: initial schema', () => {
     expect(db.pragma('user_version', { simple: true })).toBe(1);
     expect(tables(db)).toEqual(
       expect.arrayContaining([
-        'profiles', 'app_state', 'folders', 'manuscripts', 'runs', 'run_groups_settings', 'run_debug_info', 'candidates',
-        'authors', 'author_manuscripts', 'marks', 'webhook_events', 'journal_recommendations', 'recommended_journals',
-        'authors_groups', 'group_authors', 'custom_fields', 'outbox',
+        'profiles',
+        'app_state',
+        'folders',
+        'manuscripts',
+        'runs',
+        'run_groups_settings',
+        'run_debug_info',
+        'candidates',
+        'authors',
+        'author_manuscripts',
+        'marks',
+        'webhook_events',
+        'journal_recommendations',
+        'recommended_journals',
+        'authors_groups',
+        'group_authors',
+        'custom_fields',
+        'outbox',
       ]),
     );
     db.pragma('foreign_keys = ON');
     db.prepare("INSERT INTO profiles VALUES ('p', 'P', 'http://x', 'demo', 1, NULL, NULL)").run();
     db.prepare("INSERT INTO folders (profile_id, name, first_used_at) VALUES ('p', 'F', 1)").run();
-    db.prepare("INSERT INTO outbox (profile_id, kind, entity_key, payload_json, state, next_attempt_at, created_at, updated_at) VALUES ('p', 'upload', 'k', '{}', 'queued', 0, 0, 0)").run();
+    db.prepare(
+      "INSERT INTO outbox (profile_id, kind, entity_key, payload_json, state, next_attempt_at, created_at, updated_at) VALUES ('p', 'upload', 'k', '{}', 'queued', 0, 0, 0)",
+    ).run();
     db.prepare("DELETE FROM profiles WHERE id = 'p'").run();
     expect(db.prepare('SELECT count(*) AS n FROM folders').get()).toEqual({ n: 0 });
     expect(db.prepare('SELECT count(*) AS n FROM outbox').get()).toEqual({ n: 0 });
@@ -63,7 +83,8 @@ describe('migration 2: full-text search', () => {
        VALUES ('p', 'o1', 1, 'Crystal growth kinetics', 'abstract', 1, '[]', 'Marie Curie', '{}', 'synced', 1, 1)`,
     ).run();
     expect(migrate(db, MIGRATIONS, log, 2)).toEqual([2]);
-    const find = (q: string) => db.prepare<[string], { rowid: number }>('SELECT rowid FROM manuscripts_fts WHERE manuscripts_fts MATCH ?').all(q).length;
+    const find = (q: string) =>
+      db.prepare<[string], { rowid: number }>('SELECT rowid FROM manuscripts_fts WHERE manuscripts_fts MATCH ?').all(q).length;
     expect(find('curie')).toBe(1);
     expect(find('"cryst"*')).toBe(1);
     db.prepare("UPDATE manuscripts SET title = 'Liquid flow' WHERE origin_id = 'o1'").run();

@@ -16,7 +16,8 @@ function seed(file: string): void {
   const cache = openCache({ file, clock: new ManualClock(), logger: new MemoryLogger() });
   cache.profiles.upsert({ id: P, name: 'P', baseUrl: 'http://x', kind: 'demo', createdAt: 1, lastCheckedAt: null, lastFeatures: null });
   cache.groups.createLocal(P, { group_name: 'G', owner_team: 'T', editor_teams: [], viewer_teams: [] });
-  for (let i = 0; i < 5; i++) cache.manuscripts.recordUploadRun(P, { form: form(`o${i}`) }, response(i + 1, `o${i}`, range(1 + i * 100, 400)));
+  for (let i = 0; i < 5; i++)
+    cache.manuscripts.recordUploadRun(P, { form: form(`o${i}`) }, response(i + 1, `o${i}`, range(1 + i * 100, 400)));
   const insert = cache.db.prepare(
     "INSERT INTO outbox (profile_id, kind, entity_key, payload_json, state, next_attempt_at, created_at, updated_at) VALUES (?, 'author_put', ?, '{}', 'queued', 0, 0, 0)",
   );
@@ -73,7 +74,12 @@ describe('a damaged cache', () => {
     expect(r.lost.map((l) => l.table)).toContain('candidates');
     expect(existsSync(r.movedTo)).toBe(true);
     expect(cache.db.prepare('SELECT count(*) AS n FROM outbox').get()).toEqual({ n: 3 });
-    expect(cache.manuscripts.list(P).map((m) => m.originId).sort()).toEqual(['o0', 'o1', 'o2', 'o3', 'o4']);
+    expect(
+      cache.manuscripts
+        .list(P)
+        .map((m) => m.originId)
+        .sort(),
+    ).toEqual(['o0', 'o1', 'o2', 'o3', 'o4']);
     expect(cache.search.manuscripts(P, 'folding')).toHaveLength(5);
     expect(cache.db.pragma('integrity_check', { simple: true })).toBe('ok');
     expect(logger.entries.some((e) => e.level === 'error' && e.message.includes('moved aside'))).toBe(true);

@@ -15,7 +15,15 @@ beforeEach(() => {
   cleanup = t.cleanup;
   clock = new ManualClock();
   cache = openCache({ file: join(t.dir, 'cache.db'), clock, logger: new MemoryLogger() });
-  cache.profiles.upsert({ id: P, name: 'Production', baseUrl: 'https://rf.example', kind: 'remote', createdAt: 1, lastCheckedAt: null, lastFeatures: null });
+  cache.profiles.upsert({
+    id: P,
+    name: 'Production',
+    baseUrl: 'https://rf.example',
+    kind: 'remote',
+    createdAt: 1,
+    lastCheckedAt: null,
+    lastFeatures: null,
+  });
 });
 afterEach(() => {
   cache.close();
@@ -23,14 +31,29 @@ afterEach(() => {
 });
 
 const marked = (authorId: number): WebhookCandidate => {
-  const { coauth_conflicts: _a, aff_conflicts: _b, retracted_articles: _c, referenced_articles: _d, external_coi: _e, ...base } = candidate(authorId, 0);
+  const {
+    coauth_conflicts: _a,
+    aff_conflicts: _b,
+    retracted_articles: _c,
+    referenced_articles: _d,
+    external_coi: _e,
+    ...base
+  } = candidate(authorId, 0);
   return { ...base, marked: true, marked_by: 'editor@example.org' };
 };
 
 describe('profiles repository', () => {
   it('lists, updates, keeps the active id and forgets it on removal (cascading the profile data)', () => {
     const features = { authorsGroups: true, refereeFinder: true, recommendJournals: false };
-    cache.profiles.upsert({ id: 'p2', name: 'Demo', baseUrl: 'http://127.0.0.1:1', kind: 'demo', createdAt: 2, lastCheckedAt: 5, lastFeatures: features });
+    cache.profiles.upsert({
+      id: 'p2',
+      name: 'Demo',
+      baseUrl: 'http://127.0.0.1:1',
+      kind: 'demo',
+      createdAt: 2,
+      lastCheckedAt: 5,
+      lastFeatures: features,
+    });
     expect(cache.profiles.list().map((p) => p.name)).toEqual(['Production', 'Demo']);
     expect(cache.profiles.get('p2')?.lastFeatures).toEqual(features);
     cache.profiles.setActiveId('p2');
@@ -49,12 +72,27 @@ describe('recordUploadRun', () => {
       authors_groups_settings: { authors_groups: [{ id: 3, name: 'Panel', label: null }], effect: 'boost', boost_multiplier: 1.5 },
     });
     const raw = { ...res, unknown_top: 'kept', candidates: res.candidates!.map((c) => ({ ...c, future_field: 42 })) };
-    const rec = cache.manuscripts.recordUploadRun(P, { form: form('o1'), file: { name: 'p.pdf', size: 10, sha256: 'ab', path: '/data/p.pdf' } }, res, raw);
+    const rec = cache.manuscripts.recordUploadRun(
+      P,
+      { form: form('o1'), file: { name: 'p.pdf', size: 10, sha256: 'ab', path: '/data/p.pdf' } },
+      res,
+      raw,
+    );
     expect(rec).toMatchObject({ seq: 1, candidatesCount: 500, parkedMarks: null });
     const ms = cache.manuscripts.get(P, 'o1')!;
-    expect(ms).toMatchObject({ serviceId: 77, folder: 'JOURNAL-A', syncState: 'synced', lastRunId: rec.runId, file: { name: 'p.pdf', sha256: 'ab' } });
+    expect(ms).toMatchObject({
+      serviceId: 77,
+      folder: 'JOURNAL-A',
+      syncState: 'synced',
+      lastRunId: rec.runId,
+      file: { name: 'p.pdf', sha256: 'ab' },
+    });
     const [run] = cache.manuscripts.runs(ms.id);
-    expect(run).toMatchObject({ responseVersion: 6, candidatesCount: 500, authorsGroupsSettings: { effect: 'boost', boost_multiplier: 1.5 } });
+    expect(run).toMatchObject({
+      responseVersion: 6,
+      candidatesCount: 500,
+      authorsGroupsSettings: { effect: 'boost', boost_multiplier: 1.5 },
+    });
     expect(run!.debugInfo).toMatchObject({ parsed_references: 40 });
     expect(cache.manuscripts.runRaw(rec.runId)).toMatchObject({ unknown_top: 'kept', candidates: { count: 500 } });
     const first = cache.candidates.ofRun(rec.runId)[0]!;
@@ -71,7 +109,11 @@ describe('recordUploadRun', () => {
   });
 
   it('an upload with excluded candidates records a run with no candidates', () => {
-    const rec = cache.manuscripts.recordUploadRun(P, { form: form('o1', { exclude_candidates: true }) }, response(1, 'o1', [], { candidates: null }));
+    const rec = cache.manuscripts.recordUploadRun(
+      P,
+      { form: form('o1', { exclude_candidates: true }) },
+      response(1, 'o1', [], { candidates: null }),
+    );
     expect(rec.candidatesCount).toBeNull();
     expect(cache.candidates.ofRun(rec.runId)).toEqual([]);
   });
@@ -129,7 +171,9 @@ describe('candidate queries', () => {
     const run = cache.manuscripts.recordUploadRun(P, { form: form('g1') }, response(2, 'g1', ids, { candidates: cands })).runId;
     const all = cache.candidates.ofRun(run);
     const q = (query: Parameters<typeof cache.candidates.query>[1]) => cache.candidates.query(run, query).rows.map((r) => r.authorId);
-    expect(q({ minArticles: 30, maxArticles: 40 })).toEqual(all.filter((c) => c.articlesCount! >= 30 && c.articlesCount! <= 40).map((c) => c.authorId));
+    expect(q({ minArticles: 30, maxArticles: 40 })).toEqual(
+      all.filter((c) => c.articlesCount! >= 30 && c.articlesCount! <= 40).map((c) => c.authorId),
+    );
     expect(q({ minCitations: 120, maxCitations: 125 })).toEqual([20, 21, 22, 23, 24, 25]);
     expect(q({ inGroup: true })).toEqual([1, 4, 8, 11, 12, 16, 20, 21, 24, 28, 31, 32, 36, 40]);
     expect(q({ inGroup: false })).toHaveLength(40 - 14);
@@ -179,11 +223,15 @@ describe('authors across manuscripts and search', () => {
     expect(cache.search.groupAuthors(P, 'emile sorb')).toEqual([{ groupId: g.id, clientId: 'c1', name: 'Émile Borel' }]);
   });
 
-
   it('lists the newest matches of a query too broad to rank', () => {
     cache.manuscripts.recordUploadRun(P, { form: form('o1') }, response(1, 'o1', range(1, RANK_LIMIT + 100)));
     expect(cache.search.authors(P, 'lovelace', 3).map((a) => a.authorId)).toEqual([RANK_LIMIT + 100, RANK_LIMIT + 99, RANK_LIMIT + 98]);
-    expect(cache.search.authors(P, 'lovelace42').map((a) => a.authorId).sort((x, y) => x - y)).toEqual([42, ...range(420, 10)]);
+    expect(
+      cache.search
+        .authors(P, 'lovelace42')
+        .map((a) => a.authorId)
+        .sort((x, y) => x - y),
+    ).toEqual([42, ...range(420, 10)]);
   });
 });
 
@@ -202,13 +250,30 @@ describe('webhook marks', () => {
   });
 
   it('parks events for an unknown manuscript and applies the newest one when it appears; never stores api_key', () => {
-    expect(cache.marks.applyMarks(P, { manuscriptId: 20, originId: 'o9', order: 2, candidates: [marked(1)], payload: { api_key: 'SECRET', order: 2 } })).toBe('parked');
-    const body = { action: 'mark_as_proposal_referee', order: 3, timestamp: 1, payload: { version: 5, manuscript_id: 20, origin_id: 'o9', candidates: [marked(2)] } };
-    expect(cache.marks.applyMarks(P, { manuscriptId: 20, originId: 'o9', order: 3, candidates: [marked(2)], payload: body })).toBe('parked');
+    expect(
+      cache.marks.applyMarks(P, {
+        manuscriptId: 20,
+        originId: 'o9',
+        order: 2,
+        candidates: [marked(1)],
+        payload: { api_key: 'SECRET', order: 2 },
+      }),
+    ).toBe('parked');
+    const body = {
+      action: 'mark_as_proposal_referee',
+      order: 3,
+      timestamp: 1,
+      payload: { version: 5, manuscript_id: 20, origin_id: 'o9', candidates: [marked(2)] },
+    };
+    expect(cache.marks.applyMarks(P, { manuscriptId: 20, originId: 'o9', order: 3, candidates: [marked(2)], payload: body })).toBe(
+      'parked',
+    );
     const rec = cache.manuscripts.recordUploadRun(P, { form: form('o9') }, response(20, 'o9', [1, 2]));
     expect(rec.parkedMarks).toBe('applied');
     expect(cache.candidates.query(rec.runId, { marked: true }).rows.map((c) => c.authorId)).toEqual([2]);
-    const events = cache.db.prepare<[], { outcome: string; payload_json: string }>('SELECT outcome, payload_json FROM webhook_events ORDER BY id').all();
+    const events = cache.db
+      .prepare<[], { outcome: string; payload_json: string }>('SELECT outcome, payload_json FROM webhook_events ORDER BY id')
+      .all();
     expect(events.map((e) => e.outcome)).toEqual(['stale', 'applied']);
     expect(events.some((e) => e.payload_json.includes('SECRET'))).toBe(false);
   });
@@ -220,19 +285,38 @@ describe('groups, custom fields, journals', () => {
     expect(local).toMatchObject({ serviceId: null, syncState: 'pending', origin: 'created', viewerTeams: ['V'] });
     cache.groups.applyPut(local.id, 'a1', { name: 'N', emails: ['n@x'], customFields: { f1: 3 } }, 'pending');
     cache.groups.applyPatch(local.id, 'a1', { orcids: ['0000-0001'], customFields: { f2: 'x' } }, 'pending');
-    expect(cache.groups.author(local.id, 'a1')).toMatchObject({ name: 'N', emails: ['n@x'], orcids: ['0000-0001'], customFields: { f1: 3, f2: 'x' } });
+    expect(cache.groups.author(local.id, 'a1')).toMatchObject({
+      name: 'N',
+      emails: ['n@x'],
+      orcids: ['0000-0001'],
+      customFields: { f1: 3, f2: 'x' },
+    });
     cache.groups.setServiceId(local.id, 555);
     expect(cache.groups.getByServiceId(P, 555)?.id).toBe(local.id);
-    const raw = { name: 'N', emails: null, orcids: null, articles: null, affiliations: null, 'uuid-1': 2, author: { id: 9, prophy_url: 'u', name: 'N', articles_count: 1, h_index: 2, last_articles: [] } };
+    const raw = {
+      name: 'N',
+      emails: null,
+      orcids: null,
+      articles: null,
+      affiliations: null,
+      'uuid-1': 2,
+      author: { id: 9, prophy_url: 'u', name: 'N', articles_count: 1, h_index: 2, last_articles: [] },
+    };
     cache.groups.saveFromService(local.id, 'a1', raw, raw);
-    expect(cache.groups.author(local.id, 'a1')).toMatchObject({ syncState: 'synced', customFields: { 'uuid-1': 2 }, linkedAuthor: { id: 9 } });
+    expect(cache.groups.author(local.id, 'a1')).toMatchObject({
+      syncState: 'synced',
+      customFields: { 'uuid-1': 2 },
+      linkedAuthor: { id: 9 },
+    });
     expect(cache.groups.addExisting(P, 555).id).toBe(local.id);
     expect(cache.groups.list(P)).toHaveLength(1);
   });
 
   it('replaces custom fields per listing and stores journal recommendations per corpus', () => {
     cache.customFields.replace(P, {
-      author_from_group: [{ api_id: 'u1', data_kind: 'single_option', name: 'Tier', description: null, options: [{ api_id: 'o1', option: 'Gold' }] }],
+      author_from_group: [
+        { api_id: 'u1', data_kind: 'single_option', name: 'Tier', description: null, options: [{ api_id: 'o1', option: 'Gold' }] },
+      ],
       folder: [],
       proposal: [{ api_id: 'u2', data_kind: 'str', name: 'Note', description: 'd' }],
     });
@@ -242,9 +326,24 @@ describe('groups, custom fields, journals', () => {
     ]);
     expect(cache.customFields.list(P, 'author_from_group')[0]!.options).toEqual([{ api_id: 'o1', option: 'Gold' }]);
     const ms = cache.manuscripts.recordUploadRun(P, { form: form('o1') }, response(1, 'o1', [1]));
-    const journals = { recommended_journals: [{ id: 4, title: 'J', score: 0.9, publisher_name: null, folder_id: null, folder_name: null, relevant_articles: [{ id: 1, title: 'A', year: 2020 }] }] };
+    const journals = {
+      recommended_journals: [
+        {
+          id: 4,
+          title: 'J',
+          score: 0.9,
+          publisher_name: null,
+          folder_id: null,
+          folder_name: null,
+          relevant_articles: [{ id: 1, title: 'A', year: 2020 }],
+        },
+      ],
+    };
     cache.journals.save(ms.manuscriptId, 'org_journals', journals, journals);
-    expect(cache.journals.get(ms.manuscriptId, 'org_journals')!.journals[0]).toMatchObject({ journalId: 4, relevantArticles: [{ year: 2020 }] });
+    expect(cache.journals.get(ms.manuscriptId, 'org_journals')!.journals[0]).toMatchObject({
+      journalId: 4,
+      relevantArticles: [{ year: 2020 }],
+    });
     expect(cache.journals.get(ms.manuscriptId, 'all_journals')).toBeUndefined();
   });
 });

@@ -40,8 +40,20 @@ interface Run {
 
 /** Runs the worker; with killAtTick, SIGKILLs it as soon as it reports that outbox change; with
  * killInWrite, the worker kills itself inside its Nth SQLite write. */
-function runWorker(mode: 'enqueue' | 'sync', dataDir: string, planFile: string, kill: { atTick?: number; inWrite?: number } = {}): Promise<Run> {
-  const arg = JSON.stringify({ mode, dataDir, baseUrl: sb.baseUrl, apiKey: sb.apiKey, planFile, ...(kill.inWrite !== undefined && { killInWrite: kill.inWrite }) });
+function runWorker(
+  mode: 'enqueue' | 'sync',
+  dataDir: string,
+  planFile: string,
+  kill: { atTick?: number; inWrite?: number } = {},
+): Promise<Run> {
+  const arg = JSON.stringify({
+    mode,
+    dataDir,
+    baseUrl: sb.baseUrl,
+    apiKey: sb.apiKey,
+    planFile,
+    ...(kill.inWrite !== undefined && { killInWrite: kill.inWrite }),
+  });
   const child = spawn(process.execPath, ['--import', 'tsx', WORKER, arg], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   const lines: string[] = [];
   let stderr = '';
@@ -105,7 +117,9 @@ describe(`crash safety: ${TRIALS} trials of SIGKILL during sync (seed ${SEED})`,
           recoveredFrom(run.lines);
           if (run.signal === 'SIGKILL') inFlight.kills++;
           if (run.lines.includes('killing inside a write')) inFlight.writeKills++;
-          history.push(`kill ${inWrite ? 'in write' : 'at tick'} ${at}: ${run.signal ?? `exit ${run.code}`} ${run.lines.filter((l) => !l.startsWith('tick')).join('; ')}`);
+          history.push(
+            `kill ${inWrite ? 'in write' : 'at tick'} ${at}: ${run.signal ?? `exit ${run.code}`} ${run.lines.filter((l) => !l.startsWith('tick')).join('; ')}`,
+          );
           expect(run.signal === 'SIGKILL' || run.code === 0, `${history.join('\n')}\n${run.stderr}`).toBe(true);
         }
         const final = await runWorker('sync', dataDir, planFile);
@@ -114,15 +128,23 @@ describe(`crash safety: ${TRIALS} trials of SIGKILL during sync (seed ${SEED})`,
         expect(final.lines.at(-1)).toBe('done');
 
         const want = intended(trial, steps);
-        const appGroups = new Map(final.lines.flatMap((l) => {
-          const m = /^group (\d+) (.+)$/.exec(l);
-          return m ? [[m[2]!, Number(m[1])] as const] : [];
-        }));
-        const { groups } = await admin<{ groups: Array<{ id: number; group_name: string; authors: Array<Record<string, unknown>> }> }>('GET', `orgs/${orgId}/groups/`);
+        const appGroups = new Map(
+          final.lines.flatMap((l) => {
+            const m = /^group (\d+) (.+)$/.exec(l);
+            return m ? [[m[2]!, Number(m[1])] as const] : [];
+          }),
+        );
+        const { groups } = await admin<{ groups: Array<{ id: number; group_name: string; authors: Array<Record<string, unknown>> }> }>(
+          'GET',
+          `orgs/${orgId}/groups/`,
+        );
         for (const [name, authors] of want.groups) {
           const found = groups.filter((g) => g.group_name === name);
           const retried = retriedGroups.get(name) ?? 0;
-          expect(found.length, `group ${name}: once, or once more per retry of an unknown outcome (${retried})\n${history.join('\n')}`).toBeGreaterThanOrEqual(1);
+          expect(
+            found.length,
+            `group ${name}: once, or once more per retry of an unknown outcome (${retried})\n${history.join('\n')}`,
+          ).toBeGreaterThanOrEqual(1);
           expect(found.length).toBeLessThanOrEqual(1 + retried);
           inFlight.duplicateGroups += found.length - 1;
           const mine = found.find((g) => g.id === appGroups.get(name));
@@ -132,18 +154,26 @@ describe(`crash safety: ${TRIALS} trials of SIGKILL during sync (seed ${SEED})`,
           expect(actual, `authors of ${name}`).toEqual(expected);
           for (const other of found.filter((g) => g !== mine)) expect(other.authors, `a duplicate of ${name} got no author`).toEqual([]);
         }
-        const appRuns = new Map(final.lines.flatMap((l) => {
-          const m = /^runs (\d+) (.+)$/.exec(l);
-          return m ? [[m[2]!, Number(m[1])] as const] : [];
-        }));
-        const { manuscripts } = await admin<{ manuscripts: Array<{ origin_id: string; title: string; folder: string; runs: number }> }>('GET', `orgs/${orgId}/manuscripts/`);
+        const appRuns = new Map(
+          final.lines.flatMap((l) => {
+            const m = /^runs (\d+) (.+)$/.exec(l);
+            return m ? [[m[2]!, Number(m[1])] as const] : [];
+          }),
+        );
+        const { manuscripts } = await admin<{ manuscripts: Array<{ origin_id: string; title: string; folder: string; runs: number }> }>(
+          'GET',
+          `orgs/${orgId}/manuscripts/`,
+        );
         for (const [originId, m] of want.manuscripts) {
           const found = manuscripts.filter((x) => x.origin_id === originId);
           expect(found, `manuscript ${originId} exactly once`).toHaveLength(1);
           expect({ title: found[0]!.title, folder: found[0]!.folder }).toEqual({ title: m.title, folder: m.folder });
           const resent = requeuedUploads.get(originId) ?? 0;
           expect(appRuns.get(originId), `the app recorded one run per queued upload of ${originId}`).toBe(m.uploads);
-          expect(found[0]!.runs, `uploads of ${originId} on the service: ${m.uploads} intended, ${resent} re-sent after a kill\n${history.join('\n')}`).toBeGreaterThanOrEqual(m.uploads);
+          expect(
+            found[0]!.runs,
+            `uploads of ${originId} on the service: ${m.uploads} intended, ${resent} re-sent after a kill\n${history.join('\n')}`,
+          ).toBeGreaterThanOrEqual(m.uploads);
           expect(found[0]!.runs).toBeLessThanOrEqual(m.uploads + resent);
           inFlight.resentRuns += found[0]!.runs - m.uploads;
         }

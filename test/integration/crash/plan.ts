@@ -25,7 +25,11 @@ export function makePlan(trial: number, random: () => number): Step[] {
   const steps: Step[] = [];
   const prefix = `T${trial}`;
   for (const g of ['g1', 'g2']) {
-    steps.push({ op: 'group', key: g, input: { group_name: `${prefix}-${g}`, owner_team: 'Editorial Office', editor_teams: ['Section Editors'], viewer_teams: [] } });
+    steps.push({
+      op: 'group',
+      key: g,
+      input: { group_name: `${prefix}-${g}`, owner_team: 'Editorial Office', editor_teams: ['Section Editors'], viewer_teams: [] },
+    });
     for (let a = 1; a <= 4; a++) {
       steps.push({ op: 'put', group: g, clientId: `a${a}`, body: { name: `Author ${a} of ${g}`, emails: [`a${a}.${g}@example.org`] } });
     }
@@ -36,10 +40,29 @@ export function makePlan(trial: number, random: () => number): Step[] {
   for (let m = 1; m <= 3; m++) {
     steps.push({
       op: 'upload',
-      form: { folder: 'CRASH', origin_id: `${prefix}-ms${m}`, title: `Protein folding kinetics ${m}`, abstract: 'Folding pathways of small proteins.', authors_count: 1, authors: [{ name: 'Grace Hopper' }], exclude_candidates: true },
+      form: {
+        folder: 'CRASH',
+        origin_id: `${prefix}-ms${m}`,
+        title: `Protein folding kinetics ${m}`,
+        abstract: 'Folding pathways of small proteins.',
+        authors_count: 1,
+        authors: [{ name: 'Grace Hopper' }],
+        exclude_candidates: true,
+      },
     });
   }
-  steps.push({ op: 'upload', form: { folder: 'CRASH-2', origin_id: `${prefix}-ms1`, title: 'Protein folding kinetics 1, revised', abstract: 'Revised.', authors_count: 1, authors: [{ name: 'Grace Hopper' }], exclude_candidates: true } });
+  steps.push({
+    op: 'upload',
+    form: {
+      folder: 'CRASH-2',
+      origin_id: `${prefix}-ms1`,
+      title: 'Protein folding kinetics 1, revised',
+      abstract: 'Revised.',
+      authors_count: 1,
+      authors: [{ name: 'Grace Hopper' }],
+      exclude_candidates: true,
+    },
+  });
   // Shuffle uploads among the author writes without breaking any entity's order.
   return interleave(steps, random);
 }
@@ -73,7 +96,12 @@ export function intended(trial: number, steps: Step[]): Intended {
     else if (s.op === 'put') groups.get(name(s.group))!.set(s.clientId, { emails: null, orcids: null, ...s.body });
     else if (s.op === 'patch') groups.get(name(s.group))!.set(s.clientId, { ...groups.get(name(s.group))!.get(s.clientId), ...s.body });
     else if (s.op === 'delete') groups.get(name(s.group))!.delete(s.clientId);
-    else manuscripts.set(s.form.origin_id, { title: s.form.title, folder: s.form.folder, uploads: (manuscripts.get(s.form.origin_id)?.uploads ?? 0) + 1 });
+    else
+      manuscripts.set(s.form.origin_id, {
+        title: s.form.title,
+        folder: s.form.folder,
+        uploads: (manuscripts.get(s.form.origin_id)?.uploads ?? 0) + 1,
+      });
   }
   return { groups, manuscripts };
 }

@@ -43,7 +43,16 @@ if (args.killInWrite !== undefined) {
 const logger: Logger = { log: () => undefined };
 const cache = openCache({ file: join(args.dataDir, 'cache.db'), clock: systemClock, logger });
 const P = 'crash';
-if (!cache.profiles.get(P)) cache.profiles.upsert({ id: P, name: 'Crash', baseUrl: args.baseUrl, kind: 'demo', createdAt: 0, lastCheckedAt: null, lastFeatures: null });
+if (!cache.profiles.get(P))
+  cache.profiles.upsert({
+    id: P,
+    name: 'Crash',
+    baseUrl: args.baseUrl,
+    kind: 'demo',
+    createdAt: 0,
+    lastCheckedAt: null,
+    lastFeatures: null,
+  });
 const api = new ServiceClient({ baseUrl: args.baseUrl, apiKey: async () => args.apiKey, logger });
 const outbox = new Outbox({ cache, profileId: P, api, clock: systemClock, logger, uploadsDir: join(args.dataDir, 'uploads') });
 const say = (line: string) => process.stdout.write(`${line}\n`);
@@ -78,15 +87,27 @@ async function sync(): Promise<void> {
   for (;;) {
     const r = await outbox.drain();
     const { pending, parked } = outbox.counts();
-    if (parked > 0) throw new Error(`parked writes: ${JSON.stringify(outbox.list().filter((e) => e.state === 'parked').map((e) => e.error))}`);
+    if (parked > 0)
+      throw new Error(
+        `parked writes: ${JSON.stringify(
+          outbox
+            .list()
+            .filter((e) => e.state === 'parked')
+            .map((e) => e.error),
+        )}`,
+      );
     if (pending === 0) break;
     if (r.sent === 0) outbox.hurry();
   }
   const db = cache.db;
-  for (const g of db.prepare<[string], { name: string; service_id: number | null }>('SELECT name, service_id FROM authors_groups WHERE profile_id = ?').all(P)) {
+  for (const g of db
+    .prepare<[string], { name: string; service_id: number | null }>('SELECT name, service_id FROM authors_groups WHERE profile_id = ?')
+    .all(P)) {
     say(`group ${g.service_id} ${g.name}`);
   }
-  const runs = db.prepare<[string], { origin_id: string; n: number }>('SELECT m.origin_id, count(r.id) AS n FROM manuscripts m LEFT JOIN runs r ON r.manuscript_id = m.id WHERE m.profile_id = ? GROUP BY m.id');
+  const runs = db.prepare<[string], { origin_id: string; n: number }>(
+    'SELECT m.origin_id, count(r.id) AS n FROM manuscripts m LEFT JOIN runs r ON r.manuscript_id = m.id WHERE m.profile_id = ? GROUP BY m.id',
+  );
   for (const r of runs.all(P)) say(`runs ${r.n} ${r.origin_id}`);
   say('done');
 }

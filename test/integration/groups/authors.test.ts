@@ -22,7 +22,12 @@ beforeAll(async () => {
   t = await startCoreWithService({ prefix: 'group-authors' });
   ({ core, service } = t);
   await call('customFields.list', { refresh: true });
-  const created = await call<AuthorsGroupRow>('groups.create', { group_name: 'Fetch test', owner_team: 'Editorial Office', editor_teams: [], viewer_teams: [] });
+  const created = await call<AuthorsGroupRow>('groups.create', {
+    group_name: 'Fetch test',
+    owner_team: 'Editorial Office',
+    editor_teams: [],
+    viewer_teams: [],
+  });
   await core.workspace()!.sync.syncNow();
   group = core.cache.groups.get(created.id)!;
   expect(group.serviceId).not.toBeNull();
@@ -42,13 +47,26 @@ describe('authors.fetch', () => {
   it('reads an author the cache does not hold, by any client id', async () => {
     expect(await call<GroupAuthorRow[]>('groups.authors', { groupId: group.id })).toEqual([]);
     const row = await call<GroupAuthorRow>('authors.fetch', { groupId: group.id, clientId: 'ext-1' });
-    expect(row).toMatchObject({ clientId: 'ext-1', name: 'Katherine Johnson', emails: ['kj@example.org'], syncState: 'synced', customFields: { [F(1)]: 12, [F(4)]: F(41) } });
+    expect(row).toMatchObject({
+      clientId: 'ext-1',
+      name: 'Katherine Johnson',
+      emails: ['kj@example.org'],
+      syncState: 'synced',
+      customFields: { [F(1)]: 12, [F(4)]: F(41) },
+    });
     expect((await call<GroupAuthorRow[]>('groups.authors', { groupId: group.id })).map((a) => a.clientId)).toEqual(['ext-1']);
   });
 
   it('says plainly when the service has no such author, and caches nothing', async () => {
     const env = await handle('authors.fetch', { groupId: group.id, clientId: 'nobody' });
-    expect(env).toMatchObject({ ok: false, error: { code: 'not_found', field: 'clientId', message: expect.stringMatching(/^The service has no author “nobody” in group “Fetch test”/) } });
+    expect(env).toMatchObject({
+      ok: false,
+      error: {
+        code: 'not_found',
+        field: 'clientId',
+        message: expect.stringMatching(/^The service has no author “nobody” in group “Fetch test”/),
+      },
+    });
     expect(core.cache.groups.author(group.id, 'nobody')).toBeUndefined();
   });
 
@@ -58,7 +76,10 @@ describe('authors.fetch', () => {
     expect(env).toMatchObject({ ok: false, error: { code: 'conflict', field: 'clientId' } });
     expect(core.cache.groups.author(group.id, 'queued-1')).toMatchObject({ name: 'Queued Author', syncState: 'pending' });
     await core.workspace()!.sync.syncNow();
-    expect(await call<GroupAuthorRow>('authors.fetch', { groupId: group.id, clientId: 'queued-1' })).toMatchObject({ name: 'Queued Author', syncState: 'synced' });
+    expect(await call<GroupAuthorRow>('authors.fetch', { groupId: group.id, clientId: 'queued-1' })).toMatchObject({
+      name: 'Queued Author',
+      syncState: 'synced',
+    });
   });
 
   it('never overwrites a change saved while the read was on its way', async () => {
@@ -82,14 +103,39 @@ describe('custom-field values checked in core', () => {
   };
 
   it('refuses a value that does not fit its field, naming the field', async () => {
-    await refused('authors.put', { name: 'Katherine Johnson', customFields: { [F(3)]: '2026-02-30' } }, /^Last invited must be a date \(YYYY-MM-DD\)\.$/, `body.customFields.${F(3)}`);
-    await refused('authors.put', { name: 'Katherine Johnson', customFields: { [F(1)]: 'twelve' } }, /^Reviews completed must be a number\.$/, `body.customFields.${F(1)}`);
-    await refused('authors.patch', { customFields: { [F(4)]: F(51) } }, /^Availability must be one of its options\.$/, `body.customFields.${F(4)}`);
-    await refused('authors.patch', { customFields: { [F(5)]: [F(51), 'nope'] } }, /^Expertise must be a list of its options\.$/, `body.customFields.${F(5)}`);
+    await refused(
+      'authors.put',
+      { name: 'Katherine Johnson', customFields: { [F(3)]: '2026-02-30' } },
+      /^Last invited must be a date \(YYYY-MM-DD\)\.$/,
+      `body.customFields.${F(3)}`,
+    );
+    await refused(
+      'authors.put',
+      { name: 'Katherine Johnson', customFields: { [F(1)]: 'twelve' } },
+      /^Reviews completed must be a number\.$/,
+      `body.customFields.${F(1)}`,
+    );
+    await refused(
+      'authors.patch',
+      { customFields: { [F(4)]: F(51) } },
+      /^Availability must be one of its options\.$/,
+      `body.customFields.${F(4)}`,
+    );
+    await refused(
+      'authors.patch',
+      { customFields: { [F(5)]: [F(51), 'nope'] } },
+      /^Expertise must be a list of its options\.$/,
+      `body.customFields.${F(5)}`,
+    );
   });
 
   it('refuses a key that is not an author custom field of the org (a folder field is not one)', async () => {
-    await refused('authors.patch', { customFields: { [F(6)]: 'JCODE' } }, new RegExp(`^“${F(6)}” is not a custom field of authors`), `body.customFields.${F(6)}`);
+    await refused(
+      'authors.patch',
+      { customFields: { [F(6)]: 'JCODE' } },
+      new RegExp(`^“${F(6)}” is not a custom field of authors`),
+      `body.customFields.${F(6)}`,
+    );
   });
 
   it('refuses a partial update that changes nothing', async () => {
@@ -97,9 +143,15 @@ describe('custom-field values checked in core', () => {
   });
 
   it('queues values that fit, and the service stores them', async () => {
-    await call('authors.patch', { groupId: group.id, clientId: 'ext-1', body: { customFields: { [F(3)]: '2024-02-29', [F(5)]: [F(51), F(53)], [F(1)]: null } } });
+    await call('authors.patch', {
+      groupId: group.id,
+      clientId: 'ext-1',
+      body: { customFields: { [F(3)]: '2024-02-29', [F(5)]: [F(51), F(53)], [F(1)]: null } },
+    });
     await core.workspace()!.sync.syncNow();
-    const res = await fetch(`${service.baseUrl}/api/external/author-from-group/${group.serviceId}/ext-1/`, { headers: { 'X-ApiKey': service.apiKey } });
+    const res = await fetch(`${service.baseUrl}/api/external/author-from-group/${group.serviceId}/ext-1/`, {
+      headers: { 'X-ApiKey': service.apiKey },
+    });
     const body = (await res.json()) as Record<string, unknown>;
     expect(body).toMatchObject({ name: 'Katherine Johnson', [F(3)]: '2024-02-29', [F(5)]: [F(51), F(53)], [F(4)]: F(41) });
     expect(body[F(1)] ?? null).toBeNull();

@@ -3,6 +3,14 @@
 import { createCore } from '../../../electron/core/composition';
 import { MemoryLogger, MemorySecrets } from '../../support/fakes';
 
-const core = await createCore({ appVersion: '0.0.0', dataDir: process.argv[2]!, host: 'browser', secrets: new MemorySecrets(), logger: new MemoryLogger() });
-process.stdout.write(`${JSON.stringify({ ready: true, pid: process.pid, outbox: core.cache.db.prepare('SELECT count(*) AS n FROM outbox').get() })}\n`);
+const core = await createCore({
+  appVersion: '0.0.0',
+  dataDir: process.argv[2]!,
+  host: 'browser',
+  secrets: new MemorySecrets(),
+  logger: new MemoryLogger(),
+});
+process.stdout.write(
+  `${JSON.stringify({ ready: true, pid: process.pid, outbox: core.cache.db.prepare('SELECT count(*) AS n FROM outbox').get() })}\n`,
+);
 setInterval(() => undefined, 60_000);

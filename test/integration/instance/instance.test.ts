@@ -29,7 +29,8 @@ function startHolder(dataDir: string): Promise<{ child: ChildProcess; line: { pi
   });
 }
 
-const open = (dataDir: string) => createCore({ appVersion: '0.0.0', dataDir, host: 'electron', secrets: new MemorySecrets(), logger: new MemoryLogger() });
+const open = (dataDir: string) =>
+  createCore({ appVersion: '0.0.0', dataDir, host: 'electron', secrets: new MemorySecrets(), logger: new MemoryLogger() });
 
 it('a second process on the same data folder is refused, naming the holder; after the holder is killed the folder opens', async () => {
   const { dir, cleanup } = tempDir('desk-instance-');

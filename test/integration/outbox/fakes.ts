@@ -108,7 +108,8 @@ export class FakeService implements ServiceApi {
   async close(): Promise<void> {}
 }
 
-export const lostGroupAnswer = (): OutcomeUnknownError => new OutcomeUnknownError('timeout', 'The answer to creating the group was lost.', false);
+export const lostGroupAnswer = (): OutcomeUnknownError =>
+  new OutcomeUnknownError('timeout', 'The answer to creating the group was lost.', false);
 
 /** Timers advanced by hand together with a ManualClock. */
 export class FakeTimers implements Timers {

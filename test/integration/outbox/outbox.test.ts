@@ -17,14 +17,31 @@ let api: FakeService;
 let outbox: Outbox;
 
 function makeOutbox(over: Partial<OutboxOptions> = {}): Outbox {
-  return new Outbox({ cache, profileId: P, api, clock, logger: new MemoryLogger(), uploadsDir: join(dir, 'uploads'), random: () => 1, ...over });
+  return new Outbox({
+    cache,
+    profileId: P,
+    api,
+    clock,
+    logger: new MemoryLogger(),
+    uploadsDir: join(dir, 'uploads'),
+    random: () => 1,
+    ...over,
+  });
 }
 
 beforeEach(() => {
   ({ dir, cleanup } = tempDir('desk-outbox-'));
   clock = new ManualClock();
   cache = openCache({ file: join(dir, 'cache.db'), clock, logger: new MemoryLogger() });
-  cache.profiles.upsert({ id: P, name: 'P', baseUrl: 'http://fake', kind: 'remote', createdAt: 1, lastCheckedAt: null, lastFeatures: null });
+  cache.profiles.upsert({
+    id: P,
+    name: 'P',
+    baseUrl: 'http://fake',
+    kind: 'remote',
+    createdAt: 1,
+    lastCheckedAt: null,
+    lastFeatures: null,
+  });
   api = new FakeService();
   outbox = makeOutbox();
 });
@@ -56,7 +73,10 @@ describe('uploads', () => {
   });
 
   it('rejects an invalid form before queueing anything', async () => {
-    await expect(outbox.queueUpload({ form: form('ms-1', { title: ' ' }) })).rejects.toMatchObject({ code: 'invalid_input', field: 'title' });
+    await expect(outbox.queueUpload({ form: form('ms-1', { title: ' ' }) })).rejects.toMatchObject({
+      code: 'invalid_input',
+      field: 'title',
+    });
     expect(outbox.list()).toEqual([]);
   });
 
@@ -82,7 +102,12 @@ describe('uploads', () => {
 
 describe('order, dependencies and failures', () => {
   it('sends writes of one author in order and a group before the authors queued against it', async () => {
-    const { groupLocalId, entryId: groupEntry } = outbox.createGroup({ group_name: 'Panel', owner_team: 'Editors', editor_teams: [], viewer_teams: [] });
+    const { groupLocalId, entryId: groupEntry } = outbox.createGroup({
+      group_name: 'Panel',
+      owner_team: 'Editors',
+      editor_teams: [],
+      viewer_teams: [],
+    });
     const put = outbox.putAuthor(groupLocalId, 'c1', { name: 'Ada', emails: ['a@x'] });
     outbox.patchAuthor(groupLocalId, 'c1', { orcids: ['0000-1'] });
     outbox.putAuthor(groupLocalId, 'c2', { name: 'Bob' });
@@ -111,7 +136,12 @@ describe('order, dependencies and failures', () => {
     const r = await outbox.drain();
     expect(r).toMatchObject({ sent: 1, retried: 1, stoppedBy: null });
     expect(api.calls).toEqual(['put 7/c1', 'put 7/c2']);
-    expect(outbox.get(first)).toMatchObject({ state: 'queued', attempts: 1, error: { code: 'server_error' }, nextAttemptAt: clock.now() + 2000 });
+    expect(outbox.get(first)).toMatchObject({
+      state: 'queued',
+      attempts: 1,
+      error: { code: 'server_error' },
+      nextAttemptAt: clock.now() + 2000,
+    });
     expect(outbox.nextDueAt()).toBe(clock.now() + 2000);
     expect((await outbox.drain()).sent).toBe(0);
     clock.advance(2000);
@@ -142,7 +172,10 @@ describe('order, dependencies and failures', () => {
   it('parks a permanent refusal with its reason, blocks later writes of that author, and retries on demand', async () => {
     const g = cache.groups.addExisting(P, 7, 'G');
     api.groups.set(7, { group_name: 'G' });
-    api.failNext('putAuthor', new DeskError('invalid_request', 'The service rejected saving the author: bad orcid (field orcids).', { field: 'orcids' }));
+    api.failNext(
+      'putAuthor',
+      new DeskError('invalid_request', 'The service rejected saving the author: bad orcid (field orcids).', { field: 'orcids' }),
+    );
     const bad = outbox.putAuthor(g.id, 'c1', { name: 'A', orcids: ['x'] });
     outbox.patchAuthor(g.id, 'c1', { name: 'A2' });
     const parkedEvents: number[] = [];

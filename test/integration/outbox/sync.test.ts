@@ -25,13 +25,28 @@ beforeEach(() => {
   clock = new ManualClock();
   timers = new FakeTimers(clock);
   cache = openCache({ file: join(t.dir, 'cache.db'), clock, logger: new MemoryLogger() });
-  cache.profiles.upsert({ id: P, name: 'P', baseUrl: 'http://fake', kind: 'remote', createdAt: 1, lastCheckedAt: null, lastFeatures: null });
+  cache.profiles.upsert({
+    id: P,
+    name: 'P',
+    baseUrl: 'http://fake',
+    kind: 'remote',
+    createdAt: 1,
+    lastCheckedAt: null,
+    lastFeatures: null,
+  });
   api = new FakeService();
   api.groups.set(7, { group_name: 'G' });
   groupId = cache.groups.addExisting(P, 7, 'G').id;
   outbox = new Outbox({ cache, profileId: P, api, clock, logger: new MemoryLogger(), uploadsDir: join(t.dir, 'uploads'), random: () => 1 });
   reachable = false;
-  connectivity = new Connectivity({ probe: async () => reachable, timers, clock, logger: new MemoryLogger(), onlineIntervalMs: 60_000, offlineIntervalMs: 10_000 });
+  connectivity = new Connectivity({
+    probe: async () => reachable,
+    timers,
+    clock,
+    logger: new MemoryLogger(),
+    onlineIntervalMs: 60_000,
+    offlineIntervalMs: 10_000,
+  });
   loop = new SyncLoop({ outbox, connectivity, timers, clock, logger: new MemoryLogger() });
 });
 afterEach(async () => {

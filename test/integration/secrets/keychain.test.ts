@@ -47,7 +47,11 @@ const node = (args: string[]) => [process.execPath, '--import', 'tsx', SCRIPT, .
 
 /** The script inside a D-Bus session whose gnome-keyring is unlocked with a fixed password. */
 const inKeyring = (args: string[]) =>
-  run('dbus-run-session', ['--', 'sh', '-c', `echo -n desk-test-pw | gnome-keyring-daemon --unlock --components=secrets >/dev/null; exec ${node(args)}`], cleanEnv());
+  run(
+    'dbus-run-session',
+    ['--', 'sh', '-c', `echo -n desk-test-pw | gnome-keyring-daemon --unlock --components=secrets >/dev/null; exec ${node(args)}`],
+    cleanEnv(),
+  );
 
 describe('OS keychain', () => {
   it.skipIf(!HAVE_KEYRING)('stores a key in the Secret Service, encrypted at rest, and reads it back after a restart', async () => {
@@ -77,7 +81,11 @@ describe('OS keychain', () => {
   });
 
   it.skipIf(process.platform !== 'linux')('no Secret Service at all (no session bus): session storage with a warning', async () => {
-    const r = await run(process.execPath, ['--import', 'tsx', SCRIPT, 'set', 'profile:p1', 'sk-session-5678'], cleanEnv({ DBUS_SESSION_BUS_ADDRESS: `unix:path=${home}/no-bus` }));
+    const r = await run(
+      process.execPath,
+      ['--import', 'tsx', SCRIPT, 'set', 'profile:p1', 'sk-session-5678'],
+      cleanEnv({ DBUS_SESSION_BUS_ADDRESS: `unix:path=${home}/no-bus` }),
+    );
     expect(r.persistence).toBe('session');
     expect(r.warning).toMatch(/No system keychain/);
     expect(r.read).toBe('sk-session-5678');

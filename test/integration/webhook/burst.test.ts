@@ -40,7 +40,15 @@ beforeAll(async () => {
   cleanup = t.cleanup;
   dir = t.dir;
   cache = openCache({ file: join(t.dir, 'cache.db'), clock: new ManualClock(), logger: new MemoryLogger() });
-  cache.profiles.upsert({ id: P, name: 'Production', baseUrl: 'https://rf.example', kind: 'remote', createdAt: 1, lastCheckedAt: null, lastFeatures: null });
+  cache.profiles.upsert({
+    id: P,
+    name: 'Production',
+    baseUrl: 'https://rf.example',
+    kind: 'remote',
+    createdAt: 1,
+    lastCheckedAt: null,
+    lastFeatures: null,
+  });
   cache.profiles.setActiveId(P);
   receiver = new WebhookReceiver({
     cache,
@@ -75,54 +83,70 @@ function sample(): Sample {
   return { live: m.heapUsed + m.external, rss: m.rss };
 }
 
-it('absorbs 1,000 simultaneous ~170 KB deliveries from another process with bounded memory; the newest set wins', { timeout: 180_000 }, async () => {
-  const rec = cache.manuscripts.recordUploadRun(P, { form: form('o1') }, response(10, 'o1', range(1, 10)));
-  const payloads = range(0, VARIANTS).map(payloadOf);
-  const payloadsFile = join(dir, 'payloads.json');
-  writeFileSync(payloadsFile, JSON.stringify(payloads));
+it(
+  'absorbs 1,000 simultaneous ~170 KB deliveries from another process with bounded memory; the newest set wins',
+  { timeout: 180_000 },
+  async () => {
+    const rec = cache.manuscripts.recordUploadRun(P, { form: form('o1') }, response(10, 'o1', range(1, 10)));
+    const payloads = range(0, VARIANTS).map(payloadOf);
+    const payloadsFile = join(dir, 'payloads.json');
+    writeFileSync(payloadsFile, JSON.stringify(payloads));
 
-  const baseline = sample();
-  let peak = baseline;
-  const sampler = setInterval(() => {
-    const s = sample();
-    peak = { live: Math.max(peak.live, s.live), rss: Math.max(peak.rss, s.rss) };
-  }, 250);
-  const child = spawn(process.execPath, [FLOOD_CLIENT, running.url, String(DELIVERIES), KEY, payloadsFile], { stdio: ['ignore', 'pipe', 'inherit'] });
-  let out = '';
-  child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
-  const [code] = (await once(child, 'exit')) as [number | null];
-  clearInterval(sampler);
-  expect(code).toBe(0);
-  const flood = JSON.parse(out) as { requests: number; rounds: number; answers: Record<string, number>; undelivered: number; bodyBytes: number };
-  const after = sample();
+    const baseline = sample();
+    let peak = baseline;
+    const sampler = setInterval(() => {
+      const s = sample();
+      peak = { live: Math.max(peak.live, s.live), rss: Math.max(peak.rss, s.rss) };
+    }, 250);
+    const child = spawn(process.execPath, [FLOOD_CLIENT, running.url, String(DELIVERIES), KEY, payloadsFile], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
+    const [code] = (await once(child, 'exit')) as [number | null];
+    clearInterval(sampler);
+    expect(code).toBe(0);
+    const flood = JSON.parse(out) as {
+      requests: number;
+      rounds: number;
+      answers: Record<string, number>;
+      undelivered: number;
+      bodyBytes: number;
+    };
+    const after = sample();
 
-  expect(flood.undelivered).toBe(0);
-  const bodySize = flood.bodyBytes;
-  expect(bodySize).toBeGreaterThan(150 * 1024);
-  const offered = DELIVERIES * bodySize;
-  const busy = flood.answers['503'] ?? 0;
-  const peakLive = peak.live - baseline.live;
-  const peakRss = peak.rss - baseline.rss;
-  const retained = after.live - baseline.live;
-  console.log(
-    `webhook burst: ${DELIVERIES} deliveries of ${(bodySize / 1024).toFixed(0)} KiB (${(offered / MiB).toFixed(0)} MiB at once), ` +
-      `${flood.requests} requests in ${flood.rounds} round(s), answers ${JSON.stringify(flood.answers)}; ` +
-      `peak live heap+external growth ${(peakLive / MiB).toFixed(1)} MiB, peak RSS growth ${(peakRss / MiB).toFixed(1)} MiB, ` +
-      `retained after ${(retained / MiB).toFixed(1)} MiB`,
-  );
+    expect(flood.undelivered).toBe(0);
+    const bodySize = flood.bodyBytes;
+    expect(bodySize).toBeGreaterThan(150 * 1024);
+    const offered = DELIVERIES * bodySize;
+    const busy = flood.answers['503'] ?? 0;
+    const peakLive = peak.live - baseline.live;
+    const peakRss = peak.rss - baseline.rss;
+    const retained = after.live - baseline.live;
+    console.log(
+      `webhook burst: ${DELIVERIES} deliveries of ${(bodySize / 1024).toFixed(0)} KiB (${(offered / MiB).toFixed(0)} MiB at once), ` +
+        `${flood.requests} requests in ${flood.rounds} round(s), answers ${JSON.stringify(flood.answers)}; ` +
+        `peak live heap+external growth ${(peakLive / MiB).toFixed(1)} MiB, peak RSS growth ${(peakRss / MiB).toFixed(1)} MiB, ` +
+        `retained after ${(retained / MiB).toFixed(1)} MiB`,
+    );
 
-  // Every delivery was stored exactly once, as applied or as stale; the newest order's set won.
-  const outcomes = cache.db.prepare<[], { outcome: string; n: number }>('SELECT outcome, count(*) AS n FROM webhook_events GROUP BY outcome').all();
-  expect(outcomes.reduce((s, o) => s + o.n, 0)).toBe(DELIVERIES);
-  expect(outcomes.every((o) => o.outcome === 'applied' || o.outcome === 'stale')).toBe(true);
-  expect(cache.manuscripts.get(P, 'o1')!.marksOrder).toBe(DELIVERIES);
-  expect(cache.marks.markedAuthorIds(rec.manuscriptId).sort((a, b) => a - b)).toEqual(range(1 + (DELIVERIES % VARIANTS) * 1000, CANDIDATES_PER_BODY));
-  expect(receiver.status()).toMatchObject({ deliveries: DELIVERIES, rejected: busy });
+    // Every delivery was stored exactly once, as applied or as stale; the newest order's set won.
+    const outcomes = cache.db
+      .prepare<[], { outcome: string; n: number }>('SELECT outcome, count(*) AS n FROM webhook_events GROUP BY outcome')
+      .all();
+    expect(outcomes.reduce((s, o) => s + o.n, 0)).toBe(DELIVERIES);
+    expect(outcomes.every((o) => o.outcome === 'applied' || o.outcome === 'stale')).toBe(true);
+    expect(cache.manuscripts.get(P, 'o1')!.marksOrder).toBe(DELIVERIES);
+    expect(cache.marks.markedAuthorIds(rec.manuscriptId).sort((a, b) => a - b)).toEqual(
+      range(1 + (DELIVERIES % VARIANTS) * 1000, CANDIDATES_PER_BODY),
+    );
+    expect(receiver.status()).toMatchObject({ deliveries: DELIVERIES, rejected: busy });
 
-  // Live memory stays a fraction of what arrived at once, and nothing accumulates. (Measured here:
-  // about 16-21 MiB live and 72 MiB RSS, which includes SQLite's page cache of up to 32 MiB.)
-  expect(peakLive).toBeLessThan(64 * MiB);
-  expect(peakLive).toBeLessThan(offered / 2);
-  expect(retained).toBeLessThan(16 * MiB);
-  expect(peakRss).toBeLessThan(192 * MiB);
-});
+    // Live memory stays a fraction of what arrived at once, and nothing accumulates. (Measured here:
+    // about 16-21 MiB live and 72 MiB RSS, which includes SQLite's page cache of up to 32 MiB.)
+    expect(peakLive).toBeLessThan(64 * MiB);
+    expect(peakLive).toBeLessThan(offered / 2);
+    expect(retained).toBeLessThan(16 * MiB);
+    expect(peakRss).toBeLessThan(192 * MiB);
+  },
+);

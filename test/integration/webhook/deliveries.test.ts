@@ -37,7 +37,14 @@ async function deliver(body: Record<string, unknown>): Promise<number> {
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'desk-deliveries-'));
   clock = new ManualClock();
-  core = await createCore({ appVersion: 'test', dataDir, host: 'browser', secrets: new MemorySecrets(), logger: new MemoryLogger(), clock });
+  core = await createCore({
+    appVersion: 'test',
+    dataDir,
+    host: 'browser',
+    secrets: new MemorySecrets(),
+    logger: new MemoryLogger(),
+    clock,
+  });
   core.events.on('data.changed', (e) => changes.push(e));
   const state = await call<{ profiles: Array<{ id: string }> }>('profiles.save', { name: 'Production', baseUrl: 'http://127.0.0.1:9' });
   profileId = state.profiles[0]!.id;
@@ -71,11 +78,21 @@ describe('webhook.deliveries', () => {
       ['test', 200, 1, 10],
     ]);
     const [parked, refused, stale, applied] = list;
-    expect(applied).toMatchObject({ manuscript: { title: 'Folding of proteins in o1' }, originId: 'o1', marked: 2, reason: 'Marks replaced (2 marked)' });
+    expect(applied).toMatchObject({
+      manuscript: { title: 'Folding of proteins in o1' },
+      originId: 'o1',
+      marked: 2,
+      reason: 'Marks replaced (2 marked)',
+    });
     expect(stale!.reason).toMatch(/newer order was already applied/);
     // Unauthenticated: the manuscript its body names is not looked up.
     expect(refused).toMatchObject({ manuscript: null, reason: 'api_key does not match the connection profile' });
-    expect(parked).toMatchObject({ manuscript: null, originId: 'o2', appliedAt: null, reason: 'Kept until the manuscript is uploaded from this app (1 marked)' });
+    expect(parked).toMatchObject({
+      manuscript: null,
+      originId: 'o2',
+      appliedAt: null,
+      reason: 'Kept until the manuscript is uploaded from this app (1 marked)',
+    });
     expect(list.map((d) => d.receivedAt)).toEqual([...list.map((d) => d.receivedAt)].sort((a, b) => b - a));
     expect(new Set(list.map((d) => d.key)).size).toBe(list.length);
     expect(changes.filter((c) => c.topic === 'webhook').length).toBe(5);
@@ -110,7 +127,15 @@ describe('webhook.deliveries', () => {
   it('keeps only the newest receipts', async () => {
     const before = core.cache.db.prepare<[], { n: number }>('SELECT count(*) AS n FROM webhook_receipts').get()!.n;
     for (let i = 0; i < WEBHOOK_RECEIPTS_KEPT + 3 - before; i++) {
-      core.cache.webhookLog.record({ profileId, status: 400, outcome: 'rejected', reason: `bad body ${i}`, serviceManuscriptId: null, order: null, remote: '127.0.0.1' });
+      core.cache.webhookLog.record({
+        profileId,
+        status: 400,
+        outcome: 'rejected',
+        reason: `bad body ${i}`,
+        serviceManuscriptId: null,
+        order: null,
+        remote: '127.0.0.1',
+      });
     }
     const rows = core.cache.db.prepare<[], { reason: string }>('SELECT reason FROM webhook_receipts ORDER BY id').all();
     expect(rows.length).toBe(WEBHOOK_RECEIPTS_KEPT);

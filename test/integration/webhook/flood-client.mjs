@@ -15,7 +15,9 @@ const agent = new Agent({ keepAlive: true, maxSockets: Infinity });
 const target = new URL(url);
 
 function deliver(order, hold) {
-  const head = Buffer.from(`{"action":"mark_as_proposal_referee","timestamp":${1_736_931_600 + order},"order":${order},"api_key":"${apiKey}","payload":`);
+  const head = Buffer.from(
+    `{"action":"mark_as_proposal_referee","timestamp":${1_736_931_600 + order},"order":${order},"api_key":"${apiKey}","payload":`,
+  );
   const payload = payloads[order % payloads.length];
   const tail = Buffer.from('}');
   return new Promise((resolve) => {

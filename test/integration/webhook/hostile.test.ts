@@ -20,7 +20,12 @@ let running: RunningReceiver;
 async function start(limits = {}): Promise<string> {
   const secrets = new MemorySecrets();
   await secrets.set(`profile:${P}`, KEY);
-  const receiver = new WebhookReceiver({ cache, activeProfileId: () => P, getApiKey: (id) => secrets.get(`profile:${id}`), logger: new MemoryLogger() });
+  const receiver = new WebhookReceiver({
+    cache,
+    activeProfileId: () => P,
+    getApiKey: (id) => secrets.get(`profile:${id}`),
+    logger: new MemoryLogger(),
+  });
   running = await receiver.start({ limits });
   return running.url;
 }
@@ -28,7 +33,15 @@ async function start(limits = {}): Promise<string> {
 beforeEach(() => {
   ({ dir, cleanup } = tempDir('desk-webhook-hostile-'));
   cache = openCache({ file: join(dir, 'cache.db'), clock: new ManualClock(Date.now()), logger: new MemoryLogger() });
-  cache.profiles.upsert({ id: P, name: 'P', baseUrl: 'https://rf.example', kind: 'remote', createdAt: 1, lastCheckedAt: null, lastFeatures: null });
+  cache.profiles.upsert({
+    id: P,
+    name: 'P',
+    baseUrl: 'https://rf.example',
+    kind: 'remote',
+    createdAt: 1,
+    lastCheckedAt: null,
+    lastFeatures: null,
+  });
   cache.manuscripts.recordUploadRun(P, { form: form('o1') }, response(10, 'o1', [1, 2, 3, 4, 5]));
 });
 afterEach(async () => {
@@ -37,7 +50,8 @@ afterEach(async () => {
   cleanup();
 });
 
-const marksOrder = () => cache.db.prepare<[], { o: number | null }>("SELECT marks_order AS o FROM manuscripts WHERE origin_id = 'o1'").get()!.o;
+const marksOrder = () =>
+  cache.db.prepare<[], { o: number | null }>("SELECT marks_order AS o FROM manuscripts WHERE origin_id = 'o1'").get()!.o;
 
 it('128 slow-header sockets without the token neither hold a socket past the header timeout nor starve 18 real deliveries', async () => {
   const headersTimeoutMs = 2_000;
@@ -73,18 +87,23 @@ it('128 slow-header sockets without the token neither hold a socket past the hea
 it('200 replays of a 0.89 MB delivery keep cache.db bounded: the replays are answered stale and their bodies are not stored', async () => {
   const url = await start();
   const big = webhookBody({ order: 50, marked: [] });
-  (big.payload as { candidates: unknown[] }).candidates = Array.from({ length: 1_300 }, (_, i) => markedCandidate(1 + (i % 5), { affiliation: 'x'.repeat(300) }));
+  (big.payload as { candidates: unknown[] }).candidates = Array.from({ length: 1_300 }, (_, i) =>
+    markedCandidate(1 + (i % 5), { affiliation: 'x'.repeat(300) }),
+  );
   const text = JSON.stringify(big);
   expect(text.length).toBeGreaterThan(850_000);
   expect((await postJson(url, big)).json).toMatchObject({ outcome: 'applied' });
-  const size = () => ['', '-wal'].reduce((n, s) => n + (existsSync(join(dir, `cache.db${s}`)) ? statSync(join(dir, `cache.db${s}`)).size : 0), 0);
+  const size = () =>
+    ['', '-wal'].reduce((n, s) => n + (existsSync(join(dir, `cache.db${s}`)) ? statSync(join(dir, `cache.db${s}`)).size : 0), 0);
   const afterFirst = size();
   for (let i = 0; i < 200; i++) expect((await postJson(url, big)).json).toMatchObject({ outcome: 'stale' });
   const grown = size() - afterFirst;
   console.log(`replay flood: 200 × ${(text.length / 1e6).toFixed(2)} MB → cache.db + wal grew ${grown} bytes`);
   expect(grown).toBeLessThan(4_000_000); // 200 MB before the fix; what grows is mostly the WAL, reused after checkpoints
   expect(marksOrder()).toBe(50);
-  const stored = cache.db.prepare<[], { n: number; bytes: number }>('SELECT count(*) AS n, sum(length(payload_json)) AS bytes FROM webhook_events').get()!;
+  const stored = cache.db
+    .prepare<[], { n: number; bytes: number }>('SELECT count(*) AS n, sum(length(payload_json)) AS bytes FROM webhook_events')
+    .get()!;
   // The applied event with its body, and 200 body-less lines for Activity (kept a day, at most 2,000 rows).
   expect(stored.n).toBe(201);
   expect(stored.bytes).toBeLessThan(text.length + 200 * 200);

@@ -23,7 +23,15 @@ beforeEach(async () => {
   cleanup = t.cleanup;
   logger = new MemoryLogger();
   cache = openCache({ file: join(t.dir, 'cache.db'), clock: new ManualClock(), logger });
-  cache.profiles.upsert({ id: P, name: 'Production', baseUrl: 'https://rf.example', kind: 'remote', createdAt: 1, lastCheckedAt: null, lastFeatures: null });
+  cache.profiles.upsert({
+    id: P,
+    name: 'Production',
+    baseUrl: 'https://rf.example',
+    kind: 'remote',
+    createdAt: 1,
+    lastCheckedAt: null,
+    lastFeatures: null,
+  });
   cache.profiles.setActiveId(P);
   secrets = new MemorySecrets();
   await secrets.set(`profile:${P}`, KEY);
@@ -60,7 +68,11 @@ function upload(serviceId = 10, originId = 'o1') {
   return cache.manuscripts.recordUploadRun(P, { form: form(originId) }, response(serviceId, originId, [1, 2, 3, 4, 5]));
 }
 
-const markedIds = (runId: number): number[] => cache.candidates.query(runId, { marked: true }).rows.map((c) => c.authorId).sort((a, b) => a - b);
+const markedIds = (runId: number): number[] =>
+  cache.candidates
+    .query(runId, { marked: true })
+    .rows.map((c) => c.authorId)
+    .sort((a, b) => a - b);
 const eventCount = (): number => cache.db.prepare<[], { n: number }>('SELECT count(*) AS n FROM webhook_events').get()!.n;
 
 describe('the address', () => {
@@ -71,7 +83,16 @@ describe('the address', () => {
     expect(Number(u.port)).toBeGreaterThan(0);
     expect(u.pathname).toMatch(/^\/hooks\/[A-Za-z0-9_-]{43}$/);
     expect(u.username).toBe('');
-    expect(receiver.status()).toMatchObject({ listening: true, url, bindAddress: '127.0.0.1', port: Number(u.port), basicAuth: false, deliveries: 0, rejected: 0, lastDelivery: null });
+    expect(receiver.status()).toMatchObject({
+      listening: true,
+      url,
+      bindAddress: '127.0.0.1',
+      port: Number(u.port),
+      basicAuth: false,
+      deliveries: 0,
+      rejected: 0,
+      lastDelivery: null,
+    });
   });
 
   it('a given token and port give the same address again after a restart; a new receiver gets a new token', async () => {
@@ -180,14 +201,29 @@ describe('deliveries', () => {
     expect(a.json).toMatchObject({ outcome: 'applied' });
     expect(markedIds(rec.runId)).toEqual([]);
     expect(cache.manuscripts.get(P, 'o1')!.marksOrder).toBe(7);
-    expect(changes).toEqual([5, 6, 7].map((order) => ({ profileId: P, manuscriptLocalId: rec.manuscriptId, serviceManuscriptId: 10, originId: 'o1', order, outcome: 'applied' })));
-    const stored = cache.db.prepare<[], { outcome: string; payload_json: string }>('SELECT outcome, payload_json FROM webhook_events ORDER BY id').all();
+    expect(changes).toEqual(
+      [5, 6, 7].map((order) => ({
+        profileId: P,
+        manuscriptLocalId: rec.manuscriptId,
+        serviceManuscriptId: 10,
+        originId: 'o1',
+        order,
+        outcome: 'applied',
+      })),
+    );
+    const stored = cache.db
+      .prepare<[], { outcome: string; payload_json: string }>('SELECT outcome, payload_json FROM webhook_events ORDER BY id')
+      .all();
     expect(stored.map((e) => e.outcome)).toEqual(['applied', 'applied', 'applied']);
     expect(JSON.parse(stored[0]!.payload_json)).toMatchObject({ action: 'mark_as_proposal_referee', order: 5 });
     expect(stored.some((e) => e.payload_json.includes(KEY))).toBe(false);
     expect(logger.lines.filter((l) => l.message === 'webhook delivery')).toHaveLength(3);
     expect(logger.text()).not.toContain(KEY);
-    expect(receiver.status()).toMatchObject({ deliveries: 3, rejected: 0, lastDelivery: { status: 200, outcome: 'applied', serviceManuscriptId: 10, order: 7 } });
+    expect(receiver.status()).toMatchObject({
+      deliveries: 3,
+      rejected: 0,
+      lastDelivery: { status: 200, outcome: 'applied', serviceManuscriptId: 10, order: 7 },
+    });
   });
 
   it('an out-of-order delivery (older order) is acknowledged and ignored', async () => {
@@ -247,8 +283,16 @@ describe('deliveries', () => {
     expect(markedIds(rec.runId)).toEqual([2]);
   });
 
-  it('follows the active profile: after switching, the other profile\'s key is required', async () => {
-    cache.profiles.upsert({ id: 'p2', name: 'Demo', baseUrl: 'http://127.0.0.1:1', kind: 'demo', createdAt: 2, lastCheckedAt: null, lastFeatures: null });
+  it("follows the active profile: after switching, the other profile's key is required", async () => {
+    cache.profiles.upsert({
+      id: 'p2',
+      name: 'Demo',
+      baseUrl: 'http://127.0.0.1:1',
+      kind: 'demo',
+      createdAt: 2,
+      lastCheckedAt: null,
+      lastFeatures: null,
+    });
     await secrets.set('profile:p2', 'demo-key-abcdefghijkl');
     cache.profiles.setActiveId('p2');
     expect((await postJson(url, webhookBody({ order: 1 }))).status).toBe(401);
@@ -274,7 +318,16 @@ describe('refusals change nothing', () => {
   it('any other path → the same bare 404, whatever the method, and not counted', async () => {
     const u = new URL(url);
     const token = u.pathname.split('/')[2]!;
-    const others = ['/', '/hooks', '/hooks/', `/hooks/${token.slice(0, -1)}`, `/hooks/${token}x`, `/hooks/${token}/`, `/HOOKS/${token}`, `/x/hooks/${token}`];
+    const others = [
+      '/',
+      '/hooks',
+      '/hooks/',
+      `/hooks/${token.slice(0, -1)}`,
+      `/hooks/${token}x`,
+      `/hooks/${token}/`,
+      `/HOOKS/${token}`,
+      `/x/hooks/${token}`,
+    ];
     const answers = await Promise.all(others.map((p) => postJson(`${u.origin}${p}`, webhookBody({ order: 6, marked: [2] }))));
     answers.push(await send(`${u.origin}/`, { method: 'GET' }));
     for (const a of answers) {
@@ -298,13 +351,19 @@ describe('refusals change nothing', () => {
     expect(receiver.status()).toMatchObject({ rejected: 1, lastDelivery: { status: 405, outcome: 'rejected' } });
   });
 
-  it.each([['text/plain'], ['application/x-www-form-urlencoded'], ['multipart/form-data; boundary=x'], ['']])('Content-Type %j → 415', async (type) => {
-    const a = await send(url, { body: JSON.stringify(webhookBody({ order: 6, marked: [2] })), headers: { 'content-type': type } });
-    expect(a.status).toBe(415);
-  });
+  it.each([['text/plain'], ['application/x-www-form-urlencoded'], ['multipart/form-data; boundary=x'], ['']])(
+    'Content-Type %j → 415',
+    async (type) => {
+      const a = await send(url, { body: JSON.stringify(webhookBody({ order: 6, marked: [2] })), headers: { 'content-type': type } });
+      expect(a.status).toBe(415);
+    },
+  );
 
   it('Content-Type application/json with a charset is accepted', async () => {
-    const a = await send(url, { body: JSON.stringify(webhookBody({ order: 5 })), headers: { 'content-type': 'Application/JSON; charset=utf-8' } });
+    const a = await send(url, {
+      body: JSON.stringify(webhookBody({ order: 5 })),
+      headers: { 'content-type': 'Application/JSON; charset=utf-8' },
+    });
     expect(a.json).toMatchObject({ outcome: 'stale' });
     cache.db.prepare("DELETE FROM webhook_events WHERE outcome = 'stale'").run();
   });
@@ -379,7 +438,7 @@ describe('refusals change nothing', () => {
       expect(markedIds(runId)).toEqual([2]);
       // Put back what the shared afterEach expects.
       await postJson(url, webhookBody({ order: 7, marked: [1] }));
-      cache.db.prepare("DELETE FROM webhook_events WHERE event_order > 5").run();
+      cache.db.prepare('DELETE FROM webhook_events WHERE event_order > 5').run();
       changes.length = 0;
     });
 
@@ -400,7 +459,10 @@ describe('refusals change nothing', () => {
     });
 
     it('the path is checked first: a wrong path with good credentials is still a bare 404', async () => {
-      const a = await postJson(`${new URL(url).origin.replace('http://', 'http://desk:correct-horse-battery@')}/hooks/nope`, webhookBody({ order: 6 }));
+      const a = await postJson(
+        `${new URL(url).origin.replace('http://', 'http://desk:correct-horse-battery@')}/hooks/nope`,
+        webhookBody({ order: 6 }),
+      );
       expect(a.status).toBe(404);
     });
   });
@@ -445,7 +507,9 @@ describe('one delivery at a time', () => {
     await restart({ limits: { maxConnections: 1 } }, held);
     const first = postJson(url, webhookBody({ order: 1, marked: [1] }));
     await inside;
-    await expect(postJson(url, webhookBody({ order: 2, marked: [2] }))).rejects.toMatchObject({ code: expect.stringMatching(/ECONNRESET|EPIPE/) });
+    await expect(postJson(url, webhookBody({ order: 2, marked: [2] }))).rejects.toMatchObject({
+      code: expect.stringMatching(/ECONNRESET|EPIPE/),
+    });
     expect(held.status()).toMatchObject({ deliveries: 0, rejected: 0 });
     release();
     expect((await first).json).toMatchObject({ outcome: 'applied' });

@@ -29,7 +29,15 @@ beforeEach(async () => {
   cleanup = t.cleanup;
   logger = new MemoryLogger();
   cache = openCache({ file: join(t.dir, 'cache.db'), clock: new ManualClock(), logger });
-  cache.profiles.upsert({ id: P, name: 'Local service', baseUrl: sb.baseUrl, kind: 'demo', createdAt: 1, lastCheckedAt: null, lastFeatures: null });
+  cache.profiles.upsert({
+    id: P,
+    name: 'Local service',
+    baseUrl: sb.baseUrl,
+    kind: 'demo',
+    createdAt: 1,
+    lastCheckedAt: null,
+    lastFeatures: null,
+  });
   cache.profiles.setActiveId(P);
   secrets = new MemorySecrets();
   await secrets.set(`profile:${P}`, sb.apiKey);
@@ -74,9 +82,14 @@ async function uploadTo(originId: string) {
   return { response, authorIds, record: () => cache.manuscripts.recordUploadRun(P, { form }, response, res.body) };
 }
 
-const mark = (originId: string, authorId: number) => sb.admin('POST', `/admin/orgs/1/manuscripts/${originId}/marks/`, { author_id: authorId, marked_by: 'editor@example.org' });
+const mark = (originId: string, authorId: number) =>
+  sb.admin('POST', `/admin/orgs/1/manuscripts/${originId}/marks/`, { author_id: authorId, marked_by: 'editor@example.org' });
 const unmark = (originId: string, authorId: number) => sb.admin('DELETE', `/admin/orgs/1/manuscripts/${originId}/marks/${authorId}/`);
-const markedIds = (runId: number): number[] => cache.candidates.query(runId, { marked: true }).rows.map((c) => c.authorId).sort((x, y) => x - y);
+const markedIds = (runId: number): number[] =>
+  cache.candidates
+    .query(runId, { marked: true })
+    .rows.map((c) => c.authorId)
+    .sort((x, y) => x - y);
 const sorted = (ids: number[]): number[] => [...ids].sort((x, y) => x - y);
 
 describe('webhooks from the local service', () => {
@@ -94,7 +107,12 @@ describe('webhooks from the local service', () => {
 
     let change = nextChange();
     expect((await mark('ms-1', a)).status).toBe(200);
-    expect(await change).toMatchObject({ outcome: 'applied', manuscriptLocalId: rec.manuscriptId, serviceManuscriptId: ms.response.manuscript_id, originId: 'ms-1' });
+    expect(await change).toMatchObject({
+      outcome: 'applied',
+      manuscriptLocalId: rec.manuscriptId,
+      serviceManuscriptId: ms.response.manuscript_id,
+      originId: 'ms-1',
+    });
     expect(markedIds(rec.runId)).toEqual([a]);
 
     change = nextChange();
@@ -112,7 +130,10 @@ describe('webhooks from the local service', () => {
     await change;
     expect(markedIds(rec.runId)).toEqual([]);
 
-    const log = (await sb.admin('GET', '/admin/orgs/1/webhooks/deliveries/')).body.deliveries as Array<{ status: string; last_status: number }>;
+    const log = (await sb.admin('GET', '/admin/orgs/1/webhooks/deliveries/')).body.deliveries as Array<{
+      status: string;
+      last_status: number;
+    }>;
     expect(log.map((d) => [d.status, d.last_status])).toEqual(Array(4).fill(['delivered', 200]));
     const stored = cache.db.prepare<[], { payload_json: string }>('SELECT payload_json FROM webhook_events').all();
     expect(stored).toHaveLength(4);
@@ -141,7 +162,10 @@ describe('webhooks from the local service', () => {
     await secrets.set(`profile:${P}`, sb.apiKey);
     expect(await change).toMatchObject({ outcome: 'applied' });
     expect(markedIds(rec.runId)).toEqual([a]);
-    const [delivery] = (await sb.admin('GET', '/admin/orgs/1/webhooks/deliveries/')).body.deliveries as Array<{ attempts: number; log: Array<{ status: number }> }>;
+    const [delivery] = (await sb.admin('GET', '/admin/orgs/1/webhooks/deliveries/')).body.deliveries as Array<{
+      attempts: number;
+      log: Array<{ status: number }>;
+    }>;
     expect(delivery!.attempts).toBeGreaterThan(1);
     expect(delivery!.log.at(-1)!.status).toBe(200);
   });

@@ -122,7 +122,12 @@ describe('operations', () => {
     const r = await h().client.createAuthorsGroup({ group_name: 'Board', owner_team: 'Ed', editor_teams: [], viewer_teams: ['V'] });
     expect(r.value.authors_group_id).toBe(44);
     expect(server.seen[0]!.url).toBe('/api/external/authors-group/create/');
-    expect(JSON.parse(server.seen[0]!.body.toString())).toEqual({ group_name: 'Board', owner_team: 'Ed', editor_teams: [], viewer_teams: ['V'] });
+    expect(JSON.parse(server.seen[0]!.body.toString())).toEqual({
+      group_name: 'Board',
+      owner_team: 'Ed',
+      editor_teams: [],
+      viewer_teams: ['V'],
+    });
   });
 
   it('recommendJournals passes journals_corpus; listCustomFields reads three scopes', async () => {
@@ -260,7 +265,13 @@ describe('upload', () => {
 
   it('blank author rows are dropped and the rest numbered 1..N without a gap; an affiliation alone is an author', async () => {
     server.on(reply(200, uploadBody));
-    const authors = [{ name: 'A One' }, { name: '', aff: '  ', email: '' }, { aff: 'University of Oslo, Oslo, Norway' }, {}, { name: 'D Four', orcid: '0000-0002-1825-0097' }];
+    const authors = [
+      { name: 'A One' },
+      { name: '', aff: '  ', email: '' },
+      { aff: 'University of Oslo, Oslo, Norway' },
+      {},
+      { name: 'D Four', orcid: '0000-0002-1825-0097' },
+    ];
     await h().client.uploadManuscript({ fields: { folder: 'F', origin_id: 'o', title: 't', abstract: 'a', authors_count: 5, authors } });
     const parsed = await parseMultipart(server.seen[0]!.headers, server.seen[0]!.body);
     expect(Object.entries(parsed.fields).filter(([k]) => k.startsWith('author'))).toEqual([
@@ -274,7 +285,9 @@ describe('upload', () => {
 
   it('a count above the rows (authors not all detailed) is kept, less the blank rows', async () => {
     server.on(reply(200, uploadBody));
-    await h().client.uploadManuscript({ fields: { folder: 'F', origin_id: 'o', title: 't', abstract: 'a', authors_count: 7, authors: [{ name: 'A One' }, { name: ' ' }] } });
+    await h().client.uploadManuscript({
+      fields: { folder: 'F', origin_id: 'o', title: 't', abstract: 'a', authors_count: 7, authors: [{ name: 'A One' }, { name: ' ' }] },
+    });
     const parsed = await parseMultipart(server.seen[0]!.headers, server.seen[0]!.body);
     expect(parsed.fields.authors_count).toBe('6');
   });
@@ -319,12 +332,23 @@ describe('upload', () => {
 
   it('a missing file fails as invalid_file before any request; a bad form as invalid_input', async () => {
     const { client } = h();
-    const e = await failure(client.uploadManuscript({ fields: { folder: 'F', origin_id: 'o', title: 't', abstract: 'a', authors_count: 1 }, file: { path: join(dir, 'gone.pdf') } }));
+    const e = await failure(
+      client.uploadManuscript({
+        fields: { folder: 'F', origin_id: 'o', title: 't', abstract: 'a', authors_count: 1 },
+        file: { path: join(dir, 'gone.pdf') },
+      }),
+    );
     expect(e.code).toBe('invalid_file');
-    const e2 = await failure(client.uploadManuscript({ fields: { folder: 'F', origin_id: 'o', title: '', abstract: 'a', authors_count: 1 } }));
+    const e2 = await failure(
+      client.uploadManuscript({ fields: { folder: 'F', origin_id: 'o', title: '', abstract: 'a', authors_count: 1 } }),
+    );
     expect(e2.code).toBe('invalid_input');
     expect(e2.field).toBe('title');
-    const e3 = await failure(client.uploadManuscript({ fields: { folder: 'F', origin_id: 'o', title: 't', abstract: 'a', authors_count: 1, min_h_index: 9, max_h_index: 2 } }));
+    const e3 = await failure(
+      client.uploadManuscript({
+        fields: { folder: 'F', origin_id: 'o', title: 't', abstract: 'a', authors_count: 1, min_h_index: 9, max_h_index: 2 },
+      }),
+    );
     expect(e3.field).toBe('min_h_index');
     expect(server.seen).toHaveLength(0);
   });
@@ -338,7 +362,14 @@ describe('errors', () => {
     ['413', replyText(413, 'too big'), 'invalid_request'],
     ['HTML 200', replyText(200, '<!doctype html><title>Sign in</title>', 'text/html'), 'bad_response'],
     ['not JSON', replyText(200, 'OK', 'text/plain'), 'bad_response'],
-    ['302 to login', (_q, res) => { res.writeHead(302, { location: 'https://sso.example.org/login?next=/api' }); res.end(); }, 'bad_response'],
+    [
+      '302 to login',
+      (_q, res) => {
+        res.writeHead(302, { location: 'https://sso.example.org/login?next=/api' });
+        res.end();
+      },
+      'bad_response',
+    ],
   ];
   for (const [name, handler, code] of cases) {
     it(`${name} → ${code}`, async () => {
@@ -354,7 +385,9 @@ describe('errors', () => {
     const { client } = h();
     expect((await failure(client.recommendJournals('o'))).message).toMatch(/Recommend journals/);
     expect((await failure(client.getAuthor(1, 'x'))).message).toMatch(/Authors groups/);
-    const up = await failure(client.uploadManuscript({ fields: { folder: 'F', origin_id: 'o', title: 't', abstract: 'a', authors_count: 1 } }));
+    const up = await failure(
+      client.uploadManuscript({ fields: { folder: 'F', origin_id: 'o', title: 't', abstract: 'a', authors_count: 1 } }),
+    );
     expect(up.code).toBe('feature_not_in_plan');
     expect(up.message).toMatch(/Referee finder/);
   });
@@ -378,7 +411,10 @@ describe('errors', () => {
   });
 
   it('schema violation names the field; truncated JSON says cut off', async () => {
-    server.on(reply(200, { ...uploadBody, candidates: [{ ...uploadBody.candidates[0], hIndex: 'high' }] }), replyText(200, '{"version":6,"manu', 'application/json'));
+    server.on(
+      reply(200, { ...uploadBody, candidates: [{ ...uploadBody.candidates[0], hIndex: 'high' }] }),
+      replyText(200, '{"version":6,"manu', 'application/json'),
+    );
     const { client } = h();
     const f = { fields: { folder: 'F', origin_id: 'o', title: 't', abstract: 'a', authors_count: 1 } };
     const e = await failure(client.uploadManuscript(f));
@@ -454,7 +490,10 @@ describe('retries', () => {
 
   it('backoff is capped by maxDelayMs', async () => {
     server.on(reply(503, {}), reply(503, {}), reply(503, {}), reply(503, {}), reply(200, customFieldsBody));
-    const { client, sleeps } = h({ random: () => 0.999, retry: { maxAttempts: 5, baseDelayMs: 1000, maxDelayMs: 2500, totalBudgetMs: 60_000 } });
+    const { client, sleeps } = h({
+      random: () => 0.999,
+      retry: { maxAttempts: 5, baseDelayMs: 1000, maxDelayMs: 2500, totalBudgetMs: 60_000 },
+    });
     await client.listCustomFields();
     expect(sleeps).toEqual([999, 1998, 2497, 2497]);
   });
@@ -485,7 +524,10 @@ describe('retries', () => {
 
   it('the total time budget stops retries even when attempts remain', async () => {
     server.always(reply(503, {}));
-    const { client, sleeps } = h({ random: () => 0.99, retry: { maxAttempts: 10, baseDelayMs: 1000, maxDelayMs: 10_000, totalBudgetMs: 5000 } });
+    const { client, sleeps } = h({
+      random: () => 0.99,
+      retry: { maxAttempts: 10, baseDelayMs: 1000, maxDelayMs: 10_000, totalBudgetMs: 5000 },
+    });
     expect((await failure(client.getAuthor(1, 'x'))).code).toBe('server_error');
     expect(sleeps.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(5000);
     expect(server.seen.length).toBe(sleeps.length + 1);
@@ -591,7 +633,10 @@ describe('the API key never leaks', () => {
       await failure(client.createAuthorsGroup({ group_name: 'G', owner_team: 'T', editor_teams: [], viewer_teams: [] })),
       await failure(client.getAuthor(1, 'x')),
     ];
-    const everything = [...errors.map((e) => `${e.message} ${JSON.stringify(e.toShape())} ${JSON.stringify(e.cause ?? null)} ${String(e.stack)}`), ...logger.lines].join('\n');
+    const everything = [
+      ...errors.map((e) => `${e.message} ${JSON.stringify(e.toShape())} ${JSON.stringify(e.cause ?? null)} ${String(e.stack)}`),
+      ...logger.lines,
+    ].join('\n');
     expect(errors[0]!.message).toMatch(/\[redacted\]/);
     expect(everything).not.toContain(KEY);
     expect(everything).not.toContain(encodeURIComponent(KEY));
@@ -608,7 +653,12 @@ describe('the API key never leaks', () => {
     const { client, logger } = h();
     const errors = [await failure(client.putAuthor(1, 'x', { name: 'A' })), await failure(client.getAuthor(1, 'x'))];
     const ok = await client.getAuthor(1, 'x');
-    const everything = [...errors.map((e) => `${e.message} ${JSON.stringify(e.toShape())} ${String(e.stack)}`), ...logger.lines, ok.rawText, JSON.stringify(ok.raw)].join('\n');
+    const everything = [
+      ...errors.map((e) => `${e.message} ${JSON.stringify(e.toShape())} ${String(e.stack)}`),
+      ...logger.lines,
+      ok.rawText,
+      JSON.stringify(ok.raw),
+    ].join('\n');
     expect(errors[0]!.message).toMatch(/bad key \[redacted\]/);
     expect(errors[0]!.field).toBe('[redacted]');
     expect(everything).not.toContain(b64);

@@ -108,7 +108,11 @@ describe('test connection', () => {
   it('reports per feature: 404 = answers, 403 = not in plan; saves lastFeatures', async () => {
     const p = svc.create({ name: 'Local', baseUrl: server.url });
     await svc.setKey(p.id, KEY);
-    server.on(reply(200, customFieldsBody), reply(404, { detail: 'no group' }), reply(403, { error: { code: 'feature_not_in_plan', message: 'nope' } }));
+    server.on(
+      reply(200, customFieldsBody),
+      reply(404, { detail: 'no group' }),
+      reply(403, { error: { code: 'feature_not_in_plan', message: 'nope' } }),
+    );
     const r = await svc.testConnection(p.id);
     expect(r.ok).toBe(true);
     expect(r.features).toEqual({ authorsGroups: true, refereeFinder: null, recommendJournals: false });
@@ -137,7 +141,10 @@ describe('test connection', () => {
     await svc.client(p.id).uploadManuscript({ fields: form });
     const after = await svc.testConnection(p.id);
     expect(after.features.refereeFinder).toBe(true);
-    expect(after.details.find((d) => d.feature === 'refereeFinder')).toMatchObject({ status: 'available', note: 'an upload brought candidates' });
+    expect(after.details.find((d) => d.feature === 'refereeFinder')).toMatchObject({
+      status: 'available',
+      note: 'an upload brought candidates',
+    });
     server.on(reply(403, { error: { code: 'feature_not_in_plan', message: 'no' } }), ...probes());
     await expect(svc.client(p.id).uploadManuscript({ fields: form })).rejects.toMatchObject({ code: 'feature_not_in_plan' });
     expect((await svc.testConnection(p.id)).details.find((d) => d.feature === 'refereeFinder')?.status).toBe('not_in_plan');
@@ -148,7 +155,11 @@ describe('test connection', () => {
     await svc.setKey(p.id, KEY);
     server.always(reply(401, { detail: 'bad key' }));
     const r = await svc.testConnection(p.id);
-    expect(r).toMatchObject({ ok: false, error: { code: 'unauthorized' }, features: { authorsGroups: null, refereeFinder: null, recommendJournals: null } });
+    expect(r).toMatchObject({
+      ok: false,
+      error: { code: 'unauthorized' },
+      features: { authorsGroups: null, refereeFinder: null, recommendJournals: null },
+    });
     expect(server.seen).toHaveLength(1);
   });
 

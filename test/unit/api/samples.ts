@@ -65,12 +65,22 @@ export const uploadBody = {
 
 export const journalsBody = {
   recommended_journals: [
-    { id: 1, title: 'Journal of Tests', score: 0.9, publisher_name: null, folder_id: null, folder_name: null, relevant_articles: [{ id: 5, title: 'A', year: 2020 }] },
+    {
+      id: 1,
+      title: 'Journal of Tests',
+      score: 0.9,
+      publisher_name: null,
+      folder_id: null,
+      folder_name: null,
+      relevant_articles: [{ id: 5, title: 'A', year: 2020 }],
+    },
   ],
 };
 
 export const customFieldsBody = {
   author_from_group: [{ api_id: CF_NUMBER, data_kind: 'number', name: 'Reviews done', description: null }],
   folder: [],
-  proposal: [{ api_id: CF_MULTI, data_kind: 'multi_option', name: 'Topics', description: 'x', options: [{ api_id: 'opt-a', option: 'A' }] }],
+  proposal: [
+    { api_id: CF_MULTI, data_kind: 'multi_option', name: 'Topics', description: 'x', options: [{ api_id: 'opt-a', option: 'A' }] },
+  ],
 };

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { createSecretStore, KeyringSecretStore, MemorySecretStore, sessionWarning, type KeyringEntry } from '../../../electron/core/secrets';
+import {
+  createSecretStore,
+  KeyringSecretStore,
+  MemorySecretStore,
+  sessionWarning,
+  type KeyringEntry,
+} from '../../../electron/core/secrets';
 import { MemoryLogger } from './fixture';
 
 /** A keyring backend held in a Map, optionally failing the way @napi-rs/keyring does. */

@@ -29,8 +29,19 @@ const input = (over: Partial<DiagnosticsInput> = {}): DiagnosticsInput => ({
 
 describe('diagnostics', () => {
   it('gives version, system, data folder, cache size and counts, outbox counts, problems and last crash', () => {
-    const text = formatDiagnostics(input({ recentProblems: ['{"level":"error","message":"boom"}'], lastCrash: 'renderer crashed (oom) at 2026-11-23T10:00:00Z' }));
-    for (const part of ['Referee Desk 0.1.0', 'Electron 45.4.1', 'Linux 6.8 (x64)', 'Data folder: /home/ed/.config/Referee Desk', 'Cache: 3.0 MB; manuscripts 12, candidates 3400', 'Outbox: queued 2, parked 1', 'boom', 'renderer crashed (oom)']) {
+    const text = formatDiagnostics(
+      input({ recentProblems: ['{"level":"error","message":"boom"}'], lastCrash: 'renderer crashed (oom) at 2026-11-23T10:00:00Z' }),
+    );
+    for (const part of [
+      'Referee Desk 0.1.0',
+      'Electron 45.4.1',
+      'Linux 6.8 (x64)',
+      'Data folder: /home/ed/.config/Referee Desk',
+      'Cache: 3.0 MB; manuscripts 12, candidates 3400',
+      'Outbox: queued 2, parked 1',
+      'boom',
+      'renderer crashed (oom)',
+    ]) {
       expect(text).toContain(part);
     }
   });
@@ -56,7 +67,11 @@ describe('diagnostics', () => {
   });
 
   it('reads counts and the outbox by state from a real cache', () => {
-    const cache = openCache({ file: join(mkdtempSync(join(tmpdir(), 'desk-diag-')), 'cache.db'), clock: { now: () => 1 }, logger: { log: () => undefined } });
+    const cache = openCache({
+      file: join(mkdtempSync(join(tmpdir(), 'desk-diag-')), 'cache.db'),
+      clock: { now: () => 1 },
+      logger: { log: () => undefined },
+    });
     try {
       const f = cacheFigures(cache);
       expect(f.counts).toMatchObject({ profiles: 0, manuscripts: 0, candidates: 0 });

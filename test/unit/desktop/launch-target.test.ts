@@ -43,7 +43,15 @@ describe('file arguments', () => {
 describe('argv', () => {
   const opts = { isAbsolute: posix.isAbsolute, resolve: posix.resolve, cwd: '/home/ed', skip: 1 };
   it('keeps links and manuscript files in order, resolves relative paths against the launching directory', () => {
-    const argv = ['/opt/Referee Desk/referee-desk', '--no-sandbox', '--enable-features=X', 'paper.pdf', 'referee-desk://manuscript/42', '/tmp/notes.txt', 'referee-desk://evil/1'];
+    const argv = [
+      '/opt/Referee Desk/referee-desk',
+      '--no-sandbox',
+      '--enable-features=X',
+      'paper.pdf',
+      'referee-desk://manuscript/42',
+      '/tmp/notes.txt',
+      'referee-desk://evil/1',
+    ];
     expect(targetsFromArgv(argv, opts)).toEqual([
       { kind: 'file', path: '/home/ed/paper.pdf' },
       { kind: 'manuscript', originId: '42' },

@@ -24,9 +24,15 @@ describe('rotating log file', () => {
     await out.flush();
     expect(readdirSync(d).sort()).toEqual(['desk.1.log', 'desk.2.log', 'desk.3.log', 'desk.4.log', 'desk.log']);
     for (const f of out.files()) expect(readFileSync(f).length).toBeLessThanOrEqual(1000);
-    const last = readFileSync(join(d, 'desk.log'), 'utf8').trim().split('\n').map((l) => JSON.parse(l).i as number);
+    const last = readFileSync(join(d, 'desk.log'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l).i as number);
     expect(last.at(-1)).toBe(199);
-    const previous = readFileSync(join(d, 'desk.1.log'), 'utf8').trim().split('\n').map((l) => JSON.parse(l).i as number);
+    const previous = readFileSync(join(d, 'desk.1.log'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l).i as number);
     expect(previous.at(-1)! + 1).toBe(last[0]);
   });
 

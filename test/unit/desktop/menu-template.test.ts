@@ -8,13 +8,21 @@ function menu(over: Partial<MenuOptions> = {}) {
   return { template, ran };
 }
 const sub = (m: MenuItemConstructorOptions) => (m.submenu as MenuItemConstructorOptions[]).filter((i) => i.type !== 'separator');
-const top = (t: MenuItemConstructorOptions[], label: string) => t.find((m) => (m.label ?? '').replace('&', '') === label || m.role === label)!;
+const top = (t: MenuItemConstructorOptions[], label: string) =>
+  t.find((m) => (m.label ?? '').replace('&', '') === label || m.role === label)!;
 const click = (i: MenuItemConstructorOptions) => (i.click as () => void)();
 
 describe('application menu', () => {
   it('has File, Edit, View, Window, Help on Windows/Linux and an app menu first on macOS', () => {
     expect(menu().template.map((m) => m.label ?? m.role)).toEqual(['&File', '&Edit', '&View', 'windowMenu', '&Help']);
-    expect(menu({ platform: 'darwin' }).template.map((m) => m.label ?? m.role)).toEqual(['Referee Desk', 'File', 'Edit', 'View', 'windowMenu', 'Help']);
+    expect(menu({ platform: 'darwin' }).template.map((m) => m.label ?? m.role)).toEqual([
+      'Referee Desk',
+      'File',
+      'Edit',
+      'View',
+      'windowMenu',
+      'Help',
+    ]);
   });
   it('File: Upload manuscripts… on Ctrl/Cmd+O and Export', () => {
     const { template, ran } = menu();
@@ -25,7 +33,16 @@ describe('application menu', () => {
     expect(ran).toEqual([{ type: 'upload' }, { type: 'export' }]);
   });
   it('Edit uses the standard roles', () => {
-    expect(sub(top(menu().template, 'Edit')).map((i) => i.role)).toEqual(['undo', 'redo', 'cut', 'copy', 'paste', 'pasteAndMatchStyle', 'delete', 'selectAll']);
+    expect(sub(top(menu().template, 'Edit')).map((i) => i.role)).toEqual([
+      'undo',
+      'redo',
+      'cut',
+      'copy',
+      'paste',
+      'pasteAndMatchStyle',
+      'delete',
+      'selectAll',
+    ]);
   });
   it('View: every view with Ctrl/Cmd+1…7, then zoom and full screen', () => {
     const { template, ran } = menu();
@@ -52,7 +69,10 @@ describe('application menu', () => {
   });
   it('the update item follows the updater: disabled with its reason, busy, then Restart to Update', () => {
     const find = (o: Partial<MenuOptions>) => sub(top(menu(o).template, 'help')).find((i) => /Update/.test(i.label ?? ''))!;
-    expect(find({ update: 'disabled', updateOffReason: 'Turned off by your administrator.' })).toMatchObject({ enabled: false, toolTip: 'Turned off by your administrator.' });
+    expect(find({ update: 'disabled', updateOffReason: 'Turned off by your administrator.' })).toMatchObject({
+      enabled: false,
+      toolTip: 'Turned off by your administrator.',
+    });
     expect(find({ update: 'downloading' })).toMatchObject({ label: 'Downloading Update…', enabled: false });
     const { template, ran } = menu({ update: 'ready' });
     const restart = sub(top(template, 'help')).find((i) => i.label === 'Restart to Update')!;
@@ -61,7 +81,11 @@ describe('application menu', () => {
   });
   it('on macOS About and updates live in the app menu, and File ends with Close', () => {
     const t = menu({ platform: 'darwin' }).template;
-    expect(sub(t[0]!).slice(0, 2).map((i) => i.label)).toEqual(['About Referee Desk', 'Check for Updates…']);
+    expect(
+      sub(t[0]!)
+        .slice(0, 2)
+        .map((i) => i.label),
+    ).toEqual(['About Referee Desk', 'Check for Updates…']);
     expect(sub(t[0]!).at(-1)!.role).toBe('quit');
     expect(sub(top(t, 'File')).at(-1)!.role).toBe('close');
     expect(sub(top(t, 'Help')).map((i) => i.label)).toEqual(['Open Logs Folder', 'Copy Diagnostics']);

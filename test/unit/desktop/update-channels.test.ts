@@ -53,8 +53,15 @@ describe('updates channels', () => {
 
   it('in the browser host says the desktop app handles updates and writes nothing', async () => {
     const h = updateHandlers(ctx([], {}, false));
-    expect(await h['updates.getSettings']({}, call)).toEqual({ available: false, enabled: false, note: 'Updates are handled by the desktop app.' });
-    expect(refusal(() => h['updates.setSettings']({ enabled: false }, call))).toEqual({ code: 'unsupported', message: 'Updates are handled by the desktop app.' });
+    expect(await h['updates.getSettings']({}, call)).toEqual({
+      available: false,
+      enabled: false,
+      note: 'Updates are handled by the desktop app.',
+    });
+    expect(refusal(() => h['updates.setSettings']({ enabled: false }, call))).toEqual({
+      code: 'unsupported',
+      message: 'Updates are handled by the desktop app.',
+    });
     expect(refusal(() => h['updates.restart']({}, call))).toMatchObject({ code: 'unsupported' });
     expect(updatesEnabled(dir)).toBe(true);
   });

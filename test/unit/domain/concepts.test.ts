@@ -26,7 +26,11 @@ describe('concept matching against the manuscript', () => {
   it('cuts the text into plain and highlighted parts that join back to the text', () => {
     const parts = highlightParts(text, matchConcepts(['lichen', 'symbiotic fungi', 'fungi'], text));
     expect(parts.map((p) => p.text).join('')).toBe(text);
-    expect(parts.filter((p) => p.concept).map((p) => `${p.concept}:${p.text}`)).toEqual(['lichen:Lichens', 'symbiotic fungi:symbiotic fungi', 'lichen:lichen']);
+    expect(parts.filter((p) => p.concept).map((p) => `${p.concept}:${p.text}`)).toEqual([
+      'lichen:Lichens',
+      'symbiotic fungi:symbiotic fungi',
+      'lichen:lichen',
+    ]);
   });
 
   it('stems keep at least three letters', () => {
@@ -36,7 +40,14 @@ describe('concept matching against the manuscript', () => {
   });
 });
 
-import { CANDIDATE_COLUMNS, DEFAULT_LAYOUT, SCREEN_COLUMNS, moveColumn, normalizeLayout, visibleColumns } from '../../../electron/common/domain/candidates';
+import {
+  CANDIDATE_COLUMNS,
+  DEFAULT_LAYOUT,
+  SCREEN_COLUMNS,
+  moveColumn,
+  normalizeLayout,
+  visibleColumns,
+} from '../../../electron/common/domain/candidates';
 
 describe('candidate columns: one definition for the screen and the exports', () => {
   it('every screen column is an export column with the same label', () => {
@@ -44,7 +55,17 @@ describe('candidate columns: one definition for the screen and the exports', () 
   });
 
   it('shows the decision by default: rank, name, conflicts, e-mail, numbers, groups, marked', () => {
-    expect(visibleColumns(DEFAULT_LAYOUT).map((c) => c.key)).toEqual(['rank', 'name', 'conflicts', 'email', 'hIndex', 'articles', 'citations', 'groups', 'marked']);
+    expect(visibleColumns(DEFAULT_LAYOUT).map((c) => c.key)).toEqual([
+      'rank',
+      'name',
+      'conflicts',
+      'email',
+      'hIndex',
+      'articles',
+      'citations',
+      'groups',
+      'marked',
+    ]);
   });
 
   it('a remembered layout drops unknown keys, adds new columns and keeps rank and name first', () => {

@@ -30,7 +30,13 @@ function row(authorId: number, rank: number, over: Partial<CandidateRow> = {}): 
     relevantConcepts: [],
     authorsGroups: [],
     marked: false,
-    conflicts: { coauth_conflicts: false, aff_conflicts: false, retracted_articles: false, referenced_articles: false, external_coi: false },
+    conflicts: {
+      coauth_conflicts: false,
+      aff_conflicts: false,
+      retracted_articles: false,
+      referenced_articles: false,
+      external_coi: false,
+    },
     conflictMask: 0,
     conflictCount: 0,
     ...over,
@@ -96,7 +102,13 @@ describe('XLSX', () => {
   it('writes a valid zip whose sheet holds the header, numbers as numbers and escaped text', async () => {
     const t = candidateTable([row(1, 0, { name: 'A <b> & "c"' }), row(2, 1, { email: null })]);
     const files = await unzip(toXlsx('Candidates: run/1', t.header, t.rows));
-    expect([...files.keys()].sort()).toEqual(['[Content_Types].xml', '_rels/.rels', 'xl/_rels/workbook.xml.rels', 'xl/workbook.xml', 'xl/worksheets/sheet1.xml']);
+    expect([...files.keys()].sort()).toEqual([
+      '[Content_Types].xml',
+      '_rels/.rels',
+      'xl/_rels/workbook.xml.rels',
+      'xl/workbook.xml',
+      'xl/worksheets/sheet1.xml',
+    ]);
     expect(files.get('xl/workbook.xml')).toContain('name="Candidates  run 1"');
     const sheet = files.get('xl/worksheets/sheet1.xml')!;
     expect(sheet).toContain('<c r="A1" t="inlineStr"><is><t xml:space="preserve">Rank</t></is></c>');
@@ -111,7 +123,13 @@ describe('XLSX', () => {
 
 describe('conflict badges', () => {
   it('shows set flags in plain words and marks flags the response did not carry as unknown', () => {
-    const b = conflictBadges({ coauth_conflicts: true, aff_conflicts: false, retracted_articles: null, referenced_articles: false, external_coi: false });
+    const b = conflictBadges({
+      coauth_conflicts: true,
+      aff_conflicts: false,
+      retracted_articles: null,
+      referenced_articles: false,
+      external_coi: false,
+    });
     expect(b.map((x) => [x.badge, x.unknown])).toEqual([
       ['Co-author', false],
       ['Retraction', true],

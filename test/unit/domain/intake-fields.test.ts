@@ -57,7 +57,9 @@ describe('fieldsToCheck', () => {
   });
 
   it('flags an empty author list when the page has e-mails', () => {
-    const out = fieldsToCheck(view({ authors: [] }, { authors: 0, signals: { emails: 2, unassignedEmails: 2, affiliationMarkers: 0, markersWithoutAuthor: 0 } }));
+    const out = fieldsToCheck(
+      view({ authors: [] }, { authors: 0, signals: { emails: 2, unassignedEmails: 2, affiliationMarkers: 0, markersWithoutAuthor: 0 } }),
+    );
     expect(out.map((f) => f.field)).toEqual(['authors_count']);
   });
 

@@ -1,14 +1,31 @@
 // Invitation template filling and mailto: URLs: escaping, non-ASCII names, the length bound.
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_TEMPLATE, MAX_MAILTO_CHARS, PLACEHOLDERS, fillTemplate, mailtoUrl, unknownPlaceholders } from '../../../electron/common/domain/invitation';
+import {
+  DEFAULT_TEMPLATE,
+  MAX_MAILTO_CHARS,
+  PLACEHOLDERS,
+  fillTemplate,
+  mailtoUrl,
+  unknownPlaceholders,
+} from '../../../electron/common/domain/invitation';
 
 describe('template filling', () => {
-  const values = { name: 'Zoë Ødegård', manuscript_title: 'Ice & snow', abstract: 'Short.', folder: 'J. Glaciology', due_date: '2026-12-01', editor_name: 'Dr. Editor' };
+  const values = {
+    name: 'Zoë Ødegård',
+    manuscript_title: 'Ice & snow',
+    abstract: 'Short.',
+    folder: 'J. Glaciology',
+    due_date: '2026-12-01',
+    editor_name: 'Dr. Editor',
+  };
 
   it('fills every placeholder, spaces inside braces allowed', () => {
-    expect(fillTemplate('Dear {{name}}, “{{ manuscript_title }}” for {{journal}} by {{due_date}}. {{editor_name}}', { ...values, journal: values.folder }).text).toBe(
-      'Dear Zoë Ødegård, “Ice & snow” for J. Glaciology by 2026-12-01. Dr. Editor',
-    );
+    expect(
+      fillTemplate('Dear {{name}}, “{{ manuscript_title }}” for {{journal}} by {{due_date}}. {{editor_name}}', {
+        ...values,
+        journal: values.folder,
+      }).text,
+    ).toBe('Dear Zoë Ødegård, “Ice & snow” for J. Glaciology by 2026-12-01. Dr. Editor');
   });
 
   it('never expands a placeholder that arrives inside a value', () => {
@@ -31,7 +48,9 @@ describe('template filling', () => {
 describe('mailto: URL', () => {
   it('percent-encodes subject and body as UTF-8, line breaks as %0D%0A, and keeps the @', () => {
     const r = mailtoUrl({ to: 'zoë@uni.no', subject: 'Review? A&B = 100%', body: 'Dear Zoë Ødegård,\nline 2\r\n#3' });
-    expect(r.url).toBe('mailto:zo%C3%AB@uni.no?subject=Review%3F%20A%26B%20%3D%20100%25&body=Dear%20Zo%C3%AB%20%C3%98deg%C3%A5rd%2C%0D%0Aline%202%0D%0A%233');
+    expect(r.url).toBe(
+      'mailto:zo%C3%AB@uni.no?subject=Review%3F%20A%26B%20%3D%20100%25&body=Dear%20Zo%C3%AB%20%C3%98deg%C3%A5rd%2C%0D%0Aline%202%0D%0A%233',
+    );
     expect(r).toMatchObject({ truncated: false, hasRecipient: true });
     const u = new URL(r.url);
     expect(u.protocol).toBe('mailto:');
@@ -41,7 +60,10 @@ describe('mailto: URL', () => {
 
   it('cannot be steered by the address: ?, & and extra recipients are escaped or refused', () => {
     expect(mailtoUrl({ to: 'a@x.org?bcc=spy', subject: 's', body: '' }).url).toBe('mailto:a@x.org%3Fbcc%3Dspy?subject=s');
-    expect(mailtoUrl({ to: 'a@x.org?bcc=spy@evil.example', subject: 's', body: '' })).toMatchObject({ url: 'mailto:?subject=s', hasRecipient: false });
+    expect(mailtoUrl({ to: 'a@x.org?bcc=spy@evil.example', subject: 's', body: '' })).toMatchObject({
+      url: 'mailto:?subject=s',
+      hasRecipient: false,
+    });
     const two = mailtoUrl({ to: 'a@x.org, b@y.org', subject: 's', body: '' });
     expect(two).toMatchObject({ url: 'mailto:?subject=s', hasRecipient: false });
     expect(mailtoUrl({ to: null, subject: 's', body: 'b' }).hasRecipient).toBe(false);

@@ -19,7 +19,8 @@ describe('normalised identifiers', () => {
     expect(normalizeEmail('mailto:<jd@uni.edu>')).toBe('jd@uni.edu');
     expect(normalizeEmail('jd+review@uni.edu')).toBe('jd+review@uni.edu');
     expect(normalizeEmail('Müller@Uni-Köln.de')).toBe('müller@uni-köln.de');
-    for (const bad of ['', 'no-at-sign', 'a@b', '@uni.edu', 'a@@uni.edu', 'a@uni.edu, b@uni.edu', 'a b@uni.edu']) expect(normalizeEmail(bad)).toBeNull();
+    for (const bad of ['', 'no-at-sign', 'a@b', '@uni.edu', 'a@@uni.edu', 'a@uni.edu, b@uni.edu', 'a b@uni.edu'])
+      expect(normalizeEmail(bad)).toBeNull();
   });
 
   it('compares names without case, diacritics or punctuation', () => {
@@ -46,29 +47,53 @@ describe('merge rules', () => {
   });
 
   it('a shared e-mail merges when no ORCID contradicts it', () => {
-    expect(chooseMerge({ authorId: 2, orcid: null, email: 'a@x.org' }, [person(5, { email: 'a@x.org', orcid: Y })])).toEqual({ personId: 5, rule: 'email' });
-    expect(chooseMerge({ authorId: 2, orcid: X, email: 'a@x.org' }, [person(5, { email: 'a@x.org' })])).toEqual({ personId: 5, rule: 'email' });
+    expect(chooseMerge({ authorId: 2, orcid: null, email: 'a@x.org' }, [person(5, { email: 'a@x.org', orcid: Y })])).toEqual({
+      personId: 5,
+      rule: 'email',
+    });
+    expect(chooseMerge({ authorId: 2, orcid: X, email: 'a@x.org' }, [person(5, { email: 'a@x.org' })])).toEqual({
+      personId: 5,
+      rule: 'email',
+    });
   });
 
   it('a shared e-mail does not merge two different ORCIDs (one lab address, two researchers)', () => {
-    expect(chooseMerge({ authorId: 2, orcid: X, email: 'lab@x.org' }, [person(5, { email: 'lab@x.org', orcid: Y })])).toEqual({ personId: null, rule: 'author_id' });
+    expect(chooseMerge({ authorId: 2, orcid: X, email: 'lab@x.org' }, [person(5, { email: 'lab@x.org', orcid: Y })])).toEqual({
+      personId: null,
+      rule: 'author_id',
+    });
   });
 
   it('ties go to the oldest person, whatever the order given', () => {
-    expect(chooseMerge({ authorId: 3, orcid: null, email: 'a@x.org' }, [person(8, { email: 'a@x.org' }), person(4, { email: 'a@x.org' })])).toEqual({ personId: 4, rule: 'email' });
+    expect(
+      chooseMerge({ authorId: 3, orcid: null, email: 'a@x.org' }, [person(8, { email: 'a@x.org' }), person(4, { email: 'a@x.org' })]),
+    ).toEqual({ personId: 4, rule: 'email' });
   });
 });
 
 describe('author of another manuscript of the same folder', () => {
   const others = [
-    { manuscriptId: 10, title: 'Soil carbon', authors: [{ name: 'Ana Pérez', email: 'ana@uni.es' }, { name: 'Li Wei', orcid: '0000-0002-1825-0097' }] },
+    {
+      manuscriptId: 10,
+      title: 'Soil carbon',
+      authors: [
+        { name: 'Ana Pérez', email: 'ana@uni.es' },
+        { name: 'Li Wei', orcid: '0000-0002-1825-0097' },
+      ],
+    },
     { manuscriptId: 11, title: 'River flow', authors: [{ name: 'John A. Smith' }] },
   ];
 
   it('matches by ORCID, by e-mail, or by last name and first initial', () => {
-    expect(authorConflicts({ name: 'W. Li', email: null, orcid: 'https://orcid.org/0000-0002-1825-0097' }, others)).toEqual([{ manuscriptId: 10, title: 'Soil carbon', author: 'Li Wei', by: 'orcid' }]);
-    expect(authorConflicts({ name: 'Someone Else', email: 'ANA@uni.es', orcid: null }, others)).toEqual([{ manuscriptId: 10, title: 'Soil carbon', author: 'Ana Pérez', by: 'email' }]);
-    expect(authorConflicts({ name: 'J. Smith', email: null, orcid: null }, others)).toEqual([{ manuscriptId: 11, title: 'River flow', author: 'John A. Smith', by: 'name' }]);
+    expect(authorConflicts({ name: 'W. Li', email: null, orcid: 'https://orcid.org/0000-0002-1825-0097' }, others)).toEqual([
+      { manuscriptId: 10, title: 'Soil carbon', author: 'Li Wei', by: 'orcid' },
+    ]);
+    expect(authorConflicts({ name: 'Someone Else', email: 'ANA@uni.es', orcid: null }, others)).toEqual([
+      { manuscriptId: 10, title: 'Soil carbon', author: 'Ana Pérez', by: 'email' },
+    ]);
+    expect(authorConflicts({ name: 'J. Smith', email: null, orcid: null }, others)).toEqual([
+      { manuscriptId: 11, title: 'River flow', author: 'John A. Smith', by: 'name' },
+    ]);
     expect(authorConflicts({ name: 'Ana Perez', email: null, orcid: null }, others).map((c) => c.by)).toEqual(['name']);
   });
 

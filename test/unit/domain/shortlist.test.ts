@@ -36,7 +36,9 @@ describe('status transitions', () => {
   });
 
   it('refuses the others with a sentence that says what can come next', () => {
-    expect(transitionError('shortlisted', 'accepted')).toBe('A person who is “Shortlisted” cannot become “Accepted”; next can be “Invited”.');
+    expect(transitionError('shortlisted', 'accepted')).toBe(
+      'A person who is “Shortlisted” cannot become “Accepted”; next can be “Invited”.',
+    );
     expect(transitionError('closed', 'invited')).toMatch(/finished/);
     expect(transitionError('invited', 'invited')).toMatch(/already “Invited”/);
     let legal = 0;
@@ -80,7 +82,10 @@ describe('fatigue rule', () => {
     expect(loadBadge({ invitedRecent: 2, reviewing: 1 }, s)).toEqual({ busy: false, reasons: [] });
     expect(loadBadge({ invitedRecent: 3, reviewing: 0 }, s)).toEqual({ busy: true, reasons: ['invited 3 times in the last 180 days'] });
     expect(loadBadge({ invitedRecent: 0, reviewing: 2 }, s)).toEqual({ busy: true, reasons: ['reviewing 2 manuscripts now'] });
-    expect(loadBadge({ invitedRecent: 1, reviewing: 1 }, { k: 1, d: 30, r: 1 }).reasons).toEqual(['invited 1 times in the last 30 days', 'reviewing 1 manuscript now']);
+    expect(loadBadge({ invitedRecent: 1, reviewing: 1 }, { k: 1, d: 30, r: 1 }).reasons).toEqual([
+      'invited 1 times in the last 30 days',
+      'reviewing 1 manuscript now',
+    ]);
   });
 
   it('counts invitations from D days before now', () => {
@@ -100,8 +105,32 @@ describe('reminders due', () => {
 
 describe('shortlist export', () => {
   const entries = [
-    { position: 2, name: 'Björn Öberg', email: 'bo@uni.se', orcid: null, affiliation: 'Uppsala', status: 'invited' as const, note: 'asked, "maybe"', dueDate: '2026-12-01', invitedAt: Date.UTC(2026, 10, 20), answeredAt: null, serviceMarked: true },
-    { position: 1, name: 'Ana Pérez', email: null, orcid: '0000-0002-1825-0097', affiliation: null, status: 'shortlisted' as const, note: '=cmd()', dueDate: null, invitedAt: null, answeredAt: null, serviceMarked: false },
+    {
+      position: 2,
+      name: 'Björn Öberg',
+      email: 'bo@uni.se',
+      orcid: null,
+      affiliation: 'Uppsala',
+      status: 'invited' as const,
+      note: 'asked, "maybe"',
+      dueDate: '2026-12-01',
+      invitedAt: Date.UTC(2026, 10, 20),
+      answeredAt: null,
+      serviceMarked: true,
+    },
+    {
+      position: 1,
+      name: 'Ana Pérez',
+      email: null,
+      orcid: '0000-0002-1825-0097',
+      affiliation: null,
+      status: 'shortlisted' as const,
+      note: '=cmd()',
+      dueDate: null,
+      invitedAt: null,
+      answeredAt: null,
+      serviceMarked: false,
+    },
   ];
 
   it('writes the people in the editor’s order with notes and statuses (CSV)', () => {

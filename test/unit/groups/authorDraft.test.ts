@@ -2,7 +2,14 @@
 // author changed, and sends exactly those fields.
 import { describe, expect, it } from 'vitest';
 import type { CustomFieldRow, GroupAuthorRow } from '../../../electron/common/views';
-import { changedFields, draftBase, draftOf, partialBody, partialProblem, replaceProblem } from '../../../renderer/src/features/groups/authorDraft';
+import {
+  changedFields,
+  draftBase,
+  draftOf,
+  partialBody,
+  partialProblem,
+  replaceProblem,
+} from '../../../renderer/src/features/groups/authorDraft';
 
 const field = (apiId: string, dataKind: string, name: string, options: string[] = []): CustomFieldRow => ({
   scope: 'author_from_group',
@@ -14,7 +21,11 @@ const field = (apiId: string, dataKind: string, name: string, options: string[] 
   options: options.length ? options.map((o) => ({ api_id: o, option: o.toUpperCase() })) : null,
   fetchedAt: 0,
 });
-const fields = [field('f-num', 'number', 'Reviews'), field('f-many', 'multi_option', 'Expertise', ['m', 's', 'c']), field('f-geo', 'geo_point', 'Location')];
+const fields = [
+  field('f-num', 'number', 'Reviews'),
+  field('f-many', 'multi_option', 'Expertise', ['m', 's', 'c']),
+  field('f-geo', 'geo_point', 'Location'),
+];
 
 const author: GroupAuthorRow = {
   id: 1,
@@ -49,7 +60,12 @@ describe('author draft', () => {
   });
 
   it('finds only fields whose value differs: retyped values and reordered options are no change', () => {
-    const d = { ...draftOf(author), name: ' Grace Hopper ', emails: 'grace@example.org;', custom: { ...author.customFields, 'f-many': ['s', 'm'] } };
+    const d = {
+      ...draftOf(author),
+      name: ' Grace Hopper ',
+      emails: 'grace@example.org;',
+      custom: { ...author.customFields, 'f-many': ['s', 'm'] },
+    };
     expect(changedFields(d, author, fields)).toEqual([]);
     const e = { ...d, affiliations: '', custom: { ...d.custom, 'f-num': 8 } };
     expect(changedFields(e, author, fields)).toEqual(['affiliations', 'f-num']);

@@ -15,7 +15,13 @@ const row = (apiId: string, dataKind: string, name: string, options: string[] = 
   options: options.length ? options.map((o, i) => ({ api_id: `${apiId}-${i}`, option: o })) : null,
   fetchedAt: 0,
 });
-const fields = [row('f-num', 'number', 'Reviews completed'), row('f-date', 'date', 'Last invited'), row('f-one', 'single_option', 'Availability', ['Available', 'Busy']), row('f-many', 'multi_option', 'Expertise', ['Methods', 'Statistics']), row('f-geo', 'geo_point', 'Location')];
+const fields = [
+  row('f-num', 'number', 'Reviews completed'),
+  row('f-date', 'date', 'Last invited'),
+  row('f-one', 'single_option', 'Availability', ['Available', 'Busy']),
+  row('f-many', 'multi_option', 'Expertise', ['Methods', 'Statistics']),
+  row('f-geo', 'geo_point', 'Location'),
+];
 
 const text = [
   'ID;Name;E-mail;Reviews completed;Last invited;Availability;Expertise;Location',
@@ -32,7 +38,15 @@ describe('csv import', () => {
 
   it('guesses standard columns by their start and custom fields by their name, never a read-only kind', () => {
     const mapping = guessMapping(table.header, fields);
-    expect(mapping).toMatchObject({ clientId: 'ID', name: 'Name', emails: 'E-mail', 'f-num': 'Reviews completed', 'f-date': 'Last invited', 'f-one': 'Availability', 'f-many': 'Expertise' });
+    expect(mapping).toMatchObject({
+      clientId: 'ID',
+      name: 'Name',
+      emails: 'E-mail',
+      'f-num': 'Reviews completed',
+      'f-date': 'Last invited',
+      'f-one': 'Availability',
+      'f-many': 'Expertise',
+    });
     expect(mapping['f-geo']).toBeUndefined();
   });
 
@@ -43,7 +57,11 @@ describe('csv import', () => {
       {
         row: 1,
         clientId: 'r-1',
-        body: { name: 'Ada Lovelace', emails: ['ada@example.org'], customFields: { 'f-num': 7, 'f-date': '2026-03-01', 'f-one': 'f-one-1', 'f-many': ['f-many-0', 'f-many-1'] } },
+        body: {
+          name: 'Ada Lovelace',
+          emails: ['ada@example.org'],
+          customFields: { 'f-num': 7, 'f-date': '2026-03-01', 'f-one': 'f-one-1', 'f-many': ['f-many-0', 'f-many-1'] },
+        },
       },
       // No id in its row: one is made from the name.
       { row: 3, clientId: 'no-id', body: { name: 'No Id' } },
@@ -70,7 +88,17 @@ describe('csv import', () => {
   });
 
   it('imports a sheet with only the headers editors use (Name, Email, ORCID, Affiliation): ids from ORCID or e-mail', () => {
-    const sheet = csvTable(parseCsv(['Name,Email,ORCID,Affiliation', 'Ada Lovelace,ada@example.org,,Analytical Society', 'Alan Turing,,0000-0002-1825-0097,', 'Bad Mail,not-an-email,,', 'Ada Again,ADA@example.org,,'].join('\n')))!;
+    const sheet = csvTable(
+      parseCsv(
+        [
+          'Name,Email,ORCID,Affiliation',
+          'Ada Lovelace,ada@example.org,,Analytical Society',
+          'Alan Turing,,0000-0002-1825-0097,',
+          'Bad Mail,not-an-email,,',
+          'Ada Again,ADA@example.org,,',
+        ].join('\n'),
+      ),
+    )!;
     const mapping = guessMapping(sheet.header, []);
     expect(mapping).toMatchObject({ clientId: '', name: 'Name', emails: 'Email', orcids: 'ORCID', affiliations: 'Affiliation' });
     const { authors, problems } = csvAuthors(sheet, mapping, []);

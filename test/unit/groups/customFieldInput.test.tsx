@@ -5,8 +5,18 @@ import { describe, expect, it } from 'vitest';
 import type { CustomFieldRow } from '../../../electron/common/views';
 import { CustomFieldInput } from '../../../renderer/src/features/groups/CustomFieldInput';
 
-const field = (dataKind: string): CustomFieldRow => ({ scope: 'author_from_group', apiId: 'f', position: 0, dataKind, name: 'Field', description: null, options: null, fetchedAt: 0 });
-const html = (dataKind: string, value: unknown) => renderToStaticMarkup(<CustomFieldInput field={field(dataKind)} value={value} onChange={() => undefined} />);
+const field = (dataKind: string): CustomFieldRow => ({
+  scope: 'author_from_group',
+  apiId: 'f',
+  position: 0,
+  dataKind,
+  name: 'Field',
+  description: null,
+  options: null,
+  fetchedAt: 0,
+});
+const html = (dataKind: string, value: unknown) =>
+  renderToStaticMarkup(<CustomFieldInput field={field(dataKind)} value={value} onChange={() => undefined} />);
 
 describe('CustomFieldInput', () => {
   it('shows a kind it does not know read-only, with its value', () => {

@@ -8,11 +8,16 @@ const options = [
   { api_id: 'o-2', option: 'Statistics' },
   { api_id: 'o-3', option: 'Clinical' },
 ];
-const field = (dataKind: string, name = 'F'): CustomFieldDefinition => ({ name, dataKind, options: dataKind.endsWith('option') ? options : null });
+const field = (dataKind: string, name = 'F'): CustomFieldDefinition => ({
+  name,
+  dataKind,
+  options: dataKind.endsWith('option') ? options : null,
+});
 
 describe('customFieldValueFromText', () => {
   it('reads an empty cell as no value, whatever the kind', () => {
-    for (const k of ['number', 'str', 'date', 'single_option', 'multi_option']) expect(customFieldValueFromText(field(k), '  ')).toEqual({ ok: true, value: null });
+    for (const k of ['number', 'str', 'date', 'single_option', 'multi_option'])
+      expect(customFieldValueFromText(field(k), '  ')).toEqual({ ok: true, value: null });
   });
 
   it('converts numbers written with a dot and refuses anything else, naming the field', () => {
@@ -20,7 +25,10 @@ describe('customFieldValueFromText', () => {
     expect(customFieldValueFromText(field('number'), '-2.5')).toEqual({ ok: true, value: -2.5 });
     expect(customFieldValueFromText(field('number'), '1e3')).toEqual({ ok: true, value: 1000 });
     for (const bad of ['7,5', 'seven', '0x10', '1 000', 'Infinity']) {
-      expect(customFieldValueFromText(field('number', 'Reviews completed'), bad)).toEqual({ ok: false, problem: expect.stringMatching(/^Reviews completed must be a number/) });
+      expect(customFieldValueFromText(field('number', 'Reviews completed'), bad)).toEqual({
+        ok: false,
+        problem: expect.stringMatching(/^Reviews completed must be a number/),
+      });
     }
   });
 
@@ -31,7 +39,10 @@ describe('customFieldValueFromText', () => {
   it('accepts calendar dates written YYYY-MM-DD only', () => {
     expect(customFieldValueFromText(field('date'), '2026-03-01')).toEqual({ ok: true, value: '2026-03-01' });
     for (const bad of ['2026-02-30', '01/03/2026', '2026-3-1', 'yesterday']) {
-      expect(customFieldValueFromText(field('date', 'Last invited'), bad)).toEqual({ ok: false, problem: expect.stringMatching(/^Last invited must be a date written YYYY-MM-DD/) });
+      expect(customFieldValueFromText(field('date', 'Last invited'), bad)).toEqual({
+        ok: false,
+        problem: expect.stringMatching(/^Last invited must be a date written YYYY-MM-DD/),
+      });
     }
   });
 
@@ -51,7 +62,10 @@ describe('customFieldValueFromText', () => {
   });
 
   it('refuses to write a kind this version does not know', () => {
-    expect(customFieldValueFromText(field('geo_point', 'Location'), '1,2')).toEqual({ ok: false, problem: expect.stringMatching(/^Location has a kind this version cannot write \(geo_point\)/) });
+    expect(customFieldValueFromText(field('geo_point', 'Location'), '1,2')).toEqual({
+      ok: false,
+      problem: expect.stringMatching(/^Location has a kind this version cannot write \(geo_point\)/),
+    });
   });
 });
 

@@ -72,7 +72,13 @@ describe('intake confidence', () => {
   });
 
   it('doubts names that read surname-first or are too long', () => {
-    const c = confidenceOf(trace({ authors: [{ name: 'Perez A', affiliation: null, email: null, orcid: null }], perAuthor: [{ affiliation: null, email: null, orcid: null, markers: [] }], emails: 0 }));
+    const c = confidenceOf(
+      trace({
+        authors: [{ name: 'Perez A', affiliation: null, email: null, orcid: null }],
+        perAuthor: [{ affiliation: null, email: null, orcid: null, markers: [] }],
+        emails: 0,
+      }),
+    );
     expect(c.perAuthor[0]!.name).toBeLessThan(0.7);
   });
 });

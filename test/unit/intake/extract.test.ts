@@ -31,14 +31,20 @@ describe.each(['pdf', 'docx'] as const)('generated %s manuscript', (format) => {
 describe('text heuristics', () => {
   it('expands grouped e-mail forms', () => {
     expect(findEmails('(georgiana.dinu|marco.baroni)@unitn.it')).toEqual(['georgiana.dinu@unitn.it', 'marco.baroni@unitn.it']);
-    expect(findEmails('{chrisq,chrisbkt, billdol}@microsoft.com')).toEqual(['chrisq@microsoft.com', 'chrisbkt@microsoft.com', 'billdol@microsoft.com']);
+    expect(findEmails('{chrisq,chrisbkt, billdol}@microsoft.com')).toEqual([
+      'chrisq@microsoft.com',
+      'chrisbkt@microsoft.com',
+      'billdol@microsoft.com',
+    ]);
     expect(findEmails('E-mail: a.b@x.org and c_d@y.co.uk.')).toEqual(['a.b@x.org', 'c_d@y.co.uk']);
   });
 
   it('checks ORCID check digits and reads bare and URL forms', () => {
     expect(validOrcid('0000-0002-1825-0097')).toBe(true);
     expect(validOrcid('0000-0002-1825-0098')).toBe(false);
-    expect(findOrcids('see https://orcid.org/0000-0003-0882-308X and 0000-0002-1825-0098').map((o) => o.id)).toEqual(['0000-0003-0882-308X']);
+    expect(findOrcids('see https://orcid.org/0000-0003-0882-308X and 0000-0002-1825-0098').map((o) => o.id)).toEqual([
+      '0000-0003-0882-308X',
+    ]);
   });
 
   it('splits author lines with superscript markers, "and", initials and degrees', () => {

@@ -61,10 +61,14 @@ describe('intake bounds on hostile files', () => {
     expect(good.title).toBe(KNOWN.title);
   }, 30_000);
 
-  it.each(['escaped.pdf', 'comment.pdf'])('an RC4-encrypted PDF whose /Encrypt a byte search misses (%s) is refused', async (name) => {
-    const r = await svc.inspect(name);
-    expect(r.error?.message).toMatch(/PDF is encrypted/);
-  }, 30_000);
+  it.each(['escaped.pdf', 'comment.pdf'])(
+    'an RC4-encrypted PDF whose /Encrypt a byte search misses (%s) is refused',
+    async (name) => {
+      const r = await svc.inspect(name);
+      expect(r.error?.message).toMatch(/PDF is encrypted/);
+    },
+    30_000,
+  );
 
   it('a worker over its heap limit dies alone; the file gets a clear error and the pool goes on', async () => {
     const tiny = new IntakeService({ heapMb: 8, poolSize: 1 });

@@ -18,7 +18,9 @@ function twoColumnRuns(): Glyphs[] {
 
 /** Rows as the layout builds them for these fixtures: one per baseline. */
 function rowsOf(runs: Glyphs[]) {
-  return [...new Set(runs.map((r) => r.top))].map((top) => ({ items: runs.filter((r) => r.top === top).map((r) => ({ ...r, sup: false })) }));
+  return [...new Set(runs.map((r) => r.top))].map((top) => ({
+    items: runs.filter((r) => r.top === top).map((r) => ({ ...r, sup: false })),
+  }));
 }
 
 function seg(text: string, top: number, x0 = 100, x1 = 500, over: Partial<Segment> = {}): Segment {
@@ -41,13 +43,20 @@ describe('column gutter', () => {
     const runs: Glyphs[] = [{ str: 'Title', x: 200, w: 200, top: 100, size: 17, font: 'f1' }];
     for (let i = 0; i < 30; i++) runs.push({ str: `a full-width line ${i}`, x: 72, w: 468, top: 200 + 12 * i, size: 10, font: 'f2' });
     expect(findGutter(rowsOf(runs))).toBeNull();
-    expect(segmentsOf(runs, 1).filter((s) => s.size === 10).every((s) => s.x0 === 72 && s.x1 === 540)).toBe(true);
+    expect(
+      segmentsOf(runs, 1)
+        .filter((s) => s.size === 10)
+        .every((s) => s.x0 === 72 && s.x1 === 540),
+    ).toBe(true);
   });
 
   it('does not split a centred author line at a word gap near the middle', () => {
     const runs = twoColumnRuns();
     // "Mikko Ødegaard" with its word gap right at the middle of the page, above the columns
-    runs.push({ str: 'Mikko', x: 270, w: 30, top: 140, size: 12, font: 'f3' }, { str: 'Ødegaard', x: 303, w: 50, top: 140, size: 12, font: 'f3' });
+    runs.push(
+      { str: 'Mikko', x: 270, w: 30, top: 140, size: 12, font: 'f3' },
+      { str: 'Ødegaard', x: 303, w: 50, top: 140, size: 12, font: 'f3' },
+    );
     const names = segmentsOf(runs, 1).filter((s) => s.top === 140);
     expect(names.map((s) => s.plain)).toEqual(['Mikko Ødegaard']);
   });
@@ -55,7 +64,10 @@ describe('column gutter', () => {
 
 describe('wrapped author lists', () => {
   it('joins a list line that fills the block and ends mid-name with the next line', () => {
-    const out = joinWrappedLines([seg('Ana Pérez\u00011\u0002, Wei Zhang\u00012\u0002, Lucía de la', 150), seg('Cruz\u00011\u0002, Hao Li\u00012\u0002', 165, 250, 350)]);
+    const out = joinWrappedLines([
+      seg('Ana Pérez\u00011\u0002, Wei Zhang\u00012\u0002, Lucía de la', 150),
+      seg('Cruz\u00011\u0002, Hao Li\u00012\u0002', 165, 250, 350),
+    ]);
     expect(out).toHaveLength(1);
     expect(out[0]!.plain).toBe('Ana Pérez , Wei Zhang , Lucía de la Cruz , Hao Li');
   });
@@ -63,7 +75,9 @@ describe('wrapped author lists', () => {
   it('keeps one-name-per-line blocks, lines ending with a separator, and address lines apart', () => {
     expect(joinWrappedLines([seg('Ana Pérez', 150, 250, 350), seg('Wei Zhang', 165, 250, 350)])).toHaveLength(2);
     expect(joinWrappedLines([seg('Ana Pérez, Wei Zhang,', 150), seg('Hao Li', 165, 250, 350)])).toHaveLength(2);
-    expect(joinWrappedLines([seg('Department of Physics, University of Eastbrook', 150), seg('Eastbrook, United Kingdom', 165, 250, 350)])).toHaveLength(2);
+    expect(
+      joinWrappedLines([seg('Department of Physics, University of Eastbrook', 150), seg('Eastbrook, United Kingdom', 165, 250, 350)]),
+    ).toHaveLength(2);
     // a different font (the affiliations under the names) is another block
     expect(joinWrappedLines([seg('Ana Pérez, Wei Zhang, Hao', 150), seg('Li', 165, 250, 350, { font: 'f9' })])).toHaveLength(2);
   });

@@ -20,9 +20,25 @@ it('a retry due in 2 s still comes after 2 s of monotonic time when the wall clo
   const clock = { now: () => wall, monotonic: () => mono };
   const cache = openCache({ file: join(dir, 'cache.db'), clock, logger: new MemoryLogger() });
   cleanups.push(() => (cache.close(), cleanup()));
-  cache.profiles.upsert({ id: 'p1', name: 'P', baseUrl: 'http://fake', kind: 'remote', createdAt: 1, lastCheckedAt: null, lastFeatures: null });
+  cache.profiles.upsert({
+    id: 'p1',
+    name: 'P',
+    baseUrl: 'http://fake',
+    kind: 'remote',
+    createdAt: 1,
+    lastCheckedAt: null,
+    lastFeatures: null,
+  });
   const api = new FakeService();
-  const outbox = new Outbox({ cache, profileId: 'p1', api, clock, logger: new MemoryLogger(), uploadsDir: join(dir, 'uploads'), random: () => 1 });
+  const outbox = new Outbox({
+    cache,
+    profileId: 'p1',
+    api,
+    clock,
+    logger: new MemoryLogger(),
+    uploadsDir: join(dir, 'uploads'),
+    random: () => 1,
+  });
   const g = cache.groups.addExisting('p1', 7, 'G');
   api.groups.set(7, { group_name: 'G' });
   api.failNext('putAuthor', new DeskError('server_error', 'HTTP 503'));

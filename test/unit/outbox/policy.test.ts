@@ -16,7 +16,10 @@ describe('backoffDelay', () => {
 describe('classifyFailure', () => {
   it('retries transient failures, keeping Retry-After', () => {
     expect(classifyFailure(new DeskError('server_error', 'x'))).toEqual({ action: 'retry', code: 'server_error', message: 'x' });
-    expect(classifyFailure(new DeskError('rate_limited', 'x', { retryAfterMs: 3000 }))).toMatchObject({ action: 'retry', retryAfterMs: 3000 });
+    expect(classifyFailure(new DeskError('rate_limited', 'x', { retryAfterMs: 3000 }))).toMatchObject({
+      action: 'retry',
+      retryAfterMs: 3000,
+    });
     expect(classifyFailure(new DeskError('offline', 'x')).action).toBe('retry');
   });
 
@@ -24,7 +27,11 @@ describe('classifyFailure', () => {
     for (const code of ['invalid_request', 'feature_not_in_plan', 'not_found'] as const) {
       expect(classifyFailure(new DeskError(code, 'x'))).toMatchObject({ action: 'park', reason: 'rejected' });
     }
-    expect(classifyFailure(new OutcomeUnknownError('timeout', 'lost', false))).toMatchObject({ action: 'park', reason: 'outcome_unknown', code: 'timeout' });
+    expect(classifyFailure(new OutcomeUnknownError('timeout', 'lost', false))).toMatchObject({
+      action: 'park',
+      reason: 'outcome_unknown',
+      code: 'timeout',
+    });
   });
 
   it('holds on key problems and cancellation; parks unexpected exceptions as failed', () => {
@@ -53,7 +60,17 @@ describe('serviceProbe', () => {
   it('counts any answer as reachable and only unreachable-service errors as offline', async () => {
     const { serviceProbe } = await import('../../../electron/core/sync');
     const probe = (err: unknown) => serviceProbe({ listCustomFields: async () => Promise.reject(err) });
-    expect(await serviceProbe({ listCustomFields: async () => ({ value: { author_from_group: [], folder: [], proposal: [] }, raw: {}, rawText: '{}', status: 200, attempts: 1 }) })()).toBe(true);
+    expect(
+      await serviceProbe({
+        listCustomFields: async () => ({
+          value: { author_from_group: [], folder: [], proposal: [] },
+          raw: {},
+          rawText: '{}',
+          status: 200,
+          attempts: 1,
+        }),
+      })(),
+    ).toBe(true);
     expect(await probe(new DeskError('unauthorized', 'x'))()).toBe(true);
     expect(await probe(new DeskError('offline', 'x'))()).toBe(false);
     expect(await probe(new DeskError('timeout', 'x'))()).toBe(false);

@@ -22,6 +22,8 @@ describe('clear cache text', () => {
     expect(keptText(view({ pendingWrites: 1, manuscripts: 1 }))).toMatch(
       /1 change is waiting to be sent: it is kept, with the files it needs, and 1 manuscript keeps its runs and candidates until its upload is sent or discarded\.$/,
     );
-    expect(keptText(view({ pendingWrites: 3, manuscripts: 0 }))).toMatch(/3 changes are waiting to be sent: they are kept, with the files they need\.$/);
+    expect(keptText(view({ pendingWrites: 3, manuscripts: 0 }))).toMatch(
+      /3 changes are waiting to be sent: they are kept, with the files they need\.$/,
+    );
   });
 });

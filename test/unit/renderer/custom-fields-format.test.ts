@@ -26,7 +26,11 @@ describe('custom fields format', () => {
   });
 
   it('groups by scope in the spec order, each by position, every scope present', () => {
-    const groups = byScope([field('proposal', 0, 'Type'), field('author_from_group', 1, 'Notes'), field('author_from_group', 0, 'Reviews')]);
+    const groups = byScope([
+      field('proposal', 0, 'Type'),
+      field('author_from_group', 1, 'Notes'),
+      field('author_from_group', 0, 'Reviews'),
+    ]);
     expect([...groups.keys()]).toEqual(SCOPES.map((s) => s.scope));
     expect(groups.get('author_from_group')!.map((f) => f.name)).toEqual(['Reviews', 'Notes']);
     expect(groups.get('folder')).toEqual([]);
@@ -34,9 +38,18 @@ describe('custom fields format', () => {
 
   it('says how fresh the list is and when it is stale', () => {
     const now = Date.UTC(2026, 0, 10, 12);
-    expect(freshness(now - 60_000, { unreachable: false, now })).toMatchObject({ stale: false, text: expect.stringMatching(/^Cached at /) });
-    expect(freshness(now - 60_000, { unreachable: true, now })).toMatchObject({ stale: true, text: expect.stringMatching(/could not be reached: showing the list cached at/) });
-    expect(freshness(now - 2 * 24 * 3600_000, { unreachable: false, now })).toMatchObject({ stale: true, text: expect.stringMatching(/more than a day ago/) });
+    expect(freshness(now - 60_000, { unreachable: false, now })).toMatchObject({
+      stale: false,
+      text: expect.stringMatching(/^Cached at /),
+    });
+    expect(freshness(now - 60_000, { unreachable: true, now })).toMatchObject({
+      stale: true,
+      text: expect.stringMatching(/could not be reached: showing the list cached at/),
+    });
+    expect(freshness(now - 2 * 24 * 3600_000, { unreachable: false, now })).toMatchObject({
+      stale: true,
+      text: expect.stringMatching(/more than a day ago/),
+    });
     expect(freshness(null, { unreachable: true, now })).toMatchObject({ stale: true, text: expect.stringMatching(/Nothing cached yet/) });
     expect(freshness(null, { unreachable: false, now })).toEqual({ stale: false, text: 'The organization has no custom fields.' });
   });

@@ -22,12 +22,16 @@ const form: UploadFormInput = {
 };
 
 // The unit project runs in Node (no DOM): read the static markup with a few patterns.
-const render = (checks: FieldToCheck[], f = form) => renderToStaticMarkup(createElement(UploadForm, { form: f, onChange: () => undefined, idPrefix: 'k', folders: [], checks }));
+const render = (checks: FieldToCheck[], f = form) =>
+  renderToStaticMarkup(createElement(UploadForm, { form: f, onChange: () => undefined, idPrefix: 'k', folders: [], checks }));
 const marks = (html: string) => html.match(/data-testid="field-check"/g)?.length ?? 0;
 const tag = (html: string, attr: string) => html.match(new RegExp(`<[a-z]+[^>]*${attr}[^>]*>`))?.[0] ?? null;
 /** The text of what the element with `attr` names in its aria-describedby. */
 const describedBy = (html: string, attr: string) => {
-  const ids = tag(html, attr)?.match(/aria-describedby="([^"]*)"/)?.[1]?.split(' ') ?? [];
+  const ids =
+    tag(html, attr)
+      ?.match(/aria-describedby="([^"]*)"/)?.[1]
+      ?.split(' ') ?? [];
   return ids.map((id) => (html.match(new RegExp(`id="${id}"[^>]*>(.*?)</span>`))?.[1] ?? '').replace(/<[^>]*>/g, '')).join(' ');
 };
 
@@ -55,7 +59,13 @@ describe('fields to check in the upload form', () => {
 
   it('drops author marks once the editor changed the author list (indexes no longer match)', () => {
     const edited = { ...form, authors: [...form.authors!, { name: '', aff: '', orcid: '', email: '' }] };
-    const html = render([{ field: 'author', index: 1, part: 'email', reason: 'Given in list order.' }, { field: 'title', reason: 'Cut.' }], edited);
+    const html = render(
+      [
+        { field: 'author', index: 1, part: 'email', reason: 'Given in list order.' },
+        { field: 'title', reason: 'Cut.' },
+      ],
+      edited,
+    );
     expect(marks(html)).toBe(1);
     expect(describedBy(html, 'id="k-title"')).toContain('Cut.');
   });
@@ -69,13 +79,24 @@ describe('fields to check in the upload form', () => {
       authors: [{ name: 'Ann Lee', affiliation: 'Uni', email: 'ann@uni.edu', orcid: null }],
       references: 0,
       error: null,
-      confidence: { title: 0.5, abstract: 0.9, authors: 0.9, perAuthor: [{ name: 0.9, affiliation: 0.9, email: 0.9, orcid: 0.9 }], signals: { emails: 2, unassignedEmails: 1, affiliationMarkers: 1, markersWithoutAuthor: 0 } },
+      confidence: {
+        title: 0.5,
+        abstract: 0.9,
+        authors: 0.9,
+        perAuthor: [{ name: 0.9, affiliation: 0.9, email: 0.9, orcid: 0.9 }],
+        signals: { emails: 2, unassignedEmails: 1, affiliationMarkers: 1, markersWithoutAuthor: 0 },
+      },
     } as IntakeView;
     const checks = fieldsToCheck(view);
     expect(checks.map((c) => c.field)).toEqual(['title', 'authors_count']);
     expect(checksSummary(checks.length)).toBe('2 fields to check');
     expect(checksSummary(1)).toBe('1 field to check');
     expect(checksSummary(0)).toBe('');
-    expect(checksByField([{ field: 'title', reason: 'a.' }, { field: 'title', reason: 'b.' }]).get('title')).toBe('a. b.');
+    expect(
+      checksByField([
+        { field: 'title', reason: 'a.' },
+        { field: 'title', reason: 'b.' },
+      ]).get('title'),
+    ).toBe('a. b.');
   });
 });

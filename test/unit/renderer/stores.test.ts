@@ -14,9 +14,35 @@ import { installFakeDesk, settle, type FakeDesk } from './fake-desk';
 const profiles = (activeId: string): ProfilesState => ({ profiles: [], activeId, keyStorage: 'keychain', keyStorageWarning: null });
 
 const manuscript = (id: number, syncState: ManuscriptRow['syncState'], profileId = 'a'): ManuscriptRow =>
-  ({ id, profileId, originId: `ms-${id}`, serviceId: null, folder: 'F', title: `T${id}`, abstract: 'A', authorsCount: 0, authors: [], form: { folder: 'F', origin_id: `ms-${id}`, title: `T${id}`, abstract: 'A', authors_count: 0 }, file: null, syncState, lastRunId: null, marksOrder: null, createdAt: 0, updatedAt: 0 }) as ManuscriptRow;
+  ({
+    id,
+    profileId,
+    originId: `ms-${id}`,
+    serviceId: null,
+    folder: 'F',
+    title: `T${id}`,
+    abstract: 'A',
+    authorsCount: 0,
+    authors: [],
+    form: { folder: 'F', origin_id: `ms-${id}`, title: `T${id}`, abstract: 'A', authors_count: 0 },
+    file: null,
+    syncState,
+    lastRunId: null,
+    marksOrder: null,
+    createdAt: 0,
+    updatedAt: 0,
+  }) as ManuscriptRow;
 
-const intake = (fileId: string, over: Partial<IntakeView> = {}): IntakeView => ({ fileId, format: 'pdf', title: 'Read title', abstract: 'Read abstract', authors: [{ name: 'Ann Lee', affiliation: 'Uni', email: 'ann@uni.edu', orcid: null }], references: 3, error: null, ...over });
+const intake = (fileId: string, over: Partial<IntakeView> = {}): IntakeView => ({
+  fileId,
+  format: 'pdf',
+  title: 'Read title',
+  abstract: 'Read abstract',
+  authors: [{ name: 'Ann Lee', affiliation: 'Uni', email: 'ann@uni.edu', orcid: null }],
+  references: 3,
+  error: null,
+  ...over,
+});
 
 function baseDesk(): FakeDesk {
   const lists: Record<string, ManuscriptRow[]> = { a: [], b: [] };
@@ -41,7 +67,8 @@ function baseDesk(): FakeDesk {
     },
     'manuscripts.uploadStatus': () => null,
     'files.stage': ({ name }) => ({ id: `file-${name}`, name, size: 10, format: 'pdf', sha256: 'x' }),
-    'intake.inspect': ({ fileId }) => (fileId.includes('broken') ? intake(fileId, { error: { code: 'invalid_file', message: 'This PDF is encrypted.' } }) : intake(fileId)),
+    'intake.inspect': ({ fileId }) =>
+      fileId.includes('broken') ? intake(fileId, { error: { code: 'invalid_file', message: 'This PDF is encrypted.' } }) : intake(fileId),
     'outbox.list': () => [],
     'groups.list': () => [],
     'groups.authors': () => [],
@@ -104,7 +131,9 @@ describe('data path', () => {
   it('shows errors in the editor’s words, without channel or field path', async () => {
     const fake = baseDesk();
     fake.handle('groups.list', () => {
-      throw new DeskError('invalid_input', 'Invalid request to groups.list: query.minHIndex: Too small: expected number to be >=0.', { field: 'query.minHIndex' });
+      throw new DeskError('invalid_input', 'Invalid request to groups.list: query.minHIndex: Too small: expected number to be >=0.', {
+        field: 'query.minHIndex',
+      });
     });
     await useGroups.getState().load({});
     expect(useGroups.getState().error).toBe('Min h-index must be 0 or more.');
@@ -179,7 +208,9 @@ describe('batch of dropped files', () => {
   it('a refused upload stays with its plain-words error and is not queued', async () => {
     const fake = baseDesk();
     fake.handle('manuscripts.upload', () => {
-      throw new DeskError('invalid_input', 'Invalid request to manuscripts.upload: form.authors.1.email: Invalid email address.', { field: 'form.authors.1.email' });
+      throw new DeskError('invalid_input', 'Invalid request to manuscripts.upload: form.authors.1.email: Invalid email address.', {
+        field: 'form.authors.1.email',
+      });
     });
     await useManuscripts.getState().addFiles([file('a.pdf')]);
     const key = useManuscripts.getState().batch[0]!.key;
@@ -196,7 +227,9 @@ describe('batch of dropped files', () => {
     const key = useManuscripts.getState().batch[0]!.key;
     useManuscripts.getState().updateForm(key, { ...useManuscripts.getState().batch[0]!.form, min_h_index: 9, max_h_index: 2 });
     await useManuscripts.getState().submit(key);
-    expect(useManuscripts.getState().batch[0]!.error).toBe('Folder is required. Min h-index (9) is above Max h-index (2): lower the minimum or raise the maximum.');
+    expect(useManuscripts.getState().batch[0]!.error).toBe(
+      'Folder is required. Min h-index (9) is above Max h-index (2): lower the minimum or raise the maximum.',
+    );
     expect(fake.count('manuscripts.upload')).toBe(0);
   });
 
@@ -206,7 +239,9 @@ describe('batch of dropped files', () => {
     const c = useManuscripts.getState().batch[2]!;
     useManuscripts.getState().updateForm(c.key, { ...c.form, folder: 'OWN', min_h_index: 1 });
     await useManuscripts.getState().uploadAll({ folder: 'BATCH', min_h_index: 4, max_articles_count: 90 });
-    const sent = fake.calls.filter((x) => x.channel === 'manuscripts.upload').map((x) => (x.input as { form: { origin_id: string; folder: string; min_h_index?: number; max_articles_count?: number } }).form);
+    const sent = fake.calls
+      .filter((x) => x.channel === 'manuscripts.upload')
+      .map((x) => (x.input as { form: { origin_id: string; folder: string; min_h_index?: number; max_articles_count?: number } }).form);
     expect(sent.map((f) => [f.origin_id, f.folder, f.min_h_index, f.max_articles_count])).toEqual([
       ['a', 'BATCH', 4, 90],
       ['b', 'BATCH', 4, 90],

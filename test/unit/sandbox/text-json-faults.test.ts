@@ -45,7 +45,9 @@ describe('sandbox JSON', () => {
 
 describe('OpenAlex abstracts', () => {
   it('rebuilds text from the inverted index', () => {
-    expect(abstractFromInvertedIndex({ Despite: [0], growing: [1], interest: [2, 4], in: [3] })).toBe('Despite growing interest in interest');
+    expect(abstractFromInvertedIndex({ Despite: [0], growing: [1], interest: [2, 4], in: [3] })).toBe(
+      'Despite growing interest in interest',
+    );
     expect(abstractFromInvertedIndex(null)).toBe('');
   });
 });

@@ -6,7 +6,9 @@ import { MemoryLogger } from '../../support/fakes';
 import { bytes, KEY, webhookBody } from './samples';
 
 /** A cache stand-in that records applyMarks calls and answers with a scripted outcome. */
-function fakes(opts: { outcome?: MarksOutcome | Error; profileId?: string | null; key?: string | null; highestOrder?: number | null } = {}) {
+function fakes(
+  opts: { outcome?: MarksOutcome | Error; profileId?: string | null; key?: string | null; highestOrder?: number | null } = {},
+) {
   const applied: Array<{ profileId: string; event: MarksEvent }> = [];
   const changes: MarksChange[] = [];
   const corrupt: string[] = [];
@@ -48,14 +50,23 @@ describe('handleDelivery', () => {
     expect(event.payload).toMatchObject({ order: 7 });
     expect(JSON.stringify(event.payload)).not.toContain('future'); // unknown fields are dropped, not stored
     expect(JSON.stringify(event.payload)).not.toContain(KEY);
-    expect(f.changes).toEqual([{ profileId: 'prof-1', manuscriptLocalId: 501, serviceManuscriptId: 10, originId: 'o1', order: 7, outcome: 'applied' }]);
-    expect(f.logger.lines.find((l) => l.message === 'webhook delivery')?.fields).toMatchObject({ outcome: 'applied', marked: 2, manuscriptLocalId: 501 });
+    expect(f.changes).toEqual([
+      { profileId: 'prof-1', manuscriptLocalId: 501, serviceManuscriptId: 10, originId: 'o1', order: 7, outcome: 'applied' },
+    ]);
+    expect(f.logger.lines.find((l) => l.message === 'webhook delivery')?.fields).toMatchObject({
+      outcome: 'applied',
+      marked: 2,
+      manuscriptLocalId: 501,
+    });
     expect(f.logger.text()).not.toContain(KEY);
   });
 
   it('an empty marked set is applied too (the last unmark)', async () => {
     const f = fakes();
-    expect(await handleDelivery(f.deps, bytes(webhookBody({ order: 8, marked: [] })), 'r')).toMatchObject({ status: 200, outcome: 'applied' });
+    expect(await handleDelivery(f.deps, bytes(webhookBody({ order: 8, marked: [] })), 'r')).toMatchObject({
+      status: 200,
+      outcome: 'applied',
+    });
     expect(f.applied[0]!.event.candidates).toEqual([]);
   });
 
@@ -67,13 +78,18 @@ describe('handleDelivery', () => {
 
   it('a stale event is acknowledged, and no change is reported', async () => {
     const f = fakes({ outcome: 'stale' });
-    expect(await handleDelivery(f.deps, bytes(webhookBody({ order: 3, marked: [1] })), 'r')).toMatchObject({ status: 200, outcome: 'stale' });
+    expect(await handleDelivery(f.deps, bytes(webhookBody({ order: 3, marked: [1] })), 'r')).toMatchObject({
+      status: 200,
+      outcome: 'stale',
+    });
     expect(f.changes).toEqual([]);
   });
 
   it('a parked event is acknowledged and reported without a local id', async () => {
     const f = fakes({ outcome: 'parked' });
-    expect(await handleDelivery(f.deps, bytes(webhookBody({ order: 3, manuscriptId: 77, originId: 'new', marked: [1] })), 'r')).toMatchObject({
+    expect(
+      await handleDelivery(f.deps, bytes(webhookBody({ order: 3, manuscriptId: 77, originId: 'new', marked: [1] })), 'r'),
+    ).toMatchObject({
       status: 200,
       outcome: 'parked',
     });
@@ -82,7 +98,10 @@ describe('handleDelivery', () => {
 
   it('the connectivity check (test: true) answers 200 and changes nothing, but is logged', async () => {
     const f = fakes();
-    expect(await handleDelivery(f.deps, bytes(webhookBody({ order: 1, marked: [1], test: true })), 'r')).toMatchObject({ status: 200, outcome: 'test' });
+    expect(await handleDelivery(f.deps, bytes(webhookBody({ order: 1, marked: [1], test: true })), 'r')).toMatchObject({
+      status: 200,
+      outcome: 'test',
+    });
     expect(f.applied).toEqual([]);
     expect(f.changes).toEqual([]);
     expect(f.logger.lines.map((l) => l.message)).toContain('webhook connectivity check received');
@@ -90,7 +109,9 @@ describe('handleDelivery', () => {
 
   it('test: false is an ordinary event', async () => {
     const f = fakes();
-    expect(await handleDelivery(f.deps, bytes(webhookBody({ order: 1, marked: [1], test: false })), 'r')).toMatchObject({ outcome: 'applied' });
+    expect(await handleDelivery(f.deps, bytes(webhookBody({ order: 1, marked: [1], test: false })), 'r')).toMatchObject({
+      outcome: 'applied',
+    });
   });
 
   it.each([
@@ -100,7 +121,11 @@ describe('handleDelivery', () => {
     ['missing payload', { ...webhookBody({ order: 1 }), payload: undefined }, /payload: /],
     ['order as a string', { ...webhookBody({ order: 1 }), order: '1' }, /order: /],
     ['fractional order', { ...webhookBody({ order: 1 }), order: 1.5 }, /order: /],
-    ['candidate without author_id', webhookBody({ order: 1, extra: { payload: { version: 5, manuscript_id: 1, origin_id: null, candidates: [{ name: 'x' }] } } }), /payload\.candidates\.0\./],
+    [
+      'candidate without author_id',
+      webhookBody({ order: 1, extra: { payload: { version: 5, manuscript_id: 1, origin_id: null, candidates: [{ name: 'x' }] } } }),
+      /payload\.candidates\.0\./,
+    ],
     ['api_key missing', { ...webhookBody({ order: 1 }), api_key: undefined }, /api_key: /],
     ['another action', webhookBody({ order: 1, extra: { action: 'something_else' } }), /unsupported action/],
   ])('%s → 400 with a clear message, nothing changed', async (_name, body, message) => {
@@ -179,7 +204,10 @@ describe('handleDelivery', () => {
     f.deps.onMarksChanged = () => {
       throw new Error('renderer gone');
     };
-    expect(await handleDelivery(f.deps, bytes(webhookBody({ order: 1, marked: [1] })), 'r')).toMatchObject({ status: 200, outcome: 'applied' });
+    expect(await handleDelivery(f.deps, bytes(webhookBody({ order: 1, marked: [1] })), 'r')).toMatchObject({
+      status: 200,
+      outcome: 'applied',
+    });
     expect(f.logger.lines.some((l) => l.message === 'webhook onMarksChanged listener failed')).toBe(true);
   });
 });

@@ -37,7 +37,10 @@ describe('nestingExceeds', () => {
 describe('handleDelivery limits', () => {
   it('a 100,000-deep nested unknown field answers 400, every time, and nothing is applied', async () => {
     const { d, applied } = deps();
-    const body = JSON.stringify(webhookBody({ order: 5, marked: [1] })).replace(/}$/, `,"junk":${'['.repeat(100_000)}${']'.repeat(100_000)}}`);
+    const body = JSON.stringify(webhookBody({ order: 5, marked: [1] })).replace(
+      /}$/,
+      `,"junk":${'['.repeat(100_000)}${']'.repeat(100_000)}}`,
+    );
     for (let i = 0; i < 2; i++) {
       const reply = await handleDelivery(d, bytes(body), 'r');
       expect(reply).toMatchObject({ status: 400, outcome: 'rejected' });
@@ -50,7 +53,7 @@ describe('handleDelivery limits', () => {
     const { d, applied } = deps();
     const body = webhookBody({ order: 5, marked: [1], extra: { top_unknown: { a: 1 } } });
     (body.payload as Record<string, unknown>).payload_unknown = 'x';
-    ((body.payload as { candidates: Array<Record<string, unknown>> }).candidates[0]!).cand_unknown = [1, 2, 3];
+    (body.payload as { candidates: Array<Record<string, unknown>> }).candidates[0]!.cand_unknown = [1, 2, 3];
     expect(await handleDelivery(d, bytes(body), 'r')).toMatchObject({ status: 200, outcome: 'applied' });
     const stored = JSON.stringify(applied[0]!.payload) + JSON.stringify(applied[0]!.candidates);
     for (const k of ['top_unknown', 'payload_unknown', 'cand_unknown', KEY]) expect(stored).not.toContain(k);

@@ -103,7 +103,19 @@ export const migration006: Migration = {
 
     // People already seen as candidates, oldest first, through the same merge rule as new runs.
     const people = db
-      .prepare<[], { author_id: number; name: string; affiliation: string | null; email: string | null; orcid: string | null; first_seen_at: number; last_seen_at: number; suggested: number }>(
+      .prepare<
+        [],
+        {
+          author_id: number;
+          name: string;
+          affiliation: string | null;
+          email: string | null;
+          orcid: string | null;
+          first_seen_at: number;
+          last_seen_at: number;
+          suggested: number;
+        }
+      >(
         `SELECT a.author_id, a.name, a.affiliation, a.email, a.orcid, min(a.first_seen_at) AS first_seen_at, max(a.last_seen_at) AS last_seen_at,
            (SELECT count(*) FROM author_manuscripts am WHERE am.author_id = a.author_id) AS suggested
          FROM authors a GROUP BY a.author_id ORDER BY first_seen_at, a.author_id`,
@@ -111,19 +123,27 @@ export const migration006: Migration = {
       .all();
     const byOrcid = db.prepare<[string], { person_id: number }>('SELECT DISTINCT person_id FROM ledger_members WHERE orcid = ?');
     const byEmail = db.prepare<[string], { person_id: number }>('SELECT DISTINCT person_id FROM ledger_members WHERE email = ?');
-    const membersOf = db.prepare<[number], { orcid: string | null; email: string | null }>('SELECT orcid, email FROM ledger_members WHERE person_id = ?');
+    const membersOf = db.prepare<[number], { orcid: string | null; email: string | null }>(
+      'SELECT orcid, email FROM ledger_members WHERE person_id = ?',
+    );
     const insertPerson = db.prepare<unknown[], { id: number }>(
       'INSERT INTO ledger_people (name, affiliation, email, orcid, suggested, first_seen_at, last_seen_at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id',
     );
     const bump = db.prepare('UPDATE ledger_people SET suggested = suggested + ?, last_seen_at = max(last_seen_at, ?) WHERE id = ?');
-    const insertMember = db.prepare('INSERT INTO ledger_members (author_id, person_id, rule, name, orcid, email, joined_at) VALUES (?, ?, ?, ?, ?, ?, ?)');
+    const insertMember = db.prepare(
+      'INSERT INTO ledger_members (author_id, person_id, rule, name, orcid, email, joined_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    );
     for (const p of people) {
       const orcid = normalizeOrcid(p.orcid);
       const email = normalizeEmail(p.email);
       const ids = new Set<number>([...(orcid ? byOrcid.all(orcid) : []), ...(email ? byEmail.all(email) : [])].map((r) => r.person_id));
-      const decision = chooseMerge({ authorId: p.author_id, orcid, email }, [...ids].map((personId) => ({ personId, members: membersOf.all(personId) })));
+      const decision = chooseMerge(
+        { authorId: p.author_id, orcid, email },
+        [...ids].map((personId) => ({ personId, members: membersOf.all(personId) })),
+      );
       let personId = decision.personId;
-      if (personId === null) personId = insertPerson.get(p.name, p.affiliation, p.email, orcid, p.suggested, p.first_seen_at, p.last_seen_at)!.id;
+      if (personId === null)
+        personId = insertPerson.get(p.name, p.affiliation, p.email, orcid, p.suggested, p.first_seen_at, p.last_seen_at)!.id;
       else bump.run(p.suggested, p.last_seen_at, personId);
       insertMember.run(p.author_id, personId, decision.rule, p.name, orcid, email, p.first_seen_at);
     }

@@ -10,6 +10,14 @@ import type { Migration } from './types';
 export type { Migration } from './types';
 
 /** Every schema step in order. Append a new file here; never edit or reorder a released one. */
-export const MIGRATIONS: readonly Migration[] = [migration001, migration002, migration003, migration004, migration005, migration006, migration007];
+export const MIGRATIONS: readonly Migration[] = [
+  migration001,
+  migration002,
+  migration003,
+  migration004,
+  migration005,
+  migration006,
+  migration007,
+];
 
 export const LATEST_VERSION = MIGRATIONS.length;

@@ -8,7 +8,19 @@ import type { AuthorHistory, CandidateRow, ManuscriptRow } from '../../../../ele
 import { CONFLICT_ICON, num } from './cells';
 
 /** Why this person: concepts shared with the manuscript (highlighted in its title and abstract), score as rank and share of the top, conflicts, groups, history. */
-export function CandidateCard({ row, history, manuscript, topScore, total }: { row: CandidateRow | null; history: AuthorHistory | null; manuscript: ManuscriptRow | null; topScore: number; total: number }) {
+export function CandidateCard({
+  row,
+  history,
+  manuscript,
+  topScore,
+  total,
+}: {
+  row: CandidateRow | null;
+  history: AuthorHistory | null;
+  manuscript: ManuscriptRow | null;
+  topScore: number;
+  total: number;
+}) {
   const text = manuscript ? `${manuscript.title}\n\n${manuscript.abstract}` : '';
   const matches = useMemo(() => (row ? matchConcepts(row.relevantConcepts, text) : []), [row, text]);
   const found = matches.filter((m) => m.spans.length > 0);
@@ -57,7 +69,11 @@ export function CandidateCard({ row, history, manuscript, topScore, total }: { r
                   <li key={m.concept} className={m.spans.length > 0 ? 'concept found' : 'concept'}>
                     {m.spans.length > 0 ? <Check size={12} aria-hidden="true" /> : null}
                     {m.concept}
-                    <span className="sr-only">{m.spans.length > 0 ? ` (in the manuscript ${m.spans.length} time${m.spans.length === 1 ? '' : 's'})` : ' (not in the title or abstract)'}</span>
+                    <span className="sr-only">
+                      {m.spans.length > 0
+                        ? ` (in the manuscript ${m.spans.length} time${m.spans.length === 1 ? '' : 's'})`
+                        : ' (not in the title or abstract)'}
+                    </span>
                   </li>
                 ))}
               </ul>
@@ -89,7 +105,8 @@ export function CandidateCard({ row, history, manuscript, topScore, total }: { r
                   <li key={k} className={v === true ? 'coi' : v === null ? 'unknown' : 'clear'}>
                     <Icon size={14} aria-hidden="true" />
                     <span>
-                      <strong>{CONFLICT_TEXT[k].badge}:</strong> {v === true ? CONFLICT_TEXT[k].explain : v === null ? 'not reported by the service for this run.' : 'no.'}
+                      <strong>{CONFLICT_TEXT[k].badge}:</strong>{' '}
+                      {v === true ? CONFLICT_TEXT[k].explain : v === null ? 'not reported by the service for this run.' : 'no.'}
                     </span>
                   </li>
                 );
@@ -99,7 +116,11 @@ export function CandidateCard({ row, history, manuscript, topScore, total }: { r
 
           <section aria-labelledby="why-groups">
             <h3 id="why-groups">Authors groups</h3>
-            <p>{row.authorsGroups.length ? row.authorsGroups.map((g) => `Group ${g.group_id}${g.client_id ? ` (as ${g.client_id})` : ''}`).join(', ') : 'In none of your authors groups.'}</p>
+            <p>
+              {row.authorsGroups.length
+                ? row.authorsGroups.map((g) => `Group ${g.group_id}${g.client_id ? ` (as ${g.client_id})` : ''}`).join(', ')
+                : 'In none of your authors groups.'}
+            </p>
           </section>
           {row.url ? (
             <p>

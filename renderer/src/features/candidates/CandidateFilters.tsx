@@ -47,71 +47,102 @@ export function CandidateFilters({ settings, groupIds }: { settings: AuthorsGrou
     const g = settings?.authors_groups.find((x) => x.id === id);
     return g ? `${g.label ?? g.name} (${id})` : `Group ${id}`;
   };
-  const groupValue = query.groupId !== undefined ? String(query.groupId) : query.inGroup === true ? GROUP_IN : query.inGroup === false ? GROUP_OUT : GROUP_ANY;
+  const groupValue =
+    query.groupId !== undefined
+      ? String(query.groupId)
+      : query.inGroup === true
+        ? GROUP_IN
+        : query.inGroup === false
+          ? GROUP_OUT
+          : GROUP_ANY;
   const active = Object.keys(query).filter((k) => k !== 'sort' && k !== 'text').length;
   return (
     <div className="filters" role="group" aria-label="Candidate filters">
-        <Range name="h-index" min="minHIndex" max="maxHIndex" query={query} />
-        <Range name="articles" min="minArticles" max="maxArticles" query={query} />
-        <Range name="citations" min="minCitations" max="maxCitations" query={query} />
-        <label>
-          Authors group{' '}
-          <select
-            value={groupValue}
-            onChange={(e) => {
-              const v = e.target.value;
-              void setQuery({ inGroup: v === GROUP_IN ? true : v === GROUP_OUT ? false : undefined, groupId: /^\d+$/.test(v) ? Number(v) : undefined });
-            }}
-          >
-            <option value={GROUP_ANY}>Any</option>
-            <option value={GROUP_IN}>In an authors group</option>
-            <option value={GROUP_OUT}>In no authors group</option>
-            {groupIds.map((id) => (
-              <option key={id} value={String(id)}>
-                In {groupName(id)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          <input type="checkbox" checked={query.hasEmail === true} onChange={(e) => void setQuery({ hasEmail: e.target.checked ? true : undefined })} /> Has email
-        </label>
-        <label>
-          <input type="checkbox" checked={query.marked === true} onChange={(e) => void setQuery({ marked: e.target.checked ? true : undefined })} /> Marked
-        </label>
-        <label>
-          <input type="checkbox" checked={query.conflicts === 'none'} onChange={(e) => void setQuery({ conflicts: e.target.checked ? 'none' : undefined })} /> No conflicts
-        </label>
-        <fieldset className="conflict-filter">
-          <legend>Hide candidates flagged for</legend>
-          {CONFLICT_KEYS.map((k) => (
-            <label key={k} title={CONFLICT_TEXT[k].explain}>
-              <input
-                type="checkbox"
-                checked={query.withoutConflicts?.includes(k) ?? false}
-                onChange={(e) => {
-                  const cur = new Set(query.withoutConflicts ?? []);
-                  if (e.target.checked) cur.add(k);
-                  else cur.delete(k);
-                  void setQuery({ withoutConflicts: cur.size ? [...cur] : undefined });
-                }}
-              />{' '}
-              {CONFLICT_TEXT[k].badge}
-            </label>
+      <Range name="h-index" min="minHIndex" max="maxHIndex" query={query} />
+      <Range name="articles" min="minArticles" max="maxArticles" query={query} />
+      <Range name="citations" min="minCitations" max="maxCitations" query={query} />
+      <label>
+        Authors group{' '}
+        <select
+          value={groupValue}
+          onChange={(e) => {
+            const v = e.target.value;
+            void setQuery({
+              inGroup: v === GROUP_IN ? true : v === GROUP_OUT ? false : undefined,
+              groupId: /^\d+$/.test(v) ? Number(v) : undefined,
+            });
+          }}
+        >
+          <option value={GROUP_ANY}>Any</option>
+          <option value={GROUP_IN}>In an authors group</option>
+          <option value={GROUP_OUT}>In no authors group</option>
+          {groupIds.map((id) => (
+            <option key={id} value={String(id)}>
+              In {groupName(id)}
+            </option>
           ))}
-        </fieldset>
-        {active > 0 ? (
-          <button
-            type="button"
-            onClick={(e) => {
-              // The button goes away with the filters: the focus moves to the first filter.
-              e.currentTarget.closest('.filters')?.querySelector<HTMLInputElement>('input')?.focus();
-              void setQuery(Object.fromEntries(Object.keys(query).filter((k) => k !== 'sort' && k !== 'text').map((k) => [k, undefined])));
-            }}
-          >
-            Clear filters
-          </button>
-        ) : null}
+        </select>
+      </label>
+      <label>
+        <input
+          type="checkbox"
+          checked={query.hasEmail === true}
+          onChange={(e) => void setQuery({ hasEmail: e.target.checked ? true : undefined })}
+        />{' '}
+        Has email
+      </label>
+      <label>
+        <input
+          type="checkbox"
+          checked={query.marked === true}
+          onChange={(e) => void setQuery({ marked: e.target.checked ? true : undefined })}
+        />{' '}
+        Marked
+      </label>
+      <label>
+        <input
+          type="checkbox"
+          checked={query.conflicts === 'none'}
+          onChange={(e) => void setQuery({ conflicts: e.target.checked ? 'none' : undefined })}
+        />{' '}
+        No conflicts
+      </label>
+      <fieldset className="conflict-filter">
+        <legend>Hide candidates flagged for</legend>
+        {CONFLICT_KEYS.map((k) => (
+          <label key={k} title={CONFLICT_TEXT[k].explain}>
+            <input
+              type="checkbox"
+              checked={query.withoutConflicts?.includes(k) ?? false}
+              onChange={(e) => {
+                const cur = new Set(query.withoutConflicts ?? []);
+                if (e.target.checked) cur.add(k);
+                else cur.delete(k);
+                void setQuery({ withoutConflicts: cur.size ? [...cur] : undefined });
+              }}
+            />{' '}
+            {CONFLICT_TEXT[k].badge}
+          </label>
+        ))}
+      </fieldset>
+      {active > 0 ? (
+        <button
+          type="button"
+          onClick={(e) => {
+            // The button goes away with the filters: the focus moves to the first filter.
+            e.currentTarget.closest('.filters')?.querySelector<HTMLInputElement>('input')?.focus();
+            void setQuery(
+              Object.fromEntries(
+                Object.keys(query)
+                  .filter((k) => k !== 'sort' && k !== 'text')
+                  .map((k) => [k, undefined]),
+              ),
+            );
+          }}
+        >
+          Clear filters
+        </button>
+      ) : null}
     </div>
   );
 }

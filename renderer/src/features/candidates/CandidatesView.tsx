@@ -77,7 +77,8 @@ export function CandidatesView() {
     }));
   }, [layout, maxScore, moved, groupEffect, openRow]);
   const rowClass = useCallback(
-    (c: CandidateRow) => [c.conflictCount > 0 ? 'has-coi' : '', c.authorsGroups.length > 0 && groupEffect === 'highlight' ? 'highlight' : ''].join(' '),
+    (c: CandidateRow) =>
+      [c.conflictCount > 0 ? 'has-coi' : '', c.authorsGroups.length > 0 && groupEffect === 'highlight' ? 'highlight' : ''].join(' '),
     [groupEffect],
   );
 
@@ -89,7 +90,11 @@ export function CandidatesView() {
   };
   const exportXlsx = () => {
     const t = candidateTable(rows);
-    download(`${exportName}.xlsx`, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', toXlsx('Candidates', t.header, t.rows));
+    download(
+      `${exportName}.xlsx`,
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      toXlsx('Candidates', t.header, t.rows),
+    );
   };
 
   const copyEmails = async () => {
@@ -98,12 +103,21 @@ export function CandidatesView() {
     setCopied(`${emails.length} emails copied`);
   };
 
-  if (!detail) return <EmptyState title="No manuscript selected" next="Open Manuscripts and select one, or drop a PDF or DOCX on the window to upload a new one." />;
+  if (!detail)
+    return (
+      <EmptyState
+        title="No manuscript selected"
+        next="Open Manuscripts and select one, or drop a PDF or DOCX on the window to upload a new one."
+      />
+    );
   if (runs.length === 0)
     return (
       <>
         <ContextHeader manuscript={detail.manuscript} run={null} />
-        <EmptyState title="No candidates yet" next="Candidates appear here when the upload comes back from the service; Activity shows what is still waiting to be sent." />
+        <EmptyState
+          title="No candidates yet"
+          next="Candidates appear here when the upload comes back from the service; Activity shows what is still waiting to be sent."
+        />
       </>
     );
 
@@ -114,7 +128,16 @@ export function CandidatesView() {
       <div className="toolbar" role="toolbar" aria-label="Candidate tools">
         <label>
           <span className="sr-only">Run</span>
-          <select aria-label="Run" value={runId ?? ''} onChange={(e) => void open(Number(e.target.value), runs.find((r) => r.seq === (runs.find((x) => x.id === Number(e.target.value))?.seq ?? 0) - 1)?.id ?? null)}>
+          <select
+            aria-label="Run"
+            value={runId ?? ''}
+            onChange={(e) =>
+              void open(
+                Number(e.target.value),
+                runs.find((r) => r.seq === (runs.find((x) => x.id === Number(e.target.value))?.seq ?? 0) - 1)?.id ?? null,
+              )
+            }
+          >
             {runs.map((r) => (
               <option key={r.id} value={r.id}>
                 Run #{r.seq} · {new Date(r.uploadedAt).toLocaleDateString()} · {boundsText(r.form)} · {r.candidatesCount ?? 'no'} candidates
@@ -124,7 +147,14 @@ export function CandidatesView() {
         </label>
         <span className="search-field">
           <Search size={14} aria-hidden="true" />
-          <input type="search" data-shortcut="search" placeholder="Name or affiliation" aria-label="Filter by name or affiliation" value={query.text ?? ''} onChange={(e) => void setQuery({ text: e.target.value || undefined })} />
+          <input
+            type="search"
+            data-shortcut="search"
+            placeholder="Name or affiliation"
+            aria-label="Filter by name or affiliation"
+            value={query.text ?? ''}
+            onChange={(e) => void setQuery({ text: e.target.value || undefined })}
+          />
         </span>
         {runs.length > 1 ? (
           <label className="check">
@@ -183,7 +213,8 @@ export function CandidatesView() {
         {comparison ? (
           <section aria-label="Changes since the previous run" className="inline-section">
             <p>
-              Since run #{fromRun?.seq} ({fromRun ? boundsText(fromRun.form) : ''}): {comparison.added.length} new · {comparison.dropped.length} dropped · {comparison.moved.length} moved · {comparison.unchanged} unchanged
+              Since run #{fromRun?.seq} ({fromRun ? boundsText(fromRun.form) : ''}): {comparison.added.length} new ·{' '}
+              {comparison.dropped.length} dropped · {comparison.moved.length} moved · {comparison.unchanged} unchanged
             </p>
           </section>
         ) : null}
@@ -195,7 +226,12 @@ export function CandidatesView() {
       </div>
       <Alert text={error} />
       {comparison && showChanges ? (
-        <RunChanges comparison={comparison} fromSeq={fromRun?.seq} toSeq={runs.find((r) => r.id === comparison.toRunId)?.seq} exportName={exportName} />
+        <RunChanges
+          comparison={comparison}
+          fromSeq={fromRun?.seq}
+          toSeq={runs.find((r) => r.id === comparison.toRunId)?.seq}
+          exportName={exportName}
+        />
       ) : (
         <VirtualTable
           label="Referee candidates"

@@ -19,7 +19,9 @@ export function ColumnChooser({ layout, onChange }: { layout: ColumnLayout; onCh
         <Dialog.Overlay className="overlay" />
         <Dialog.Content className="dialog column-chooser">
           <Dialog.Title>Columns</Dialog.Title>
-          <Dialog.Description className="muted">Choose the columns of the candidate table and their order. Rank and name always come first.</Dialog.Description>
+          <Dialog.Description className="muted">
+            Choose the columns of the candidate table and their order. Rank and name always come first.
+          </Dialog.Description>
           <ul className="chooser-list">
             {layout.order.map((key, i) => {
               const shown = !layout.hidden.includes(key);
@@ -31,7 +33,9 @@ export function ColumnChooser({ layout, onChange }: { layout: ColumnLayout; onCh
                     className="checkbox"
                     checked={shown}
                     disabled={fixed.has(key)}
-                    onCheckedChange={(v) => onChange({ ...layout, hidden: v === true ? layout.hidden.filter((k) => k !== key) : [...layout.hidden, key] })}
+                    onCheckedChange={(v) =>
+                      onChange({ ...layout, hidden: v === true ? layout.hidden.filter((k) => k !== key) : [...layout.hidden, key] })
+                    }
                   >
                     <Checkbox.Indicator>
                       <Check size={14} aria-hidden="true" />
@@ -41,10 +45,22 @@ export function ColumnChooser({ layout, onChange }: { layout: ColumnLayout; onCh
                   <span className="spacer" />
                   {fixed.has(key) ? null : (
                     <>
-                      <button type="button" className="icon-button" aria-label={`Move ${label(key)} up`} disabled={i <= fixed.size} onClick={() => onChange(moveColumn(layout, key, -1))}>
+                      <button
+                        type="button"
+                        className="icon-button"
+                        aria-label={`Move ${label(key)} up`}
+                        disabled={i <= fixed.size}
+                        onClick={() => onChange(moveColumn(layout, key, -1))}
+                      >
                         <ArrowUp size={14} aria-hidden="true" />
                       </button>
-                      <button type="button" className="icon-button" aria-label={`Move ${label(key)} down`} disabled={i === layout.order.length - 1} onClick={() => onChange(moveColumn(layout, key, 1))}>
+                      <button
+                        type="button"
+                        className="icon-button"
+                        aria-label={`Move ${label(key)} down`}
+                        disabled={i === layout.order.length - 1}
+                        onClick={() => onChange(moveColumn(layout, key, 1))}
+                      >
                         <ArrowDown size={14} aria-hidden="true" />
                       </button>
                     </>

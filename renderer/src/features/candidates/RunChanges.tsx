@@ -1,5 +1,12 @@
 import { useMemo, useState } from 'react';
-import { CHANGE_TEXT, changeCounts, changeRows, changesTable, type ChangeKind, type ChangeRow } from '../../../../electron/common/domain/compare';
+import {
+  CHANGE_TEXT,
+  changeCounts,
+  changeRows,
+  changesTable,
+  type ChangeKind,
+  type ChangeRow,
+} from '../../../../electron/common/domain/compare';
 import { toCsv } from '../../../../electron/common/domain/csv';
 import type { RunComparison } from '../../../../electron/common/views';
 import { VirtualTable, type Column } from '../../components/VirtualTable';
@@ -21,7 +28,12 @@ const columns: Column<ChangeRow>[] = [
     ),
   },
   { key: 'name', label: 'Name', width: 'minmax(140px, 1.2fr)', render: (r) => r.name },
-  { key: 'affiliation', label: 'Affiliation', width: 'minmax(120px, 1fr)', render: (r) => <span className="ellipsis">{r.affiliation ?? '—'}</span> },
+  {
+    key: 'affiliation',
+    label: 'Affiliation',
+    width: 'minmax(120px, 1fr)',
+    render: (r) => <span className="ellipsis">{r.affiliation ?? '—'}</span>,
+  },
   { key: 'fromRank', label: 'Rank before', width: '104px', align: 'right', render: (r) => rank(r.fromRank) },
   { key: 'toRank', label: 'Rank now', width: '92px', align: 'right', render: (r) => rank(r.toRank) },
   { key: 'fromScore', label: 'Score before', width: '108px', align: 'right', render: (r) => score(r.fromScore) },
@@ -31,7 +43,17 @@ const columns: Column<ChangeRow>[] = [
 const KINDS: ChangeKind[] = ['new', 'up', 'down', 'dropped'];
 
 /** The difference between two runs of a manuscript as its own table: who is new, who left, who moved and how far. */
-export function RunChanges({ comparison, fromSeq, toSeq, exportName }: { comparison: RunComparison; fromSeq: number | undefined; toSeq: number | undefined; exportName: string }) {
+export function RunChanges({
+  comparison,
+  fromSeq,
+  toSeq,
+  exportName,
+}: {
+  comparison: RunComparison;
+  fromSeq: number | undefined;
+  toSeq: number | undefined;
+  exportName: string;
+}) {
   const all = useMemo(() => changeRows(comparison), [comparison]);
   const counts = useMemo(() => changeCounts(all), [all]);
   const [kind, setKind] = useState<ChangeKind | 'all'>('all');

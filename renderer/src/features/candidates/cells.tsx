@@ -75,7 +75,11 @@ export function ConflictsCell({ row }: { row: CandidateRow }) {
     <span className="conflicts" data-testid="conflicts">
       {badges.map((b) => {
         return (
-          <span key={b.key} className={`flag ${b.unknown ? 'unknown' : 'coi'}`} title={b.unknown ? `Not reported by this run: ${b.explain}` : b.explain}>
+          <span
+            key={b.key}
+            className={`flag ${b.unknown ? 'unknown' : 'coi'}`}
+            title={b.unknown ? `Not reported by this run: ${b.explain}` : b.explain}
+          >
             <Ico name={b.unknown ? 'CircleHelp' : ICON_NAME[b.key]} />
             {b.badge}
             {b.unknown ? <span className="sr-only"> (not reported)</span> : null}
@@ -127,7 +131,13 @@ export function renderCell(key: string, c: CandidateRow, ctx: CellContext): Reac
         <span className="name-cell">
           <span className="line1">
             {move ? <span className={`chip ${move === 'New' ? 'new' : 'moved'}`}>{move}</span> : null}
-            <button type="button" className="linklike name" tabIndex={-1} onClick={() => ctx.onOpen(c)} title="Why this candidate: concepts, conflicts, groups, history">
+            <button
+              type="button"
+              className="linklike name"
+              tabIndex={-1}
+              onClick={() => ctx.onOpen(c)}
+              title="Why this candidate: concepts, conflicts, groups, history"
+            >
               {c.name}
             </button>
           </span>
@@ -150,14 +160,25 @@ export function renderCell(key: string, c: CandidateRow, ctx: CellContext): Reac
     case 'score':
       return <ScoreBar value={c.score} max={ctx.maxScore} />;
     case 'affiliation':
-      return <span className="ellipsis" title={c.affiliation ?? ''}>{c.affiliation ?? '—'}</span>;
+      return (
+        <span className="ellipsis" title={c.affiliation ?? ''}>
+          {c.affiliation ?? '—'}
+        </span>
+      );
     case 'orcid':
       return c.orcid ?? <span className="muted">—</span>;
     case 'concepts':
-      return <span className="ellipsis" title={c.relevantConcepts.join(', ')}>{c.relevantConcepts.join(', ') || '—'}</span>;
+      return (
+        <span className="ellipsis" title={c.relevantConcepts.join(', ')}>
+          {c.relevantConcepts.join(', ') || '—'}
+        </span>
+      );
     case 'groups':
       return c.authorsGroups.length > 0 ? (
-        <span className={`chip group ${ctx.groupEffect ?? ''}`} title={`In authors group ${c.authorsGroups.map((g) => g.group_id).join(', ')}${ctx.groupEffect ? ` (${ctx.groupEffect})` : ''}`}>
+        <span
+          className={`chip group ${ctx.groupEffect ?? ''}`}
+          title={`In authors group ${c.authorsGroups.map((g) => g.group_id).join(', ')}${ctx.groupEffect ? ` (${ctx.groupEffect})` : ''}`}
+        >
           <Ico name="Users" size={12} /> {c.authorsGroups.length}
           <span className="sr-only"> authors group{c.authorsGroups.length === 1 ? '' : 's'}</span>
         </span>
@@ -191,4 +212,3 @@ export function ScoreBar({ value, max, label }: { value: number | null; max: num
     </span>
   );
 }
-

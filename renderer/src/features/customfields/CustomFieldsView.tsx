@@ -20,7 +20,17 @@ export function CustomFieldsView() {
 
   // The service was asked (a refresh, or an empty cache) but the rows are older than the question,
   // or nothing came back while offline: it could not be reached.
-  const data = rows && !busy ? { rows, unreachable: (asked.refresh || rows.length === 0) && (rows.length > 0 ? rows.reduce((m, r) => Math.max(m, r.fetchedAt), 0) < asked.at : offline) } : rows ? { rows, unreachable: false } : null;
+  const data =
+    rows && !busy
+      ? {
+          rows,
+          unreachable:
+            (asked.refresh || rows.length === 0) &&
+            (rows.length > 0 ? rows.reduce((m, r) => Math.max(m, r.fetchedAt), 0) < asked.at : offline),
+        }
+      : rows
+        ? { rows, unreachable: false }
+        : null;
   const fetchedAt = data && data.rows.length > 0 ? Math.min(...data.rows.map((r) => r.fetchedAt)) : null;
   const fresh = data ? freshness(fetchedAt, { unreachable: data.unreachable, now: Date.now() }) : null;
   const groups = byScope(data?.rows ?? []);

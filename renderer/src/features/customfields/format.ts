@@ -3,9 +3,17 @@
 import type { CustomFieldKind, CustomFieldRow, CustomFieldScope } from '../../../../electron/common/views';
 
 export const SCOPES: ReadonlyArray<{ scope: CustomFieldScope; title: string; note: string }> = [
-  { scope: 'author_from_group', title: 'Authors from groups', note: 'Extra keys when writing an author from group (Groups view), keyed by api_id.' },
+  {
+    scope: 'author_from_group',
+    title: 'Authors from groups',
+    note: 'Extra keys when writing an author from group (Groups view), keyed by api_id.',
+  },
   { scope: 'folder', title: 'Folders', note: 'Defined for folders; the service’s API does not describe setting or reading their values.' },
-  { scope: 'proposal', title: 'Manuscripts (proposals)', note: 'Defined for manuscripts; the service’s API does not describe setting or reading their values.' },
+  {
+    scope: 'proposal',
+    title: 'Manuscripts (proposals)',
+    note: 'Defined for manuscripts; the service’s API does not describe setting or reading their values.',
+  },
 ];
 
 const KINDS: Record<string, { label: string; sent: string; read: string }> = {
@@ -19,7 +27,9 @@ const KINDS: Record<string, { label: string; sent: string; read: string }> = {
 /** The kind's label and its value formats; a kind this version does not know is said so. */
 export function kindFormat(kind: CustomFieldKind): { label: string; sent: string; read: string; known: boolean } {
   const k = KINDS[kind];
-  return k ? { ...k, known: true } : { label: kind, sent: 'not known to this version (shown read-only)', read: 'as the service sends it', known: false };
+  return k
+    ? { ...k, known: true }
+    : { label: kind, sent: 'not known to this version (shown read-only)', read: 'as the service sends it', known: false };
 }
 
 export function byScope(rows: readonly CustomFieldRow[]): Map<CustomFieldScope, CustomFieldRow[]> {
@@ -43,6 +53,7 @@ export function freshness(fetchedAt: number | null, opts: { unreachable: boolean
       : { text: 'The organization has no custom fields.', stale: false };
   }
   if (opts.unreachable) return { text: `The service could not be reached: showing the list cached at ${at}.`, stale: true };
-  if (opts.now - fetchedAt > DAY) return { text: `Cached at ${at}, more than a day ago: Refresh reads the service’s list again.`, stale: true };
+  if (opts.now - fetchedAt > DAY)
+    return { text: `Cached at ${at}, more than a day ago: Refresh reads the service’s list again.`, stale: true };
   return { text: `Cached at ${at}.`, stale: false };
 }

@@ -1,7 +1,8 @@
 import type { CustomFieldRow } from '../../../../electron/common/views';
 
 /** How a value of a kind this version does not know is shown (read-only). */
-const shown = (value: unknown): string => (value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value));
+const shown = (value: unknown): string =>
+  value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value);
 
 /** A typed editor for one custom field (spec §2.9): number, str, date, single and multi option.
  * A kind this version does not know is shown read-only: its value is kept as the service gave it. */
@@ -9,14 +10,40 @@ export function CustomFieldInput({ field, value, onChange }: { field: CustomFiel
   const label = `${field.name}${field.description ? ` — ${field.description}` : ''}`;
   switch (field.dataKind) {
     case 'number':
-      return <input type="number" step="any" aria-label={label} value={typeof value === 'number' ? value : ''} onChange={(e) => onChange(e.target.value === '' ? null : Number(e.target.value))} />;
+      return (
+        <input
+          type="number"
+          step="any"
+          aria-label={label}
+          value={typeof value === 'number' ? value : ''}
+          onChange={(e) => onChange(e.target.value === '' ? null : Number(e.target.value))}
+        />
+      );
     case 'str':
-      return <input type="text" aria-label={label} value={typeof value === 'string' ? value : ''} onChange={(e) => onChange(e.target.value === '' ? null : e.target.value)} />;
+      return (
+        <input
+          type="text"
+          aria-label={label}
+          value={typeof value === 'string' ? value : ''}
+          onChange={(e) => onChange(e.target.value === '' ? null : e.target.value)}
+        />
+      );
     case 'date':
-      return <input type="date" aria-label={label} value={typeof value === 'string' ? value : ''} onChange={(e) => onChange(e.target.value === '' ? null : e.target.value)} />;
+      return (
+        <input
+          type="date"
+          aria-label={label}
+          value={typeof value === 'string' ? value : ''}
+          onChange={(e) => onChange(e.target.value === '' ? null : e.target.value)}
+        />
+      );
     case 'single_option':
       return (
-        <select aria-label={label} value={typeof value === 'string' ? value : ''} onChange={(e) => onChange(e.target.value === '' ? null : e.target.value)}>
+        <select
+          aria-label={label}
+          value={typeof value === 'string' ? value : ''}
+          onChange={(e) => onChange(e.target.value === '' ? null : e.target.value)}
+        >
           <option value="">—</option>
           {(field.options ?? []).map((o) => (
             <option key={o.api_id} value={o.api_id}>

@@ -4,10 +4,30 @@ import type { AuthorsGroupRow, CustomFieldRow, GroupAuthorRow } from '../../../.
 import { desk, errorText } from '../../platform/instance';
 import { Alert } from '../../components/Alert';
 import { useCustomFields, useGroupAuthors, useGroups } from '../../stores/reads';
-import { changedFields, draftBase, draftOf, emptyDraft, fullBody, partialBody, partialProblem, replaceProblem, splitList, type AuthorDraft } from './authorDraft';
+import {
+  changedFields,
+  draftBase,
+  draftOf,
+  emptyDraft,
+  fullBody,
+  partialBody,
+  partialProblem,
+  replaceProblem,
+  splitList,
+  type AuthorDraft,
+} from './authorDraft';
 import { CustomFieldInput } from './CustomFieldInput';
 import { clientIdFor } from '../../../../electron/common/domain/authors';
-import { csvAuthors, csvTable, guessMapping, importableFields, STANDARD_TARGETS, type CsvMapping, type CsvRowProblem, type CsvTable } from './csvImport';
+import {
+  csvAuthors,
+  csvTable,
+  guessMapping,
+  importableFields,
+  STANDARD_TARGETS,
+  type CsvMapping,
+  type CsvRowProblem,
+  type CsvTable,
+} from './csvImport';
 
 const NO_GROUPS: AuthorsGroupRow[] = [];
 const NO_AUTHORS: GroupAuthorRow[] = [];
@@ -52,7 +72,8 @@ export function GroupsView() {
     setImportProgress(null);
   }, [groupId]);
 
-  const set = (key: 'clientId' | 'name' | 'emails' | 'orcids' | 'articles' | 'affiliations', value: string) => setDraft((d) => ({ ...d, [key]: value }));
+  const set = (key: 'clientId' | 'name' | 'emails' | 'orcids' | 'articles' | 'affiliations', value: string) =>
+    setDraft((d) => ({ ...d, [key]: value }));
   const setCustom = (apiId: string, value: unknown) => setDraft((d) => ({ ...d, custom: { ...d.custom, [apiId]: value } }));
 
   const selected = groups.find((g) => g.id === groupId) ?? null;
@@ -77,7 +98,8 @@ export function GroupsView() {
                 <button type="button" className={g.id === groupId ? 'item active' : 'item'} onClick={() => setGroupId(g.id)}>
                   <span className="title">{g.name ?? `Group ${g.serviceId}`}</span>
                   <span className="meta">
-                    {g.serviceId !== null ? `id ${g.serviceId}` : 'not created yet'} · {g.origin === 'added' && g.syncState === 'synced' ? 'not verified' : g.syncState}
+                    {g.serviceId !== null ? `id ${g.serviceId}` : 'not created yet'} ·{' '}
+                    {g.origin === 'added' && g.syncState === 'synced' ? 'not verified' : g.syncState}
                     {g.ownerTeam ? ` · owner ${g.ownerTeam}` : ''}
                   </span>
                 </button>
@@ -103,10 +125,32 @@ export function GroupsView() {
             }}
           >
             <h3>New group</h3>
-            <input aria-label="Group name" placeholder="Group name" required value={newGroup.group_name} onChange={(e) => setNewGroup({ ...newGroup, group_name: e.target.value })} />
-            <input aria-label="Owner team" placeholder="Owner team" required value={newGroup.owner_team} onChange={(e) => setNewGroup({ ...newGroup, owner_team: e.target.value })} />
-            <input aria-label="Editor teams" placeholder="Editor teams (separated by ;)" value={newGroup.editor_teams} onChange={(e) => setNewGroup({ ...newGroup, editor_teams: e.target.value })} />
-            <input aria-label="Viewer teams" placeholder="Viewer teams (separated by ;)" value={newGroup.viewer_teams} onChange={(e) => setNewGroup({ ...newGroup, viewer_teams: e.target.value })} />
+            <input
+              aria-label="Group name"
+              placeholder="Group name"
+              required
+              value={newGroup.group_name}
+              onChange={(e) => setNewGroup({ ...newGroup, group_name: e.target.value })}
+            />
+            <input
+              aria-label="Owner team"
+              placeholder="Owner team"
+              required
+              value={newGroup.owner_team}
+              onChange={(e) => setNewGroup({ ...newGroup, owner_team: e.target.value })}
+            />
+            <input
+              aria-label="Editor teams"
+              placeholder="Editor teams (separated by ;)"
+              value={newGroup.editor_teams}
+              onChange={(e) => setNewGroup({ ...newGroup, editor_teams: e.target.value })}
+            />
+            <input
+              aria-label="Viewer teams"
+              placeholder="Viewer teams (separated by ;)"
+              value={newGroup.viewer_teams}
+              onChange={(e) => setNewGroup({ ...newGroup, viewer_teams: e.target.value })}
+            />
             <button type="submit">Create group</button>
           </form>
           <form
@@ -122,7 +166,15 @@ export function GroupsView() {
               });
             }}
           >
-            <input aria-label="Existing group id" placeholder="Existing group id" inputMode="numeric" pattern="[0-9]+" required value={addId} onChange={(e) => setAddId(e.target.value)} />
+            <input
+              aria-label="Existing group id"
+              placeholder="Existing group id"
+              inputMode="numeric"
+              pattern="[0-9]+"
+              required
+              value={addId}
+              onChange={(e) => setAddId(e.target.value)}
+            />
             <button type="submit">Add by id</button>
           </form>
         </section>
@@ -132,8 +184,15 @@ export function GroupsView() {
             <ul className="list compact" aria-label="Authors in this group">
               {authors.map((a) => (
                 <li key={a.clientId}>
-                  <button type="button" className={a.clientId === draft.clientId ? 'item active' : 'item'} onClick={() => setDraft(draftOf(a))}>
-                    {a.name ?? a.clientId} <span className="meta">{a.clientId} · {a.syncState}</span>
+                  <button
+                    type="button"
+                    className={a.clientId === draft.clientId ? 'item active' : 'item'}
+                    onClick={() => setDraft(draftOf(a))}
+                  >
+                    {a.name ?? a.clientId}{' '}
+                    <span className="meta">
+                      {a.clientId} · {a.syncState}
+                    </span>
                   </button>
                 </li>
               ))}
@@ -141,7 +200,12 @@ export function GroupsView() {
             <form className="author-editor" aria-label="Author" onSubmit={(e) => e.preventDefault()}>
               <div className="grid2">
                 <label htmlFor="a-client">Author id (optional)</label>
-                <input id="a-client" placeholder="Made from the ORCID, e-mail or name" value={draft.clientId} onChange={(e) => set('clientId', e.target.value)} />
+                <input
+                  id="a-client"
+                  placeholder="Made from the ORCID, e-mail or name"
+                  value={draft.clientId}
+                  onChange={(e) => set('clientId', e.target.value)}
+                />
                 <label htmlFor="a-name">Name</label>
                 <input id="a-name" value={draft.name} onChange={(e) => set('name', e.target.value)} />
                 <label htmlFor="a-emails">Emails</label>
@@ -157,9 +221,11 @@ export function GroupsView() {
                 ))}
               </div>
               <p className="muted">
-                <strong>Replace</strong> sends the whole record: every field left empty becomes empty on the service. <strong>Save changes</strong> sends only the
-                fields you changed ({changed.length}) of the author you selected.
-                {draft.origin !== null && draft.clientId.trim() !== draft.origin ? ` You changed the client id: Save changes edits “${draft.origin}” only under its own id.` : ''}
+                <strong>Replace</strong> sends the whole record: every field left empty becomes empty on the service.{' '}
+                <strong>Save changes</strong> sends only the fields you changed ({changed.length}) of the author you selected.
+                {draft.origin !== null && draft.clientId.trim() !== draft.origin
+                  ? ` You changed the client id: Save changes edits “${draft.origin}” only under its own id.`
+                  : ''}
               </p>
               <div className="row">
                 <button
@@ -169,7 +235,12 @@ export function GroupsView() {
                       const err = replaceProblem(draft, fields);
                       if (err) return say(false, err);
                       // No id typed: one is made from the ORCID, e-mail or name (unique in the group).
-                      const clientId = draft.clientId.trim() || clientIdFor({ name: draft.name, emails: splitList(draft.emails), orcids: splitList(draft.orcids) }, new Set(authors.map((a) => a.clientId)));
+                      const clientId =
+                        draft.clientId.trim() ||
+                        clientIdFor(
+                          { name: draft.name, emails: splitList(draft.emails), orcids: splitList(draft.orcids) },
+                          new Set(authors.map((a) => a.clientId)),
+                        );
                       await desk().invoke('authors.put', { groupId: selected.id, clientId, body: fullBody(draft, fields) });
                       setDraft((d) => ({ ...d, clientId }));
                       say(true, current ? 'Author replaced (queued).' : 'Author created (queued).');
@@ -186,7 +257,11 @@ export function GroupsView() {
                     void attempt(async () => {
                       const err = partialProblem(draft, changed, fields);
                       if (err) return say(false, err);
-                      await desk().invoke('authors.patch', { groupId: selected.id, clientId: draft.clientId.trim(), body: partialBody(draft, changed) });
+                      await desk().invoke('authors.patch', {
+                        groupId: selected.id,
+                        clientId: draft.clientId.trim(),
+                        body: partialBody(draft, changed),
+                      });
                       say(true, 'Changes saved (queued).');
                       await reloadAuthors();
                     })
@@ -197,7 +272,11 @@ export function GroupsView() {
                 <button
                   type="button"
                   disabled={draft.clientId.trim() === '' || selected.serviceId === null}
-                  title={selected.serviceId === null ? 'The group is not created on the service yet.' : 'Read the author with this client id from the service.'}
+                  title={
+                    selected.serviceId === null
+                      ? 'The group is not created on the service yet.'
+                      : 'Read the author with this client id from the service.'
+                  }
                   onClick={() =>
                     void attempt(async () => {
                       const row = await desk().invoke('authors.fetch', { groupId: selected.id, clientId: draft.clientId.trim() });
@@ -273,10 +352,17 @@ export function GroupsView() {
                 <div>
                   <p>{csv.rows.length} rows. Map the columns:</p>
                   <div className="grid2">
-                    {[...STANDARD_TARGETS.map((k) => ({ key: k, label: k })), ...importableFields(fields).map((f) => ({ key: f.apiId, label: f.name }))].map(({ key, label }) => (
+                    {[
+                      ...STANDARD_TARGETS.map((k) => ({ key: k, label: k })),
+                      ...importableFields(fields).map((f) => ({ key: f.apiId, label: f.name })),
+                    ].map(({ key, label }) => (
                       <label key={key} className="contents">
                         <span>{label}</span>
-                        <select aria-label={`Column for ${label}`} value={csv.mapping[key] ?? ''} onChange={(e) => setCsv({ ...csv, mapping: { ...csv.mapping, [key]: e.target.value } })}>
+                        <select
+                          aria-label={`Column for ${label}`}
+                          value={csv.mapping[key] ?? ''}
+                          onChange={(e) => setCsv({ ...csv, mapping: { ...csv.mapping, [key]: e.target.value } })}
+                        >
                           <option value="">—</option>
                           {csv.header.map((h) => (
                             <option key={h} value={h}>
@@ -309,7 +395,10 @@ export function GroupsView() {
                         refused.sort((x, y) => x.row - y.row);
                         setNotImported(refused);
                         const queued = ready.length - (refused.length - problems.length);
-                        say(refused.length === 0, `${queued} ${queued === 1 ? 'author' : 'authors'} queued.${refused.length === 0 ? '' : ` ${refused.length} ${refused.length === 1 ? 'row was' : 'rows were'} not imported (listed below).`}`);
+                        say(
+                          refused.length === 0,
+                          `${queued} ${queued === 1 ? 'author' : 'authors'} queued.${refused.length === 0 ? '' : ` ${refused.length} ${refused.length === 1 ? 'row was' : 'rows were'} not imported (listed below).`}`,
+                        );
                       })
                     }
                   >

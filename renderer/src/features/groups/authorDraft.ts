@@ -1,7 +1,14 @@
 import { contactProblems } from '../../../../electron/common/domain/authors';
 // The author editor's draft: what Replace sends (the whole record), what Save changes sends (only
 // the fields whose value differs from the author the draft was loaded from), and what is refused.
-import { customFieldValueProblem, customFieldValueSchema, isKnownCustomFieldKind, type AuthorFromGroupPatch, type AuthorFromGroupPut, type CustomFieldValue } from '../../../../electron/common/service';
+import {
+  customFieldValueProblem,
+  customFieldValueSchema,
+  isKnownCustomFieldKind,
+  type AuthorFromGroupPatch,
+  type AuthorFromGroupPut,
+  type CustomFieldValue,
+} from '../../../../electron/common/service';
 import type { CustomFieldRow, GroupAuthorRow } from '../../../../electron/common/views';
 
 const LIST_KEYS = ['emails', 'orcids', 'articles', 'affiliations'] as const;
@@ -27,7 +34,16 @@ export const splitList = (s: string): string[] =>
 
 const joined = (v: string[] | null | undefined) => (v ?? []).join('; ');
 
-export const emptyDraft = (): AuthorDraft => ({ clientId: '', name: '', emails: '', orcids: '', articles: '', affiliations: '', custom: {}, origin: null });
+export const emptyDraft = (): AuthorDraft => ({
+  clientId: '',
+  name: '',
+  emails: '',
+  orcids: '',
+  articles: '',
+  affiliations: '',
+  custom: {},
+  origin: null,
+});
 
 export const draftOf = (a: GroupAuthorRow): AuthorDraft => ({
   clientId: a.clientId,
@@ -48,7 +64,8 @@ export function draftBase(draft: AuthorDraft, authors: readonly GroupAuthorRow[]
 }
 
 /** Custom values compared as the service stores them: absent is null, option lists are sets. */
-const canonical = (v: unknown): string => JSON.stringify(v === undefined ? null : Array.isArray(v) ? [...(v as unknown[])].map(String).sort() : v);
+const canonical = (v: unknown): string =>
+  JSON.stringify(v === undefined ? null : Array.isArray(v) ? [...(v as unknown[])].map(String).sort() : v);
 
 /** The fields (standard keys and custom api_ids) whose draft value differs from `base`. */
 export function changedFields(draft: AuthorDraft, base: GroupAuthorRow | null, fields: readonly CustomFieldRow[]): string[] {
@@ -83,7 +100,8 @@ export function partialBody(draft: AuthorDraft, changed: readonly string[]): Aut
   const custom: Record<string, CustomFieldValue> = {};
   for (const k of changed) {
     if (k === 'name') body.name = draft.name.trim();
-    else if (k === 'emails' || k === 'orcids' || k === 'articles' || k === 'affiliations') body[k] = draft[k].trim() === '' ? null : splitList(draft[k]);
+    else if (k === 'emails' || k === 'orcids' || k === 'articles' || k === 'affiliations')
+      body[k] = draft[k].trim() === '' ? null : splitList(draft[k]);
     else custom[k] = valueOf(draft, k) as CustomFieldValue;
   }
   if (Object.keys(custom).length > 0) body.customFields = custom;
@@ -111,7 +129,10 @@ export function replaceProblem(draft: AuthorDraft, fields: readonly CustomFieldR
 export function partialProblem(draft: AuthorDraft, changed: readonly string[], fields: readonly CustomFieldRow[]): string | null {
   if (changed.length === 0) return 'Nothing changed: edit a field of the selected author first.';
   if (changed.includes('name') && draft.name.trim() === '') return 'An author needs a name: it cannot be cleared.';
-  const contact = contactProblems(changed.includes('emails') ? splitList(draft.emails) : [], changed.includes('orcids') ? splitList(draft.orcids) : []);
+  const contact = contactProblems(
+    changed.includes('emails') ? splitList(draft.emails) : [],
+    changed.includes('orcids') ? splitList(draft.orcids) : [],
+  );
   if (contact.length > 0) return contact.join(' ');
   for (const f of fields) {
     if (!changed.includes(f.apiId)) continue;

@@ -1,6 +1,11 @@
 // Bulk import of authors from a CSV file: columns mapped to the standard keys and to the org's
 // author custom fields; every row is checked before anything is sent.
-import { customFieldValueFromText, isKnownCustomFieldKind, type AuthorFromGroupPut, type CustomFieldValue } from '../../../../electron/common/service';
+import {
+  customFieldValueFromText,
+  isKnownCustomFieldKind,
+  type AuthorFromGroupPut,
+  type CustomFieldValue,
+} from '../../../../electron/common/service';
 import type { CustomFieldRow } from '../../../../electron/common/views';
 import { clientIdFor, contactProblems } from '../../../../electron/common/domain/authors';
 import { splitList } from './authorDraft';
@@ -30,7 +35,8 @@ export interface CsvRowProblem {
 }
 
 /** The custom fields a column can be imported into: those whose kind this version can write. */
-export const importableFields = (fields: readonly CustomFieldRow[]): CustomFieldRow[] => fields.filter((f) => isKnownCustomFieldKind(f.dataKind));
+export const importableFields = (fields: readonly CustomFieldRow[]): CustomFieldRow[] =>
+  fields.filter((f) => isKnownCustomFieldKind(f.dataKind));
 
 const letters = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
 
@@ -59,7 +65,11 @@ export function guessMapping(header: readonly string[], fields: readonly CustomF
 /** Builds one write per row; a row with any problem is left out and reported, whole. */
 const NONE: ReadonlySet<string> = new Set();
 
-export function csvAuthors(table: CsvTable, mapping: CsvMapping, fields: readonly CustomFieldRow[]): { authors: CsvAuthor[]; problems: CsvRowProblem[] } {
+export function csvAuthors(
+  table: CsvTable,
+  mapping: CsvMapping,
+  fields: readonly CustomFieldRow[],
+): { authors: CsvAuthor[]; problems: CsvRowProblem[] } {
   const columnOf = (target: string) => {
     const h = mapping[target];
     return h ? table.header.indexOf(h) : -1;

@@ -23,7 +23,8 @@ export function JournalsView() {
     load(false);
   }, [manuscriptId, corpus]);
 
-  if (!detail) return <EmptyState title="No manuscript selected" next="Open Manuscripts and select one to see the journals recommended for it." />;
+  if (!detail)
+    return <EmptyState title="No manuscript selected" next="Open Manuscripts and select one to see the journals recommended for it." />;
   const top = Math.max(...(rec?.journals.map((j) => j.score ?? 0) ?? [1]), 1e-9);
   return (
     <div className="journals">
@@ -44,7 +45,11 @@ export function JournalsView() {
         {rec ? <span className="muted">Fetched {new Date(rec.fetchedAt).toLocaleString()}</span> : null}
       </div>
       <Alert text={error} />
-      {rec && rec.journals.length === 0 ? <p className="muted">{corpus === 'org_journals' ? 'No journal is linked to your organization’s folders.' : 'No journal recommended.'}</p> : null}
+      {rec && rec.journals.length === 0 ? (
+        <p className="muted">
+          {corpus === 'org_journals' ? 'No journal is linked to your organization’s folders.' : 'No journal recommended.'}
+        </p>
+      ) : null}
       {!rec && !error ? <p className="muted">{busy ? 'Loading…' : 'Not fetched yet.'}</p> : null}
       <ol className="journal-list" aria-label="Recommended journals">
         {rec?.journals.map((j) => (
@@ -54,7 +59,11 @@ export function JournalsView() {
               <span className="muted">{j.publisherName ?? 'Publisher unknown'}</span>
               {j.folderName ? <span className="chip">Folder {j.folderName}</span> : null}
               <span className="spacer" />
-              <ScoreBar value={j.score ?? null} max={top} label={`Score ${j.score?.toFixed(2) ?? 'unknown'}, ${Math.round((100 * (j.score ?? 0)) / top)}% of the top`} />
+              <ScoreBar
+                value={j.score ?? null}
+                max={top}
+                label={`Score ${j.score?.toFixed(2) ?? 'unknown'}, ${Math.round((100 * (j.score ?? 0)) / top)}% of the top`}
+              />
             </div>
             {j.relevantArticles.length > 0 ? (
               <details>

@@ -31,7 +31,16 @@ export function ManuscriptsView() {
         <button type="button" className="primary" onClick={pick} aria-keyshortcuts="Control+O">
           Upload manuscripts…
         </button>
-        <input id="manuscript-search" data-shortcut="search" type="search" placeholder="Search title, abstract, authors" aria-label="Search manuscripts" aria-keyshortcuts="Control+F" value={searchText} onChange={(e) => void search(e.target.value)} />
+        <input
+          id="manuscript-search"
+          data-shortcut="search"
+          type="search"
+          placeholder="Search title, abstract, authors"
+          aria-label="Search manuscripts"
+          aria-keyshortcuts="Control+F"
+          value={searchText}
+          onChange={(e) => void search(e.target.value)}
+        />
         <label>
           Folder{' '}
           <select value={folder ?? ''} onChange={(e) => void setFolder(e.target.value || null)}>
@@ -52,7 +61,12 @@ export function ManuscriptsView() {
           {shown.length === 0 ? <li className="muted">{hits ? 'No manuscript matches.' : 'No manuscripts yet.'}</li> : null}
           {shown.map((m) => (
             <li key={m.id}>
-              <button type="button" className={m.id === selectedId ? 'item active' : 'item'} aria-current={m.id === selectedId} onClick={() => void select(m.id)}>
+              <button
+                type="button"
+                className={m.id === selectedId ? 'item active' : 'item'}
+                aria-current={m.id === selectedId}
+                onClick={() => void select(m.id)}
+              >
                 <span className="title">{m.title}</span>
                 <span className="meta">
                   {m.folder} · {m.originId} · <span className={`state ${m.syncState}`}>{STATE_LABEL[m.syncState]}</span>
@@ -66,7 +80,8 @@ export function ManuscriptsView() {
             <h2>{detail.manuscript.title}</h2>
             <p className="meta">
               {detail.manuscript.folder} · {detail.manuscript.originId}
-              {detail.manuscript.serviceId !== null ? ` · service id ${detail.manuscript.serviceId}` : ''} · {STATE_LABEL[detail.manuscript.syncState]}
+              {detail.manuscript.serviceId !== null ? ` · service id ${detail.manuscript.serviceId}` : ''} ·{' '}
+              {STATE_LABEL[detail.manuscript.syncState]}
             </p>
             <p>{detail.manuscript.authors.map((a) => a.name).join(', ')}</p>
             {debug ? (

@@ -17,7 +17,13 @@ type BoundKey = (typeof BOUNDS)[number][0];
 
 /** The six candidate bounds as number fields; an emptied field removes its bound. Used by a file's form
  * and by the batch's "Bounds for all". */
-export function BoundsFields<T extends Partial<Record<BoundKey, number>>>({ values, onChange }: { values: T; onChange: (next: T) => void }) {
+export function BoundsFields<T extends Partial<Record<BoundKey, number>>>({
+  values,
+  onChange,
+}: {
+  values: T;
+  onChange: (next: T) => void;
+}) {
   return (
     <>
       {BOUNDS.map(([key, label]) => (
@@ -84,7 +90,14 @@ export function UploadForm({
         <label htmlFor={id('folder')}>
           Folder <Required />
         </label>
-        <input id={id('folder')} list={id('folders')} required value={form.folder} onChange={(e) => onChange({ ...form, folder: e.target.value })} placeholder="Journal code or panel" />
+        <input
+          id={id('folder')}
+          list={id('folders')}
+          required
+          value={form.folder}
+          onChange={(e) => onChange({ ...form, folder: e.target.value })}
+          placeholder="Journal code or panel"
+        />
         <datalist id={id('folders')}>
           {folders.map((f) => (
             <option key={f} value={f} />
@@ -93,19 +106,39 @@ export function UploadForm({
         <label htmlFor={id('origin')}>
           Manuscript id <Required />
         </label>
-        <input id={id('origin')} required readOnly={lockOrigin} title={lockOrigin ? 'A new run keeps the manuscript id' : undefined} value={form.origin_id} onChange={(e) => onChange({ ...form, origin_id: e.target.value })} />
+        <input
+          id={id('origin')}
+          required
+          readOnly={lockOrigin}
+          title={lockOrigin ? 'A new run keeps the manuscript id' : undefined}
+          value={form.origin_id}
+          onChange={(e) => onChange({ ...form, origin_id: e.target.value })}
+        />
         <label htmlFor={id('title')}>
           Title <Required />
         </label>
         <div className={byField.has('title') ? 'to-check' : undefined}>
-          <input id={id('title')} required aria-describedby={checkId('title')} value={form.title} onChange={(e) => onChange({ ...form, title: e.target.value })} />
+          <input
+            id={id('title')}
+            required
+            aria-describedby={checkId('title')}
+            value={form.title}
+            onChange={(e) => onChange({ ...form, title: e.target.value })}
+          />
           {mark('title')}
         </div>
         <label htmlFor={id('abstract')}>
           Abstract <Required />
         </label>
         <div className={byField.has('abstract') ? 'to-check' : undefined}>
-          <textarea id={id('abstract')} required rows={4} aria-describedby={checkId('abstract')} value={form.abstract} onChange={(e) => onChange({ ...form, abstract: e.target.value })} />
+          <textarea
+            id={id('abstract')}
+            required
+            rows={4}
+            aria-describedby={checkId('abstract')}
+            value={form.abstract}
+            onChange={(e) => onChange({ ...form, abstract: e.target.value })}
+          />
           {mark('abstract')}
         </div>
       </div>
@@ -119,14 +152,45 @@ export function UploadForm({
         {mark('authors_count')}
         {authors.map((a, i) => (
           <div className="author-row" key={i}>
-            <input aria-label={`Author ${i + 1} name`} aria-describedby={checkId(`author-${i}-name`)} placeholder="Name" value={a.name ?? ''} onChange={(e) => setAuthor(i, { name: e.target.value })} />
-            <input aria-label={`Author ${i + 1} affiliation`} aria-describedby={checkId(`author-${i}-aff`)} placeholder="Affiliation" value={a.aff ?? ''} onChange={(e) => setAuthor(i, { aff: e.target.value })} />
-            <input aria-label={`Author ${i + 1} ORCID`} aria-describedby={checkId(`author-${i}-orcid`)} placeholder="ORCID" value={a.orcid ?? ''} onChange={(e) => setAuthor(i, { orcid: e.target.value })} />
-            <input aria-label={`Author ${i + 1} email`} aria-describedby={checkId(`author-${i}-email`)} placeholder="Email" type="email" value={a.email ?? ''} onChange={(e) => setAuthor(i, { email: e.target.value })} />
+            <input
+              aria-label={`Author ${i + 1} name`}
+              aria-describedby={checkId(`author-${i}-name`)}
+              placeholder="Name"
+              value={a.name ?? ''}
+              onChange={(e) => setAuthor(i, { name: e.target.value })}
+            />
+            <input
+              aria-label={`Author ${i + 1} affiliation`}
+              aria-describedby={checkId(`author-${i}-aff`)}
+              placeholder="Affiliation"
+              value={a.aff ?? ''}
+              onChange={(e) => setAuthor(i, { aff: e.target.value })}
+            />
+            <input
+              aria-label={`Author ${i + 1} ORCID`}
+              aria-describedby={checkId(`author-${i}-orcid`)}
+              placeholder="ORCID"
+              value={a.orcid ?? ''}
+              onChange={(e) => setAuthor(i, { orcid: e.target.value })}
+            />
+            <input
+              aria-label={`Author ${i + 1} email`}
+              aria-describedby={checkId(`author-${i}-email`)}
+              placeholder="Email"
+              type="email"
+              value={a.email ?? ''}
+              onChange={(e) => setAuthor(i, { email: e.target.value })}
+            />
             <button type="button" aria-label={`Remove author ${i + 1}`} onClick={() => setAuthors(authors.filter((_, j) => j !== i))}>
               ✕
             </button>
-            {PARTS.some((part) => byField.has(`author-${i}-${part}`)) ? <div className="author-checks">{PARTS.map((part) => <Fragment key={part}>{mark(`author-${i}-${part}`)}</Fragment>)}</div> : null}
+            {PARTS.some((part) => byField.has(`author-${i}-${part}`)) ? (
+              <div className="author-checks">
+                {PARTS.map((part) => (
+                  <Fragment key={part}>{mark(`author-${i}-${part}`)}</Fragment>
+                ))}
+              </div>
+            ) : null}
           </div>
         ))}
       </fieldset>
@@ -135,7 +199,12 @@ export function UploadForm({
         <div className="bounds">
           <BoundsFields values={form} onChange={onChange} />
           <label>
-            <input type="checkbox" checked={form.exclude_candidates === true} onChange={(e) => onChange({ ...form, exclude_candidates: e.target.checked || undefined })} /> Skip candidate search (store only)
+            <input
+              type="checkbox"
+              checked={form.exclude_candidates === true}
+              onChange={(e) => onChange({ ...form, exclude_candidates: e.target.checked || undefined })}
+            />{' '}
+            Skip candidate search (store only)
           </label>
         </div>
       </details>

@@ -6,7 +6,14 @@ import { fieldsToCheck } from '../../../../electron/common/domain/intake';
 import { checksSummary } from './checks';
 import { BoundsFields, Required, UploadForm } from './UploadForm';
 
-const STATE_TEXT = { staging: 'Copying…', reading: 'Reading the file…', ready: 'Check and upload', queued: 'Queued', failed: 'Problem', cancelled: 'Cancelled' } as const;
+const STATE_TEXT = {
+  staging: 'Copying…',
+  reading: 'Reading the file…',
+  ready: 'Check and upload',
+  queued: 'Queued',
+  failed: 'Problem',
+  cancelled: 'Cancelled',
+} as const;
 
 /** The batch of dropped or picked files: one folder and one set of bounds for all, each file a card that opens to edit. */
 export function UploadQueue() {
@@ -20,7 +27,8 @@ export function UploadQueue() {
   const [open, setOpen] = useState<Record<string, boolean>>({});
   const ready = batch.filter((b) => b.state === 'ready');
   // One file: its form is open. A batch: compact cards, one folder and bounds above them.
-  const isBatch = batch.filter((b) => b.state === 'staging' || b.state === 'reading' || b.state === 'ready' || b.state === 'failed').length > 1;
+  const isBatch =
+    batch.filter((b) => b.state === 'staging' || b.state === 'reading' || b.state === 'ready' || b.state === 'failed').length > 1;
   if (batch.length === 0) return null;
   const showCandidates = (item: BatchItem) => {
     if (item.manuscriptId === null) return;
@@ -48,7 +56,13 @@ export function UploadQueue() {
           <label htmlFor="batch-folder">
             Folder for all <Required />
           </label>
-          <input id="batch-folder" list="batch-folders" value={defaults.folder} placeholder="Journal code or panel" onChange={(e) => setDefaults({ ...defaults, folder: e.target.value })} />
+          <input
+            id="batch-folder"
+            list="batch-folders"
+            value={defaults.folder}
+            placeholder="Journal code or panel"
+            onChange={(e) => setDefaults({ ...defaults, folder: e.target.value })}
+          />
           <datalist id="batch-folders">
             {folders.map((f) => (
               <option key={f} value={f} />
@@ -78,7 +92,13 @@ export function UploadQueue() {
           <article key={item.key} className={`upload-item ${item.state}`} aria-label={`Upload of ${item.name}`}>
             <header className="row">
               {isBatch && item.state === 'ready' ? (
-                <button type="button" className="icon-button" aria-expanded={expanded} aria-label={`${expanded ? 'Close' : 'Edit'} the form of ${item.name}`} onClick={() => setOpen({ ...open, [item.key]: !expanded })}>
+                <button
+                  type="button"
+                  className="icon-button"
+                  aria-expanded={expanded}
+                  aria-label={`${expanded ? 'Close' : 'Edit'} the form of ${item.name}`}
+                  onClick={() => setOpen({ ...open, [item.key]: !expanded })}
+                >
                   {expanded ? <ChevronDown size={16} aria-hidden="true" /> : <ChevronRight size={16} aria-hidden="true" />}
                 </button>
               ) : (
@@ -112,7 +132,9 @@ export function UploadQueue() {
                   Cancel
                 </button>
               ) : null}
-              {item.state === 'queued' && !sent ? <CancelUpload name={item.name} onCancel={() => cancelUpload(item.key)} onGone={() => queue.current?.focus()} /> : null}
+              {item.state === 'queued' && !sent ? (
+                <CancelUpload name={item.name} onCancel={() => cancelUpload(item.key)} onGone={() => queue.current?.focus()} />
+              ) : null}
             </header>
             {isBatch && item.state === 'ready' && !expanded ? (
               <p className="card-summary">
@@ -135,7 +157,9 @@ export function UploadQueue() {
               </p>
             ) : null}
             {item.intake && item.intake.authors.length > 0 && item.form.authors_count !== item.intake.authors.length ? (
-              <p className="warn">The file lists {item.intake.authors.length} authors; the form says {item.form.authors_count}.</p>
+              <p className="warn">
+                The file lists {item.intake.authors.length} authors; the form says {item.form.authors_count}.
+              </p>
             ) : null}
             {expanded ? (
               <form
@@ -144,7 +168,14 @@ export function UploadQueue() {
                   void submit(item.key);
                 }}
               >
-                <UploadForm idPrefix={item.key} form={item.form} folders={folders} lockOrigin={item.update} checks={checks} onChange={(f) => updateForm(item.key, f)} />
+                <UploadForm
+                  idPrefix={item.key}
+                  form={item.form}
+                  folders={folders}
+                  lockOrigin={item.update}
+                  checks={checks}
+                  onChange={(f) => updateForm(item.key, f)}
+                />
                 <button type="submit" className={isBatch ? '' : 'primary'}>
                   <Upload size={16} aria-hidden="true" /> {item.update ? 'Upload new run' : 'Upload'}
                 </button>
@@ -160,9 +191,9 @@ export function UploadQueue() {
 /** Why the service did not take an upload, in its words, with what the editor can do. */
 function RefusedReason({ reason }: { reason: string | null }) {
   return (
-
     <p className="error" role="alert">
-      The service did not take this upload{reason ? `: ${reason}` : '.'} Fix the form with “Edit and upload again”, send it again, or cancel it.
+      The service did not take this upload{reason ? `: ${reason}` : '.'} Fix the form with “Edit and upload again”, send it again, or cancel
+      it.
     </p>
   );
 }

@@ -9,7 +9,11 @@ import { keptText, removedText } from './cacheText';
 import { parsePort } from './port';
 import { UpdatesSection } from './UpdatesSection';
 
-const FEATURE_LABEL = { authorsGroups: 'Authors groups', refereeFinder: 'Referee finder', recommendJournals: 'Recommend journals' } as const;
+const FEATURE_LABEL = {
+  authorsGroups: 'Authors groups',
+  refereeFinder: 'Referee finder',
+  recommendJournals: 'Recommend journals',
+} as const;
 
 export function SettingsView() {
   const { state, tests, busy, error } = useProfiles();
@@ -117,8 +121,21 @@ export function SettingsView() {
             void save(draft).then((ok) => ok && setDraft({ name: '', baseUrl: '' }));
           }}
         >
-          <input aria-label="Profile name" placeholder="Name (e.g. Production)" required value={draft.name} onChange={(e) => setDraft({ ...draft, name: e.target.value })} />
-          <input aria-label="Service base URL" placeholder="https://service.example.org" type="url" required value={draft.baseUrl} onChange={(e) => setDraft({ ...draft, baseUrl: e.target.value })} />
+          <input
+            aria-label="Profile name"
+            placeholder="Name (e.g. Production)"
+            required
+            value={draft.name}
+            onChange={(e) => setDraft({ ...draft, name: e.target.value })}
+          />
+          <input
+            aria-label="Service base URL"
+            placeholder="https://service.example.org"
+            type="url"
+            required
+            value={draft.baseUrl}
+            onChange={(e) => setDraft({ ...draft, baseUrl: e.target.value })}
+          />
           <button type="submit">Add profile</button>
         </form>
       </section>
@@ -129,16 +146,28 @@ export function SettingsView() {
         {webhook ? (
           <>
             <label>
-              <input type="checkbox" checked={webhook.enabled} onChange={(e) => void configureWebhook({ enabled: e.target.checked, basicAuth: webhook.basicAuth })} /> Receive marks
+              <input
+                type="checkbox"
+                checked={webhook.enabled}
+                onChange={(e) => void configureWebhook({ enabled: e.target.checked, basicAuth: webhook.basicAuth })}
+              />{' '}
+              Receive marks
             </label>{' '}
             <label>
-              <input type="checkbox" checked={webhook.basicAuth} onChange={(e) => void configureWebhook({ enabled: webhook.enabled, basicAuth: e.target.checked })} /> Basic auth
+              <input
+                type="checkbox"
+                checked={webhook.basicAuth}
+                onChange={(e) => void configureWebhook({ enabled: webhook.enabled, basicAuth: e.target.checked })}
+              />{' '}
+              Basic auth
             </label>{' '}
             <label>
               Listen on{' '}
               <select
                 value={webhook.bindAddress}
-                onChange={(e) => void configureWebhook({ enabled: webhook.enabled, bindAddress: e.target.value as '127.0.0.1' | '0.0.0.0' })}
+                onChange={(e) =>
+                  void configureWebhook({ enabled: webhook.enabled, bindAddress: e.target.value as '127.0.0.1' | '0.0.0.0' })
+                }
               >
                 <option value="127.0.0.1">this computer only (127.0.0.1)</option>
                 <option value="0.0.0.0">all networks (0.0.0.0)</option>
@@ -180,7 +209,8 @@ export function SettingsView() {
               </p>
             ) : null}
             <p className="muted">
-              {webhook.deliveries} deliveries{webhook.lastDeliveryAt ? `, last ${new Date(webhook.lastDeliveryAt).toLocaleString()} (${webhook.lastOutcome})` : ''}
+              {webhook.deliveries} deliveries
+              {webhook.lastDeliveryAt ? `, last ${new Date(webhook.lastDeliveryAt).toLocaleString()} (${webhook.lastOutcome})` : ''}
             </p>
           </>
         ) : null}
@@ -264,7 +294,10 @@ function DataSection({ dataDir, activeProfile }: { dataDir: string | null; activ
       {pending ? (
         <div role="group" aria-labelledby="clear-h" className="confirm">
           <h3 id="clear-h">Clear the cache{activeProfile ? ` of ${activeProfile}` : ''}?</h3>
-          <p>This drops {removedText(pending)}. Candidates come back by uploading a manuscript again; the rest is read from the service when next shown.</p>
+          <p>
+            This drops {removedText(pending)}. Candidates come back by uploading a manuscript again; the rest is read from the service when
+            next shown.
+          </p>
           <p className={pending.kept.pendingWrites > 0 ? 'warn' : 'muted'} data-testid="clear-kept">
             {keptText(pending)}
           </p>
