@@ -4,6 +4,7 @@ import type { DataChangedEvent } from '../../../electron/common/views';
 import type { Desk } from '../platform/desk';
 import { useApp } from '../stores/app';
 import { useCandidates } from '../stores/candidates';
+import { useDrafts } from '../stores/invitations';
 import { useManuscripts } from '../stores/manuscripts';
 import { useProfiles } from '../stores/profiles';
 import {
@@ -12,6 +13,7 @@ import {
   useGroups,
   useJournals,
   useOutbox,
+  useShortlist,
   useWebhookDeliveries,
   useWebhookStatus,
 } from '../stores/reads';
@@ -28,6 +30,16 @@ const journals: Reload = (e) => {
   if (input && (e.id === undefined || e.id === input.manuscriptId)) return useJournals.getState().load({ ...input, refresh: false });
 };
 const groups: Reload = () => useGroups.getState().reload();
+// A manuscript's shortlist and open drafts after its own writes (id = the manuscript). A new run (the
+// latest-run flag) and a webhook mark (shown beside the status) reload the shortlist too, whatever the id.
+const shortlist: Reload = (e) => {
+  const input = useShortlist.getState().input;
+  if (input && (e.id === undefined || e.id === input.manuscriptId)) return useShortlist.getState().reload();
+};
+const drafts: Reload = (e) => {
+  const id = useDrafts.getState().manuscriptId;
+  if (id !== null && (e.id === undefined || e.id === id)) return useDrafts.getState().reload();
+};
 const groupAuthors: Reload = (e) => {
   const input = useGroupAuthors.getState().input;
   if (input && (e.id === undefined || e.id === input.groupId)) return useGroupAuthors.getState().reload();
@@ -37,8 +49,8 @@ const groupAuthors: Reload = (e) => {
 export const RELOADS: Record<Topic, Reload[]> = {
   profiles: [() => useProfiles.getState().load()],
   manuscripts: [manuscripts, () => useWebhookDeliveries.getState().reload()],
-  candidates: [manuscripts, candidates],
-  marks: [manuscripts, candidates, () => useWebhookDeliveries.getState().reload()],
+  candidates: [manuscripts, candidates, () => useShortlist.getState().reload()],
+  marks: [manuscripts, candidates, () => useShortlist.getState().reload(), () => useWebhookDeliveries.getState().reload()],
   journals: [journals],
   groups: [groups, groupAuthors],
   authors: [groupAuthors, groups],
@@ -46,7 +58,7 @@ export const RELOADS: Record<Topic, Reload[]> = {
   outbox: [() => useOutbox.getState().reload()],
   webhook: [() => useWebhookDeliveries.getState().reload(), () => useWebhookStatus.getState().reload()],
   // The candidates query filters on invitations (hide busy reviewers, people I have worked with).
-  shortlist: [candidates],
+  shortlist: [candidates, shortlist, drafts],
   ledger: [candidates],
 };
 
@@ -54,7 +66,8 @@ export const RELOADS: Record<Topic, Reload[]> = {
 export function resetWorkspace(): void {
   useManuscripts.getState().reset();
   useCandidates.getState().reset();
-  for (const store of [useJournals, useGroups, useGroupAuthors, useOutbox, useWebhookDeliveries, useCustomFields]) {
+  useDrafts.getState().reset();
+  for (const store of [useShortlist, useJournals, useGroups, useGroupAuthors, useOutbox, useWebhookDeliveries, useCustomFields]) {
     const input = store.getState().input;
     store.getState().reset();
     // A view showing it asks again, for the new workspace (its own input: a group id of the old one is not).

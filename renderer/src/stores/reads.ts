@@ -9,3 +9,5 @@ export const useCustomFields = resource('customFields.list');
 export const useJournals = resource('journals.get');
 export const useGroups = resource('groups.list');
 export const useGroupAuthors = resource('groups.authors');
+/** The open manuscript's shortlist (input: its id), in the editor's order. */
+export const useShortlist = resource('shortlist.list');

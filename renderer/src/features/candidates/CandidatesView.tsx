@@ -1,4 +1,4 @@
-import { Download, Mail, Search } from 'lucide-react';
+import { Search } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { boundsText, candidateTable, visibleColumns } from '../../../../electron/common/domain/candidates';
 import { toCsv } from '../../../../electron/common/domain/csv';
@@ -15,6 +15,9 @@ import { ContextHeader } from '../../components/ContextHeader';
 import { EmptyState } from '../../components/EmptyState';
 import { RunChanges } from './RunChanges';
 import { ScoreChart } from './ScoreChart';
+import { SHORTLIST_COLUMN, onShortlistKey } from './ShortlistCheck';
+import { ShortlistArea } from './ShortlistPanel';
+import { ShortlistToolbar } from './ShortlistToolbar';
 import { useCandidates, type SortKey } from '../../stores/candidates';
 import { useManuscripts } from '../../stores/manuscripts';
 import { Alert } from '../../components/Alert';
@@ -67,7 +70,7 @@ export function CandidatesView() {
   const openRow = useCallback((c: CandidateRow) => void showAuthor(c.authorId, c), [showAuthor]);
   const columns: Column<CandidateRow>[] = useMemo(() => {
     const cellContext: CellContext = { maxScore, moved, groupEffect, onOpen: openRow, onCopied: setCopied };
-    return visibleColumns(layout).map((c) => ({
+    const shown = visibleColumns(layout).map((c) => ({
       key: c.screen.sort ?? c.key,
       label: c.key === 'groups' ? 'Groups' : c.label,
       width: c.screen.width,
@@ -75,6 +78,7 @@ export function CandidatesView() {
       ...(c.screen.align ? { align: c.screen.align } : {}),
       render: (row: CandidateRow) => renderCell(c.key, row, cellContext),
     }));
+    return [SHORTLIST_COLUMN, ...shown];
   }, [layout, maxScore, moved, groupEffect, openRow]);
   const rowClass = useCallback(
     (c: CandidateRow) =>
@@ -123,7 +127,7 @@ export function CandidatesView() {
 
   const fromRun = comparison ? runs.find((r) => r.id === comparison.fromRunId) : undefined;
   return (
-    <div className="candidates">
+    <div className="candidates" onKeyDown={(e) => onShortlistKey(e, rows)}>
       <ContextHeader manuscript={detail.manuscript} run={run} />
       <div className="toolbar" role="toolbar" aria-label="Candidate tools">
         <label>
@@ -182,15 +186,14 @@ export function CandidatesView() {
         ) : null}
         <span className="spacer" />
         <ColumnChooser layout={layout} onChange={setLayout} />
-        <button type="button" onClick={exportCsv} data-shortcut="export">
-          <Download size={16} aria-hidden="true" /> Export CSV
-        </button>
-        <button type="button" onClick={exportXlsx}>
-          <Download size={16} aria-hidden="true" /> Export XLSX
-        </button>
-        <button type="button" className="primary" onClick={() => void copyEmails()}>
-          <Mail size={16} aria-hidden="true" /> Copy emails
-        </button>
+        <ShortlistToolbar
+          rows={rows}
+          exportName={exportName}
+          onCsv={exportCsv}
+          onXlsx={exportXlsx}
+          onCopy={copyEmails}
+          onCopied={setCopied}
+        />
       </div>
       <TableIcons />
       <CandidateFilters settings={settings} groupIds={run?.groupIds ?? []} />
@@ -246,6 +249,7 @@ export function CandidatesView() {
           empty={loading ? 'Loading…' : 'No candidate matches these filters: loosen or clear them.'}
         />
       )}
+      <ShortlistArea />
       <CandidateDrawer
         open={showing !== null}
         name={selected?.name ?? author?.name ?? ''}

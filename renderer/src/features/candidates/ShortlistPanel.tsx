@@ -1,0 +1,320 @@
+// The manuscript's shortlist beside the candidate table (in its place on a narrow window): the people
+// in the editor's order (drag, or move up/down), a note each, the status moves allowed next, a due date,
+// "not in the latest run", the service's mark beside the local status, and invitations.
+import {
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  closestCenter,
+  useSensor,
+  useSensors,
+  type Announcements,
+  type DragEndEvent,
+} from '@dnd-kit/core';
+import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import { ArrowDown, ArrowUp, GripVertical, Mail, X } from 'lucide-react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { TRANSITIONS } from '../../../../electron/common/domain/shortlist';
+import type { ShortlistEntryRow, ShortlistStatus } from '../../../../electron/common/views';
+import { Alert } from '../../components/Alert';
+import { useManuscripts } from '../../stores/manuscripts';
+import { useShortlist } from '../../stores/reads';
+import { InvitationDialog } from './InvitationDialog';
+import { moved, nextStatuses, notYetInvited, statusLine } from './shortlistModel';
+import { useShortlistPanel, write } from './shortlistState';
+
+/**
+ * Placed after the candidate table: loads the open manuscript's shortlist and, when shown, its panel.
+ * styles.css puts the panel beside the table on a wide window and in the table's place on a narrow one.
+ */
+export function ShortlistArea() {
+  const manuscriptId = useManuscripts((s) => s.detail?.manuscript.id ?? null);
+  const open = useShortlistPanel((s) => s.open);
+  useEffect(() => {
+    if (manuscriptId !== null) void useShortlist.getState().load({ manuscriptId });
+  }, [manuscriptId]);
+  return (
+    <>
+      {open && manuscriptId !== null ? <ShortlistPanel manuscriptId={manuscriptId} /> : null}
+      {manuscriptId !== null ? <InvitationDialog manuscriptId={manuscriptId} /> : null}
+    </>
+  );
+}
+
+const names = (entries: readonly ShortlistEntryRow[]) => new Map(entries.map((e) => [e.authorId, e.name]));
+
+export function ShortlistPanel({ manuscriptId }: { manuscriptId: number }) {
+  const data = useShortlist((s) => (s.answered?.manuscriptId === manuscriptId ? s.data : null));
+  const loadError = useShortlist((s) => s.error);
+  const error = useShortlistPanel((s) => s.error);
+  // The order just asked for, shown until core's answer comes back (a drop does not jump back meanwhile).
+  const [pending, setPending] = useState<readonly number[] | null>(null);
+  useEffect(() => setPending(null), [data]);
+  const entries = useMemo(() => {
+    const list = data ?? [];
+    if (!pending || pending.length !== list.length) return list;
+    const byId = new Map(list.map((e) => [e.authorId, e]));
+    return pending.every((id) => byId.has(id)) ? pending.map((id) => byId.get(id)!) : list;
+  }, [data, pending]);
+  const ids = useMemo(() => entries.map((e) => e.authorId), [entries]);
+  const toInvite = notYetInvited(entries);
+
+  const reorder = (from: number, to: number) => {
+    const next = moved(ids, from, to);
+    if (next === ids) return;
+    setPending(next);
+    void write('shortlist.reorder', { manuscriptId, authorIds: [...next] });
+  };
+  const sensors = useSensors(useSensor(PointerSensor), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    if (over && active.id !== over.id) reorder(ids.indexOf(Number(active.id)), ids.indexOf(Number(over.id)));
+  };
+  const who = names(entries);
+  const place = (id: unknown) => ids.indexOf(Number(id)) + 1;
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => `Picked up ${who.get(Number(active.id))}, number ${place(active.id)} of ${ids.length}.`,
+    onDragOver: ({ active, over }) =>
+      over ? `${who.get(Number(active.id))} is over number ${place(over.id)} of ${ids.length}.` : undefined,
+    onDragEnd: ({ active, over }) =>
+      over
+        ? `${who.get(Number(active.id))} dropped at number ${place(over.id)} of ${ids.length}.`
+        : `${who.get(Number(active.id))} dropped.`,
+    onDragCancel: ({ active }) => `Moving ${who.get(Number(active.id))} was cancelled.`,
+  };
+
+  return (
+    <aside id="shortlist-panel" className="shortlist-panel" aria-labelledby="shortlist-title">
+      <header className="shortlist-head">
+        <h2 id="shortlist-title">
+          Shortlist <span className="muted">· {entries.length === 1 ? '1 person' : `${entries.length} people`}</span>
+        </h2>
+        <span className="spacer" />
+        <button
+          type="button"
+          className="primary"
+          disabled={toInvite.length === 0}
+          onClick={() => useShortlistPanel.setState({ inviting: toInvite })}
+          title="Draft an invitation for everyone on the list not yet invited"
+        >
+          <Mail size={16} aria-hidden="true" /> Draft invitations ({toInvite.length})
+        </button>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label="Hide the shortlist"
+          title="Hide the shortlist"
+          onClick={() => useShortlistPanel.setState({ open: false })}
+        >
+          <X size={16} aria-hidden="true" />
+        </button>
+      </header>
+      <Alert text={error ?? loadError} />
+      {entries.length === 0 ? (
+        <p className="muted shortlist-empty">
+          Nobody yet. Tick the box before a candidate’s name, or press Space on a row of the table, to add them here.
+        </p>
+      ) : (
+        <DndContext
+          sensors={sensors}
+          collisionDetection={closestCenter}
+          onDragEnd={onDragEnd}
+          accessibility={{
+            announcements,
+            screenReaderInstructions: {
+              draggable: 'To move a person, press Space, move them with the up and down arrow keys, and press Space again to drop.',
+            },
+          }}
+        >
+          <SortableContext items={ids} strategy={verticalListSortingStrategy}>
+            <ol className="shortlist-list" aria-label="Shortlisted people, in order">
+              {entries.map((e, i) => (
+                <Entry key={e.authorId} entry={e} index={i} count={entries.length} onMove={reorder} />
+              ))}
+            </ol>
+          </SortableContext>
+        </DndContext>
+      )}
+    </aside>
+  );
+}
+
+function Entry({
+  entry,
+  index,
+  count,
+  onMove,
+}: {
+  entry: ShortlistEntryRow;
+  index: number;
+  count: number;
+  onMove: (from: number, to: number) => void;
+}) {
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: entry.authorId });
+  const { manuscriptId, authorId, name } = entry;
+  const key = { manuscriptId, authorId };
+  const canInvite = TRANSITIONS[entry.status].includes('invited');
+  return (
+    <li
+      ref={setNodeRef}
+      className={`sl-entry${isDragging ? ' dragging' : ''}`}
+      style={{ transform: CSS.Transform.toString(transform), transition }}
+      data-testid="sl-entry"
+    >
+      <div className="sl-order">
+        <button
+          type="button"
+          ref={setActivatorNodeRef}
+          className="icon-button drag-handle"
+          aria-label={`Drag ${name} to another place`}
+          {...attributes}
+          {...listeners}
+        >
+          <GripVertical size={16} aria-hidden="true" />
+        </button>
+        <span className="sl-pos">{index + 1}</span>
+      </div>
+      <div className="sl-who">
+        <strong>{name}</strong>
+        <span className="muted sl-email">{entry.email ?? 'no e-mail'}</span>
+        {entry.inLatestRun ? null : <span className="chip dropped">not in the latest run</span>}
+      </div>
+      <div className="sl-status">
+        <span className={`status s-${entry.status}`} data-testid="sl-status">
+          {statusLine(entry)}
+        </span>
+        {entry.serviceMark ? (
+          <span className="chip marked" title="The service’s mark (webhook); the status here is yours and stays as it is">
+            Marked in the service{entry.serviceMark.markedBy ? ` by ${entry.serviceMark.markedBy}` : ''}
+          </span>
+        ) : null}
+        <StatusSelect entry={entry} />
+      </div>
+      <label className="sl-due">
+        <span>Due</span>
+        <input
+          type="date"
+          aria-label={`Due date for ${name}`}
+          value={entry.dueDate ?? ''}
+          onChange={(e) => {
+            const v = e.target.value;
+            // A date typed halfway reads as empty: wait for the whole date rather than clearing the saved one.
+            if (v === '' && e.target.validity.badInput) return;
+            void write('shortlist.setDue', { ...key, dueDate: v === '' ? null : v });
+          }}
+        />
+      </label>
+      <NoteField entry={entry} />
+      <div className="sl-actions">
+        <button
+          type="button"
+          className="icon-button"
+          aria-label={`Move ${name} up`}
+          disabled={index === 0}
+          onClick={() => onMove(index, index - 1)}
+        >
+          <ArrowUp size={16} aria-hidden="true" />
+        </button>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label={`Move ${name} down`}
+          disabled={index === count - 1}
+          onClick={() => onMove(index, index + 1)}
+        >
+          <ArrowDown size={16} aria-hidden="true" />
+        </button>
+        {canInvite ? (
+          <button type="button" onClick={() => useShortlistPanel.setState({ inviting: [authorId] })} aria-label={`Invite ${name}…`}>
+            <Mail size={14} aria-hidden="true" /> Invite…
+          </button>
+        ) : null}
+        <button
+          type="button"
+          className="icon-button"
+          aria-label={`Remove ${name} from the shortlist`}
+          onClick={() => void write('shortlist.remove', key)}
+        >
+          <X size={16} aria-hidden="true" />
+        </button>
+      </div>
+    </li>
+  );
+}
+
+/** Only the moves the status allows next (common/domain/shortlist TRANSITIONS). */
+function StatusSelect({ entry }: { entry: ShortlistEntryRow }) {
+  const options = nextStatuses(entry.status);
+  if (options.length === 0) return null;
+  return (
+    <select
+      aria-label={`Change the status of ${entry.name}`}
+      value=""
+      onChange={(e) => {
+        const status = e.target.value as ShortlistStatus;
+        if (status) void write('shortlist.setStatus', { manuscriptId: entry.manuscriptId, authorId: entry.authorId, status });
+      }}
+    >
+      <option value="">Change status…</option>
+      {options.map((o) => (
+        <option key={o.status} value={o.status}>
+          {o.label}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+/**
+ * The note, saved a moment after typing stops and when the field is left. What core sends back never
+ * replaces what is being typed: the saved note is taken in only while the field is idle.
+ */
+function NoteField({ entry }: { entry: ShortlistEntryRow }) {
+  const [value, setValue] = useState(entry.note);
+  const latest = useRef(entry.note);
+  const saved = useRef(entry.note);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const editing = useRef(false);
+  const { manuscriptId, authorId } = entry;
+
+  const save = useRef((note: string) => {
+    if (timer.current !== null) clearTimeout(timer.current);
+    timer.current = null;
+    if (note === saved.current) return;
+    saved.current = note;
+    void write('shortlist.note', { manuscriptId, authorId, note });
+  }).current;
+
+  useEffect(() => {
+    if (editing.current || timer.current !== null) return;
+    saved.current = entry.note;
+    latest.current = entry.note;
+    setValue(entry.note);
+  }, [entry.note]);
+  // Leaving the view with a note still waiting: it is saved, not dropped.
+  useEffect(() => () => save(latest.current), [save]);
+
+  return (
+    <label className="sl-note">
+      <span className="sr-only">Note on {entry.name}</span>
+      <textarea
+        rows={1}
+        placeholder="Note"
+        maxLength={4000}
+        value={value}
+        onFocus={() => (editing.current = true)}
+        onBlur={() => {
+          editing.current = false;
+          save(latest.current);
+        }}
+        onChange={(e) => {
+          const note = e.target.value;
+          latest.current = note;
+          setValue(note);
+          if (timer.current !== null) clearTimeout(timer.current);
+          timer.current = setTimeout(() => save(note), 600);
+        }}
+      />
+    </label>
+  );
+}

@@ -1,0 +1,78 @@
+// The candidate toolbar's export and copy buttons: on the shortlist when it has anyone (and they say
+// so: "Copy 5 e-mails"), else on the rows shown, as before. Also the button that shows the shortlist.
+import { Download, ListChecks, Mail } from 'lucide-react';
+import { toCsv } from '../../../../electron/common/domain/csv';
+import { toXlsx } from '../../../../electron/common/domain/xlsx';
+import type { CandidateRow } from '../../../../electron/common/views';
+import { download } from '../../components/download';
+import { useManuscripts } from '../../stores/manuscripts';
+import { useShortlist } from '../../stores/reads';
+import { actionLabels, actionTarget, shortlistEmails, shortlistExport } from './shortlistModel';
+import { useShortlistPanel } from './shortlistState';
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+export function ShortlistToolbar({
+  rows,
+  exportName,
+  onCsv,
+  onXlsx,
+  onCopy,
+  onCopied,
+}: {
+  rows: readonly CandidateRow[];
+  exportName: string;
+  /** The table's own actions, used while the shortlist is empty. */
+  onCsv: () => void;
+  onXlsx: () => void;
+  onCopy: () => Promise<void>;
+  onCopied: (text: string) => void;
+}) {
+  const manuscriptId = useManuscripts((s) => s.detail?.manuscript.id ?? null);
+  const entries = useShortlist((s) => (manuscriptId !== null && s.answered?.manuscriptId === manuscriptId ? s.data : null));
+  const open = useShortlistPanel((s) => s.open);
+  const target = actionTarget(entries, rows);
+  const labels = actionLabels(target);
+  const name = `${exportName}-shortlist`;
+
+  const csv = () => {
+    if (target.kind === 'table') return onCsv();
+    const t = shortlistExport(target.entries);
+    download(`${name}.csv`, 'text/csv', toCsv(t.header, t.rows));
+  };
+  const xlsx = () => {
+    if (target.kind === 'table') return onXlsx();
+    const t = shortlistExport(target.entries);
+    download(`${name}.xlsx`, XLSX, toXlsx('Shortlist', t.header, t.rows));
+  };
+  const copy = async () => {
+    if (target.kind === 'table') return onCopy();
+    const emails = shortlistEmails(target.entries);
+    await navigator.clipboard.writeText(emails.join(', '));
+    const missing = target.entries.length - emails.length;
+    onCopied(`${emails.length} e-mails of the shortlist copied${missing > 0 ? ` (${missing} without an e-mail)` : ''}`);
+  };
+
+  return (
+    <>
+      <button
+        type="button"
+        aria-pressed={open}
+        aria-controls="shortlist-panel"
+        onClick={() => useShortlistPanel.setState({ open: !open })}
+        title={open ? 'Hide the shortlist' : 'Show the shortlist: order, notes, statuses, invitations'}
+      >
+        <ListChecks size={16} aria-hidden="true" /> Shortlist{entries && entries.length > 0 ? ` (${entries.length})` : ''}
+      </button>
+      <button type="button" onClick={csv} data-shortcut="export" title={labels.title}>
+        <Download size={16} aria-hidden="true" /> {labels.csv}
+      </button>
+      <button type="button" onClick={xlsx} title={labels.title}>
+        <Download size={16} aria-hidden="true" /> {labels.xlsx}
+      </button>
+      <button type="button" className="primary" onClick={() => void copy()} title={labels.title}>
+        <Mail size={16} aria-hidden="true" /> {labels.copy}
+      </button>
+    </>
+  );
+}

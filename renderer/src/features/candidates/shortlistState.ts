@@ -1,0 +1,46 @@
+// The shortlist's writes and the panel's on-screen state. Writes invoke core; core's 'shortlist' topic
+// reloads the list (data/topics.ts), so no view keeps its own copy of what core knows.
+import { create } from 'zustand';
+import type { RequestChannel, RequestInput } from '../../../../electron/common/contract';
+import type { CandidateRow } from '../../../../electron/common/views';
+import { desk, errorText } from '../../platform/instance';
+import { useManuscripts } from '../../stores/manuscripts';
+import { useShortlist } from '../../stores/reads';
+
+interface PanelState {
+  /** The panel is shown (beside the table on a wide window, in its place on a narrow one). */
+  open: boolean;
+  /** The last write's error, in the editor's words. */
+  error: string | null;
+  /** Who the invitation dialog drafts for (null: closed). */
+  inviting: readonly number[] | null;
+}
+
+export const useShortlistPanel = create<PanelState>(() => ({ open: false, error: null, inviting: null }));
+
+/** Invokes a shortlist write; its error shows in the panel. True when it went through. */
+export async function write<C extends RequestChannel>(channel: C, input: RequestInput<C>): Promise<boolean> {
+  try {
+    await desk().invoke(channel, input);
+    useShortlistPanel.setState({ error: null });
+    return true;
+  } catch (err) {
+    useShortlistPanel.setState({ error: errorText(err) });
+    return false;
+  }
+}
+
+/** The open manuscript's shortlist, or null while it is another manuscript's or not loaded. */
+export function currentEntries(manuscriptId: number | null) {
+  const s = useShortlist.getState();
+  return manuscriptId !== null && s.answered?.manuscriptId === manuscriptId ? (s.data ?? []) : null;
+}
+
+/** Adds the candidate to the open manuscript's shortlist, or takes them off it. */
+export async function toggleShortlist(row: Pick<CandidateRow, 'authorId'>): Promise<void> {
+  const manuscriptId = useManuscripts.getState().detail?.manuscript.id ?? null;
+  if (manuscriptId === null) return;
+  const on = currentEntries(manuscriptId)?.some((e) => e.authorId === row.authorId) ?? false;
+  if (on) await write('shortlist.remove', { manuscriptId, authorId: row.authorId });
+  else await write('shortlist.add', { manuscriptId, authorIds: [row.authorId] });
+}
