@@ -13,10 +13,12 @@ import { useShortlist } from '../../stores/reads';
 import { draftText, statusLine } from './shortlistModel';
 import { useShortlistPanel, write } from './shortlistState';
 
+const NONE: readonly ShortlistEntryRow[] = [];
+
 export function InvitationDialog({ manuscriptId }: { manuscriptId: number }) {
   const inviting = useShortlistPanel((s) => s.inviting);
   const { drafts, error, loading } = useDrafts();
-  const entries = useShortlist((s) => (s.answered?.manuscriptId === manuscriptId ? (s.data ?? []) : []));
+  const entries = useShortlist((s) => (s.answered?.manuscriptId === manuscriptId ? (s.data ?? NONE) : NONE));
   useEffect(() => {
     if (inviting) void useDrafts.getState().load(manuscriptId, inviting);
     else useDrafts.getState().reset();

@@ -1,0 +1,346 @@
+// The shortlist and invitations on screen, in Debian Chromium against the browser host and the local
+// service, at a laptop's 1280×720: the core job (drop → five conflict-free referees → export → drafts)
+// in ≤ 10 counted actions; shortlist 5 of 50, reorder by buttons, by keyboard drag and by mouse drag,
+// a note typed across a save, statuses, the export file; invite two, one accepts, one declines; the
+// service's mark beside the status; the same flows with the service stopped; axe on the panel and the
+// dialog; the README's screenshots (test-results/screenshots/shortlist-*).
+import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Download, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseCsv } from '../../../electron/common/domain/csv';
+import { KNOWN, makeManuscriptPdf } from '../../fixtures/intake/make';
+import { sandboxAdmin } from '../../support/admin';
+import { launchChromium, screenshotPath } from '../../support/browser';
+import { startWebApp, type WebApp } from '../../support/web-app';
+import { dropFile, nav } from '../flows/workspace';
+
+let app: WebApp;
+let browser: Browser;
+let page: Page;
+const admin = sandboxAdmin(() => app.service!);
+
+const W = 1280;
+const H = 720;
+const table = () => page.getByRole('table', { name: 'Referee candidates' });
+const panel = () => page.locator('#shortlist-panel');
+const entries = () => panel().getByTestId('sl-entry');
+const order = () => entries().locator('.sl-who strong').allTextContents();
+const entry = (name: string) => entries().filter({ has: page.locator('.sl-who strong', { hasText: name }) });
+const shortlistButton = () => page.getByRole('toolbar', { name: 'Candidate tools' }).getByRole('button', { name: /^Shortlist/ });
+
+/** Every box inside the 1280×720 window (nothing hidden off the edge or below the fold). */
+async function inView(...locators: Locator[]): Promise<void> {
+  for (const l of locators) {
+    const box = await l.boundingBox();
+    expect(box, String(l)).not.toBeNull();
+    expect(box!.x, String(l)).toBeGreaterThanOrEqual(0);
+    expect(box!.y, String(l)).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width, String(l)).toBeLessThanOrEqual(W);
+    expect(box!.y + box!.height, String(l)).toBeLessThanOrEqual(H);
+  }
+}
+
+async function downloaded(click: () => Promise<void>): Promise<Download> {
+  const [download] = await Promise.all([page.waitForEvent('download'), click()]);
+  return download;
+}
+const csvOf = async (d: Download) => parseCsv(readFileSync((await d.path())!, 'utf8'));
+
+/** Shows the panel (the toolbar button toggles it). */
+async function showPanel(): Promise<void> {
+  if ((await panel().count()) === 0) await shortlistButton().click();
+  await panel().waitFor();
+}
+/** Back to the table (at 1280 the panel takes the table's place). */
+async function showTable(): Promise<void> {
+  if ((await panel().count()) > 0) await shortlistButton().click();
+  await table().waitFor();
+}
+
+/** Rows now in the DOM whose conflicts say "None" and that carry an e-mail: name → checkbox. */
+async function conflictFree(skip: readonly string[] = []): Promise<string[]> {
+  const rows = table().locator('[role="row"][aria-rowindex]:not([aria-rowindex="1"])');
+  const names: string[] = [];
+  for (let i = 0; i < (await rows.count()); i++) {
+    const r = rows.nth(i);
+    if ((await r.getByTestId('conflicts').textContent())?.trim() !== 'None') continue;
+    if ((await r.getByTestId('email').count()) === 0) continue;
+    const name = (await r.getByRole('checkbox').getAttribute('aria-label'))!.replace(/^Shortlist /, '');
+    if (!skip.includes(name)) names.push(name);
+  }
+  return names;
+}
+
+beforeAll(async () => {
+  app = await startWebApp({ service: true });
+  browser = await launchChromium();
+  const context = await browser.newContext({ viewport: { width: W, height: H }, acceptDownloads: true });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  page = await context.newPage();
+  page.on('pageerror', (err) => console.error(`[page] ${err.message}`));
+  await page.goto(app.host.url);
+  await page.getByTestId('status-message').getByText('Online').waitFor({ timeout: 20_000 });
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+describe('shortlist and invitations', () => {
+  let picked: string[] = [];
+
+  it('the core job: drop → five conflict-free referees → export → their invitations drafted, in ≤ 10 actions after the upload', async () => {
+    // The upload (not counted): drop, the folder, Upload.
+    await dropFile(page, 'lichens.pdf', await makeManuscriptPdf(), 'application/pdf');
+    const item = page.getByRole('article', { name: 'Upload of lichens.pdf' });
+    await expect.poll(() => item.locator('input[id$="-title"]').inputValue(), { timeout: 20_000 }).toBe(KNOWN.title);
+    await item.locator('input[id$="-folder"]').fill('DEMO');
+    await item.getByRole('button', { name: 'Upload', exact: true }).click();
+    await expect.poll(() => page.getByRole('list', { name: 'Manuscripts' }).textContent(), { timeout: 30_000 }).toMatch(/Sent/);
+
+    // From here every click and keypress the test makes is counted.
+    let actions = 0;
+    const act = async (what: () => Promise<unknown>) => {
+      actions++;
+      await what();
+    };
+    await act(() => nav(page, 'Candidates'));
+    const count = page.getByTestId('candidates-count');
+    await expect.poll(async () => Number((await count.textContent())?.replace(/\D/g, '')), { timeout: 20_000 }).toBe(50);
+    await table().locator('[aria-rowindex="2"]').waitFor();
+    // The editor reads the Conflicts and Email columns and ticks five people with none.
+    picked = (await conflictFree()).slice(0, 5);
+    expect(picked).toHaveLength(5);
+    for (const name of picked) await act(() => table().getByRole('checkbox', { name: `Shortlist ${name}` }).click());
+    const toolbar = page.getByRole('toolbar', { name: 'Candidate tools' });
+    const exportCsv = toolbar.getByRole('button', { name: 'Export 5 to CSV' });
+    await exportCsv.waitFor();
+    await inView(exportCsv, toolbar.getByRole('button', { name: 'Export 5 to XLSX' }), toolbar.getByRole('button', { name: 'Copy 5 e-mails' }));
+    await inView(shortlistButton());
+    let download: Download | null = null;
+    await act(async () => (download = await downloaded(() => exportCsv.click())));
+    const csv = await csvOf(download!);
+    expect(download!.suggestedFilename()).toMatch(/-shortlist\.csv$/);
+    expect(csv.slice(1).map((l) => l[1])).toEqual(picked);
+    expect(csv.slice(1).map((l) => l[5])).toEqual(Array(5).fill('Shortlisted'));
+
+    await act(() => shortlistButton().click());
+    const draftAll = panel().getByRole('button', { name: 'Draft invitations (5)' });
+    await act(() => draftAll.click());
+    const dialog = page.getByRole('dialog', { name: 'Invitations (5)' });
+    await expect.poll(() => dialog.getByTestId('draft-subject').count(), { timeout: 10_000 }).toBe(5);
+    for (const subject of await dialog.getByTestId('draft-subject').allTextContents()) expect(subject.length).toBeGreaterThan(0);
+    const links = await dialog.getByTestId('mailto').evaluateAll((els) => els.map((a) => a.getAttribute('href')));
+    expect(links).toHaveLength(5);
+    for (const href of links) expect(href).toMatch(/^mailto:[^?]+@[^?]+\?subject=.+&body=.+/);
+    const bodies = await dialog.getByRole('textbox').evaluateAll((els) => els.map((t) => (t as HTMLTextAreaElement).value));
+    for (const [i, body] of bodies.entries()) expect(body).toContain(picked[i]!.split(' ').at(-1)!);
+    console.info(`[shortlist] core job: ${actions} actions after the upload`);
+    expect(actions).toBeLessThanOrEqual(10);
+    await page.screenshot({ path: screenshotPath('shortlist-core-job-drafts') });
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.count()).toBe(0);
+    await inView(panel(), panel().getByRole('button', { name: 'Draft invitations (5)' }), shortlistButton());
+  });
+
+  it('Space on a focused row adds and removes; reorder by buttons, keyboard drag and mouse drag; a note typed across a save', async () => {
+    await showTable();
+    const extra = (await conflictFree(picked))[0]!;
+    const row = table().getByRole('row').filter({ has: page.getByRole('checkbox', { name: `Shortlist ${extra}` }) });
+    await row.locator('[data-testid="conflicts"]').click();
+    await expect.poll(() => row.evaluate((r) => r === document.activeElement)).toBe(true);
+    await page.keyboard.press('Space');
+    await expect.poll(() => row.getByRole('checkbox').getAttribute('aria-checked')).toBe('true');
+    await expect.poll(() => shortlistButton().textContent()).toMatch(/Shortlist \(6\)/);
+    await page.keyboard.press('Space');
+    await expect.poll(() => row.getByRole('checkbox').getAttribute('aria-checked')).toBe('false');
+    await expect.poll(() => shortlistButton().textContent()).toMatch(/Shortlist \(5\)/);
+
+    await showPanel();
+    expect(await order()).toEqual(picked);
+    const [a, b, c, d, e] = picked as [string, string, string, string, string];
+    // Buttons: the third goes up.
+    await panel().getByRole('button', { name: `Move ${c} up` }).click();
+    await expect.poll(order).toEqual([a, c, b, d, e]);
+    // Keyboard drag: the first is picked up with Space, moved down one, dropped with Space.
+    await panel().getByRole('button', { name: `Drag ${a} to another place` }).focus();
+    await page.keyboard.press('Space');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Space');
+    await expect.poll(order).toEqual([c, a, b, d, e]);
+    // Mouse drag: the last goes on top.
+    const handle = await panel().getByRole('button', { name: `Drag ${e} to another place` }).boundingBox();
+    const top = await entries().first().boundingBox();
+    await page.mouse.move(handle!.x + handle!.width / 2, handle!.y + handle!.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(handle!.x + handle!.width / 2, handle!.y - 10, { steps: 5 });
+    await page.mouse.move(handle!.x + handle!.width / 2, top!.y + 4, { steps: 10 });
+    await page.mouse.up();
+    await expect.poll(order).toEqual([e, c, a, b, d]);
+    picked = [e, c, a, b, d];
+
+    // A note typed in two goes with a pause between them: the first part is saved (and comes back from
+    // core) while the editor is still in the field; nothing typed is lost.
+    const note = entry(e).getByRole('textbox', { name: `Note on ${e}` });
+    await note.click();
+    await page.keyboard.type('Knows the lichen survey; ');
+    await page.waitForTimeout(1_000);
+    await page.keyboard.type('ask before 15 Dec', { delay: 30 });
+    await entry(e).getByLabel(`Due date for ${e}`).fill('2026-12-15');
+    await expect.poll(() => note.inputValue()).toBe('Knows the lichen survey; ask before 15 Dec');
+    await expect
+      .poll(() => app.core.router.handle('shortlist.list', { manuscriptId: 1 }, { transport: 'test' }).then((r) => (r.ok ? r.value : [])))
+      .toMatchObject([{ name: e, note: 'Knows the lichen survey; ask before 15 Dec', dueDate: '2026-12-15' }, {}, {}, {}, {}]);
+  });
+
+  it('invite two (dialog and status), one accepts and one declines; the service’s mark shows beside the status; the export says so', async () => {
+    const [first, second] = picked as [string, string];
+    // The first through the dialog: its draft names the manuscript and the due date.
+    await entry(first).getByRole('button', { name: `Invite ${first}…` }).click();
+    const dialog = page.getByRole('dialog', { name: `Invitation to ${first}` });
+    await expect.poll(() => dialog.getByRole('textbox').inputValue()).toContain('2026-12-15');
+    expect(await dialog.getByTestId('mailto').getAttribute('href')).toMatch(/^mailto:/);
+    await dialog.getByRole('button', { name: 'Copy text' }).click();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/^To: \S+@\S+\nSubject: .+\n\n/);
+    await inView(dialog.getByRole('button', { name: 'Mark as invited' }), dialog.getByRole('button', { name: 'Copy text' }));
+    await page.screenshot({ path: screenshotPath('shortlist-invitation-dialog') });
+    await dialog.getByRole('button', { name: 'Mark as invited' }).click();
+    const today = new Date().toISOString().slice(0, 10);
+    await expect.poll(() => entry(first).getByTestId('sl-status').textContent()).toBe(`Invited ${today}`);
+    await page.keyboard.press('Escape');
+    // The second through the status: only the allowed next moves are offered.
+    const select = entry(second).getByRole('combobox', { name: `Change the status of ${second}` });
+    expect(await select.locator('option').allTextContents()).toEqual(['Change status…', 'Invited']);
+    await select.selectOption('invited');
+    await expect.poll(() => entry(second).getByTestId('sl-status').textContent()).toBe(`Invited ${today}`);
+    const firstSelect = entry(first).getByRole('combobox', { name: `Change the status of ${first}` });
+    expect(await firstSelect.locator('option').allTextContents()).toEqual([
+      'Change status…',
+      'Accepted',
+      'Declined',
+      'No answer',
+      'Shortlisted (invitation taken back)',
+    ]);
+    await firstSelect.selectOption('accepted');
+    await select.selectOption('declined');
+    await expect.poll(() => entry(first).getByTestId('sl-status').textContent()).toBe(`Accepted ${today}`);
+    await expect.poll(() => entry(second).getByTestId('sl-status').textContent()).toBe(`Declined ${today}`);
+    await expect.poll(() => panel().getByRole('button', { name: /^Draft invitations/ }).textContent()).toMatch(/\(3\)/);
+
+    // The service marks the first through its webhook: shown beside "Accepted", which stays.
+    const hook = (await app.core.router.handle('webhook.configure', { enabled: true }, { transport: 'test' })) as {
+      ok: boolean;
+      value: { url: string };
+    };
+    await admin('POST', 'orgs/1/webhooks/', { url: hook.value.url });
+    const m = app.core.cache.manuscripts.getById(1)!;
+    const authorId = app.core.cache.candidates.ofRun(m.lastRunId!).find((c) => c.name === first)!.authorId;
+    await admin('POST', `orgs/1/manuscripts/${m.originId}/marks/`, { author_id: authorId, marked_by: 'editor@example.org' });
+    await expect.poll(() => entry(first).getByText(/Marked in the service by editor@example.org/).count(), { timeout: 10_000 }).toBe(1);
+    expect(await entry(first).getByTestId('sl-status').textContent()).toBe(`Accepted ${today}`);
+
+    const csv = await csvOf(await downloaded(() => page.getByRole('button', { name: 'Export 5 to CSV' }).click()));
+    expect(csv[0]).toEqual(['#', 'Name', 'E-mail', 'ORCID', 'Affiliation', 'Status', 'Note', 'Due', 'Invited', 'Answered', 'Marked in the service']);
+    expect(csv.slice(1).map((l) => [l[0], l[1], l[5], l[6], l[7], l[10]])).toEqual([
+      ['1', picked[0], 'Accepted', 'Knows the lichen survey; ask before 15 Dec', '2026-12-15', 'yes'],
+      ['2', picked[1], 'Declined', '', '', ''],
+      ['3', picked[2], 'Shortlisted', '', '', ''],
+      ['4', picked[3], 'Shortlisted', '', '', ''],
+      ['5', picked[4], 'Shortlisted', '', '', ''],
+    ]);
+    const xlsx = await downloaded(() => page.getByRole('button', { name: 'Export 5 to XLSX' }).click());
+    expect(xlsx.suggestedFilename()).toMatch(/-shortlist\.xlsx$/);
+    expect(readFileSync((await xlsx.path())!).subarray(0, 2).toString()).toBe('PK');
+    await page.getByRole('button', { name: 'Copy 5 e-mails' }).click();
+    const emails = (await page.evaluate(() => navigator.clipboard.readText())).split(', ');
+    expect(emails).toHaveLength(5);
+    expect(emails).toEqual(csv.slice(1).map((l) => l[2]));
+  });
+
+  it('works the same with the service stopped: add, remove, reorder, note, invite, answer, export', async () => {
+    await app.stopService();
+    await expect.poll(() => page.getByTestId('status-message').textContent(), { timeout: 40_000 }).toMatch(/Offline/);
+    const [, , third, fourth, fifth] = picked as [string, string, string, string, string];
+    await panel().getByRole('button', { name: `Remove ${fifth} from the shortlist` }).click();
+    await expect.poll(async () => (await order()).length).toBe(4);
+    await showTable();
+    const extra = (await conflictFree(picked))[0]!;
+    await table().getByRole('checkbox', { name: `Shortlist ${extra}` }).click();
+    await expect.poll(() => shortlistButton().textContent()).toMatch(/Shortlist \(5\)/);
+    await showPanel();
+    await panel().getByRole('button', { name: `Move ${fourth} up` }).click();
+    await expect.poll(order).toEqual([picked[0], picked[1], fourth, third, extra]);
+    await entry(extra).getByRole('textbox', { name: `Note on ${extra}` }).fill('Added offline');
+    await entry(extra).getByRole('textbox', { name: `Note on ${extra}` }).blur();
+    await entry(third).getByRole('button', { name: `Invite ${third}…` }).click();
+    const dialog = page.getByRole('dialog', { name: `Invitation to ${third}` });
+    await expect.poll(() => dialog.getByRole('textbox').inputValue()).toContain(third.split(' ').at(-1)!);
+    await dialog.getByRole('button', { name: 'Mark as invited' }).click();
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await entry(third).getByRole('combobox', { name: `Change the status of ${third}` }).selectOption('no_answer');
+    await expect.poll(() => entry(third).getByTestId('sl-status').textContent()).toMatch(/^No answer \d{4}-\d{2}-\d{2}$/);
+    const csv = await csvOf(await downloaded(() => page.getByRole('button', { name: 'Export 5 to CSV' }).click()));
+    expect(csv.slice(1).map((l) => [l[1], l[5], l[6]])).toEqual([
+      [picked[0], 'Accepted', 'Knows the lichen survey; ask before 15 Dec'],
+      [picked[1], 'Declined', ''],
+      [fourth, 'Shortlisted', ''],
+      [third, 'No answer', ''],
+      [extra, 'Shortlisted', 'Added offline'],
+    ]);
+    await page.screenshot({ path: screenshotPath('shortlist-offline') });
+    await app.startService();
+    await expect.poll(() => page.getByTestId('status-message').textContent(), { timeout: 40_000 }).toBe('Online');
+  });
+
+  it('has no serious or critical accessibility violation in the panel and the dialog, light and dark', async () => {
+    const bad: string[] = [];
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await showPanel();
+      const r1 = await new AxeBuilder({ page }).include('#shortlist-panel').include('[role="toolbar"]').analyze();
+      const draft = panel().getByRole('button', { name: /^Draft invitations/ });
+      await draft.click();
+      await page.getByRole('dialog').waitFor();
+      await expect.poll(() => page.getByRole('dialog').getByTestId('draft-subject').count()).toBeGreaterThan(0);
+      const r2 = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+      await page.keyboard.press('Escape');
+      await showTable();
+      const r3 = await new AxeBuilder({ page }).include('[role="table"]').analyze();
+      for (const [where, r] of [
+        ['panel', r1],
+        ['dialog', r2],
+        ['table with the checkbox column', r3],
+      ] as const)
+        bad.push(
+          ...r.violations
+            .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+            .map((v) => `${scheme} ${where}: ${v.id} (${v.nodes.length}) ${v.nodes[0]?.target}`),
+        );
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+    expect(bad).toEqual([]);
+  });
+
+  it('screenshots at 1280×720 and 1920×1080, light and dark', async () => {
+    await showPanel();
+    for (const [w, h] of [
+      [1280, 720],
+      [1920, 1080],
+    ] as const) {
+      await page.setViewportSize({ width: w, height: h });
+      for (const scheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme: scheme });
+        await panel().waitFor();
+        await page.screenshot({ path: screenshotPath(`shortlist-${w}x${h}-${scheme}`) });
+      }
+    }
+    // Wide: the panel sits beside the table, both in view.
+    const tableBox = (await table().boundingBox())!;
+    const panelBox = (await panel().boundingBox())!;
+    expect(tableBox.x + tableBox.width).toBeLessThanOrEqual(panelBox.x);
+    expect(panelBox.x + panelBox.width).toBeLessThanOrEqual(1920);
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.setViewportSize({ width: W, height: H });
+  });
+});
