@@ -112,11 +112,20 @@ describe('shortlist and invitations', () => {
     // The editor reads the Conflicts and Email columns and ticks five people with none.
     picked = (await conflictFree()).slice(0, 5);
     expect(picked).toHaveLength(5);
-    for (const name of picked) await act(() => table().getByRole('checkbox', { name: `Shortlist ${name}` }).click());
+    for (const name of picked)
+      await act(() =>
+        table()
+          .getByRole('checkbox', { name: `Shortlist ${name}` })
+          .click(),
+      );
     const toolbar = page.getByRole('toolbar', { name: 'Candidate tools' });
     const exportCsv = toolbar.getByRole('button', { name: 'Export 5 to CSV' });
     await exportCsv.waitFor();
-    await inView(exportCsv, toolbar.getByRole('button', { name: 'Export 5 to XLSX' }), toolbar.getByRole('button', { name: 'Copy 5 e-mails' }));
+    await inView(
+      exportCsv,
+      toolbar.getByRole('button', { name: 'Export 5 to XLSX' }),
+      toolbar.getByRole('button', { name: 'Copy 5 e-mails' }),
+    );
     await inView(shortlistButton());
     let download: Download | null = null;
     await act(async () => (download = await downloaded(() => exportCsv.click())));
@@ -147,7 +156,9 @@ describe('shortlist and invitations', () => {
   it('Space on a focused row adds and removes; reorder by buttons, keyboard drag and mouse drag; a note typed across a save', async () => {
     await showTable();
     const extra = (await conflictFree(picked))[0]!;
-    const row = table().getByRole('row').filter({ has: page.getByRole('checkbox', { name: `Shortlist ${extra}` }) });
+    const row = table()
+      .getByRole('row')
+      .filter({ has: page.getByRole('checkbox', { name: `Shortlist ${extra}` }) });
     await row.locator('[data-testid="conflicts"]').click();
     await expect.poll(() => row.evaluate((r) => r === document.activeElement)).toBe(true);
     await page.keyboard.press('Space');
@@ -161,16 +172,24 @@ describe('shortlist and invitations', () => {
     expect(await order()).toEqual(picked);
     const [a, b, c, d, e] = picked as [string, string, string, string, string];
     // Buttons: the third goes up.
-    await panel().getByRole('button', { name: `Move ${c} up` }).click();
+    await panel()
+      .getByRole('button', { name: `Move ${c} up` })
+      .click();
     await expect.poll(order).toEqual([a, c, b, d, e]);
     // Keyboard drag: the first is picked up with Space, moved down one, dropped with Space.
-    await panel().getByRole('button', { name: `Drag ${a} to another place` }).focus();
+    const live = page.locator('[id^="DndLiveRegion"]');
+    const dragA = panel().getByRole('button', { name: `Drag ${a} to another place` });
+    await dragA.focus();
     await page.keyboard.press('Space');
+    await expect.poll(() => dragA.getAttribute('aria-pressed')).toBe('true');
     await page.keyboard.press('ArrowDown');
+    await expect.poll(() => live.textContent()).toMatch(new RegExp(`${a} is over number 2 of 5`));
     await page.keyboard.press('Space');
     await expect.poll(order).toEqual([c, a, b, d, e]);
     // Mouse drag: the last goes on top.
-    const handle = await panel().getByRole('button', { name: `Drag ${e} to another place` }).boundingBox();
+    const handle = await panel()
+      .getByRole('button', { name: `Drag ${e} to another place` })
+      .boundingBox();
     const top = await entries().first().boundingBox();
     await page.mouse.move(handle!.x + handle!.width / 2, handle!.y + handle!.height / 2);
     await page.mouse.down();
@@ -197,7 +216,9 @@ describe('shortlist and invitations', () => {
   it('invite two (dialog and status), one accepts and one declines; the service’s mark shows beside the status; the export says so', async () => {
     const [first, second] = picked as [string, string];
     // The first through the dialog: its draft names the manuscript and the due date.
-    await entry(first).getByRole('button', { name: `Invite ${first}…` }).click();
+    await entry(first)
+      .getByRole('button', { name: `Invite ${first}…` })
+      .click();
     const dialog = page.getByRole('dialog', { name: `Invitation to ${first}` });
     await expect.poll(() => dialog.getByRole('textbox').inputValue()).toContain('2026-12-15');
     expect(await dialog.getByTestId('mailto').getAttribute('href')).toMatch(/^mailto:/);
@@ -226,7 +247,13 @@ describe('shortlist and invitations', () => {
     await select.selectOption('declined');
     await expect.poll(() => entry(first).getByTestId('sl-status').textContent()).toBe(`Accepted ${today}`);
     await expect.poll(() => entry(second).getByTestId('sl-status').textContent()).toBe(`Declined ${today}`);
-    await expect.poll(() => panel().getByRole('button', { name: /^Draft invitations/ }).textContent()).toMatch(/\(3\)/);
+    await expect
+      .poll(() =>
+        panel()
+          .getByRole('button', { name: /^Draft invitations/ })
+          .textContent(),
+      )
+      .toMatch(/\(3\)/);
 
     // The service marks the first through its webhook: shown beside "Accepted", which stays.
     const hook = (await app.core.router.handle('webhook.configure', { enabled: true }, { transport: 'test' })) as {
@@ -237,11 +264,31 @@ describe('shortlist and invitations', () => {
     const m = app.core.cache.manuscripts.getById(1)!;
     const authorId = app.core.cache.candidates.ofRun(m.lastRunId!).find((c) => c.name === first)!.authorId;
     await admin('POST', `orgs/1/manuscripts/${m.originId}/marks/`, { author_id: authorId, marked_by: 'editor@example.org' });
-    await expect.poll(() => entry(first).getByText(/Marked in the service by editor@example.org/).count(), { timeout: 10_000 }).toBe(1);
+    await expect
+      .poll(
+        () =>
+          entry(first)
+            .getByText(/Marked in the service by editor@example.org/)
+            .count(),
+        { timeout: 10_000 },
+      )
+      .toBe(1);
     expect(await entry(first).getByTestId('sl-status').textContent()).toBe(`Accepted ${today}`);
 
     const csv = await csvOf(await downloaded(() => page.getByRole('button', { name: 'Export 5 to CSV' }).click()));
-    expect(csv[0]).toEqual(['#', 'Name', 'E-mail', 'ORCID', 'Affiliation', 'Status', 'Note', 'Due', 'Invited', 'Answered', 'Marked in the service']);
+    expect(csv[0]).toEqual([
+      '#',
+      'Name',
+      'E-mail',
+      'ORCID',
+      'Affiliation',
+      'Status',
+      'Note',
+      'Due',
+      'Invited',
+      'Answered',
+      'Marked in the service',
+    ]);
     expect(csv.slice(1).map((l) => [l[0], l[1], l[5], l[6], l[7], l[10]])).toEqual([
       ['1', picked[0], 'Accepted', 'Knows the lichen survey; ask before 15 Dec', '2026-12-15', 'yes'],
       ['2', picked[1], 'Declined', '', '', ''],
@@ -251,7 +298,11 @@ describe('shortlist and invitations', () => {
     ]);
     const xlsx = await downloaded(() => page.getByRole('button', { name: 'Export 5 to XLSX' }).click());
     expect(xlsx.suggestedFilename()).toMatch(/-shortlist\.xlsx$/);
-    expect(readFileSync((await xlsx.path())!).subarray(0, 2).toString()).toBe('PK');
+    expect(
+      readFileSync((await xlsx.path())!)
+        .subarray(0, 2)
+        .toString(),
+    ).toBe('PK');
     await page.getByRole('button', { name: 'Copy 5 e-mails' }).click();
     const emails = (await page.evaluate(() => navigator.clipboard.readText())).split(', ');
     expect(emails).toHaveLength(5);
@@ -260,25 +311,41 @@ describe('shortlist and invitations', () => {
 
   it('works the same with the service stopped: add, remove, reorder, note, invite, answer, export', async () => {
     await app.stopService();
+    // The connectivity probe (it also runs by itself) finds the service gone.
+    await app.core.workspace()!.connectivity.check();
     await expect.poll(() => page.getByTestId('status-message').textContent(), { timeout: 40_000 }).toMatch(/Offline/);
     const [, , third, fourth, fifth] = picked as [string, string, string, string, string];
-    await panel().getByRole('button', { name: `Remove ${fifth} from the shortlist` }).click();
+    await panel()
+      .getByRole('button', { name: `Remove ${fifth} from the shortlist` })
+      .click();
     await expect.poll(async () => (await order()).length).toBe(4);
     await showTable();
     const extra = (await conflictFree(picked))[0]!;
-    await table().getByRole('checkbox', { name: `Shortlist ${extra}` }).click();
+    await table()
+      .getByRole('checkbox', { name: `Shortlist ${extra}` })
+      .click();
     await expect.poll(() => shortlistButton().textContent()).toMatch(/Shortlist \(5\)/);
     await showPanel();
-    await panel().getByRole('button', { name: `Move ${fourth} up` }).click();
+    await panel()
+      .getByRole('button', { name: `Move ${fourth} up` })
+      .click();
     await expect.poll(order).toEqual([picked[0], picked[1], fourth, third, extra]);
-    await entry(extra).getByRole('textbox', { name: `Note on ${extra}` }).fill('Added offline');
-    await entry(extra).getByRole('textbox', { name: `Note on ${extra}` }).blur();
-    await entry(third).getByRole('button', { name: `Invite ${third}…` }).click();
+    await entry(extra)
+      .getByRole('textbox', { name: `Note on ${extra}` })
+      .fill('Added offline');
+    await entry(extra)
+      .getByRole('textbox', { name: `Note on ${extra}` })
+      .blur();
+    await entry(third)
+      .getByRole('button', { name: `Invite ${third}…` })
+      .click();
     const dialog = page.getByRole('dialog', { name: `Invitation to ${third}` });
     await expect.poll(() => dialog.getByRole('textbox').inputValue()).toContain(third.split(' ').at(-1)!);
     await dialog.getByRole('button', { name: 'Mark as invited' }).click();
     await dialog.getByRole('button', { name: 'Done' }).click();
-    await entry(third).getByRole('combobox', { name: `Change the status of ${third}` }).selectOption('no_answer');
+    await entry(third)
+      .getByRole('combobox', { name: `Change the status of ${third}` })
+      .selectOption('no_answer');
     await expect.poll(() => entry(third).getByTestId('sl-status').textContent()).toMatch(/^No answer \d{4}-\d{2}-\d{2}$/);
     const csv = await csvOf(await downloaded(() => page.getByRole('button', { name: 'Export 5 to CSV' }).click()));
     expect(csv.slice(1).map((l) => [l[1], l[5], l[6]])).toEqual([
