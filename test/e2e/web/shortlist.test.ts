@@ -399,6 +399,7 @@ describe('shortlist and invitations', () => {
       for (const scheme of ['light', 'dark'] as const) {
         await page.emulateMedia({ colorScheme: scheme });
         await panel().waitFor();
+        await page.locator('.content').evaluate((el) => el.scrollTo(0, 0));
         await page.screenshot({ path: screenshotPath(`shortlist-${w}x${h}-${scheme}`) });
       }
     }

@@ -184,7 +184,7 @@ function Entry({
           {statusLine(entry)}
         </span>
         {entry.serviceMark ? (
-          <span className="chip marked" title="The service’s mark (webhook); the status here is yours and stays as it is">
+          <span className="chip marked sl-mark" title="The service’s mark (webhook); the status here is yours and stays as it is">
             Marked in the service{entry.serviceMark.markedBy ? ` by ${entry.serviceMark.markedBy}` : ''}
           </span>
         ) : null}
