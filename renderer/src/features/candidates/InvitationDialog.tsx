@@ -125,7 +125,13 @@ function DraftItem({ draft, entry }: { draft: InvitationDraft; entry: ShortlistE
         {draft.truncated ? copyButton : null}
         {draft.to ? (
           asLink ? (
-            <a className="button-link" href={draft.mailto} data-testid="mailto">
+            // In Electron the link opens through the window-open handler, which hands mailto: to the system.
+            <a
+              className="button-link"
+              href={draft.mailto}
+              data-testid="mailto"
+              {...(desk().host === 'electron' ? { target: '_blank', rel: 'noreferrer' } : {})}
+            >
               <Mail size={16} aria-hidden="true" /> Open in mail app
             </a>
           ) : (
