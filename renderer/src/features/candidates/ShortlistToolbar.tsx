@@ -58,7 +58,8 @@ export function ShortlistToolbar({
       <button
         type="button"
         aria-pressed={open}
-        aria-controls="shortlist-panel"
+        // Only while the panel is there: an id reference to nothing is invalid ARIA.
+        aria-controls={open ? 'shortlist-panel' : undefined}
         onClick={() => useShortlistPanel.setState({ open: !open })}
         title={open ? 'Hide the shortlist' : 'Show the shortlist: order, notes, statuses, invitations'}
       >
