@@ -35,14 +35,16 @@ export function InvitationDialog({ manuscriptId }: { manuscriptId: number }) {
         <Dialog.Content className="dialog invitation-dialog">
           <Dialog.Title>{single ? `Invitation to ${single.name}` : `Invitations (${inviting?.length ?? 0})`}</Dialog.Title>
           <Dialog.Description className="muted">
-            Send each from your mail app (or paste the copied text), then mark the person as invited: their status becomes “Invited”, dated
-            today. Referee Desk sends nothing itself.
+            {single
+              ? 'Send it from your mail app (or paste the copied text), then mark the person as invited: their status becomes “Invited”, dated today.'
+              : 'Send each from your mail app (or paste the copied text), then mark the people as invited: their status becomes “Invited”, dated today.'}{' '}
+            Referee Desk sends nothing itself.
           </Dialog.Description>
           {loading && shown.length === 0 ? <p className="muted">Filling the template…</p> : null}
           <Alert text={error} />
           <ol className="drafts">
             {shown.map((d) => (
-              <DraftItem key={d.authorId} draft={d} entry={byId.get(d.authorId)!} />
+              <DraftItem key={d.authorId} draft={d} entry={byId.get(d.authorId)!} rows={single ? 12 : 6} />
             ))}
           </ol>
           <div className="dialog-actions">
@@ -57,9 +59,7 @@ export function InvitationDialog({ manuscriptId }: { manuscriptId: number }) {
               </button>
             ) : null}
             <Dialog.Close asChild>
-              <button type="button" className="primary">
-                Done
-              </button>
+              <button type="button">Done</button>
             </Dialog.Close>
           </div>
           <Dialog.Close asChild>
@@ -73,7 +73,7 @@ export function InvitationDialog({ manuscriptId }: { manuscriptId: number }) {
   );
 }
 
-function DraftItem({ draft, entry }: { draft: InvitationDraft; entry: ShortlistEntryRow }) {
+function DraftItem({ draft, entry, rows }: { draft: InvitationDraft; entry: ShortlistEntryRow; rows: number }) {
   const [said, setSaid] = useState<string | null>(null);
   // Electron opens the mail app through core; a host that cannot (the browser) gets the link instead.
   const [asLink, setAsLink] = useState(() => desk().host !== 'electron');
@@ -109,7 +109,7 @@ function DraftItem({ draft, entry }: { draft: InvitationDraft; entry: ShortlistE
         <dt>Subject</dt>
         <dd data-testid="draft-subject">{draft.subject}</dd>
       </dl>
-      <textarea className="draft-body" readOnly rows={6} value={draft.body} aria-label={`Text of the invitation to ${entry.name}`} />
+      <textarea className="draft-body" readOnly rows={rows} value={draft.body} aria-label={`Text of the invitation to ${entry.name}`} />
       {draft.unknownPlaceholders.length > 0 ? (
         <p className="warn">
           The template has placeholders that do not exist ({draft.unknownPlaceholders.map((p) => `{{${p}}}`).join(', ')}); they stay as
