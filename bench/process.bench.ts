@@ -23,6 +23,8 @@ import type { Bench, BenchRow } from './types';
 const SUITE = 'process';
 const pdfDir = resolve(repoRoot, '..', 'shared', 'material', 'pdf');
 const rendererDir = join(repoRoot, 'out', 'renderer');
+/** The built browser host, as `npm run web` runs it. */
+const hostEntry = join(repoRoot, 'out', 'main', 'host.js');
 
 async function call<T>(core: Core, channel: string, input: unknown): Promise<T> {
   const r = (await core.router.handle(channel, input, { transport: 'test' })) as Envelope<T>;
@@ -180,20 +182,16 @@ async function dropRun(): Promise<BenchRow[]> {
   }
 }
 
-/** Spawns the browser host as `npm run web` does (built renderer, TypeScript through tsx) and times
+/** Spawns the browser host as `npm run web` does (Node running the built out/main/host.js) and times
  * spawn → the shell painted with core's answer (the version in the status bar). */
 async function firstPaint(dataDir: string): Promise<{ ms: number; listeningMs: number; demoReadyMs: number | null }> {
   const browser = await launchChromium();
   const t0 = performance.now();
-  const child = spawn(
-    process.execPath,
-    [join(repoRoot, 'node_modules/tsx/dist/cli.mjs'), join(repoRoot, 'electron/host/cli.ts'), '--data', dataDir, '--renderer', rendererDir],
-    {
-      cwd: repoRoot,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, npm_package_version: '0.0.0-bench' },
-    },
-  );
+  const child = spawn(process.execPath, [hostEntry, '--data', dataDir, '--renderer', rendererDir], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, npm_package_version: '0.0.0-bench' },
+  });
   try {
     const lines = createInterface({ input: child.stdout! });
     const url = await new Promise<string>((resolveUrl, reject) => {
@@ -227,14 +225,14 @@ async function firstPaint(dataDir: string): Promise<{ ms: number; listeningMs: n
 }
 
 async function startRun(): Promise<BenchRow[]> {
-  if (!existsSync(join(rendererDir, 'index.html'))) {
+  if (!existsSync(join(rendererDir, 'index.html')) || !existsSync(hostEntry)) {
     return [
       {
         suite: SUITE,
         metric: 'first start → shell painted',
         value: 0,
         unit: 'ms',
-        note: 'skipped: out/renderer is missing (npx electron-vite build)',
+        note: 'skipped: out/ is missing (npx electron-vite build)',
       },
     ];
   }
@@ -242,9 +240,9 @@ async function startRun(): Promise<BenchRow[]> {
   const first = await firstPaint(dataDir);
   const second = await firstPaint(dataDir);
   const demo = (r: { listeningMs: number; demoReadyMs: number | null }) =>
-    `host listening (node + tsx start, cache open) at ${Math.round(r.listeningMs)} ms; ` +
+    `host listening (node start, cache open) at ${Math.round(r.listeningMs)} ms; ` +
     (r.demoReadyMs === null ? 'demo service not ready within 60 s' : `demo service ready at ${Math.round(r.demoReadyMs)} ms`);
-  const how = 'spawn of the browser host (node + tsx) → version in the status bar of Debian Chromium';
+  const how = 'spawn of the built browser host (node out/main/host.js) → version in the status bar of Debian Chromium';
   return [
     {
       suite: SUITE,

@@ -10,14 +10,13 @@ import { Worker } from 'node:worker_threads';
 import type * as Esbuild from 'esbuild';
 import { DeskError } from '../../common/errors';
 import { INTAKE_BOUNDS } from './bounds';
-import { emptyResult } from './inspect';
+import { emptyResult } from './result';
 import type { WorkerRequest, WorkerResponse } from './worker';
 import type { IntakeOptions, IntakeResult } from './types';
 
 export type { IntakeAuthor, IntakeFormat, IntakeOptions, IntakeResult } from './types';
 export { DEFAULT_LIMITS } from './types';
 export { INTAKE_BOUNDS } from './bounds';
-export { inspectFile } from './inspect';
 export { checkFile } from './check';
 
 export interface IntakeServiceOptions {
