@@ -185,6 +185,7 @@ async function assembleCore(opts: CoreOptions, releaseLock: () => void): Promise
       events.emit('data.changed', { topic: 'manuscripts' });
       events.emit('data.changed', { topic: 'groups' });
     },
+    stagesPaths: opts.host === 'electron',
     ...(opts.pickFiles ? { pickFiles: opts.pickFiles } : {}),
     ...(opts.openExternal ? { openExternal: opts.openExternal } : {}),
     ...(opts.restartToUpdate ? { restartToUpdate: opts.restartToUpdate } : {}),
