@@ -25,7 +25,7 @@ export function withoutPathChannel(invoke: RawInvoke): RawInvoke {
  */
 export function stageFileBy(pathOf: (file: object) => string, invoke: RawInvoke): NonNullable<DeskBridge['stageFile']> {
   return (file) => {
-    let path = '';
+    let path: string;
     try {
       path = pathOf(file);
     } catch {
