@@ -3,19 +3,28 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
 import type { Plugin } from 'vite';
 
-const INTAKE_WORKER = 'intake-worker.js';
+/** Markers in the source → the file emitted for them, relative to out/main (see `builtEntryPaths`). */
+const BUILT_ENTRIES: Record<string, string> = {
+  __INTAKE_WORKER_FILE__: 'intake-worker.js', // electron/core/intake/index.ts
+  __DEMO_SERVICE_FILE__: 'demo-service.js', // electron/sandbox/app-demo.ts
+  __RENDERER_DIR__: '../renderer', // electron/host/cli.ts
+};
 
 /**
- * Writes where the intake worker was emitted, relative to the chunk that holds IntakeService, over the
- * marker in electron/core/intake/index.ts, so the worker is found wherever the bundler puts that code.
+ * Writes where an entry was emitted, relative to the chunk that refers to it, over its marker, so the
+ * intake worker, the demo service and the renderer are found wherever the bundler puts the code using them.
  */
-function intakeWorkerPath(): Plugin {
+function builtEntryPaths(): Plugin {
   return {
-    name: 'referee-desk:intake-worker-path',
+    name: 'referee-desk:built-entry-paths',
     renderChunk(code: string, chunk: { fileName: string }) {
-      if (!code.includes('__INTAKE_WORKER_FILE__')) return null;
-      const rel = posix.relative(posix.dirname(chunk.fileName), INTAKE_WORKER);
-      return { code: code.replaceAll('__INTAKE_WORKER_FILE__', rel.startsWith('.') ? rel : `./${rel}`), map: null };
+      let out = code;
+      for (const [marker, file] of Object.entries(BUILT_ENTRIES)) {
+        if (!out.includes(marker)) continue;
+        const rel = posix.relative(posix.dirname(chunk.fileName), file);
+        out = out.replaceAll(marker, rel.startsWith('.') ? rel : `./${rel}`);
+      }
+      return out === code ? null : { code: out, map: null };
     },
   };
 }
@@ -23,19 +32,27 @@ function intakeWorkerPath(): Plugin {
 // One build for the desktop app and the browser host: out/main, out/preload, out/renderer.
 export default defineConfig({
   main: {
-    plugins: [intakeWorkerPath()],
+    plugins: [builtEntryPaths()],
     build: {
       outDir: 'out/main',
       rollupOptions: {
         // intake-worker: manuscript parsing runs in worker threads, emitted as its own entry file; the
         // plugin above tells IntakeService where it is. pdfjs-dist stays external as a dependency.
         // demo-service: the local demo service in its own utility process (electron/main/demo-process.ts).
+        // host: the browser host (`npm run web`, electron/host/entry.ts) run by plain Node from the build, so
+        // its start pays no TypeScript compile; not packaged (electron-builder.json leaves out host.js and host/).
         input: {
           index: resolve(import.meta.dirname, 'electron/main/index.ts'),
           'intake-worker': resolve(import.meta.dirname, 'electron/core/intake/worker.ts'),
           'demo-service': resolve(import.meta.dirname, 'electron/sandbox/process-entry.ts'),
+          host: resolve(import.meta.dirname, 'electron/host/entry.ts'),
         },
-        output: { entryFileNames: '[name].js' },
+        output: {
+          entryFileNames: '[name].js',
+          // the browser host's own code apart (out/main/host/), so the package can leave it out
+          chunkFileNames: (chunk) =>
+            chunk.facadeModuleId?.includes('/electron/host/') ? 'host/[name]-[hash].js' : 'chunks/[name]-[hash].js',
+        },
       },
     },
   },
@@ -58,6 +75,8 @@ export default defineConfig({
     build: {
       outDir: resolve(import.meta.dirname, 'out/renderer'),
       emptyOutDir: true,
+      // the window's first paint waits for this bundle to be parsed and run: minified it is a third of the size
+      minify: true,
       rollupOptions: { input: resolve(import.meta.dirname, 'renderer/index.html') },
     },
   },

@@ -1,6 +1,7 @@
 // Issue 14, item 3: recording one large upload answer (10,000 candidates) without a main-thread
 // slice over 16 ms. The candidates are staged in chunks that yield to the event loop; the run
-// becomes visible in one commit (author records, manuscript links, ledger first suggestions).
+// becomes visible in one small commit; its author records, manuscript links and ledger first
+// suggestions follow in slices (ManuscriptsRepository.linkRun).
 import { join } from 'node:path';
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
@@ -28,24 +29,39 @@ export default async (): Promise<BenchRow[]> => {
     cache.manuscripts.commitUploadRun(await cache.manuscripts.stageUploadRun(P, { form: form('warm') }, response(1, 'warm', range(1, 50))));
 
     const big = response(2, 'big', range(100_000, N));
-    // Staging: the longest stretch without an event-loop turn, seen by a setImmediate ticker.
-    let maxGap = 0;
-    let last = performance.now();
-    let ticking = true;
-    const tick = (): void => {
-      const now = performance.now();
-      maxGap = Math.max(maxGap, now - last);
-      last = now;
-      if (ticking) setImmediate(tick);
+    // The longest stretch without an event-loop turn while fn runs, seen by a setImmediate ticker.
+    // Also the CPU time this process spent in each stretch: on a loaded machine the wall-clock gap also
+    // counts the time the OS gave other processes; the CPU time is the slice's own work.
+    const longestSlice = async <T>(fn: () => Promise<T>): Promise<{ value: T; maxGap: number; maxCpu: number; ms: number }> => {
+      let maxGap = 0;
+      let maxCpu = 0;
+      const t0 = performance.now();
+      let last = t0;
+      let lastCpu = process.cpuUsage();
+      let ticking = true;
+      const tick = (): void => {
+        const now = performance.now();
+        const cpu = process.cpuUsage(lastCpu);
+        maxGap = Math.max(maxGap, now - last);
+        maxCpu = Math.max(maxCpu, (cpu.user + cpu.system) / 1000);
+        last = now;
+        lastCpu = process.cpuUsage();
+        if (ticking) setImmediate(tick);
+      };
+      setImmediate(tick);
+      const value = await fn();
+      ticking = false;
+      return { value, maxGap: Math.max(maxGap, performance.now() - last), maxCpu, ms: performance.now() - t0 };
     };
-    setImmediate(tick);
-    const staged = await cache.manuscripts.stageUploadRun(P, { form: form('big') }, big);
-    ticking = false;
+    const staging = await longestSlice(() => cache.manuscripts.stageUploadRun(P, { form: form('big') }, big));
 
-    // Commit: one synchronous transaction, as the outbox runs it.
+    // Commit as the outbox runs it: the run made visible in one small transaction, its author records
+    // and ledger suggestions after it, in slices.
     const c0 = performance.now();
-    cache.db.transaction(() => cache.manuscripts.commitUploadRun(staged))();
+    const rec = cache.db.transaction(() => cache.manuscripts.commitUploadRun(staging.value, { linkLater: true }))();
     const commitMs = performance.now() - c0;
+    const linking = await longestSlice(() => cache.manuscripts.linkRun(rec.runId));
+    const maxGap = staging.maxGap;
 
     // The same answer recorded in one call (the path before this change), new people again.
     const one = response(3, 'one', range(200_000, N));
@@ -65,16 +81,25 @@ export default async (): Promise<BenchRow[]> => {
         unit: 'ms',
         target: '≤ 16 ms',
         ok: maxGap <= 16,
-        note,
+        note: `${note}; longest slice in CPU time ${staging.maxCpu.toFixed(1)} ms; staging took ${Math.round(staging.ms)} ms in all`,
       },
       {
         suite: 'process',
-        metric: 'record a 10,000-candidate run: commit transaction (authors, links, ledger, visible)',
+        metric: 'record a 10,000-candidate run: commit transaction (run visible)',
         value: Math.round(commitMs * 10) / 10,
         unit: 'ms',
         target: '≤ 16 ms',
         ok: commitMs <= 16,
         note,
+      },
+      {
+        suite: 'process',
+        metric: 'record a 10,000-candidate run: longest main-thread slice while linking (authors, ledger)',
+        value: Math.round(linking.maxGap * 10) / 10,
+        unit: 'ms',
+        target: '≤ 16 ms',
+        ok: linking.maxGap <= 16,
+        note: `${note}; longest slice in CPU time ${linking.maxCpu.toFixed(1)} ms; linking took ${Math.round(linking.ms)} ms in all`,
       },
       { suite: 'process', metric: 'record a 10,000-candidate run in one call (before)', value: Math.round(oneCallMs), unit: 'ms', note },
     ];

@@ -1,4 +1,5 @@
-// `npm start`: build, then open the desktop app (`npm run web`: the browser host directly). Where the Electron binary is not available (it
+// `npm start`: build, then open the desktop app (`npm run web`: the browser host directly, the built
+// out/main/host.js run by Node). Where the Electron binary is not available (it
 // cannot be downloaded on some locked-down machines), say so and open the same app through the
 // browser host instead, so the command always ends in a running Referee Desk.
 import { ensureNode22 } from './node22.mjs';
@@ -19,6 +20,6 @@ const { path, reason } = web ? { path: null, reason: null } : electronBinary();
 if (!web && !path) console.error(`Electron cannot start here: ${reason}.\nOpening Referee Desk in the browser host instead.`);
 const child = path
   ? spawn(path, ['.'], { stdio: 'inherit' })
-  : spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'electron/host/cli.ts', ...hostArgs], { stdio: 'inherit' });
+  : spawn(process.execPath, ['out/main/host.js', ...hostArgs], { stdio: 'inherit' });
 child.on('exit', (code) => process.exit(code ?? 0));
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));

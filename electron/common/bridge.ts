@@ -4,13 +4,19 @@ export type RawInvoke = (channel: RequestChannel, input: unknown) => Promise<Env
 export type RawListen = (event: EventChannel, listener: (payload: unknown) => void) => () => void;
 
 /** Builds the contract-derived bridge object from two raw primitives. Preload builds it over
- * ipcRenderer, the browser build over a WebSocket: one entry per contract channel, nothing else. */
-export function createBridge(host: DeskBridge['host'], invoke: RawInvoke, listen: RawListen): DeskBridge {
+ * ipcRenderer, the browser build over a WebSocket: one entry per contract channel, nothing else
+ * (plus, in Electron, stageFile: see stage-file.ts). */
+export function createBridge(
+  host: DeskBridge['host'],
+  invoke: RawInvoke,
+  listen: RawListen,
+  extras: Pick<DeskBridge, 'stageFile'> = {},
+): DeskBridge {
   const request = Object.fromEntries(
     requestChannels.map((c) => [c, (input: unknown) => invoke(c, input)] as const),
   ) as unknown as DeskBridge['request'];
   const subscribe = Object.fromEntries(
     eventChannels.map((e) => [e, (listener: (payload: unknown) => void) => listen(e, listener)] as const),
   ) as unknown as DeskBridge['subscribe'];
-  return Object.freeze({ host, request: Object.freeze(request), subscribe: Object.freeze(subscribe) });
+  return Object.freeze({ host, request: Object.freeze(request), subscribe: Object.freeze(subscribe), ...extras });
 }

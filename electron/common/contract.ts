@@ -244,6 +244,10 @@ export const requests = {
       })
       .strict(),
   ),
+  /** A dropped file by its path, so its bytes never cross IPC (Electron only: the preload takes the path of
+   * a File the editor dropped or picked with webUtils.getPathForFile; the page never sees it, nor can it
+   * call this channel itself, see electron/common/stage-file.ts). Same bounds as files.stage. */
+  'files.stagePath': request<StagedFile>()(z.object({ path: z.string().min(1).max(4096) }).strict()),
   /** The system file dialog (Electron only). Files that could not be copied are listed in refused; the others are staged. */
   'files.pick': request<{ files: StagedFile[]; refused: Array<{ name: string; message: string }> }>()(empty),
   'intake.inspect': request<IntakeView>()(z.object({ fileId: z.string().min(1).max(80) }).strict()),
@@ -404,6 +408,9 @@ export type Envelope<T> = { ok: true; value: T } | { ok: false; error: DeskError
 /** The object preload exposes as `window.desk` and the WebSocket bridge implements. */
 export interface DeskBridge {
   readonly host: 'electron' | 'browser';
+  /** Electron: stages a File the editor dropped or picked by its path (files.stagePath); null when the File
+   * has no path on disk (the caller sends its bytes with files.stage). Absent in the browser host. */
+  readonly stageFile?: (file: object) => Promise<Envelope<StagedFile>> | null;
   readonly request: { [C in RequestChannel]: (input: RequestInput<C>) => Promise<Envelope<RequestOutput<C>>> };
   readonly subscribe: { [E in EventChannel]: (listener: (payload: EventPayload<E>) => void) => () => void };
 }

@@ -65,6 +65,8 @@ export interface Core {
   readonly status: StatusService;
   readonly cache: Cache;
   readonly profiles: ProfilesService;
+  /** Manuscript parsing in worker threads (whenWarm: the pool is ready, after start()). */
+  readonly intake: IntakeService;
   /** The active profile's workspace, or null when there is no profile. */
   workspace(): Workspace | null;
   /** Everything that may wait until the window has painted: webhook receiver, connectivity watch and
@@ -185,6 +187,7 @@ async function assembleCore(opts: CoreOptions, releaseLock: () => void): Promise
       events.emit('data.changed', { topic: 'manuscripts' });
       events.emit('data.changed', { topic: 'groups' });
     },
+    stagesPaths: opts.host === 'electron',
     ...(opts.pickFiles ? { pickFiles: opts.pickFiles } : {}),
     ...(opts.openExternal ? { openExternal: opts.openExternal } : {}),
     ...(opts.restartToUpdate ? { restartToUpdate: opts.restartToUpdate } : {}),
@@ -267,6 +270,12 @@ async function assembleCore(opts: CoreOptions, releaseLock: () => void): Promise
       if (opts.warmIntake) intake.warm();
       workspace?.start();
       ctx.staging.sweep(7 * 24 * 3600_000, clock.now());
+      // author records of runs whose slices a stop interrupted (ManuscriptsRepository.linkRun)
+      void cache.manuscripts
+        .linkPendingRuns()
+        .catch((err: unknown) =>
+          logger.log('warn', 'linking interrupted runs failed', { error: err instanceof Error ? err.message : String(err) }),
+        );
       restoring = webhook.restore();
       await restoring;
       await startDemo();
@@ -278,6 +287,7 @@ async function assembleCore(opts: CoreOptions, releaseLock: () => void): Promise
     status,
     cache,
     profiles,
+    intake,
     workspace: () => workspace,
     start: afterFirstPaint,
     close: async () => {

@@ -1,9 +1,12 @@
 // `npm run web`: the whole app in a browser. Core + the WebSocket host on loopback, serving the
 // built renderer (out/renderer). Prints the address to open: it carries the session token.
-// Start order (docs/process-model.md): open the cache, serve the shell at once, then core.start()
-// (webhook receiver, sync, the demo service in its own child process).
+// Start order (docs/process-model.md): open the cache, serve the shell at once, then, once a page has
+// painted, core.start() (webhook receiver, sync, the demo service in its own child process).
+// `npm run web` runs the build of this file (out/main/host.js, through entry.ts).
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { isDeskError } from '../common/errors';
 import { createCore } from '../core/composition';
@@ -14,6 +17,18 @@ import { DeferredSecretStore } from '../core/secrets/deferred';
 import { demoDataDir, forkDemoNode } from '../sandbox/app-demo';
 import { startHost } from './server';
 
+/** After the first answer to a page: time for its shell to paint before the background work starts. */
+const AFTER_FIRST_REPLY_MS = 300;
+/** With no page opened, the background work starts after this. */
+const START_WITHOUT_PAGE_MS = 5000;
+
+/** The built renderer; electron.vite.config.ts writes its path relative to this chunk over the marker. */
+const BUILT_RENDERER = '__RENDERER_DIR__' as string;
+function rendererDir(): string {
+  if (BUILT_RENDERER.startsWith('.')) return fileURLToPath(new URL(BUILT_RENDERER, import.meta.url));
+  return resolve(import.meta.dirname, '../../out/renderer');
+}
+
 const { values } = parseArgs({
   options: {
     port: { type: 'string', default: '0' },
@@ -21,7 +36,7 @@ const { values } = parseArgs({
     // a second `npm run web` on the same folder is refused and names the process holding it
     // (electron/core/instance-lock.ts); give it another folder with --data.
     data: { type: 'string', default: join(homedir(), '.referee-desk-web') },
-    renderer: { type: 'string', default: resolve(import.meta.dirname, '../../out/renderer') },
+    renderer: { type: 'string', default: rendererDir() },
   },
 });
 
@@ -49,7 +64,13 @@ const core = await createCore({
 const host = await startHost({ core, rendererDir: values.renderer, port: Number(values.port) });
 process.stdout.write(`${JSON.stringify({ url: host.url, data_dir: dataDir })}\n`);
 process.stderr.write(`Referee Desk is running in your browser at:\n  ${host.url}\n(Ctrl+C to stop)\n`);
-void secrets.ready().then(() => core.start());
+// Everything else (keychain, demo service, intake workers, sync, webhook receiver) waits until a page
+// has its first answer and has had a moment to paint, so it never competes with the first paint; with
+// no page opened it starts anyway after a few seconds.
+const painted = host.firstReply.then(() => delay(AFTER_FIRST_REPLY_MS));
+void Promise.race([painted, delay(START_WITHOUT_PAGE_MS)])
+  .then(() => secrets.ready())
+  .then(() => core.start());
 
 const stop = async () => {
   await host.close();

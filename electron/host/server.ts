@@ -26,6 +26,8 @@ export interface Host {
   url: string;
   origin: string;
   token: string;
+  /** Settles when the first answer has gone to a page (its shell has what it needs to paint). */
+  firstReply: Promise<void>;
   close(): Promise<void>;
 }
 
@@ -57,6 +59,8 @@ export async function startHost(opts: HostOptions): Promise<Host> {
     });
   });
 
+  let replied!: () => void;
+  const firstReply = new Promise<void>((resolve) => (replied = resolve));
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
   const sockets = new Set<WebSocket>();
   const expected = Buffer.from(token);
@@ -74,7 +78,7 @@ export async function startHost(opts: HostOptions): Promise<Host> {
       ws.on('close', () => sockets.delete(ws));
       ws.on('message', (data, isBinary) => {
         void handleSocketMessage(opts.core, isBinary ? null : data.toString()).then((reply) => {
-          if (reply !== null && ws.readyState === ws.OPEN) ws.send(reply);
+          if (reply !== null && ws.readyState === ws.OPEN) ws.send(reply, () => replied());
         });
       });
     });
@@ -89,6 +93,7 @@ export async function startHost(opts: HostOptions): Promise<Host> {
     url: `${origin}/?token=${token}`,
     origin,
     token,
+    firstReply,
     close: async () => {
       unsubscribe();
       for (const ws of sockets) ws.terminate();

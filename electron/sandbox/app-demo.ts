@@ -15,11 +15,17 @@ export const demoDataDir = (appDataDir: string): string => join(appDataDir, 'dem
 /** The entry's command-line arguments (process-entry.ts reads them). */
 export const demoProcessArgs = (opts: { dataDir: string; port: number }): string[] => ['--data', opts.dataDir, '--port', String(opts.port)];
 
-/** The entry next to this module: the TypeScript source under tsx/vitest, else the built bundle. */
+/**
+ * The entry file, fixed at build time: electron.vite.config.ts writes the path of the emitted
+ * `demo-service.js`, relative to whichever chunk holds this module, over this marker. From source (tsx,
+ * vitest) the marker stays and the entry is `process-entry.ts` next to this file.
+ */
+const BUILT_ENTRY = '__DEMO_SERVICE_FILE__' as string;
+
+/** The entry: the built bundle, or the TypeScript source under tsx/vitest. */
 export function demoEntry(): { file: string; typescript: boolean } {
-  const here = import.meta.url;
-  if (/\.ts$/.test(new URL(here).pathname)) return { file: fileURLToPath(new URL('./process-entry.ts', here)), typescript: true };
-  return { file: fileURLToPath(new URL('./demo-service.js', here)), typescript: false };
+  if (BUILT_ENTRY.endsWith('.js')) return { file: fileURLToPath(new URL(BUILT_ENTRY, import.meta.url)), typescript: false };
+  return { file: fileURLToPath(new URL('./process-entry.ts', import.meta.url)), typescript: true };
 }
 
 /** Forks the demo service as a Node child process (the browser host, tests, benchmarks). The

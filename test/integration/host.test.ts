@@ -46,6 +46,20 @@ describe('browser host', () => {
     expect(csp).toContain("default-src 'none'");
   });
 
+  it('firstReply settles once a page has had its first answer (the host starts its background work then)', async () => {
+    let settled = false;
+    void host.firstReply.then(() => (settled = true));
+    const ws = await open();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(settled).toBe(false);
+    const answer = next(ws);
+    ws.send(JSON.stringify({ id: 1, channel: 'app.info', input: {} }));
+    await answer;
+    await host.firstReply;
+    expect(settled).toBe(true);
+    ws.close();
+  });
+
   it('refuses a socket without the right token', async () => {
     await expect(open({ token: 'wrong' })).rejects.toThrow(/403/);
     await expect(open({ token: '' })).rejects.toThrow(/403/);

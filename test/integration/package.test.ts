@@ -63,7 +63,8 @@ describe.skipIf(!linux)('the packaged app (dir target, stand-in Electron)', () =
     }
     // Every bare import of the main bundle resolves to a packaged module.
     const bundle = readdirSync(join(ROOT, 'out/main'), { recursive: true, withFileTypes: true })
-      .filter((e) => e.isFile() && e.name.endsWith('.js'))
+      // host.js and host/ are the browser host (`npm run web`), built beside the app but not packaged
+      .filter((e) => e.isFile() && e.name.endsWith('.js') && e.name !== 'host.js' && !e.parentPath.endsWith('host'))
       .map((e) => readFileSync(join(e.parentPath, e.name), 'utf8'))
       .join('\n');
     const bare = new Set(
@@ -77,6 +78,7 @@ describe.skipIf(!linux)('the packaged app (dir target, stand-in Electron)', () =
       const present = asarFiles.includes(`/node_modules/${pkg}/package.json`) || unpacked.includes(`node_modules/${pkg}/package.json`);
       expect(present, `${spec} is imported by out/main but not packaged`).toBe(true);
     }
+    expect(asarFiles.filter((f) => f === '/out/main/host.js' || f.startsWith('/out/main/host/'))).toEqual([]);
     const feed = readFileSync(join(resources, 'app-update.yml'), 'utf8');
     expect(feed).toMatch(/provider: generic/);
     expect(feed).toMatch(/url: https:\/\/updates\.refereedesk\.org\/desktop\/linux\//);

@@ -13,6 +13,7 @@ const exposed: Array<{ key: string; api: unknown }> = [];
 vi.mock('electron', () => ({
   contextBridge: { exposeInMainWorld: (key: string, api: unknown) => exposed.push({ key, api }) },
   ipcRenderer: { invoke: vi.fn(), on: vi.fn(), removeListener: vi.fn() },
+  webUtils: { getPathForFile: vi.fn(() => '') },
 }));
 
 let core: Core;
@@ -41,10 +42,11 @@ describe('contract completeness', () => {
     expect(core.router.hasHandler(channel)).toBe(true);
   });
 
-  it('preload exposes exactly one object, `desk`, with one entry per request and event channel', () => {
+  it('preload exposes exactly one object, `desk`, with one entry per request and event channel (and stageFile)', () => {
     expect(exposed.map((e) => e.key)).toEqual(['desk']);
-    const desk = exposed[0]!.api as { host: string; request: object; subscribe: object };
-    expect(Object.keys(desk).sort()).toEqual(['host', 'request', 'subscribe']);
+    const desk = exposed[0]!.api as { host: string; request: object; subscribe: object; stageFile: unknown };
+    expect(Object.keys(desk).sort()).toEqual(['host', 'request', 'stageFile', 'subscribe']);
+    expect(typeof desk.stageFile).toBe('function');
     expect(desk.host).toBe('electron');
     expect(Object.keys(desk.request).sort()).toEqual([...requestChannels].sort());
     expect(Object.keys(desk.subscribe).sort()).toEqual([...eventChannels].sort());

@@ -130,10 +130,46 @@ const authorsText = (authors: readonly UploadAuthor[]): string =>
     .filter((n) => n.length > 0)
     .join('; ');
 
-/** Candidates per chunk when a run is staged: one chunk stays well inside a 16 ms main-thread slice. */
+/** Most candidates per chunk when a run is staged or linked (each chunk is one transaction). */
 export const RUN_CHUNK = 250;
+/** A chunk also ends when it has taken this long, so a slice of the main thread stays inside 16 ms on a busy machine. */
+export const SLICE_MS = 6;
 
 const yieldToLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+/** What linking needs of a stored candidate row. */
+interface LinkableRow {
+  rank: number;
+  author_id: number;
+  name: string;
+  affiliation: Candidate['affiliation'];
+  email: Candidate['email'];
+  orcid: Candidate['orcid'];
+  url: Candidate['url'];
+  h_index: Candidate['hIndex'];
+  articles_count: Candidate['articlesCount'];
+  citations_count: Candidate['citationsCount'];
+  concepts_json: string | null;
+}
+
+/** The fields of a Candidate that linkAuthors reads, from a stored row. */
+const linkable = (r: LinkableRow): LinkCandidate => ({
+  author_id: r.author_id,
+  name: r.name,
+  affiliation: r.affiliation,
+  email: r.email,
+  orcid: r.orcid,
+  url: r.url,
+  hIndex: r.h_index,
+  articlesCount: r.articles_count,
+  citationsCount: r.citations_count,
+  relevant_concepts: fromJson<string[]>(r.concepts_json, []),
+});
+
+type LinkCandidate = Pick<
+  Candidate,
+  'author_id' | 'name' | 'affiliation' | 'email' | 'orcid' | 'url' | 'hIndex' | 'articlesCount' | 'citationsCount' | 'relevant_concepts'
+>;
 
 /** A run written but not yet visible (runs.complete = 0); commitUploadRun makes it visible at once. */
 export interface StagedRun {
@@ -163,6 +199,8 @@ export class ManuscriptsRepository {
   private readonly setLastRun: Statement<[number, number, number]>;
   private readonly setState: Statement<[SyncState, number, number]>;
   private readonly markComplete: Statement<[string, number]>;
+  private readonly setLinksNext: Statement<[number | null, number]>;
+  private readonly candidatesFrom: Statement<[number, number, number], LinkableRow>;
 
   constructor(
     private readonly db: Database,
@@ -197,6 +235,10 @@ export class ManuscriptsRepository {
       INSERT INTO runs (profile_id, manuscript_id, seq, uploaded_at, response_version, folder_name, form_json, candidates_count, raw_json, group_ids_json, complete)
       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0) RETURNING id`);
     this.markComplete = db.prepare('UPDATE runs SET complete = 1, folder_name = ? WHERE id = ?');
+    this.setLinksNext = db.prepare('UPDATE runs SET links_next = ? WHERE id = ?');
+    this.candidatesFrom = db.prepare(`
+      SELECT rank, author_id, name, affiliation, email, orcid, url, h_index, articles_count, citations_count, concepts_json
+      FROM candidates WHERE run_id = ? AND rank >= ? ORDER BY rank LIMIT ?`);
     this.insertSettings = db.prepare(
       'INSERT INTO run_groups_settings (run_id, effect, boost_multiplier, groups_json, raw_json) VALUES (?, ?, ?, ?, ?)',
     );
@@ -337,7 +379,7 @@ export class ManuscriptsRepository {
     return this.db.transaction((): RecordedRun => {
       const staged = this.beginRun(profileId, input, response, raw);
       const candidates = response.candidates ?? [];
-      this.insertCandidateRows(staged, candidates, 0, candidates.length);
+      this.insertCandidateRows(staged, candidates, 0, candidates.length, false);
       return this.commitUploadRun(staged);
     })();
   }
@@ -352,9 +394,11 @@ export class ManuscriptsRepository {
     const staged = this.db.transaction(() => this.beginRun(profileId, input, response, raw))();
     const candidates = response.candidates ?? [];
     try {
-      for (let from = 0; from < candidates.length; from += RUN_CHUNK) {
+      for (let from = 0; from < candidates.length;) {
         await yieldToLoop();
-        this.db.transaction(() => this.insertCandidateRows(staged, candidates, from, Math.min(candidates.length, from + RUN_CHUNK)))();
+        from = this.db.transaction(() =>
+          this.insertCandidateRows(staged, candidates, from, Math.min(candidates.length, from + RUN_CHUNK)),
+        )();
       }
     } catch (err) {
       this.discardStagedRun(staged);
@@ -373,16 +417,60 @@ export class ManuscriptsRepository {
    * marking the upload done): the manuscript as synced with its service id, the author records and
    * the reviewer ledger's first suggestions, complete = 1, the manuscript's last run, parked marks.
    */
-  commitUploadRun(staged: StagedRun): RecordedRun {
+  commitUploadRun(staged: StagedRun, opts: { linkLater?: boolean } = {}): RecordedRun {
     const { profileId, input, response, runId, seq } = staged;
     const now = this.clock.now();
     const ms = this.save(profileId, input, response.manuscript_id, 'synced');
     const candidates = response.candidates;
-    if (candidates !== null) this.ledger?.recordSuggested(this.linkAuthors(profileId, ms.id, runId, candidates, now));
+    if (candidates !== null && opts.linkLater) this.setLinksNext.run(0, runId);
+    else if (candidates !== null) this.ledger?.recordSuggested(this.linkAuthors(profileId, ms.id, runId, candidates, now));
     this.markComplete.run(ms.folder, runId);
     this.setLastRun.run(runId, now, ms.id);
     const parkedMarks = this.marks.applyParked(profileId, ms.id);
     return { manuscriptId: ms.id, runId, seq, candidatesCount: candidates === null ? null : candidates.length, parkedMarks };
+  }
+
+  /**
+   * Writes a committed run's author records, manuscript links and reviewer-ledger first suggestions (what
+   * commitUploadRun does at once without linkLater) from its candidate rows, in slices of at most SLICE_MS,
+   * each one transaction that also moves runs.links_next, yielding to the event loop between them. The run
+   * is visible meanwhile; its people join the Reviewers view and author search slice by slice. Resumes
+   * where a crash stopped it (linkPendingRuns), and a candidate is never counted twice.
+   */
+  async linkRun(runId: number): Promise<void> {
+    for (;;) {
+      await yieldToLoop();
+      if (!this.db.open) return;
+      if (!this.db.transaction(() => this.linkSlice(runId))()) return;
+    }
+  }
+
+  /** Runs whose linking a crash (or a close) interrupted: finished now, one after the other. */
+  async linkPendingRuns(): Promise<number> {
+    const ids = this.db.prepare<[], number>('SELECT id FROM runs WHERE links_next IS NOT NULL AND complete = 1 ORDER BY id').pluck().all();
+    for (const id of ids) await this.linkRun(id);
+    return ids.length;
+  }
+
+  /** One slice of linkRun; false when the run has nothing left to link. */
+  private linkSlice(runId: number): boolean {
+    const run = this.db
+      .prepare<[number], { profile_id: string; manuscript_id: number; links_next: number | null }>(
+        'SELECT profile_id, manuscript_id, links_next FROM runs WHERE id = ?',
+      )
+      .get(runId);
+    if (!run || run.links_next === null) return false;
+    const t0 = performance.now();
+    const now = this.clock.now();
+    let next = run.links_next;
+    for (const c of this.candidatesFrom.all(runId, next, RUN_CHUNK)) {
+      this.ledger?.recordSuggested(this.linkAuthors(run.profile_id, run.manuscript_id, runId, [linkable(c)], now));
+      next = c.rank + 1;
+      if (performance.now() - t0 >= SLICE_MS) break;
+    }
+    const done = next === run.links_next;
+    this.setLinksNext.run(done ? null : next, runId);
+    return !done;
   }
 
   /** Runs a crash left half-written (never committed): dropped, with their candidates. Returns how many. */
@@ -429,9 +517,11 @@ export class ManuscriptsRepository {
     return { profileId, input, response, raws, runId, seq };
   }
 
-  /** Candidate rows [from, to) of a staged run. */
-  private insertCandidateRows(staged: StagedRun, list: readonly Candidate[], from: number, to: number): void {
-    for (let rank = from; rank < to; rank++) {
+  /** Candidate rows [from, to) of a staged run, stopping early after SLICE_MS when sliced; returns the next rank. */
+  private insertCandidateRows(staged: StagedRun, list: readonly Candidate[], from: number, to: number, sliced = true): number {
+    const t0 = performance.now();
+    let rank = from;
+    for (; rank < to && (!sliced || rank === from || performance.now() - t0 < SLICE_MS); rank++) {
       const c = list[rank]!;
       const flags = [c.coauth_conflicts, c.aff_conflicts, c.retracted_articles, c.referenced_articles, c.external_coi];
       let mask = 0;
@@ -474,10 +564,17 @@ export class ManuscriptsRepository {
         toJson(staged.raws?.[rank] ?? c),
       );
     }
+    return rank;
   }
 
   /** Author records and manuscript links; returns the candidates suggested on this manuscript for the first time. */
-  private linkAuthors(profileId: string, manuscriptId: number, runId: number, list: readonly Candidate[], now: number): LedgerCandidate[] {
+  private linkAuthors(
+    profileId: string,
+    manuscriptId: number,
+    runId: number,
+    list: readonly LinkCandidate[],
+    now: number,
+  ): LedgerCandidate[] {
     const firstSuggested: LedgerCandidate[] = [];
     for (const c of list) {
       this.upsertAuthor.run(

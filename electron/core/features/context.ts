@@ -25,6 +25,9 @@ export interface CoreContext {
   workspace(): Workspace;
   /** Switches the active profile and rebuilds its workspace. */
   activate(profileId: string): Promise<void>;
+  /** Files may be staged by their path (files.stagePath): the Electron shell, whose preload sends only the
+   * paths of files the editor dropped or picked. The browser host sends bytes (files.stage). */
+  stagesPaths: boolean;
   /** The native "open files" dialog, where the host has one (Electron). */
   pickFiles?: () => Promise<string[]>;
   /** Hands a mailto: URL to the system (Electron: shell.openExternal); the browser host has none. */

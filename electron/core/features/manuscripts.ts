@@ -1,4 +1,4 @@
-import { basename } from 'node:path';
+import { basename, isAbsolute } from 'node:path';
 import { DeskError } from '../../common/errors';
 import type { HandlerMap } from '../router';
 import type { CoreContext } from './context';
@@ -6,6 +6,7 @@ import { outboxView } from './outbox';
 
 type Channels =
   | 'files.stage'
+  | 'files.stagePath'
   | 'files.pick'
   | 'intake.inspect'
   | 'manuscripts.list'
@@ -31,6 +32,11 @@ export function manuscriptHandlers(ctx: CoreContext): HandlerMap<Channels> {
         throw new DeskError('invalid_input', 'The file data is not valid base64.', { field: 'dataBase64' });
       }
       return ctx.staging.stageBytes(name, Buffer.from(dataBase64, 'base64'));
+    },
+    'files.stagePath': async ({ path }) => {
+      if (!ctx.stagesPaths) throw new DeskError('unsupported', 'This window sends dropped files by their content, not by a path.');
+      if (!isAbsolute(path)) throw new DeskError('invalid_input', 'The dropped file has no full path.', { field: 'path' });
+      return ctx.staging.stagePath(path);
     },
     'files.pick': async () => {
       if (!ctx.pickFiles) throw new DeskError('unsupported', 'This window has no system file dialog; use the file input or drop files.');

@@ -10,14 +10,13 @@ import { Worker } from 'node:worker_threads';
 import type * as Esbuild from 'esbuild';
 import { DeskError } from '../../common/errors';
 import { INTAKE_BOUNDS } from './bounds';
-import { emptyResult } from './inspect';
+import { emptyResult } from './result';
 import type { WorkerRequest, WorkerResponse } from './worker';
 import type { IntakeOptions, IntakeResult } from './types';
 
 export type { IntakeAuthor, IntakeFormat, IntakeOptions, IntakeResult } from './types';
 export { DEFAULT_LIMITS } from './types';
 export { INTAKE_BOUNDS } from './bounds';
-export { inspectFile } from './inspect';
 export { checkFile } from './check';
 
 export interface IntakeServiceOptions {
@@ -43,6 +42,8 @@ interface Job {
 interface Slot {
   worker: Worker;
   job: Job | null;
+  /** pdf.js loaded (the worker said so). */
+  ready: boolean;
 }
 
 /**
@@ -109,6 +110,7 @@ export class IntakeService {
   private nextId = 1;
   private warmed = false;
   private closed = false;
+  private readonly warmWaiters: Array<() => void> = [];
 
   constructor(opts: IntakeServiceOptions = {}) {
     this.workerUrl = opts.workerUrl ?? defaultWorkerUrl();
@@ -132,6 +134,18 @@ export class IntakeService {
     while (this.slots.length < this.poolSize) this.spawn();
   }
 
+  /** Settles when every worker in the pool has pdf.js loaded (at once when there is none). */
+  whenWarm(): Promise<void> {
+    return new Promise((resolve) => {
+      this.warmWaiters.push(resolve);
+      this.tellWarm();
+    });
+  }
+
+  private tellWarm(): void {
+    if (this.closed || this.slots.every((s) => s.ready)) for (const w of this.warmWaiters.splice(0)) w();
+  }
+
   /** Threads alive in the pool (busy or idle). */
   get size(): number {
     return this.slots.length;
@@ -151,6 +165,7 @@ export class IntakeService {
   /** Stops the workers; queued and running files resolve as cancelled. */
   async close(): Promise<void> {
     this.closed = true;
+    this.tellWarm();
     const cancelled = (j: Job) =>
       j.resolve({ ...emptyResult(j.req.file), error: new DeskError('cancelled', 'Intake has been shut down.').toShape() });
     for (const j of this.queue.splice(0)) cancelled(j);
@@ -172,8 +187,13 @@ export class IntakeService {
       resourceLimits: { maxOldGenerationSizeMb: this.heapMb, maxYoungGenerationSizeMb: INTAKE_BOUNDS.workerYoungMb },
     });
     worker.unref();
-    const slot: Slot = { worker, job: null };
+    const slot: Slot = { worker, job: null, ready: false };
     worker.on('message', (msg: WorkerResponse) => {
+      if ('ready' in msg) {
+        slot.ready = true;
+        this.tellWarm();
+        return;
+      }
       const job = slot.job;
       if (!job || job.id !== msg.id) return;
       clearTimeout(job.timer);
@@ -204,6 +224,7 @@ export class IntakeService {
   private remove(slot: Slot): void {
     const i = this.slots.indexOf(slot);
     if (i >= 0) this.slots.splice(i, 1);
+    this.tellWarm();
   }
 
   /** After a worker died or was stopped: keep a warm pool full, then hand out queued files. */

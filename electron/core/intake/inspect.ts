@@ -4,11 +4,8 @@ import { InflateBudget, tooComplex, withBudget } from './bounds';
 import { checkFile } from './check';
 import { extractDocx } from './docx';
 import { extractPdf } from './pdf';
+import { emptyResult } from './result';
 import type { IntakeOptions, IntakeResult } from './types';
-
-export function emptyResult(file: string): IntakeResult {
-  return { file, format: null, title: null, abstract: null, authors: [], references: null, error: null };
-}
 
 /**
  * Checks and reads one manuscript in the calling thread (the IntakeService runs this in a bounded worker).

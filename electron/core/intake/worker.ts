@@ -13,15 +13,17 @@ export interface WorkerRequest {
   opts: IntakeOptions;
 }
 
-export interface WorkerResponse {
-  id: number;
-  result: IntakeResult;
-}
+export type WorkerResponse =
+  | { id: number; result: IntakeResult }
+  /** pdf.js is loaded: this worker is warm. */
+  | { ready: true };
 
 if (parentPort) {
   const port = parentPort;
   // a warm worker has pdf.js loaded before the first file arrives
-  void boundPdfjs().catch(() => undefined);
+  void boundPdfjs()
+    .catch(() => undefined)
+    .then(() => port.postMessage({ ready: true } satisfies WorkerResponse));
   port.on('message', (msg: WorkerRequest) => {
     void inspectFile(msg.file, msg.opts).then((result) => port.postMessage({ id: msg.id, result } satisfies WorkerResponse));
   });

@@ -529,16 +529,18 @@ export class Outbox {
           onProgress,
         });
         // Candidates are written hidden, in chunks that yield to the event loop; the run becomes
-        // visible in the same transaction that marks the upload done.
+        // visible in the same transaction that marks the upload done; its author records and ledger
+        // suggestions follow in slices (resumed at the next start if the app stops in between).
         const staged = await c.manuscripts.stageUploadRun(this.profileId, { form, file }, res.value, res.raw);
         try {
           this.finish(e, () => {
-            c.manuscripts.commitUploadRun(staged);
+            c.manuscripts.commitUploadRun(staged, { linkLater: true });
           });
         } catch (err) {
           c.manuscripts.discardStagedRun(staged);
           throw err;
         }
+        await c.manuscripts.linkRun(staged.runId);
         return;
       }
       case 'author_put':

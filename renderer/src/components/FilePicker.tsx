@@ -23,7 +23,7 @@ export function FilePickerInput() {
       onChange={(e) => {
         const files = [...(e.target.files ?? [])];
         e.target.value = '';
-        void useManuscripts.getState().addFiles(files.map((f) => ({ name: f.name, size: f.size, read: () => f.arrayBuffer() })));
+        void useManuscripts.getState().addFiles(files.map((f) => ({ name: f.name, size: f.size, read: () => f.arrayBuffer(), file: f })));
       }}
     />
   );

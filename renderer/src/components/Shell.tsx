@@ -103,7 +103,7 @@ export function Shell() {
       }
       if (accepted.length === 0) return;
       setView('manuscripts');
-      void useManuscripts.getState().addFiles(accepted.map((f) => ({ name: f.name, size: f.size, read: () => f.arrayBuffer() })));
+      void useManuscripts.getState().addFiles(accepted.map((f) => ({ name: f.name, size: f.size, read: () => f.arrayBuffer(), file: f })));
     };
     window.addEventListener('keydown', onKey);
     window.addEventListener('dragover', onOver);

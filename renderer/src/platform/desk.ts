@@ -10,6 +10,7 @@ import type {
   RequestOutput,
 } from '../../../electron/common/contract';
 import { DeskError } from '../../../electron/common/errors';
+import type { StagedFile } from '../../../electron/common/views';
 import { connectWebSocketBridge } from './websocket';
 
 declare global {
@@ -22,6 +23,17 @@ export interface Desk {
   readonly host: DeskBridge['host'];
   invoke<C extends RequestChannel>(channel: C, input: RequestInput<C>): Promise<RequestOutput<C>>;
   on<E extends EventChannel>(event: E, listener: (payload: EventPayload<E>) => void): () => void;
+  /** Electron: stages a dropped or picked File by its path (its bytes never cross IPC); null when it has
+   * none, or in the browser host, where the caller sends the bytes with files.stage. */
+  stageFile(file: File): Promise<StagedFile> | null;
+}
+
+function unwrap<T>(env: Envelope<unknown>): T {
+  if (env.ok) return env.value as T;
+  throw new DeskError(env.error.code, env.error.message, {
+    ...(env.error.field !== undefined ? { field: env.error.field } : {}),
+    ...(env.error.retryAfterMs !== undefined ? { retryAfterMs: env.error.retryAfterMs } : {}),
+  });
 }
 
 export function deskFromBridge(bridge: DeskBridge): Desk {
@@ -29,12 +41,11 @@ export function deskFromBridge(bridge: DeskBridge): Desk {
     host: bridge.host,
     async invoke(channel, input) {
       const call = bridge.request[channel] as unknown as (i: unknown) => Promise<Envelope<unknown>>;
-      const env = await call(input);
-      if (env.ok) return env.value as RequestOutput<typeof channel>;
-      throw new DeskError(env.error.code, env.error.message, {
-        ...(env.error.field !== undefined ? { field: env.error.field } : {}),
-        ...(env.error.retryAfterMs !== undefined ? { retryAfterMs: env.error.retryAfterMs } : {}),
-      });
+      return unwrap<RequestOutput<typeof channel>>(await call(input));
+    },
+    stageFile(file) {
+      const sent = bridge.stageFile?.(file) ?? null;
+      return sent && sent.then((env) => unwrap<StagedFile>(env));
     },
     on(event, listener) {
       const sub = bridge.subscribe[event] as unknown as (l: (payload: unknown) => void) => () => void;

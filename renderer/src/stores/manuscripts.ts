@@ -58,7 +58,7 @@ interface ManuscriptsStore {
   search(text: string): Promise<void>;
   select(id: number | null): Promise<void>;
   selectRelative(delta: 1 | -1): Promise<void>;
-  addFiles(files: Array<{ name: string; size: number; read: () => Promise<ArrayBuffer> }>): Promise<void>;
+  addFiles(files: DroppedFile[]): Promise<void>;
   addStaged(files: StagedFile[]): Promise<void>;
   /** The main process's file dialog (Electron); files it could not copy are reported, the others queued. */
   pick(): Promise<void>;
@@ -94,8 +94,16 @@ let seq = 0;
 /** Core refused the file's content (not a PDF/DOCX, encrypted, a zip bomb): reading it again gives the same answer. */
 const unreadable = (err: unknown) => typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 'invalid_file';
 
+/** A file the editor dropped or chose in the file input: in Electron staged by its path (`file`), else by its bytes (`read`). */
+export interface DroppedFile {
+  name: string;
+  size: number;
+  read: () => Promise<ArrayBuffer>;
+  file?: File;
+}
+
 /** How to read each dropped file again (for Retry after its copy failed); outside the store: not serialisable. */
-const sources = new Map<string, { size: number; read: () => Promise<ArrayBuffer> }>();
+const sources = new Map<string, DroppedFile>();
 
 export function emptyForm(name = ''): UploadFormInput {
   const base = name.replace(/\.(pdf|docx)$/i, '');
@@ -137,9 +145,11 @@ export const useManuscripts = create<ManuscriptsStore>((set, get) => {
     const item = get().batch.find((b) => b.key === key);
     return item && item.state !== 'cancelled' ? item : undefined;
   };
-  const stage = async (key: string, name: string, read: () => Promise<ArrayBuffer>) => {
+  const stage = async (key: string, { name, read, file }: DroppedFile) => {
     try {
-      const staged = await desk().invoke('files.stage', { name, dataBase64: base64(await read()) });
+      // Electron: by its path, so the bytes never cross IPC; the browser host (or a File with no path): its bytes
+      const byPath = file ? desk().stageFile(file) : null;
+      const staged = await (byPath ?? desk().invoke('files.stage', { name, dataBase64: base64(await read()) }));
       if (live(key)) await inspect(key, staged);
     } catch (err) {
       if (live(key)) patch(key, { state: 'failed', error: errorText(err), permanent: unreadable(err) });
@@ -238,7 +248,7 @@ export const useManuscripts = create<ManuscriptsStore>((set, get) => {
     async addFiles(files) {
       // Every file shows in the queue at once; they are copied one after another (large batches stay light).
       const added = files.map((f) => ({ key: `f${++seq}`, f }));
-      for (const { key, f } of added) sources.set(key, { size: f.size, read: f.read });
+      for (const { key, f } of added) sources.set(key, f);
       set((s) => ({
         batch: [
           ...s.batch,
@@ -259,7 +269,7 @@ export const useManuscripts = create<ManuscriptsStore>((set, get) => {
         if (!live(key)) continue;
         // Refused here, before its bytes are read and sent: the same limit intake enforces.
         if (f.size > MAX_MANUSCRIPT_BYTES) patch(key, { state: 'failed', error: tooLargeMessage(f.name, f.size), permanent: true });
-        else await stage(key, f.name, f.read);
+        else await stage(key, f);
       }
     },
     async pick() {
@@ -343,7 +353,7 @@ export const useManuscripts = create<ManuscriptsStore>((set, get) => {
         patch(key, { state: 'failed', error: tooLargeMessage(item.name, source.size) });
       else if (source) {
         patch(key, { state: 'staging', error: null });
-        await stage(key, item.name, source.read);
+        await stage(key, { ...source, name: item.name });
       } else patch(key, { state: 'ready', error: null });
     },
     async cancelUpload(key) {

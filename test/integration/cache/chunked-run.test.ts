@@ -91,4 +91,46 @@ describe('a large run written in chunks', () => {
     expect(rows(a.runId)).toEqual(rows(b.runId));
     expect(a.seq).toBe(1);
   });
+
+  it('with linkLater the run is visible at the commit and its author records and ledger follow in slices, each counted once', async () => {
+    const res = response(7, 'o1', range(1, N));
+    const staged = await cache.manuscripts.stageUploadRun(P, { form: form('o1') }, res);
+    const rec = cache.manuscripts.commitUploadRun(staged, { linkLater: true });
+    expect(visible()).toEqual({ runs: 1, lastRunId: rec.runId, ledger: 0, authors: 0 });
+    const linking = cache.manuscripts.linkRun(rec.runId);
+    let done = false;
+    void linking.then(() => (done = true));
+    const seen: number[] = [];
+    while (!done) {
+      await nextTurn();
+      seen.push(visible().authors);
+    }
+    expect(new Set(seen.filter((n) => n > 0 && n < N)).size).toBeGreaterThan(2);
+    expect(visible()).toEqual({ runs: 1, lastRunId: rec.runId, ledger: N, authors: N });
+    // the same as the one-call path: one suggestion per person and per author record
+    expect(rawCount('SELECT count(*) AS n FROM authors WHERE suggestions_count = 1')).toBe(N);
+    expect(rawCount('SELECT count(*) AS n FROM ledger_people WHERE suggested = 1')).toBe(N);
+    expect(rawCount('SELECT count(*) AS n FROM author_manuscripts')).toBe(N);
+    expect(rawCount('SELECT count(*) AS n FROM runs WHERE links_next IS NOT NULL')).toBe(0);
+  });
+
+  it('a stop mid-linking resumes at the next start where it stopped, counting nobody twice', async () => {
+    const res = response(7, 'o1', range(1, N));
+    const rec = cache.manuscripts.commitUploadRun(await cache.manuscripts.stageUploadRun(P, { form: form('o1') }, res), {
+      linkLater: true,
+    });
+    const linking = cache.manuscripts.linkRun(rec.runId);
+    while (rawCount('SELECT count(*) AS n FROM author_manuscripts') < RUN_CHUNK / 10) await nextTurn();
+    cache.close(); // the app stops between two slices
+    await linking;
+    cache = open();
+    const partial = visible().authors;
+    expect(partial).toBeGreaterThan(0);
+    expect(partial).toBeLessThan(N);
+    expect(await cache.manuscripts.linkPendingRuns()).toBe(1);
+    expect(visible()).toEqual({ runs: 1, lastRunId: rec.runId, ledger: N, authors: N });
+    expect(rawCount('SELECT count(*) AS n FROM ledger_people WHERE suggested = 1')).toBe(N);
+    expect(rawCount('SELECT count(*) AS n FROM authors WHERE suggestions_count = 1')).toBe(N);
+    expect(await cache.manuscripts.linkPendingRuns()).toBe(0);
+  });
 });

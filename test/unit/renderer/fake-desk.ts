@@ -26,6 +26,15 @@ export function installFakeDesk(handlers: Handlers = {}): FakeDesk {
       if (!fn) throw new DeskError('unknown_channel', `No fake answer for ${channel}`);
       return (await fn(input)) as never;
     },
+    // As the Electron preload does when the test answers files.stagePath (a File by its path, here /dropped/<name>);
+    // else null, as in the browser host.
+    stageFile(file) {
+      const fn = table['files.stagePath'];
+      if (!fn) return null;
+      const input = { path: `/dropped/${file.name}` };
+      fake.calls.push({ channel: 'files.stagePath', input });
+      return Promise.resolve(fn(input));
+    },
     on(event, listener) {
       const set = listeners.get(event) ?? new Set();
       listeners.set(event, set);

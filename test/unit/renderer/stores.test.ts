@@ -182,6 +182,29 @@ describe('batch of dropped files', () => {
     expect(broken!.error).toBe('This PDF is encrypted.');
   });
 
+  it('in Electron a dropped File is staged by its path: its bytes are neither read nor sent', async () => {
+    const fake = baseDesk();
+    fake.handle('files.stagePath', ({ path }) => ({ id: `file-${path}`, name: 'p.pdf', size: 10, format: 'pdf', sha256: 'x' }));
+    let reads = 0;
+    const read = async () => {
+      reads++;
+      return new ArrayBuffer(4);
+    };
+    await useManuscripts.getState().addFiles([{ name: 'p.pdf', size: 10, read, file: new File(['%PDF'], 'p.pdf') }]);
+    expect(fake.calls.find((c) => c.channel === 'files.stagePath')?.input).toEqual({ path: '/dropped/p.pdf' });
+    expect(fake.count('files.stage')).toBe(0);
+    expect(reads).toBe(0);
+    expect(useManuscripts.getState().batch[0]!.state).toBe('ready');
+  });
+
+  it('a File with no path (the browser host) is sent as its bytes', async () => {
+    const fake = baseDesk();
+    await useManuscripts.getState().addFiles([{ ...file('b.pdf'), file: new File(['%PDF'], 'b.pdf') }]);
+    expect(fake.count('files.stagePath')).toBe(0);
+    expect(fake.count('files.stage')).toBe(1);
+    expect(useManuscripts.getState().batch[0]!.state).toBe('ready');
+  });
+
   it('refuses a file over the size limit before reading it', async () => {
     const fake = baseDesk();
     await useManuscripts.getState().addFiles([file('huge.pdf', 10 ** 10)]);
