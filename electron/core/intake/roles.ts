@@ -20,6 +20,7 @@ export const FEATURES = [
   'position', // PDF: top of the line over the page height; DOCX: paragraph index / 30 (capped at 1)
   'nameShare', // share of the comma/"and" parts that read as a personal name
   'nameCount', // names on the line / 6 (capped)
+  'leadName', // the first part reads as a name ("INGRID KIERKEGAARD, Institute …" opens with one)
   'affiliationWord', // university, department, institute …
   'email',
   'orcid',
@@ -81,6 +82,7 @@ export function lineFeatures(l: LineInput): Features {
     clamp(l.position, 0, 1),
     parts.length ? names.length / parts.length : 0,
     Math.min(names.length, 6) / 6,
+    parts[0] && looksLikeName(parts[0].name) ? 1 : 0,
     AFFILIATION.test(l.plain) ? 1 : 0,
     /@/.test(l.plain) ? 1 : 0,
     findOrcids(l.text.replace(/[\u0001\u0002]/g, ' ')).length > 0 ? 1 : 0,
