@@ -11,7 +11,8 @@ import type { IntakeResult } from './types';
 interface GroundTruth {
   title?: string | null;
   abstract?: string | null;
-  authors?: { name: string; email?: string | null; orcid?: string | null; affiliation?: string | null; affiliations?: string[] | null }[] | null;
+  authors?:
+    { name: string; email?: string | null; orcid?: string | null; affiliation?: string | null; affiliations?: string[] | null }[] | null;
 }
 
 interface ManifestEntry {
@@ -301,7 +302,10 @@ export async function roleExamples(dir: string): Promise<{ family: string; featu
     if (!existsSync(gtPath)) continue;
     const truth = roleTruth(JSON.parse(readFileSync(gtPath, 'utf8')) as GroundTruth);
     const bytes = readFileSync(join(dir, entry.file));
-    const lines = entry.format === 'pdf' ? (await pdfRoleLines(bytes)).filter((l) => l.features[FEATURES.indexOf('position')]! < 0.6) : await docxRoleLines(bytes);
+    const lines =
+      entry.format === 'pdf'
+        ? (await pdfRoleLines(bytes)).filter((l) => l.features[FEATURES.indexOf('position')]! < 0.6)
+        : await docxRoleLines(bytes);
     const family = layoutFamily(entry);
     for (const l of lines) out.push({ family, features: l.features, role: labelLine(l, truth) });
   }

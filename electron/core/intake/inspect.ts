@@ -22,7 +22,9 @@ export async function inspectFile(file: string, opts: IntakeOptions = {}, model?
   try {
     const checked = await checkFile(file, opts);
     result.format = checked.format;
-    const data = await withBudget(budget, () => (checked.format === 'pdf' ? extractPdf(checked.bytes, model) : extractDocx(checked.bytes, opts, model)));
+    const data = await withBudget(budget, () =>
+      checked.format === 'pdf' ? extractPdf(checked.bytes, model) : extractDocx(checked.bytes, opts, model),
+    );
     budget.check();
     return { ...result, ...data };
   } catch (e) {

@@ -34,7 +34,6 @@ export interface Extracted {
 const NOT_TITLE =
   /^(running (head|title)|short title|research( article)?|original (research|article|paper)|review( article)?|open access|article|letter|brief report|short (communication|paper)|case report|editorial|technical (note|report)|preprint|arxiv|journal of|proceedings|volume|vol\.|issn|doi|https?:|www\.|©|copyright|received|accepted|published|available online|contents lists|downloaded|citation|editor|academic editor|research paper|full paper|regular paper|mini review|perspective|commentary|rapid communication|draft|manuscript|submitted|under review|in press)\b/i;
 
-
 /** A section heading or keyword line: the header and the abstract end here. */
 const sectionStop = (s: Segment) => {
   const t = s.plain;

@@ -157,7 +157,8 @@ const norm = (s: string) =>
 export function roleTruth(gt: {
   title?: string | null;
   abstract?: string | null;
-  authors?: { name: string; email?: string | null; orcid?: string | null; affiliation?: string | null; affiliations?: string[] | null }[] | null;
+  authors?:
+    { name: string; email?: string | null; orcid?: string | null; affiliation?: string | null; affiliations?: string[] | null }[] | null;
 }): RoleTruth {
   const authors = gt.authors ?? [];
   return {
