@@ -4,7 +4,7 @@
 import { INTAKE_BOUNDS } from './bounds';
 import { limitsOf } from './check';
 import { confidenceOf, type Attachment } from './confidence';
-import { AFFILIATION, ROLE_MODEL, lineFeatures, roleOf, roleScores, type RoleLine, type RoleModel } from './roles';
+import { AFFILIATION, ROLE_MODEL, classifyLine, lineFeatures, roleScores, type LineInput, type RoleLine, type RoleModel } from './roles';
 import type { Extracted } from './pdf';
 import {
   ABSTRACT_HEAD,
@@ -280,11 +280,11 @@ async function readParagraphs(bytes: Buffer, opts: IntakeOptions): Promise<{ par
   return { paras, body };
 }
 
-/** Role features of one line of paragraph `i` (the only role input the DOCX reader makes). */
-function featuresOf(paras: Para[], i: number, line: string, body: number): number[] {
+/** One line of paragraph `i` as the role model sees it (the only role input the DOCX reader makes). */
+function inputOf(paras: Para[], i: number, line: string, body: number): LineInput {
   const p = paras[i]!;
   const next = paras[i + 1];
-  return lineFeatures({
+  return {
     text: line,
     plain: clean(line.replace(/\u0001[^\u0001\u0002]*\u0002/g, ' ')),
     size: p.size,
@@ -293,7 +293,7 @@ function featuresOf(paras: Para[], i: number, line: string, body: number): numbe
     centred: p.center,
     position: Math.min(1, i / 30),
     sameStyleAsNext: next !== undefined && next.size === p.size && next.bold === p.bold,
-  });
+  };
 }
 
 /** The first paragraphs' lines with their role features (what the role model is fitted on). */
@@ -303,7 +303,7 @@ export async function docxRoleLines(bytes: Buffer, opts: IntakeOptions = {}): Pr
     p.text.split('\n').map((line) => ({
       text: line,
       plain: clean(line.replace(/\u0001[^\u0001\u0002]*\u0002/g, ' ')),
-      features: featuresOf(paras, i, line, body),
+      features: lineFeatures(inputOf(paras, i, line, body)),
     })),
   );
 }
@@ -337,7 +337,7 @@ export async function extractDocx(bytes: Buffer, opts: IntakeOptions = {}, model
       if (NOT_TITLE_DOCX.test(p.plain) && !/^\s*title\s*:/i.test(p.plain)) return;
       if (text.split(' ').length < 3 || /@|^\d/.test(text) || looksLikeName(text)) return;
       // the role model's title score; an earlier paragraph wins a tie
-      const score = roleScores(featuresOf(paras, i, p.text.replace(LABEL, ''), body), model).title - i * 0.01;
+      const score = roleScores(lineFeatures(inputOf(paras, i, p.text.replace(LABEL, ''), body)), model).title - i * 0.01;
       if (score > best) [best, titleIdx] = [score, i];
     });
   }
@@ -355,7 +355,7 @@ export async function extractDocx(bytes: Buffer, opts: IntakeOptions = {}, model
       // "Name  0000-0002-…  ·  handle  Affiliation": only the part before the ORCID or separator is the name
       const perAuthor = /\b\d{4}-\d{4}-\d{4}-\d{3}[\dX]\b|·/.test(raw);
       const line = (perAuthor ? raw.split(/\b\d{4}-\d{4}-\d{4}-\d{3}[\dX]\b|·/)[0]!.trimEnd() : raw).replace(LABEL, '');
-      if (roleOf(featuresOf(paras, titleIdx + 1 + pi, line, body), model) !== 'author') continue;
+      if (classifyLine(inputOf(paras, titleIdx + 1 + pi, line, body), model) !== 'author') continue;
       const parts = splitAuthorLine(line);
       const names = parts.filter((x) => looksLikeName(x.name));
       if (names.length === 0 || names.length < 0.6 * parts.length) continue;
@@ -379,7 +379,8 @@ export async function extractDocx(bytes: Buffer, opts: IntakeOptions = {}, model
     for (const line of p.text.split('\n')) {
       const m = line.match(/^\s*(?:\u0001([^\u0002]{1,4})\u0002|([1-9]\d?|[a-h*†‡§])(?=\s*\p{Lu}))\s*(\S.*|)$/u);
       const rest = clean((m?.[3] ?? line).replace(/\u0001[^\u0001\u0002]*\u0002/g, ' ').replace(LABEL, ''));
-      if (roleOf(featuresOf(paras, titleIdx + 1 + pi, line.replace(LABEL, ''), body), model) !== 'affiliation' || /@/.test(rest)) continue;
+      if (classifyLine(inputOf(paras, titleIdx + 1 + pi, line.replace(LABEL, ''), body), model) !== 'affiliation' || /@/.test(rest))
+        continue;
       if (m) byMarker.set((m[1] ?? m[2])!, trimPunctuation(rest));
       else if (!hits.some((h) => rest.includes(h.author.name))) unmarked.push(trimPunctuation(rest));
     }

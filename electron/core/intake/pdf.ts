@@ -19,7 +19,7 @@ import {
   splitAuthorLine,
 } from './text';
 import { confidenceOf, type Attachment } from './confidence';
-import { AFFILIATION, ROLE_MODEL, lineFeatures, roleOf, type RoleLine, type RoleModel, type Role } from './roles';
+import { AFFILIATION, ROLE_MODEL, classifyLine, lineFeatures, type LineInput, type Role, type RoleLine, type RoleModel } from './roles';
 import type { IntakeAuthor, IntakeConfidence } from './types';
 import { isSpace, oneOf, replaceSpans, trimEndWhere } from '../../common/linear';
 
@@ -85,10 +85,10 @@ class PageRoles {
     this.sorted = [...page.segments].sort((a, b) => a.top - b.top || a.x0 - b.x0);
   }
 
-  features(s: Segment): number[] {
+  private input(s: Segment): LineInput {
     const { width, height } = this.page;
     const next = this.sorted.find((o) => o.top > s.top + 0.3 * s.size && overlap(o.x0, o.x1, s.x0, s.x1) > 0);
-    return lineFeatures({
+    return {
       text: s.text,
       plain: s.plain,
       size: s.size,
@@ -98,20 +98,20 @@ class PageRoles {
       position: s.top / height,
       sameStyleAsNext:
         next !== undefined && next.top - s.top < 2.5 * s.size && next.font === s.font && Math.abs(next.size - s.size) < 0.05 * s.size,
-    });
+    };
   }
 
   role(s: Segment): Role {
     let r = this.cache.get(s);
     if (r === undefined) {
-      r = roleOf(this.features(s), this.model);
+      r = classifyLine(this.input(s), this.model);
       this.cache.set(s, r);
     }
     return r;
   }
 
   lines(): RoleLine[] {
-    return this.sorted.map((s) => ({ plain: s.plain, text: s.text, features: this.features(s) }));
+    return this.sorted.map((s) => ({ plain: s.plain, text: s.text, features: lineFeatures(this.input(s)) }));
   }
 }
 

@@ -117,6 +117,25 @@ export function roleOf(f: Features, model: RoleModel = ROLE_MODEL): Role {
   return best;
 }
 
+/**
+ * The role of a line. A line that opens with names and goes on with something else ("INGRID KIERKEGAARD,
+ * Institute …, Norway") is asked about again by its leading names alone, with the line's geometry: the
+ * reader then keeps the names and reads the rest as the address.
+ */
+export function classifyLine(l: LineInput, model: RoleModel = ROLE_MODEL): Role {
+  const role = roleOf(lineFeatures(l), model);
+  if (role === 'author') return role;
+  const parts = splitAuthorLine(l.text);
+  let lead = 0;
+  while (lead < parts.length && looksLikeName(parts[lead]!.name)) lead++;
+  if (lead === 0 || lead === parts.length) return role;
+  const names = parts
+    .slice(0, lead)
+    .map((p) => p.name)
+    .join(', ');
+  return roleOf(lineFeatures({ ...l, text: names, plain: names }), model) === 'author' ? 'author' : role;
+}
+
 /** The probability of one role (softmax over the role scores). */
 export function roleProbability(f: Features, role: Role, model: RoleModel = ROLE_MODEL): number {
   const s = roleScores(f, model);
