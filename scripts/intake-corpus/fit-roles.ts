@@ -4,6 +4,7 @@
 //   npx tsx scripts/intake-corpus/fit-roles.ts .tmp/intake-corpus
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { format, resolveConfig } from 'prettier';
 import { roleExamples } from '../../electron/core/intake/evaluate';
 import { ROLES, fitRoles } from '../../electron/core/intake/roles';
 
@@ -17,5 +18,5 @@ const counts = ROLES.map((r) => `${r} ${examples.filter((e) => e.role === r).len
 console.log(`${examples.length} lines (${counts})`);
 const model = fitRoles(examples);
 const out = resolve(import.meta.dirname, '..', '..', 'electron', 'core', 'intake', 'role-weights.json');
-writeFileSync(out, JSON.stringify(model, null, 1) + '\n');
+writeFileSync(out, await format(JSON.stringify(model), { ...(await resolveConfig(out)), filepath: out }));
 console.log(`wrote ${out}`);
