@@ -4,6 +4,7 @@
 import { INTAKE_BOUNDS } from './bounds';
 import { limitsOf } from './check';
 import { confidenceOf, type Attachment } from './confidence';
+import { AFFILIATION, ROLE_MODEL, classifyLine, lineFeatures, roleScores, type LineInput, type RoleLine, type RoleModel } from './roles';
 import type { Extracted } from './pdf';
 import {
   ABSTRACT_HEAD,
@@ -256,8 +257,6 @@ const LABEL =
   /^\s*(title( page)?|authors?( names?)?|affiliations?|running (head|title)|short title|article type|manuscript type|word count|keywords?)\s*:?\s*/i;
 const NOT_TITLE_DOCX =
   /^\s*(title page|running (head|title)|short title|article type|manuscript( type| number)?|word count|original (article|research)|research article|review|preprint|draft|submitted to|supplementary|cover letter|authors?)\b/i;
-const AFFILIATION_WORDS =
-  /\b(univ|universit|institut|department|dept\.?|school|college|faculty|laborator|centre|center|hospital|clinic|academy|foundation|research|ministry|council|agency|museum|inc\b|ltd|gmbh|division|unit\b|program)/i;
 const STRUCTURED =
   /^\s*(background|introduction|methods?|methodology|results?|conclusions?|objectives?|aims?|purpose|context|design|setting|findings|interpretation|significance|discussion|materials and methods|participants|measures|limitations|implications)\s*[:.]?/i;
 
@@ -265,7 +264,7 @@ function isHeading(p: Para, body: number): boolean {
   return /heading|title/i.test(p.style) || ((p.bold || p.size > body + 0.5) && p.plain.split(' ').length <= 8);
 }
 
-export async function extractDocx(bytes: Buffer, opts: IntakeOptions = {}): Promise<Extracted> {
+async function readParagraphs(bytes: Buffer, opts: IntakeOptions): Promise<{ paras: Para[]; body: number }> {
   const limits = limitsOf(opts);
   const parts = await readZipEntries(
     bytes,
@@ -278,6 +277,39 @@ export async function extractDocx(bytes: Buffer, opts: IntakeOptions = {}): Prom
   const sizes = new Map<number, number>();
   for (const p of paras) sizes.set(p.size, (sizes.get(p.size) ?? 0) + p.plain.length);
   const body = [...sizes].sort((a, b) => b[1] - a[1])[0]?.[0] ?? defaultSize;
+  return { paras, body };
+}
+
+/** One line of paragraph `i` as the role model sees it (the only role input the DOCX reader makes). */
+function inputOf(paras: Para[], i: number, line: string, body: number): LineInput {
+  const p = paras[i]!;
+  const next = paras[i + 1];
+  return {
+    text: line,
+    plain: clean(line.replace(/\u0001[^\u0001\u0002]*\u0002/g, ' ')),
+    size: p.size,
+    bodySize: body,
+    distinctFont: p.bold,
+    centred: p.center,
+    position: Math.min(1, i / 30),
+    sameStyleAsNext: next !== undefined && next.size === p.size && next.bold === p.bold,
+  };
+}
+
+/** The first paragraphs' lines with their role features (what the role model is fitted on). */
+export async function docxRoleLines(bytes: Buffer, opts: IntakeOptions = {}): Promise<RoleLine[]> {
+  const { paras, body } = await readParagraphs(bytes, opts);
+  return paras.slice(0, 60).flatMap((p, i) =>
+    p.text.split('\n').map((line) => ({
+      text: line,
+      plain: clean(line.replace(/\u0001[^\u0001\u0002]*\u0002/g, ' ')),
+      features: lineFeatures(inputOf(paras, i, line, body)),
+    })),
+  );
+}
+
+export async function extractDocx(bytes: Buffer, opts: IntakeOptions = {}, model: RoleModel = ROLE_MODEL): Promise<Extracted> {
+  const { paras, body } = await readParagraphs(bytes, opts);
 
   // abstract heading and first section heading bound the header
   const absIdx = paras.findIndex(
@@ -299,12 +331,13 @@ export async function extractDocx(bytes: Buffer, opts: IntakeOptions = {}): Prom
   const early = paras.slice(0, Math.min(headerEnd, 15));
   let titleIdx = early.findIndex((p) => /^title$/i.test(p.style));
   if (titleIdx < 0) {
-    let best = -1;
+    let best = -Infinity;
     early.forEach((p, i) => {
       const text = p.plain.replace(LABEL, '');
       if (NOT_TITLE_DOCX.test(p.plain) && !/^\s*title\s*:/i.test(p.plain)) return;
       if (text.split(' ').length < 3 || /@|^\d/.test(text) || looksLikeName(text)) return;
-      const score = p.size * (p.bold ? 1.15 : 1) * (p.center ? 1.05 : 1) - i * 0.01;
+      // the role model's title score; an earlier paragraph wins a tie
+      const score = roleScores(lineFeatures(inputOf(paras, i, p.text.replace(LABEL, ''), body)), model).title - i * 0.01;
       if (score > best) [best, titleIdx] = [score, i];
     });
   }
@@ -321,9 +354,9 @@ export async function extractDocx(bytes: Buffer, opts: IntakeOptions = {}): Prom
     for (const raw of p.text.split('\n')) {
       // "Name  0000-0002-…  ·  handle  Affiliation": only the part before the ORCID or separator is the name
       const perAuthor = /\b\d{4}-\d{4}-\d{4}-\d{3}[\dX]\b|·/.test(raw);
-      const line = perAuthor ? raw.split(/\b\d{4}-\d{4}-\d{4}-\d{3}[\dX]\b|·/)[0]!.trimEnd() : raw;
-      if (!perAuthor && AFFILIATION_WORDS.test(line)) continue;
-      const parts = splitAuthorLine(line.replace(LABEL, ''));
+      const line = (perAuthor ? raw.split(/\b\d{4}-\d{4}-\d{4}-\d{3}[\dX]\b|·/)[0]!.trimEnd() : raw).replace(LABEL, '');
+      if (classifyLine(inputOf(paras, titleIdx + 1 + pi, line, body), model) !== 'author') continue;
+      const parts = splitAuthorLine(line);
       const names = parts.filter((x) => looksLikeName(x.name));
       if (names.length === 0 || names.length < 0.6 * parts.length) continue;
       for (const n of names) {
@@ -342,15 +375,16 @@ export async function extractDocx(bytes: Buffer, opts: IntakeOptions = {}): Prom
   // affiliations: numbered lines ("1 School of …", "¹School …"), else a lone affiliation block for everyone
   const byMarker = new Map<string, string>();
   const unmarked: string[] = [];
-  for (const p of header) {
+  header.forEach((p, pi) => {
     for (const line of p.text.split('\n')) {
       const m = line.match(/^\s*(?:\u0001([^\u0002]{1,4})\u0002|([1-9]\d?|[a-h*†‡§])(?=\s*\p{Lu}))\s*(\S.*|)$/u);
       const rest = clean((m?.[3] ?? line).replace(/\u0001[^\u0001\u0002]*\u0002/g, ' ').replace(LABEL, ''));
-      if (!AFFILIATION_WORDS.test(rest) || /@/.test(rest)) continue;
+      if (classifyLine(inputOf(paras, titleIdx + 1 + pi, line.replace(LABEL, ''), body), model) !== 'affiliation' || /@/.test(rest))
+        continue;
       if (m) byMarker.set((m[1] ?? m[2])!, trimPunctuation(rest));
       else if (!hits.some((h) => rest.includes(h.author.name))) unmarked.push(trimPunctuation(rest));
     }
-  }
+  });
   for (const h of hits) {
     const affs = h.markers.map((m) => byMarker.get(m)).filter((x): x is string => x !== undefined);
     if (affs.length) {
@@ -377,7 +411,7 @@ export async function extractDocx(bytes: Buffer, opts: IntakeOptions = {}): Prom
         .replace(/\b\d{4}-\d{4}-\d{4}-\d{3}[\dX]\b/g, '')
         .split('·')
         .map((x) => x.trim())
-        .filter((x) => AFFILIATION_WORDS.test(x) && !/^funded by/i.test(x));
+        .filter((x) => AFFILIATION.test(x) && !/^funded by/i.test(x));
       if (tail.length) {
         h.author.affiliation = tail.join('; ');
         h.aff = 'marker';

@@ -2,13 +2,17 @@
 // groundtruth/ID.json). Used by scripts/bench-intake.ts, bench/intake.bench.ts and the material test.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { docxRoleLines } from './docx';
 import { inspectFile } from './inspect';
+import { pdfRoleLines } from './pdf';
+import { FEATURES, labelLine, roleTruth, type Features, type Role, type RoleModel } from './roles';
 import type { IntakeResult } from './types';
 
 interface GroundTruth {
   title?: string | null;
   abstract?: string | null;
-  authors?: { name: string; email?: string | null; orcid?: string | null }[] | null;
+  authors?:
+    { name: string; email?: string | null; orcid?: string | null; affiliation?: string | null; affiliations?: string[] | null }[] | null;
 }
 
 interface ManifestEntry {
@@ -203,8 +207,14 @@ function percentile(sorted: number[], p: number): number {
  * only on files whose ground truth has it (title/abstract non-empty, authors a non-empty list; e-mails and
  * ORCIDs on every file with authors, as sets of addresses/iDs).
  */
-export async function evaluate(dir: string, onFile?: (r: FileReport) => void): Promise<EvalReport> {
-  const manifest = JSON.parse(readFileSync(join(dir, 'MANIFEST.json'), 'utf8')) as ManifestEntry[];
+export async function evaluate(
+  dir: string,
+  onFile?: (r: FileReport) => void,
+  opts: { model?: RoleModel; families?: string[] } = {},
+): Promise<EvalReport> {
+  const manifest = (JSON.parse(readFileSync(join(dir, 'MANIFEST.json'), 'utf8')) as ManifestEntry[]).filter(
+    (m) => !opts.families || opts.families.includes(layoutFamily(m)),
+  );
   const files: FileReport[] = [];
   const total = emptyScores();
   const byFormat: Record<string, Record<FieldName, FieldScore>> = {};
@@ -217,7 +227,7 @@ export async function evaluate(dir: string, onFile?: (r: FileReport) => void): P
     if (!existsSync(gtPath)) continue;
     const gt = JSON.parse(readFileSync(gtPath, 'utf8')) as GroundTruth;
     const t0 = performance.now();
-    const result = await inspectFile(join(dir, entry.file));
+    const result = await inspectFile(join(dir, entry.file), {}, opts.model);
     const ms = performance.now() - t0;
     const family = layoutFamily(entry);
     const rep: FileReport = { id: entry.id, file: entry.file, format: entry.format, family, ms, result, misses: [] };
@@ -277,6 +287,29 @@ export async function evaluate(dir: string, onFile?: (r: FileReport) => void): P
     byFamily,
     pdfMs: { median: percentile(pdfTimes, 0.5), p95: percentile(pdfTimes, 0.95), n: pdfTimes.length },
   };
+}
+
+/**
+ * The labelled lines of every file of a folder for fitting the role model (roles.ts fitRoles): each line's
+ * features and its role by the ground truth. PDF lines in the lower 40 % of the first page are body text in
+ * every layout and are left out to keep the fit small.
+ */
+export async function roleExamples(dir: string): Promise<{ family: string; features: Features; role: Role }[]> {
+  const manifest = JSON.parse(readFileSync(join(dir, 'MANIFEST.json'), 'utf8')) as ManifestEntry[];
+  const out: { family: string; features: Features; role: Role }[] = [];
+  for (const entry of manifest) {
+    const gtPath = join(dir, entry.ground_truth ?? join('groundtruth', `${entry.id}.json`));
+    if (!existsSync(gtPath)) continue;
+    const truth = roleTruth(JSON.parse(readFileSync(gtPath, 'utf8')) as GroundTruth);
+    const bytes = readFileSync(join(dir, entry.file));
+    const lines =
+      entry.format === 'pdf'
+        ? (await pdfRoleLines(bytes)).filter((l) => l.features[FEATURES.indexOf('position')]! < 0.6)
+        : await docxRoleLines(bytes);
+    const family = layoutFamily(entry);
+    for (const l of lines) out.push({ family, features: l.features, role: labelLine(l, truth) });
+  }
+  return out;
 }
 
 /** Targets of the intake issues (16: layouts not used for tuning), as fractions (time in ms). */

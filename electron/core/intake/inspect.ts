@@ -5,20 +5,23 @@ import { checkFile } from './check';
 import { extractDocx } from './docx';
 import { extractPdf } from './pdf';
 import { emptyResult } from './result';
+import type { RoleModel } from './roles';
 import type { IntakeOptions, IntakeResult } from './types';
 
 /**
  * Checks and reads one manuscript in the calling thread (the IntakeService runs this in a bounded worker).
  * Every inflated byte is charged to one InflateBudget; a file over it is refused as too complex, whatever
- * the parser made of the cut-off stream.
+ * the parser made of the cut-off stream. `model` replaces the fitted role model (the bench's held-out fits).
  */
-export async function inspectFile(file: string, opts: IntakeOptions = {}): Promise<IntakeResult> {
+export async function inspectFile(file: string, opts: IntakeOptions = {}, model?: RoleModel): Promise<IntakeResult> {
   const result = emptyResult(file);
   const budget = new InflateBudget();
   try {
     const checked = await checkFile(file, opts);
     result.format = checked.format;
-    const data = await withBudget(budget, () => (checked.format === 'pdf' ? extractPdf(checked.bytes) : extractDocx(checked.bytes, opts)));
+    const data = await withBudget(budget, () =>
+      checked.format === 'pdf' ? extractPdf(checked.bytes, model) : extractDocx(checked.bytes, opts, model),
+    );
     budget.check();
     return { ...result, ...data };
   } catch (e) {

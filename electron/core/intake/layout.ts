@@ -121,11 +121,24 @@ const SPACING_ACCENT: Record<string, string> = {
 };
 const ACCENT_THEN_LETTER = /([\u02c7\u00b4\u02dc\u00a8\u02c6\u00af\u02d8\u02d9\u02da])(\p{L})/gu;
 
-/** "Jiˇr´ı Dvoˇr´ak" → "Jiří Dvořák": joins spacing accents to the letter they stand before. */
+/** An accent left before a space, a comma or the end: its letter is elsewhere ("PEREZ,´"). */
+const STRAY_ACCENT = /[\u02c7\u00b4\u02dc\u00a8\u02c6\u00af\u02d8\u02d9\u02da](?!\p{L})/gu;
+/** A cedilla is set after its letter ("GONC¸ALVES"). */
+const LETTER_THEN_CEDILLA = /(\p{L})\u00b8/gu;
+
+/** "Jiˇr´ı Dvoˇr´ak" → "Jiří Dvořák", "Gonc¸alves" → "Gonçalves": joins spacing accents to their letter. */
 export function composeAccents(s: string): string {
-  if (!ACCENT_THEN_LETTER.test(s)) return s;
-  ACCENT_THEN_LETTER.lastIndex = 0;
-  return s.replace(ACCENT_THEN_LETTER, (_, a: string, l: string) => (l === '\u0131' ? 'i' : l) + SPACING_ACCENT[a]!).normalize('NFC');
+  if (!/[\u02c7\u00b4\u02dc\u00a8\u02c6\u00af\u02d8\u02d9\u02da\u00b8]/.test(s)) return s;
+  return (
+    s
+      // a letter that already carries its accent (small caps set both) keeps it alone
+      .replace(ACCENT_THEN_LETTER, (_, a: string, l: string) =>
+        l.normalize('NFD').length > 1 ? l : (l === '\u0131' ? 'i' : l) + SPACING_ACCENT[a]!,
+      )
+      .replace(STRAY_ACCENT, '')
+      .replace(LETTER_THEN_CEDILLA, '$1\u0327')
+      .normalize('NFC')
+  );
 }
 
 /**

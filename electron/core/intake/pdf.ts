@@ -19,6 +19,7 @@ import {
   splitAuthorLine,
 } from './text';
 import { confidenceOf, type Attachment } from './confidence';
+import { AFFILIATION, ROLE_MODEL, classifyLine, lineFeatures, type LineInput, type Role, type RoleLine, type RoleModel } from './roles';
 import type { IntakeAuthor, IntakeConfidence } from './types';
 import { isSpace, oneOf, replaceSpans, trimEndWhere } from '../../common/linear';
 
@@ -32,10 +33,6 @@ export interface Extracted {
 
 const NOT_TITLE =
   /^(running (head|title)|short title|research( article)?|original (research|article|paper)|review( article)?|open access|article|letter|brief report|short (communication|paper)|case report|editorial|technical (note|report)|preprint|arxiv|journal of|proceedings|volume|vol\.|issn|doi|https?:|www\.|©|copyright|received|accepted|published|available online|contents lists|downloaded|citation|editor|academic editor|research paper|full paper|regular paper|mini review|perspective|commentary|rapid communication|draft|manuscript|submitted|under review|in press)\b/i;
-
-/** Words that make a line of the header an affiliation/address rather than anything else. */
-const AFFILIATION =
-  /\b(univ|universit|institut|depart|dept\.?|centro|school|college|faculty|laborator|lab\b|centre|center|hospital|clinic|academy|foundation|inc\b|ltd|gmbh|corporation|company|division|unit\b|research|ministry|council|agency|museum|observatory|polytechnic|ecole|école|universidad|università|universität|hochschule|ag\b|llc)/i;
 
 /** A section heading or keyword line: the header and the abstract end here. */
 const sectionStop = (s: Segment) => {
@@ -67,6 +64,55 @@ function words(s: string): number {
 function isProse(s: string): boolean {
   const ws = s.split(/\s+/).filter((w) => /\p{L}/u.test(w));
   return ws.length >= 12 && ws.filter((w) => /^\p{Ll}/u.test(w)).length >= 0.3 * ws.length;
+}
+
+// ---------------------------------------------------------------- roles
+
+/** Measures segments of one page for the role model (roles.ts): the only role input the PDF reader makes. */
+class PageRoles {
+  private readonly body: number;
+  private readonly bodyFont: string;
+  private readonly sorted: Segment[];
+  private readonly cache = new Map<Segment, Role>();
+  constructor(
+    private readonly page: PdfPage,
+    private readonly model: RoleModel,
+  ) {
+    this.body = bodySize(page);
+    const fonts = new Map<string, number>();
+    for (const s of page.segments) if (Math.abs(s.size - this.body) < 0.5) fonts.set(s.font, (fonts.get(s.font) ?? 0) + s.plain.length);
+    this.bodyFont = [...fonts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? '';
+    this.sorted = [...page.segments].sort((a, b) => a.top - b.top || a.x0 - b.x0);
+  }
+
+  private input(s: Segment): LineInput {
+    const { width, height } = this.page;
+    const next = this.sorted.find((o) => o.top > s.top + 0.3 * s.size && overlap(o.x0, o.x1, s.x0, s.x1) > 0);
+    return {
+      text: s.text,
+      plain: s.plain,
+      size: s.size,
+      bodySize: this.body,
+      distinctFont: s.font !== this.bodyFont,
+      centred: Math.abs((s.x0 + s.x1) / 2 - width / 2) < 0.04 * width && s.x1 - s.x0 < 0.85 * width,
+      position: s.top / height,
+      sameStyleAsNext:
+        next !== undefined && next.top - s.top < 2.5 * s.size && next.font === s.font && Math.abs(next.size - s.size) < 0.05 * s.size,
+    };
+  }
+
+  role(s: Segment): Role {
+    let r = this.cache.get(s);
+    if (r === undefined) {
+      r = classifyLine(this.input(s), this.model);
+      this.cache.set(s, r);
+    }
+    return r;
+  }
+
+  lines(): RoleLine[] {
+    return this.sorted.map((s) => ({ plain: s.plain, text: s.text, features: lineFeatures(this.input(s)) }));
+  }
 }
 
 // ---------------------------------------------------------------- title
@@ -309,7 +355,13 @@ export function joinWrappedLines(zone: Segment[]): Segment[] {
   return out;
 }
 
-function authorsFrom(zone: Segment[], corresponding: number[], known: { size: number; font: string } | null, offset = 0): AuthorHit[] {
+function authorsFrom(
+  zone: Segment[],
+  roles: PageRoles,
+  corresponding: number[],
+  known: { size: number; font: string } | null,
+  offset = 0,
+): AuthorHit[] {
   const hits: AuthorHit[] = [];
   let style = known;
   const repeated = (t: string) => zone.filter((s) => s.plain === t).length > 1;
@@ -318,6 +370,7 @@ function authorsFrom(zone: Segment[], corresponding: number[], known: { size: nu
     const line = seg.text.replace(/^\s*(by|authors?:?)\s+/i, '').replace(/(?<!\s)\s+on\s+\p{Lu}\p{Ll}+\.? \d{1,2}, \d{4}\s*$/u, '');
     const parts = splitAuthorLine(line);
     if (parts.length === 0) continue;
+    if (roles.role(seg) !== 'author') continue;
     let names = parts.filter((p) => looksLikeName(p.name));
     const sameStyle = style !== null && Math.abs(seg.size - style.size) <= 0.08 * style.size && seg.font === style.font;
     if (AFFILIATION.test(seg.plain)) {
@@ -347,13 +400,13 @@ function authorsFrom(zone: Segment[], corresponding: number[], known: { size: nu
  * Affiliations by marker ("¹ Dept. …"), else the unmarked address lines set under each author block.
  * Returns the markers that label an affiliation.
  */
-function assignAffiliations(hits: AuthorHit[], page: PdfPage, zone: Segment[]): string[] {
+function assignAffiliations(hits: AuthorHit[], page: PdfPage, zone: Segment[], roles: PageRoles): string[] {
   const byMarker = new Map<string, string[]>();
   let current: string | null = null;
   const footer = page.segments.filter((s) => s.top > 0.55 * page.height && s.size < (hits[0]?.seg.size ?? 99));
   for (const s of [...zone, ...footer]) {
     const m = s.text.match(/^\s*(?:\u0001([^\u0002]{1,4})\u0002|([1-9]\d?|[a-h*†‡§¶])(?=\s*\p{Lu}))\s*(\S.*|)$/u);
-    if (m && AFFILIATION.test(m[3]!)) {
+    if (m && roles.role(s) === 'affiliation') {
       current = (m[1] ?? m[2])!;
       byMarker.set(current, [...(byMarker.get(current) ?? []), clean(replaceSpans(m[3]!, '\u0001', '\u0002', () => ' '))]);
     } else if (current && s.plain && !/@/.test(s.plain) && !hits.some((h) => h.seg === s) && words(s.plain) <= 12) {
@@ -479,12 +532,23 @@ async function countReferences(doc: PDFDocumentProxy, known: PdfPage[], read: Pd
 
 // ---------------------------------------------------------------- entry point
 
-export async function extractPdf(bytes: Buffer): Promise<Extracted> {
+/** The first page's lines with their role features (what the role model is fitted on). */
+export async function pdfRoleLines(bytes: Buffer): Promise<RoleLine[]> {
+  const { doc, close } = await openPdf(bytes);
+  try {
+    return new PageRoles(await readPage(doc, 1, false), ROLE_MODEL).lines();
+  } finally {
+    await close();
+  }
+}
+
+export async function extractPdf(bytes: Buffer, model: RoleModel = ROLE_MODEL): Promise<Extracted> {
   const { doc, close } = await openPdf(bytes);
   try {
     const pages: PdfPage[] = [];
     for (let n = 1; n <= Math.min(2, doc.numPages); n++) pages.push(await readPage(doc, n, true));
     const p1 = pages[0]!;
+    const roles = new PageRoles(p1, model);
 
     const title = findTitle(p1);
     let titleText = title?.text ?? null;
@@ -498,13 +562,14 @@ export async function extractPdf(bytes: Buffer): Promise<Extracted> {
     // the header zone: below the title and above, in the same column, the abstract, a section heading or prose
     const zone = headerZone(p1.segments.filter((s) => s.top > titleBottom + 0.1));
     const corresponding: number[] = [];
-    const hits = authorsFrom(zone.segments, corresponding, null);
+    const hits = authorsFrom(zone.segments, roles, corresponding, null);
     if (zone.open && pages[1] && hits.length > 0) {
       // a long author list that runs over to the next page
       const more = headerZone(pages[1].segments.filter((s) => s.top > 0.05 * pages[1]!.height && s.top < 0.95 * pages[1]!.height));
-      hits.push(...authorsFrom(more.segments, corresponding, { size: hits[0]!.seg.size, font: hits[0]!.seg.font }, hits.length));
+      const known = { size: hits[0]!.seg.size, font: hits[0]!.seg.font };
+      hits.push(...authorsFrom(more.segments, new PageRoles(pages[1], model), corresponding, known, hits.length));
     }
-    const markers = assignAffiliations(hits, p1, zone.segments);
+    const markers = assignAffiliations(hits, p1, zone.segments, roles);
     const authors = hits.map((h) => h.author);
     const emails = emailsOf(pages);
     const emailByName = assignEmails(authors, emails, corresponding);

@@ -64,8 +64,12 @@ export function validOrcid(id: string): boolean {
   return digits[15] === (check === 10 ? 'X' : String(check));
 }
 
-/** Groups joined by spaces, hyphens or the minus/dash signs TeX classes set (llncs prints "0000−0002−…"). */
-const ORCID_RE = /(\d{4})[\s\-\u2010-\u2013\u2212]?(\d{4})[\s\-\u2010-\u2013\u2212]?(\d{4})[\s\-\u2010-\u2013\u2212]?(\d{3}[\dXx])\b/g;
+/**
+ * Groups joined by spaces, hyphens or the minus/dash signs TeX classes set (llncs prints "0000−0002−…"); a
+ * hyphen may end a line ("ORCID: 0000-0300-" / "1515-6938").
+ */
+const SEP = '(?:[\\-\\u2010-\\u2013\\u2212]\\s?|\\s)?';
+const ORCID_RE = new RegExp(`(\\d{4})${SEP}(\\d{4})${SEP}(\\d{4})${SEP}(\\d{3}[\\dXx])\\b`, 'g');
 
 /** ORCID iDs (checksum-valid) in order of appearance, each with its position in the text. */
 export function findOrcids(text: string): { id: string; index: number }[] {

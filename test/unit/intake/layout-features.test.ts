@@ -87,6 +87,9 @@ describe('TeX accents', () => {
   it('joins spacing accents set before their letter', () => {
     expect(composeAccents('Jiˇr´ı Dvoˇr´ak')).toBe('Jiří Dvořák');
     expect(composeAccents('JO˜AO FERN´ANDEZ, Technische Universit¨at')).toBe('JOÃO FERNÁNDEZ, Technische Universität');
+    expect(composeAccents('LUCÍA P. GONC¸ALVES')).toBe('LUCÍA P. GONÇALVES');
+    expect(composeAccents('JOSE MAR´ÍA PEREZ,´')).toBe('JOSE MARÍA PEREZ,');
+    expect(composeAccents('SØREN WISNIEWSKI,´')).toBe('SØREN WISNIEWSKI,');
     expect(composeAccents('plain text')).toBe('plain text');
   });
 });
