@@ -5,6 +5,7 @@ import { migration004 } from './004-webhook-receipts';
 import { migration005 } from './005-run-group-ids';
 import { migration006 } from './006-shortlist-ledger';
 import { migration007 } from './007-run-complete';
+import { migration008 } from './008-outbox-indexes';
 import type { Migration } from './types';
 
 export type { Migration } from './types';
@@ -18,6 +19,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration005,
   migration006,
   migration007,
+  migration008,
 ];
 
 export const LATEST_VERSION = MIGRATIONS.length;
