@@ -1,12 +1,13 @@
 // What runs for the active connection profile: its service client, outbox, connectivity watch and
 // sync loop. Switching profiles closes one workspace and opens another; the cache is shared.
 import { join } from 'node:path';
+import { isDeskError, type DeskError } from '../common/errors';
 import type { ServiceApi } from './api/types';
 import type { Cache } from './cache';
 import { Outbox, type OutboxEntry } from './outbox';
 import type { Clock, Logger } from './ports';
 import type { ProfilesService } from './profiles';
-import { Connectivity, serviceProbe, SyncLoop, systemTimers, type SyncStatus, type Timers } from './sync';
+import { Connectivity, serviceProbe, SyncLoop, systemTimers, UNREACHABLE, type SyncStatus, type Timers } from './sync';
 
 export interface Workspace {
   readonly profileId: string;
@@ -14,6 +15,12 @@ export interface Workspace {
   readonly outbox: Outbox;
   readonly connectivity: Connectivity;
   readonly sync: SyncLoop;
+  /**
+   * Every read a handler makes from the service goes through here: the outcome is reported to
+   * connectivity (an answer: online; the service out of reach: offline), and when the service
+   * cannot be reached `fallback` (what the cache has) is returned instead, if it gives anything.
+   */
+  call<T>(request: (api: ServiceApi) => Promise<T>, fallback?: () => T | undefined): Promise<T>;
   /** Starts the connectivity watch and the sync loop (core does it after the first paint). */
   start(): void;
   close(): Promise<void>;
@@ -34,6 +41,30 @@ export interface WorkspaceDeps {
   onEntrySettled: (entry: OutboxEntry) => void;
   /** An upload is being sent: bytes so far of its request body. */
   onUploadProgress: (entry: OutboxEntry, sentBytes: number, totalBytes: number) => void;
+}
+
+/** The service could not be reached (offline, timed out), as opposed to answering with an error. */
+export const isUnreachable = (err: unknown): err is DeskError => isDeskError(err) && UNREACHABLE.has(err.code);
+
+/** See Workspace.call. */
+export async function callService<T>(
+  api: ServiceApi,
+  connectivity: Pick<Connectivity, 'reportSuccess' | 'reportFailure'>,
+  request: (api: ServiceApi) => Promise<T>,
+  fallback?: () => T | undefined,
+): Promise<T> {
+  let value: T;
+  try {
+    value = await request(api);
+  } catch (err) {
+    if (!isUnreachable(err)) throw err;
+    connectivity.reportFailure(err.code);
+    const cached = fallback?.();
+    if (cached === undefined) throw err;
+    return cached;
+  }
+  connectivity.reportSuccess();
+  return value;
 }
 
 export function openWorkspace(profileId: string, deps: WorkspaceDeps): Workspace {
@@ -70,6 +101,7 @@ export function openWorkspace(profileId: string, deps: WorkspaceDeps): Workspace
     outbox,
     connectivity,
     sync,
+    call: (request, fallback) => callService(api, connectivity, request, fallback),
     start: () => {
       if (started) return;
       started = true;

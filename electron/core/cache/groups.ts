@@ -237,6 +237,20 @@ export class GroupsRepository {
     );
   }
 
+  /**
+   * Saves the service's version of an author unless a local change of it is waiting (queued, being
+   * sent or refused), checked in the same transaction as the write. Returns that waiting local row
+   * when it refused, else undefined.
+   */
+  saveFromServiceUnlessChanged(groupId: number, clientId: string, value: AuthorFromGroup, raw: unknown) {
+    return this.db.transaction(() => {
+      const cached = this.author(groupId, clientId);
+      if (cached && cached.syncState !== 'synced') return cached;
+      this.saveFromService(groupId, clientId, value, raw);
+      return undefined;
+    })();
+  }
+
   setAuthorState(groupId: number, clientId: string, state: GroupAuthorSyncState): void {
     this.db
       .prepare('UPDATE group_authors SET sync_state = ?, updated_at = ? WHERE group_id = ? AND client_id = ?')

@@ -3,7 +3,7 @@ import type { Candidate, UploadAuthor, UploadFormInput, UploadResponse } from '.
 import type { Clock } from '../ports';
 import type { LedgerCandidate, LedgerRepository } from './ledger';
 import type { MarksRepository } from './marks';
-import { fromJson, toJson, bool } from './sql';
+import { fromJson, insertInto, toJson, bool } from './sql';
 import {
   CONFLICT_BITS,
   type FolderRow,
@@ -182,6 +182,41 @@ export interface StagedRun {
 }
 
 /** Folders, manuscripts and their upload runs with candidates. */
+/** The candidates row as written, one named parameter a column. */
+const CANDIDATE_COLUMNS = [
+  'run_id',
+  'profile_id',
+  'rank',
+  'author_id',
+  'name',
+  'first_name',
+  'last_name',
+  'middle_name',
+  'suffix',
+  'email',
+  'orcid',
+  'affiliation',
+  'articles_count',
+  'citations_count',
+  'h_index',
+  'score',
+  'url',
+  'concepts_json',
+  'authors_groups_json',
+  'marked',
+  'coauth_conflict',
+  'aff_conflict',
+  'retracted_articles',
+  'referenced_articles',
+  'external_coi',
+  'conflicts',
+  'conflict_count',
+  'has_email',
+  'raw_json',
+] as const;
+
+type CandidateDbInsert = Record<(typeof CANDIDATE_COLUMNS)[number], string | number | null>;
+
 export class ManuscriptsRepository {
   private readonly folderUpsert: Statement<[string, string, number], { id: number }>;
   private readonly byOrigin: Statement<[string, string], ManuscriptDbRow>;
@@ -192,7 +227,7 @@ export class ManuscriptsRepository {
   private readonly insertRun: Statement<unknown[], { id: number }>;
   private readonly insertSettings: Statement<unknown[]>;
   private readonly insertDebug: Statement<unknown[]>;
-  private readonly insertCandidate: Statement<unknown[]>;
+  private readonly insertCandidate: Statement<[CandidateDbInsert]>;
   private readonly upsertAuthor: Statement<unknown[]>;
   private readonly linkAuthor: Statement<[string, number, number, number]>;
   private readonly bumpSuggestions: Statement<[string, number]>;
@@ -245,12 +280,7 @@ export class ManuscriptsRepository {
     this.insertDebug = db.prepare(`
       INSERT INTO run_debug_info (run_id, source_file, parsed_text_len, parsed_references, extracted_concepts, authors_count,
         emails_count, orcids_count, raw_json) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`);
-    this.insertCandidate = db.prepare(`
-      INSERT INTO candidates (run_id, profile_id, rank, author_id, name, first_name, last_name, middle_name, suffix, email, orcid,
-        affiliation, articles_count, citations_count, h_index, score, url, concepts_json, authors_groups_json, marked,
-        coauth_conflict, aff_conflict, retracted_articles, referenced_articles, external_coi, conflicts, conflict_count,
-        has_email, raw_json)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+    this.insertCandidate = db.prepare(insertInto('candidates', CANDIDATE_COLUMNS));
     this.upsertAuthor = db.prepare(`
       INSERT INTO authors (profile_id, author_id, name, affiliation, email, orcid, url, h_index, articles_count, citations_count,
         concepts, first_seen_at, last_seen_at)
@@ -478,6 +508,14 @@ export class ManuscriptsRepository {
     return this.db.prepare('DELETE FROM runs WHERE complete = 0').run().changes;
   }
 
+  /** Paths of the file copies manuscripts keep (any profile). */
+  filePaths(): string[] {
+    return this.db
+      .prepare<[], { path: string }>('SELECT file_path AS path FROM manuscripts WHERE file_path IS NOT NULL')
+      .all()
+      .map((r) => r.path);
+  }
+
   /** The hidden run row with its settings and debug info; the manuscript is created (pending) only when new. */
   private beginRun(profileId: string, input: ManuscriptInput, response: UploadResponse, raw: unknown): StagedRun {
     const now = this.clock.now();
@@ -532,37 +570,37 @@ export class ManuscriptsRepository {
           count++;
         }
       });
-      this.insertCandidate.run(
-        staged.runId,
-        staged.profileId,
+      this.insertCandidate.run({
+        run_id: staged.runId,
+        profile_id: staged.profileId,
         rank,
-        c.author_id,
-        c.name,
-        c.first_name,
-        c.last_name,
-        c.middle_name,
-        c.suffix,
-        c.email,
-        c.orcid,
-        c.affiliation,
-        c.articlesCount,
-        c.citationsCount,
-        c.hIndex,
-        c.score,
-        c.url,
-        toJson(c.relevant_concepts),
-        toJson(c.authors_groups),
-        c.marked ? 1 : 0,
-        bool(flags[0]?.exists),
-        bool(flags[1]?.exists),
-        bool(flags[2]?.exists),
-        bool(flags[3]?.exists),
-        bool(flags[4]?.exists),
-        mask,
-        count,
-        c.email !== null && c.email !== '' ? 1 : 0,
-        toJson(staged.raws?.[rank] ?? c),
-      );
+        author_id: c.author_id,
+        name: c.name,
+        first_name: c.first_name,
+        last_name: c.last_name,
+        middle_name: c.middle_name,
+        suffix: c.suffix,
+        email: c.email,
+        orcid: c.orcid,
+        affiliation: c.affiliation,
+        articles_count: c.articlesCount,
+        citations_count: c.citationsCount,
+        h_index: c.hIndex,
+        score: c.score,
+        url: c.url,
+        concepts_json: toJson(c.relevant_concepts),
+        authors_groups_json: toJson(c.authors_groups),
+        marked: c.marked ? 1 : 0,
+        coauth_conflict: bool(flags[0]?.exists),
+        aff_conflict: bool(flags[1]?.exists),
+        retracted_articles: bool(flags[2]?.exists),
+        referenced_articles: bool(flags[3]?.exists),
+        external_coi: bool(flags[4]?.exists),
+        conflicts: mask,
+        conflict_count: count,
+        has_email: c.email !== null && c.email !== '' ? 1 : 0,
+        raw_json: toJson(staged.raws?.[rank] ?? c),
+      });
     }
     return rank;
   }

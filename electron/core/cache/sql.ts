@@ -25,3 +25,8 @@ export function ftsQuery(text: string): string | null {
   if (words.length === 0) return null;
   return words.map((w) => `"${w}"*`).join(' ');
 }
+
+/** `INSERT INTO table (a, b) VALUES (@a, @b)`: one named parameter a column, bound from an object keyed by column. */
+export function insertInto(table: string, columns: readonly string[]): string {
+  return `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`;
+}

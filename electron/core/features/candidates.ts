@@ -42,19 +42,15 @@ export function candidateHandlers(ctx: CoreContext): HandlerMap<Channels> {
         if (cached) return cached;
         throw new DeskError('not_found', 'Journals can be recommended once the manuscript’s upload has been sent.');
       }
-      try {
-        const res = await ws.api.recommendJournals(m.originId, corpus);
-        ws.connectivity.reportSuccess();
-        ctx.cache.journals.save(manuscriptId, corpus, res.value, res.raw);
-        ctx.events.emit('data.changed', { topic: 'journals', id: manuscriptId });
-        return ctx.cache.journals.get(manuscriptId, corpus) ?? null;
-      } catch (err) {
-        if (err instanceof DeskError && (err.code === 'offline' || err.code === 'timeout')) {
-          ws.connectivity.reportFailure(err.code);
-          if (cached) return cached;
-        }
-        throw err;
-      }
+      return ws.call(
+        async (api) => {
+          const res = await api.recommendJournals(m.originId, corpus);
+          ctx.cache.journals.save(manuscriptId, corpus, res.value, res.raw);
+          ctx.events.emit('data.changed', { topic: 'journals', id: manuscriptId });
+          return ctx.cache.journals.get(manuscriptId, corpus) ?? null;
+        },
+        () => cached ?? undefined,
+      );
     },
   };
 }

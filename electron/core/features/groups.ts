@@ -70,37 +70,34 @@ export function groupHandlers(ctx: CoreContext): HandlerMap<Channels> {
     },
     'authors.fetch': async ({ groupId, clientId }) => {
       const g = group(groupId);
-      if (g.serviceId === null)
+      const serviceId = g.serviceId;
+      if (serviceId === null)
         throw new DeskError('conflict', 'This group is not created on the service yet; its authors can be fetched once it is.');
       /** A local change not yet accepted by the service (queued, being sent or refused) is never overwritten by a read. */
-      const refuseIfChanged = () => {
-        const cached = ctx.cache.groups.author(groupId, clientId);
-        if (cached && cached.syncState !== 'synced') {
-          throw new DeskError(
-            'conflict',
-            `Author “${clientId}” has a change ${cached.syncState === 'failed' ? 'the service refused (see Activity)' : 'waiting to be sent'}; fetch it once that change is sent or discarded.`,
-            { field: 'clientId' },
-          );
-        }
-      };
-      refuseIfChanged();
+      const refuse = (cached: { syncState: string }) =>
+        new DeskError(
+          'conflict',
+          `Author “${clientId}” has a change ${cached.syncState === 'failed' ? 'the service refused (see Activity)' : 'waiting to be sent'}; fetch it once that change is sent or discarded.`,
+          { field: 'clientId' },
+        );
+      const before = ctx.cache.groups.author(groupId, clientId);
+      if (before && before.syncState !== 'synced') throw refuse(before);
       const ws = ctx.workspace();
-      const res = await ws.api.getAuthor(g.serviceId, clientId).catch((err: unknown) => {
-        if (err instanceof DeskError && err.code === 'not_found') {
-          throw new DeskError(
-            'not_found',
-            `The service has no author “${clientId}” in ${g.name ? `group “${g.name}”` : `group ${g.serviceId}`}. Check the client id: it is the id given when the author was added.`,
-            { field: 'clientId' },
-          );
-        }
-        throw err;
-      });
-      ws.connectivity.reportSuccess();
-      // The editor may have saved a change while the read was on its way: check again, in the same transaction as the write.
-      ctx.cache.db.transaction(() => {
-        refuseIfChanged();
-        ctx.cache.groups.saveFromService(groupId, clientId, res.value, res.raw);
-      })();
+      const res = await ws
+        .call((api) => api.getAuthor(serviceId, clientId))
+        .catch((err: unknown) => {
+          if (err instanceof DeskError && err.code === 'not_found') {
+            throw new DeskError(
+              'not_found',
+              `The service has no author “${clientId}” in ${g.name ? `group “${g.name}”` : `group ${serviceId}`}. Check the client id: it is the id given when the author was added.`,
+              { field: 'clientId' },
+            );
+          }
+          throw err;
+        });
+      // The editor may have saved a change while the read was on its way: the repository checks again as it writes.
+      const changedMeanwhile = ctx.cache.groups.saveFromServiceUnlessChanged(groupId, clientId, res.value, res.raw);
+      if (changedMeanwhile) throw refuse(changedMeanwhile);
       changed('authors', groupId);
       return authorRow(groupId, clientId);
     },
@@ -134,18 +131,14 @@ export function groupHandlers(ctx: CoreContext): HandlerMap<Channels> {
       const ws = ctx.workspace();
       const cached = ctx.cache.customFields.list(ws.profileId);
       if (!refresh && cached.length > 0) return cached;
-      try {
-        const res = await ws.api.listCustomFields();
-        ws.connectivity.reportSuccess();
-        ctx.cache.customFields.replace(ws.profileId, res.value);
-        return ctx.cache.customFields.list(ws.profileId);
-      } catch (err) {
-        if (err instanceof DeskError && (err.code === 'offline' || err.code === 'timeout')) {
-          ws.connectivity.reportFailure(err.code);
-          return cached;
-        }
-        throw err;
-      }
+      return ws.call(
+        async (api) => {
+          const res = await api.listCustomFields();
+          ctx.cache.customFields.replace(ws.profileId, res.value);
+          return ctx.cache.customFields.list(ws.profileId);
+        },
+        () => cached,
+      );
     },
   };
 }

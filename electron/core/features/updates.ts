@@ -5,6 +5,7 @@ import type { UpdateSettingsView } from '../../common/contract';
 import { DeskError } from '../../common/errors';
 import { restartBlocker, type BusyState } from '../../common/update-policy';
 import type { Cache } from '../cache';
+import { OutboxStore } from '../outbox';
 import type { HandlerMap } from '../router';
 import { setUpdatesEnabled, updatesEnabled } from '../update-settings';
 import type { CoreContext } from './context';
@@ -13,10 +14,7 @@ const BROWSER = 'Updates are handled by the desktop app.';
 
 /** What is in flight right now: an upload body being sent, or any queued write being sent. */
 export function busyState(cache: Cache): BusyState {
-  const rows = cache.db.prepare(`SELECT kind, count(*) AS n FROM outbox WHERE state = 'sending' GROUP BY kind`).all() as Array<{
-    kind: string;
-    n: number;
-  }>;
+  const rows = new OutboxStore(cache.db).sendingByKind();
   return { uploadsSending: rows.find((r) => r.kind === 'upload')?.n ?? 0, outboxDraining: rows.some((r) => r.n > 0) };
 }
 

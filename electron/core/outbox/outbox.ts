@@ -15,10 +15,12 @@ import {
 import type { ServiceApi } from '../api/types';
 import type { Cache } from '../cache';
 import { steadyClock, type Clock, type Logger } from '../ports';
+import { UNREACHABLE } from '../sync/connectivity';
 import { Emitter } from '../sync/emitter';
 import { backoffDelay } from './backoff';
 import { classifyFailure, type FailureAction } from './classify';
 import { copyIntoDataDir, sweepUploads } from './files';
+import { groupCreated, kindOf, queueAuthor, queueGroup, queueUpload, uploadKey, type KindContext } from './kinds';
 import { OutboxStore } from './store';
 import { DEFAULT_BACKOFF, type BackoffPolicy, type OutboxCounts, type OutboxEntry, type OutboxEvents, type OutboxPayload } from './types';
 
@@ -42,9 +44,6 @@ export interface DrainResult {
   /** Why sending stopped before the queue was empty: the network is down or the profile cannot send. */
   stoppedBy: Extract<FailureAction, { action: 'retry' | 'hold' }> | null;
 }
-
-/** Failures that say the service is unreachable: stop sending until connectivity returns. */
-const NETWORK_DOWN = new Set(['offline', 'timeout']);
 
 function invalid(e: { issues: Array<{ path: PropertyKey[]; message: string }> }): DeskError {
   const issue = e.issues[0];
@@ -76,15 +75,30 @@ export class Outbox {
     { promise: Promise<number[]>; resolve: (ids: number[]) => void; reject: (err: unknown) => void }
   >();
 
+  /** What the kinds (kinds/) are lent to apply, send and undo their writes. */
+  private readonly kinds: KindContext;
+
   constructor(private readonly opts: OutboxOptions) {
     this.store = new OutboxStore(opts.cache.db);
     this.backoff = opts.backoff ?? DEFAULT_BACKOFF;
     this.random = opts.random ?? Math.random;
     this.steady = steadyClock(opts.clock);
+    this.kinds = {
+      cache: opts.cache,
+      store: this.store,
+      api: opts.api,
+      profileId: opts.profileId,
+      insert: (p, entityKey, dependsOn) => this.insert(p, entityKey, dependsOn),
+      finish: (e, apply) => this.finish(e, apply),
+      progress: (e, sentBytes, totalBytes) => {
+        if (this.inFlight?.id === e.id) Object.assign(this.inFlight, { sentBytes, totalBytes });
+        this.events.emit('progress', { entry: e, sentBytes, totalBytes });
+      },
+    };
   }
 
-  private get db() {
-    return this.opts.cache.db;
+  private transaction<T>(fn: () => T): T {
+    return this.store.transaction(fn);
   }
 
   private get profileId(): string {
@@ -103,49 +117,38 @@ export class Outbox {
     const due = this.steady.now();
     const requeued: number[] = [];
     const uncertain: number[] = [];
-    this.db.transaction(() => {
+    this.transaction(() => {
       // Due times written before a restart came from another timeline: none waits longer than the longest backoff.
-      this.db
-        .prepare("UPDATE outbox SET next_attempt_at = ? WHERE profile_id = ? AND state = 'queued' AND next_attempt_at > ?")
-        .run(due + this.backoff.maxMs, this.profileId, due + this.backoff.maxMs);
+      this.store.hurry(this.profileId, due + this.backoff.maxMs);
       for (const e of this.store.inFlight(this.profileId)) {
-        if (e.kind === 'group_create') {
+        const unknown = kindOf(e).interrupted(e);
+        if (unknown !== null) {
           this.store.set(
             e.id,
             {
               state: 'parked',
               attempts: e.attempts,
               nextAttemptAt: due,
-              error: {
-                code: 'offline',
-                message: `Referee Desk stopped while creating the authors group "${e.data.input.group_name}". The service may or may not have created it: look it up there, then enter its number or try again.`,
-              },
+              error: { code: 'offline', message: unknown },
               parkReason: 'outcome_unknown',
             },
             now,
           );
-          this.opts.cache.groups.setSyncState(e.data.groupLocalId, 'failed');
+          kindOf(e).mark(this.kinds, e, 'failed');
           uncertain.push(e.id);
         } else {
           this.store.set(e.id, { state: 'queued', attempts: e.attempts, nextAttemptAt: due, error: e.error, parkReason: null }, now);
           requeued.push(e.id);
         }
       }
-    })();
-    const referenced = new Set([...this.store.uploadFiles(), ...this.manuscriptFiles()]);
+    });
+    const referenced = new Set([...this.store.uploadFiles(), ...this.opts.cache.manuscripts.filePaths()]);
     sweepUploads(this.opts.uploadsDir, referenced, this.copying);
     if (requeued.length + uncertain.length > 0) {
       this.opts.logger.log('warn', 'outbox recovered writes left in flight', { requeued, uncertain });
       this.changed();
     }
     return { requeued, uncertain };
-  }
-
-  private manuscriptFiles(): string[] {
-    return this.db
-      .prepare<[], { file_path: string }>('SELECT file_path FROM manuscripts WHERE file_path IS NOT NULL')
-      .all()
-      .map((r) => r.file_path);
   }
 
   // ------------------------------------------------------------------ queueing
@@ -158,23 +161,12 @@ export class Outbox {
   }): Promise<{ entryId: number; manuscriptId: number }> {
     const parsed = uploadFormSchema.safeParse(input.form);
     if (!parsed.success) throw invalid(parsed.error);
-    const form = input.form;
     const dir = join(this.opts.uploadsDir, randomUUID());
     this.copying.add(dir);
     try {
       const file =
         input.sourcePath === undefined ? null : await copyIntoDataDir(input.sourcePath, this.opts.uploadsDir, input.fileName, dir);
-      return this.db.transaction(() => {
-        const known = this.opts.cache.manuscripts.get(this.profileId, form.origin_id);
-        const previousForm = known?.syncState === 'synced' && known.serviceId !== null ? known.form : undefined;
-        const ms = this.opts.cache.manuscripts.savePending(this.profileId, { form, file });
-        const entryId = this.insert(
-          { kind: 'upload', data: previousForm ? { form, file, previousForm } : { form, file } },
-          `manuscript:${form.origin_id}`,
-          null,
-        );
-        return { entryId, manuscriptId: ms.id };
-      })();
+      return queueUpload(this.kinds, input.form, file);
     } catch (err) {
       rmSync(dir, { recursive: true, force: true });
       throw err;
@@ -186,66 +178,24 @@ export class Outbox {
   putAuthor(groupLocalId: number, clientId: string, body: AuthorFromGroupPut): number {
     const parsed = authorFromGroupPutSchema.safeParse(body);
     if (!parsed.success) throw invalid(parsed.error);
-    return this.queueAuthor(groupLocalId, clientId, (target, dep) => {
-      this.opts.cache.groups.applyPut(groupLocalId, clientId, body, 'pending');
-      return this.insert({ kind: 'author_put', data: { ...target, body } }, this.authorKey(groupLocalId, clientId), dep);
-    });
+    return queueAuthor(this.kinds, groupLocalId, clientId, { kind: 'author_put', body });
   }
 
   patchAuthor(groupLocalId: number, clientId: string, body: AuthorFromGroupPatch): number {
     const parsed = authorFromGroupPatchSchema.safeParse(body);
     if (!parsed.success) throw invalid(parsed.error);
-    return this.queueAuthor(groupLocalId, clientId, (target, dep) => {
-      this.opts.cache.groups.applyPatch(groupLocalId, clientId, body, 'pending');
-      return this.insert({ kind: 'author_patch', data: { ...target, body } }, this.authorKey(groupLocalId, clientId), dep);
-    });
+    return queueAuthor(this.kinds, groupLocalId, clientId, { kind: 'author_patch', body });
   }
 
   deleteAuthor(groupLocalId: number, clientId: string): number {
-    return this.queueAuthor(groupLocalId, clientId, (target, dep) => {
-      this.opts.cache.groups.setAuthorState(groupLocalId, clientId, 'deleting');
-      return this.insert({ kind: 'author_delete', data: target }, this.authorKey(groupLocalId, clientId), dep);
-    });
+    return queueAuthor(this.kinds, groupLocalId, clientId, { kind: 'author_delete' });
   }
 
   /** Creates the group locally (no service id yet) and queues its creation. */
   createGroup(input: AuthorsGroupCreate): { entryId: number; groupLocalId: number } {
     const parsed = authorsGroupCreateSchema.safeParse(input);
     if (!parsed.success) throw invalid(parsed.error);
-    return this.db.transaction(() => {
-      const g = this.opts.cache.groups.createLocal(this.profileId, input);
-      const entryId = this.insert({ kind: 'group_create', data: { groupLocalId: g.id, input } }, `group:${g.id}`, null);
-      return { entryId, groupLocalId: g.id };
-    })();
-  }
-
-  private authorKey(groupLocalId: number, clientId: string): string {
-    return `author:${groupLocalId}:${clientId}`;
-  }
-
-  /** Author writes against a group still being created wait for (depend on) its creation. */
-  private queueAuthor(
-    groupLocalId: number,
-    clientId: string,
-    apply: (target: { groupLocalId: number; groupServiceId: number | null; clientId: string }, dependsOn: number | null) => number,
-  ): number {
-    if (clientId.trim() === '') throw new DeskError('invalid_input', 'client_id is required', { field: 'clientId' });
-    return this.db.transaction(() => {
-      const g = this.opts.cache.groups.get(groupLocalId);
-      if (!g || g.profileId !== this.profileId)
-        throw new DeskError('not_found', `Authors group ${groupLocalId} is not known in this profile.`);
-      const creation =
-        g.serviceId === null
-          ? this.db
-              .prepare<[string, string], { id: number }>(
-                "SELECT id FROM outbox WHERE profile_id = ? AND entity_key = ? AND kind = 'group_create' AND state <> 'done'",
-              )
-              .get(this.profileId, `group:${groupLocalId}`)
-          : undefined;
-      if (g.serviceId === null && !creation)
-        throw new DeskError('conflict', `Authors group "${g.name ?? groupLocalId}" has no number on the service.`);
-      return apply({ groupLocalId, groupServiceId: g.serviceId, clientId }, creation?.id ?? null);
-    })();
+    return queueGroup(this.kinds, input);
   }
 
   private insert(p: OutboxPayload, entityKey: string, dependsOn: number | null): number {
@@ -285,14 +235,14 @@ export class Outbox {
   retry(id: number): void {
     const e = this.mine(id);
     if (e.state !== 'parked') throw new DeskError('conflict', 'Only a write that needs attention can be retried.');
-    this.db.transaction(() => {
+    this.transaction(() => {
       this.store.set(
         id,
         { state: 'queued', attempts: e.attempts, nextAttemptAt: this.steady.now(), error: e.error, parkReason: null },
         this.opts.clock.now(),
       );
-      this.markCache(e, 'pending');
-    })();
+      kindOf(e).mark(this.kinds, e, 'pending');
+    });
     this.changed();
   }
 
@@ -311,36 +261,12 @@ export class Outbox {
     const e = this.mine(id);
     if (e.state === 'sending') throw new DeskError('conflict', 'This write is being sent; wait for the answer before discarding it.');
     if (e.state === 'done') throw new DeskError('conflict', 'This write has already been sent.');
-    const removedFiles: string[] = [];
-    const removed = this.db.transaction(() => {
-      const ids = [e.id];
-      const c = this.opts.cache;
-      switch (e.kind) {
-        case 'upload': {
-          const ms = c.manuscripts.get(this.profileId, e.data.form.origin_id);
-          if (ms && this.othersOpen(e) === 0 && c.manuscripts.revertToLastRun(ms.id, e.data.previousForm) && e.data.file)
-            removedFiles.push(e.data.file.path);
-          break;
-        }
-        case 'author_put':
-        case 'author_patch':
-          if (this.othersOpen(e) === 0) c.groups.removeAuthor(e.data.groupLocalId, e.data.clientId);
-          break;
-        case 'author_delete':
-          if (this.othersOpen(e) === 0) c.groups.setAuthorState(e.data.groupLocalId, e.data.clientId, 'synced');
-          break;
-        case 'group_create':
-          for (const d of this.store.dependents(e.id)) {
-            this.store.remove(d.id);
-            ids.push(d.id);
-          }
-          c.groups.forget(e.data.groupLocalId);
-          break;
-      }
+    const { ids: removed, files } = this.transaction(() => {
+      const undone = kindOf(e).undo(this.kinds, e);
       this.store.remove(e.id);
-      return ids;
-    })();
-    for (const f of removedFiles) rmSync(dirname(f), { recursive: true, force: true });
+      return { ids: [e.id, ...undone.ids], files: undone.files };
+    });
+    for (const f of files) rmSync(dirname(f), { recursive: true, force: true });
     this.opts.logger.log('info', 'outbox writes discarded', { ids: removed });
     this.changed();
     return removed;
@@ -385,7 +311,7 @@ export class Outbox {
   openUpload(originId: string): OutboxEntry | undefined {
     return this.store
       .open(this.profileId)
-      .filter((e) => e.kind === 'upload' && e.entityKey === `manuscript:${originId}`)
+      .filter((e) => e.kind === 'upload' && e.entityKey === uploadKey(originId))
       .at(-1);
   }
 
@@ -398,7 +324,7 @@ export class Outbox {
     if (e.kind !== 'group_create' || e.state === 'done' || e.state === 'sending') {
       throw new DeskError('conflict', 'Only a group creation waiting for an answer can be resolved with a number.');
     }
-    this.db.transaction(() => this.groupCreated(e, serviceId, this.opts.clock.now()))();
+    this.transaction(() => groupCreated(this.kinds, e, serviceId, this.opts.clock.now()));
     this.changed();
   }
 
@@ -406,12 +332,6 @@ export class Outbox {
     const e = this.store.get(id);
     if (!e || e.profileId !== this.profileId) throw new DeskError('not_found', `No queued write ${id}.`);
     return e;
-  }
-
-  private othersOpen(e: OutboxEntry): number {
-    return this.db
-      .prepare<[string, number], { n: number }>("SELECT count(*) AS n FROM outbox WHERE entity_key = ? AND id <> ? AND state <> 'done'")
-      .get(e.entityKey, e.id)!.n;
   }
 
   // ------------------------------------------------------------------ sending
@@ -444,7 +364,7 @@ export class Outbox {
       signal?.addEventListener('abort', stopAll, { once: true });
       this.inFlight = { id: entry.id, controller, sentBytes: 0, totalBytes: 0 };
       try {
-        await this.send(entry, controller.signal);
+        await kindOf(entry).send(this.kinds, entry, controller.signal);
         result.sent++;
         this.events.emit('sent', { entry, attempts: entry.attempts });
         this.stopping
@@ -462,7 +382,7 @@ export class Outbox {
         if (action.action === 'park') {
           result.parked++;
           this.events.emit('parked', { entry: this.store.get(entry.id)! });
-        } else if (action.action === 'hold' || NETWORK_DOWN.has(action.code)) {
+        } else if (action.action === 'hold' || UNREACHABLE.has(action.code)) {
           if (action.action === 'retry') result.retried++;
           result.stoppedBy = action;
           this.changed();
@@ -484,14 +404,14 @@ export class Outbox {
   private stopped(e: OutboxEntry, waiter: { resolve: (ids: number[]) => void; reject: (err: unknown) => void }): void {
     try {
       // One transaction: if the discard fails, the upload stays 'sending' for recover(), never due again now.
-      const ids = this.db.transaction(() => {
+      const ids = this.transaction(() => {
         this.store.set(
           e.id,
           { state: 'queued', attempts: e.attempts - 1, nextAttemptAt: this.steady.now(), error: e.error, parkReason: null },
           this.opts.clock.now(),
         );
         return this.discard(e.id);
-      })();
+      });
       waiter.resolve(ids);
     } catch (err) {
       waiter.reject(err);
@@ -500,7 +420,7 @@ export class Outbox {
 
   /** Takes the next due entry and marks it sending (durably, before any byte leaves). */
   private claim(): OutboxEntry | undefined {
-    return this.db.transaction(() => {
+    return this.transaction(() => {
       const now = this.opts.clock.now();
       const e = this.store.next(this.profileId, this.steady.now());
       if (!e) return undefined;
@@ -510,89 +430,26 @@ export class Outbox {
         now,
       );
       return { ...e, state: 'sending' as const, attempts: e.attempts + 1 };
-    })();
-  }
-
-  private async send(e: OutboxEntry, signal: AbortSignal | undefined): Promise<void> {
-    const api = this.opts.api;
-    const call = signal ? { signal } : {};
-    const c = this.opts.cache;
-    switch (e.kind) {
-      case 'upload': {
-        const { form, file } = e.data;
-        const onProgress = (p: { sentBytes: number; totalBytes: number }) => {
-          if (this.inFlight?.id === e.id) Object.assign(this.inFlight, { sentBytes: p.sentBytes, totalBytes: p.totalBytes });
-          this.events.emit('progress', { entry: e, sentBytes: p.sentBytes, totalBytes: p.totalBytes });
-        };
-        const res = await api.uploadManuscript(file ? { fields: form, file: { path: file.path, filename: file.name } } : { fields: form }, {
-          ...call,
-          onProgress,
-        });
-        // Candidates are written hidden, in chunks that yield to the event loop; the run becomes
-        // visible in the same transaction that marks the upload done; its author records and ledger
-        // suggestions follow in slices (resumed at the next start if the app stops in between).
-        const staged = await c.manuscripts.stageUploadRun(this.profileId, { form, file }, res.value, res.raw);
-        try {
-          this.finish(e, () => {
-            c.manuscripts.commitUploadRun(staged, { linkLater: true });
-          });
-        } catch (err) {
-          c.manuscripts.discardStagedRun(staged);
-          throw err;
-        }
-        await c.manuscripts.linkRun(staged.runId);
-        return;
-      }
-      case 'author_put':
-      case 'author_patch':
-      case 'author_delete': {
-        const d = e.data;
-        const gid = d.groupServiceId ?? c.groups.get(d.groupLocalId)?.serviceId ?? null;
-        if (gid === null) throw new DeskError('conflict', 'The authors group of this author has no number on the service.');
-        if (e.kind === 'author_put') await api.putAuthor(gid, d.clientId, e.data.body, call);
-        else if (e.kind === 'author_patch') await api.patchAuthor(gid, d.clientId, e.data.body, call);
-        else await api.deleteAuthor(gid, d.clientId, call);
-        this.finish(e, () => {
-          if (this.othersOpen(e) > 0) return;
-          if (e.kind === 'author_delete') c.groups.removeAuthor(d.groupLocalId, d.clientId);
-          else c.groups.setAuthorState(d.groupLocalId, d.clientId, 'synced');
-        });
-        return;
-      }
-      case 'group_create': {
-        const res = await api.createAuthorsGroup(e.data.input, call);
-        this.finish(e, (now) => this.groupCreated(e, res.value.authors_group_id, now));
-        return;
-      }
-    }
+    });
   }
 
   /** Applies the answer to the cache and marks the entry done, in one transaction. */
   private finish(e: OutboxEntry, apply: (now: number) => void): void {
-    this.db.transaction(() => {
+    this.transaction(() => {
       const now = this.opts.clock.now();
       apply(now);
       this.store.set(e.id, { state: 'done', attempts: e.attempts, nextAttemptAt: now, error: null, parkReason: null }, now);
-    })();
-  }
-
-  private groupCreated(e: Extract<OutboxEntry, { kind: 'group_create' }>, serviceId: number, now: number): void {
-    const groups = this.opts.cache.groups;
-    const { groupLocalId, input } = e.data;
-    if (groups.get(groupLocalId)) groups.setServiceId(groupLocalId, serviceId);
-    else groups.addExisting(this.profileId, serviceId, input.group_name);
-    this.store.rewriteGroupId(groupLocalId, serviceId);
-    this.store.set(e.id, { state: 'done', attempts: e.attempts, nextAttemptAt: now, error: null, parkReason: null }, now);
+    });
   }
 
   private failed(e: OutboxEntry, a: FailureAction): void {
     const now = this.opts.clock.now();
     const due = this.steady.now();
     const error = { code: a.code, message: a.message };
-    this.db.transaction(() => {
+    this.transaction(() => {
       if (a.action === 'park') {
         this.store.set(e.id, { state: 'parked', attempts: e.attempts, nextAttemptAt: due, error, parkReason: a.reason }, now);
-        this.markCache(e, 'failed');
+        kindOf(e).mark(this.kinds, e, 'failed');
       } else if (a.action === 'hold') {
         this.store.set(e.id, { state: 'queued', attempts: e.attempts - 1, nextAttemptAt: due, error, parkReason: null }, now);
       } else {
@@ -600,35 +457,13 @@ export class Outbox {
         this.store.set(e.id, { state: 'queued', attempts: e.attempts, nextAttemptAt: due + delay, error, parkReason: null }, now);
         this.events.emit('retrying', { entry: e, retryAt: now + delay });
       }
-    })();
+    });
     this.opts.logger.log(a.action === 'park' ? 'warn' : 'info', `outbox write ${a.action}`, {
       id: e.id,
       kind: e.kind,
       code: a.code,
       attempts: e.attempts,
     });
-  }
-
-  /** The cache row an entry changed, marked pending again or failed. */
-  private markCache(e: OutboxEntry, state: 'pending' | 'failed'): void {
-    const c = this.opts.cache;
-    switch (e.kind) {
-      case 'upload': {
-        const ms = c.manuscripts.get(this.profileId, e.data.form.origin_id);
-        if (ms) c.manuscripts.setSyncState(ms.id, state);
-        break;
-      }
-      case 'author_put':
-      case 'author_patch':
-        c.groups.setAuthorState(e.data.groupLocalId, e.data.clientId, state);
-        break;
-      case 'author_delete':
-        c.groups.setAuthorState(e.data.groupLocalId, e.data.clientId, state === 'pending' ? 'deleting' : 'failed');
-        break;
-      case 'group_create':
-        c.groups.setSyncState(e.data.groupLocalId, state);
-        break;
-    }
   }
 
   private changed(): void {

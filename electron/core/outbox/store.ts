@@ -36,139 +36,185 @@ const toEntry = (r: EntryDbRow): OutboxEntry =>
     updatedAt: r.updated_at,
   }) as OutboxEntry;
 
-/** The outbox table: durable, ordered per entity, with dependencies between entries. */
-export class OutboxStore {
-  private readonly insertStmt: Statement<unknown[], { id: number }>;
-  private readonly byId: Statement<[number], EntryDbRow>;
-  private readonly nextStmt: Statement<[string, number], EntryDbRow>;
-  private readonly earliestStmt: Statement<[string], { at: number | null }>;
-  private readonly setStmt: Statement<unknown[]>;
+export interface EntryState {
+  state: OutboxState;
+  attempts: number;
+  nextAttemptAt: number;
+  error: { code: string; message: string } | null;
+  parkReason: ParkReason | null;
+}
 
-  constructor(private readonly db: Database) {
-    this.insertStmt = db.prepare(`
-      INSERT INTO outbox (profile_id, kind, entity_key, payload_json, depends_on, state, attempts, next_attempt_at, created_at, updated_at)
-      VALUES (?, ?, ?, ?, ?, 'queued', 0, ?, ?, ?) RETURNING id`);
-    this.byId = db.prepare('SELECT * FROM outbox WHERE id = ?');
-    // The oldest queued entry that is due, is first among its entity's unfinished entries and
-    // whose dependency (if any) is done.
-    const ready = `
-      o.profile_id = ? AND o.state = 'queued'
-      AND NOT EXISTS (SELECT 1 FROM outbox e WHERE e.entity_key = o.entity_key AND e.profile_id = o.profile_id AND e.id < o.id AND e.state <> 'done')
-      AND (o.depends_on IS NULL OR EXISTS (SELECT 1 FROM outbox d WHERE d.id = o.depends_on AND d.state = 'done'))`;
-    this.nextStmt = db.prepare(`SELECT o.* FROM outbox o WHERE ${ready} AND o.next_attempt_at <= ? ORDER BY o.id LIMIT 1`);
-    this.earliestStmt = db.prepare(`SELECT min(o.next_attempt_at) AS at FROM outbox o WHERE ${ready}`);
-    this.setStmt = db.prepare(`
-      UPDATE outbox SET state = ?, attempts = ?, next_attempt_at = ?, error_code = ?, error_message = ?, park_reason = ?, updated_at = ?
-      WHERE id = ?`);
+// The oldest queued entry that is due, is first among its entity's unfinished entries and whose
+// dependency (if any) is done. Served by outbox_open, outbox_entity and the primary key; the
+// redundant `state <> 'done'` lets SQLite use the partial indexes (it does not infer it from `= 'queued'`).
+const READY = `
+  o.profile_id = @profileId AND o.state = 'queued' AND o.state <> 'done'
+  AND NOT EXISTS (SELECT 1 FROM outbox e WHERE e.entity_key = o.entity_key AND e.id < o.id AND e.state <> 'done' AND e.profile_id = o.profile_id)
+  AND (o.depends_on IS NULL OR EXISTS (SELECT 1 FROM outbox d WHERE d.id = o.depends_on AND d.state = 'done'))`;
+
+export const OUTBOX_SQL = {
+  insert: `
+    INSERT INTO outbox (profile_id, kind, entity_key, payload_json, depends_on, state, attempts, next_attempt_at, created_at, updated_at)
+    VALUES (@profileId, @kind, @entityKey, @payload, @dependsOn, 'queued', 0, @dueAt, @now, @now) RETURNING id`,
+  byId: 'SELECT * FROM outbox WHERE id = @id',
+  next: `SELECT o.* FROM outbox o WHERE ${READY} AND o.next_attempt_at <= @now ORDER BY o.id LIMIT 1`,
+  earliest: `SELECT min(o.next_attempt_at) AS at FROM outbox o WHERE ${READY}`,
+  set: `
+    UPDATE outbox SET state = @state, attempts = @attempts, next_attempt_at = @nextAttemptAt, error_code = @errorCode,
+      error_message = @errorMessage, park_reason = @parkReason, updated_at = @now
+    WHERE id = @id`,
+  open: "SELECT * FROM outbox WHERE profile_id = @profileId AND state <> 'done' ORDER BY id",
+  counts: `
+    SELECT coalesce(sum(state IN ('queued', 'sending')), 0) AS pending, coalesce(sum(state = 'parked'), 0) AS parked
+    FROM outbox WHERE profile_id = @profileId AND state <> 'done'`,
+  inFlight: "SELECT * FROM outbox WHERE profile_id = @profileId AND state = 'sending' AND state <> 'done' ORDER BY id",
+  dependents: "SELECT * FROM outbox WHERE depends_on = @id AND state <> 'done' ORDER BY id",
+  openOf: `
+    SELECT id FROM outbox WHERE entity_key = @entityKey AND kind = @kind AND state <> 'done' AND profile_id = @profileId
+    ORDER BY id DESC LIMIT 1`,
+  othersOpen: "SELECT count(*) AS n FROM outbox WHERE entity_key = @entityKey AND id <> @id AND state <> 'done'",
+  rewriteGroupId: `
+    UPDATE outbox SET payload_json = json_set(payload_json, '$.groupServiceId', @serviceId)
+    WHERE entity_key >= @from AND entity_key < @to AND kind IN ('author_put', 'author_patch', 'author_delete') AND state <> 'done'
+      AND json_extract(payload_json, '$.groupLocalId') = @groupLocalId`,
+  hurry:
+    "UPDATE outbox SET next_attempt_at = @now WHERE profile_id = @profileId AND state = 'queued' AND state <> 'done' AND next_attempt_at > @now",
+  remove: 'DELETE FROM outbox WHERE id = @id',
+  uploadFiles: `
+    SELECT json_extract(payload_json, '$.file.path') AS p FROM outbox
+    WHERE kind = 'upload' AND state <> 'done' AND json_extract(payload_json, '$.file.path') IS NOT NULL`,
+  sendingByKind: "SELECT kind, count(*) AS n FROM outbox WHERE state = 'sending' AND state <> 'done' GROUP BY kind",
+  openUploadManuscripts: `
+    SELECT m.id AS id FROM outbox o JOIN manuscripts m ON m.profile_id = o.profile_id AND 'manuscript:' || m.origin_id = o.entity_key
+    WHERE o.kind = 'upload' AND o.state IN ('queued', 'sending') AND o.state <> 'done'`,
+} as const;
+
+/**
+ * The outbox table, the only module that queries it: durable, ordered per entity, with
+ * dependencies between entries. Statements are prepared on first use and kept.
+ */
+export class OutboxStore {
+  private readonly prepared = new Map<keyof typeof OUTBOX_SQL, Statement>();
+
+  constructor(private readonly db: Database) {}
+
+  private stmt<R = unknown>(name: keyof typeof OUTBOX_SQL): Statement<[Record<string, unknown>], R> {
+    let s = this.prepared.get(name);
+    if (!s) {
+      s = this.db.prepare(OUTBOX_SQL[name]);
+      this.prepared.set(name, s);
+    }
+    return s as Statement<[Record<string, unknown>], R>;
+  }
+
+  /** Runs `fn` in one transaction (nested calls join the outer one). */
+  transaction<T>(fn: () => T): T {
+    return this.db.transaction(fn)();
   }
 
   /** `dueAt` is on the outbox's monotonic timeline (see Outbox), `now` the wall time the row is dated with. */
   insert(profileId: string, p: OutboxPayload, entityKey: string, dependsOn: number | null, now: number, dueAt: number = now): number {
-    return this.insertStmt.get(profileId, p.kind, entityKey, JSON.stringify(p.data), dependsOn, dueAt, now, now)!.id;
+    const row = this.stmt<{ id: number }>('insert').get({
+      profileId,
+      kind: p.kind,
+      entityKey,
+      payload: JSON.stringify(p.data),
+      dependsOn,
+      dueAt,
+      now,
+    });
+    return row!.id;
   }
 
   get(id: number): OutboxEntry | undefined {
-    const r = this.byId.get(id);
+    const r = this.stmt<EntryDbRow>('byId').get({ id });
     return r ? toEntry(r) : undefined;
   }
 
   /** The next entry to send, or undefined when none is due. */
   next(profileId: string, now: number): OutboxEntry | undefined {
-    const r = this.nextStmt.get(profileId, now);
+    const r = this.stmt<EntryDbRow>('next').get({ profileId, now });
     return r ? toEntry(r) : undefined;
   }
 
   /** When the earliest sendable entry becomes due (null: nothing sendable). */
   earliestDue(profileId: string): number | null {
-    return this.earliestStmt.get(profileId)!.at;
+    return this.stmt<{ at: number | null }>('earliest').get({ profileId })!.at;
   }
 
-  set(
-    id: number,
-    s: {
-      state: OutboxState;
-      attempts: number;
-      nextAttemptAt: number;
-      error: { code: string; message: string } | null;
-      parkReason: ParkReason | null;
-    },
-    now: number,
-  ): void {
-    this.setStmt.run(s.state, s.attempts, s.nextAttemptAt, s.error?.code ?? null, s.error?.message ?? null, s.parkReason, now, id);
+  set(id: number, s: EntryState, now: number): void {
+    this.stmt('set').run({
+      id,
+      state: s.state,
+      attempts: s.attempts,
+      nextAttemptAt: s.nextAttemptAt,
+      errorCode: s.error?.code ?? null,
+      errorMessage: s.error?.message ?? null,
+      parkReason: s.parkReason,
+      now,
+    });
   }
 
   /** Unfinished entries in queue order (queued, sending, parked). */
   open(profileId: string): OutboxEntry[] {
-    return this.db
-      .prepare<[string], EntryDbRow>("SELECT * FROM outbox WHERE profile_id = ? AND state <> 'done' ORDER BY id")
-      .all(profileId)
-      .map(toEntry);
+    return this.stmt<EntryDbRow>('open').all({ profileId }).map(toEntry);
   }
 
   counts(profileId: string): OutboxCounts {
-    const r = this.db
-      .prepare<[string], { pending: number; parked: number }>(
-        `SELECT coalesce(sum(state IN ('queued', 'sending')), 0) AS pending, coalesce(sum(state = 'parked'), 0) AS parked
-         FROM outbox WHERE profile_id = ?`,
-      )
-      .get(profileId)!;
+    const r = this.stmt<{ pending: number; parked: number }>('counts').get({ profileId })!;
     return { pending: r.pending, parked: r.parked };
   }
 
   /** Entries left `sending` by a process that died mid-request. */
   inFlight(profileId: string): OutboxEntry[] {
-    return this.db
-      .prepare<[string], EntryDbRow>("SELECT * FROM outbox WHERE profile_id = ? AND state = 'sending'")
-      .all(profileId)
-      .map(toEntry);
+    return this.stmt<EntryDbRow>('inFlight').all({ profileId }).map(toEntry);
   }
 
   dependents(id: number): OutboxEntry[] {
-    return this.db
-      .prepare<[number], EntryDbRow>("SELECT * FROM outbox WHERE depends_on = ? AND state <> 'done' ORDER BY id")
-      .all(id)
-      .map(toEntry);
+    return this.stmt<EntryDbRow>('dependents').all({ id }).map(toEntry);
+  }
+
+  /** The latest unfinished entry of this kind for an entity, if any. */
+  openOf(profileId: string, entityKey: string, kind: OutboxKind): number | undefined {
+    return this.stmt<{ id: number }>('openOf').get({ profileId, entityKey, kind })?.id;
+  }
+
+  /** Unfinished entries of the same entity besides this one. */
+  othersOpen(e: Pick<OutboxEntry, 'id' | 'entityKey'>): number {
+    return this.stmt<{ n: number }>('othersOpen').get({ entityKey: e.entityKey, id: e.id })!.n;
   }
 
   /** Fills in the service's group id in every author write queued against the local group. */
   rewriteGroupId(groupLocalId: number, serviceId: number): void {
-    this.db
-      .prepare(
-        `UPDATE outbox SET payload_json = json_set(payload_json, '$.groupServiceId', ?)
-         WHERE kind IN ('author_put', 'author_patch', 'author_delete') AND state <> 'done'
-           AND json_extract(payload_json, '$.groupLocalId') = ?`,
-      )
-      .run(serviceId, groupLocalId);
+    // Author entity keys are `author:<groupLocalId>:<clientId>`: the range (';' follows ':') uses outbox_entity.
+    this.stmt('rewriteGroupId').run({ serviceId, groupLocalId, from: `author:${groupLocalId}:`, to: `author:${groupLocalId};` });
   }
 
-  /** Makes every due-later queued entry due now (manual "sync now" skips the backoff wait). */
+  /** Makes every due-later queued entry due at `now` (manual "sync now" skips the backoff wait; recover caps stale due times). */
   hurry(profileId: string, now: number): void {
-    this.db
-      .prepare("UPDATE outbox SET next_attempt_at = ? WHERE profile_id = ? AND state = 'queued' AND next_attempt_at > ?")
-      .run(now, profileId, now);
+    this.stmt('hurry').run({ profileId, now });
   }
 
   remove(id: number): void {
-    this.db.prepare('DELETE FROM outbox WHERE id = ?').run(id);
+    this.stmt('remove').run({ id });
   }
 
-  /** File paths still needed by an unfinished upload. */
+  /** File paths still needed by an unfinished upload (any profile). */
   uploadFiles(): string[] {
-    return this.db
-      .prepare<[], { p: string | null }>(
-        "SELECT json_extract(payload_json, '$.file.path') AS p FROM outbox WHERE kind = 'upload' AND state <> 'done'",
-      )
-      .all()
-      .flatMap((r) => (r.p === null ? [] : [r.p]));
+    return this.stmt<{ p: string }>('uploadFiles')
+      .all({})
+      .map((r) => r.p);
   }
 
-  /** Forgets finished entries older than `before` that nothing unfinished depends on. */
-  prune(before: number): number {
-    return this.db
-      .prepare(
-        `DELETE FROM outbox WHERE state = 'done' AND updated_at < ?
-         AND id NOT IN (SELECT depends_on FROM outbox WHERE depends_on IS NOT NULL AND state <> 'done')`,
-      )
-      .run(before).changes;
+  /** Entries being sent now, per kind (any profile). */
+  sendingByKind(): Array<{ kind: OutboxKind; n: number }> {
+    return this.stmt<{ kind: OutboxKind; n: number }>('sendingByKind').all({});
+  }
+
+  /** Local manuscript ids whose upload is queued or being sent (any profile). */
+  openUploadManuscripts(): number[] {
+    return this.stmt<{ id: number }>('openUploadManuscripts')
+      .all({})
+      .map((r) => r.id);
   }
 }

@@ -5,7 +5,8 @@ import { migration004 } from './004-webhook-receipts';
 import { migration005 } from './005-run-group-ids';
 import { migration006 } from './006-shortlist-ledger';
 import { migration007 } from './007-run-complete';
-import { migration008 } from './008-run-links';
+import { migration008 } from './008-outbox-indexes';
+import { migration009 } from './009-run-links';
 import type { Migration } from './types';
 
 export type { Migration } from './types';
@@ -20,6 +21,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration006,
   migration007,
   migration008,
+  migration009,
 ];
 
 export const LATEST_VERSION = MIGRATIONS.length;
