@@ -136,15 +136,6 @@ export function classifyLine(l: LineInput, model: RoleModel = ROLE_MODEL): Role 
   return roleOf(lineFeatures({ ...l, text: names, plain: names }), model) === 'author' ? 'author' : role;
 }
 
-/** The probability of one role (softmax over the role scores). */
-export function roleProbability(f: Features, role: Role, model: RoleModel = ROLE_MODEL): number {
-  const s = roleScores(f, model);
-  const max = Math.max(...Object.values(s));
-  let sum = 0;
-  for (const v of Object.values(s)) sum += Math.exp(v - max);
-  return Math.exp(s[role] - max) / sum;
-}
-
 // ---------------------------------------------------------------- fitting (offline and in the bench)
 
 /** A line as the readers see it, for fitting: its text and features. */
