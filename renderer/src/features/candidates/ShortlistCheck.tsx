@@ -1,29 +1,43 @@
 // The candidate table's first column: a checkbox that puts the person on the manuscript's shortlist.
-import * as Checkbox from '@radix-ui/react-checkbox';
 import type { KeyboardEvent } from 'react';
-import type { CandidateRow } from '../../../../electron/common/views';
+import type { CandidateRow, ShortlistEntryRow } from '../../../../electron/common/views';
 import type { Column } from '../../components/VirtualTable';
 import { useManuscripts } from '../../stores/manuscripts';
 import { useShortlist } from '../../stores/reads';
 import { toggleShortlist } from './shortlistState';
 
-/** Subscribes to its own row's membership, so a change re-renders one cell, not the table. */
+/** The shortlisted author ids of one answer, computed once per answer (not once per row). */
+const idSets = new WeakMap<readonly ShortlistEntryRow[], Set<number>>();
+function idsOf(data: readonly ShortlistEntryRow[]): Set<number> {
+  let ids = idSets.get(data);
+  if (!ids) idSets.set(data, (ids = new Set(data.map((e) => e.authorId))));
+  return ids;
+}
+
+/**
+ * Subscribes to its own row's membership, so a change re-renders one cell, not the table. A plain
+ * checkbox button (the markup Radix Checkbox renders, without its context providers and state hooks),
+ * because one is built for every row that scrolls into view.
+ */
 function ShortlistCheck({ row }: { row: CandidateRow }) {
-  const manuscriptId = useManuscripts((s) => s.detail?.manuscript.id ?? null);
-  const on = useShortlist((s) => s.answered?.manuscriptId === manuscriptId && (s.data?.some((e) => e.authorId === row.authorId) ?? false));
+  const on = useShortlist(
+    (s) =>
+      s.data !== null && s.answered?.manuscriptId === useManuscripts.getState().detail?.manuscript.id && idsOf(s.data).has(row.authorId),
+  );
   return (
-    <Checkbox.Root
+    <button
+      type="button"
+      role="checkbox"
       className="checkbox"
       tabIndex={-1}
-      checked={on}
+      aria-checked={on}
+      data-state={on ? 'checked' : 'unchecked'}
       aria-label={`Shortlist ${row.name}`}
-      onCheckedChange={() => void toggleShortlist(row)}
+      onClick={() => void toggleShortlist(row)}
       onDoubleClick={(e) => e.stopPropagation()}
     >
-      <Checkbox.Indicator>
-        <span className="ti ti-Check small" aria-hidden="true" />
-      </Checkbox.Indicator>
-    </Checkbox.Root>
+      {on ? <span className="ti ti-Check small" aria-hidden="true" /> : null}
+    </button>
   );
 }
 
