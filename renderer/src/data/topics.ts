@@ -10,8 +10,13 @@ import {
   useCustomFields,
   useGroupAuthors,
   useGroups,
+  useInvitationSettings,
   useJournals,
+  useLedger,
+  useLedgerPerson,
+  useLoads,
   useOutbox,
+  useReminders,
   useWebhookDeliveries,
   useWebhookStatus,
 } from '../stores/reads';
@@ -27,6 +32,13 @@ const journals: Reload = (e) => {
   // A refresh asked once is not repeated by a change elsewhere; the cache answers.
   if (input && (e.id === undefined || e.id === input.manuscriptId)) return useJournals.getState().load({ ...input, refresh: false });
 };
+// The ledger's reads: the Reviewers list, the person open in it, a run's load badges, reminders due.
+const ledger: Reload[] = [
+  () => useLedger.getState().reload(),
+  () => useLedgerPerson.getState().reload(),
+  () => useLoads.getState().reload(),
+  () => useReminders.getState().reload(),
+];
 const groups: Reload = () => useGroups.getState().reload();
 const groupAuthors: Reload = (e) => {
   const input = useGroupAuthors.getState().input;
@@ -37,7 +49,7 @@ const groupAuthors: Reload = (e) => {
 export const RELOADS: Record<Topic, Reload[]> = {
   profiles: [() => useProfiles.getState().load()],
   manuscripts: [manuscripts, () => useWebhookDeliveries.getState().reload()],
-  candidates: [manuscripts, candidates],
+  candidates: [manuscripts, candidates, ...ledger],
   marks: [manuscripts, candidates, () => useWebhookDeliveries.getState().reload()],
   journals: [journals],
   groups: [groups, groupAuthors],
@@ -46,19 +58,19 @@ export const RELOADS: Record<Topic, Reload[]> = {
   outbox: [() => useOutbox.getState().reload()],
   webhook: [() => useWebhookDeliveries.getState().reload(), () => useWebhookStatus.getState().reload()],
   // The candidates query filters on invitations (hide busy reviewers, people I have worked with).
-  shortlist: [candidates],
-  ledger: [candidates],
+  shortlist: [candidates, ...ledger],
+  ledger: [candidates, ...ledger, () => useInvitationSettings.getState().reload()],
 };
 
 /** Everything that belongs to one profile's workspace, forgotten when another profile becomes active. */
 export function resetWorkspace(): void {
   useManuscripts.getState().reset();
   useCandidates.getState().reset();
-  for (const store of [useJournals, useGroups, useGroupAuthors, useOutbox, useWebhookDeliveries, useCustomFields]) {
+  for (const store of [useJournals, useGroups, useGroupAuthors, useOutbox, useWebhookDeliveries, useCustomFields, useLedger, useLedgerPerson, useLoads, useReminders]) {
     const input = store.getState().input;
     store.getState().reset();
     // A view showing it asks again, for the new workspace (its own input: a group id of the old one is not).
-    if (input !== null && (store === useGroups || store === useOutbox || store === useWebhookDeliveries || store === useCustomFields))
+    if (input !== null && (store === useGroups || store === useOutbox || store === useWebhookDeliveries || store === useCustomFields || store === useLedger || store === useReminders))
       void store.getState().load(input as never);
   }
 }

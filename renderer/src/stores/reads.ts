@@ -9,3 +9,9 @@ export const useCustomFields = resource('customFields.list');
 export const useJournals = resource('journals.get');
 export const useGroups = resource('groups.list');
 export const useGroupAuthors = resource('groups.authors');
+// Reviewer ledger, invitation settings and reminders (local only; issue 13).
+export const useLedger = resource('ledger.query');
+export const useLedgerPerson = resource('ledger.person');
+export const useLoads = resource('ledger.loads');
+export const useInvitationSettings = resource('invitation.getSettings');
+export const useReminders = resource('shortlist.reminders');
