@@ -66,11 +66,30 @@ export const RELOADS: Record<Topic, Reload[]> = {
 export function resetWorkspace(): void {
   useManuscripts.getState().reset();
   useCandidates.getState().reset();
-  for (const store of [useJournals, useGroups, useGroupAuthors, useOutbox, useWebhookDeliveries, useCustomFields, useLedger, useLedgerPerson, useLoads, useReminders]) {
+  for (const store of [
+    useJournals,
+    useGroups,
+    useGroupAuthors,
+    useOutbox,
+    useWebhookDeliveries,
+    useCustomFields,
+    useLedger,
+    useLedgerPerson,
+    useLoads,
+    useReminders,
+  ]) {
     const input = store.getState().input;
     store.getState().reset();
     // A view showing it asks again, for the new workspace (its own input: a group id of the old one is not).
-    if (input !== null && (store === useGroups || store === useOutbox || store === useWebhookDeliveries || store === useCustomFields || store === useLedger || store === useReminders))
+    if (
+      input !== null &&
+      (store === useGroups ||
+        store === useOutbox ||
+        store === useWebhookDeliveries ||
+        store === useCustomFields ||
+        store === useLedger ||
+        store === useReminders)
+    )
       void store.getState().load(input as never);
   }
 }

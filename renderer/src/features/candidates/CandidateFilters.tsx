@@ -37,7 +37,18 @@ function Range({ name, min, max, query }: { name: string; min: RangeKey; max: Ra
 }
 
 /** The query keys set from the "More filters" panel. */
-const MORE_KEYS = new Set(['minHIndex', 'maxHIndex', 'minArticles', 'maxArticles', 'minCitations', 'maxCitations', 'inGroup', 'groupId', 'marked', 'withoutConflicts']);
+const MORE_KEYS = new Set([
+  'minHIndex',
+  'maxHIndex',
+  'minArticles',
+  'maxArticles',
+  'minCitations',
+  'maxCitations',
+  'inGroup',
+  'groupId',
+  'marked',
+  'withoutConflicts',
+]);
 
 /** The rarely used filters behind one button, so the bar keeps to one line at 1280 px. Escape or a click outside closes it. */
 function MoreFilters({ count, children }: { count: number; children: ReactNode }) {

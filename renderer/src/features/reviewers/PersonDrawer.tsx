@@ -17,7 +17,15 @@ export function openManuscript(manuscriptId: number): void {
 }
 
 /** One person of the ledger: counts, the author records merged into it (and why), history by manuscript. */
-export function PersonDrawer({ open, onClose, onSplitError }: { open: boolean; onClose: () => void; onSplitError: (e: string | null) => void }) {
+export function PersonDrawer({
+  open,
+  onClose,
+  onSplitError,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onSplitError: (e: string | null) => void;
+}) {
   const history = useLedgerPerson((s) => s.data);
   const error = useLedgerPerson((s) => s.error);
   const activeProfile = useProfiles((s) => s.state?.activeId);
@@ -63,7 +71,8 @@ export function PersonDrawer({ open, onClose, onSplitError }: { open: boolean; o
           {p ? (
             <div className="card">
               <p className="muted">
-                {[p.affiliation, p.email, p.orcid ? `ORCID ${p.orcid}` : null].filter(Boolean).join(' · ') || 'No affiliation, e-mail or ORCID known'}
+                {[p.affiliation, p.email, p.orcid ? `ORCID ${p.orcid}` : null].filter(Boolean).join(' · ') ||
+                  'No affiliation, e-mail or ORCID known'}
               </p>
               <dl className="counts" aria-label="Counts">
                 {LEDGER_COLUMNS.filter((c) => c.key !== 'name').map((c) => (
@@ -103,8 +112,8 @@ export function PersonDrawer({ open, onClose, onSplitError }: { open: boolean; o
                       {confirming?.authorId === m.authorId ? (
                         <div role="alertdialog" aria-labelledby={`split-q-${m.authorId}`} className="confirm">
                           <p id={`split-q-${m.authorId}`}>
-                            Split {m.name} (author id {m.authorId}) off into a person of its own? Their invitations and answers move with them, and
-                            they will not be merged with {p.name} again.
+                            Split {m.name} (author id {m.authorId}) off into a person of its own? Their invitations and answers move with
+                            them, and they will not be merged with {p.name} again.
                           </p>
                           <button type="button" className="danger" onClick={() => void split(m)}>
                             Split

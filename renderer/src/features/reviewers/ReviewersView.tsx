@@ -85,7 +85,12 @@ export function ReviewersView() {
       const t = ledgerTable(people);
       const name = `reviewers-${new Date().toISOString().slice(0, 10)}`;
       if (kind === 'csv') download(`${name}.csv`, 'text/csv', toCsv(t.header, t.rows));
-      else download(`${name}.xlsx`, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', toXlsx('Reviewers', t.header, t.rows));
+      else
+        download(
+          `${name}.xlsx`,
+          'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+          toXlsx('Reviewers', t.header, t.rows),
+        );
       setNote(`${people.length} ${people.length === 1 ? 'person' : 'people'} exported`);
       setActError(null);
     } catch (e) {

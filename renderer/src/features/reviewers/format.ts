@@ -26,7 +26,14 @@ export const LEDGER_COLUMNS: readonly LedgerColumn[] = [
   { key: 'accepted', label: 'Accepted', width: '76px', align: 'right', firstDir: 'desc', text: (p) => count(p.accepted) },
   { key: 'declined', label: 'Declined', width: '76px', align: 'right', firstDir: 'desc', text: (p) => count(p.declined) },
   { key: 'noAnswer', label: 'No answer', width: '80px', align: 'right', firstDir: 'desc', text: (p) => count(p.noAnswer) },
-  { key: 'lastInvited', label: 'Last invited', width: '100px', align: 'right', firstDir: 'desc', text: (p) => isoDate(p.lastInvitedAt) || '—' },
+  {
+    key: 'lastInvited',
+    label: 'Last invited',
+    width: '100px',
+    align: 'right',
+    firstDir: 'desc',
+    text: (p) => isoDate(p.lastInvitedAt) || '—',
+  },
   { key: 'reviewing', label: 'Reviewing now', width: '82px', align: 'right', firstDir: 'desc', text: (p) => count(p.reviewing) },
   { key: 'acceptanceRate', label: 'Acceptance', width: '88px', align: 'right', firstDir: 'desc', text: (p) => rateText(p.acceptanceRate) },
 ];
@@ -52,7 +59,7 @@ export const RULE_TEXT: Record<LedgerMergeRule, string> = {
 /** The load badge's label and its reason, or null when the person is not busy and has no conflict to show. */
 export function loadText(load: CandidateLoadRow | undefined): { badge: string; why: string } | null {
   if (!load || !load.busy) return null;
-  const why = load.reasons.length > 0 ? load.reasons.join('; ') : 'busy';
+  const why = load.reasons.length > 0 ? load.reasons.join('; ').replace(/\b1 times\b/g, 'once') : 'busy';
   return { badge: 'Busy', why: why.charAt(0).toUpperCase() + why.slice(1) };
 }
 
