@@ -19,23 +19,23 @@ const count = (v: number) => String(v);
 export const rateText = (rate: number | null): string => (rate === null ? '—' : `${Math.round(rate * 100)} %`);
 
 export const LEDGER_COLUMNS: readonly LedgerColumn[] = [
-  { key: 'name', label: 'Name', width: 'minmax(200px, 2fr)', firstDir: 'asc', text: (p) => p.name },
-  { key: 'suggested', label: 'Suggested', width: '84px', align: 'right', firstDir: 'desc', text: (p) => count(p.suggested) },
-  { key: 'shortlisted', label: 'Shortlisted', width: '84px', align: 'right', firstDir: 'desc', text: (p) => count(p.shortlisted) },
-  { key: 'invited', label: 'Invited', width: '68px', align: 'right', firstDir: 'desc', text: (p) => count(p.invited) },
-  { key: 'accepted', label: 'Accepted', width: '76px', align: 'right', firstDir: 'desc', text: (p) => count(p.accepted) },
-  { key: 'declined', label: 'Declined', width: '76px', align: 'right', firstDir: 'desc', text: (p) => count(p.declined) },
-  { key: 'noAnswer', label: 'No answer', width: '80px', align: 'right', firstDir: 'desc', text: (p) => count(p.noAnswer) },
+  { key: 'name', label: 'Name', width: 'minmax(180px, 1fr)', firstDir: 'asc', text: (p) => p.name },
+  { key: 'suggested', label: 'Suggested', width: '92px', align: 'right', firstDir: 'desc', text: (p) => count(p.suggested) },
+  { key: 'shortlisted', label: 'Shortlisted', width: '92px', align: 'right', firstDir: 'desc', text: (p) => count(p.shortlisted) },
+  { key: 'invited', label: 'Invited', width: '92px', align: 'right', firstDir: 'desc', text: (p) => count(p.invited) },
+  { key: 'accepted', label: 'Accepted', width: '92px', align: 'right', firstDir: 'desc', text: (p) => count(p.accepted) },
+  { key: 'declined', label: 'Declined', width: '92px', align: 'right', firstDir: 'desc', text: (p) => count(p.declined) },
+  { key: 'noAnswer', label: 'No answer', width: '92px', align: 'right', firstDir: 'desc', text: (p) => count(p.noAnswer) },
   {
     key: 'lastInvited',
     label: 'Last invited',
-    width: '100px',
+    width: '104px',
     align: 'right',
     firstDir: 'desc',
     text: (p) => isoDate(p.lastInvitedAt) || '—',
   },
-  { key: 'reviewing', label: 'Reviewing now', width: '82px', align: 'right', firstDir: 'desc', text: (p) => count(p.reviewing) },
-  { key: 'acceptanceRate', label: 'Acceptance', width: '88px', align: 'right', firstDir: 'desc', text: (p) => rateText(p.acceptanceRate) },
+  { key: 'reviewing', label: 'Reviewing now', width: '92px', align: 'right', firstDir: 'desc', text: (p) => count(p.reviewing) },
+  { key: 'acceptanceRate', label: 'Acceptance', width: '92px', align: 'right', firstDir: 'desc', text: (p) => rateText(p.acceptanceRate) },
 ];
 
 /** The next sort after a click on a header: the same column flips, another starts at its natural direction. */
