@@ -34,7 +34,7 @@ export const LEDGER_COLUMNS: readonly LedgerColumn[] = [
     firstDir: 'desc',
     text: (p) => isoDate(p.lastInvitedAt) || '—',
   },
-  { key: 'reviewing', label: 'Reviewing now', width: '92px', align: 'right', firstDir: 'desc', text: (p) => count(p.reviewing) },
+  { key: 'reviewing', label: 'Reviewing', width: '92px', align: 'right', firstDir: 'desc', text: (p) => count(p.reviewing) },
   { key: 'acceptanceRate', label: 'Acceptance', width: '92px', align: 'right', firstDir: 'desc', text: (p) => rateText(p.acceptanceRate) },
 ];
 
