@@ -103,7 +103,10 @@ export type OpenRequest =
 export type MenuCommandEvent =
   | { command: 'upload' }
   | { command: 'export' }
-  | { command: 'view'; view: 'manuscripts' | 'candidates' | 'journals' | 'groups' | 'activity' | 'settings' | 'customFields' };
+  | {
+      command: 'view';
+      view: 'manuscripts' | 'candidates' | 'journals' | 'groups' | 'activity' | 'settings' | 'customFields' | 'reviewers';
+    };
 
 /** Desktop shell → window: where the updater stands, for the status bar. */
 /** Settings → Automatic updates. In the browser host `available` is false and `note` says why. */

@@ -12,6 +12,7 @@ export const MENU_VIEWS = [
   ['activity', 'Activity'],
   ['settings', 'Settings'],
   ['customFields', 'Custom fields'],
+  ['reviewers', 'Reviewers'],
 ] as const;
 export type MenuView = (typeof MENU_VIEWS)[number][0];
 
@@ -59,7 +60,7 @@ export function buildMenuTemplate(o: MenuOptions): MenuItemConstructorOptions[] 
             },
           ),
         ];
-  // The window binds Ctrl+O and Ctrl+1…7 itself; on Windows/Linux the menu shows them without
+  // The window binds Ctrl+O and Ctrl+1…8 itself; on Windows/Linux the menu shows them without
   // registering them again (registerAccelerator: false), on macOS the menu's key equivalents fire.
   const shown = (accelerator: string): Partial<MenuItemConstructorOptions> =>
     mac ? { accelerator } : { accelerator, registerAccelerator: false };

@@ -5,6 +5,7 @@ import { CustomFieldsView } from '../features/customfields/CustomFieldsView';
 import { GroupsView } from '../features/groups/GroupsView';
 import { JournalsView } from '../features/journals/JournalsView';
 import { ManuscriptsView } from '../features/manuscripts/ManuscriptsView';
+import { ReviewersView } from '../features/reviewers/ReviewersView';
 import { SettingsView } from '../features/settings/SettingsView';
 import { VIEWS, useApp, type View } from '../stores/app';
 import { useManuscripts } from '../stores/manuscripts';
@@ -20,6 +21,7 @@ const CONTENT: Record<View, () => ReactNode> = {
   activity: () => <ActivityView />,
   settings: () => <SettingsView />,
   customFields: () => <CustomFieldsView />,
+  reviewers: () => <ReviewersView />,
 };
 
 const isManuscriptFile = (name: string) => /\.(pdf|docx)$/i.test(name);
@@ -32,6 +34,7 @@ const LABELS: Record<View, string> = {
   activity: 'Activity',
   settings: 'Settings',
   customFields: 'Custom fields',
+  reviewers: 'Reviewers',
 };
 
 const DESCRIPTIONS: Record<View, string> = {
@@ -42,6 +45,7 @@ const DESCRIPTIONS: Record<View, string> = {
   activity: 'Changes waiting to be sent, and what the service told us.',
   settings: 'Connection profiles, API keys and the webhook receiver.',
   customFields: 'The organization’s custom fields: their api_id, kind, options and value formats.',
+  reviewers: 'Everyone suggested to you, across manuscripts and profiles: invitations, answers and reviews in progress.',
 };
 
 export function Shell() {

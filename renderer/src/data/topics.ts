@@ -11,8 +11,13 @@ import {
   useCustomFields,
   useGroupAuthors,
   useGroups,
+  useInvitationSettings,
   useJournals,
+  useLedger,
+  useLedgerPerson,
+  useLoads,
   useOutbox,
+  useReminders,
   useShortlist,
   useWebhookDeliveries,
   useWebhookStatus,
@@ -29,6 +34,13 @@ const journals: Reload = (e) => {
   // A refresh asked once is not repeated by a change elsewhere; the cache answers.
   if (input && (e.id === undefined || e.id === input.manuscriptId)) return useJournals.getState().load({ ...input, refresh: false });
 };
+// The ledger's reads: the Reviewers list, the person open in it, a run's load badges, reminders due.
+const ledger: Reload[] = [
+  () => useLedger.getState().reload(),
+  () => useLedgerPerson.getState().reload(),
+  () => useLoads.getState().reload(),
+  () => useReminders.getState().reload(),
+];
 const groups: Reload = () => useGroups.getState().reload();
 // A manuscript's shortlist and open drafts after its own writes (id = the manuscript). A new run (the
 // latest-run flag) and a webhook mark (shown beside the status) reload the shortlist too, whatever the id.
@@ -49,7 +61,7 @@ const groupAuthors: Reload = (e) => {
 export const RELOADS: Record<Topic, Reload[]> = {
   profiles: [() => useProfiles.getState().load()],
   manuscripts: [manuscripts, () => useWebhookDeliveries.getState().reload()],
-  candidates: [manuscripts, candidates, () => useShortlist.getState().reload()],
+  candidates: [manuscripts, candidates, () => useShortlist.getState().reload(), ...ledger],
   marks: [manuscripts, candidates, () => useShortlist.getState().reload(), () => useWebhookDeliveries.getState().reload()],
   journals: [journals],
   groups: [groups, groupAuthors],
@@ -58,8 +70,8 @@ export const RELOADS: Record<Topic, Reload[]> = {
   outbox: [() => useOutbox.getState().reload()],
   webhook: [() => useWebhookDeliveries.getState().reload(), () => useWebhookStatus.getState().reload()],
   // The candidates query filters on invitations (hide busy reviewers, people I have worked with).
-  shortlist: [candidates, shortlist, drafts],
-  ledger: [candidates],
+  shortlist: [candidates, shortlist, drafts, ...ledger],
+  ledger: [candidates, ...ledger, () => useInvitationSettings.getState().reload()],
 };
 
 /** Everything that belongs to one profile's workspace, forgotten when another profile becomes active. */
@@ -67,11 +79,31 @@ export function resetWorkspace(): void {
   useManuscripts.getState().reset();
   useCandidates.getState().reset();
   useDrafts.getState().reset();
-  for (const store of [useShortlist, useJournals, useGroups, useGroupAuthors, useOutbox, useWebhookDeliveries, useCustomFields]) {
+  for (const store of [
+    useShortlist,
+    useJournals,
+    useGroups,
+    useGroupAuthors,
+    useOutbox,
+    useWebhookDeliveries,
+    useCustomFields,
+    useLedger,
+    useLedgerPerson,
+    useLoads,
+    useReminders,
+  ]) {
     const input = store.getState().input;
     store.getState().reset();
     // A view showing it asks again, for the new workspace (its own input: a group id of the old one is not).
-    if (input !== null && (store === useGroups || store === useOutbox || store === useWebhookDeliveries || store === useCustomFields))
+    if (
+      input !== null &&
+      (store === useGroups ||
+        store === useOutbox ||
+        store === useWebhookDeliveries ||
+        store === useCustomFields ||
+        store === useLedger ||
+        store === useReminders)
+    )
       void store.getState().load(input as never);
   }
 }

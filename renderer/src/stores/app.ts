@@ -3,7 +3,7 @@ import type { AppInfo, StatusEvent } from '../../../electron/common/contract';
 import type { Desk } from '../platform/desk';
 
 /** In navigation order; Ctrl+1… follows it, so a new view goes at the end and keeps the others' keys. */
-export const VIEWS = ['manuscripts', 'candidates', 'journals', 'groups', 'activity', 'settings', 'customFields'] as const;
+export const VIEWS = ['manuscripts', 'candidates', 'journals', 'groups', 'activity', 'settings', 'customFields', 'reviewers'] as const;
 export type View = (typeof VIEWS)[number];
 
 interface AppState {

@@ -11,3 +11,9 @@ export const useGroups = resource('groups.list');
 export const useGroupAuthors = resource('groups.authors');
 /** The open manuscript's shortlist (input: its id), in the editor's order. */
 export const useShortlist = resource('shortlist.list');
+// Reviewer ledger, invitation settings and reminders (local only; issue 13).
+export const useLedger = resource('ledger.query');
+export const useLedgerPerson = resource('ledger.person');
+export const useLoads = resource('ledger.loads');
+export const useInvitationSettings = resource('invitation.getSettings');
+export const useReminders = resource('shortlist.reminders');

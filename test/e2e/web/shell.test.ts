@@ -34,11 +34,11 @@ describe('shell in Chromium', () => {
     await page.close();
   });
 
-  it('navigates between the seven views by click and by keyboard', async () => {
+  it('navigates between the eight views by click and by keyboard', async () => {
     const page = await browser.newPage();
     await page.goto(app.host.url);
     const nav = page.getByRole('navigation', { name: 'Main' });
-    for (const label of ['Manuscripts', 'Candidates', 'Journals', 'Groups', 'Activity', 'Settings', 'Custom fields']) {
+    for (const label of ['Manuscripts', 'Candidates', 'Journals', 'Groups', 'Activity', 'Settings', 'Custom fields', 'Reviewers']) {
       await nav.getByRole('button', { name: label }).click();
       await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(label);
     }
@@ -46,6 +46,8 @@ describe('shell in Chromium', () => {
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Journals');
     await page.keyboard.press('Control+7');
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Custom fields');
+    await page.keyboard.press('Control+8');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Reviewers');
     await page.keyboard.press('Control+6');
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Settings');
     await page.close();

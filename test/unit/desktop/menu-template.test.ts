@@ -44,10 +44,10 @@ describe('application menu', () => {
       'selectAll',
     ]);
   });
-  it('View: every view with Ctrl/Cmd+1…7, then zoom and full screen', () => {
+  it('View: every view with Ctrl/Cmd+1…8, then zoom and full screen', () => {
     const { template, ran } = menu();
     const view = sub(top(template, 'View'));
-    expect(view.slice(0, 7).map((i) => [i.label, i.accelerator])).toEqual([
+    expect(view.slice(0, 8).map((i) => [i.label, i.accelerator])).toEqual([
       ['Manuscripts', 'CmdOrCtrl+1'],
       ['Candidates', 'CmdOrCtrl+2'],
       ['Journals', 'CmdOrCtrl+3'],
@@ -55,10 +55,11 @@ describe('application menu', () => {
       ['Activity', 'CmdOrCtrl+5'],
       ['Settings', 'CmdOrCtrl+6'],
       ['Custom fields', 'CmdOrCtrl+7'],
+      ['Reviewers', 'CmdOrCtrl+8'],
     ]);
     click(view[3]!);
     expect(ran).toEqual([{ type: 'view', view: 'groups' }]);
-    expect(view.slice(7).map((i) => i.role)).toEqual(['resetZoom', 'zoomIn', 'zoomOut', 'togglefullscreen']);
+    expect(view.slice(8).map((i) => i.role)).toEqual(['resetZoom', 'zoomIn', 'zoomOut', 'togglefullscreen']);
   });
   it('Help: logs folder, diagnostics, updates, About', () => {
     const { template, ran } = menu();

@@ -3,6 +3,7 @@ import { desk, errorText } from '../../platform/instance';
 import { useApp } from '../../stores/app';
 import { useOutbox } from '../../stores/reads';
 import { Alert } from '../../components/Alert';
+import { Reminders } from './Reminders';
 import { WebhookDeliveries } from './WebhookDeliveries';
 
 const STATE_TEXT = { pending: 'Waiting to send', sending: 'Sending', failed: 'Needs attention', done: 'Sent' } as const;
@@ -30,6 +31,7 @@ export function ActivityView() {
 
   return (
     <div className="activity">
+      <Reminders />
       <section aria-labelledby="writes-h">
         <h2 id="writes-h">Changes to send</h2>
         <div className="toolbar">

@@ -1,4 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
+import type { CandidateLoadRow } from '../../../../electron/common/rows';
+import { authorOfText, loadText } from '../reviewers/format';
 import { Check, CircleHelp, ExternalLink, X } from 'lucide-react';
 import { useMemo } from 'react';
 import { highlightParts, matchConcepts } from '../../../../electron/common/domain/concepts';
@@ -14,7 +16,9 @@ export function CandidateCard({
   manuscript,
   topScore,
   total,
+  load,
 }: {
+  load?: CandidateLoadRow | undefined;
   row: CandidateRow | null;
   history: AuthorHistory | null;
   manuscript: ManuscriptRow | null;
@@ -39,6 +43,7 @@ export function CandidateCard({
               </>
             ) : null}
           </p>
+          <LoadSection load={load} />
           <p className="muted">{row.affiliation ?? 'Affiliation unknown'}</p>
           <dl className="card-fields">
             <dt>E-mail</dt>
@@ -170,5 +175,31 @@ export function CandidateDrawer(props: { open: boolean; name: string; onClose: (
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
+  );
+}
+
+/** Why this person may be a poor choice now: their load (invitations, reviews in progress), their papers in this folder. */
+function LoadSection({ load }: { load: CandidateLoadRow | undefined }) {
+  if (!load) return null;
+  const busy = loadText(load);
+  const authorOf = authorOfText(load);
+  return (
+    <section aria-label="Load and conflicts in this folder" className="load-section">
+      {busy ? (
+        <p className="warn" data-testid="drawer-load">
+          <strong>Busy:</strong> {busy.why}.
+        </p>
+      ) : (
+        <p className="muted" data-testid="drawer-load">
+          Invited {load.invitedRecent} time{load.invitedRecent === 1 ? '' : 's'} recently · reviewing {load.reviewing} now · accepted{' '}
+          {load.accepted} in all.
+        </p>
+      )}
+      {authorOf.map((t) => (
+        <p key={t} className="warn" data-testid="drawer-author-of">
+          {t}
+        </p>
+      ))}
+    </section>
   );
 }

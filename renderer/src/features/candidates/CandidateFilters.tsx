@@ -1,3 +1,4 @@
+import { useEffect, useRef, type ReactNode } from 'react';
 import { CONFLICT_TEXT } from '../../../../electron/common/domain/conflicts';
 import { CONFLICT_KEYS, type AuthorsGroupsSettings } from '../../../../electron/common/service';
 import type { CandidateQuery } from '../../../../electron/common/views';
@@ -35,6 +36,50 @@ function Range({ name, min, max, query }: { name: string; min: RangeKey; max: Ra
   );
 }
 
+/** The query keys set from the "More filters" panel. */
+const MORE_KEYS = new Set([
+  'minHIndex',
+  'maxHIndex',
+  'minArticles',
+  'maxArticles',
+  'minCitations',
+  'maxCitations',
+  'inGroup',
+  'groupId',
+  'marked',
+  'withoutConflicts',
+]);
+
+/** The rarely used filters behind one button, so the bar keeps to one line at 1280 px. Escape or a click outside closes it. */
+function MoreFilters({ count, children }: { count: number; children: ReactNode }) {
+  const ref = useRef<HTMLDetailsElement>(null);
+  useEffect(() => {
+    const close = (e: Event) => {
+      const el = ref.current;
+      if (!el?.open) return;
+      if (e instanceof KeyboardEvent) {
+        if (e.key !== 'Escape') return;
+        el.open = false;
+        el.querySelector('summary')?.focus();
+      } else if (!el.contains(e.target as Node)) el.open = false;
+    };
+    document.addEventListener('pointerdown', close);
+    document.addEventListener('keydown', close);
+    return () => {
+      document.removeEventListener('pointerdown', close);
+      document.removeEventListener('keydown', close);
+    };
+  }, []);
+  return (
+    <details className="more-filters" ref={ref}>
+      <summary>More filters{count > 0 ? ` (${count} on)` : ''}</summary>
+      <div className="more-panel" role="group" aria-label="More filters">
+        {children}
+      </div>
+    </details>
+  );
+}
+
 const GROUP_ANY = '';
 const GROUP_IN = 'in';
 const GROUP_OUT = 'out';
@@ -56,32 +101,17 @@ export function CandidateFilters({ settings, groupIds }: { settings: AuthorsGrou
           ? GROUP_OUT
           : GROUP_ANY;
   const active = Object.keys(query).filter((k) => k !== 'sort' && k !== 'text').length;
+  // Filters kept out of the bar (ranges, group, marked, conflict kinds): how many are on, said on the button.
+  const moreActive = Object.keys(query).filter((k) => MORE_KEYS.has(k)).length;
   return (
     <div className="filters" role="group" aria-label="Candidate filters">
-      <Range name="h-index" min="minHIndex" max="maxHIndex" query={query} />
-      <Range name="articles" min="minArticles" max="maxArticles" query={query} />
-      <Range name="citations" min="minCitations" max="maxCitations" query={query} />
       <label>
-        Authors group{' '}
-        <select
-          value={groupValue}
-          onChange={(e) => {
-            const v = e.target.value;
-            void setQuery({
-              inGroup: v === GROUP_IN ? true : v === GROUP_OUT ? false : undefined,
-              groupId: /^\d+$/.test(v) ? Number(v) : undefined,
-            });
-          }}
-        >
-          <option value={GROUP_ANY}>Any</option>
-          <option value={GROUP_IN}>In an authors group</option>
-          <option value={GROUP_OUT}>In no authors group</option>
-          {groupIds.map((id) => (
-            <option key={id} value={String(id)}>
-              In {groupName(id)}
-            </option>
-          ))}
-        </select>
+        <input
+          type="checkbox"
+          checked={query.conflicts === 'none'}
+          onChange={(e) => void setQuery({ conflicts: e.target.checked ? 'none' : undefined })}
+        />{' '}
+        No conflicts
       </label>
       <label>
         <input
@@ -91,40 +121,75 @@ export function CandidateFilters({ settings, groupIds }: { settings: AuthorsGrou
         />{' '}
         Has email
       </label>
-      <label>
+      <label title="Hide people invited many times lately or reviewing several manuscripts now (the load rule in Settings)">
         <input
           type="checkbox"
-          checked={query.marked === true}
-          onChange={(e) => void setQuery({ marked: e.target.checked ? true : undefined })}
+          checked={query.hideBusy === true}
+          onChange={(e) => void setQuery({ hideBusy: e.target.checked ? true : undefined })}
         />{' '}
-        Marked
+        Hide busy reviewers
       </label>
-      <label>
+      <label title="Only people you have invited before, on any manuscript">
         <input
           type="checkbox"
-          checked={query.conflicts === 'none'}
-          onChange={(e) => void setQuery({ conflicts: e.target.checked ? 'none' : undefined })}
+          checked={query.workedWith === true}
+          onChange={(e) => void setQuery({ workedWith: e.target.checked ? true : undefined })}
         />{' '}
-        No conflicts
+        Only people I have worked with
       </label>
-      <fieldset className="conflict-filter">
-        <legend>Hide candidates flagged for</legend>
-        {CONFLICT_KEYS.map((k) => (
-          <label key={k} title={CONFLICT_TEXT[k].explain}>
-            <input
-              type="checkbox"
-              checked={query.withoutConflicts?.includes(k) ?? false}
-              onChange={(e) => {
-                const cur = new Set(query.withoutConflicts ?? []);
-                if (e.target.checked) cur.add(k);
-                else cur.delete(k);
-                void setQuery({ withoutConflicts: cur.size ? [...cur] : undefined });
-              }}
-            />{' '}
-            {CONFLICT_TEXT[k].badge}
-          </label>
-        ))}
-      </fieldset>
+      <MoreFilters count={moreActive}>
+        <Range name="h-index" min="minHIndex" max="maxHIndex" query={query} />
+        <Range name="articles" min="minArticles" max="maxArticles" query={query} />
+        <Range name="citations" min="minCitations" max="maxCitations" query={query} />
+        <label>
+          Authors group{' '}
+          <select
+            value={groupValue}
+            onChange={(e) => {
+              const v = e.target.value;
+              void setQuery({
+                inGroup: v === GROUP_IN ? true : v === GROUP_OUT ? false : undefined,
+                groupId: /^\d+$/.test(v) ? Number(v) : undefined,
+              });
+            }}
+          >
+            <option value={GROUP_ANY}>Any</option>
+            <option value={GROUP_IN}>In an authors group</option>
+            <option value={GROUP_OUT}>In no authors group</option>
+            {groupIds.map((id) => (
+              <option key={id} value={String(id)}>
+                In {groupName(id)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          <input
+            type="checkbox"
+            checked={query.marked === true}
+            onChange={(e) => void setQuery({ marked: e.target.checked ? true : undefined })}
+          />{' '}
+          Marked
+        </label>
+        <fieldset className="conflict-filter">
+          <legend>Hide candidates flagged for</legend>
+          {CONFLICT_KEYS.map((k) => (
+            <label key={k} title={CONFLICT_TEXT[k].explain}>
+              <input
+                type="checkbox"
+                checked={query.withoutConflicts?.includes(k) ?? false}
+                onChange={(e) => {
+                  const cur = new Set(query.withoutConflicts ?? []);
+                  if (e.target.checked) cur.add(k);
+                  else cur.delete(k);
+                  void setQuery({ withoutConflicts: cur.size ? [...cur] : undefined });
+                }}
+              />{' '}
+              {CONFLICT_TEXT[k].badge}
+            </label>
+          ))}
+        </fieldset>
+      </MoreFilters>
       {active > 0 ? (
         <button
           type="button"

@@ -21,6 +21,7 @@ import { ShortlistToolbar } from './ShortlistToolbar';
 import { useCandidates, type SortKey } from '../../stores/candidates';
 import { useManuscripts } from '../../stores/manuscripts';
 import { Alert } from '../../components/Alert';
+import { useLoads } from '../../stores/reads';
 
 const EFFECT_TEXT: Record<string, string> = {
   limit_to: ': candidates were searched only inside these groups.',
@@ -61,6 +62,13 @@ export function CandidatesView() {
     return m;
   }, [comparison]);
 
+  // Load badges and folder-author warnings of the run shown (ledger.loads; reloaded from the ledger topics).
+  const loadRows = useLoads((s) => (s.answered?.runId === runId ? s.data : null));
+  useEffect(() => {
+    if (runId !== null) void useLoads.getState().load({ runId });
+  }, [runId]);
+  const loads = useMemo(() => new Map((loadRows ?? []).map((l) => [l.authorId, l])), [loadRows]);
+
   const maxScore = useMemo(() => rows.reduce((m, r) => Math.max(m, r.score ?? 0), 0) || 1, [rows]);
   const run = runs.find((r) => r.id === runId);
   const settings = run?.authorsGroupsSettings ?? null;
@@ -69,7 +77,7 @@ export function CandidatesView() {
   const groupEffect = settings?.effect ?? null;
   const openRow = useCallback((c: CandidateRow) => void showAuthor(c.authorId, c), [showAuthor]);
   const columns: Column<CandidateRow>[] = useMemo(() => {
-    const cellContext: CellContext = { maxScore, moved, groupEffect, onOpen: openRow, onCopied: setCopied };
+    const cellContext: CellContext = { maxScore, moved, groupEffect, onOpen: openRow, onCopied: setCopied, loads };
     const shown = visibleColumns(layout).map((c) => ({
       key: c.screen.sort ?? c.key,
       label: c.key === 'groups' ? 'Groups' : c.label,
@@ -79,7 +87,7 @@ export function CandidatesView() {
       render: (row: CandidateRow) => renderCell(c.key, row, cellContext),
     }));
     return [SHORTLIST_COLUMN, ...shown];
-  }, [layout, maxScore, moved, groupEffect, openRow]);
+  }, [layout, maxScore, moved, groupEffect, openRow, loads]);
   const rowClass = useCallback(
     (c: CandidateRow) =>
       [c.conflictCount > 0 ? 'has-coi' : '', c.authorsGroups.length > 0 && groupEffect === 'highlight' ? 'highlight' : ''].join(' '),
@@ -259,6 +267,7 @@ export function CandidatesView() {
         manuscript={detail.manuscript}
         topScore={maxScore}
         total={total}
+        load={selected ? loads.get(selected.authorId) : undefined}
       />
     </div>
   );

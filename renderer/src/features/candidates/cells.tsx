@@ -3,7 +3,9 @@ import { Building2, Check, CircleHelp, Copy, ExternalLink, FileWarning, Quote, S
 import { memo, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { conflictBadges } from '../../../../electron/common/domain/conflicts';
 import type { ConflictKey } from '../../../../electron/common/service';
+import type { CandidateLoadRow } from '../../../../electron/common/rows';
 import type { CandidateRow } from '../../../../electron/common/views';
+import { authorOfText, loadText } from '../reviewers/format';
 
 /** One formatter for every cell: toLocaleString builds a new one per call, which shows while scrolling. */
 const NUMBER = new Intl.NumberFormat();
@@ -119,6 +121,8 @@ export interface CellContext {
   groupEffect: string | null;
   onOpen: (row: CandidateRow) => void;
   onCopied: (text: string) => void;
+  /** Load badges and folder-author warnings of the run, by author id (ledger.loads). */
+  loads?: ReadonlyMap<number, CandidateLoadRow>;
 }
 
 export function renderCell(key: string, c: CandidateRow, ctx: CellContext): ReactNode {
@@ -131,6 +135,7 @@ export function renderCell(key: string, c: CandidateRow, ctx: CellContext): Reac
         <span className="name-cell">
           <span className="line1">
             {move ? <span className={`chip ${move === 'New' ? 'new' : 'moved'}`}>{move}</span> : null}
+            <LoadChips load={ctx.loads?.get(c.authorId)} />
             <button
               type="button"
               className="linklike name"
@@ -210,5 +215,28 @@ export function ScoreBar({ value, max, label }: { value: number | null; max: num
       </span>
       <span className="value">{value === null ? '—' : value.toFixed(2)}</span>
     </span>
+  );
+}
+
+/** The load badge ("Busy", with why) and the "author in this folder" warning, before the name. */
+export function LoadChips({ load }: { load: CandidateLoadRow | undefined }) {
+  const busy = loadText(load);
+  const authorOf = authorOfText(load);
+  if (!busy && authorOf.length === 0) return null;
+  return (
+    <>
+      {busy ? (
+        <span className="chip busy" title={busy.why} data-testid="load-badge">
+          {busy.badge}
+          <span className="sr-only">: {busy.why}</span>
+        </span>
+      ) : null}
+      {authorOf.length > 0 ? (
+        <span className="chip author-of" title={authorOf.join('\n')} data-testid="author-of">
+          Author here
+          <span className="sr-only">: {authorOf.join('; ')}</span>
+        </span>
+      ) : null}
+    </>
   );
 }

@@ -4,6 +4,7 @@ import { desk, errorText } from '../../platform/instance';
 import { useApp } from '../../stores/app';
 import { useProfiles } from '../../stores/profiles';
 import { useWebhookStatus } from '../../stores/reads';
+import { InvitationSection } from './InvitationSection';
 import { Alert } from '../../components/Alert';
 import { keptText, removedText } from './cacheText';
 import { parsePort } from './port';
@@ -215,6 +216,7 @@ export function SettingsView() {
           </>
         ) : null}
       </section>
+      <InvitationSection />
       <DataSection dataDir={info?.dataDir ?? null} activeProfile={state?.profiles.find((p) => p.active)?.name ?? null} />
     </div>
   );

@@ -1,0 +1,53 @@
+import { useEffect } from 'react';
+import { isoDate } from '../../../../electron/common/domain/shortlist';
+import { useInvitationSettings, useReminders } from '../../stores/reads';
+import { openManuscript } from '../reviewers/PersonDrawer';
+
+/** Invitations with no answer after the reminder days set in Settings; each opens its manuscript's candidates. */
+export function Reminders() {
+  const rows = useReminders((s) => s.data) ?? [];
+  const error = useReminders((s) => s.error);
+  const days = useInvitationSettings((s) => s.data?.reminderDays);
+  useEffect(() => {
+    void useReminders.getState().load({});
+    if (useInvitationSettings.getState().data === null) void useInvitationSettings.getState().load({});
+  }, []);
+  return (
+    <section aria-labelledby="reminders-h">
+      <h2 id="reminders-h">Reminders due</h2>
+      {error ? <p className="error">{error}</p> : null}
+      {rows.length === 0 ? (
+        <p className="muted">No invitation is waiting for an answer{days ? ` longer than ${days} days` : ''}.</p>
+      ) : (
+        <table className="reminders" aria-label="Reminders due">
+          <thead>
+            <tr>
+              <th scope="col">Person</th>
+              <th scope="col">Manuscript</th>
+              <th scope="col">Invited</th>
+              <th scope="col">Days waiting</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((r) => (
+              <tr key={`${r.manuscriptId}-${r.authorId}`}>
+                <td>
+                  <button type="button" className="linklike" onClick={() => openManuscript(r.manuscriptId)}>
+                    {r.name}
+                  </button>
+                  {r.email ? <span className="muted"> · {r.email}</span> : null}
+                </td>
+                <td>
+                  {r.manuscriptTitle}
+                  <span className="muted"> · {r.folder}</span>
+                </td>
+                <td>{isoDate(r.invitedAt)}</td>
+                <td className="num">{r.daysWaiting}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}

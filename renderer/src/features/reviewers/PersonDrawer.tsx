@@ -1,0 +1,177 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { X } from 'lucide-react';
+import { useState } from 'react';
+import { STATUS_LABEL, isoDate } from '../../../../electron/common/domain/shortlist';
+import type { LedgerMember } from '../../../../electron/common/rows';
+import { desk, errorText } from '../../platform/instance';
+import { useApp } from '../../stores/app';
+import { useManuscripts } from '../../stores/manuscripts';
+import { useProfiles } from '../../stores/profiles';
+import { useLedgerPerson } from '../../stores/reads';
+import { LEDGER_COLUMNS, RULE_TEXT } from './format';
+
+/** Opens a manuscript of the active profile on its candidates. */
+export function openManuscript(manuscriptId: number): void {
+  void useManuscripts.getState().select(manuscriptId);
+  useApp.getState().setView('candidates');
+}
+
+/** One person of the ledger: counts, the author records merged into it (and why), history by manuscript. */
+export function PersonDrawer({
+  open,
+  onClose,
+  onSplitError,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onSplitError: (e: string | null) => void;
+}) {
+  const history = useLedgerPerson((s) => s.data);
+  const error = useLedgerPerson((s) => s.error);
+  const activeProfile = useProfiles((s) => s.state?.activeId);
+  const [confirming, setConfirming] = useState<LedgerMember | null>(null);
+  const [splitNote, setSplitNote] = useState<string | null>(null);
+
+  const split = async (m: LedgerMember) => {
+    try {
+      const res = await desk().invoke('ledger.split', { authorId: m.authorId });
+      setConfirming(null);
+      setSplitNote(`${m.name} (author id ${m.authorId}) is now a person of its own.`);
+      onSplitError(null);
+      if (res.from) void useLedgerPerson.getState().load({ personId: res.from.person.personId });
+    } catch (e) {
+      onSplitError(errorText(e));
+      setConfirming(null);
+    }
+  };
+
+  const p = history?.person;
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(o) => {
+        if (o) return;
+        setConfirming(null);
+        setSplitNote(null);
+        onClose();
+      }}
+    >
+      <Dialog.Portal>
+        <Dialog.Overlay className="overlay light" />
+        <Dialog.Content className="drawer person-drawer" aria-label="Reviewer history" aria-describedby={undefined}>
+          <header className="drawer-head">
+            <Dialog.Title>{p?.name ?? 'Reviewer'}</Dialog.Title>
+            <Dialog.Close asChild>
+              <button type="button" className="icon-button" aria-label="Close the history">
+                <X size={16} aria-hidden="true" />
+              </button>
+            </Dialog.Close>
+          </header>
+          {error ? <p className="error">{error}</p> : null}
+          {p ? (
+            <div className="card">
+              <p className="muted">
+                {[p.affiliation, p.email, p.orcid ? `ORCID ${p.orcid}` : null].filter(Boolean).join(' · ') ||
+                  'No affiliation, e-mail or ORCID known'}
+              </p>
+              <dl className="counts" aria-label="Counts">
+                {LEDGER_COLUMNS.filter((c) => c.key !== 'name').map((c) => (
+                  <div key={c.key}>
+                    <dt>{c.label}</dt>
+                    <dd>{c.text(p)}</dd>
+                  </div>
+                ))}
+              </dl>
+              <section aria-labelledby="members-h">
+                <h3 id="members-h">Author records in this person</h3>
+                {splitNote ? (
+                  <p role="status" className="ok">
+                    {splitNote}
+                  </p>
+                ) : null}
+                <ul className="members">
+                  {history.members.map((m, i) => (
+                    <li key={m.authorId}>
+                      <div className="row">
+                        <strong>{m.name}</strong>
+                        <span className="chip" data-testid="merge-rule">
+                          {RULE_TEXT[m.rule]}
+                        </span>
+                        <span className="muted">
+                          author id {m.authorId}
+                          {m.orcid ? ` · ORCID ${m.orcid}` : ''}
+                          {m.email ? ` · ${m.email}` : ''}
+                        </span>
+                        <span className="spacer" />
+                        {history.members.length > 1 && i > 0 ? (
+                          <button type="button" onClick={() => setConfirming(m)}>
+                            Split…
+                          </button>
+                        ) : null}
+                      </div>
+                      {confirming?.authorId === m.authorId ? (
+                        <div role="alertdialog" aria-labelledby={`split-q-${m.authorId}`} className="confirm">
+                          <p id={`split-q-${m.authorId}`}>
+                            Split {m.name} (author id {m.authorId}) off into a person of its own? Their invitations and answers move with
+                            them, and they will not be merged with {p.name} again.
+                          </p>
+                          <button type="button" className="danger" onClick={() => void split(m)}>
+                            Split
+                          </button>{' '}
+                          <button type="button" onClick={() => setConfirming(null)}>
+                            Cancel
+                          </button>
+                        </div>
+                      ) : null}
+                    </li>
+                  ))}
+                </ul>
+              </section>
+              <section aria-labelledby="history-h">
+                <h3 id="history-h">History by manuscript</h3>
+                {history.manuscripts.length === 0 ? <p className="muted">No manuscript in the cache suggests this person.</p> : null}
+                <table className="history">
+                  <thead>
+                    <tr>
+                      <th scope="col">Manuscript</th>
+                      <th scope="col">Status</th>
+                      <th scope="col">Invited</th>
+                      <th scope="col">Answered</th>
+                      <th scope="col">Due</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {history.manuscripts.map((h) => (
+                      <tr key={`${h.profileId}-${h.manuscriptId}-${h.authorId}`}>
+                        <td>
+                          {h.profileId === activeProfile ? (
+                            <button type="button" className="linklike" onClick={() => openManuscript(h.manuscriptId)}>
+                              {h.title || `Manuscript ${h.manuscriptId}`}
+                            </button>
+                          ) : (
+                            <span title="In another profile">{h.title || `Manuscript ${h.manuscriptId}`}</span>
+                          )}
+                          <span className="muted"> · {h.folder}</span>
+                          {h.note ? <div className="muted">“{h.note}”</div> : null}
+                        </td>
+                        <td>
+                          {h.status ? STATUS_LABEL[h.status] : h.suggested ? 'Suggested' : '—'}
+                          {h.serviceMarked ? <span className="chip marked">Marked in the service</span> : null}
+                        </td>
+                        <td>{isoDate(h.invitedAt) || '—'}</td>
+                        <td>{isoDate(h.answeredAt) || '—'}</td>
+                        <td>{h.dueDate ?? '—'}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </section>
+            </div>
+          ) : (
+            <p className="muted">Loading…</p>
+          )}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

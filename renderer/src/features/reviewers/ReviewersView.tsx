@@ -1,0 +1,164 @@
+import { Download, Search } from 'lucide-react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { toCsv } from '../../../../electron/common/domain/csv';
+import { ledgerTable } from '../../../../electron/common/domain/shortlist';
+import { toXlsx } from '../../../../electron/common/domain/xlsx';
+import type { LedgerPersonRow, LedgerSortKey } from '../../../../electron/common/rows';
+import { Alert } from '../../components/Alert';
+import { EmptyState } from '../../components/EmptyState';
+import { VirtualTable, type Column } from '../../components/VirtualTable';
+import { download } from '../../components/download';
+import { desk, errorText } from '../../platform/instance';
+import { useLedger, useLedgerPerson } from '../../stores/reads';
+import { LEDGER_COLUMNS, nextSort } from './format';
+import { PersonDrawer } from './PersonDrawer';
+
+/** Rows the list holds at once; the export asks core for every match, page by page. */
+const PAGE = 500;
+const EXPORT_MAX = 50_000;
+
+const personKey = (p: LedgerPersonRow) => p.personId;
+
+export function ReviewersView() {
+  const page = useLedger((s) => s.data);
+  const loading = useLedger((s) => s.loading);
+  const loadError = useLedger((s) => s.error);
+  const [text, setText] = useState('');
+  const [sort, setSort] = useState<{ by: LedgerSortKey; dir: 'asc' | 'desc' }>({ by: 'invited', dir: 'desc' });
+  const [openId, setOpenId] = useState<number | null>(null);
+  const [actError, setActError] = useState<string | null>(null);
+  const [note, setNote] = useState<string | null>(null);
+
+  useEffect(() => {
+    void useLedger.getState().load({ ...(text.trim() ? { text: text.trim() } : {}), sort, limit: PAGE });
+  }, [text, sort]);
+
+  const openPerson = useCallback((p: LedgerPersonRow) => {
+    setOpenId(p.personId);
+    void useLedgerPerson.getState().load({ personId: p.personId });
+  }, []);
+
+  const columns: Column<LedgerPersonRow>[] = useMemo(
+    () =>
+      LEDGER_COLUMNS.map((c) => ({
+        key: c.key,
+        label: c.label,
+        width: c.width,
+        sortable: true,
+        ...(c.align ? { align: c.align } : {}),
+        render:
+          c.key === 'name'
+            ? (p: LedgerPersonRow) => (
+                <span className="name-cell">
+                  <span className="line1">
+                    <button type="button" className="linklike name" tabIndex={-1} onClick={() => openPerson(p)}>
+                      {p.name}
+                    </button>
+                    {p.membersCount > 1 ? (
+                      <span className="chip" title={`${p.membersCount} author records merged into this person`}>
+                        {p.membersCount} records
+                      </span>
+                    ) : null}
+                  </span>
+                  <span className="line2 muted" title={p.affiliation ?? ''}>
+                    {p.affiliation ?? 'Affiliation unknown'}
+                  </span>
+                </span>
+              )
+            : c.text,
+      })),
+    [openPerson],
+  );
+
+  const everyMatch = async (): Promise<LedgerPersonRow[]> => {
+    const all: LedgerPersonRow[] = [];
+    for (let offset = 0; offset < EXPORT_MAX; offset += 5000) {
+      const got = await desk().invoke('ledger.query', { ...(text.trim() ? { text: text.trim() } : {}), sort, limit: 5000, offset });
+      all.push(...got.rows);
+      if (got.rows.length < 5000 || all.length >= got.total) break;
+    }
+    return all;
+  };
+  const exportAs = async (kind: 'csv' | 'xlsx') => {
+    try {
+      const people = await everyMatch();
+      const t = ledgerTable(people);
+      const name = `reviewers-${new Date().toISOString().slice(0, 10)}`;
+      if (kind === 'csv') download(`${name}.csv`, 'text/csv', toCsv(t.header, t.rows));
+      else
+        download(
+          `${name}.xlsx`,
+          'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+          toXlsx('Reviewers', t.header, t.rows),
+        );
+      setNote(`${people.length} ${people.length === 1 ? 'person' : 'people'} exported`);
+      setActError(null);
+    } catch (e) {
+      setActError(errorText(e));
+    }
+  };
+
+  const rows = page?.rows ?? [];
+  const total = page?.total ?? 0;
+  const nobody = page !== null && total === 0 && !text.trim();
+  return (
+    <div className="reviewers">
+      <div className="toolbar" role="toolbar" aria-label="Reviewer tools">
+        <span className="search-field">
+          <Search size={14} aria-hidden="true" />
+          <input
+            type="search"
+            data-shortcut="search"
+            placeholder="Name or affiliation"
+            aria-label="Search reviewers by name or affiliation"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+          />
+        </span>
+        <span role="status" className="muted" data-testid="reviewers-count">
+          {total.toLocaleString()} {total === 1 ? 'person' : 'people'}
+          {total > rows.length ? ` · first ${rows.length.toLocaleString()} shown` : ''}
+        </span>
+        {note ? (
+          <span className="muted" role="status">
+            {note}
+          </span>
+        ) : null}
+        <span className="spacer" />
+        <button type="button" onClick={() => void exportAs('csv')} data-shortcut="export" disabled={total === 0}>
+          <Download size={16} aria-hidden="true" /> Export CSV
+        </button>
+        <button type="button" onClick={() => void exportAs('xlsx')} disabled={total === 0}>
+          <Download size={16} aria-hidden="true" /> Export XLSX
+        </button>
+      </div>
+      <Alert text={actError ?? loadError} />
+      {nobody ? (
+        <EmptyState
+          title="No reviewers yet"
+          next="Everyone the service suggests for your manuscripts appears here, with the invitations you send and their answers."
+        />
+      ) : (
+        <VirtualTable
+          label="Reviewers"
+          columns={columns}
+          rows={rows}
+          rowHeight={48}
+          rowKey={personKey}
+          sort={{ key: sort.by, dir: sort.dir }}
+          onSort={(k) => setSort((s) => nextSort(s, k as LedgerSortKey))}
+          onActivate={openPerson}
+          empty={loading ? 'Loading…' : 'Nobody matches this search.'}
+        />
+      )}
+      <PersonDrawer
+        open={openId !== null}
+        onClose={() => {
+          setOpenId(null);
+          useLedgerPerson.getState().reset();
+        }}
+        onSplitError={setActError}
+      />
+    </div>
+  );
+}
