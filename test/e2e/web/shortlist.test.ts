@@ -182,6 +182,9 @@ describe('shortlist and invitations', () => {
     await dragA.focus();
     await page.keyboard.press('Space');
     await expect.poll(() => dragA.getAttribute('aria-pressed')).toBe('true');
+    // dnd-kit's keyboard sensor listens for the arrow keys from a setTimeout(0) scheduled when the drag
+    // starts; a page task queued now runs after it, so the ArrowDown below is never pressed too early.
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
     await page.keyboard.press('ArrowDown');
     await expect.poll(() => live.textContent()).toMatch(new RegExp(`${a} is over number 2 of 5`));
     await page.keyboard.press('Space');
