@@ -23,6 +23,8 @@ interface CandidatesStore {
   loading: boolean;
   error: string | null;
   open(runId: number | null, previousRunId?: number | null): Promise<void>;
+  /** The run to compare with, once the manuscript's runs are known (the newest run may be opened before). */
+  setPrevious(previousRunId: number | null): void;
   reload(): Promise<void>;
   setQuery(patch: Partial<CandidateQuery>): Promise<void>;
   sortBy(key: SortKey): Promise<void>;
@@ -69,6 +71,9 @@ export const useCandidates = create<CandidatesStore>((set, get) => ({
     const { groupId: _group, ...query } = get().query;
     set({ runId, compareToRunId: previousRunId, comparison: null, comparing: false, author: null, selected: null, showing: null, query });
     await get().reload();
+  },
+  setPrevious(previousRunId) {
+    if (get().compareToRunId !== previousRunId) set({ compareToRunId: previousRunId, comparison: null, comparing: false });
   },
   async reload() {
     const { runId, query } = get();

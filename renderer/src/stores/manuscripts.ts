@@ -4,6 +4,7 @@ import type { FolderRow, IntakeView, ManuscriptRow, RunRow, SearchHit, StagedFil
 import { MAX_MANUSCRIPT_BYTES, tooLargeMessage } from '../../../electron/common/limits';
 import { boundsProblem } from '../../../electron/common/domain/wording';
 import { desk, errorText } from '../platform/instance';
+import { useCandidates } from './candidates';
 
 /** One file of the batch queue: staged, read by intake, edited by the editor, then queued. */
 export interface BatchItem {
@@ -230,8 +231,15 @@ export const useManuscripts = create<ManuscriptsStore>((set, get) => {
     async select(id) {
       set({ selectedId: id });
       if (id === null) return set({ detail: null });
+      // The newest run's candidates are asked for together with the detail (the list row names that run),
+      // not after the detail has come back and the view has mounted: one round trip less to a painted table.
+      const lastRunId = get().list.find((m) => m.id === id)?.lastRunId ?? null;
+      const candidates = useCandidates.getState();
+      if (lastRunId !== null && candidates.runId !== lastRunId) void candidates.open(lastRunId);
       try {
-        set({ detail: await desk().invoke('manuscripts.get', { id }) });
+        const detail = await desk().invoke('manuscripts.get', { id });
+        if (get().selectedId !== id) return;
+        set({ detail });
       } catch (err) {
         set({ error: errorText(err), detail: null });
       }

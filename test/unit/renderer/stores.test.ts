@@ -114,6 +114,31 @@ describe('data path', () => {
     off();
   });
 
+  it('asks for the newest run’s candidates together with the manuscript’s detail, not after it', async () => {
+    const fake = baseDesk();
+    const m = { ...manuscript(1, 'synced'), lastRunId: 41 };
+    (fake as unknown as { lists: Record<string, ManuscriptRow[]> }).lists.a!.push(m);
+    let release: (() => void) | null = null;
+    fake.handle('manuscripts.get', async () => {
+      if (!release) await new Promise<void>((r) => (release = r));
+      return { manuscript: m, runs: [{ id: 40 }, { id: 41 }] as never };
+    });
+    fake.handle('candidates.query', ({ runId }) => ({ rows: [], total: runId }) as never);
+    await useManuscripts.getState().load();
+    const selecting = useManuscripts.getState().select(1);
+    await settle();
+    // The detail has not answered yet, and the candidates query has already been made (and answered).
+    expect(useManuscripts.getState().detail).toBeNull();
+    expect(fake.calls.find((c) => c.channel === 'candidates.query')?.input).toMatchObject({ runId: 41 });
+    expect(useCandidates.getState()).toMatchObject({ runId: 41, total: 41 });
+    release!();
+    await selecting;
+    expect(useManuscripts.getState().detail?.manuscript.id).toBe(1);
+    // Selecting it again does not ask again for the run already shown.
+    await useManuscripts.getState().select(1);
+    expect(fake.count('candidates.query')).toBe(1);
+  });
+
   it('keeps only the answer to the latest request of a store', async () => {
     const fake = baseDesk();
     let release: (() => void) | null = null;

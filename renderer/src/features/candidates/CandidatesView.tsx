@@ -51,6 +51,8 @@ export function CandidatesView() {
     if (latest?.id === latestSeen.current && (runStillThere || latest === null)) return;
     latestSeen.current = latest?.id ?? null;
     if (latest && latest.id !== current) void open(latest.id, previous?.id ?? null);
+    // Opened already when the manuscript was selected (stores/manuscripts): only the previous run was unknown then.
+    else if (latest) useCandidates.getState().setPrevious(previous?.id ?? null);
     if (!latest && current !== null) void open(null);
   }, [runs, open]);
 

@@ -1,3 +1,4 @@
+import { DateInput } from '../../components/DateInput';
 import type { CustomFieldRow } from '../../../../electron/common/views';
 
 /** How a value of a kind this version does not know is shown (read-only). */
@@ -29,14 +30,7 @@ export function CustomFieldInput({ field, value, onChange }: { field: CustomFiel
         />
       );
     case 'date':
-      return (
-        <input
-          type="date"
-          aria-label={label}
-          value={typeof value === 'string' ? value : ''}
-          onChange={(e) => onChange(e.target.value === '' ? null : e.target.value)}
-        />
-      );
+      return <DateInput label={label} value={typeof value === 'string' ? value : null} onChange={onChange} />;
     case 'single_option':
       return (
         <select

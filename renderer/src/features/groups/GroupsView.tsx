@@ -3,6 +3,7 @@ import { parseCsv } from '../../../../electron/common/domain/csv';
 import type { AuthorsGroupRow, CustomFieldRow, GroupAuthorRow } from '../../../../electron/common/views';
 import { desk, errorText } from '../../platform/instance';
 import { Alert } from '../../components/Alert';
+import { FileInput } from '../../components/FileInput';
 import { useCustomFields, useGroupAuthors, useGroups } from '../../stores/reads';
 import {
   changedFields,
@@ -332,9 +333,9 @@ export function GroupsView() {
             ) : null}
             <section aria-label="Import authors from CSV">
               <h3>Import from CSV</h3>
-              <input
+              <FileInput
                 key={groupId}
-                type="file"
+                button="Choose a CSV file"
                 accept=".csv,text/csv"
                 aria-label="CSV file of authors"
                 onChange={(e) => {
