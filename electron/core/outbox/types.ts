@@ -2,7 +2,10 @@ import type { AuthorFromGroupPatch, AuthorFromGroupPut, AuthorsGroupCreate, Uplo
 import type { ErrorCode } from '../../common/errors';
 import type { StoredFile } from '../cache/types';
 
-export type OutboxKind = 'upload' | 'author_put' | 'author_patch' | 'author_delete' | 'group_create';
+import type { OutboxKind } from '../../common/views';
+
+/** Defined once, in the contract the Activity view reads. */
+export type { OutboxKind };
 
 /**
  * queued → sending → done; sending → queued (transient failure, retried with backoff);

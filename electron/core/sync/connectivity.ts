@@ -1,10 +1,12 @@
+import type { Connectivity as ConnectivityWord } from '../../common/contract';
 import { isDeskError, type ErrorCode } from '../../common/errors';
 import type { ServiceApi } from '../api/types';
 import type { Clock, Logger } from '../ports';
 import { Emitter } from './emitter';
 import type { Timers } from './timers';
 
-export type ConnectivityState = 'online' | 'offline' | 'unknown';
+/** The contract's word for it (the status bar shows the same three). */
+export type ConnectivityState = ConnectivityWord;
 
 export interface ConnectivityChange {
   state: ConnectivityState;
