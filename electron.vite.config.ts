@@ -6,7 +6,7 @@ import type { Plugin } from 'vite';
 /** Markers in the source → the file emitted for them, relative to out/main (see `builtEntryPaths`). */
 const BUILT_ENTRIES: Record<string, string> = {
   __INTAKE_WORKER_FILE__: 'intake-worker.js', // electron/core/intake/index.ts
-  __DEMO_SERVICE_FILE__: 'demo-service.js', // electron/sandbox/app-demo.ts
+  __DEMO_SERVICE_FILE__: 'demo-service.js', // electron/localservice/app-demo.ts
   __RENDERER_DIR__: '../renderer', // electron/host/cli.ts
 };
 
@@ -44,7 +44,7 @@ export default defineConfig({
         input: {
           index: resolve(import.meta.dirname, 'electron/main/index.ts'),
           'intake-worker': resolve(import.meta.dirname, 'electron/core/intake/worker.ts'),
-          'demo-service': resolve(import.meta.dirname, 'electron/sandbox/process-entry.ts'),
+          'demo-service': resolve(import.meta.dirname, 'electron/localservice/process-entry.ts'),
           host: resolve(import.meta.dirname, 'electron/host/entry.ts'),
         },
         output: {

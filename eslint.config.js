@@ -85,7 +85,7 @@ export default tseslint.config(
   // (api client), webhook bodies, and the local service's uploaded fields and files. Linear helpers for the
   // usual trims are in electron/common/linear.ts.
   {
-    files: ['electron/core/**/*.ts', 'electron/sandbox/**/*.ts', 'electron/common/linear.ts'],
+    files: ['electron/core/**/*.ts', 'electron/localservice/**/*.ts', 'electron/common/linear.ts'],
     rules: { 'regexp/no-super-linear-move': ['error', { ignoreSticky: false, ignorePartial: false }] },
   },
   {
@@ -119,7 +119,7 @@ export default tseslint.config(
         '../main/*',
         '../preload/*',
         '../host/*',
-        '../sandbox/*',
+        '../localservice/*',
         '**/renderer/**',
       ],
       'electron/common is pure TypeScript: no Node, no DOM, no Electron, no other layer.',
@@ -135,10 +135,10 @@ export default tseslint.config(
   },
   // sandbox: the stand-in service. Node only; may use common and core/intake parsing.
   {
-    files: ['electron/sandbox/**/*.ts'],
+    files: ['electron/localservice/**/*.ts'],
     rules: zone(
       ['electron', '**/main/*', '**/preload/*', '**/host/*', '**/renderer/**', 'react', 'react-dom', 'zustand'],
-      "electron/sandbox is plain Node: no 'electron', no shells, no renderer.",
+      "electron/localservice is plain Node: no 'electron', no shells, no renderer.",
     ),
   },
   // host: core + WebSocket; no Electron.
@@ -158,7 +158,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: [...nodeBuiltins, '../core/*', '../main/*', '../host/*', '../sandbox/*', '**/renderer/**', 'react'],
+              group: [...nodeBuiltins, '../core/*', '../main/*', '../host/*', '../localservice/*', '**/renderer/**', 'react'],
               message: 'preload imports only electron and the contract (electron/common).',
             },
           ],
@@ -182,7 +182,7 @@ export default tseslint.config(
                 '**/electron/main/**',
                 '**/electron/preload/**',
                 '**/electron/host/**',
-                '**/electron/sandbox/**',
+                '**/electron/localservice/**',
               ],
               message: 'The renderer knows only the contract (electron/common).',
             },

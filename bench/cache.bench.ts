@@ -11,7 +11,7 @@ import { join, resolve } from 'node:path';
 import { ServiceClient } from '../electron/core/api';
 import { openCache, type Cache } from '../electron/core/cache';
 import type { Logger } from '../electron/core/ports';
-import { startSandbox } from '../electron/sandbox/index';
+import { startSandbox } from '../electron/localservice/index';
 import type { Bench, BenchRow } from './types';
 
 const SUITE = 'cache';

@@ -33,7 +33,19 @@ async function startSandboxProcess(dir: string): Promise<Sandbox> {
   await writeFile(config, JSON.stringify({ seed: 11, corpus: { authors: 500, articles: 2500 } }));
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', 'electron/sandbox/cli.ts', '--port', '0', '--data', join(dir, 'data'), '--config', config, '--admin-token', token],
+    [
+      '--import',
+      'tsx',
+      'electron/localservice/cli.ts',
+      '--port',
+      '0',
+      '--data',
+      join(dir, 'data'),
+      '--config',
+      config,
+      '--admin-token',
+      token,
+    ],
     {
       cwd: ROOT,
       stdio: ['ignore', 'pipe', 'ignore'],

@@ -15,7 +15,7 @@ import { createInterface } from 'node:readline';
 import type { Envelope } from '../electron/common/contract';
 import { createCore, type Core } from '../electron/core/composition';
 import { demoProcess } from '../electron/core/demo/supervisor';
-import { demoDataDir, forkDemoNode } from '../electron/sandbox/app-demo';
+import { demoDataDir, forkDemoNode } from '../electron/localservice/app-demo';
 import { launchChromium, repoRoot } from '../test/support/browser';
 import { MemoryLogger, MemorySecrets } from '../test/support/fakes';
 import type { Bench, BenchRow } from './types';

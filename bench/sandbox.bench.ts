@@ -4,9 +4,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { FIELDS } from '../electron/sandbox/corpus/vocab';
-import { startSandbox } from '../electron/sandbox/index';
-import { Rng } from '../electron/sandbox/prng';
+import { FIELDS } from '../electron/localservice/corpus/vocab';
+import { startSandbox } from '../electron/localservice/index';
+import { Rng } from '../electron/localservice/prng';
 import { makePdf } from '../test/fixtures/sandbox-files';
 import type { BenchRow } from './types';
 

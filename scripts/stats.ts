@@ -397,7 +397,7 @@ export const DROP_PATH: readonly string[] = [
   'electron/main/security.ts',
   'electron/core/router.ts',
   'electron/common/contract.ts',
-  'electron/core/features/manuscripts.ts',
+  'electron/core/handlers/manuscripts.ts',
   'electron/core/files/staging.ts',
   'electron/core/intake/check.ts',
   // intake.inspect (same bridge and router hops) → intake in a worker thread
@@ -428,7 +428,7 @@ export const DROP_PATH: readonly string[] = [
   'renderer/src/stores/manuscripts.ts',
   'renderer/src/features/candidates/CandidatesView.tsx',
   'renderer/src/stores/candidates.ts',
-  'electron/core/features/candidates.ts',
+  'electron/core/handlers/candidates.ts',
   'electron/core/cache/candidates.ts',
   'renderer/src/components/VirtualTable.tsx',
 ];

@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 const projects = [
   'electron/common/tsconfig.json',
   'electron/core/tsconfig.json',
-  'electron/sandbox/tsconfig.json',
+  'electron/localservice/tsconfig.json',
   'electron/host/tsconfig.json',
   'electron/main/tsconfig.json',
   'electron/preload/tsconfig.json',

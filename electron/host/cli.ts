@@ -14,7 +14,7 @@ import { demoProcess } from '../core/demo/supervisor';
 import { fileLogger } from '../core/logging';
 import { createSecretStore } from '../core/secrets';
 import { DeferredSecretStore } from '../core/secrets/deferred';
-import { demoDataDir, forkDemoNode } from '../sandbox/app-demo';
+import { demoDataDir, forkDemoNode } from '../localservice/app-demo';
 import { startHost } from './server';
 
 /** After the first answer to a page: time for its shell to paint before the background work starts. */

@@ -4,7 +4,7 @@
 import { join } from 'node:path';
 import { utilityProcess } from 'electron';
 import type { DemoChild, DemoForkOptions } from '../core/demo/supervisor';
-import { demoProcessArgs } from '../sandbox/app-demo';
+import { demoProcessArgs } from '../localservice/app-demo';
 
 /** Built next to the main bundle by electron.vite.config.ts (entry 'demo-service'). */
 const ENTRY = join(import.meta.dirname, 'demo-service.js');

@@ -12,7 +12,7 @@ import { RotatingLogFile } from '../core/log-rotation';
 import { serveStatic } from '../core/static-files';
 import { createSecretStore } from '../core/secrets';
 import { DeferredSecretStore } from '../core/secrets/deferred';
-import { demoDataDir } from '../sandbox/app-demo';
+import { demoDataDir } from '../localservice/app-demo';
 import { forkDemoUtility } from './demo-process';
 import { registerIpc, type IpcTransport } from './ipc';
 import {

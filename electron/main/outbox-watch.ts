@@ -2,7 +2,7 @@
 // "never restart while sending"): one small query on the cache core already has open.
 import type { Core } from '../core/composition';
 import type { BusyState } from '../common/update-policy';
-import { busyState as cacheBusyState } from '../core/features/updates';
+import { busyState as cacheBusyState } from '../core/handlers/updates';
 import { OutboxStore } from '../core/outbox';
 
 /** Local manuscript ids whose upload is queued or being sent (any profile). */

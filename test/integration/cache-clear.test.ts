@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CacheClearView, DataChangedEvent, GroupAuthorRow, ManuscriptRow, OutboxItemView, RunRow } from '../../electron/common/views';
 import { createCore, type Core } from '../../electron/core/composition';
-import type { RunningSandbox } from '../../electron/sandbox';
+import type { RunningSandbox } from '../../electron/localservice';
 import { makeManuscriptPdf } from '../fixtures/intake/make';
 import { startCoreWithService } from '../support/core-with-service';
 import { MemoryLogger, MemorySecrets } from '../support/fakes';

@@ -16,7 +16,7 @@ import { createCore, type Core } from '../../electron/core/composition';
 import { cacheFigures, formatDiagnostics } from '../../electron/core/diagnostics';
 import { RotatingLogFile } from '../../electron/core/log-rotation';
 import { fileLogger, type RedactingLogger } from '../../electron/core/logging';
-import { startSandbox, type RunningSandbox } from '../../electron/sandbox';
+import { startSandbox, type RunningSandbox } from '../../electron/localservice';
 import { makePdf } from '../fixtures/sandbox-files';
 import { MemorySecrets } from '../support/fakes';
 import { SMALL_CORPUS } from '../support/web-app';

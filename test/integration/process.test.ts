@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { AppInfo, Envelope, StatusEvent } from '../../electron/common/contract';
 import { createCore, type Core } from '../../electron/core/composition';
 import { demoProcess, DemoSupervisor, type DemoChild, type DemoForkOptions } from '../../electron/core/demo/supervisor';
-import { demoDataDir, forkDemoNode } from '../../electron/sandbox/app-demo';
+import { demoDataDir, forkDemoNode } from '../../electron/localservice/app-demo';
 import { MemoryLogger, MemorySecrets } from '../support/fakes';
 import { SMALL_CORPUS } from '../support/web-app';
 

@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OutboxItemView, UploadProgressEvent } from '../../electron/common/views';
 import type { Core } from '../../electron/core/composition';
-import type { RunningSandbox } from '../../electron/sandbox';
+import type { RunningSandbox } from '../../electron/localservice';
 import { makeManuscriptPdf } from '../fixtures/intake/make';
 import { sandboxAdmin } from '../support/admin';
 import { startCoreWithService, type CoreWithService } from '../support/core-with-service';

@@ -1,5 +1,5 @@
 // The local service's admin surface (/admin/, bearer token) as tests drive it.
-import type { RunningSandbox } from '../../electron/sandbox';
+import type { RunningSandbox } from '../../electron/localservice';
 
 export type Admin = <T = Record<string, unknown>>(method: string, path: string, body?: unknown) => Promise<T>;
 

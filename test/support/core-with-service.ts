@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Envelope } from '../../electron/common/contract';
 import { createCore, type Core } from '../../electron/core/composition';
-import { startSandbox, type RunningSandbox, type SandboxConfig } from '../../electron/sandbox';
+import { startSandbox, type RunningSandbox, type SandboxConfig } from '../../electron/localservice';
 import { MemoryLogger, MemorySecrets } from './fakes';
 import { SMALL_CORPUS } from './web-app';
 

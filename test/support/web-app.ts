@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createCore, type Core } from '../../electron/core/composition';
 import { startHost, type Host } from '../../electron/host/server';
-import { startSandbox, type RunningSandbox } from '../../electron/sandbox';
-import type { SandboxConfig } from '../../electron/sandbox';
+import { startSandbox, type RunningSandbox } from '../../electron/localservice';
+import type { SandboxConfig } from '../../electron/localservice';
 import { repoRoot } from './browser';
 import { MemoryLogger, MemorySecrets } from './fakes';
 

@@ -17,7 +17,7 @@ async function lintRules(filePath: string, code: string): Promise<string[]> {
 describe('lint import zones', () => {
   const forbidden: Array<[string, string, string]> = [
     ['core importing electron', 'electron/core/probe.ts', "import { app } from 'electron';\nexport const a = app;\n"],
-    ['sandbox importing electron', 'electron/sandbox/probe.ts', "import { app } from 'electron';\nexport const a = app;\n"],
+    ['sandbox importing electron', 'electron/localservice/probe.ts', "import { app } from 'electron';\nexport const a = app;\n"],
     ['common importing node:fs', 'electron/common/probe.ts', "import { readFileSync } from 'node:fs';\nexport const a = readFileSync;\n"],
     ['common importing core', 'electron/common/probe.ts', "import { Router } from '../core/router';\nexport const a = Router;\n"],
     ['renderer importing node:fs', 'renderer/src/probe.ts', "import { readFileSync } from 'node:fs';\nexport const a = readFileSync;\n"],

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { _electron, type ElectronApplication } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../../../electron/sandbox';
+import { startSandbox, type RunningSandbox } from '../../../electron/localservice';
 import { electronBinary } from '../../../scripts/electron-binary.mjs';
 import { makeManuscriptPdf } from '../../fixtures/intake/make';
 import { repoRoot, screenshotPath } from '../../support/browser';

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../../electron/core/composition';
 import { demoProcess, type DemoChild, type DemoForkOptions } from '../../../electron/core/demo/supervisor';
 import { startHost, type Host } from '../../../electron/host/server';
-import { startSandbox, type RunningSandbox } from '../../../electron/sandbox';
+import { startSandbox, type RunningSandbox } from '../../../electron/localservice';
 import { launchChromium } from '../../support/browser';
 import { MemoryLogger, MemorySecrets } from '../../support/fakes';
 import { rendererDir, SMALL_CORPUS } from '../../support/web-app';

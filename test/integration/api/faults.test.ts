@@ -1,4 +1,4 @@
-// Every error class through the local service's fault injection (docs: electron/sandbox/admin.ts,
+// Every error class through the local service's fault injection (docs: electron/localservice/admin.ts,
 // /admin/faults/): one test each, asserting the code and that nothing was half-applied.
 import { createServer } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';

@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ServiceClient, type ServiceClientOptions } from '../../../electron/core/api';
-import { startSandbox, type RunningSandbox } from '../../../electron/sandbox/index';
+import { startSandbox, type RunningSandbox } from '../../../electron/localservice/index';
 import { sandboxAdmin } from '../../support/admin';
 import { MemoryLogger } from '../../unit/api/fixture';
 

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../../../electron/sandbox/index';
+import { startSandbox, type RunningSandbox } from '../../../electron/localservice/index';
 import { sandboxAdmin } from '../../support/admin';
 import { intended, makePlan, prng } from './plan';
 

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthorsGroupRow, GroupAuthorRow } from '../../../electron/common/views';
 import type { Core } from '../../../electron/core/composition';
-import type { RunningSandbox } from '../../../electron/sandbox';
+import type { RunningSandbox } from '../../../electron/localservice';
 import { startCoreWithService, type CoreWithService } from '../../support/core-with-service';
 
 const F = (n: number) => `5a1d0000-0000-4000-8000-${String(n).padStart(12, '0')}`;

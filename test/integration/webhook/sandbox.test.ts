@@ -7,7 +7,7 @@ import { uploadResponseSchema, type UploadFormInput } from '../../../electron/co
 import { openCache, type Cache } from '../../../electron/core/cache';
 import { WebhookReceiver, type MarksChange, type RunningReceiver } from '../../../electron/core/webhook';
 import { MemoryLogger, MemorySecrets } from '../../support/fakes';
-import { findAuthor, manuscriptAbout, sandbox, useSandboxes, type TestSandbox } from '../../contract/sandbox/helpers';
+import { findAuthor, manuscriptAbout, sandbox, useSandboxes, type TestSandbox } from '../../contract/localservice/helpers';
 import { ManualClock, tempDir } from '../cache/fixtures';
 
 useSandboxes();

@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DeskError } from '../../../electron/common/errors';
-import type { CoreContext } from '../../../electron/core/features/context';
-import { updateHandlers } from '../../../electron/core/features/updates';
+import type { CoreContext } from '../../../electron/core/handlers/context';
+import { updateHandlers } from '../../../electron/core/handlers/updates';
 import { updatesEnabled } from '../../../electron/core/update-settings';
 
 let dir: string;

@@ -1,6 +1,6 @@
-import type { Connectivity, StatusEvent } from '../../common/contract';
-import type { EventBus } from '../events';
-import type { Clock } from '../ports';
+import type { Connectivity, StatusEvent } from '../common/contract';
+import type { EventBus } from './events';
+import type { Clock } from './ports';
 
 /** Holds what the status bar shows and tells the renderer whenever it changes. */
 export class StatusService {

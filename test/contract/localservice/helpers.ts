@@ -4,7 +4,7 @@ import { copyFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach } from 'vitest';
-import { startSandbox, type RunningSandbox, type SandboxConfig } from '../../../electron/sandbox/index';
+import { startSandbox, type RunningSandbox, type SandboxConfig } from '../../../electron/localservice/index';
 
 export const SMALL_CORPUS = { authors: 1200, articles: 6000 };
 

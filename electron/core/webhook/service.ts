@@ -8,7 +8,7 @@ import type { WebhookDeliveryView, WebhookStatusView } from '../../common/views'
 import type { Cache } from '../cache';
 import type { Logger, SecretStore } from '../ports';
 import { secretAccount } from '../profiles';
-import { newWebhookSecret, WebhookReceiver, type AnsweredDelivery, type MarksChange } from '../webhook';
+import { newWebhookSecret, WebhookReceiver, type AnsweredDelivery, type MarksChange } from '.';
 
 const settingsSchema = z.object({
   enabled: z.boolean(),

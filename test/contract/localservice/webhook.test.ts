@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startSandbox } from '../../../electron/sandbox/index';
+import { startSandbox } from '../../../electron/localservice/index';
 import { createGroup, findAuthor, manuscriptAbout, sandbox, useSandboxes, type TestSandbox, type Json } from './helpers';
 
 useSandboxes();

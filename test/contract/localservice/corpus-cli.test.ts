@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
-import { startSandbox } from '../../../electron/sandbox/index';
+import { startSandbox } from '../../../electron/localservice/index';
 import { findAuthor, manuscriptAbout, sandbox, useSandboxes, type Json } from './helpers';
 
 useSandboxes();
@@ -223,7 +223,7 @@ describe('command line', () => {
       [
         '--import',
         'tsx',
-        'electron/sandbox/cli.ts',
+        'electron/localservice/cli.ts',
         '--port',
         '0',
         '--data',

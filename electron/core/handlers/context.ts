@@ -4,8 +4,8 @@ import type { StagingArea } from '../files/staging';
 import type { IntakeService } from '../intake';
 import type { Clock, Logger, SecretStore } from '../ports';
 import type { ProfilesService } from '../profiles';
-import type { StatusService } from '../services/status';
-import type { WebhookService } from '../services/webhook';
+import type { StatusService } from '../status';
+import type { WebhookService } from '../webhook/service';
 import type { Workspace } from '../workspace';
 
 /** What every feature's handlers may use; built once in composition.ts. */

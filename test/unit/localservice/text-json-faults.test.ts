@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { abstractFromInvertedIndex } from '../../../electron/sandbox/corpus/openalex';
-import { Faults } from '../../../electron/sandbox/faults';
-import { Float, stringify } from '../../../electron/sandbox/json';
-import { Rng } from '../../../electron/sandbox/prng';
-import { nameKey, normDoi, normOrcid, splitName, terms } from '../../../electron/sandbox/text';
+import { abstractFromInvertedIndex } from '../../../electron/localservice/corpus/openalex';
+import { Faults } from '../../../electron/localservice/faults';
+import { Float, stringify } from '../../../electron/localservice/json';
+import { Rng } from '../../../electron/localservice/prng';
+import { nameKey, normDoi, normOrcid, splitName, terms } from '../../../electron/localservice/text';
 
 describe('sandbox text helpers', () => {
   it('splits names with middles, suffixes and "Last, First" order', () => {
