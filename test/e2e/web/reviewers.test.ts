@@ -248,6 +248,60 @@ describe('reviewer ledger on screen', () => {
       .toMatch(/Neural networks for protein folding[\s\S]*Manuscript id ledger-1/);
   });
 
+  it('works the same with the service stopped: load badge, busy filter, Reviewers search, export and history', async () => {
+    await app.stopService();
+    // The connectivity probe (it also runs by itself) finds the service gone.
+    await app.core.workspace()!.connectivity.check();
+    await expect.poll(() => page.getByTestId('status-message').textContent(), { timeout: 40_000 }).toMatch(/Offline/);
+    await nav('Manuscripts');
+    await page
+      .getByRole('list', { name: 'Manuscripts' })
+      .getByRole('button', { name: new RegExp(secondTitle) })
+      .click();
+    await nav('Candidates');
+    const table = page.getByRole('table', { name: 'Referee candidates' });
+    const search = page.getByLabel('Filter by name or affiliation');
+    await search.fill(declined.name);
+    const row = table.getByRole('row').filter({ hasText: declined.name });
+    await expect.poll(() => row.getByTestId('load-badge').count(), { timeout: 20_000 }).toBe(1);
+    await search.fill('');
+    const count = async () => Number((await page.getByTestId('candidates-count').textContent())!.replace(/\D/g, ''));
+    await expect.poll(count).toBe(secondCount);
+    await page.getByLabel('Hide busy reviewers').check();
+    await expect.poll(count).toBeLessThan(secondCount);
+    await search.fill(declined.name);
+    await expect.poll(count).toBe(0);
+    await search.fill('');
+    await page.getByLabel('Hide busy reviewers').uncheck();
+    await expect.poll(count).toBe(secondCount);
+
+    await page.keyboard.press('Control+8');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Reviewers');
+    const reviewers = page.getByRole('table', { name: 'Reviewers' });
+    const names = () =>
+      reviewers.getByRole('row').evaluateAll((els) => els.slice(1).map((e) => e.querySelector('.name')?.textContent ?? ''));
+    await page.getByLabel('Search reviewers by name or affiliation').fill(declined.name.split(/\s+/).at(-1)!);
+    await expect.poll(names).toContain(declined.name);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    const csv = parseCsv(readFileSync((await download.path())!, 'utf8'));
+    expect(csv.find((r) => r[0] === declined.name)?.slice(6, 9)).toEqual(['1', '0', '1']);
+    await reviewers
+      .getByRole('row')
+      .filter({ hasText: declined.name })
+      .first()
+      .getByRole('button', { name: declined.name, exact: true })
+      .click();
+    const drawer = page.getByRole('dialog');
+    await drawer.getByRole('cell', { name: secondTitle }).waitFor();
+    expect(await drawer.getByRole('row').filter({ hasText: 'Neural networks for protein folding' }).textContent()).toContain('Declined');
+    await page.keyboard.press('Escape');
+    await page.getByLabel('Search reviewers by name or affiliation').fill('');
+
+    await app.startService();
+    await app.core.workspace()!.connectivity.check();
+    await expect.poll(() => page.getByTestId('status-message').textContent(), { timeout: 40_000 }).toMatch(/Online/);
+  });
+
   it('screenshots of the Reviewers view at 1280×720 and 1920×1080, light and dark', async () => {
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });

@@ -90,7 +90,7 @@ afterAll(async () => {
 describe('shortlist and invitations', () => {
   let picked: string[] = [];
 
-  it('the core job: drop → five conflict-free referees → export → their invitations drafted, in ≤ 10 actions after the upload', async () => {
+  it('the core job: drop → five conflict-free referees who are not busy → export → their invitations drafted, in ≤ 10 actions after the upload', async () => {
     // The upload (not counted): drop, the folder, Upload.
     await dropFile(page, 'lichens.pdf', await makeManuscriptPdf(), 'application/pdf');
     const item = page.getByRole('article', { name: 'Upload of lichens.pdf' });
@@ -108,6 +108,9 @@ describe('shortlist and invitations', () => {
     await act(() => nav(page, 'Candidates'));
     const count = page.getByTestId('candidates-count');
     await expect.poll(async () => Number((await count.textContent())?.replace(/\D/g, '')), { timeout: 20_000 }).toBe(50);
+    // Nobody overloaded: the editor hides busy reviewers (none are busy yet in a fresh cache, so all 50 stay).
+    await act(() => page.getByLabel('Hide busy reviewers').check());
+    await expect.poll(async () => Number((await count.textContent())?.replace(/\D/g, ''))).toBe(50);
     await table().locator('[aria-rowindex="2"]').waitFor();
     // The editor reads the Conflicts and Email columns and ticks five people with none.
     picked = (await conflictFree()).slice(0, 5);
