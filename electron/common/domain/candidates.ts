@@ -53,7 +53,7 @@ export const CANDIDATE_COLUMNS: CandidateColumn[] = [
     value: (c) => c.affiliation,
     screen: { width: 'minmax(140px, 1fr)', shown: false, sort: 'affiliation' },
   },
-  { key: 'email', label: 'Email', value: (c) => c.email, screen: { width: 'minmax(200px, 1.3fr)', shown: true, sort: 'email' } },
+  { key: 'email', label: 'Email', value: (c) => c.email, screen: { width: 'minmax(230px, 1.5fr)', shown: true, sort: 'email' } },
   { key: 'orcid', label: 'ORCID', value: (c) => c.orcid, screen: { width: '168px', shown: false, sort: 'orcid' } },
   {
     key: 'conflicts',
@@ -62,7 +62,7 @@ export const CANDIDATE_COLUMNS: CandidateColumn[] = [
       conflictBadges(c.conflicts)
         .map((b) => (b.unknown ? `${b.badge}?` : b.badge))
         .join('; '),
-    screen: { width: 'minmax(150px, 1fr)', shown: true, sort: 'conflicts' },
+    screen: { width: 'minmax(120px, 0.9fr)', shown: true, sort: 'conflicts' },
   },
   {
     key: 'groups',
