@@ -2,7 +2,8 @@
 // session token in the page URL is required to open the socket, and the socket's Origin and Host
 // must be this server's own, so another local page (or a DNS-rebinding site) cannot drive core.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { IncomingMessage, Server } from 'node:http';
+import { http } from '../core/node-http';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { contentSecurityPolicy, securityHeaders } from '../common/csp';
@@ -34,7 +35,7 @@ export interface Host {
 export async function startHost(opts: HostOptions): Promise<Host> {
   const token = opts.token ?? randomBytes(24).toString('base64url');
   const bindHost = opts.bindHost ?? '127.0.0.1';
-  const server: Server = createServer();
+  const server: Server = http.createServer();
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(opts.port ?? 0, bindHost, () => resolve());

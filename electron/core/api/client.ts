@@ -3,7 +3,7 @@
 // every call, retries with exponential backoff and full jitter where repeating is safe, tolerant
 // parsing with zod, typed errors with editor-readable messages and the key redacted everywhere.
 import { Readable } from 'node:stream';
-import { Pool } from 'undici';
+import type { Pool } from 'undici';
 import type { z } from 'zod';
 import { DeskError } from '../../common/errors';
 import {
@@ -133,7 +133,10 @@ export class ServiceClient implements ServiceApi {
   private readonly origin: string;
   private readonly basePath: string;
   private readonly host: string;
-  private readonly pool: Pool;
+  /** Created on the first request: undici costs 100–600 ms to load on this machine, and a start (or a
+   * profile that is never used) should not pay for it before the window's first answer. */
+  private pool: Promise<Pool> | null = null;
+  private closed = false;
   private readonly knownKeys = new Set<string>();
   private readonly clock: Clock;
   private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
@@ -171,13 +174,22 @@ export class ServiceClient implements ServiceApi {
     this.timeouts = { ...DEFAULT_TIMEOUTS, ...opts.timeouts };
     this.maxResponseBytes = opts.maxResponseBytes ?? 32 * 1024 * 1024;
     this.profileName = opts.profileName ?? this.host;
-    this.pool = new Pool(this.origin, {
-      connections: opts.connections ?? 8,
-      connect: { timeout: this.timeouts.connectMs },
-      headersTimeout: this.timeouts.headersMs,
-      bodyTimeout: this.timeouts.bodyMs,
-      keepAliveTimeout: 10_000,
+  }
+
+  private connectionPool(): Promise<Pool> {
+    this.pool ??= import('undici').then(({ Pool }) => {
+      const pool = new Pool(this.origin, {
+        connections: this.opts.connections ?? 8,
+        connect: { timeout: this.timeouts.connectMs },
+        headersTimeout: this.timeouts.headersMs,
+        bodyTimeout: this.timeouts.bodyMs,
+        keepAliveTimeout: 10_000,
+      });
+      // a request after close() fails as undici fails it on a closed pool
+      if (this.closed) void pool.close();
+      return pool;
     });
+    return this.pool;
   }
 
   // ── the eight operations ───────────────────────────────────────────────────────────────
@@ -333,7 +345,9 @@ export class ServiceClient implements ServiceApi {
   }
 
   async close(): Promise<void> {
-    if (!this.pool.closed) await this.pool.close();
+    this.closed = true;
+    const pool = await this.pool;
+    if (pool && !pool.closed) await pool.close();
   }
 
   // ── machinery ──────────────────────────────────────────────────────────────────────────
@@ -453,7 +467,8 @@ export class ServiceClient implements ServiceApi {
 
     let res: Awaited<ReturnType<Pool['request']>>;
     try {
-      res = await this.pool.request({
+      const pool = await this.connectionPool();
+      res = await pool.request({
         path: this.basePath + spec.path,
         method: spec.method,
         headers,

@@ -1,5 +1,5 @@
 // DOCX container checks through the ZIP central directory (yauzl), without extracting anything to disk.
-import yauzl from 'yauzl';
+import type yauzl from 'yauzl';
 import { DeskError, isDeskError } from '../../common/errors';
 import { chargeActive, tooComplex } from './bounds';
 import type { IntakeLimits } from './types';
@@ -11,9 +11,12 @@ interface ZipEntryInfo {
   encrypted: boolean;
 }
 
-function openZip(bytes: Buffer): Promise<yauzl.ZipFile> {
+/** yauzl is loaded on the first Word document, not with core: 140–230 ms of module loading on this machine
+ * that a start whose first answers never touch a DOCX should not pay (docs/process-model.md). */
+async function openZip(bytes: Buffer): Promise<yauzl.ZipFile> {
+  const { fromBuffer } = (await import('yauzl')).default;
   return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(bytes, { lazyEntries: true, validateEntrySizes: true, strictFileNames: false }, (err, zip) => {
+    fromBuffer(bytes, { lazyEntries: true, validateEntrySizes: true, strictFileNames: false }, (err, zip) => {
       if (err || !zip) reject(err ?? new Error('no zip'));
       else resolve(zip);
     });

@@ -1,7 +1,8 @@
 // The HTTP endpoint the referee-finder service posts mark_as_proposal_referee events to (§6).
 // Only POST to /hooks/<random token> gets through; basic auth is optional; bodies are capped; at
 // most a few deliveries are handled at once and the rest wait in a bounded queue or get 503.
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { http } from '../node-http';
 import type { AddressInfo, Socket } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import type { Clock } from '../ports';
@@ -145,7 +146,7 @@ export class WebhookReceiver {
 
     // Node checks headersTimeout only every connectionsCheckingInterval (30 s by default): the
     // receiver enforces it per connection itself (admit), and Node's check is a backstop.
-    const server = createServer(
+    const server = http.createServer(
       { requestTimeout: 60_000, headersTimeout: limits.headersTimeoutMs, connectionsCheckingInterval: 1_000, keepAliveTimeout: 5_000 },
       (req, res) => this.route(req, res),
     );

@@ -1,0 +1,77 @@
+// What the built browser host loads before its first answer (issue 14 item 2, docs/process-model.md):
+// the window's first paint waits for app.info, so modules only later work needs (undici for the service,
+// yauzl for Word documents, Node's bundled undici that an ESM import of node:http drags in) must not load
+// before it. Runs the build as `npm run web` does, with a module hook recording every package resolved.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { repoRoot } from '../support/browser';
+
+const hostEntry = join(repoRoot, 'out', 'main', 'host.js');
+const built = existsSync(hostEntry) && existsSync(join(repoRoot, 'out', 'renderer', 'index.html'));
+
+/** Preloaded into the host: records the bare specifiers it resolves; on SIGUSR2 writes them, with the
+ * built-ins Node has loaded (process.moduleLoadList), to the file named by DESK_IMPORTS_OUT. */
+const HOOK = `
+import { registerHooks } from 'node:module';
+import { writeFileSync } from 'node:fs';
+const seen = new Set();
+registerHooks({
+  resolve(specifier, context, next) {
+    if (!specifier.startsWith('.') && !specifier.startsWith('/') && !specifier.startsWith('file:')) seen.add(specifier);
+    return next(specifier, context);
+  },
+});
+process.on('SIGUSR2', () => {
+  writeFileSync(process.env.DESK_IMPORTS_OUT, JSON.stringify({ packages: [...seen], builtins: process.moduleLoadList }));
+});
+`;
+
+describe.skipIf(!built)('the built browser host before its first answer', () => {
+  it('has not loaded undici, yauzl or Node’s own undici when app.info answers', { timeout: 60_000 }, async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'desk-start-imports-'));
+    const hook = join(dir, 'hook.mjs');
+    const out = join(dir, 'imports.json');
+    writeFileSync(hook, HOOK);
+    const child = spawn(process.execPath, ['--import', hook, hostEntry, '--data', join(dir, 'data')], {
+      cwd: repoRoot,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, DESK_IMPORTS_OUT: out },
+    });
+    try {
+      const line = await new Promise<string>((resolve, reject) => {
+        child.once('exit', (code) => reject(new Error(`the host exited (${code})`)));
+        createInterface({ input: child.stdout! }).once('line', resolve);
+      });
+      const url = new URL((JSON.parse(line) as { url: string }).url);
+      const ws = new WebSocket(`ws://${url.host}/ws?token=${url.searchParams.get('token')}`, { origin: url.origin });
+      await new Promise((resolve, reject) => {
+        ws.once('open', resolve);
+        ws.once('error', reject);
+      });
+      const answer = new Promise<{ result: { ok: boolean } }>((resolve) => ws.once('message', (d) => resolve(JSON.parse(d.toString()))));
+      ws.send(JSON.stringify({ id: 1, channel: 'app.info', input: {} }));
+      expect((await answer).result.ok).toBe(true);
+      // core.start() (and with it the service client's first request) waits 300 ms after this answer
+      child.kill('SIGUSR2');
+      await expect.poll(() => existsSync(out), { timeout: 10_000 }).toBe(true);
+      ws.close();
+      const loaded = JSON.parse(readFileSync(out, 'utf8')) as { packages: string[]; builtins: string[] };
+      // the hook sees what the first answer needs (the test fails if it records nothing)
+      expect(loaded.packages).toEqual(expect.arrayContaining(['better-sqlite3', 'ws', 'zod']));
+      expect(loaded.packages).not.toContain('undici');
+      expect(loaded.packages).not.toContain('yauzl');
+      expect(loaded.builtins.filter((m) => m.includes('deps/undici'))).toEqual([]);
+    } finally {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    }
+  });
+});
+
+if (!built) console.warn('start-imports.test.ts skipped: out/ is missing (npx electron-vite build)');
