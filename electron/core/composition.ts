@@ -20,8 +20,10 @@ import { profileHandlers } from './handlers/profiles';
 import { updateHandlers } from './handlers/updates';
 import { shortlistHandlers } from './handlers/shortlist';
 import { webhookHandlers } from './handlers/webhook';
+import { loadServiceTransport } from './api/client';
 import { StagingArea } from './files/staging';
 import { IntakeService } from './intake';
+import { loadZipReader } from './intake/zip';
 import type { Clock, Logger, SecretStore } from './ports';
 import { systemClock } from './ports';
 import { ProfilesService } from './profiles';
@@ -268,6 +270,9 @@ async function assembleCore(opts: CoreOptions, releaseLock: () => void): Promise
       slowTasks.start();
       // Intake workers kept warm, so a dropped file costs what its parsing costs (issue 14 item 4).
       if (opts.warmIntake) intake.warm();
+      // what the first answer did not need, loaded now rather than in the middle of a first request or drop
+      await Promise.all([loadServiceTransport(), loadZipReader()]);
+      if (closed) return;
       workspace?.start();
       ctx.staging.sweep(7 * 24 * 3600_000, clock.now());
       // author records of runs whose slices a stop interrupted (ManuscriptsRepository.linkRun)

@@ -128,6 +128,12 @@ function parseInput<T>(schema: z.ZodType<T>, input: unknown, what: string): T {
   throw new DeskError('invalid_input', `The ${what} is not valid: ${field ? `${field}: ` : ''}${message}.`, field ? { field } : {});
 }
 
+/** Loads the HTTP library the client runs on. core.start() calls it after the first paint, so that neither
+ * the window's first answer nor a first request during the editor's work pays for loading it. */
+export async function loadServiceTransport(): Promise<void> {
+  await import('undici');
+}
+
 export class ServiceClient implements ServiceApi {
   readonly baseUrl: string;
   private readonly origin: string;

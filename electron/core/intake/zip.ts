@@ -11,6 +11,11 @@ interface ZipEntryInfo {
   encrypted: boolean;
 }
 
+/** Loads the ZIP reader ahead of the first Word document (core.start(), after the first paint). */
+export async function loadZipReader(): Promise<void> {
+  await import('yauzl');
+}
+
 /** yauzl is loaded on the first Word document, not with core: 140–230 ms of module loading on this machine
  * that a start whose first answers never touch a DOCX should not pay (docs/process-model.md). */
 async function openZip(bytes: Buffer): Promise<yauzl.ZipFile> {
