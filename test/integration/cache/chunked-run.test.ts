@@ -1,7 +1,7 @@
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openCache, type Cache } from '../../../electron/core/cache';
-import { RUN_CHUNK } from '../../../electron/core/cache/manuscripts';
+import { RUN_CHUNK, withoutCommitSync } from '../../../electron/core/cache/manuscripts';
 import { form, ManualClock, MemoryLogger, range, response, tempDir } from './fixtures';
 
 const P = 'prof-1';
@@ -111,6 +111,40 @@ describe('a large run written in chunks', () => {
     expect(rawCount('SELECT count(*) AS n FROM authors WHERE suggestions_count = 1')).toBe(N);
     expect(rawCount('SELECT count(*) AS n FROM ledger_people WHERE suggested = 1')).toBe(N);
     expect(rawCount('SELECT count(*) AS n FROM author_manuscripts')).toBe(N);
+    expect(rawCount('SELECT count(*) AS n FROM runs WHERE links_next IS NOT NULL')).toBe(0);
+  });
+
+  it('commits staging chunks and link slices without waiting for the disk, and leaves the cache at synchronous = FULL', async () => {
+    const FULL = 2;
+    const NORMAL = 1;
+    const mode = () => cache.db.pragma('synchronous', { simple: true }) as number;
+    expect(mode()).toBe(FULL);
+    const modes: number[] = [];
+    const pragma = vi.spyOn(cache.db, 'pragma');
+    const staged = await cache.manuscripts.stageUploadRun(P, { form: form('o1') }, response(7, 'o1', range(1, N)));
+    const rec = cache.manuscripts.commitUploadRun(staged, { linkLater: true });
+    const linking = cache.manuscripts.linkRun(rec.runId);
+    let done = false;
+    void linking.then(() => (done = true));
+    while (!done) {
+      await nextTurn();
+      modes.push(mode());
+    }
+    // one NORMAL per staged chunk (9) and per link slice, each set back at once: between turns it is FULL
+    const relaxed = pragma.mock.calls.filter(([p]) => p === 'synchronous = NORMAL').length;
+    expect(relaxed).toBeGreaterThanOrEqual(Math.ceil(N / RUN_CHUNK) + 1);
+    expect(new Set(modes)).toEqual(new Set([FULL]));
+    expect(visible()).toEqual({ runs: 1, lastRunId: rec.runId, ledger: N, authors: N });
+
+    // inside the slice the commit is NORMAL; a slice that throws rolls back and the mode comes back too
+    expect(withoutCommitSync(cache.db, mode)).toBe(NORMAL);
+    expect(() =>
+      withoutCommitSync(cache.db, () => {
+        cache.db.prepare('UPDATE runs SET links_next = 5 WHERE id = ?').run(rec.runId);
+        throw new Error('mid-slice');
+      }),
+    ).toThrow('mid-slice');
+    expect(mode()).toBe(FULL);
     expect(rawCount('SELECT count(*) AS n FROM runs WHERE links_next IS NOT NULL')).toBe(0);
   });
 
