@@ -37,9 +37,10 @@ export function VirtualTable<T>({ label, columns, rows, rowKey, rowClass, rowHei
   useEffect(() => {
     const el = scroller.current;
     if (!el) return;
+    // Measured by the observer, which runs after layout: reading clientHeight here, right after the
+    // table mounted, would force a layout of the whole new view before the rows are even in it.
     const ro = new ResizeObserver(() => setHeight(el.clientHeight));
     ro.observe(el);
-    setHeight(el.clientHeight);
     return () => ro.disconnect();
   }, []);
 

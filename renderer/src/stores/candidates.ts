@@ -69,7 +69,19 @@ export const useCandidates = create<CandidatesStore>((set, get) => ({
   async open(runId, previousRunId = null) {
     // A group filter names a group of the run it was set on; another run may have none of its members.
     const { groupId: _group, ...query } = get().query;
-    set({ runId, compareToRunId: previousRunId, comparison: null, comparing: false, author: null, selected: null, showing: null, query });
+    // Another run's rows are not shown under this one's header while its own are on their way.
+    const rows = runId === get().runId ? {} : { rows: [], total: 0 };
+    set({
+      runId,
+      compareToRunId: previousRunId,
+      comparison: null,
+      comparing: false,
+      author: null,
+      selected: null,
+      showing: null,
+      query,
+      ...rows,
+    });
     await get().reload();
   },
   setPrevious(previousRunId) {

@@ -32,7 +32,10 @@ const EFFECT_TEXT: Record<string, string> = {
 const candidateKey = (c: CandidateRow) => c.id;
 
 export function CandidatesView() {
-  const detail = useManuscripts((s) => s.detail);
+  // The detail of the manuscript selected last: while another one's detail is still on its way, the old
+  // one would open the old manuscript's newest run and then this one's again (two 500-row queries).
+  const detail = useManuscripts((s) => (s.detail && s.detail.manuscript.id !== s.selectedId ? null : s.detail));
+  const switching = useManuscripts((s) => s.detail !== null && s.detail.manuscript.id !== s.selectedId);
   const { runId, rows, total, query, comparison, comparing, author, selected, showing, error, loading } = useCandidates();
   const { open, setQuery, sortBy, compare, showAuthor } = useCandidates.getState();
   const runs = useMemo(() => detail?.runs ?? [], [detail]);
@@ -44,6 +47,7 @@ export function CandidatesView() {
   // reload of the same runs (a webhook, a sync), which would pull the editor off an older run they chose.
   const latestSeen = useRef<number | null | undefined>(undefined);
   useEffect(() => {
+    if (switching) return;
     const latest = runs.at(-1) ?? null;
     const previous = runs.at(-2) ?? null;
     const current = useCandidates.getState().runId;
@@ -54,7 +58,7 @@ export function CandidatesView() {
     // Opened already when the manuscript was selected (stores/manuscripts): only the previous run was unknown then.
     else if (latest) useCandidates.getState().setPrevious(previous?.id ?? null);
     if (!latest && current !== null) void open(null);
-  }, [runs, open]);
+  }, [runs, open, switching]);
 
   const moved = useMemo(() => {
     const m = new Map<number, string>();
@@ -117,6 +121,7 @@ export function CandidatesView() {
     setCopied(`${emails.length} emails copied`);
   };
 
+  if (switching) return <p className="muted view-loading">Loading…</p>;
   if (!detail)
     return (
       <EmptyState
