@@ -29,8 +29,6 @@ const EFFECT_TEXT: Record<string, string> = {
   boost: ': members’ scores were multiplied.',
 };
 
-const candidateKey = (c: CandidateRow) => c.id;
-
 export function CandidatesView() {
   // The detail of the manuscript selected last: while another one's detail is still on its way, the old
   // one would open the old manuscript's newest run and then this one's again (two 500-row queries).
@@ -256,7 +254,6 @@ export function CandidatesView() {
           columns={columns}
           rows={rows}
           rowHeight={48}
-          rowKey={candidateKey}
           rowClass={rowClass}
           sort={sort ? { key: sort.by, dir: sort.dir ?? 'asc' } : { key: 'rank', dir: 'asc' }}
           onSort={(k) => void sortBy(k as SortKey)}
