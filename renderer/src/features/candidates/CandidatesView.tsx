@@ -34,7 +34,7 @@ export function CandidatesView() {
   // one would open the old manuscript's newest run and then this one's again (two 500-row queries).
   const detail = useManuscripts((s) => (s.detail && s.detail.manuscript.id !== s.selectedId ? null : s.detail));
   const switching = useManuscripts((s) => s.detail !== null && s.detail.manuscript.id !== s.selectedId);
-  const { runId, rows, total, query, comparison, comparing, author, selected, showing, error, loading } = useCandidates();
+  const { runId, rows, total, query, comparison, comparing, author, evidence, selected, showing, error, loading } = useCandidates();
   const { open, setQuery, sortBy, compare, showAuthor } = useCandidates.getState();
   const runs = useMemo(() => detail?.runs ?? [], [detail]);
   const [copied, setCopied] = useState<string | null>(null);
@@ -173,30 +173,6 @@ export function CandidatesView() {
             onChange={(e) => void setQuery({ text: e.target.value || undefined })}
           />
         </span>
-        {runs.length > 1 ? (
-          <label className="check">
-            <input
-              type="checkbox"
-              checked={comparing}
-              onChange={(e) => {
-                setShowChanges(true);
-                void compare(e.target.checked);
-              }}
-            />
-            Compare with previous run
-          </label>
-        ) : null}
-        {comparison ? (
-          <fieldset className="segmented">
-            <legend className="sr-only">Table</legend>
-            <label>
-              <input type="radio" name="cand-table" checked={!showChanges} onChange={() => setShowChanges(false)} /> Candidates
-            </label>
-            <label>
-              <input type="radio" name="cand-table" checked={showChanges} onChange={() => setShowChanges(true)} /> Changes
-            </label>
-          </fieldset>
-        ) : null}
         <span className="spacer" />
         <ColumnChooser layout={layout} onChange={setLayout} />
         <ShortlistToolbar
@@ -221,6 +197,31 @@ export function CandidatesView() {
         <span>
           <strong data-testid="candidates-count">{total.toLocaleString()}</strong> candidates shown
         </span>
+        {/* The comparison's switches sit on its own line, beside what it found: the toolbar stays one line at 1280 px. */}
+        {runs.length > 1 ? (
+          <label className="check compare-toggle">
+            <input
+              type="checkbox"
+              checked={comparing}
+              onChange={(e) => {
+                setShowChanges(true);
+                void compare(e.target.checked);
+              }}
+            />
+            Compare with previous run
+          </label>
+        ) : null}
+        {comparison ? (
+          <fieldset className="segmented">
+            <legend className="sr-only">Table</legend>
+            <label>
+              <input type="radio" name="cand-table" checked={!showChanges} onChange={() => setShowChanges(false)} /> Candidates
+            </label>
+            <label>
+              <input type="radio" name="cand-table" checked={showChanges} onChange={() => setShowChanges(true)} /> Changes
+            </label>
+          </fieldset>
+        ) : null}
         {copied ? (
           <span className="muted" role="status">
             {copied}
@@ -272,6 +273,7 @@ export function CandidatesView() {
         topScore={maxScore}
         total={total}
         load={selected ? loads.get(selected.authorId) : undefined}
+        evidence={evidence}
       />
     </div>
   );
