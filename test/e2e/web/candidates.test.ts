@@ -99,6 +99,12 @@ describe('candidates: conflict evidence and the toolbar at 1280×720', () => {
       .click();
     await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Candidates' }).click();
     const table = page.getByRole('table', { name: 'Referee candidates' });
+    // Three flags: icons in the cell, each with its word for screen readers, none of it cut.
+    const cell = table.locator('[role="row"][aria-rowindex="2"] [data-testid="conflicts"]');
+    expect((await cell.textContent())?.replace(/\s+/g, ' ')).toBe('Co-authorSame affiliationCited');
+    expect(
+      await cell.evaluate((n) => n.scrollHeight <= n.parentElement!.clientHeight && n.scrollWidth <= n.parentElement!.clientWidth),
+    ).toBe(true);
     await table.locator('[role="row"][aria-rowindex="2"] .name-cell button').click();
     const dialog = page.getByRole('dialog');
     const coauthors = dialog.getByRole('list', { name: 'Evidence: Co-author' });
