@@ -3,6 +3,7 @@
 // Preload, the WebSocket bridge, the router and the renderer are all derived from these maps, so a
 // wrong channel name or argument is a compile error and a missing handler is a test failure.
 import { z } from 'zod';
+import type { ConflictEvidence } from './domain/conflicts';
 import type { DeskErrorShape } from './errors';
 import { MAX_MANUSCRIPT_BYTES, MAX_STAGE_BASE64 } from './limits';
 import {
@@ -270,6 +271,8 @@ export const requests = {
   'candidates.query': request<CandidatePage>()(z.object({ runId: id, query: candidateQuery }).strict()),
   'candidates.compare': request<RunComparison>()(z.object({ fromRunId: id, toRunId: id }).strict()),
   'candidates.author': request<AuthorHistory | null>()(z.object({ authorId: z.number().int() }).strict()),
+  /** Each set conflict flag's detail (co-authors, affiliations, articles, reasons) where the service sent any. */
+  'candidates.evidence': request<ConflictEvidence>()(z.object({ candidateId: id }).strict()),
 
   // Shortlist, invitations and the reviewer ledger: local only, never sent to the service
   'shortlist.list': request<ShortlistEntryRow[]>()(z.object({ manuscriptId: id }).strict()),

@@ -99,10 +99,12 @@ const toCandidate = (r: CandidateDbRow): CandidateRow => ({
 export class CandidatesRepository {
   private readonly allOfRun: Statement<[number], CandidateDbRow>;
   private readonly rawStmt: Statement<[number], { raw_json: string }>;
+  private readonly runStmt: Statement<[number], { run_id: number }>;
 
   constructor(private readonly db: Database) {
     this.allOfRun = db.prepare(`SELECT ${COLUMNS} FROM candidates WHERE run_id = ? ORDER BY rank`);
     this.rawStmt = db.prepare('SELECT raw_json FROM candidates WHERE id = ?');
+    this.runStmt = db.prepare('SELECT run_id FROM candidates WHERE id = ?');
   }
 
   /** Every candidate of a run in the service's order. */
@@ -160,6 +162,11 @@ export class CandidatesRepository {
       .all(...params, q.limit ?? -1, q.offset ?? 0)
       .map(toCandidate);
     return { rows, total };
+  }
+
+  /** The run a candidate belongs to (to check its profile before showing its detail), or undefined. */
+  runOf(candidateId: number): number | undefined {
+    return this.runStmt.get(candidateId)?.run_id;
   }
 
   /** The candidate object exactly as the service sent it. */

@@ -1,10 +1,11 @@
+import { conflictEvidence } from '../../common/domain/conflicts';
 import { fatigueSince } from '../../common/domain/shortlist';
 import { DeskError } from '../../common/errors';
 import type { HandlerMap } from '../router';
 import type { CoreContext } from './context';
 import { fatigueOf } from './shortlist';
 
-type Channels = 'candidates.query' | 'candidates.compare' | 'candidates.author' | 'journals.get';
+type Channels = 'candidates.query' | 'candidates.compare' | 'candidates.author' | 'candidates.evidence' | 'journals.get';
 
 export function candidateHandlers(ctx: CoreContext): HandlerMap<Channels> {
   const pid = () => ctx.workspace().profileId;
@@ -29,6 +30,13 @@ export function candidateHandlers(ctx: CoreContext): HandlerMap<Channels> {
       return ctx.cache.candidates.compareRuns(fromRunId, toRunId);
     },
     'candidates.author': ({ authorId }) => ctx.cache.authors.history(pid(), authorId) ?? null,
+    // The detail behind each conflict flag, read from the candidate as the service sent it.
+    'candidates.evidence': ({ candidateId }) => {
+      const runId = ctx.cache.candidates.runOf(candidateId);
+      if (runId === undefined) throw new DeskError('not_found', 'This candidate is not in the cache.', { field: 'candidateId' });
+      ownRun(runId);
+      return conflictEvidence(ctx.cache.candidates.raw(candidateId));
+    },
     // Journals come from the cache at once; a refresh (or a first look) asks the service, and when
     // the service cannot be reached what the cache has is still shown.
     'journals.get': async ({ manuscriptId, corpus, refresh }) => {

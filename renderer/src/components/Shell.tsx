@@ -1,28 +1,10 @@
-import { useEffect, useState, type ReactNode } from 'react';
-import { ActivityView } from '../features/activity/ActivityView';
-import { CandidatesView } from '../features/candidates/CandidatesView';
-import { CustomFieldsView } from '../features/customfields/CustomFieldsView';
-import { GroupsView } from '../features/groups/GroupsView';
-import { JournalsView } from '../features/journals/JournalsView';
-import { ManuscriptsView } from '../features/manuscripts/ManuscriptsView';
-import { ReviewersView } from '../features/reviewers/ReviewersView';
-import { SettingsView } from '../features/settings/SettingsView';
+import { Suspense, useEffect, useState } from 'react';
 import { VIEWS, useApp, type View } from '../stores/app';
 import { useManuscripts } from '../stores/manuscripts';
 import { FilePickerInput, openFilePicker } from './FilePicker';
 import { StatusBar } from './StatusBar';
 import { Alert } from './Alert';
-
-const CONTENT: Record<View, () => ReactNode> = {
-  manuscripts: () => <ManuscriptsView />,
-  candidates: () => <CandidatesView />,
-  journals: () => <JournalsView />,
-  groups: () => <GroupsView />,
-  activity: () => <ActivityView />,
-  settings: () => <SettingsView />,
-  customFields: () => <CustomFieldsView />,
-  reviewers: () => <ReviewersView />,
-};
+import { VIEW_COMPONENTS, preloadView } from './views';
 
 const isManuscriptFile = (name: string) => /\.(pdf|docx)$/i.test(name);
 
@@ -53,6 +35,13 @@ export function Shell() {
   const setView = useApp((s) => s.setView);
   const error = useApp((s) => s.error);
   const [dragging, setDragging] = useState(false);
+  const Content = VIEW_COMPONENTS[view];
+
+  // The view editors open most after the first: its chunk fetched once the window is idle.
+  useEffect(() => {
+    const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 200));
+    idle(() => preloadView('candidates'));
+  }, []);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -156,7 +145,11 @@ export function Shell() {
             </button>
           </p>
         ) : null}
-        {error ? null : CONTENT[view]()}
+        {error ? null : (
+          <Suspense fallback={<p className="muted view-loading">Loading…</p>}>
+            <Content />
+          </Suspense>
+        )}
       </main>
       {dragging ? (
         <div className="drop-overlay" aria-hidden="true">

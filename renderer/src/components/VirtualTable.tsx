@@ -1,6 +1,6 @@
-// A table that renders only the rows in view (fixed row height), so 10,000 candidates scroll
+// A table that renders only the rows in view (fixed row height; their elements recycled), so 10,000 candidates scroll
 // smoothly. Callers pass stable columns (useMemo): a new column list re-renders every row. Rows are real table rows with ARIA row indexes; arrow keys move the focus.
-import { memo, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 
 export interface Column<T> {
   key: string;
@@ -15,7 +15,6 @@ interface Props<T> {
   label: string;
   columns: Column<T>[];
   rows: readonly T[];
-  rowKey: (row: T) => string | number;
   rowClass?: (row: T) => string;
   rowHeight?: number;
   sort?: { key: string; dir: 'asc' | 'desc' } | null;
@@ -24,10 +23,19 @@ interface Props<T> {
   empty?: ReactNode;
 }
 
+/**
+ * Rows are keyed by their slot in the window (index modulo the window's size), not by their own key: a
+ * row scrolled out hands its DOM to the row scrolled in, whose cells are updated in place. Creating
+ * and removing the rows' elements (and their styles) was most of a scroll frame's work. The key does
+ * not change with focus (a remount between mousedown and click would swallow the click); a recycled
+ * row lets go of DOM focus instead (see Row).
+ */
+const slotKey = (index: number, slots: number) => index % slots;
+
 /** Rows rendered beyond each edge: a quarter of the viewport (at least 2), enough for a fast wheel step. */
 const overscanFor = (visible: number) => Math.max(2, Math.ceil(visible / 4));
 
-export function VirtualTable<T>({ label, columns, rows, rowKey, rowClass, rowHeight = 36, sort, onSort, onActivate, empty }: Props<T>) {
+export function VirtualTable<T>({ label, columns, rows, rowClass, rowHeight = 36, sort, onSort, onActivate, empty }: Props<T>) {
   const scroller = useRef<HTMLDivElement>(null);
   // The first row in view, not the pixel offset: scrolling within a row re-renders nothing.
   const [top, setTop] = useState(0);
@@ -37,9 +45,10 @@ export function VirtualTable<T>({ label, columns, rows, rowKey, rowClass, rowHei
   useEffect(() => {
     const el = scroller.current;
     if (!el) return;
+    // Measured by the observer, which runs after layout: reading clientHeight here, right after the
+    // table mounted, would force a layout of the whole new view before the rows are even in it.
     const ro = new ResizeObserver(() => setHeight(el.clientHeight));
     ro.observe(el);
-    setHeight(el.clientHeight);
     return () => ro.disconnect();
   }, []);
 
@@ -47,6 +56,7 @@ export function VirtualTable<T>({ label, columns, rows, rowKey, rowClass, rowHei
   const overscan = overscanFor(visible);
   const first = Math.max(0, top - overscan);
   const last = Math.min(rows.length, top + visible + overscan);
+  const slots = visible + 2 * overscan + 1;
   const template = useMemo(() => columns.map((c) => c.width).join(' '), [columns]);
 
   const moveFocus = useCallback(
@@ -123,7 +133,7 @@ export function VirtualTable<T>({ label, columns, rows, rowKey, rowClass, rowHei
           <div style={{ height: rows.length * rowHeight, position: 'relative' }}>
             {rows.slice(first, last).map((row, j) => (
               <Row
-                key={rowKey(row)}
+                key={slotKey(first + j, slots)}
                 row={row}
                 index={first + j}
                 focused={first + j === focus}
@@ -156,8 +166,15 @@ interface RowProps<T> {
 
 /** One row; memoized so scrolling renders only the rows that come into view. */
 const Row = memo(function Row<T>({ row, index, focused, columns, template, height, className, onFocusRow, onActivate }: RowProps<T>) {
+  const el = useRef<HTMLDivElement>(null);
+  // This element now shows another row (its slot was recycled while scrolling): the focus stays with
+  // the person it was on, who is out of view, as when a keyed row was removed.
+  useLayoutEffect(() => {
+    if (!focused && el.current?.contains(document.activeElement)) (document.activeElement as HTMLElement).blur();
+  }, [focused, index]);
   return (
     <div
+      ref={el}
       role="row"
       aria-rowindex={index + 2}
       tabIndex={focused ? 0 : -1}

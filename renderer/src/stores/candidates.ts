@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import type { ConflictEvidence } from '../../../electron/common/domain/conflicts';
 import type { AuthorHistory, CandidateQuery, CandidateRow, RunComparison } from '../../../electron/common/views';
 import { defaultSortDir } from '../../../electron/common/domain/candidates';
 import { boundsProblem } from '../../../electron/common/domain/wording';
@@ -16,6 +17,8 @@ interface CandidatesStore {
   /** The editor asked to compare with the previous run (the comparison may still be loading). */
   comparing: boolean;
   author: AuthorHistory | null;
+  /** The detail behind the conflict flags of the candidate whose details are open (null until it is known). */
+  evidence: ConflictEvidence | null;
   /** The candidate whose details are open (null when opened from the changes table for someone not in this run). */
   selected: CandidateRow | null;
   /** The author whose details were asked for last. */
@@ -46,6 +49,7 @@ export const useCandidates = create<CandidatesStore>((set, get) => ({
   comparison: null,
   comparing: false,
   author: null,
+  evidence: null,
   selected: null,
   showing: null,
   loading: false,
@@ -60,6 +64,7 @@ export const useCandidates = create<CandidatesStore>((set, get) => ({
       comparison: null,
       comparing: false,
       author: null,
+      evidence: null,
       selected: null,
       showing: null,
       loading: false,
@@ -69,7 +74,20 @@ export const useCandidates = create<CandidatesStore>((set, get) => ({
   async open(runId, previousRunId = null) {
     // A group filter names a group of the run it was set on; another run may have none of its members.
     const { groupId: _group, ...query } = get().query;
-    set({ runId, compareToRunId: previousRunId, comparison: null, comparing: false, author: null, selected: null, showing: null, query });
+    // Another run's rows are not shown under this one's header while its own are on their way.
+    const rows = runId === get().runId ? {} : { rows: [], total: 0 };
+    set({
+      runId,
+      compareToRunId: previousRunId,
+      comparison: null,
+      comparing: false,
+      author: null,
+      evidence: null,
+      selected: null,
+      showing: null,
+      query,
+      ...rows,
+    });
     await get().reload();
   },
   setPrevious(previousRunId) {
@@ -113,12 +131,17 @@ export const useCandidates = create<CandidatesStore>((set, get) => ({
     }
   },
   async showAuthor(authorId, row) {
-    if (authorId === null) return set({ author: null, selected: null, showing: null });
-    set({ selected: row ?? get().rows.find((r) => r.authorId === authorId) ?? null, author: null, showing: authorId });
+    if (authorId === null) return set({ author: null, evidence: null, selected: null, showing: null });
+    const selected = row ?? get().rows.find((r) => r.authorId === authorId) ?? null;
+    set({ selected, author: null, evidence: null, showing: authorId });
     try {
-      const history = await desk().invoke('candidates.author', { authorId });
+      const flagged = selected !== null && selected.conflictCount > 0;
+      const [history, evidence] = await Promise.all([
+        desk().invoke('candidates.author', { authorId }),
+        flagged ? desk().invoke('candidates.evidence', { candidateId: selected.id }) : null,
+      ]);
       // Two quick clicks: only the answer for the person still shown is kept.
-      if (get().showing === authorId) set({ author: history });
+      if (get().showing === authorId) set({ author: history, evidence });
     } catch (err) {
       if (get().showing === authorId) set({ error: errorText(err) });
     }

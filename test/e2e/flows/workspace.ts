@@ -300,6 +300,24 @@ export async function decisionAt1280(ctx: FlowContext): Promise<void> {
       expect(m.sh, `${selector} is cut`).toBeLessThanOrEqual(m.ch);
       return m.text;
     };
+    // The toolbar is one line with the run comparison on (the previous flow turned it on): every tool
+    // on the first tool's line and inside the window.
+    expect(await page.getByLabel('Compare with previous run').isChecked()).toBe(true);
+    const tools = page.getByRole('toolbar', { name: 'Candidate tools' });
+    const boxes = await tools.evaluate((t) =>
+      [...t.children]
+        .filter((c) => c.getClientRects().length > 0)
+        .map((c) => {
+          const r = c.getBoundingClientRect();
+          return { name: c.textContent?.trim() ?? c.tagName, top: r.top, bottom: r.bottom, right: r.right };
+        }),
+    );
+    expect(boxes.length).toBeGreaterThanOrEqual(5);
+    for (const b of boxes) {
+      expect(b.top, `${b.name} is on another line`).toBeLessThan(boxes[0]!.bottom);
+      expect(b.right, `${b.name} is outside the window`).toBeLessThanOrEqual(1280);
+    }
+    expect(await tools.evaluate((t) => t.scrollWidth <= t.clientWidth)).toBe(true);
     expect(await fits('[data-testid="conflicts"]')).toMatch(/None|Co-author|Same affiliation|Retraction|Cited|External COI/);
     // The first row with an e-mail: its full address is in view.
     const email = (await row.locator('[data-testid="email"]').count()) > 0 ? await fits('[data-testid="email"]') : null;

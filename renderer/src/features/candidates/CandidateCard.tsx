@@ -4,7 +4,7 @@ import { authorOfText, loadText } from '../reviewers/format';
 import { Check, CircleHelp, ExternalLink, X } from 'lucide-react';
 import { useMemo } from 'react';
 import { highlightParts, matchConcepts } from '../../../../electron/common/domain/concepts';
-import { CONFLICT_TEXT } from '../../../../electron/common/domain/conflicts';
+import { CONFLICT_TEXT, type ConflictEvidence } from '../../../../electron/common/domain/conflicts';
 import { CONFLICT_KEYS } from '../../../../electron/common/service';
 import type { AuthorHistory, CandidateRow, ManuscriptRow } from '../../../../electron/common/views';
 import { CONFLICT_ICON, num } from './cells';
@@ -17,8 +17,11 @@ export function CandidateCard({
   topScore,
   total,
   load,
+  evidence,
 }: {
   load?: CandidateLoadRow | undefined;
+  /** What the service sent behind each set flag (co-authors, affiliations, articles, reasons). */
+  evidence?: ConflictEvidence | null;
   row: CandidateRow | null;
   history: AuthorHistory | null;
   manuscript: ManuscriptRow | null;
@@ -112,6 +115,13 @@ export function CandidateCard({
                     <span>
                       <strong>{CONFLICT_TEXT[k].badge}:</strong>{' '}
                       {v === true ? CONFLICT_TEXT[k].explain : v === null ? 'not reported by the service for this run.' : 'no.'}
+                      {v === true && evidence?.[k] ? (
+                        <ul className="evidence" aria-label={`Evidence: ${CONFLICT_TEXT[k].badge}`} data-testid={`evidence-${k}`}>
+                          {evidence[k].map((line) => (
+                            <li key={line}>{line}</li>
+                          ))}
+                        </ul>
+                      ) : null}
                     </span>
                   </li>
                 );

@@ -29,11 +29,12 @@ const EFFECT_TEXT: Record<string, string> = {
   boost: ': members’ scores were multiplied.',
 };
 
-const candidateKey = (c: CandidateRow) => c.id;
-
 export function CandidatesView() {
-  const detail = useManuscripts((s) => s.detail);
-  const { runId, rows, total, query, comparison, comparing, author, selected, showing, error, loading } = useCandidates();
+  // The detail of the manuscript selected last: while another one's detail is still on its way, the old
+  // one would open the old manuscript's newest run and then this one's again (two 500-row queries).
+  const detail = useManuscripts((s) => (s.detail && s.detail.manuscript.id !== s.selectedId ? null : s.detail));
+  const switching = useManuscripts((s) => s.detail !== null && s.detail.manuscript.id !== s.selectedId);
+  const { runId, rows, total, query, comparison, comparing, author, evidence, selected, showing, error, loading } = useCandidates();
   const { open, setQuery, sortBy, compare, showAuthor } = useCandidates.getState();
   const runs = useMemo(() => detail?.runs ?? [], [detail]);
   const [copied, setCopied] = useState<string | null>(null);
@@ -44,6 +45,7 @@ export function CandidatesView() {
   // reload of the same runs (a webhook, a sync), which would pull the editor off an older run they chose.
   const latestSeen = useRef<number | null | undefined>(undefined);
   useEffect(() => {
+    if (switching) return;
     const latest = runs.at(-1) ?? null;
     const previous = runs.at(-2) ?? null;
     const current = useCandidates.getState().runId;
@@ -54,7 +56,7 @@ export function CandidatesView() {
     // Opened already when the manuscript was selected (stores/manuscripts): only the previous run was unknown then.
     else if (latest) useCandidates.getState().setPrevious(previous?.id ?? null);
     if (!latest && current !== null) void open(null);
-  }, [runs, open]);
+  }, [runs, open, switching]);
 
   const moved = useMemo(() => {
     const m = new Map<number, string>();
@@ -117,6 +119,7 @@ export function CandidatesView() {
     setCopied(`${emails.length} emails copied`);
   };
 
+  if (switching) return <p className="muted view-loading">Loading…</p>;
   if (!detail)
     return (
       <EmptyState
@@ -170,30 +173,6 @@ export function CandidatesView() {
             onChange={(e) => void setQuery({ text: e.target.value || undefined })}
           />
         </span>
-        {runs.length > 1 ? (
-          <label className="check">
-            <input
-              type="checkbox"
-              checked={comparing}
-              onChange={(e) => {
-                setShowChanges(true);
-                void compare(e.target.checked);
-              }}
-            />
-            Compare with previous run
-          </label>
-        ) : null}
-        {comparison ? (
-          <fieldset className="segmented">
-            <legend className="sr-only">Table</legend>
-            <label>
-              <input type="radio" name="cand-table" checked={!showChanges} onChange={() => setShowChanges(false)} /> Candidates
-            </label>
-            <label>
-              <input type="radio" name="cand-table" checked={showChanges} onChange={() => setShowChanges(true)} /> Changes
-            </label>
-          </fieldset>
-        ) : null}
         <span className="spacer" />
         <ColumnChooser layout={layout} onChange={setLayout} />
         <ShortlistToolbar
@@ -218,6 +197,31 @@ export function CandidatesView() {
         <span>
           <strong data-testid="candidates-count">{total.toLocaleString()}</strong> candidates shown
         </span>
+        {/* The comparison's switches sit on its own line, beside what it found: the toolbar stays one line at 1280 px. */}
+        {runs.length > 1 ? (
+          <label className="check compare-toggle">
+            <input
+              type="checkbox"
+              checked={comparing}
+              onChange={(e) => {
+                setShowChanges(true);
+                void compare(e.target.checked);
+              }}
+            />
+            Compare with previous run
+          </label>
+        ) : null}
+        {comparison ? (
+          <fieldset className="segmented">
+            <legend className="sr-only">Table</legend>
+            <label>
+              <input type="radio" name="cand-table" checked={!showChanges} onChange={() => setShowChanges(false)} /> Candidates
+            </label>
+            <label>
+              <input type="radio" name="cand-table" checked={showChanges} onChange={() => setShowChanges(true)} /> Changes
+            </label>
+          </fieldset>
+        ) : null}
         {copied ? (
           <span className="muted" role="status">
             {copied}
@@ -251,7 +255,6 @@ export function CandidatesView() {
           columns={columns}
           rows={rows}
           rowHeight={48}
-          rowKey={candidateKey}
           rowClass={rowClass}
           sort={sort ? { key: sort.by, dir: sort.dir ?? 'asc' } : { key: 'rank', dir: 'asc' }}
           onSort={(k) => void sortBy(k as SortKey)}
@@ -270,6 +273,7 @@ export function CandidatesView() {
         topScore={maxScore}
         total={total}
         load={selected ? loads.get(selected.authorId) : undefined}
+        evidence={evidence}
       />
     </div>
   );

@@ -87,7 +87,6 @@ export function RunChanges({
         label="Changes between runs"
         columns={columns}
         rows={rows}
-        rowKey={(r) => `${r.change}-${r.authorId}`}
         onActivate={(r) => void showAuthor(r.authorId)}
         empty={`No candidate ${kind === 'all' ? 'changed' : CHANGE_TEXT[kind as ChangeKind].toLowerCase()} between run #${fromSeq ?? '?'} and run #${toSeq ?? '?'}.`}
       />

@@ -65,12 +65,16 @@ export function ShortlistToolbar({
       >
         <ListChecks size={16} aria-hidden="true" /> Shortlist{entries && entries.length > 0 ? ` (${entries.length})` : ''}
       </button>
-      <button type="button" onClick={csv} data-shortcut="export" title={labels.title}>
-        <Download size={16} aria-hidden="true" /> {labels.csv}
-      </button>
-      <button type="button" onClick={xlsx} title={labels.title}>
-        <Download size={16} aria-hidden="true" /> {labels.xlsx}
-      </button>
+      {/* One compact pair: the visible "CSV" / "XLSX" is part of each button's full name ("Export CSV"),
+          so the toolbar stays on one line at 1280 px with the run comparison's controls in it. */}
+      <span className="export-pair" role="group" aria-label="Export">
+        <button type="button" onClick={csv} data-shortcut="export" aria-label={labels.csv} title={labels.title ?? labels.csv}>
+          <Download size={16} aria-hidden="true" /> CSV
+        </button>
+        <button type="button" onClick={xlsx} aria-label={labels.xlsx} title={labels.title ?? labels.xlsx}>
+          XLSX
+        </button>
+      </span>
       <button type="button" className="primary" onClick={() => void copy()} title={labels.title}>
         <Mail size={16} aria-hidden="true" /> {labels.copy}
       </button>

@@ -73,17 +73,20 @@ export function ConflictsCell({ row }: { row: CandidateRow }) {
         <Ico name="Check" /> None
       </span>
     );
+  // Three flags or more do not fit a row's two lines in words: then each is its icon, its word in the
+  // tooltip and for screen readers (the details list them all in full).
+  const compact = badges.length > 2;
   return (
-    <span className="conflicts" data-testid="conflicts">
+    <span className={compact ? 'conflicts compact' : 'conflicts'} data-testid="conflicts">
       {badges.map((b) => {
         return (
           <span
             key={b.key}
             className={`flag ${b.unknown ? 'unknown' : 'coi'}`}
-            title={b.unknown ? `Not reported by this run: ${b.explain}` : b.explain}
+            title={`${compact ? `${b.badge}: ` : ''}${b.unknown ? `Not reported by this run: ${b.explain}` : b.explain}`}
           >
             <Ico name={b.unknown ? 'CircleHelp' : ICON_NAME[b.key]} />
-            {b.badge}
+            {compact ? <span className="sr-only">{b.badge}</span> : b.badge}
             {b.unknown ? <span className="sr-only"> (not reported)</span> : null}
           </span>
         );

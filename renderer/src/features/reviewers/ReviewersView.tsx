@@ -17,8 +17,6 @@ import { PersonDrawer } from './PersonDrawer';
 const PAGE = 500;
 const EXPORT_MAX = 50_000;
 
-const personKey = (p: LedgerPersonRow) => p.personId;
-
 export function ReviewersView() {
   const page = useLedger((s) => s.data);
   const loading = useLedger((s) => s.loading);
@@ -144,7 +142,6 @@ export function ReviewersView() {
           columns={columns}
           rows={rows}
           rowHeight={48}
-          rowKey={personKey}
           sort={{ key: sort.by, dir: sort.dir }}
           onSort={(k) => setSort((s) => nextSort(s, k as LedgerSortKey))}
           onActivate={openPerson}

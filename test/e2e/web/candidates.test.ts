@@ -1,0 +1,145 @@
+// The candidates view on a cache filled with generated service answers (no service): the details
+// drawer shows each conflict flag with the evidence the answer carried (through core's
+// candidates.evidence), and at 1280×720 the toolbar stays on one line with the run comparison on.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { UploadResponse } from '../../../electron/common/service';
+import { DeskError } from '../../../electron/common/errors';
+import type { CandidatePage } from '../../../electron/common/views';
+import { launchChromium, screenshotPath } from '../../support/browser';
+import { startWebApp, type WebApp } from '../../support/web-app';
+
+let app: WebApp;
+let browser: Browser;
+let page: Page;
+let runId: number;
+
+function answer(manuscriptId: number, shift: number): UploadResponse {
+  const candidates = Array.from({ length: 30 }, (_, i) => ({
+    name: `Person ${i} Example`,
+    first_name: 'Person',
+    last_name: `${i} Example`,
+    middle_name: null,
+    suffix: null,
+    author_id: 500 + ((i + shift) % 30),
+    email: `p${i}@example.org`,
+    orcid: null,
+    affiliation: `Institute ${i}`,
+    articlesCount: 10 + i,
+    citationsCount: 100 + i,
+    hIndex: 5 + (i % 9),
+    score: 100 - i,
+    url: `https://example.org/a/${i}`,
+    relevant_concepts: ['lichen'],
+    authors_groups: [],
+    marked: false,
+    // The first person: co-author and cited, with the detail the local service sends.
+    coauth_conflicts: i === 0 ? { exists: true, coauthors: ['Ada Lovelace'] } : { exists: false },
+    aff_conflicts: { exists: i === 0, ...(i === 0 ? {} : { affiliations: [] }) },
+    retracted_articles: { exists: false },
+    referenced_articles: i === 0 ? { exists: true, articles: [{ id: 'W1', title: 'Tides and lichens', year: 2021 }] } : { exists: false },
+    external_coi: { exists: false },
+  }));
+  return {
+    version: 6,
+    manuscript_id: manuscriptId,
+    origin_id: 'evidence-1',
+    candidates,
+    authors_groups_settings: null,
+    debug_info: {
+      source_file: null,
+      parsed_text_len: 0,
+      parsed_references: 0,
+      extracted_concepts: 0,
+      authors_info: { authors_count: 0, emails_count: 0, orcids_count: 0 },
+    },
+  } as UploadResponse;
+}
+
+const call = async <T>(channel: string, input: unknown): Promise<T> => {
+  const env = await app.core.router.handle(channel as never, input as never, { transport: 'test' });
+  if (!env.ok) throw new DeskError(env.error.code, env.error.message);
+  return env.value as T;
+};
+
+beforeAll(async () => {
+  app = await startWebApp();
+  const profile = app.core.profiles.create({ name: 'Evidence', baseUrl: 'http://127.0.0.1:9' });
+  app.core.profiles.setActive(profile.id);
+  const form = { folder: 'COI', origin_id: 'evidence-1', title: 'Lichens on tidal rocks', abstract: 'Lichen rhythms.', authors_count: 0 };
+  // Two runs of one manuscript, so the comparison can be turned on.
+  app.core.cache.manuscripts.recordUploadRun(profile.id, { form }, answer(1, 1));
+  runId = app.core.cache.manuscripts.recordUploadRun(profile.id, { form }, answer(1, 0)).runId;
+  await app.core.router.handle('profiles.activate', { id: profile.id }, { transport: 'test' });
+  browser = await launchChromium();
+  page = await (await browser.newContext({ viewport: { width: 1280, height: 720 } })).newPage();
+  await page.goto(app.host.url);
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+describe('candidates: conflict evidence and the toolbar at 1280×720', () => {
+  it('core answers each set flag with its evidence, and refuses a candidate it does not have', async () => {
+    const rows = (await call<CandidatePage>('candidates.query', { runId, query: {} })).rows;
+    const first = rows.find((r) => r.rank === 0)!;
+    expect(await call('candidates.evidence', { candidateId: first.id })).toEqual({
+      coauth_conflicts: ['Ada Lovelace'],
+      referenced_articles: ['Tides and lichens (2021)'],
+    });
+    expect(await call('candidates.evidence', { candidateId: rows.find((r) => r.rank === 1)!.id })).toEqual({});
+    await expect(call('candidates.evidence', { candidateId: 999_999 })).rejects.toThrow(/not in the cache/);
+  });
+
+  it('the details drawer shows each flag with its evidence; a flag without any says only what it means', async () => {
+    await page
+      .getByRole('list', { name: 'Manuscripts' })
+      .getByRole('button', { name: /Lichens on tidal rocks/ })
+      .click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Candidates' }).click();
+    const table = page.getByRole('table', { name: 'Referee candidates' });
+    // Three flags: icons in the cell, each with its word for screen readers, none of it cut.
+    const cell = table.locator('[role="row"][aria-rowindex="2"] [data-testid="conflicts"]');
+    expect((await cell.textContent())?.replace(/\s+/g, ' ')).toBe('Co-authorSame affiliationCited');
+    expect(
+      await cell.evaluate((n) => n.scrollHeight <= n.parentElement!.clientHeight && n.scrollWidth <= n.parentElement!.clientWidth),
+    ).toBe(true);
+    await table.locator('[role="row"][aria-rowindex="2"] .name-cell button').click();
+    const dialog = page.getByRole('dialog');
+    const coauthors = dialog.getByRole('list', { name: 'Evidence: Co-author' });
+    await coauthors.waitFor();
+    expect(await coauthors.getByRole('listitem').allTextContents()).toEqual(['Ada Lovelace']);
+    expect(await dialog.getByRole('list', { name: 'Evidence: Cited' }).getByRole('listitem').allTextContents()).toEqual([
+      'Tides and lichens (2021)',
+    ]);
+    // Same affiliation is set but came without detail: its explanation, no evidence list.
+    expect(await dialog.getByRole('listitem').filter({ hasText: 'Same affiliation:' }).textContent()).toMatch(/Shares an affiliation/);
+    expect(await dialog.getByRole('list', { name: 'Evidence: Same affiliation' }).count()).toBe(0);
+    const box = (await coauthors.boundingBox())!;
+    expect(box.y + box.height).toBeLessThanOrEqual(720);
+    await page.screenshot({ path: screenshotPath('candidates-evidence-1280') });
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.count()).toBe(0);
+  });
+
+  it('with the comparison on, every tool of the toolbar is on one line inside the window', async () => {
+    await page.getByLabel('Compare with previous run').check();
+    await page.getByRole('radio', { name: 'Changes', exact: true }).waitFor();
+    const tools = page.getByRole('toolbar', { name: 'Candidate tools' });
+    const boxes = await tools.evaluate((t) =>
+      [...t.children]
+        .filter((c) => c.getClientRects().length > 0)
+        .map((c) => {
+          const r = c.getBoundingClientRect();
+          return { name: c.textContent?.trim() || c.tagName, top: r.top, bottom: r.bottom, right: r.right };
+        }),
+    );
+    expect(boxes.length).toBeGreaterThanOrEqual(5);
+    for (const b of boxes) {
+      expect(b.top, `${b.name} is on another line`).toBeLessThan(boxes[0]!.bottom);
+      expect(b.right, `${b.name} is outside the window`).toBeLessThanOrEqual(1280);
+    }
+    expect(await tools.evaluate((t) => t.scrollWidth <= t.clientWidth)).toBe(true);
+  });
+});
