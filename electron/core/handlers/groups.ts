@@ -86,6 +86,13 @@ export function groupHandlers(ctx: CoreContext): HandlerMap<Channels> {
       const res = await ws
         .call((api) => api.getAuthor(serviceId, clientId))
         .catch((err: unknown) => {
+          if (err instanceof DeskError && err.code === 'not_found' && err.field === 'group_id') {
+            throw new DeskError(
+              'not_found',
+              `The service has no authors group ${serviceId}: check the number${g.verifiedAt === null ? ' you added it by' : ''}. It stays “not verified” until one of its authors can be read.`,
+              { field: 'groupId' },
+            );
+          }
           if (err instanceof DeskError && err.code === 'not_found') {
             throw new DeskError(
               'not_found',
@@ -96,6 +103,8 @@ export function groupHandlers(ctx: CoreContext): HandlerMap<Channels> {
           throw err;
         });
       // The editor may have saved a change while the read was on its way: the repository checks again as it writes.
+      // The service answered for this group: a group added by its number is verified from now on.
+      if (ctx.cache.groups.markVerified(groupId)) changed('groups', groupId);
       const changedMeanwhile = ctx.cache.groups.saveFromServiceUnlessChanged(groupId, clientId, res.value, res.raw);
       if (changedMeanwhile) throw refuse(changedMeanwhile);
       changed('authors', groupId);

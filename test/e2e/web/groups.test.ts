@@ -277,17 +277,33 @@ describe('authors groups', () => {
     await servicePost(`author-from-group/${otherGroupId}/ext-7/`, { name: 'Katherine Johnson', emails: ['kj@example.org'], [F(1)]: 3 });
 
     const add = page.getByRole('form', { name: 'Add an existing group' });
+    const groupRow = (name: RegExp) => page.getByRole('list', { name: 'Authors groups' }).getByRole('button', { name });
+    // A number nobody answers for: asked for its name, shown as not verified, never synced.
+    await add.getByLabel('Name of the existing group').fill('Typo panel');
+    await add.getByLabel('Existing group id').fill('999');
+    await add.getByRole('button', { name: 'Add by id' }).click();
+    await expect.poll(() => groupRow(/Typo panel/).textContent()).toMatch(/id 999 · not verified/);
+    expect(await page.getByRole('status').first().textContent()).toMatch(/not verified.*press Fetch/);
+    const e = editor();
+    await e.getByLabel('Author id (optional)', { exact: true }).fill('ext-7');
+    await e.getByRole('button', { name: 'Fetch' }).click();
+    await expect
+      .poll(() => page.getByRole('alert').first().textContent())
+      .toMatch(/^The service has no authors group 999: check the number/);
+    expect(await groupRow(/Typo panel/).textContent()).toMatch(/not verified/);
+
+    await add.getByLabel('Name of the existing group').fill('Shared panel');
     await add.getByLabel('Existing group id').fill(String(otherGroupId));
     await add.getByRole('button', { name: 'Add by id' }).click();
-    await expect.poll(() => page.getByRole('heading', { name: /^Authors of/ }).textContent()).toBe(`Authors of group ${otherGroupId}`);
+    await expect.poll(() => page.getByRole('heading', { name: /^Authors of/ }).textContent()).toBe('Authors of Shared panel');
     await expect.poll(() => page.getByRole('list', { name: 'Authors in this group' }).getByRole('listitem').count()).toBe(0);
+    expect(await groupRow(/Shared panel/).textContent()).toMatch(new RegExp(`id ${otherGroupId} · not verified`));
 
-    const e = editor();
     await e.getByLabel('Author id (optional)', { exact: true }).fill('nobody');
     await e.getByRole('button', { name: 'Fetch' }).click();
     await expect
       .poll(() => page.getByRole('alert').first().textContent())
-      .toMatch(new RegExp(`The service has no author “nobody” in group ${otherGroupId}\\. Check the client id`));
+      .toMatch(new RegExp(`The service has no author “nobody” in group “Shared panel”\\. Check the client id`));
 
     await e.getByLabel('Author id (optional)', { exact: true }).fill('ext-7');
     await e.getByRole('button', { name: 'Fetch' }).click();
@@ -295,6 +311,7 @@ describe('authors groups', () => {
     await expect.poll(() => page.getByRole('list', { name: 'Authors in this group' }).textContent()).toMatch(/Katherine Johnson/);
     expect(await e.getByLabel('Name', { exact: true }).inputValue()).toBe('Katherine Johnson');
     expect(await e.getByLabel(/^Reviews completed/).inputValue()).toBe('3');
+    await expect.poll(() => groupRow(/Shared panel/).textContent()).toMatch(new RegExp(`id ${otherGroupId} · synced`));
     await page.screenshot({ path: screenshotPath('groups-5-fetched') });
   });
 });

@@ -18,6 +18,7 @@ import {
   type AuthorDraft,
 } from './authorDraft';
 import { CustomFieldInput } from './CustomFieldInput';
+import { groupState } from './groupState';
 import { clientIdFor } from '../../../../electron/common/domain/authors';
 import {
   csvAuthors,
@@ -43,7 +44,7 @@ export function GroupsView() {
   const readError = useGroups((s) => s.error) ?? authorsState.error;
   const [draft, setDraft] = useState<AuthorDraft>(emptyDraft());
   const [newGroup, setNewGroup] = useState({ group_name: '', owner_team: '', editor_teams: '', viewer_teams: '' });
-  const [addId, setAddId] = useState('');
+  const [added, setAdded] = useState({ name: '', id: '' });
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const [csv, setCsv] = useState<(CsvTable & { mapping: CsvMapping }) | null>(null);
   const [importProgress, setImportProgress] = useState<{ done: number; total: number } | null>(null);
@@ -99,8 +100,7 @@ export function GroupsView() {
                 <button type="button" className={g.id === groupId ? 'item active' : 'item'} onClick={() => setGroupId(g.id)}>
                   <span className="title">{g.name ?? `Group ${g.serviceId}`}</span>
                   <span className="meta">
-                    {g.serviceId !== null ? `id ${g.serviceId}` : 'not created yet'} ·{' '}
-                    {g.origin === 'added' && g.syncState === 'synced' ? 'not verified' : g.syncState}
+                    {g.serviceId !== null ? `id ${g.serviceId}` : 'not created yet'} · {groupState(g)}
                     {g.ownerTeam ? ` · owner ${g.ownerTeam}` : ''}
                   </span>
                 </button>
@@ -156,25 +156,40 @@ export function GroupsView() {
           </form>
           <form
             aria-label="Add an existing group"
-            className="row"
             onSubmit={(e) => {
               e.preventDefault();
               void attempt(async () => {
-                const g = await desk().invoke('groups.add', { serviceId: Number(addId) });
-                setAddId('');
+                const name = added.name.trim();
+                const g = await desk().invoke('groups.add', { serviceId: Number(added.id), name });
+                setAdded({ name: '', id: '' });
+                say(
+                  true,
+                  g.verifiedAt === null
+                    ? `Group “${name}” (number ${g.serviceId}) added, not verified: the service cannot list groups, so the app knows it exists once one of its authors is read. Type an author id of the group and press Fetch.`
+                    : `Group “${name}” (number ${g.serviceId}) is already known.`,
+                );
                 await reloadGroups();
                 setGroupId(g.id);
               });
             }}
           >
+            <h3>Add an existing group</h3>
+            <input
+              aria-label="Name of the existing group"
+              placeholder="Group name (as your team calls it)"
+              required
+              maxLength={200}
+              value={added.name}
+              onChange={(e) => setAdded({ ...added, name: e.target.value })}
+            />
             <input
               aria-label="Existing group id"
-              placeholder="Existing group id"
+              placeholder="Group number on the service"
               inputMode="numeric"
               pattern="[0-9]+"
               required
-              value={addId}
-              onChange={(e) => setAddId(e.target.value)}
+              value={added.id}
+              onChange={(e) => setAdded({ ...added, id: e.target.value })}
             />
             <button type="submit">Add by id</button>
           </form>
