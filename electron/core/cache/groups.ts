@@ -146,6 +146,15 @@ export class GroupsRepository {
     return this.get(id)!;
   }
 
+  /** New values for a group not created on the service yet (its creation is edited before being sent again). */
+  updateLocal(id: number, input: AuthorsGroupCreate): void {
+    this.db
+      .prepare(
+        'UPDATE authors_groups SET name = ?, owner_team = ?, editor_teams_json = ?, viewer_teams_json = ? WHERE id = ? AND service_id IS NULL',
+      )
+      .run(input.group_name, input.owner_team, toJson(input.editor_teams), toJson(input.viewer_teams), id);
+  }
+
   /** The service answered the creation with this id. */
   setServiceId(id: number, serviceId: number): void {
     this.db.prepare(`UPDATE authors_groups SET service_id = ?, sync_state = 'synced' WHERE id = ?`).run(serviceId, id);
