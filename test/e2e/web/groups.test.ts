@@ -266,6 +266,33 @@ describe('authors groups', () => {
     await page.screenshot({ path: screenshotPath('groups-4-csv-problems') });
   });
 
+  it('shows a group the service refused on the group itself, and sends it again once edited there', async () => {
+    const form = page.getByRole('form', { name: 'Create an authors group' });
+    await form.getByLabel('Group name').fill('Ghost reviewers');
+    await form.getByLabel('Owner team').fill('Ghost Team');
+    await form.getByRole('button', { name: 'Create group' }).click();
+    await app.core.workspace()!.sync.syncNow();
+    const row = page.getByRole('list', { name: 'Authors groups' }).getByRole('button', { name: /Ghost reviewers/ });
+    await expect.poll(() => row.textContent(), { timeout: 10_000 }).toMatch(/not created/);
+    const fix = page.getByRole('form', { name: 'Fix the group and send it again' });
+    await expect
+      .poll(() => fix.getByRole('alert').textContent())
+      .toMatch(/The service did not create this group: Team "Ghost Team" does not exist in the organization \(Owner team\)/);
+    expect(await fix.getByLabel('Owner team').inputValue()).toBe('Ghost Team');
+    await page.screenshot({ path: screenshotPath('groups-0-refused') });
+    await fix.getByLabel('Owner team').fill('Editorial Office');
+    await fix.getByLabel('Group name').fill('Found reviewers');
+    await fix.getByRole('button', { name: 'Send again' }).click();
+    await synced();
+    const fixed = page.getByRole('list', { name: 'Authors groups' }).getByRole('button', { name: /Found reviewers/ });
+    await expect.poll(() => fixed.textContent(), { timeout: 10_000 }).toMatch(/id \d+ · synced/);
+    await expect.poll(() => fix.count()).toBe(0);
+    const id = Number((await fixed.textContent())!.match(/id (\d+)/)![1]);
+    const g = app.core.cache.groups.getByServiceId(app.core.workspace()!.profileId, id)!;
+    expect(g).toMatchObject({ name: 'Found reviewers', ownerTeam: 'Editorial Office' });
+    expect(app.core.workspace()!.outbox.counts().parked).toBe(0);
+  });
+
   it('fetches any client id of a group added by id, and says when the service has no such author', async () => {
     const created = await servicePost('authors-group/create/', {
       group_name: 'Shared panel',

@@ -1,10 +1,10 @@
 import { useEffect, useMemo, useState } from 'react';
 import { parseCsv } from '../../../../electron/common/domain/csv';
-import type { AuthorsGroupRow, CustomFieldRow, GroupAuthorRow } from '../../../../electron/common/views';
+import type { AuthorsGroupRow, CustomFieldRow, GroupAuthorRow, OutboxItemView } from '../../../../electron/common/views';
 import { desk, errorText } from '../../platform/instance';
 import { Alert } from '../../components/Alert';
 import { FileInput } from '../../components/FileInput';
-import { useCustomFields, useGroupAuthors, useGroups } from '../../stores/reads';
+import { useCustomFields, useGroupAuthors, useGroups, useOutbox } from '../../stores/reads';
 import {
   changedFields,
   draftBase,
@@ -18,7 +18,8 @@ import {
   type AuthorDraft,
 } from './authorDraft';
 import { CustomFieldInput } from './CustomFieldInput';
-import { groupState } from './groupState';
+import { groupState, refusalText } from './groupState';
+import { FailedGroup } from './FailedGroup';
 import { clientIdFor } from '../../../../electron/common/domain/authors';
 import {
   csvAuthors,
@@ -33,6 +34,7 @@ import {
 
 const NO_GROUPS: AuthorsGroupRow[] = [];
 const NO_AUTHORS: GroupAuthorRow[] = [];
+const NO_WRITES: OutboxItemView[] = [];
 
 export function GroupsView() {
   const groups = useGroups((s) => s.data) ?? NO_GROUPS;
@@ -61,7 +63,9 @@ export function GroupsView() {
   const reloadGroups = () => useGroups.getState().reload();
   const reloadAuthors = () => useGroupAuthors.getState().reload();
 
+  const writes = useOutbox((s) => s.data) ?? NO_WRITES;
   useEffect(() => {
+    void useOutbox.getState().load({});
     void useGroups.getState().load({});
     void useCustomFields.getState().load({ refresh: true });
   }, []);
@@ -82,6 +86,35 @@ export function GroupsView() {
   const current = authors.find((a) => a.clientId === draft.clientId.trim()) ?? null;
   const base = draftBase(draft, authors);
   const changed = changedFields(draft, base, fields);
+  // Writes the service refused, shown where they were made: on the group, on the author.
+  const failedHere = writes.filter((w) => w.state === 'failed' && w.target?.groupId === groupId);
+  const groupFailure = failedHere.find((w) => w.kind === 'group_create') ?? null;
+  const authorFailure = draft.origin === null ? null : (failedHere.find((w) => w.target?.clientId === draft.origin) ?? null);
+  const failedAuthors = new Set(failedHere.map((w) => w.target?.clientId));
+  const reloadOutbox = () => useOutbox.getState().reload();
+  // A refusal replaces the "queued" note it follows: the reason shows on the group or author itself.
+  const refusedId = groupFailure?.id ?? authorFailure?.id;
+  useEffect(() => {
+    if (refusedId !== undefined) setMessage(null);
+  }, [refusedId]);
+  /** Sends the author's failed write again with the editor's values (outbox.edit), or says why not. */
+  const sendAgain = async (w: OutboxItemView) => {
+    if (w.editable?.kind === 'author_put') {
+      const err = replaceProblem(draft, fields);
+      if (err) return say(false, err);
+      await desk().invoke('outbox.edit', { id: w.id, kind: 'author_put', body: fullBody(draft, fields) });
+    } else if (w.editable?.kind === 'author_patch') {
+      const { customFields, ...standard } = w.editable.body;
+      const keys = [...new Set([...Object.keys(standard), ...Object.keys(customFields ?? {}), ...changed])];
+      const err = partialProblem(draft, keys, fields);
+      if (err) return say(false, err);
+      await desk().invoke('outbox.edit', { id: w.id, kind: 'author_patch', body: partialBody(draft, keys) });
+    } else {
+      await desk().invoke('outbox.retry', { id: w.id });
+    }
+    say(true, `“${draft.name.trim() || draft.origin}” queued again.`);
+    await Promise.all([reloadAuthors(), reloadOutbox()]);
+  };
 
   return (
     <div className="groups">
@@ -100,7 +133,8 @@ export function GroupsView() {
                 <button type="button" className={g.id === groupId ? 'item active' : 'item'} onClick={() => setGroupId(g.id)}>
                   <span className="title">{g.name ?? `Group ${g.serviceId}`}</span>
                   <span className="meta">
-                    {g.serviceId !== null ? `id ${g.serviceId}` : 'not created yet'} · {groupState(g)}
+                    {g.serviceId !== null ? `id ${g.serviceId} · ` : ''}
+                    {groupState(g)}
                     {g.ownerTeam ? ` · owner ${g.ownerTeam}` : ''}
                   </span>
                 </button>
@@ -197,6 +231,20 @@ export function GroupsView() {
         {selected ? (
           <section aria-labelledby="authors-h" className="detail">
             <h2 id="authors-h">Authors of {selected.name ?? `group ${selected.serviceId}`}</h2>
+            {groupFailure?.editable?.kind === 'group_create' ? (
+              <FailedGroup
+                key={groupFailure.id}
+                entry={groupFailure}
+                input={groupFailure.editable.input}
+                attempt={attempt}
+                onSent={(text) => {
+                  say(true, text);
+                  void Promise.all([reloadGroups(), reloadOutbox()]);
+                }}
+              />
+            ) : groupFailure ? (
+              <Alert text={`The group was not created: ${refusalText(groupFailure.error?.message)} See Activity.`} />
+            ) : null}
             <ul className="list compact" aria-label="Authors in this group">
               {authors.map((a) => (
                 <li key={a.clientId}>
@@ -207,7 +255,7 @@ export function GroupsView() {
                   >
                     {a.name ?? a.clientId}{' '}
                     <span className="meta">
-                      {a.clientId} · {a.syncState}
+                      {a.clientId} · {failedAuthors.has(a.clientId) ? 'refused by the service' : a.syncState}
                     </span>
                   </button>
                 </li>
@@ -236,6 +284,32 @@ export function GroupsView() {
                   <FieldRow key={f.apiId} field={f} value={draft.custom[f.apiId]} onChange={(v) => setCustom(f.apiId, v)} />
                 ))}
               </div>
+              {authorFailure ? (
+                <div className="failed-write" aria-label="Refused by the service" role="group">
+                  <p role="alert" className="error">
+                    The service refused this author: {refusalText(authorFailure.error?.message)}{' '}
+                    {authorFailure.editable ? 'Correct the fields above and send it again.' : ''}
+                  </p>
+                  <div className="row">
+                    <button type="button" className="primary" onClick={() => void attempt(() => sendAgain(authorFailure))}>
+                      Send again
+                    </button>
+                    <button
+                      type="button"
+                      onClick={() =>
+                        void attempt(async () => {
+                          await desk().invoke('outbox.discard', { id: authorFailure.id });
+                          setDraft(emptyDraft());
+                          say(true, 'The refused change was discarded.');
+                          await Promise.all([reloadAuthors(), reloadOutbox()]);
+                        })
+                      }
+                    >
+                      Discard the change
+                    </button>
+                  </div>
+                </div>
+              ) : null}
               <p className="muted">
                 <strong>Replace</strong> sends the whole record: every field left empty becomes empty on the service.{' '}
                 <strong>Save changes</strong> sends only the fields you changed ({changed.length}) of the author you selected.
