@@ -158,6 +158,11 @@ describe('authors groups', () => {
     const e = editor();
     await e.getByLabel('Author id (optional)', { exact: true }).fill('rev-bad');
     await e.getByLabel('Name', { exact: true }).fill('Bad Date');
+    // A number field keeps what was typed, so a word is refused by name rather than sent as empty.
+    await e.getByLabel(/^Reviews completed/).fill('seven');
+    await e.getByRole('button', { name: 'Create', exact: true }).click();
+    await expect.poll(() => page.getByRole('alert').first().textContent()).toBe('Reviews completed must be a number.');
+    await e.getByLabel(/^Reviews completed/).fill('');
     await e.getByLabel(/^Last invited/).evaluate((el: HTMLInputElement) => {
       el.type = 'text';
     });
@@ -200,10 +205,20 @@ describe('authors groups', () => {
     await e.getByLabel('Name', { exact: true }).fill('Linus Pauling');
     await e.getByLabel('Emails', { exact: true }).fill('pauling at caltech');
     await e.getByRole('button', { name: 'Create', exact: true }).click();
-    await expect.poll(() => page.getByRole('alert').first().textContent()).toBe('“pauling at caltech” is not an e-mail address.');
+    await expect
+      .poll(() => page.getByRole('alert').first().textContent())
+      .toBe('Emails: “pauling at caltech” is not an e-mail address (name@example.org).');
     await e.getByLabel('Emails', { exact: true }).fill('pauling@caltech.edu');
+    // A mistyped ORCID (wrong check digit) is refused before anything is queued, naming the field.
+    const queued = app.core.workspace()!.outbox.list().length;
+    await e.getByLabel('ORCIDs', { exact: true }).fill('0000-0002-1825-0098');
+    await e.getByRole('button', { name: 'Create', exact: true }).click();
+    await expect.poll(() => page.getByRole('alert').first().textContent()).toMatch(/^ORCIDs: “0000-0002-1825-0098” is not a valid ORCID/);
+    expect(app.core.workspace()!.outbox.list().length).toBe(queued);
     await e.getByLabel('ORCIDs', { exact: true }).fill('0000-0002-1825-0097');
     await e.getByRole('button', { name: 'Create', exact: true }).click();
+    // Queued before syncing: the click returns before the write reaches core.
+    await expect.poll(() => page.getByRole('status').first().textContent()).toBe('Author created (queued).');
     await synced();
     expect((await serviceAuthor('0000-0002-1825-0097')).body).toMatchObject({ name: 'Linus Pauling', emails: ['pauling@caltech.edu'] });
   });
