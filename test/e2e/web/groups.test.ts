@@ -5,6 +5,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, screenshotPath } from '../../support/browser';
@@ -355,5 +356,44 @@ describe('authors groups', () => {
     expect(await e.getByLabel(/^Reviews completed/).inputValue()).toBe('3');
     await expect.poll(() => groupRow(/Shared panel/).textContent()).toMatch(new RegExp(`id ${otherGroupId} · synced`));
     await page.screenshot({ path: screenshotPath('groups-5-fetched') });
+  });
+
+  it('screenshots of Groups, Settings and Activity at 1280×720 and 1920×1080, light and dark; Groups axe clean, nothing cut off', async () => {
+    const nav = (name: string) => page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name, exact: true }).click();
+    await nav('Groups');
+    await page
+      .getByRole('list', { name: 'Authors groups' })
+      .getByRole('button', { name: /Statistics reviewers/ })
+      .click();
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      for (const [w, h] of [
+        [1280, 720],
+        [1920, 1080],
+      ] as const) {
+        await page.setViewportSize({ width: w, height: h });
+        for (const view of ['Groups', 'Settings', 'Activity']) {
+          await nav(view);
+          await page.getByRole('heading', { level: 1, name: view }).waitFor();
+          // Nothing wider than the window: no horizontal scrolling, nothing cut at the right edge.
+          const overflow = await page.evaluate(() =>
+            [...document.querySelectorAll('main, main *')]
+              // Visually hidden controls (.sr-only, e.g. the native file input) are 1 px by design.
+              .filter(
+                (el) => !el.closest('.sr-only') && el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== 'visible',
+              )
+              .map((el) => `${el.tagName.toLowerCase()}.${String(el.className)} ${el.scrollWidth}>${el.clientWidth}`),
+          );
+          expect(overflow, `${view} ${w}x${h}`).toEqual([]);
+          expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+          await page.screenshot({ path: screenshotPath(`${view.toLowerCase()}-${w}x${h}-${scheme}`) });
+        }
+      }
+      await nav('Groups');
+      const result = await new AxeBuilder({ page }).analyze();
+      const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      expect(bad.map((v) => `${scheme}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
   });
 });

@@ -1,3 +1,4 @@
+import { Send } from 'lucide-react';
 import { useState } from 'react';
 import type { AuthorsGroupCreate } from '../../../../electron/common/service';
 import type { OutboxItemView } from '../../../../electron/common/views';
@@ -66,6 +67,7 @@ export function FailedGroup({
       </div>
       <div className="row">
         <button type="submit" className="primary">
+          <Send size={16} aria-hidden="true" />
           Send again
         </button>
         <button

@@ -2,7 +2,9 @@ import { useEffect, useMemo, useState } from 'react';
 import { parseCsv } from '../../../../electron/common/domain/csv';
 import type { AuthorsGroupRow, CustomFieldRow, GroupAuthorRow, OutboxItemView } from '../../../../electron/common/views';
 import { desk, errorText } from '../../platform/instance';
+import { Download, Hash, PenLine, Plus, Save, Trash2, UserPlus } from 'lucide-react';
 import { Alert } from '../../components/Alert';
+import { EmptyState } from '../../components/EmptyState';
 import { FileInput } from '../../components/FileInput';
 import { useCustomFields, useGroupAuthors, useGroups, useOutbox } from '../../stores/reads';
 import {
@@ -127,7 +129,7 @@ export function GroupsView() {
       <div className="split">
         <section aria-labelledby="groups-h">
           <h2 id="groups-h">Authors groups</h2>
-          <ul className="list" aria-label="Authors groups">
+          <ul className="list" aria-label="Authors groups" hidden={groups.length === 0}>
             {groups.map((g) => (
               <li key={g.id}>
                 <button type="button" className={g.id === groupId ? 'item active' : 'item'} onClick={() => setGroupId(g.id)}>
@@ -186,7 +188,10 @@ export function GroupsView() {
               value={newGroup.viewer_teams}
               onChange={(e) => setNewGroup({ ...newGroup, viewer_teams: e.target.value })}
             />
-            <button type="submit">Create group</button>
+            <button type="submit" className={selected ? undefined : 'primary'}>
+              <Plus size={16} aria-hidden="true" />
+              Create group
+            </button>
           </form>
           <form
             aria-label="Add an existing group"
@@ -225,7 +230,10 @@ export function GroupsView() {
               value={added.id}
               onChange={(e) => setAdded({ ...added, id: e.target.value })}
             />
-            <button type="submit">Add by id</button>
+            <button type="submit">
+              <Hash size={16} aria-hidden="true" />
+              Add by id
+            </button>
           </form>
         </section>
         {selected ? (
@@ -320,6 +328,7 @@ export function GroupsView() {
               <div className="row">
                 <button
                   type="button"
+                  className={authorFailure || groupFailure ? undefined : 'primary'}
                   onClick={() =>
                     void attempt(async () => {
                       const err = replaceProblem(draft, fields);
@@ -338,6 +347,7 @@ export function GroupsView() {
                     })
                   }
                 >
+                  <Save size={16} aria-hidden="true" />
                   {current ? 'Replace' : 'Create'}
                 </button>
                 <button
@@ -357,6 +367,7 @@ export function GroupsView() {
                     })
                   }
                 >
+                  <PenLine size={16} aria-hidden="true" />
                   Save changes
                 </button>
                 <button
@@ -376,6 +387,7 @@ export function GroupsView() {
                     })
                   }
                 >
+                  <Download size={16} aria-hidden="true" />
                   Fetch
                 </button>
                 <button
@@ -391,9 +403,11 @@ export function GroupsView() {
                     })
                   }
                 >
+                  <Trash2 size={16} aria-hidden="true" />
                   Delete
                 </button>
                 <button type="button" onClick={() => setDraft(emptyDraft())}>
+                  <UserPlus size={16} aria-hidden="true" />
                   New author
                 </button>
               </div>
@@ -510,7 +524,14 @@ export function GroupsView() {
             </section>
           </section>
         ) : (
-          <p className="muted">Select or create a group.</p>
+          <EmptyState
+            title={groups.length === 0 ? 'No authors groups yet' : 'No group selected'}
+            next={
+              groups.length === 0
+                ? 'Create a group with the form on the left, or add one your team already has by its number on the service.'
+                : 'Pick a group on the left to see and edit its authors, or create a new one.'
+            }
+          />
         )}
       </div>
     </div>
