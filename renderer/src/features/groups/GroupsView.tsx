@@ -42,7 +42,8 @@ export function GroupsView() {
   const groups = useGroups((s) => s.data) ?? NO_GROUPS;
   const allFields = useCustomFields((s) => s.data);
   const fields = useMemo(() => (allFields ?? []).filter((f) => f.scope === 'author_from_group'), [allFields]);
-  const [groupId, setGroupId] = useState<number | null>(null);
+  // The group shown last stays selected when the editor comes back to the view.
+  const [groupId, setGroupId] = useState<number | null>(() => useGroupAuthors.getState().input?.groupId ?? null);
   const authorsState = useGroupAuthors();
   const authors = (authorsState.answered?.groupId === groupId ? authorsState.data : null) ?? NO_AUTHORS;
   const readError = useGroups((s) => s.error) ?? authorsState.error;
