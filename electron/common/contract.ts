@@ -350,6 +350,17 @@ export const requests = {
   // Outbox, sync, webhook
   'outbox.list': request<OutboxItemView[]>()(empty),
   'outbox.retry': request<OutboxItemView[]>()(z.object({ id }).strict()),
+  /**
+   * A failed group creation or author write, edited and sent again: the new values are checked like the
+   * original write, applied locally and queued again in one transaction (nothing half-applied).
+   */
+  'outbox.edit': request<OutboxItemView[]>()(
+    z.discriminatedUnion('kind', [
+      z.object({ id, kind: z.literal('group_create'), input: authorsGroupCreateSchema.strict() }).strict(),
+      z.object({ id, kind: z.literal('author_put'), body: authorFromGroupPutSchema.strict() }).strict(),
+      z.object({ id, kind: z.literal('author_patch'), body: authorFromGroupPatchSchema.strict() }).strict(),
+    ]),
+  ),
   /** Drops a queued or failed write and undoes its local effect; an upload being sent is aborted first. */
   'outbox.discard': request<OutboxItemView[]>()(z.object({ id }).strict()),
   'sync.now': request<StatusEvent>()(empty),

@@ -207,6 +207,8 @@ export interface AuthorsGroupRow {
   viewerTeams: string[] | null;
   origin: 'created' | 'added';
   syncState: SyncState;
+  /** When the service first answered for this group (gave its number, or a read of one of its authors succeeded); null: not verified. */
+  verifiedAt: number | null;
   createdAt: number;
 }
 

@@ -2,6 +2,9 @@
 // defined here (pure data), so the renderer, core and the cache share one definition.
 import type { PlanFeatures } from './plan';
 import type {
+  AuthorFromGroupPatch,
+  AuthorFromGroupPut,
+  AuthorsGroupCreate,
   AuthorsGroupsSettings,
   CandidateGroupRef,
   ConflictKey,
@@ -152,7 +155,17 @@ export interface OutboxItemView {
   createdAt: number;
   nextAttemptAt: number | null;
   error: { code: string; message: string; field?: string } | null;
+  /** The group (cache id) and author the write is about; null for an upload. */
+  target: { groupId: number; clientId?: string } | null;
+  /** What an editor can change and send again (outbox.edit) once the write failed; null: retry or discard only. */
+  editable: OutboxEditable | null;
 }
+
+/** The values of a failed group or author write, as outbox.edit takes them back. */
+export type OutboxEditable =
+  | { kind: 'group_create'; input: AuthorsGroupCreate }
+  | { kind: 'author_put'; body: AuthorFromGroupPut }
+  | { kind: 'author_patch'; body: AuthorFromGroupPatch };
 
 /** An upload being sent (its file streamed from the data folder). */
 export interface UploadProgressEvent {

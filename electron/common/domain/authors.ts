@@ -1,6 +1,7 @@
 // Group authors as editors know them: an author's id is made for them (from the ORCID, else the
 // e-mail, else the name) unless the editor types one, and e-mails and ORCIDs are checked before a
 // write is queued. Pure.
+import { normalizeOrcid } from './ledger';
 
 const EMAIL = /^[^\s@;,]+@(?:[^\s@;,.]+\.)+[^\s@;,.]+$/;
 const ORCID = /^(?:https?:\/\/orcid\.org\/)?(\d{4}-\d{4}-\d{4}-\d{3}[\dX])$/i;
@@ -9,17 +10,36 @@ export function isEmail(s: string): boolean {
   return EMAIL.test(s.trim());
 }
 
-/** The bare ORCID (0000-0002-1825-0097) of an ORCID or its https://orcid.org/ address; null if it is not one. */
-export function orcidOf(s: string): string | null {
+/** The bare ORCID (0000-0002-1825-0097) written as an ORCID or its https://orcid.org/ address, check digit unchecked; null if not. */
+function orcidShape(s: string): string | null {
   const m = ORCID.exec(s.trim());
   return m ? m[1]!.toUpperCase() : null;
 }
 
-/** Problems with the e-mails and ORCIDs an author form or a CSV row holds, in the form's words. */
-export function contactProblems(emails: readonly string[], orcids: readonly string[]): string[] {
+/** The bare ORCID (0000-0002-1825-0097) of an ORCID or its https://orcid.org/ address; null if it is not one or its check digit is wrong. */
+export function orcidOf(s: string): string | null {
+  const bare = orcidShape(s);
+  // The check digit (ISO 7064 MOD 11-2) is computed once, in normalizeOrcid.
+  return bare !== null && normalizeOrcid(bare) === bare ? bare : null;
+}
+
+/**
+ * Problems with the e-mails and ORCIDs an author form or a CSV row holds, each starting with the
+ * field as the form labels it (`labels`: the form's own words, "Emails" and "ORCIDs" by default).
+ */
+export function contactProblems(
+  emails: readonly string[],
+  orcids: readonly string[],
+  labels: { emails: string; orcids: string } = { emails: 'Emails', orcids: 'ORCIDs' },
+): string[] {
   const out: string[] = [];
-  for (const e of emails) if (!isEmail(e)) out.push(`“${e}” is not an e-mail address.`);
-  for (const o of orcids) if (!orcidOf(o)) out.push(`“${o}” is not an ORCID (four groups of four digits, e.g. 0000-0002-1825-0097).`);
+  for (const e of emails) if (!isEmail(e)) out.push(`${labels.emails}: “${e}” is not an e-mail address (name@example.org).`);
+  for (const o of orcids) {
+    if (orcidShape(o) === null)
+      out.push(`${labels.orcids}: “${o}” is not an ORCID (four groups of four digits, e.g. 0000-0002-1825-0097).`);
+    else if (orcidOf(o) === null)
+      out.push(`${labels.orcids}: “${o}” is not a valid ORCID: its last character does not match the others (check for a typo).`);
+  }
   return out;
 }
 

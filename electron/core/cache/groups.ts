@@ -21,6 +21,7 @@ interface GroupDbRow {
   viewer_teams_json: string | null;
   origin: 'created' | 'added';
   sync_state: SyncState;
+  verified_at: number | null;
   created_at: number;
 }
 
@@ -50,6 +51,7 @@ const toGroup = (r: GroupDbRow): AuthorsGroupRow => ({
   viewerTeams: fromJson<string[] | null>(r.viewer_teams_json, null),
   origin: r.origin,
   syncState: r.sync_state,
+  verifiedAt: r.verified_at,
   createdAt: r.created_at,
 });
 
@@ -144,9 +146,26 @@ export class GroupsRepository {
     return this.get(id)!;
   }
 
+  /** New values for a group not created on the service yet (its creation is edited before being sent again). */
+  updateLocal(id: number, input: AuthorsGroupCreate): void {
+    this.db
+      .prepare(
+        'UPDATE authors_groups SET name = ?, owner_team = ?, editor_teams_json = ?, viewer_teams_json = ? WHERE id = ? AND service_id IS NULL',
+      )
+      .run(input.group_name, input.owner_team, toJson(input.editor_teams), toJson(input.viewer_teams), id);
+  }
+
   /** The service answered the creation with this id. */
   setServiceId(id: number, serviceId: number): void {
     this.db.prepare(`UPDATE authors_groups SET service_id = ?, sync_state = 'synced' WHERE id = ?`).run(serviceId, id);
+  }
+
+  /** The service answered for the group (a read of one of its authors succeeded). Returns whether it was not verified before. */
+  markVerified(id: number): boolean {
+    return (
+      this.db.prepare('UPDATE authors_groups SET verified_at = ? WHERE id = ? AND verified_at IS NULL').run(this.clock.now(), id).changes >
+      0
+    );
   }
 
   setSyncState(id: number, state: SyncState): void {

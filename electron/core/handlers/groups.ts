@@ -29,29 +29,7 @@ export function groupHandlers(ctx: CoreContext): HandlerMap<Channels> {
     if (!a) throw new DeskError('not_found', `No author “${clientId}” in this group.`, { field: 'clientId' });
     return a;
   };
-  // Custom-field values are checked against the cached definitions before anything is queued, so
-  // a write the service would refuse never reaches the outbox. With no definitions cached at all
-  // (never listed) an unknown key cannot be told from a new field and is left to the service.
-  const checkCustomFields = (values: Record<string, CustomFieldValue> | undefined) => {
-    if (values === undefined) return;
-    const cached = ctx.cache.customFields.list(pid());
-    const defs = new Map(cached.filter((f) => f.scope === 'author_from_group').map((f) => [f.apiId, f]));
-    for (const [apiId, value] of Object.entries(values)) {
-      const field = `body.customFields.${apiId}`;
-      const def = defs.get(apiId);
-      if (!def) {
-        if (cached.length > 0)
-          throw new DeskError(
-            'invalid_input',
-            `“${apiId}” is not a custom field of authors in this organization (refresh the custom fields if it was just added).`,
-            { field },
-          );
-        continue;
-      }
-      const problem = customFieldValueProblem(def, value);
-      if (problem) throw new DeskError('invalid_input', `${problem}.`, { field });
-    }
-  };
+  const checkCustomFields = (values: Record<string, CustomFieldValue> | undefined) => checkAuthorCustomFields(ctx, values);
   return {
     'groups.list': () => ctx.cache.groups.list(pid()),
     'groups.create': (input) => {
@@ -86,6 +64,13 @@ export function groupHandlers(ctx: CoreContext): HandlerMap<Channels> {
       const res = await ws
         .call((api) => api.getAuthor(serviceId, clientId))
         .catch((err: unknown) => {
+          if (err instanceof DeskError && err.code === 'not_found' && err.field === 'group_id') {
+            throw new DeskError(
+              'not_found',
+              `The service has no authors group ${serviceId}: check the number${g.verifiedAt === null ? ' you added it by' : ''}. It stays “not verified” until one of its authors can be read.`,
+              { field: 'groupId' },
+            );
+          }
           if (err instanceof DeskError && err.code === 'not_found') {
             throw new DeskError(
               'not_found',
@@ -96,6 +81,8 @@ export function groupHandlers(ctx: CoreContext): HandlerMap<Channels> {
           throw err;
         });
       // The editor may have saved a change while the read was on its way: the repository checks again as it writes.
+      // The service answered for this group: a group added by its number is verified from now on.
+      if (ctx.cache.groups.markVerified(groupId)) changed('groups', groupId);
       const changedMeanwhile = ctx.cache.groups.saveFromServiceUnlessChanged(groupId, clientId, res.value, res.raw);
       if (changedMeanwhile) throw refuse(changedMeanwhile);
       changed('authors', groupId);
@@ -141,4 +128,30 @@ export function groupHandlers(ctx: CoreContext): HandlerMap<Channels> {
       );
     },
   };
+}
+
+/**
+ * Custom-field values are checked against the cached definitions before anything is queued, so a
+ * write the service would refuse never reaches the outbox. With no definitions cached at all (never
+ * listed) an unknown key cannot be told from a new field and is left to the service.
+ */
+export function checkAuthorCustomFields(ctx: CoreContext, values: Record<string, CustomFieldValue> | undefined): void {
+  if (values === undefined) return;
+  const cached = ctx.cache.customFields.list(ctx.workspace().profileId);
+  const defs = new Map(cached.filter((f) => f.scope === 'author_from_group').map((f) => [f.apiId, f]));
+  for (const [apiId, value] of Object.entries(values)) {
+    const field = `body.customFields.${apiId}`;
+    const def = defs.get(apiId);
+    if (!def) {
+      if (cached.length > 0)
+        throw new DeskError(
+          'invalid_input',
+          `“${apiId}” is not a custom field of authors in this organization (refresh the custom fields if it was just added).`,
+          { field },
+        );
+      continue;
+    }
+    const problem = customFieldValueProblem(def, value);
+    if (problem) throw new DeskError('invalid_input', `${problem}.`, { field });
+  }
 }

@@ -1,9 +1,10 @@
-import type { OutboxItemView } from '../../common/views';
+import type { OutboxEditable, OutboxItemView } from '../../common/views';
 import type { OutboxEntry } from '../outbox';
 import type { HandlerMap } from '../router';
 import type { CoreContext } from './context';
+import { checkAuthorCustomFields } from './groups';
 
-type Channels = 'outbox.list' | 'outbox.retry' | 'outbox.discard' | 'sync.now' | 'app.status';
+type Channels = 'outbox.list' | 'outbox.retry' | 'outbox.edit' | 'outbox.discard' | 'sync.now' | 'app.status';
 
 const STATE: Record<OutboxEntry['state'], OutboxItemView['state']> = {
   queued: 'pending',
@@ -28,6 +29,28 @@ export function outboxLabel(e: OutboxEntry): string {
   }
 }
 
+/** The group and author a write is about (null for an upload). */
+function targetOf(e: OutboxEntry): OutboxItemView['target'] {
+  if (e.kind === 'upload') return null;
+  if (e.kind === 'group_create') return { groupId: e.data.groupLocalId };
+  return { groupId: e.data.groupLocalId, clientId: e.data.clientId };
+}
+
+/** The values a failed write can be edited from (a group creation whose answer was lost cannot be sent again). */
+function editableOf(e: OutboxEntry): OutboxEditable | null {
+  if (e.state !== 'parked') return null;
+  switch (e.kind) {
+    case 'group_create':
+      return e.parkReason === 'outcome_unknown' ? null : { kind: e.kind, input: e.data.input };
+    case 'author_put':
+      return { kind: e.kind, body: e.data.body };
+    case 'author_patch':
+      return { kind: e.kind, body: e.data.body };
+    default:
+      return null;
+  }
+}
+
 export function outboxView(e: OutboxEntry): OutboxItemView {
   return {
     id: e.id,
@@ -38,6 +61,8 @@ export function outboxView(e: OutboxEntry): OutboxItemView {
     createdAt: e.createdAt,
     nextAttemptAt: e.state === 'queued' ? e.nextAttemptAt : null,
     error: e.error,
+    target: targetOf(e),
+    editable: editableOf(e),
   };
 }
 
@@ -47,6 +72,18 @@ export function outboxHandlers(ctx: CoreContext): HandlerMap<Channels> {
     'outbox.list': list,
     'outbox.retry': ({ id }) => {
       ctx.workspace().outbox.retry(id);
+      return list();
+    },
+    'outbox.edit': (change) => {
+      const { id, ...values } = change;
+      if (values.kind !== 'group_create') checkAuthorCustomFields(ctx, values.body.customFields);
+      const outbox = ctx.workspace().outbox;
+      const target = outbox.get(id);
+      outbox.edit(id, values);
+      if (target && target.kind !== 'upload') {
+        const topic = target.kind === 'group_create' ? 'groups' : 'authors';
+        ctx.events.emit('data.changed', { topic, id: target.data.groupLocalId });
+      }
       return list();
     },
     'outbox.discard': async ({ id }) => {

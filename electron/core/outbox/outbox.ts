@@ -22,7 +22,15 @@ import { classifyFailure, type FailureAction } from './classify';
 import { copyIntoDataDir, sweepUploads } from './files';
 import { groupCreated, kindOf, queueAuthor, queueGroup, queueUpload, uploadKey, type KindContext } from './kinds';
 import { OutboxStore } from './store';
-import { DEFAULT_BACKOFF, type BackoffPolicy, type OutboxCounts, type OutboxEntry, type OutboxEvents, type OutboxPayload } from './types';
+import {
+  DEFAULT_BACKOFF,
+  type BackoffPolicy,
+  type OutboxCounts,
+  type OutboxEdit,
+  type OutboxEntry,
+  type OutboxEvents,
+  type OutboxPayload,
+} from './types';
 
 export interface OutboxOptions {
   cache: Cache;
@@ -243,6 +251,47 @@ export class Outbox {
       );
       kindOf(e).mark(this.kinds, e, 'pending');
     });
+    this.changed();
+  }
+
+  /**
+   * A failed group creation or author write with new values, sent again: validated like the original
+   * write, then applied locally, stored and queued due now in one transaction (nothing half-applied).
+   * A group creation whose answer was lost is refused: the group may exist, a second one would be made.
+   */
+  edit(id: number, change: OutboxEdit): void {
+    const e = this.mine(id);
+    if (e.state !== 'parked') throw new DeskError('conflict', 'Only a write that failed can be edited and sent again.');
+    if (e.kind !== change.kind)
+      throw new DeskError('invalid_input', 'The edited values are not of the kind of this write.', { field: 'kind' });
+    if (e.kind === 'group_create' && e.parkReason === 'outcome_unknown')
+      throw new DeskError(
+        'conflict',
+        'The service may have created this group already: look it up there and enter its number, or discard it, rather than sending it again.',
+      );
+    const now = this.opts.clock.now();
+    this.transaction(() => {
+      const groups = this.opts.cache.groups;
+      if (change.kind === 'group_create' && e.kind === 'group_create') {
+        const parsed = authorsGroupCreateSchema.safeParse(change.input);
+        if (!parsed.success) throw invalid(parsed.error);
+        groups.updateLocal(e.data.groupLocalId, parsed.data);
+        this.store.setPayload(id, { ...e.data, input: parsed.data }, now);
+      } else if (change.kind === 'author_put' && e.kind === 'author_put') {
+        const parsed = authorFromGroupPutSchema.safeParse(change.body);
+        if (!parsed.success) throw invalid(parsed.error);
+        groups.applyPut(e.data.groupLocalId, e.data.clientId, parsed.data, 'pending');
+        this.store.setPayload(id, { ...e.data, body: parsed.data }, now);
+      } else if (change.kind === 'author_patch' && e.kind === 'author_patch') {
+        const parsed = authorFromGroupPatchSchema.safeParse(change.body);
+        if (!parsed.success) throw invalid(parsed.error);
+        groups.applyPatch(e.data.groupLocalId, e.data.clientId, parsed.data, 'pending');
+        this.store.setPayload(id, { ...e.data, body: parsed.data }, now);
+      }
+      this.store.set(id, { state: 'queued', attempts: 0, nextAttemptAt: this.steady.now(), error: null, parkReason: null }, now);
+      kindOf(e).mark(this.kinds, e, 'pending');
+    });
+    this.opts.logger.log('info', 'outbox write edited and queued again', { id, kind: e.kind });
     this.changed();
   }
 

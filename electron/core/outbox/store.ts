@@ -80,6 +80,7 @@ export const OUTBOX_SQL = {
   hurry:
     "UPDATE outbox SET next_attempt_at = @now WHERE profile_id = @profileId AND state = 'queued' AND state <> 'done' AND next_attempt_at > @now",
   remove: 'DELETE FROM outbox WHERE id = @id',
+  setPayload: 'UPDATE outbox SET payload_json = @payload, updated_at = @now WHERE id = @id',
   uploadFiles: `
     SELECT json_extract(payload_json, '$.file.path') AS p FROM outbox
     WHERE kind = 'upload' AND state <> 'done' AND json_extract(payload_json, '$.file.path') IS NOT NULL`,
@@ -197,6 +198,11 @@ export class OutboxStore {
 
   remove(id: number): void {
     this.stmt('remove').run({ id });
+  }
+
+  /** Replaces an entry's payload (an edited write; its kind and entity stay). */
+  setPayload(id: number, data: OutboxPayload['data'], now: number): void {
+    this.stmt('setPayload').run({ id, payload: JSON.stringify(data), now });
   }
 
   /** File paths still needed by an unfinished upload (any profile). */

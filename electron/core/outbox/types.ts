@@ -2,7 +2,7 @@ import type { AuthorFromGroupPatch, AuthorFromGroupPut, AuthorsGroupCreate, Uplo
 import type { ErrorCode } from '../../common/errors';
 import type { StoredFile } from '../cache/types';
 
-import type { OutboxKind } from '../../common/views';
+import type { OutboxEditable, OutboxKind } from '../../common/views';
 
 /** Defined once, in the contract the Activity view reads. */
 export type { OutboxKind };
@@ -39,6 +39,9 @@ export type OutboxPayload =
   | { kind: 'author_patch'; data: AuthorTarget & { body: AuthorFromGroupPatch } }
   | { kind: 'author_delete'; data: AuthorTarget }
   | { kind: 'group_create'; data: { groupLocalId: number; input: AuthorsGroupCreate } };
+
+/** New values for a failed write (Outbox.edit): the group creation's input or the author's body. */
+export type OutboxEdit = OutboxEditable;
 
 export type OutboxEntry = OutboxPayload & {
   id: number;

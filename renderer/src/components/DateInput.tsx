@@ -18,7 +18,11 @@ export function DateInput({ label, value, onChange, disabled }: Props) {
         aria-label={label}
         value={value ?? ''}
         disabled={disabled}
-        onChange={(e) => onChange(e.target.value === '' ? null : e.target.value)}
+        onChange={(e) => {
+          // A date typed halfway reads as empty: wait for the whole date rather than clearing the saved one.
+          if (e.target.value === '' && e.target.validity.badInput) return;
+          onChange(e.target.value === '' ? null : e.target.value);
+        }}
       />
       {value && !disabled ? (
         <button type="button" className="icon-button" aria-label={`Clear ${label}`} onClick={() => onChange(null)}>

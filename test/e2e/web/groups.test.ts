@@ -5,6 +5,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, screenshotPath } from '../../support/browser';
@@ -158,6 +159,11 @@ describe('authors groups', () => {
     const e = editor();
     await e.getByLabel('Author id (optional)', { exact: true }).fill('rev-bad');
     await e.getByLabel('Name', { exact: true }).fill('Bad Date');
+    // A number field keeps what was typed, so a word is refused by name rather than sent as empty.
+    await e.getByLabel(/^Reviews completed/).fill('seven');
+    await e.getByRole('button', { name: 'Create', exact: true }).click();
+    await expect.poll(() => page.getByRole('alert').first().textContent()).toBe('Reviews completed must be a number.');
+    await e.getByLabel(/^Reviews completed/).fill('');
     await e.getByLabel(/^Last invited/).evaluate((el: HTMLInputElement) => {
       el.type = 'text';
     });
@@ -200,10 +206,20 @@ describe('authors groups', () => {
     await e.getByLabel('Name', { exact: true }).fill('Linus Pauling');
     await e.getByLabel('Emails', { exact: true }).fill('pauling at caltech');
     await e.getByRole('button', { name: 'Create', exact: true }).click();
-    await expect.poll(() => page.getByRole('alert').first().textContent()).toBe('“pauling at caltech” is not an e-mail address.');
+    await expect
+      .poll(() => page.getByRole('alert').first().textContent())
+      .toBe('Emails: “pauling at caltech” is not an e-mail address (name@example.org).');
     await e.getByLabel('Emails', { exact: true }).fill('pauling@caltech.edu');
+    // A mistyped ORCID (wrong check digit) is refused before anything is queued, naming the field.
+    const queued = app.core.workspace()!.outbox.list().length;
+    await e.getByLabel('ORCIDs', { exact: true }).fill('0000-0002-1825-0098');
+    await e.getByRole('button', { name: 'Create', exact: true }).click();
+    await expect.poll(() => page.getByRole('alert').first().textContent()).toMatch(/^ORCIDs: “0000-0002-1825-0098” is not a valid ORCID/);
+    expect(app.core.workspace()!.outbox.list().length).toBe(queued);
     await e.getByLabel('ORCIDs', { exact: true }).fill('0000-0002-1825-0097');
     await e.getByRole('button', { name: 'Create', exact: true }).click();
+    // Queued before syncing: the click returns before the write reaches core.
+    await expect.poll(() => page.getByRole('status').first().textContent()).toBe('Author created (queued).');
     await synced();
     expect((await serviceAuthor('0000-0002-1825-0097')).body).toMatchObject({ name: 'Linus Pauling', emails: ['pauling@caltech.edu'] });
   });
@@ -266,6 +282,33 @@ describe('authors groups', () => {
     await page.screenshot({ path: screenshotPath('groups-4-csv-problems') });
   });
 
+  it('shows a group the service refused on the group itself, and sends it again once edited there', async () => {
+    const form = page.getByRole('form', { name: 'Create an authors group' });
+    await form.getByLabel('Group name').fill('Ghost reviewers');
+    await form.getByLabel('Owner team').fill('Ghost Team');
+    await form.getByRole('button', { name: 'Create group' }).click();
+    await app.core.workspace()!.sync.syncNow();
+    const row = page.getByRole('list', { name: 'Authors groups' }).getByRole('button', { name: /Ghost reviewers/ });
+    await expect.poll(() => row.textContent(), { timeout: 10_000 }).toMatch(/not created/);
+    const fix = page.getByRole('form', { name: 'Fix the group and send it again' });
+    await expect
+      .poll(() => fix.getByRole('alert').textContent())
+      .toMatch(/The service did not create this group: Team "Ghost Team" does not exist in the organization \(Owner team\)/);
+    expect(await fix.getByLabel('Owner team').inputValue()).toBe('Ghost Team');
+    await page.screenshot({ path: screenshotPath('groups-0-refused') });
+    await fix.getByLabel('Owner team').fill('Editorial Office');
+    await fix.getByLabel('Group name').fill('Found reviewers');
+    await fix.getByRole('button', { name: 'Send again' }).click();
+    await synced();
+    const fixed = page.getByRole('list', { name: 'Authors groups' }).getByRole('button', { name: /Found reviewers/ });
+    await expect.poll(() => fixed.textContent(), { timeout: 10_000 }).toMatch(/id \d+ · synced/);
+    await expect.poll(() => fix.count()).toBe(0);
+    const id = Number((await fixed.textContent())!.match(/id (\d+)/)![1]);
+    const g = app.core.cache.groups.getByServiceId(app.core.workspace()!.profileId, id)!;
+    expect(g).toMatchObject({ name: 'Found reviewers', ownerTeam: 'Editorial Office' });
+    expect(app.core.workspace()!.outbox.counts().parked).toBe(0);
+  });
+
   it('fetches any client id of a group added by id, and says when the service has no such author', async () => {
     const created = await servicePost('authors-group/create/', {
       group_name: 'Shared panel',
@@ -277,17 +320,33 @@ describe('authors groups', () => {
     await servicePost(`author-from-group/${otherGroupId}/ext-7/`, { name: 'Katherine Johnson', emails: ['kj@example.org'], [F(1)]: 3 });
 
     const add = page.getByRole('form', { name: 'Add an existing group' });
+    const groupRow = (name: RegExp) => page.getByRole('list', { name: 'Authors groups' }).getByRole('button', { name });
+    // A number nobody answers for: asked for its name, shown as not verified, never synced.
+    await add.getByLabel('Name of the existing group').fill('Typo panel');
+    await add.getByLabel('Existing group id').fill('999');
+    await add.getByRole('button', { name: 'Add by id' }).click();
+    await expect.poll(() => groupRow(/Typo panel/).textContent()).toMatch(/id 999 · not verified/);
+    expect(await page.getByRole('status').first().textContent()).toMatch(/not verified.*press Fetch/);
+    const e = editor();
+    await e.getByLabel('Author id (optional)', { exact: true }).fill('ext-7');
+    await e.getByRole('button', { name: 'Fetch' }).click();
+    await expect
+      .poll(() => page.getByRole('alert').first().textContent())
+      .toMatch(/^The service has no authors group 999: check the number/);
+    expect(await groupRow(/Typo panel/).textContent()).toMatch(/not verified/);
+
+    await add.getByLabel('Name of the existing group').fill('Shared panel');
     await add.getByLabel('Existing group id').fill(String(otherGroupId));
     await add.getByRole('button', { name: 'Add by id' }).click();
-    await expect.poll(() => page.getByRole('heading', { name: /^Authors of/ }).textContent()).toBe(`Authors of group ${otherGroupId}`);
+    await expect.poll(() => page.getByRole('heading', { name: /^Authors of/ }).textContent()).toBe('Authors of Shared panel');
     await expect.poll(() => page.getByRole('list', { name: 'Authors in this group' }).getByRole('listitem').count()).toBe(0);
+    expect(await groupRow(/Shared panel/).textContent()).toMatch(new RegExp(`id ${otherGroupId} · not verified`));
 
-    const e = editor();
     await e.getByLabel('Author id (optional)', { exact: true }).fill('nobody');
     await e.getByRole('button', { name: 'Fetch' }).click();
     await expect
       .poll(() => page.getByRole('alert').first().textContent())
-      .toMatch(new RegExp(`The service has no author “nobody” in group ${otherGroupId}\\. Check the client id`));
+      .toMatch(new RegExp(`The service has no author “nobody” in group “Shared panel”\\. Check the client id`));
 
     await e.getByLabel('Author id (optional)', { exact: true }).fill('ext-7');
     await e.getByRole('button', { name: 'Fetch' }).click();
@@ -295,6 +354,46 @@ describe('authors groups', () => {
     await expect.poll(() => page.getByRole('list', { name: 'Authors in this group' }).textContent()).toMatch(/Katherine Johnson/);
     expect(await e.getByLabel('Name', { exact: true }).inputValue()).toBe('Katherine Johnson');
     expect(await e.getByLabel(/^Reviews completed/).inputValue()).toBe('3');
+    await expect.poll(() => groupRow(/Shared panel/).textContent()).toMatch(new RegExp(`id ${otherGroupId} · synced`));
     await page.screenshot({ path: screenshotPath('groups-5-fetched') });
+  });
+
+  it('screenshots of Groups, Settings and Activity at 1280×720 and 1920×1080, light and dark; Groups axe clean, nothing cut off', async () => {
+    const nav = (name: string) => page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name, exact: true }).click();
+    await nav('Groups');
+    await page
+      .getByRole('list', { name: 'Authors groups' })
+      .getByRole('button', { name: /Statistics reviewers/ })
+      .click();
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      for (const [w, h] of [
+        [1280, 720],
+        [1920, 1080],
+      ] as const) {
+        await page.setViewportSize({ width: w, height: h });
+        for (const view of ['Groups', 'Settings', 'Activity']) {
+          await nav(view);
+          await page.getByRole('heading', { level: 1, name: view }).waitFor();
+          // Nothing wider than the window: no horizontal scrolling, nothing cut at the right edge.
+          const overflow = await page.evaluate(() =>
+            [...document.querySelectorAll('main, main *')]
+              // Visually hidden controls (.sr-only, e.g. the native file input) are 1 px by design.
+              .filter(
+                (el) => !el.closest('.sr-only') && el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== 'visible',
+              )
+              .map((el) => `${el.tagName.toLowerCase()}.${String(el.className)} ${el.scrollWidth}>${el.clientWidth}`),
+          );
+          expect(overflow, `${view} ${w}x${h}`).toEqual([]);
+          expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+          await page.screenshot({ path: screenshotPath(`${view.toLowerCase()}-${w}x${h}-${scheme}`) });
+        }
+      }
+      await nav('Groups');
+      const result = await new AxeBuilder({ page }).analyze();
+      const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      expect(bad.map((v) => `${scheme}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
   });
 });

@@ -157,3 +157,46 @@ describe('custom-field values checked in core', () => {
     expect(body[F(1)] ?? null).toBeNull();
   });
 });
+
+describe('a group added by its number', () => {
+  it('is created by the service already verified; a number typed in stays not verified until one of its authors is read', async () => {
+    expect(core.cache.groups.get(group.id)!.verifiedAt).not.toBeNull();
+
+    const unknown = await call<AuthorsGroupRow>('groups.add', { serviceId: 999_999, name: 'Typo panel' });
+    expect(unknown).toMatchObject({ serviceId: 999_999, name: 'Typo panel', origin: 'added', verifiedAt: null });
+    const env = await handle('authors.fetch', { groupId: unknown.id, clientId: 'ext-1' });
+    expect(env).toMatchObject({
+      ok: false,
+      error: {
+        code: 'not_found',
+        field: 'groupId',
+        message: expect.stringMatching(/^The service has no authors group 999999: check the number/),
+      },
+    });
+    expect(core.cache.groups.get(unknown.id)!.verifiedAt).toBeNull();
+
+    // A group another client created: the app has never seen its number answer.
+    const res = await fetch(`${service.baseUrl}/api/external/authors-group/create/`, {
+      method: 'POST',
+      headers: { 'X-ApiKey': service.apiKey, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ group_name: 'Shared', owner_team: 'Editorial Office', editor_teams: [], viewer_teams: [] }),
+    });
+    const serviceId = Number(((await res.json()) as { authors_group_id: number }).authors_group_id);
+    const real = await call<AuthorsGroupRow>('groups.add', { serviceId, name: 'Shared panel' });
+    expect(real.verifiedAt).toBeNull();
+    // A missing author is still an answer about the author, not the group: the group stays not verified.
+    expect(await handle('authors.fetch', { groupId: real.id, clientId: 'nobody' })).toMatchObject({
+      ok: false,
+      error: { field: 'clientId' },
+    });
+    expect(core.cache.groups.get(real.id)!.verifiedAt).toBeNull();
+    await fetch(`${service.baseUrl}/api/external/author-from-group/${serviceId}/m-1/`, {
+      method: 'POST',
+      headers: { 'X-ApiKey': service.apiKey, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: 'Mary Jackson' }),
+    });
+    await call('authors.fetch', { groupId: real.id, clientId: 'm-1' });
+    expect(core.cache.groups.get(real.id)!.verifiedAt).toEqual(expect.any(Number));
+    expect((await call<AuthorsGroupRow[]>('groups.list', {})).find((g) => g.id === real.id)!.verifiedAt).not.toBeNull();
+  });
+});

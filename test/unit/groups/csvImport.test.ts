@@ -105,7 +105,7 @@ describe('csv import', () => {
     expect(authors.map((a) => a.clientId)).toEqual(['ada@example.org', '0000-0002-1825-0097']);
     expect(authors[0]!.body).toEqual({ name: 'Ada Lovelace', emails: ['ada@example.org'], affiliations: ['Analytical Society'] });
     expect(problems).toEqual([
-      { row: 3, clientId: 'bad-mail', problems: ['“not-an-email” is not an e-mail address.'] },
+      { row: 3, clientId: 'bad-mail', problems: ['Email: “not-an-email” is not an e-mail address (name@example.org).'] },
       { row: 4, clientId: 'ada@example.org', problems: ['id ada@example.org already used on row 1'] },
     ]);
   });

@@ -3,7 +3,8 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { CustomFieldRow } from '../../../electron/common/views';
-import { CustomFieldInput } from '../../../renderer/src/features/groups/CustomFieldInput';
+import { customFieldValueProblem } from '../../../electron/common/service';
+import { CustomFieldInput, numberOrText } from '../../../renderer/src/features/groups/CustomFieldInput';
 
 const field = (dataKind: string): CustomFieldRow => ({
   scope: 'author_from_group',
@@ -31,5 +32,23 @@ describe('CustomFieldInput', () => {
     expect(out).toMatch(/<input type="text"/);
     expect(out).not.toMatch(/readonly/i);
     expect(out).toContain('value="Prefers email"');
+  });
+});
+
+describe('numberOrText', () => {
+  it('keeps what is not a number as typed, so the check names the field instead of sending nothing', () => {
+    expect(numberOrText('12')).toBe(12);
+    expect(numberOrText(' 1.5 ')).toBe(1.5);
+    expect(numberOrText('1.')).toBe(1);
+    expect(numberOrText('')).toBeNull();
+    expect(numberOrText('three')).toBe('three');
+    expect(numberOrText('1,5')).toBe('1,5');
+    expect(customFieldValueProblem({ ...field('number'), name: 'Reviews completed' }, numberOrText('three'))).toBe(
+      'Reviews completed must be a number',
+    );
+  });
+
+  it('shows a number field as text with the value held', () => {
+    expect(html('number', 7)).toMatch(/<input type="text" inputMode="decimal"[^>]*value="7"/);
   });
 });

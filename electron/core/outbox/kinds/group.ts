@@ -16,20 +16,25 @@ export function queueGroup(ctx: KindContext, input: AuthorsGroupCreate): { entry
   });
 }
 
-/** The group exists on the service under `serviceId`: record it and release its authors' writes (inside a transaction). */
-export function groupCreated(ctx: KindContext, e: EntryOf<'group_create'>, serviceId: number, now: number): void {
+/**
+ * The group exists on the service under `serviceId`: record it and release its authors' writes (inside a
+ * transaction). Returns the group's local id (a new row if the group was forgotten meanwhile).
+ */
+export function groupCreated(ctx: KindContext, e: EntryOf<'group_create'>, serviceId: number, now: number): number {
   const groups = ctx.cache.groups;
   const { groupLocalId, input } = e.data;
-  if (groups.get(groupLocalId)) groups.setServiceId(groupLocalId, serviceId);
-  else groups.addExisting(ctx.profileId, serviceId, input.group_name);
+  const id = groups.get(groupLocalId) ? groupLocalId : groups.addExisting(ctx.profileId, serviceId, input.group_name).id;
+  groups.setServiceId(id, serviceId);
   ctx.store.rewriteGroupId(groupLocalId, serviceId);
   ctx.store.set(e.id, { state: 'done', attempts: e.attempts, nextAttemptAt: now, error: null, parkReason: null }, now);
+  return id;
 }
 
 export const groupCreate: OutboxKindDef<'group_create'> = {
   async send(ctx, e, signal) {
     const res = await ctx.api.createAuthorsGroup(e.data.input, signal ? { signal } : {});
-    ctx.finish(e, (now) => groupCreated(ctx, e, res.value.authors_group_id, now));
+    // The service gave the number itself: the group is verified (a number the editor enters is not).
+    ctx.finish(e, (now) => ctx.cache.groups.markVerified(groupCreated(ctx, e, res.value.authors_group_id, now)));
   },
   mark: (ctx, e, state) => ctx.cache.groups.setSyncState(e.data.groupLocalId, state),
   undo(ctx, e) {

@@ -23,6 +23,7 @@ import { useShortlist } from '../../stores/reads';
 import { InvitationDialog } from './InvitationDialog';
 import { moved, nextStatuses, notYetInvited, statusLine } from './shortlistModel';
 import { useShortlistPanel, write } from './shortlistState';
+import { DateInput } from '../../components/DateInput';
 
 /**
  * Placed after the candidate table: loads the open manuscript's shortlist and, when shown, its panel.
@@ -190,20 +191,14 @@ function Entry({
         ) : null}
         <StatusSelect entry={entry} />
       </div>
-      <label className="sl-due">
-        <span>Due</span>
-        <input
-          type="date"
-          aria-label={`Due date for ${name}`}
-          value={entry.dueDate ?? ''}
-          onChange={(e) => {
-            const v = e.target.value;
-            // A date typed halfway reads as empty: wait for the whole date rather than clearing the saved one.
-            if (v === '' && e.target.validity.badInput) return;
-            void write('shortlist.setDue', { ...key, dueDate: v === '' ? null : v });
-          }}
+      <div className="sl-due">
+        <span aria-hidden="true">Due</span>
+        <DateInput
+          label={`Due date for ${name}`}
+          value={entry.dueDate}
+          onChange={(dueDate) => void write('shortlist.setDue', { ...key, dueDate })}
         />
-      </label>
+      </div>
       <NoteField entry={entry} />
       <div className="sl-actions">
         <button

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { DateInput } from '../../components/DateInput';
 import type { CustomFieldRow } from '../../../../electron/common/views';
 
@@ -11,15 +12,7 @@ export function CustomFieldInput({ field, value, onChange }: { field: CustomFiel
   const label = `${field.name}${field.description ? ` — ${field.description}` : ''}`;
   switch (field.dataKind) {
     case 'number':
-      return (
-        <input
-          type="number"
-          step="any"
-          aria-label={label}
-          value={typeof value === 'number' ? value : ''}
-          onChange={(e) => onChange(e.target.value === '' ? null : Number(e.target.value))}
-        />
-      );
+      return <NumberInput label={label} value={value} onChange={onChange} />;
     case 'str':
       return (
         <input
@@ -76,4 +69,42 @@ export function CustomFieldInput({ field, value, onChange }: { field: CustomFiel
         </span>
       );
   }
+}
+
+/**
+ * What a number field holds as it is typed: empty is null, a number is a number, and anything else is
+ * kept as typed (a native number input would silently drop it), so the check before queueing can say
+ * "… must be a number" instead of sending an empty value.
+ */
+export function numberOrText(typed: string): number | string | null {
+  const t = typed.trim();
+  if (t === '') return null;
+  return /^[-+]?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?$/.test(t) && Number.isFinite(Number(t)) ? Number(t) : typed;
+}
+
+const typedText = (v: unknown) => (typeof v === 'number' || typeof v === 'string' ? String(v) : '');
+
+/** A number typed as text ("1.05" passes through "1.0"): the text stays as typed while it means the value held. */
+function NumberInput({ label, value, onChange }: { label: string; value: unknown; onChange: (v: unknown) => void }) {
+  const [text, setText] = useState(typedText(value));
+  const [held, setHeld] = useState(value);
+  if (value !== held) {
+    // A new value from outside (another author loaded, the form cleared).
+    setHeld(value);
+    if (numberOrText(text) !== (value ?? null)) setText(typedText(value));
+  }
+  return (
+    <input
+      type="text"
+      inputMode="decimal"
+      aria-label={label}
+      value={text}
+      onChange={(e) => {
+        const v = numberOrText(e.target.value);
+        setText(e.target.value);
+        setHeld(v);
+        onChange(v);
+      }}
+    />
+  );
 }

@@ -1,10 +1,12 @@
 import { useEffect, useMemo, useState } from 'react';
 import { parseCsv } from '../../../../electron/common/domain/csv';
-import type { AuthorsGroupRow, CustomFieldRow, GroupAuthorRow } from '../../../../electron/common/views';
+import type { AuthorsGroupRow, CustomFieldRow, GroupAuthorRow, OutboxItemView } from '../../../../electron/common/views';
 import { desk, errorText } from '../../platform/instance';
+import { Download, Hash, PenLine, Plus, Save, Trash2, UserPlus } from 'lucide-react';
 import { Alert } from '../../components/Alert';
+import { EmptyState } from '../../components/EmptyState';
 import { FileInput } from '../../components/FileInput';
-import { useCustomFields, useGroupAuthors, useGroups } from '../../stores/reads';
+import { useCustomFields, useGroupAuthors, useGroups, useOutbox } from '../../stores/reads';
 import {
   changedFields,
   draftBase,
@@ -18,6 +20,8 @@ import {
   type AuthorDraft,
 } from './authorDraft';
 import { CustomFieldInput } from './CustomFieldInput';
+import { groupState, refusalText } from './groupState';
+import { FailedGroup } from './FailedGroup';
 import { clientIdFor } from '../../../../electron/common/domain/authors';
 import {
   csvAuthors,
@@ -32,18 +36,20 @@ import {
 
 const NO_GROUPS: AuthorsGroupRow[] = [];
 const NO_AUTHORS: GroupAuthorRow[] = [];
+const NO_WRITES: OutboxItemView[] = [];
 
 export function GroupsView() {
   const groups = useGroups((s) => s.data) ?? NO_GROUPS;
   const allFields = useCustomFields((s) => s.data);
   const fields = useMemo(() => (allFields ?? []).filter((f) => f.scope === 'author_from_group'), [allFields]);
-  const [groupId, setGroupId] = useState<number | null>(null);
+  // The group shown last stays selected when the editor comes back to the view.
+  const [groupId, setGroupId] = useState<number | null>(() => useGroupAuthors.getState().input?.groupId ?? null);
   const authorsState = useGroupAuthors();
   const authors = (authorsState.answered?.groupId === groupId ? authorsState.data : null) ?? NO_AUTHORS;
   const readError = useGroups((s) => s.error) ?? authorsState.error;
   const [draft, setDraft] = useState<AuthorDraft>(emptyDraft());
   const [newGroup, setNewGroup] = useState({ group_name: '', owner_team: '', editor_teams: '', viewer_teams: '' });
-  const [addId, setAddId] = useState('');
+  const [added, setAdded] = useState({ name: '', id: '' });
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const [csv, setCsv] = useState<(CsvTable & { mapping: CsvMapping }) | null>(null);
   const [importProgress, setImportProgress] = useState<{ done: number; total: number } | null>(null);
@@ -60,7 +66,9 @@ export function GroupsView() {
   const reloadGroups = () => useGroups.getState().reload();
   const reloadAuthors = () => useGroupAuthors.getState().reload();
 
+  const writes = useOutbox((s) => s.data) ?? NO_WRITES;
   useEffect(() => {
+    void useOutbox.getState().load({});
     void useGroups.getState().load({});
     void useCustomFields.getState().load({ refresh: true });
   }, []);
@@ -81,6 +89,35 @@ export function GroupsView() {
   const current = authors.find((a) => a.clientId === draft.clientId.trim()) ?? null;
   const base = draftBase(draft, authors);
   const changed = changedFields(draft, base, fields);
+  // Writes the service refused, shown where they were made: on the group, on the author.
+  const failedHere = writes.filter((w) => w.state === 'failed' && w.target?.groupId === groupId);
+  const groupFailure = failedHere.find((w) => w.kind === 'group_create') ?? null;
+  const authorFailure = draft.origin === null ? null : (failedHere.find((w) => w.target?.clientId === draft.origin) ?? null);
+  const failedAuthors = new Set(failedHere.map((w) => w.target?.clientId));
+  const reloadOutbox = () => useOutbox.getState().reload();
+  // A refusal replaces the "queued" note it follows: the reason shows on the group or author itself.
+  const refusedId = groupFailure?.id ?? authorFailure?.id;
+  useEffect(() => {
+    if (refusedId !== undefined) setMessage(null);
+  }, [refusedId]);
+  /** Sends the author's failed write again with the editor's values (outbox.edit), or says why not. */
+  const sendAgain = async (w: OutboxItemView) => {
+    if (w.editable?.kind === 'author_put') {
+      const err = replaceProblem(draft, fields);
+      if (err) return say(false, err);
+      await desk().invoke('outbox.edit', { id: w.id, kind: 'author_put', body: fullBody(draft, fields) });
+    } else if (w.editable?.kind === 'author_patch') {
+      const { customFields, ...standard } = w.editable.body;
+      const keys = [...new Set([...Object.keys(standard), ...Object.keys(customFields ?? {}), ...changed])];
+      const err = partialProblem(draft, keys, fields);
+      if (err) return say(false, err);
+      await desk().invoke('outbox.edit', { id: w.id, kind: 'author_patch', body: partialBody(draft, keys) });
+    } else {
+      await desk().invoke('outbox.retry', { id: w.id });
+    }
+    say(true, `“${draft.name.trim() || draft.origin}” queued again.`);
+    await Promise.all([reloadAuthors(), reloadOutbox()]);
+  };
 
   return (
     <div className="groups">
@@ -93,14 +130,14 @@ export function GroupsView() {
       <div className="split">
         <section aria-labelledby="groups-h">
           <h2 id="groups-h">Authors groups</h2>
-          <ul className="list" aria-label="Authors groups">
+          <ul className="list" aria-label="Authors groups" hidden={groups.length === 0}>
             {groups.map((g) => (
               <li key={g.id}>
                 <button type="button" className={g.id === groupId ? 'item active' : 'item'} onClick={() => setGroupId(g.id)}>
                   <span className="title">{g.name ?? `Group ${g.serviceId}`}</span>
                   <span className="meta">
-                    {g.serviceId !== null ? `id ${g.serviceId}` : 'not created yet'} ·{' '}
-                    {g.origin === 'added' && g.syncState === 'synced' ? 'not verified' : g.syncState}
+                    {g.serviceId !== null ? `id ${g.serviceId} · ` : ''}
+                    {groupState(g)}
                     {g.ownerTeam ? ` · owner ${g.ownerTeam}` : ''}
                   </span>
                 </button>
@@ -152,36 +189,71 @@ export function GroupsView() {
               value={newGroup.viewer_teams}
               onChange={(e) => setNewGroup({ ...newGroup, viewer_teams: e.target.value })}
             />
-            <button type="submit">Create group</button>
+            <button type="submit" className={selected ? undefined : 'primary'}>
+              <Plus size={16} aria-hidden="true" />
+              Create group
+            </button>
           </form>
           <form
             aria-label="Add an existing group"
-            className="row"
             onSubmit={(e) => {
               e.preventDefault();
               void attempt(async () => {
-                const g = await desk().invoke('groups.add', { serviceId: Number(addId) });
-                setAddId('');
+                const name = added.name.trim();
+                const g = await desk().invoke('groups.add', { serviceId: Number(added.id), name });
+                setAdded({ name: '', id: '' });
+                say(
+                  true,
+                  g.verifiedAt === null
+                    ? `Group “${name}” (number ${g.serviceId}) added, not verified: the service cannot list groups, so the app knows it exists once one of its authors is read. Type an author id of the group and press Fetch.`
+                    : `Group “${name}” (number ${g.serviceId}) is already known.`,
+                );
                 await reloadGroups();
                 setGroupId(g.id);
               });
             }}
           >
+            <h3>Add an existing group</h3>
+            <input
+              aria-label="Name of the existing group"
+              placeholder="Group name (as your team calls it)"
+              required
+              maxLength={200}
+              value={added.name}
+              onChange={(e) => setAdded({ ...added, name: e.target.value })}
+            />
             <input
               aria-label="Existing group id"
-              placeholder="Existing group id"
+              placeholder="Group number on the service"
               inputMode="numeric"
               pattern="[0-9]+"
               required
-              value={addId}
-              onChange={(e) => setAddId(e.target.value)}
+              value={added.id}
+              onChange={(e) => setAdded({ ...added, id: e.target.value })}
             />
-            <button type="submit">Add by id</button>
+            <button type="submit">
+              <Hash size={16} aria-hidden="true" />
+              Add by id
+            </button>
           </form>
         </section>
         {selected ? (
           <section aria-labelledby="authors-h" className="detail">
             <h2 id="authors-h">Authors of {selected.name ?? `group ${selected.serviceId}`}</h2>
+            {groupFailure?.editable?.kind === 'group_create' ? (
+              <FailedGroup
+                key={groupFailure.id}
+                entry={groupFailure}
+                input={groupFailure.editable.input}
+                attempt={attempt}
+                onSent={(text) => {
+                  say(true, text);
+                  void Promise.all([reloadGroups(), reloadOutbox()]);
+                }}
+              />
+            ) : groupFailure ? (
+              <Alert text={`The group was not created: ${refusalText(groupFailure.error?.message)} See Activity.`} />
+            ) : null}
             <ul className="list compact" aria-label="Authors in this group">
               {authors.map((a) => (
                 <li key={a.clientId}>
@@ -192,7 +264,7 @@ export function GroupsView() {
                   >
                     {a.name ?? a.clientId}{' '}
                     <span className="meta">
-                      {a.clientId} · {a.syncState}
+                      {a.clientId} · {failedAuthors.has(a.clientId) ? 'refused by the service' : a.syncState}
                     </span>
                   </button>
                 </li>
@@ -221,6 +293,32 @@ export function GroupsView() {
                   <FieldRow key={f.apiId} field={f} value={draft.custom[f.apiId]} onChange={(v) => setCustom(f.apiId, v)} />
                 ))}
               </div>
+              {authorFailure ? (
+                <div className="failed-write" aria-label="Refused by the service" role="group">
+                  <p role="alert" className="error">
+                    The service refused this author: {refusalText(authorFailure.error?.message)}{' '}
+                    {authorFailure.editable ? 'Correct the fields above and send it again.' : ''}
+                  </p>
+                  <div className="row">
+                    <button type="button" className="primary" onClick={() => void attempt(() => sendAgain(authorFailure))}>
+                      Send again
+                    </button>
+                    <button
+                      type="button"
+                      onClick={() =>
+                        void attempt(async () => {
+                          await desk().invoke('outbox.discard', { id: authorFailure.id });
+                          setDraft(emptyDraft());
+                          say(true, 'The refused change was discarded.');
+                          await Promise.all([reloadAuthors(), reloadOutbox()]);
+                        })
+                      }
+                    >
+                      Discard the change
+                    </button>
+                  </div>
+                </div>
+              ) : null}
               <p className="muted">
                 <strong>Replace</strong> sends the whole record: every field left empty becomes empty on the service.{' '}
                 <strong>Save changes</strong> sends only the fields you changed ({changed.length}) of the author you selected.
@@ -231,6 +329,7 @@ export function GroupsView() {
               <div className="row">
                 <button
                   type="button"
+                  className={authorFailure || groupFailure ? undefined : 'primary'}
                   onClick={() =>
                     void attempt(async () => {
                       const err = replaceProblem(draft, fields);
@@ -249,6 +348,7 @@ export function GroupsView() {
                     })
                   }
                 >
+                  <Save size={16} aria-hidden="true" />
                   {current ? 'Replace' : 'Create'}
                 </button>
                 <button
@@ -268,6 +368,7 @@ export function GroupsView() {
                     })
                   }
                 >
+                  <PenLine size={16} aria-hidden="true" />
                   Save changes
                 </button>
                 <button
@@ -287,6 +388,7 @@ export function GroupsView() {
                     })
                   }
                 >
+                  <Download size={16} aria-hidden="true" />
                   Fetch
                 </button>
                 <button
@@ -302,9 +404,11 @@ export function GroupsView() {
                     })
                   }
                 >
+                  <Trash2 size={16} aria-hidden="true" />
                   Delete
                 </button>
                 <button type="button" onClick={() => setDraft(emptyDraft())}>
+                  <UserPlus size={16} aria-hidden="true" />
                   New author
                 </button>
               </div>
@@ -421,7 +525,14 @@ export function GroupsView() {
             </section>
           </section>
         ) : (
-          <p className="muted">Select or create a group.</p>
+          <EmptyState
+            title={groups.length === 0 ? 'No authors groups yet' : 'No group selected'}
+            next={
+              groups.length === 0
+                ? 'Create a group with the form on the left, or add one your team already has by its number on the service.'
+                : 'Pick a group on the left to see and edit its authors, or create a new one.'
+            }
+          />
         )}
       </div>
     </div>

@@ -91,7 +91,10 @@ export function csvAuthors(
       const values = splitList(cell(k));
       if (values.length > 0) body[k] = values;
     }
-    found.push(...contactProblems(body.emails ?? [], body.orcids ?? []));
+    // Named as the sheet's own columns.
+    found.push(
+      ...contactProblems(body.emails ?? [], body.orcids ?? [], { emails: mapping.emails || 'Emails', orcids: mapping.orcids || 'ORCIDs' }),
+    );
     // No id column (editors have none): the ORCID, e-mail or name gives one — the same person gets the
     // same id on a second import, which replaces them rather than adding them twice.
     const typed = cell('clientId');
