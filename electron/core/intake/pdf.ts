@@ -63,10 +63,43 @@ function words(s: string): number {
   return s.split(/\s+/).filter((w) => /\p{L}/u.test(w)).length;
 }
 
-/** Running text: many words, a good share of them starting in lower case (names and addresses do not). */
-function isProse(s: string): boolean {
+/** Lower-case words that names and name lists carry ("José María de la Cruz, and Anke van der Berg"). */
+const NAME_PARTICLE = new Set([
+  'and',
+  'de',
+  'del',
+  'della',
+  'der',
+  'den',
+  'di',
+  'da',
+  'das',
+  'do',
+  'dos',
+  'du',
+  'la',
+  'le',
+  'van',
+  'von',
+  'ter',
+  'ten',
+  'bin',
+  'ibn',
+  'al',
+  'el',
+  'y',
+  'e',
+]);
+
+/**
+ * Running text: many words, a good share of them starting in lower case (names and addresses do not; name
+ * particles and "and" are not counted, so a wrapped author line is not taken for prose).
+ */
+export function isProse(s: string): boolean {
   const ws = s.split(/\s+/).filter((w) => /\p{L}/u.test(w));
-  return ws.length >= 12 && ws.filter((w) => /^\p{Ll}/u.test(w)).length >= 0.3 * ws.length;
+  return (
+    ws.length >= 12 && ws.filter((w) => /^\p{Ll}/u.test(w) && !NAME_PARTICLE.has(w.replace(/[^\p{L}]/gu, ''))).length >= 0.3 * ws.length
+  );
 }
 
 // ---------------------------------------------------------------- roles
@@ -196,6 +229,7 @@ function followColumn(segs: Segment[], x0: number, x1: number, startTop: number,
   for (const s of cands) {
     const prev = lines[lines.length - 1];
     if (prev && Math.abs(s.top - prev.top) < 0.3 * s.size) {
+      if (hardStop(s)) return { lines, stopped: true }; // "… analysis.   Keywords: …" on one row
       lines.push(s); // a justified line split at a wide gap
       continue;
     }
@@ -215,6 +249,24 @@ function followColumn(segs: Segment[], x0: number, x1: number, startTop: number,
     lines.push(s);
   }
   return { lines, stopped: false };
+}
+
+/**
+ * The continuation of a text column that ran out at the page bottom in the column to its right: the first
+ * line of the same size there, at or below `fromTop`, when it carries on the sentence (starts in lower
+ * case, or the last line ends without a full stop).
+ */
+function nextColumn(page: PdfPage, lines: Segment[], fromTop: number): Flow | null {
+  const size = lines[lines.length - 1]!.size;
+  const right = Math.max(...lines.map((l) => l.x1));
+  const start = page.segments
+    .filter((s) => s.x0 >= right - 2 && s.top >= fromTop && Math.abs(s.size - size) <= 0.16 * size)
+    .sort((a, b) => a.top - b.top || a.x0 - b.x0)[0];
+  if (!start || start.top >= lines[lines.length - 1]!.top) return null;
+  const last = lines[lines.length - 1]!.plain.trim();
+  if (!/^\p{Ll}/u.test(start.plain) && /[.!?]$/.test(last)) return null;
+  const flow = followColumn(page.segments, start.x0, start.x1, start.top, true, size);
+  return flow.lines.length > 0 ? flow : null;
 }
 
 function abstractAfterHeading(pages: PdfPage[]): { text: string; stopped: boolean } | null {
@@ -242,6 +294,11 @@ function abstractAfterHeading(pages: PdfPage[]): { text: string; stopped: boolea
       } else {
         first = [rest];
         flow = followColumn(page.segments, h.x0, h.x1, h.top, false, null);
+      }
+      if (!flow.stopped && flow.lines.length > 0) {
+        // two columns: a column that ran out goes on at the top of the next column, level with the heading
+        const more = nextColumn(page, flow.lines, h.top - 0.5 * h.size);
+        if (more) flow = { lines: [...flow.lines, ...more.lines], stopped: more.stopped };
       }
       let lines = [...first, ...flow.lines.map((l) => l.plain)];
       // the abstract may continue on the next page (long structured abstracts)
