@@ -7,6 +7,7 @@
 //   --no-lofo    skip the leave-one-family-out refits (generated set)
 //   DIR          a single folder laid out like the material: only that one is scored
 import { existsSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { FIELDS, TARGETS, evaluate, heldOut, roleExamples, type EvalReport, type FieldScore } from '../electron/core/intake/evaluate';
 import { fitRoles } from '../electron/core/intake/roles';
@@ -49,7 +50,10 @@ function print(label: string, dir: string, report: EvalReport): void {
   ]);
   console.log(
     `\ntime per PDF: median ${report.pdfMs.median.toFixed(0)} ms, p95 ${report.pdfMs.p95.toFixed(0)} ms over ${report.pdfMs.n} PDFs ` +
-      `(target median ≤ ${TARGETS.pdfMedianMs} ms: ${report.pdfMs.median <= TARGETS.pdfMedianMs ? 'yes' : 'NO'})`,
+      `(target median ≤ ${TARGETS.pdfMedianMs} ms: ${report.pdfMs.median <= TARGETS.pdfMedianMs ? 'yes' : 'NO'}); ` +
+      `CPU time median ${report.pdfCpuMs.median.toFixed(0)} ms, p95 ${report.pdfCpuMs.p95.toFixed(0)} ms; load average ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
   );
   console.log(
     `counts: ${FIELDS.filter((f) => report.fields[f].tp !== undefined)

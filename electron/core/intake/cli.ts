@@ -1,12 +1,13 @@
 // Command line: npm run -s intake -- FILE...   prints one JSON object per file and line:
 // {"file","format","title","abstract","authors":[{"name","affiliation","email","orcid"}],"references","error"}
-// Options: --root DIR (refuse files outside DIR), --max-mb N (size limit), --in-process (no worker thread).
+// Options: --root DIR (refuse files outside DIR), --max-mb N (size limit), --in-process (no worker thread),
+// --references (PDF: also count the reference list).
 import { IntakeService } from './index';
 import { inspectFile } from './inspect';
 import type { IntakeOptions, IntakeResult } from './types';
 
 function usage(): never {
-  console.error('usage: npm run -s intake -- [--root DIR] [--max-mb N] [--in-process] FILE...');
+  console.error('usage: npm run -s intake -- [--root DIR] [--max-mb N] [--in-process] [--references] FILE...');
   process.exit(2);
 }
 
@@ -19,6 +20,7 @@ for (let i = 0; i < argv.length; i++) {
   if (a === '--root') opts.root = argv[++i] ?? usage();
   else if (a === '--max-mb') opts.maxBytes = Math.round(Number(argv[++i] ?? usage()) * 1024 * 1024);
   else if (a === '--in-process') inProcess = true;
+  else if (a === '--references') opts.references = true;
   else if (a === '--help' || a === '-h') usage();
   else files.push(a);
 }

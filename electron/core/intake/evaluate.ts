@@ -58,6 +58,8 @@ export interface FileReport {
   format: string;
   family: string;
   ms: number;
+  /** CPU time of the process over the same span (user + system): what the file cost, whatever else the machine ran. */
+  cpuMs: number;
   result: IntakeResult;
   /** Fields that missed, with what was expected and what came out. */
   misses: { field: FieldName; expected: string; got: string }[];
@@ -69,6 +71,7 @@ export interface EvalReport {
   byFormat: Record<string, Record<FieldName, FieldScore>>;
   byFamily: Record<string, Record<FieldName, FieldScore>>;
   pdfMs: { median: number; p95: number; n: number };
+  pdfCpuMs: { median: number; p95: number };
 }
 
 /** Lower case, accents folded, punctuation and extra spaces removed. */
@@ -227,10 +230,13 @@ export async function evaluate(
     if (!existsSync(gtPath)) continue;
     const gt = JSON.parse(readFileSync(gtPath, 'utf8')) as GroundTruth;
     const t0 = performance.now();
+    const c0 = process.cpuUsage();
     const result = await inspectFile(join(dir, entry.file), {}, opts.model);
     const ms = performance.now() - t0;
+    const c1 = process.cpuUsage(c0);
+    const cpuMs = (c1.user + c1.system) / 1000;
     const family = layoutFamily(entry);
-    const rep: FileReport = { id: entry.id, file: entry.file, format: entry.format, family, ms, result, misses: [] };
+    const rep: FileReport = { id: entry.id, file: entry.file, format: entry.format, family, ms, cpuMs, result, misses: [] };
     const fmt = (byFormat[entry.format] ??= emptyScores());
     const fam = (byFamily[family] ??= emptyScores());
     const add = (field: FieldName, ok: boolean | { tp: number; fp: number; fn: number }, expected: string, got: string) => {
@@ -276,16 +282,20 @@ export async function evaluate(
     onFile?.(rep);
   }
   for (const s of [total, ...Object.values(byFormat), ...Object.values(byFamily)]) finish(s);
-  const pdfTimes = files
-    .filter((f) => f.format === 'pdf')
-    .map((f) => f.ms)
-    .sort((a, b) => a - b);
+  const sorted = (k: 'ms' | 'cpuMs') =>
+    files
+      .filter((f) => f.format === 'pdf')
+      .map((f) => f[k])
+      .sort((a, b) => a - b);
+  const pdfTimes = sorted('ms');
+  const pdfCpu = sorted('cpuMs');
   return {
     files,
     fields: total,
     byFormat,
     byFamily,
     pdfMs: { median: percentile(pdfTimes, 0.5), p95: percentile(pdfTimes, 0.95), n: pdfTimes.length },
+    pdfCpuMs: { median: percentile(pdfCpu, 0.5), p95: percentile(pdfCpu, 0.95) },
   };
 }
 

@@ -20,7 +20,9 @@ export async function inspectFile(file: string, opts: IntakeOptions = {}, model?
     const checked = await checkFile(file, opts);
     result.format = checked.format;
     const data = await withBudget(budget, () =>
-      checked.format === 'pdf' ? extractPdf(checked.bytes, model) : extractDocx(checked.bytes, opts, model),
+      checked.format === 'pdf'
+        ? extractPdf(checked.bytes, model, { references: opts.references === true })
+        : extractDocx(checked.bytes, opts, model),
     );
     budget.check();
     return { ...result, ...data };

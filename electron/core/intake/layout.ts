@@ -104,7 +104,43 @@ function buildRows(runs: Glyphs[]): Row[] {
   }
   for (const row of rows) if (!merged.has(row)) out.push(row);
   for (const row of out) row.items.sort((a, b) => a.x - b.x);
-  return out.sort((a, b) => a.top - b.top);
+  return joinSideBySide(out).sort((a, b) => a.top - b.top);
+}
+
+/** Left and right ends of a row's visible text. */
+function extent(row: Row): [number, number] {
+  const its = row.items.filter((i) => !i.sup && i.str.trim());
+  return its.length ? [Math.min(...its.map((i) => i.x)), Math.max(...its.map((i) => i.x + i.w))] : [Infinity, -Infinity];
+}
+
+/**
+ * Joins a row to the one that continues it on (nearly) the same baseline in another size: small capitals
+ * whose accented letters come from a larger font ("JOSÉ MARÍA PÉREZ," set at 11 pt, 3 pt higher, then
+ * ", Universidad de Valmar" at 9 pt) are one line. Rows are joined only when they do not overlap and the
+ * gap between them is under an em; the joined row takes the size that carries most characters.
+ */
+function joinSideBySide(rows: Row[]): Row[] {
+  const out = [...rows].sort((a, b) => a.top - b.top);
+  for (let i = 0; i < out.length; i++) {
+    for (let j = i + 1; j < out.length; j++) {
+      const a = out[i]!;
+      const b = out[j]!;
+      const small = Math.min(a.size, b.size);
+      const big = Math.max(a.size, b.size);
+      if (b.top - a.top > 0.4 * small) break;
+      if (big > 1.3 * small || Math.abs(a.size - b.size) < 0.01) continue;
+      const [a0, a1] = extent(a);
+      const [b0, b1] = extent(b);
+      const gap = a1 <= b0 ? b0 - a1 : b1 <= a0 ? a0 - b1 : -1;
+      if (gap < -0.1 * small || gap > big) continue;
+      const items = [...a.items, ...b.items].sort((x, y) => x.x - y.x);
+      const size = dominantSize(items.filter((x) => !x.sup));
+      out[i] = { items, top: size === b.size ? b.top : a.top, size };
+      out.splice(j, 1);
+      j = i;
+    }
+  }
+  return out;
 }
 
 /** Spacing accents as TeX's OT1 fonts set them (a separate glyph before the letter) and their combining forms. */

@@ -52,6 +52,9 @@ const noteLine = (s: Segment) =>
 
 const hardStop = (s: Segment) => sectionStop(s) || noteLine(s);
 
+/** Page 1 sends the reader to the end for the authors' details (Springer: "Extended author information available on the last page"). */
+const POINTS_TO_END = /\b(author|contact|corresponding)\w*\b.{0,60}\b(last page|end of the (article|paper|manuscript))/i;
+
 function overlap(a0: number, a1: number, b0: number, b1: number): number {
   return Math.max(0, Math.min(a1, b1) - Math.max(a0, b0));
 }
@@ -60,10 +63,43 @@ function words(s: string): number {
   return s.split(/\s+/).filter((w) => /\p{L}/u.test(w)).length;
 }
 
-/** Running text: many words, a good share of them starting in lower case (names and addresses do not). */
-function isProse(s: string): boolean {
+/** Lower-case words that names and name lists carry ("José María de la Cruz, and Anke van der Berg"). */
+const NAME_PARTICLE = new Set([
+  'and',
+  'de',
+  'del',
+  'della',
+  'der',
+  'den',
+  'di',
+  'da',
+  'das',
+  'do',
+  'dos',
+  'du',
+  'la',
+  'le',
+  'van',
+  'von',
+  'ter',
+  'ten',
+  'bin',
+  'ibn',
+  'al',
+  'el',
+  'y',
+  'e',
+]);
+
+/**
+ * Running text: many words, a good share of them starting in lower case (names and addresses do not; name
+ * particles and "and" are not counted, so a wrapped author line is not taken for prose).
+ */
+export function isProse(s: string): boolean {
   const ws = s.split(/\s+/).filter((w) => /\p{L}/u.test(w));
-  return ws.length >= 12 && ws.filter((w) => /^\p{Ll}/u.test(w)).length >= 0.3 * ws.length;
+  return (
+    ws.length >= 12 && ws.filter((w) => /^\p{Ll}/u.test(w) && !NAME_PARTICLE.has(w.replace(/[^\p{L}]/gu, ''))).length >= 0.3 * ws.length
+  );
 }
 
 // ---------------------------------------------------------------- roles
@@ -193,6 +229,7 @@ function followColumn(segs: Segment[], x0: number, x1: number, startTop: number,
   for (const s of cands) {
     const prev = lines[lines.length - 1];
     if (prev && Math.abs(s.top - prev.top) < 0.3 * s.size) {
+      if (hardStop(s)) return { lines, stopped: true }; // "… analysis.   Keywords: …" on one row
       lines.push(s); // a justified line split at a wide gap
       continue;
     }
@@ -212,6 +249,24 @@ function followColumn(segs: Segment[], x0: number, x1: number, startTop: number,
     lines.push(s);
   }
   return { lines, stopped: false };
+}
+
+/**
+ * The continuation of a text column that ran out at the page bottom in the column to its right: the first
+ * line of the same size there, at or below `fromTop`, when it carries on the sentence (starts in lower
+ * case, or the last line ends without a full stop).
+ */
+function nextColumn(page: PdfPage, lines: Segment[], fromTop: number): Flow | null {
+  const size = lines[lines.length - 1]!.size;
+  const right = Math.max(...lines.map((l) => l.x1));
+  const start = page.segments
+    .filter((s) => s.x0 >= right - 2 && s.top >= fromTop && Math.abs(s.size - size) <= 0.16 * size)
+    .sort((a, b) => a.top - b.top || a.x0 - b.x0)[0];
+  if (!start || start.top >= lines[lines.length - 1]!.top) return null;
+  const last = lines[lines.length - 1]!.plain.trim();
+  if (!/^\p{Ll}/u.test(start.plain) && /[.!?]$/.test(last)) return null;
+  const flow = followColumn(page.segments, start.x0, start.x1, start.top, true, size);
+  return flow.lines.length > 0 ? flow : null;
 }
 
 function abstractAfterHeading(pages: PdfPage[]): { text: string; stopped: boolean } | null {
@@ -239,6 +294,11 @@ function abstractAfterHeading(pages: PdfPage[]): { text: string; stopped: boolea
       } else {
         first = [rest];
         flow = followColumn(page.segments, h.x0, h.x1, h.top, false, null);
+      }
+      if (!flow.stopped && flow.lines.length > 0) {
+        // two columns: a column that ran out goes on at the top of the next column, level with the heading
+        const more = nextColumn(page, flow.lines, h.top - 0.5 * h.size);
+        if (more) flow = { lines: [...flow.lines, ...more.lines], stopped: more.stopped };
       }
       let lines = [...first, ...flow.lines.map((l) => l.plain)];
       // the abstract may continue on the next page (long structured abstracts)
@@ -491,16 +551,48 @@ function emailsOf(pages: PdfPage[]): string[] {
   });
 }
 
+// ---------------------------------------------------------------- pages
+
+/**
+ * The pages of one document, parsed on first use only: getTextContent loads every font a page uses and
+ * walks every glyph, so a page the header does not need is never read. Pages 1–2 keep their links
+ * (mailto:, orcid.org); later pages do not need them.
+ */
+class Pages {
+  private readonly read = new Map<number, Promise<PdfPage>>();
+  constructor(private readonly doc: PDFDocumentProxy) {}
+  get count(): number {
+    return this.doc.numPages;
+  }
+  page(n: number): Promise<PdfPage> {
+    let p = this.read.get(n);
+    if (p === undefined) {
+      p = readPage(this.doc, n, n <= 2);
+      this.read.set(n, p);
+    }
+    return p;
+  }
+  /** Pages 1…n (as far as the document goes). */
+  async first(n: number): Promise<PdfPage[]> {
+    const out: PdfPage[] = [];
+    for (let k = 1; k <= Math.min(n, this.count); k++) out.push(await this.page(k));
+    return out;
+  }
+  /** Pages parsed so far. */
+  async parsed(): Promise<PdfPage[]> {
+    return (await Promise.all(this.read.values())).sort((a, b) => a.number - b.number);
+  }
+}
+
 // ---------------------------------------------------------------- references
 
-/** Counts the reference list, reading pages backwards from the end; the pages read are appended to `read`. */
-async function countReferences(doc: PDFDocumentProxy, known: PdfPage[], read: PdfPage[]): Promise<number | null> {
+/** Counts the reference list, reading pages backwards from the end (at most 12) to its heading. */
+async function countReferences(doc: Pages): Promise<number | null> {
   const pages: PdfPage[] = [];
-  const first = Math.max(1, doc.numPages - 11);
-  for (let n = doc.numPages; n >= first; n--) {
-    const page = known.find((p) => p.number === n) ?? (await readPage(doc, n, false));
+  const first = Math.max(1, doc.count - 11);
+  for (let n = doc.count; n >= first; n--) {
+    const page = await doc.page(n);
     pages.unshift(page);
-    read.push(page);
     if (page.segments.some((s) => REFERENCES_HEAD.test(s.plain))) break;
   }
   const lines: { text: string; indent: number }[] = [];
@@ -542,12 +634,16 @@ export async function pdfRoleLines(bytes: Buffer): Promise<RoleLine[]> {
   }
 }
 
-export async function extractPdf(bytes: Buffer, model: RoleModel = ROLE_MODEL): Promise<Extracted> {
+export interface PdfOptions {
+  /** Also count the reference list (reads pages backwards from the end, at most 12). */
+  references?: boolean;
+}
+
+export async function extractPdf(bytes: Buffer, model: RoleModel = ROLE_MODEL, opts: PdfOptions = {}): Promise<Extracted> {
   const { doc, close } = await openPdf(bytes);
   try {
-    const pages: PdfPage[] = [];
-    for (let n = 1; n <= Math.min(2, doc.numPages); n++) pages.push(await readPage(doc, n, true));
-    const p1 = pages[0]!;
+    const pages = new Pages(doc);
+    const p1 = await pages.page(1);
     const roles = new PageRoles(p1, model);
 
     const title = findTitle(p1);
@@ -563,18 +659,27 @@ export async function extractPdf(bytes: Buffer, model: RoleModel = ROLE_MODEL): 
     const zone = headerZone(p1.segments.filter((s) => s.top > titleBottom + 0.1));
     const corresponding: number[] = [];
     const hits = authorsFrom(zone.segments, roles, corresponding, null);
-    if (zone.open && pages[1] && hits.length > 0) {
+    if (zone.open && pages.count >= 2 && hits.length > 0) {
       // a long author list that runs over to the next page
-      const more = headerZone(pages[1].segments.filter((s) => s.top > 0.05 * pages[1]!.height && s.top < 0.95 * pages[1]!.height));
+      const p2 = await pages.page(2);
+      const more = headerZone(p2.segments.filter((s) => s.top > 0.05 * p2.height && s.top < 0.95 * p2.height));
       const known = { size: hits[0]!.seg.size, font: hits[0]!.seg.font };
-      hits.push(...authorsFrom(more.segments, new PageRoles(pages[1], model), corresponding, known, hits.length));
+      hits.push(...authorsFrom(more.segments, new PageRoles(p2, model), corresponding, known, hits.length));
     }
     const markers = assignAffiliations(hits, p1, zone.segments, roles);
     const authors = hits.map((h) => h.author);
-    const emails = emailsOf(pages);
+
+    // the abstract: page 1, then page 2 when it is not there or runs on, then page 3 (APA manuscripts)
+    let found = abstractAfterHeading(await pages.first(1));
+    if ((found === null || !found.stopped) && pages.count >= 2) found = abstractAfterHeading(await pages.first(2)) ?? found;
+    if (found === null && pages.count >= 3) found = abstractAfterHeading([await pages.page(3)]);
+
+    // e-mails from page 1, page 2 when page 1 has none; ORCIDs on the pages read for the header
+    const emails = emailsOf(await pages.first(1));
+    if (emails.length === 0 && pages.count >= 2) emails.push(...emailsOf([await pages.page(2)]));
     const emailByName = assignEmails(authors, emails, corresponding);
     const orcidNear = new Set<IntakeAuthor>();
-    for (const page of pages.slice(0, 2)) {
+    for (const page of (await pages.parsed()).filter((p) => p.number <= 2)) {
       // raised text kept: llncs sets each iD as a superscript after the name
       const text = readingOrder(page.segments, page.width)
         .map((s) => s.text.replace(/[\u0001\u0002]/g, ' '))
@@ -582,12 +687,6 @@ export async function extractPdf(bytes: Buffer, model: RoleModel = ROLE_MODEL): 
       for (const a of assignOrcids(authors, text)) orcidNear.add(a);
     }
 
-    let found = abstractAfterHeading(pages);
-    if (found === null && doc.numPages >= 3) {
-      const p3 = await readPage(doc, 3, false);
-      found = abstractAfterHeading([p3]);
-      pages.push(p3);
-    }
     let abstract = found?.text ?? null;
     let abstractHow: 'heading' | 'open' | 'guess' | null = found ? (found.stopped ? 'heading' : 'open') : null;
     if (abstract === null) {
@@ -595,11 +694,10 @@ export async function extractPdf(bytes: Buffer, model: RoleModel = ROLE_MODEL): 
       abstract = abstractWithoutHeading(p1, after);
       if (abstract !== null) abstractHow = 'guess';
     }
-    const tail: PdfPage[] = [];
-    const references = await countReferences(doc, pages, tail);
-    // "author information on the last page": addresses there that match an author's name
-    if (authors.some((a) => a.email === null)) {
-      const last = tail.filter((p) => p.number >= doc.numPages - 1 && p.number > 2);
+    const references = opts.references ? await countReferences(pages) : null;
+    // "Extended author information available on the last page": addresses there that match an author's name
+    if (authors.some((a) => a.email === null) && pages.count > 2 && POINTS_TO_END.test(p1.segments.map((s) => s.plain).join(' '))) {
+      const last = await Promise.all([pages.count - 1, pages.count].filter((n) => n > 2).map((n) => pages.page(n)));
       const extra = last.flatMap((p) => findEmails(joinLines(readingOrder(p.segments, p.width).map((s) => s.plain))));
       for (const e of extra) {
         if (authors.some((a) => a.email?.toLowerCase() === e.toLowerCase())) continue;

@@ -25,7 +25,10 @@ export interface IntakeResult {
   title: string | null;
   abstract: string | null;
   authors: IntakeAuthor[];
-  /** Number of entries in the reference list, null when no reference list was found. */
+  /**
+   * Number of entries in the reference list; null when no list was found, or for a PDF read without
+   * `IntakeOptions.references` (the form does not need it, and it costs the last pages' parsing).
+   */
   references: number | null;
   /** Set when the file was refused or could not be read; the other fields are then empty. */
   error: DeskErrorShape | null;
@@ -50,6 +53,13 @@ export interface IntakeOptions extends Partial<IntakeLimits> {
    * through '..' or through a link is refused.
    */
   root?: string;
+  /**
+   * PDF: also count the reference list, reading pages backwards from the end (at most 12) — and take
+   * e-mails printed there when they match an author. Off by default: the upload form needs the front
+   * matter only, and the service counts references itself (debug_info.parsed_references). DOCX always
+   * counts (the whole document is read anyway).
+   */
+  references?: boolean;
 }
 
 export const DEFAULT_LIMITS: IntakeLimits = {

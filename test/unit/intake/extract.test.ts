@@ -18,7 +18,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe.each(['pdf', 'docx'] as const)('generated %s manuscript', (format) => {
   it('yields title, abstract, authors with affiliation/e-mail/ORCID, and the reference count', async () => {
-    const r = await inspectFile(join(dir, `manuscript.${format}`));
+    const r = await inspectFile(join(dir, `manuscript.${format}`), { references: true });
     expect(r.error).toBeNull();
     expect(r.format).toBe(format);
     expect(r.title).toBe(KNOWN.title);
@@ -26,6 +26,14 @@ describe.each(['pdf', 'docx'] as const)('generated %s manuscript', (format) => {
     expect(r.authors).toEqual(KNOWN.authors.map((a) => ({ name: a.name, affiliation: a.affiliation, email: a.email, orcid: a.orcid })));
     expect(r.references).toBe(KNOWN.references.length);
   });
+});
+
+it('reads a PDF without its reference pages unless asked; a DOCX always counts (it is read whole)', async () => {
+  const pdf = await inspectFile(join(dir, 'manuscript.pdf'));
+  expect(pdf.title).toBe(KNOWN.title);
+  expect(pdf.authors.map((a) => a.email)).toEqual(KNOWN.authors.map((a) => a.email));
+  expect(pdf.references).toBeNull();
+  expect((await inspectFile(join(dir, 'manuscript.docx'))).references).toBe(KNOWN.references.length);
 });
 
 describe('text heuristics', () => {

@@ -9,16 +9,16 @@ import { fitRoles } from '../../../electron/core/intake/roles';
 
 const sample = resolve(import.meta.dirname, '..', '..', 'fixtures', 'intake', 'generated');
 
-// measured: title 100, authors 96.5, e-mails 98.6, ORCIDs 100, e-mails+ORCIDs 98.9, abstract 97.0; every family's authors ≥ 88.2
+// measured: title 100, authors 98.3, e-mails 99.1, ORCIDs 100, e-mails+ORCIDs 99.3, abstract 100; every family's authors ≥ 93.1
 const FLOORS: Partial<Record<FieldName, number>> = {
   title: 0.97,
-  authors: 0.93,
-  emails: 0.95,
-  orcids: 0.95,
-  contacts: 0.95,
-  abstract: 0.93,
+  authors: 0.95,
+  emails: 0.96,
+  orcids: 0.97,
+  contacts: 0.96,
+  abstract: 0.97,
 };
-const FAMILY_FLOOR = 0.85;
+const FAMILY_FLOOR = 0.9;
 
 describe('intake accuracy on the generated sample', () => {
   it('stays above the recorded floors, in every family as well as overall', async () => {

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IntakeService, defaultPoolSize } from '../../../electron/core/intake/index';
-import { deflateBombPdf, hiddenEncryptPdf, paddedDocx, unclosedTagsDocx } from '../../fixtures/intake/hostile';
+import { deflateBombPdf, hiddenEncryptPdf, lateBombPdf, paddedDocx, unclosedTagsDocx } from '../../fixtures/intake/hostile';
 import { KNOWN, makeManuscriptPdf } from '../../fixtures/intake/make';
 
 let dir: string;
@@ -15,6 +15,7 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'intake-hostile-'));
   writeFileSync(join(dir, 'good.pdf'), await makeManuscriptPdf());
   writeFileSync(join(dir, 'bomb.pdf'), deflateBombPdf());
+  writeFileSync(join(dir, 'late-bomb.pdf'), lateBombPdf());
   writeFileSync(join(dir, 'padded.docx'), paddedDocx());
   writeFileSync(join(dir, 'unclosed.docx'), unclosedTagsDocx());
   writeFileSync(join(dir, 'escaped.pdf'), hiddenEncryptPdf('escaped'));
@@ -47,6 +48,16 @@ describe('intake bounds on hostile files', () => {
     expect(hostile.error?.code).toBe('invalid_file');
     expect(hostile.error?.message).toMatch(/too complex to read.*inflates past 32 MB/);
     expect(good.title).toBe(KNOWN.title);
+  }, 60_000);
+
+  it('a bomb on a page the header does not need is never inflated; counting references meets the cap', async () => {
+    const header = await svc.inspect('late-bomb.pdf');
+    expect(header.error).toBeNull();
+    expect(header.title).toBe('A Manuscript With a Hostile Last Page');
+    expect(header.abstract).toMatch(/^We read the front matter .* drops the file\.$/);
+    expect(header.references).toBeNull();
+    const withRefs = await svc.inspect('late-bomb.pdf', { references: true });
+    expect(withRefs.error?.message).toMatch(/too complex to read.*inflates past 32 MB/);
   }, 60_000);
 
   it('a DOCX whose document.xml is 190 MB under the ratio guard is refused by the part cap', async () => {

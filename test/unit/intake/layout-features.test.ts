@@ -2,7 +2,7 @@
 // lists, TeX's separate accent glyphs, and the first-page author line set together with its address.
 import { describe, expect, it } from 'vitest';
 import { composeAccents, findGutter, segmentsOf, stripSup, type Glyphs, type Segment } from '../../../electron/core/intake/layout';
-import { joinWrappedLines } from '../../../electron/core/intake/pdf';
+import { isProse, joinWrappedLines } from '../../../electron/core/intake/pdf';
 import { looksLikeName } from '../../../electron/core/intake/text';
 
 /** A two-column page: 30 rows per column, columns 62–301 and 311–550 (LaTeX's default 10 pt gutter). */
@@ -99,5 +99,35 @@ describe('names with letters outside ASCII', () => {
     expect(looksLikeName('Inês E. Pérez')).toBe(true);
     expect(looksLikeName('Ελένη Γεωργίου')).toBe(true);
     expect(looksLikeName('Results in Physics')).toBe(false);
+  });
+});
+
+describe('lines set in two sizes and name lists', () => {
+  it('joins a name in larger accented capitals to its address on nearly the same baseline', () => {
+    const runs: Glyphs[] = [
+      { str: 'JOS\u00c9 MAR\u00cdA P\u00c9REZ,', x: 46, w: 104, top: 141, size: 11, font: 'f2' },
+      { str: 'Universidad de Valmar, Spain', x: 153, w: 120, top: 144, size: 9, font: 'f3' },
+      { str: 'LUIS K. DOS SANTOS, Universidad de Valmar, Spain', x: 46, w: 235, top: 157, size: 9, font: 'f3' },
+    ];
+    const segs = segmentsOf(runs, 1);
+    expect(segs.map((s) => s.plain)).toEqual([
+      'JOS\u00c9 MAR\u00cdA P\u00c9REZ, Universidad de Valmar, Spain',
+      'LUIS K. DOS SANTOS, Universidad de Valmar, Spain',
+    ]);
+    expect(segs[0]!.size).toBe(9);
+    expect(segs[0]!.font).toBe('f3');
+  });
+
+  it('keeps rows of different sizes apart when a gap of more than an em separates them', () => {
+    const runs: Glyphs[] = [
+      { str: 'Heading', x: 46, w: 60, top: 141, size: 11, font: 'f2' },
+      { str: 'margin note', x: 200, w: 60, top: 144, size: 9, font: 'f3' },
+    ];
+    expect(segmentsOf(runs, 1).map((s) => s.plain)).toEqual(['Heading', 'margin note']);
+  });
+
+  it('does not take a wrapped author line with name particles for prose', () => {
+    expect(isProse('Johnson, Leila Haddad, José María de la Cruz, and Anke de Vries')).toBe(false);
+    expect(isProse('We surveyed forty transects along the coast of Norway and recorded the cover of twelve species')).toBe(true);
   });
 });
