@@ -3,8 +3,11 @@
 // The parent starts it with resourceLimits (bounds.ts): a file that needs more heap kills this worker only.
 // Protocol: the parent posts {id, file, opts}; the worker answers {id, result}. A result never throws.
 import { parentPort } from 'node:worker_threads';
+import { InflateBudget, withBudget } from './bounds';
 import { inspectFile } from './inspect';
+import { extractPdf } from './pdf';
 import { boundPdfjs } from './pdftext';
+import { warmupPdf } from './warmup';
 import type { IntakeOptions, IntakeResult } from './types';
 
 export interface WorkerRequest {
@@ -15,13 +18,15 @@ export interface WorkerRequest {
 
 export type WorkerResponse =
   | { id: number; result: IntakeResult }
-  /** pdf.js is loaded: this worker is warm. */
+  /** pdf.js is loaded and has read the warm-up manuscript once: this worker is warm. */
   | { ready: true };
 
 if (parentPort) {
   const port = parentPort;
-  // a warm worker has pdf.js loaded before the first file arrives
+  // a warm worker has pdf.js loaded and its reading code compiled (one parse of warmup.ts's page) before the
+  // first file arrives; a failed warm-up only leaves the worker cold
   void boundPdfjs()
+    .then(() => withBudget(new InflateBudget(), () => extractPdf(warmupPdf())))
     .catch(() => undefined)
     .then(() => port.postMessage({ ready: true } satisfies WorkerResponse));
   port.on('message', (msg: WorkerRequest) => {
