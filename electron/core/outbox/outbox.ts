@@ -79,7 +79,7 @@ export class Outbox {
   private readonly kinds: KindContext;
 
   constructor(private readonly opts: OutboxOptions) {
-    this.store = new OutboxStore(opts.cache.db);
+    this.store = new OutboxStore(opts.cache.db, opts.cache.changes);
     this.backoff = opts.backoff ?? DEFAULT_BACKOFF;
     this.random = opts.random ?? Math.random;
     this.steady = steadyClock(opts.clock);
@@ -467,6 +467,7 @@ export class Outbox {
   }
 
   private changed(): void {
+    this.store.changed();
     this.events.emit('changed', this.counts());
   }
 }

@@ -190,11 +190,13 @@ export class ProfilesService {
     const k = checkKey(key);
     this.opts.registerSecret?.(k);
     await this.secrets.set(secretAccount(id), k);
+    this.repo.keyChanged(id);
   }
 
   async clearKey(id: string): Promise<void> {
     this.get(id);
     await this.secrets.delete(secretAccount(id));
+    this.repo.keyChanged(id);
   }
 
   async hasKey(id: string): Promise<boolean> {
