@@ -382,7 +382,7 @@ export class ServiceClient implements ServiceApi {
       }
       const mayRepeat = spec.idempotent ? failure.repeat !== 'final' : failure.repeat === 'not_sent';
       const elapsed = this.clock.now() - started;
-      const delay = failure.retryAfterMs ?? backoffDelay(attempt, policy, this.random);
+      const delay = failure.retryAfterMs ?? backoffDelay(attempt, { baseMs: policy.baseDelayMs, maxMs: policy.maxDelayMs }, this.random);
       const stop = !mayRepeat || attempt >= policy.maxAttempts || elapsed + delay > policy.totalBudgetMs;
       this.log(stop ? 'warn' : 'info', stop ? 'api call failed' : 'api call retrying', {
         op: spec.op,

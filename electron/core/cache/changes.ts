@@ -5,11 +5,12 @@
 // committed, never for a write that rolled back.
 import type { Database } from 'better-sqlite3';
 import type { DataChangedEvent } from '../../common/views';
+import { Emitter } from '../events';
 
 export type Topic = DataChangedEvent['topic'];
 
 export class ChangeFeed {
-  private readonly listeners = new Set<(change: DataChangedEvent) => void>();
+  private readonly emitter = new Emitter<{ changed: DataChangedEvent }>();
   private depth = 0;
   private pending: DataChangedEvent[] = [];
   private flushQueued = false;
@@ -18,8 +19,7 @@ export class ChangeFeed {
 
   /** Called with every change once its transaction has committed; returns the unsubscribe. */
   on(listener: (change: DataChangedEvent) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.emitter.on('changed', listener);
   }
 
   /**
@@ -69,7 +69,7 @@ export class ChangeFeed {
       const key = `${c.topic}:${c.id ?? ''}`;
       if (seen.has(key)) continue;
       seen.add(key);
-      for (const l of [...this.listeners]) l(c);
+      this.emitter.emit('changed', c);
     }
   }
 }

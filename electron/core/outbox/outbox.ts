@@ -12,17 +12,17 @@ import {
   type AuthorsGroupCreate,
   type UploadFormInput,
 } from '../../common/service';
+import { backoffDelay, type BackoffPolicy } from '../api/retry';
 import type { ServiceApi } from '../api/types';
 import type { Cache } from '../cache';
 import { steadyClock, type Clock, type Logger } from '../ports';
 import { UNREACHABLE } from '../sync/connectivity';
-import { Emitter } from '../sync/emitter';
-import { backoffDelay } from './backoff';
+import { Emitter } from '../events';
 import { classifyFailure, type FailureAction } from './classify';
 import { copyIntoDataDir, sweepUploads } from './files';
 import { groupCreated, kindOf, queueAuthor, queueGroup, queueUpload, uploadKey, type KindContext } from './kinds';
 import { OutboxStore } from './store';
-import { DEFAULT_BACKOFF, type BackoffPolicy, type OutboxCounts, type OutboxEntry, type OutboxEvents, type OutboxPayload } from './types';
+import { DEFAULT_BACKOFF, type OutboxCounts, type OutboxEntry, type OutboxEvents, type OutboxPayload } from './types';
 
 export interface OutboxOptions {
   cache: Cache;

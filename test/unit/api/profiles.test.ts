@@ -198,7 +198,7 @@ describe('demo profile', () => {
     expect(again?.baseUrl).toBe('http://127.0.0.1:4002');
     expect(await secrets.get(secretAccount('demo1'))).toBe('demo-key-2');
     expect(repo.rows.size).toBe(1);
-    expect(logger.lines.join('\n')).not.toContain('demo-key');
+    expect(logger.text()).not.toContain('demo-key');
     await s.close();
   });
 
