@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import type { DeskErrorShape } from './errors';
 import { MAX_MANUSCRIPT_BYTES, MAX_STAGE_BASE64 } from './limits';
+import { CANDIDATE_SORT_KEYS } from './rows';
 import {
   CONFLICT_KEYS,
   JOURNALS_CORPORA,
@@ -134,7 +135,8 @@ const text = (max: number) => z.string().max(max);
 /** A port out of range is refused with this, never replaced by another. */
 export const WEBHOOK_PORT_MESSAGE = 'The webhook port must be a whole number from 1 to 65535, or 0 to let the computer pick a free one';
 
-const candidateQuery = z
+/** The candidates table's filters and sort (CandidateQuery is its z.infer). */
+export const candidateQuerySchema = z
   .object({
     minHIndex: z.number().int().min(0).optional(),
     maxHIndex: z.number().int().min(0).optional(),
@@ -156,20 +158,7 @@ const candidateQuery = z
       .array(
         z
           .object({
-            by: z.enum([
-              'rank',
-              'score',
-              'hIndex',
-              'citations',
-              'articles',
-              'name',
-              'conflicts',
-              'affiliation',
-              'email',
-              'orcid',
-              'groups',
-              'marked',
-            ]),
+            by: z.enum(CANDIDATE_SORT_KEYS),
             dir: z.enum(['asc', 'desc']).optional(),
           })
           .strict(),
@@ -196,6 +185,8 @@ const candidateQuery = z
         });
     }
   });
+
+export type CandidateQuery = z.infer<typeof candidateQuerySchema>;
 
 const authorId = z.number().int();
 const onShortlist = { manuscriptId: id, authorId };
@@ -267,7 +258,7 @@ export const requests = {
   'manuscripts.uploadStatus': request<OutboxItemView | null>()(z.object({ id }).strict()),
 
   // Candidates of a run
-  'candidates.query': request<CandidatePage>()(z.object({ runId: id, query: candidateQuery }).strict()),
+  'candidates.query': request<CandidatePage>()(z.object({ runId: id, query: candidateQuerySchema }).strict()),
   'candidates.compare': request<RunComparison>()(z.object({ fromRunId: id, toRunId: id }).strict()),
   'candidates.author': request<AuthorHistory | null>()(z.object({ authorId: z.number().int() }).strict()),
 
