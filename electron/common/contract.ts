@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import type { DeskErrorShape } from './errors';
 import { MAX_MANUSCRIPT_BYTES, MAX_STAGE_BASE64 } from './limits';
+import { baseUrlProblem } from './base-url';
 import { CANDIDATE_SORT_KEYS } from './rows';
 import {
   CONFLICT_KEYS,
@@ -218,7 +219,19 @@ export const requests = {
   // Connection profiles (the key goes in, never comes out)
   'profiles.list': request<ProfilesState>()(empty),
   'profiles.save': request<ProfilesState>()(
-    z.object({ id: profileId.optional(), name: z.string().trim().min(1).max(80), baseUrl: z.url({ protocol: /^https?$/ }) }).strict(),
+    z
+      .object({
+        id: profileId.optional(),
+        name: z.string().trim().min(1).max(80),
+        baseUrl: z
+          .string()
+          .max(2048)
+          .superRefine((u, ctx) => {
+            const problem = baseUrlProblem(u);
+            if (problem !== null) ctx.addIssue({ code: 'custom', message: problem });
+          }),
+      })
+      .strict(),
   ),
   'profiles.remove': request<ProfilesState>()(z.object({ id: profileId }).strict()),
   'profiles.activate': request<ProfilesState>()(z.object({ id: profileId }).strict()),
