@@ -2,16 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { DeskError } from '../../common/errors';
-import {
-  authorFromGroupPatchSchema,
-  authorFromGroupPutSchema,
-  authorsGroupCreateSchema,
-  uploadFormSchema,
-  type AuthorFromGroupPatch,
-  type AuthorFromGroupPut,
-  type AuthorsGroupCreate,
-  type UploadFormInput,
-} from '../../common/service';
+import { type AuthorFromGroupPatch, type AuthorFromGroupPut, type AuthorsGroupCreate, type UploadFormInput } from '../../common/service';
 import { backoffDelay, type BackoffPolicy } from '../api/retry';
 import type { ServiceApi } from '../api/types';
 import type { Cache } from '../cache';
@@ -45,14 +36,9 @@ export interface DrainResult {
   stoppedBy: Extract<FailureAction, { action: 'retry' | 'hold' }> | null;
 }
 
-function invalid(e: { issues: Array<{ path: PropertyKey[]; message: string }> }): DeskError {
-  const issue = e.issues[0];
-  const field = issue?.path.map(String).join('.');
-  return new DeskError('invalid_input', issue?.message ?? 'invalid input', field ? { field } : {});
-}
-
 /**
- * Every write the app makes to the service. Each is applied to the cache at once (marked
+ * Every write the app makes to the service. Its input was validated once, at the router, with the
+ * contract's schemas (ARCHITECTURE.md §3 rule 3); the client checks what it sends. Each is applied to the cache at once (marked
  * pending) and stored in the same transaction, then sent in order per entity, retried with
  * backoff on transient failures and parked for the editor on permanent ones. See docs/cache.md
  * for the state machine and the idempotency of each kind.
@@ -159,8 +145,6 @@ export class Outbox {
     sourcePath?: string;
     fileName?: string;
   }): Promise<{ entryId: number; manuscriptId: number }> {
-    const parsed = uploadFormSchema.safeParse(input.form);
-    if (!parsed.success) throw invalid(parsed.error);
     const dir = join(this.opts.uploadsDir, randomUUID());
     this.copying.add(dir);
     try {
@@ -176,14 +160,10 @@ export class Outbox {
   }
 
   putAuthor(groupLocalId: number, clientId: string, body: AuthorFromGroupPut): number {
-    const parsed = authorFromGroupPutSchema.safeParse(body);
-    if (!parsed.success) throw invalid(parsed.error);
     return queueAuthor(this.kinds, groupLocalId, clientId, { kind: 'author_put', body });
   }
 
   patchAuthor(groupLocalId: number, clientId: string, body: AuthorFromGroupPatch): number {
-    const parsed = authorFromGroupPatchSchema.safeParse(body);
-    if (!parsed.success) throw invalid(parsed.error);
     return queueAuthor(this.kinds, groupLocalId, clientId, { kind: 'author_patch', body });
   }
 
@@ -193,8 +173,6 @@ export class Outbox {
 
   /** Creates the group locally (no service id yet) and queues its creation. */
   createGroup(input: AuthorsGroupCreate): { entryId: number; groupLocalId: number } {
-    const parsed = authorsGroupCreateSchema.safeParse(input);
-    if (!parsed.success) throw invalid(parsed.error);
     return queueGroup(this.kinds, input);
   }
 
