@@ -535,7 +535,8 @@ export function collectStats(root: string): StatRow[] {
       target: '0',
       detail:
         `${emits.length} files${emits.map((e) => `, ${e.file} ${e.count}`).join('')}; ` +
-        `repositories/outbox note ${sum(written)} in ${written.length} files (${written.map((e) => `${e.file.replace(/^electron\/core\//, '')} ${e.count}`).join(', ')}); ` +
+        `repositories/outbox note ${sum(written)} in ${written.length} files (` +
+        `${written.map((e) => `${e.file.replace(/^electron\/core\//, '')} ${e.count}`).join(', ')}); ` +
         `${FEED_FORWARDER} forwards the feed`,
     },
     {
