@@ -6,6 +6,8 @@ import { z } from 'zod';
 import type { ConflictEvidence } from './domain/conflicts';
 import type { DeskErrorShape } from './errors';
 import { MAX_MANUSCRIPT_BYTES, MAX_STAGE_BASE64 } from './limits';
+import { baseUrlProblem } from './base-url';
+import { CANDIDATE_SORT_KEYS } from './rows';
 import {
   CONFLICT_KEYS,
   JOURNALS_CORPORA,
@@ -135,7 +137,8 @@ const text = (max: number) => z.string().max(max);
 /** A port out of range is refused with this, never replaced by another. */
 export const WEBHOOK_PORT_MESSAGE = 'The webhook port must be a whole number from 1 to 65535, or 0 to let the computer pick a free one';
 
-const candidateQuery = z
+/** The candidates table's filters and sort (CandidateQuery is its z.infer). */
+export const candidateQuerySchema = z
   .object({
     minHIndex: z.number().int().min(0).optional(),
     maxHIndex: z.number().int().min(0).optional(),
@@ -157,20 +160,7 @@ const candidateQuery = z
       .array(
         z
           .object({
-            by: z.enum([
-              'rank',
-              'score',
-              'hIndex',
-              'citations',
-              'articles',
-              'name',
-              'conflicts',
-              'affiliation',
-              'email',
-              'orcid',
-              'groups',
-              'marked',
-            ]),
+            by: z.enum(CANDIDATE_SORT_KEYS),
             dir: z.enum(['asc', 'desc']).optional(),
           })
           .strict(),
@@ -197,6 +187,8 @@ const candidateQuery = z
         });
     }
   });
+
+export type CandidateQuery = z.infer<typeof candidateQuerySchema>;
 
 const authorId = z.number().int();
 const onShortlist = { manuscriptId: id, authorId };
@@ -228,7 +220,19 @@ export const requests = {
   // Connection profiles (the key goes in, never comes out)
   'profiles.list': request<ProfilesState>()(empty),
   'profiles.save': request<ProfilesState>()(
-    z.object({ id: profileId.optional(), name: z.string().trim().min(1).max(80), baseUrl: z.url({ protocol: /^https?$/ }) }).strict(),
+    z
+      .object({
+        id: profileId.optional(),
+        name: z.string().trim().min(1).max(80),
+        baseUrl: z
+          .string()
+          .max(2048)
+          .superRefine((u, ctx) => {
+            const problem = baseUrlProblem(u);
+            if (problem !== null) ctx.addIssue({ code: 'custom', message: problem });
+          }),
+      })
+      .strict(),
   ),
   'profiles.remove': request<ProfilesState>()(z.object({ id: profileId }).strict()),
   'profiles.activate': request<ProfilesState>()(z.object({ id: profileId }).strict()),
@@ -268,7 +272,7 @@ export const requests = {
   'manuscripts.uploadStatus': request<OutboxItemView | null>()(z.object({ id }).strict()),
 
   // Candidates of a run
-  'candidates.query': request<CandidatePage>()(z.object({ runId: id, query: candidateQuery }).strict()),
+  'candidates.query': request<CandidatePage>()(z.object({ runId: id, query: candidateQuerySchema }).strict()),
   'candidates.compare': request<RunComparison>()(z.object({ fromRunId: id, toRunId: id }).strict()),
   'candidates.author': request<AuthorHistory | null>()(z.object({ authorId: z.number().int() }).strict()),
   /** Each set conflict flag's detail (co-authors, affiliations, articles, reasons) where the service sent any. */

@@ -116,38 +116,32 @@ export interface CandidateRow {
   conflictCount: number;
 }
 
-export type CandidateSortKey =
-  'rank' | 'score' | 'hIndex' | 'citations' | 'articles' | 'name' | 'conflicts' | 'affiliation' | 'email' | 'orcid' | 'groups' | 'marked';
+/**
+ * Every key the candidates table sorts by, with the direction it sorts in when first clicked (text and
+ * rank A→Z, numbers largest first; conflicts fewest first). The one list of sort keys: the contract's
+ * enum, the cache's SQL per key (SORT_COLUMN) and the renderer's default direction derive from it.
+ */
+export const CANDIDATE_SORT = {
+  rank: 'asc',
+  score: 'desc',
+  hIndex: 'desc',
+  citations: 'desc',
+  articles: 'desc',
+  name: 'asc',
+  conflicts: 'asc',
+  affiliation: 'asc',
+  email: 'asc',
+  orcid: 'asc',
+  groups: 'desc',
+  marked: 'desc',
+} as const satisfies Record<string, 'asc' | 'desc'>;
 
-export interface CandidateQuery {
-  minHIndex?: number;
-  maxHIndex?: number;
-  minArticles?: number;
-  maxArticles?: number;
-  minCitations?: number;
-  maxCitations?: number;
-  minScore?: number;
-  /** 'none': no conflict flagged; 'some': at least one flagged. */
-  conflicts?: 'none' | 'some';
-  /** Keep candidates flagged with none of these. */
-  withoutConflicts?: ConflictKey[];
-  hasEmail?: boolean;
-  marked?: boolean;
-  /** true: in at least one authors group; false: in none. */
-  inGroup?: boolean;
-  /** In this authors group (service id). */
-  groupId?: number;
-  /** Substring of name or affiliation (case-insensitive). */
-  text?: string;
-  /** Leave out people who carry the load badge (ledger: invited ≥ K times in D days or reviewing ≥ R now). */
-  hideBusy?: boolean;
-  /** Only people who accepted a review from the editor before (ledger, any manuscript or profile). */
-  workedWith?: boolean;
-  /** Sort keys in priority order; default rank ascending. 'conflicts' sorts by number of flags. */
-  sort?: Array<{ by: CandidateSortKey; dir?: 'asc' | 'desc' }>;
-  limit?: number;
-  offset?: number;
-}
+export type CandidateSortKey = keyof typeof CANDIDATE_SORT;
+
+export const CANDIDATE_SORT_KEYS = Object.keys(CANDIDATE_SORT) as [CandidateSortKey, ...CandidateSortKey[]];
+
+/** The candidates table's filters and sort: the type of the contract's schema (z.infer), defined there once. */
+export type { CandidateQuery } from './contract';
 
 export interface CandidatePage {
   rows: CandidateRow[];

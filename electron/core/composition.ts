@@ -97,6 +97,8 @@ async function assembleCore(opts: CoreOptions, releaseLock: () => void): Promise
   const slowTasks = new SlowTaskLog({ logger });
   const status = new StatusService(events, clock);
   const cache = openCache({ file: join(opts.dataDir, 'cache.db'), clock, logger });
+  // What the repositories and the outbox changed reaches the windows (ARCHITECTURE.md §6); nothing else emits it.
+  cache.changes.on((change) => events.emit('data.changed', change));
   const notices: string[] = [];
   if (cache.recovery) {
     notices.push(
@@ -130,18 +132,9 @@ async function assembleCore(opts: CoreOptions, releaseLock: () => void): Promise
       ...(opts.timers ? { timers: opts.timers } : {}),
       track: (name, fn) => slowTasks.track(name, fn),
       onStatus: showSync,
-      onOutboxChanged: () => events.emit('data.changed', { topic: 'outbox' }),
       onUploadProgress: (entry, sentBytes, totalBytes) => {
         const m = manuscriptOf(entry);
         if (m) events.emit('upload.progress', { manuscriptId: m.id, sentBytes, totalBytes });
-      },
-      onEntrySettled: (entry) => {
-        if (entry.kind === 'upload') {
-          const m = manuscriptOf(entry);
-          events.emit('data.changed', m ? { topic: 'manuscripts', id: m.id } : { topic: 'manuscripts' });
-          events.emit('data.changed', m ? { topic: 'candidates', id: m.id } : { topic: 'candidates' });
-        } else if (entry.kind === 'group_create') events.emit('data.changed', { topic: 'groups', id: entry.data.groupLocalId });
-        else events.emit('data.changed', { topic: 'authors', id: entry.data.groupLocalId });
       },
     });
     showSync(ws.sync.status());
@@ -157,12 +150,6 @@ async function assembleCore(opts: CoreOptions, releaseLock: () => void): Promise
     dataDir: opts.dataDir,
     logger,
     activeProfileId: () => profiles.activeId(),
-    onMarksChanged: (change) =>
-      events.emit(
-        'data.changed',
-        change.manuscriptLocalId === undefined ? { topic: 'marks' } : { topic: 'marks', id: change.manuscriptLocalId },
-      ),
-    onDelivery: () => events.emit('data.changed', { topic: 'webhook' }),
   });
 
   const intake = new IntakeService();
@@ -186,8 +173,6 @@ async function assembleCore(opts: CoreOptions, releaseLock: () => void): Promise
       const old = workspace;
       workspace = wire(profileId);
       await old?.close();
-      events.emit('data.changed', { topic: 'manuscripts' });
-      events.emit('data.changed', { topic: 'groups' });
     },
     stagesPaths: opts.host === 'electron',
     ...(opts.pickFiles ? { pickFiles: opts.pickFiles } : {}),

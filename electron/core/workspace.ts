@@ -36,9 +36,6 @@ export interface WorkspaceDeps {
   /** Names long work in the slow-task log. */
   track?: <T>(name: string, fn: () => Promise<T>) => Promise<T>;
   onStatus: (s: SyncStatus) => void;
-  onOutboxChanged: () => void;
-  /** A queued write was sent or parked: the cache rows it touched have changed. */
-  onEntrySettled: (entry: OutboxEntry) => void;
   /** An upload is being sent: bytes so far of its request body. */
   onUploadProgress: (entry: OutboxEntry, sentBytes: number, totalBytes: number) => void;
 }
@@ -90,9 +87,6 @@ export function openWorkspace(profileId: string, deps: WorkspaceDeps): Workspace
     ...(deps.track ? { track: deps.track } : {}),
   });
   const offStatus = sync.events.on('status', deps.onStatus);
-  const offChanged = outbox.events.on('changed', deps.onOutboxChanged);
-  const offSent = outbox.events.on('sent', ({ entry }) => deps.onEntrySettled(entry));
-  const offParked = outbox.events.on('parked', ({ entry }) => deps.onEntrySettled(entry));
   const offProgress = outbox.events.on('progress', (p) => deps.onUploadProgress(p.entry, p.sentBytes, p.totalBytes));
   let started = false;
   return {
@@ -110,9 +104,6 @@ export function openWorkspace(profileId: string, deps: WorkspaceDeps): Workspace
     },
     close: async () => {
       offStatus();
-      offChanged();
-      offSent();
-      offParked();
       offProgress();
       connectivity.stop();
       await sync.stop();

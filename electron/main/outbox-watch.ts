@@ -7,7 +7,7 @@ import { OutboxStore } from '../core/outbox';
 
 /** Local manuscript ids whose upload is queued or being sent (any profile). */
 export function openUploads(core: Core): number[] {
-  return new OutboxStore(core.cache.db).openUploadManuscripts();
+  return new OutboxStore(core.cache.db, core.cache.changes).openUploadManuscripts();
 }
 
 export function busyState(core: Core): BusyState {

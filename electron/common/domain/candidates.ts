@@ -1,4 +1,5 @@
 // The candidate table's columns: one definition for the screen, CSV and XLSX exports.
+import { CANDIDATE_SORT } from '../rows';
 import type { CandidateRow, CandidateSortKey } from '../views';
 import { CONFLICT_TEXT, conflictBadges } from './conflicts';
 
@@ -152,11 +153,9 @@ export function moveColumn(layout: ColumnLayout, key: string, delta: -1 | 1): Co
 
 export { CONFLICT_TEXT };
 
-const ASCENDING: ReadonlySet<CandidateSortKey> = new Set(['rank', 'name', 'conflicts', 'affiliation', 'email', 'orcid']);
-
-/** The direction a column sorts in when first clicked: text and rank A→Z, numbers largest first. */
+/** The direction a column sorts in when first clicked (CANDIDATE_SORT, the one list of sort keys). */
 export function defaultSortDir(key: CandidateSortKey): 'asc' | 'desc' {
-  return ASCENDING.has(key) ? 'asc' : 'desc';
+  return CANDIDATE_SORT[key];
 }
 
 /** The bounds a run was asked with, in the upload form's words ("h-index 6–20 · articles ≥ 5"); "no bounds" when none. */

@@ -60,6 +60,7 @@ import type {
   UploadRequest,
 } from './types';
 import { trimEndWhere } from '../../common/linear';
+import { normalizeBaseUrl } from '../../common/base-url';
 
 const USER_AGENT = 'RefereeDesk/0.1 (+service client)';
 
@@ -154,20 +155,7 @@ export class ServiceClient implements ServiceApi {
   private readonly profileName: string;
 
   constructor(private readonly opts: ServiceClientOptions) {
-    let url: URL;
-    try {
-      url = new URL(opts.baseUrl);
-    } catch {
-      throw new DeskError('invalid_input', `"${opts.baseUrl}" is not a web address.`, { field: 'baseUrl' });
-    }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-      throw new DeskError('invalid_input', 'The service address must start with https:// (or http:// for a local service).', {
-        field: 'baseUrl',
-      });
-    }
-    if (url.username || url.password || url.search || url.hash) {
-      throw new DeskError('invalid_input', 'The service address may not carry a user name, a query or a fragment.', { field: 'baseUrl' });
-    }
+    const url = new URL(normalizeBaseUrl(opts.baseUrl));
     this.origin = url.origin;
     this.basePath = trimEndWhere(url.pathname, (c) => c === '/');
     this.baseUrl = this.origin + this.basePath;
@@ -402,7 +390,7 @@ export class ServiceClient implements ServiceApi {
       }
       const mayRepeat = spec.idempotent ? failure.repeat !== 'final' : failure.repeat === 'not_sent';
       const elapsed = this.clock.now() - started;
-      const delay = failure.retryAfterMs ?? backoffDelay(attempt, policy, this.random);
+      const delay = failure.retryAfterMs ?? backoffDelay(attempt, { baseMs: policy.baseDelayMs, maxMs: policy.maxDelayMs }, this.random);
       const stop = !mayRepeat || attempt >= policy.maxAttempts || elapsed + delay > policy.totalBudgetMs;
       this.log(stop ? 'warn' : 'info', stop ? 'api call failed' : 'api call retrying', {
         op: spec.op,

@@ -5,10 +5,21 @@ export const DEFAULT_RETRY: RetryPolicy = { maxAttempts: 4, baseDelayMs: 300, ma
 export const DEFAULT_UPLOAD_RETRY: RetryPolicy = { maxAttempts: 4, baseDelayMs: 1_000, maxDelayMs: 15_000, totalBudgetMs: 120_000 };
 export const DEFAULT_TIMEOUTS: Timeouts = { connectMs: 10_000, headersMs: 30_000, bodyMs: 30_000, uploadHeadersMs: 180_000 };
 
-/** Exponential backoff with full jitter: uniform in [0, min(max, base · 2^(n-1))) before retry n. */
-export function backoffDelay(retryNumber: number, policy: RetryPolicy, random: () => number): number {
-  const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (retryNumber - 1));
-  return Math.floor(random() * ceiling);
+/** How long to wait between tries: the first wait, doubling up to the longest. */
+export interface BackoffPolicy {
+  baseMs: number;
+  maxMs: number;
+}
+
+/**
+ * The app's one backoff rule, for the client's retries and the outbox's alike: before retry n
+ * (n = 1, 2, …) wait min(max, base · 2^(n-1)) with "equal jitter", uniform in [½, 1] of that. The
+ * jitter spreads clients out; its floor of one half means a struggling service never sees a retry
+ * straight after a failure (full jitter can draw 0 ms).
+ */
+export function backoffDelay(retryNumber: number, policy: BackoffPolicy, random: () => number): number {
+  const ceiling = Math.min(policy.maxMs, policy.baseMs * 2 ** Math.max(0, retryNumber - 1));
+  return Math.floor(ceiling * (0.5 + random() / 2));
 }
 
 /** Resolves after ms; rejects with the signal's reason when it aborts first. */

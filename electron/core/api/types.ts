@@ -87,7 +87,7 @@ export interface ServiceApi {
 export interface RetryPolicy {
   /** Attempts in all, the first included. */
   maxAttempts: number;
-  /** Backoff before retry n (n = 1, 2, …) is random(0, min(maxDelayMs, baseDelayMs · 2^(n-1))). */
+  /** Backoff before retry n (n = 1, 2, …): min(maxDelayMs, baseDelayMs · 2^(n-1)), jittered to [½, 1] of it (backoffDelay in retry.ts). */
   baseDelayMs: number;
   maxDelayMs: number;
   /** No retry starts (and no Retry-After is waited out) past this much time since the call began. */

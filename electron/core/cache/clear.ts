@@ -1,5 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import type { CacheClearView } from '../../common/views';
+import type { ChangeFeed } from './changes';
 
 // Manuscripts of the profile whose runs go: those with no upload waiting in the outbox (queued,
 // being sent or parked). A manuscript with one keeps its runs: discarding the upload gives the
@@ -23,7 +24,10 @@ const UNLINKED_AUTHORS = `profile_id = @p AND NOT EXISTS (SELECT 1 FROM author_m
  * and values, and the webhook history. See docs/cache.md.
  */
 export class CachedReadsRepository {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly changes: ChangeFeed,
+  ) {}
 
   /** What clear() would drop and keep, changing nothing. */
   preview(profileId: string): CacheClearView {
@@ -51,7 +55,7 @@ export class CachedReadsRepository {
 
   /** Drops the profile's cached reads in one transaction; returns what was dropped and kept. */
   clear(profileId: string): CacheClearView {
-    return this.db.transaction((): CacheClearView => {
+    return this.changes.transaction((): CacheClearView => {
       const result = { ...this.preview(profileId), preview: false };
       const p = { p: profileId };
       const run = (sql: string): void => void this.db.prepare<[{ p: string }]>(sql).run(p);
@@ -67,7 +71,8 @@ export class CachedReadsRepository {
       run(
         `UPDATE group_authors SET linked_author_id = NULL, linked_author_json = NULL, raw_json = NULL, fetched_at = NULL WHERE ${FETCHED_AUTHORS}`,
       );
+      for (const topic of ['manuscripts', 'candidates', 'journals', 'groups', 'authors', 'customFields'] as const) this.changes.note(topic);
       return result;
-    })();
+    });
   }
 }

@@ -3,6 +3,7 @@ import { CUSTOM_FIELD_SCOPES, type CustomFieldOption, type CustomFieldScope, typ
 import type { Clock } from '../ports';
 import { fromJson, toJson } from './sql';
 import type { CustomFieldRow } from './types';
+import type { ChangeFeed } from './changes';
 
 interface FieldDbRow {
   scope: CustomFieldScope;
@@ -20,6 +21,7 @@ export class CustomFieldsRepository {
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
+    private readonly changes: ChangeFeed,
   ) {}
 
   replace(profileId: string, response: CustomFieldsResponse): void {
@@ -27,7 +29,8 @@ export class CustomFieldsRepository {
     const insert = this.db.prepare(`
       INSERT INTO custom_fields (profile_id, scope, api_id, position, data_kind, name, description, options_json, raw_json, fetched_at)
       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
-    this.db.transaction(() => {
+    const before = this.definitions(profileId);
+    this.changes.transaction(() => {
       this.db.prepare('DELETE FROM custom_fields WHERE profile_id = ?').run(profileId);
       for (const scope of CUSTOM_FIELD_SCOPES) {
         response[scope].forEach((f, i) => {
@@ -45,7 +48,17 @@ export class CustomFieldsRepository {
           );
         });
       }
-    })();
+      // Only a list that differs is news: a view reloading after a refresh that changed nothing does not loop.
+      if (this.definitions(profileId) !== before) this.changes.note('customFields');
+    });
+  }
+
+  /** The stored definitions as one string, to tell whether a refresh changed them. */
+  private definitions(profileId: string): string {
+    const rows = this.db
+      .prepare<[string], { raw_json: string }>('SELECT raw_json FROM custom_fields WHERE profile_id = ? ORDER BY scope, position')
+      .all(profileId);
+    return rows.map((r) => r.raw_json).join('\n');
   }
 
   list(profileId: string, scope?: CustomFieldScope): CustomFieldRow[] {

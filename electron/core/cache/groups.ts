@@ -10,6 +10,7 @@ import {
 import type { Clock } from '../ports';
 import { fromJson, toJson } from './sql';
 import type { AuthorsGroupRow, GroupAuthorRow, GroupAuthorSyncState, SyncState } from './types';
+import type { ChangeFeed } from './changes';
 
 interface GroupDbRow {
   id: number;
@@ -85,6 +86,7 @@ export class GroupsRepository {
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
+    private readonly changes: ChangeFeed,
   ) {
     this.groupById = db.prepare('SELECT * FROM authors_groups WHERE id = ?');
     this.authorStmt = db.prepare('SELECT * FROM group_authors WHERE group_id = ? AND client_id = ?');
@@ -120,10 +122,11 @@ export class GroupsRepository {
 
   /** A group that exists on the service, added by its id (name optional: the service cannot tell it). */
   addExisting(profileId: string, serviceId: number, name: string | null = null): AuthorsGroupRow {
-    return this.db.transaction(() => {
+    return this.changes.transaction(() => {
       const existing = this.getByServiceId(profileId, serviceId);
       if (existing) {
         if (name !== null) this.db.prepare('UPDATE authors_groups SET name = ? WHERE id = ?').run(name, existing.id);
+        this.changes.note('groups', existing.id);
         return this.get(existing.id)!;
       }
       const { id } = this.db
@@ -131,8 +134,9 @@ export class GroupsRepository {
           `INSERT INTO authors_groups (profile_id, service_id, name, origin, sync_state, created_at) VALUES (?, ?, ?, 'added', 'synced', ?) RETURNING id`,
         )
         .get(profileId, serviceId, name, this.clock.now())!;
+      this.changes.note('groups', id);
       return this.get(id)!;
-    })();
+    });
   }
 
   /** A group created in the app, not yet on the service (serviceId null, pending). */
@@ -143,6 +147,7 @@ export class GroupsRepository {
          VALUES (?, ?, ?, ?, ?, 'created', 'pending', ?) RETURNING id`,
       )
       .get(profileId, input.group_name, input.owner_team, toJson(input.editor_teams), toJson(input.viewer_teams), this.clock.now())!;
+    this.changes.note('groups', id);
     return this.get(id)!;
   }
 
@@ -158,23 +163,27 @@ export class GroupsRepository {
   /** The service answered the creation with this id. */
   setServiceId(id: number, serviceId: number): void {
     this.db.prepare(`UPDATE authors_groups SET service_id = ?, sync_state = 'synced' WHERE id = ?`).run(serviceId, id);
+    this.changes.note('groups', id);
   }
 
   /** The service answered for the group (a read of one of its authors succeeded). Returns whether it was not verified before. */
   markVerified(id: number): boolean {
-    return (
+    const verified =
       this.db.prepare('UPDATE authors_groups SET verified_at = ? WHERE id = ? AND verified_at IS NULL').run(this.clock.now(), id).changes >
-      0
-    );
+      0;
+    if (verified) this.changes.note('groups', id);
+    return verified;
   }
 
   setSyncState(id: number, state: SyncState): void {
     this.db.prepare('UPDATE authors_groups SET sync_state = ? WHERE id = ?').run(state, id);
+    this.changes.note('groups', id);
   }
 
   /** Removes a group and its authors from the cache only. */
   forget(id: number): void {
     this.db.prepare('DELETE FROM authors_groups WHERE id = ?').run(id);
+    this.changes.note('groups', id);
   }
 
   authors(groupId: number): GroupAuthorRow[] {
@@ -210,6 +219,7 @@ export class GroupsRepository {
       prev?.fetched_at ?? null,
       this.clock.now(),
     );
+    this.changes.note('authors', groupId);
   }
 
   /** Applies a partial update locally: only the fields given change. */
@@ -233,6 +243,7 @@ export class GroupsRepository {
       prev?.fetched_at ?? null,
       this.clock.now(),
     );
+    this.changes.note('authors', groupId);
   }
 
   /** Stores an author as read from the service (§4.1), raw JSON kept. */
@@ -254,6 +265,7 @@ export class GroupsRepository {
       now,
       now,
     );
+    this.changes.note('authors', groupId);
   }
 
   /**
@@ -262,21 +274,23 @@ export class GroupsRepository {
    * when it refused, else undefined.
    */
   saveFromServiceUnlessChanged(groupId: number, clientId: string, value: AuthorFromGroup, raw: unknown) {
-    return this.db.transaction(() => {
+    return this.changes.transaction(() => {
       const cached = this.author(groupId, clientId);
       if (cached && cached.syncState !== 'synced') return cached;
       this.saveFromService(groupId, clientId, value, raw);
       return undefined;
-    })();
+    });
   }
 
   setAuthorState(groupId: number, clientId: string, state: GroupAuthorSyncState): void {
     this.db
       .prepare('UPDATE group_authors SET sync_state = ?, updated_at = ? WHERE group_id = ? AND client_id = ?')
       .run(state, this.clock.now(), groupId, clientId);
+    this.changes.note('authors', groupId);
   }
 
   removeAuthor(groupId: number, clientId: string): void {
     this.db.prepare('DELETE FROM group_authors WHERE group_id = ? AND client_id = ?').run(groupId, clientId);
+    this.changes.note('authors', groupId);
   }
 }

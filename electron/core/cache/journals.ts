@@ -3,6 +3,7 @@ import type { JournalsCorpus, RecommendJournalsResponse, RelevantArticle } from 
 import type { Clock } from '../ports';
 import { fromJson, toJson } from './sql';
 import type { JournalRecommendation } from './types';
+import type { ChangeFeed } from './changes';
 
 interface JournalDbRow {
   rank: number;
@@ -20,11 +21,12 @@ export class JournalsRepository {
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
+    private readonly changes: ChangeFeed,
   ) {}
 
   save(manuscriptId: number, corpus: JournalsCorpus, response: RecommendJournalsResponse, raw: unknown): void {
     const rawJournals = (raw as { recommended_journals?: unknown[] } | null)?.recommended_journals;
-    this.db.transaction(() => {
+    this.changes.transaction(() => {
       this.db.prepare('DELETE FROM journal_recommendations WHERE manuscript_id = ? AND corpus = ?').run(manuscriptId, corpus);
       const { id } = this.db
         .prepare<unknown[], { id: number }>(
@@ -48,7 +50,8 @@ export class JournalsRepository {
           toJson(rawJournals?.[rank] ?? j),
         );
       });
-    })();
+      this.changes.note('journals', manuscriptId);
+    });
   }
 
   get(manuscriptId: number, corpus: JournalsCorpus): JournalRecommendation | undefined {

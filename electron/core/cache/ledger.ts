@@ -17,6 +17,7 @@ import type {
   LedgerSortKey,
   ShortlistStatus,
 } from './types';
+import type { ChangeFeed } from './changes';
 
 interface PersonDbRow {
   id: number;
@@ -139,6 +140,7 @@ export class LedgerRepository {
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
+    private readonly changes: ChangeFeed,
   ) {
     this.member = db.prepare('SELECT person_id FROM ledger_members WHERE author_id = ?');
     this.byOrcid = db.prepare('SELECT DISTINCT person_id FROM ledger_members WHERE orcid = ?');
@@ -341,7 +343,7 @@ export class LedgerRepository {
    * because merges happen only when an author_id is first seen.
    */
   split(authorId: number): { from: number; to: number } {
-    return this.db.transaction(() => {
+    return this.changes.transaction(() => {
       const m = this.db
         .prepare<[number], { person_id: number; name: string; email: string | null; orcid: string | null }>(
           'SELECT person_id, name, email, orcid FROM ledger_members WHERE author_id = ?',
@@ -366,8 +368,10 @@ export class LedgerRepository {
       this.db.prepare('UPDATE ledger_people SET suggested = max(0, suggested - ?) WHERE id = ?').run(suggested, m.person_id);
       this.refresh(m.person_id);
       this.refresh(to);
+      this.changes.note('ledger');
+      this.changes.note('shortlist');
       return { from: m.person_id, to };
-    })();
+    });
   }
 
   /**

@@ -14,6 +14,7 @@ import {
   type StoredFile,
   type SyncState,
 } from './types';
+import type { ChangeFeed } from './changes';
 
 interface ManuscriptDbRow {
   id: number;
@@ -145,11 +146,11 @@ const yieldToLoop = (): Promise<void> => new Promise((resolve) => setImmediate(r
  * commit flushes the WAL with them) and link slices (they move runs.links_next with them, so a lost slice is
  * redone from the stored candidates). WAL keeps the file consistent either way.
  */
-export function withoutCommitSync<T>(db: Database, slice: () => T): T {
+export function withoutCommitSync<T>(db: Database, slice: () => T, transaction: (fn: () => T) => T = (fn) => db.transaction(fn)()): T {
   const mode = db.pragma('synchronous', { simple: true }) as number;
   db.pragma('synchronous = NORMAL');
   try {
-    return db.transaction(slice)();
+    return transaction(slice);
   } finally {
     db.pragma(`synchronous = ${mode}`);
   }
@@ -260,7 +261,8 @@ export class ManuscriptsRepository {
     private readonly clock: Clock,
     private readonly marks: MarksRepository,
     /** Told which people a recorded run suggests for the first time on its manuscript (reviewer ledger). */
-    private readonly ledger?: Pick<LedgerRepository, 'recordSuggested'>,
+    private readonly ledger: Pick<LedgerRepository, 'recordSuggested'>,
+    private readonly changes: ChangeFeed,
   ) {
     this.folderUpsert = db.prepare(`
       INSERT INTO folders (profile_id, name, first_used_at) VALUES (?, ?, ?)
@@ -363,11 +365,16 @@ export class ManuscriptsRepository {
 
   /** Writes the manuscript as the editor submitted it, before the service has answered. */
   savePending(profileId: string, input: ManuscriptInput): ManuscriptRow {
-    return this.db.transaction(() => this.save(profileId, input, null, 'pending'))();
+    return this.changes.transaction(() => {
+      const ms = this.save(profileId, input, null, 'pending');
+      this.changes.note('manuscripts', ms.id);
+      return ms;
+    });
   }
 
   setSyncState(id: number, state: SyncState): void {
     this.setState.run(state, this.clock.now(), id);
+    this.changes.note('manuscripts', id);
   }
 
   /**
@@ -377,9 +384,10 @@ export class ManuscriptsRepository {
    * Returns true when the row was removed.
    */
   revertToLastRun(id: number, acceptedForm?: UploadFormInput): boolean {
-    return this.db.transaction(() => {
+    return this.changes.transaction(() => {
       const ms = this.byId.get(id);
       if (!ms) return true;
+      this.changes.note('manuscripts', id);
       const last = this.db
         .prepare<[number], { form_json: string }>(
           'SELECT form_json FROM runs WHERE manuscript_id = ? AND complete = 1 ORDER BY seq DESC LIMIT 1',
@@ -397,7 +405,7 @@ export class ManuscriptsRepository {
       }
       this.save(ms.profile_id, { form: JSON.parse(last.form_json) as UploadFormInput }, null, 'synced');
       return false;
-    })();
+    });
   }
 
   runs(manuscriptId: number): RunRow[] {
@@ -424,12 +432,12 @@ export class ManuscriptsRepository {
    * stageUploadRun + commitUploadRun, which yield between chunks.
    */
   recordUploadRun(profileId: string, input: ManuscriptInput, response: UploadResponse, raw?: unknown): RecordedRun {
-    return this.db.transaction((): RecordedRun => {
+    return this.changes.transaction((): RecordedRun => {
       const staged = this.beginRun(profileId, input, response, raw);
       const candidates = response.candidates ?? [];
       this.insertCandidateRows(staged, candidates, 0, candidates.length, false);
       return this.commitUploadRun(staged);
-    })();
+    });
   }
 
   /**
@@ -471,10 +479,12 @@ export class ManuscriptsRepository {
     const ms = this.save(profileId, input, response.manuscript_id, 'synced');
     const candidates = response.candidates;
     if (candidates !== null && opts.linkLater) this.setLinksNext.run(0, runId);
-    else if (candidates !== null) this.ledger?.recordSuggested(this.linkAuthors(profileId, ms.id, runId, candidates, now));
+    else if (candidates !== null) this.ledger.recordSuggested(this.linkAuthors(profileId, ms.id, runId, candidates, now));
     this.markComplete.run(ms.folder, runId);
     this.setLastRun.run(runId, now, ms.id);
     const parkedMarks = this.marks.applyParked(profileId, ms.id);
+    this.changes.note('manuscripts', ms.id);
+    this.changes.note('candidates', ms.id);
     return { manuscriptId: ms.id, runId, seq, candidatesCount: candidates === null ? null : candidates.length, parkedMarks };
   }
 
@@ -489,7 +499,14 @@ export class ManuscriptsRepository {
     for (;;) {
       await yieldToLoop();
       if (!this.db.open) return;
-      if (!withoutCommitSync(this.db, () => this.linkSlice(runId))) return;
+      if (
+        !withoutCommitSync(
+          this.db,
+          () => this.linkSlice(runId),
+          (fn) => this.changes.transaction(fn),
+        )
+      )
+        return;
     }
   }
 
@@ -512,12 +529,14 @@ export class ManuscriptsRepository {
     const now = this.clock.now();
     let next = run.links_next;
     for (const c of this.candidatesFrom.all(runId, next, RUN_CHUNK)) {
-      this.ledger?.recordSuggested(this.linkAuthors(run.profile_id, run.manuscript_id, runId, [linkable(c)], now));
+      this.ledger.recordSuggested(this.linkAuthors(run.profile_id, run.manuscript_id, runId, [linkable(c)], now));
       next = c.rank + 1;
       if (performance.now() - t0 >= SLICE_MS) break;
     }
     const done = next === run.links_next;
     this.setLinksNext.run(done ? null : next, runId);
+    // The run's people are all in the reviewer ledger now: its counts and the load badges follow.
+    if (done) this.changes.note('ledger');
     return !done;
   }
 

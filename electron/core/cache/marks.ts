@@ -3,6 +3,7 @@ import type { WebhookCandidate } from '../../common/service';
 import type { Clock } from '../ports';
 import { toJson } from './sql';
 import type { MarksOutcome } from './types';
+import type { ChangeFeed } from './changes';
 
 /** One mark_as_proposal_referee delivery, as the webhook receiver hands it over (api_key dropped). */
 export interface MarksEvent {
@@ -49,6 +50,7 @@ export class MarksRepository {
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
+    private readonly changes: ChangeFeed,
   ) {
     this.findByService = db.prepare('SELECT id, marks_order FROM manuscripts WHERE profile_id = ? AND service_id = ?');
     this.findByOrigin = db.prepare('SELECT id, marks_order FROM manuscripts WHERE profile_id = ? AND origin_id = ?');
@@ -74,7 +76,7 @@ export class MarksRepository {
 
   /** Applies (or keeps as stale, or parks) one webhook event; one transaction. */
   applyMarks(profileId: string, event: MarksEvent): MarksOutcome {
-    return this.db.transaction((): MarksOutcome => {
+    return this.changes.transaction((): MarksOutcome => {
       const now = this.clock.now();
       const target =
         this.findByService.get(profileId, event.manuscriptId) ??
@@ -102,8 +104,12 @@ export class MarksRepository {
         outcome === 'applied' ? now : null,
         stored,
       );
+      // Every delivery line is news for Activity; marks only when they changed (or wait for their manuscript).
+      if (outcome === 'applied') this.changes.note('marks', target!.id);
+      else if (outcome === 'parked') this.changes.note('marks');
+      this.changes.note('webhook');
       return outcome;
-    })();
+    });
   }
 
   /** Marked author ids of a manuscript, as last reported by the webhook. */

@@ -5,6 +5,7 @@ import { dirname } from 'node:path';
 import { DeskError, isDeskError } from '../../common/errors';
 import type { Clock, Logger } from '../ports';
 import { AuthorsSeenRepository } from './authors';
+import { ChangeFeed } from './changes';
 import { CachedReadsRepository } from './clear';
 import { CandidatesRepository } from './candidates';
 import { CustomFieldsRepository } from './customFields';
@@ -51,6 +52,8 @@ export interface Cache {
   readonly schemaVersion: number;
   /** Set when this open rebuilt a damaged database. */
   readonly recovery: RecoveryReport | null;
+  /** What the repositories and the outbox changed, told after each commit (core forwards it as `data.changed`). */
+  readonly changes: ChangeFeed;
   readonly profiles: SqliteProfilesRepository;
   readonly manuscripts: ManuscriptsRepository;
   readonly candidates: CandidatesRepository;
@@ -190,8 +193,9 @@ function openReadWrite(file: string): Db {
 }
 
 function assemble(db: Db, opts: OpenCacheOptions, recovery: RecoveryReport | null): Cache {
-  const marks = new MarksRepository(db, opts.clock);
-  const ledger = new LedgerRepository(db, opts.clock);
+  const changes = new ChangeFeed(db);
+  const marks = new MarksRepository(db, opts.clock, changes);
+  const ledger = new LedgerRepository(db, opts.clock, changes);
   let marked = false;
   const markCorrupt = (reason: string): void => {
     if (marked) return;
@@ -208,19 +212,20 @@ function assemble(db: Db, opts: OpenCacheOptions, recovery: RecoveryReport | nul
     file: opts.file,
     schemaVersion: userVersion(db),
     recovery,
-    profiles: new SqliteProfilesRepository(db),
-    manuscripts: new ManuscriptsRepository(db, opts.clock, marks, ledger),
+    changes,
+    profiles: new SqliteProfilesRepository(db, changes),
+    manuscripts: new ManuscriptsRepository(db, opts.clock, marks, ledger, changes),
     candidates: new CandidatesRepository(db),
     authors: new AuthorsSeenRepository(db),
     marks,
-    groups: new GroupsRepository(db, opts.clock),
-    customFields: new CustomFieldsRepository(db, opts.clock),
-    journals: new JournalsRepository(db, opts.clock),
+    groups: new GroupsRepository(db, opts.clock, changes),
+    customFields: new CustomFieldsRepository(db, opts.clock, changes),
+    journals: new JournalsRepository(db, opts.clock, changes),
     search: new SearchRepository(db),
-    webhookLog: new WebhookLogRepository(db, opts.clock),
-    cachedReads: new CachedReadsRepository(db),
+    webhookLog: new WebhookLogRepository(db, opts.clock, changes),
+    cachedReads: new CachedReadsRepository(db, changes),
     ledger,
-    shortlist: new ShortlistRepository(db, opts.clock, ledger),
+    shortlist: new ShortlistRepository(db, opts.clock, ledger, changes),
     markCorrupt,
     noteError(err: unknown): DeskError | null {
       if (isDeskError(err)) return null;

@@ -1,6 +1,7 @@
 import type { Database, Statement } from 'better-sqlite3';
 import type { PlanFeatures, ProfileRecord, ProfilesRepository } from '../profiles/types';
 import { fromJson, toJson } from './sql';
+import type { ChangeFeed } from './changes';
 
 interface ProfileDbRow {
   id: string;
@@ -33,7 +34,10 @@ export class SqliteProfilesRepository implements ProfilesRepository {
   private readonly getStateStmt: Statement<[string], { value: string | null }>;
   private readonly setStateStmt: Statement<[string, string | null]>;
 
-  constructor(private readonly db: Database) {
+  constructor(
+    private readonly db: Database,
+    private readonly changes: ChangeFeed,
+  ) {
     this.listStmt = db.prepare('SELECT * FROM profiles ORDER BY created_at, name');
     this.getStmt = db.prepare('SELECT * FROM profiles WHERE id = ?');
     this.upsertStmt = db.prepare(`
@@ -67,14 +71,16 @@ export class SqliteProfilesRepository implements ProfilesRepository {
       p.lastCheckedAt,
       p.lastFeatures === null ? null : toJson(p.lastFeatures),
     );
+    this.changes.note('profiles');
   }
 
   /** Removes the profile and, by cascade, everything cached and queued under it. */
   remove(id: string): void {
-    this.db.transaction(() => {
+    this.changes.transaction(() => {
       this.removeStmt.run(id);
       if (this.getActiveId() === id) this.setActiveId(null);
-    })();
+      this.changes.note('profiles');
+    });
   }
 
   getActiveId(): string | null {
@@ -84,5 +90,10 @@ export class SqliteProfilesRepository implements ProfilesRepository {
 
   setActiveId(id: string | null): void {
     this.setStateStmt.run(ACTIVE_KEY, id);
+    this.changes.note('profiles');
+  }
+
+  keyChanged(_id: string): void {
+    this.changes.note('profiles');
   }
 }

@@ -5,6 +5,7 @@ import { DAY_MS, DEFAULT_FATIGUE, applyStatus, reminderCutoff, transitionError }
 import type { Clock } from '../ports';
 import type { LedgerRepository } from './ledger';
 import type { InvitationSettings, ReminderRow, ShortlistEntryRow, ShortlistStatus } from './types';
+import type { ChangeFeed } from './changes';
 
 interface EntryDbRow {
   manuscript_id: number;
@@ -83,6 +84,7 @@ export class ShortlistRepository {
     private readonly db: Database,
     private readonly clock: Clock,
     private readonly ledger: LedgerRepository,
+    private readonly changes: ChangeFeed,
   ) {
     const select = `SELECT s.manuscript_id, s.author_id, lm.person_id, s.position, s.name, s.email, s.orcid, s.affiliation, s.note, s.status,
         s.due_date, s.invited_at, s.answered_at, s.closed_at, s.created_at, s.updated_at,
@@ -119,7 +121,7 @@ export class ShortlistRepository {
    * kept from the newest run that suggested them, so the list survives Clear cache.
    */
   add(profileId: string, manuscriptId: number, authorIds: readonly number[]): ShortlistEntryRow[] {
-    return this.db.transaction(() => {
+    return this.changes.transaction(() => {
       const now = this.clock.now();
       const count = this.db
         .prepare<[number], { n: number }>('SELECT count(*) AS n FROM shortlist WHERE manuscript_id = ?')
@@ -133,23 +135,25 @@ export class ShortlistRepository {
         this.insert.run({ p: profileId, m: manuscriptId, a, name: c.name, email: c.email, orcid: c.orcid, aff: c.affiliation, now });
         this.ledger.refresh(this.ledger.ensure({ authorId: a, ...c }, now));
       }
+      this.changed(manuscriptId);
       return this.list(manuscriptId);
-    })();
+    });
   }
 
   remove(manuscriptId: number, authorId: number): ShortlistEntryRow[] {
-    return this.db.transaction(() => {
+    return this.changes.transaction(() => {
       if (this.db.prepare('DELETE FROM shortlist WHERE manuscript_id = ? AND author_id = ?').run(manuscriptId, authorId).changes === 0)
         throw notOnList();
       this.renumber.run({ m: manuscriptId });
       this.refreshPerson(authorId);
+      this.changed(manuscriptId);
       return this.list(manuscriptId);
-    })();
+    });
   }
 
   /** Puts the list in this order; `authorIds` must be exactly the people on it. */
   reorder(manuscriptId: number, authorIds: readonly number[]): ShortlistEntryRow[] {
-    return this.db.transaction(() => {
+    return this.changes.transaction(() => {
       const current = this.db
         .prepare<[number], { author_id: number }>('SELECT author_id FROM shortlist WHERE manuscript_id = ?')
         .all(manuscriptId)
@@ -164,8 +168,9 @@ export class ShortlistRepository {
       const now = this.clock.now();
       authorIds.forEach((a, i) => set.run(-(i + 1), now, manuscriptId, a));
       this.db.prepare('UPDATE shortlist SET position = -position WHERE manuscript_id = ?').run(manuscriptId);
+      this.changed(manuscriptId);
       return this.list(manuscriptId);
-    })();
+    });
   }
 
   setNote(manuscriptId: number, authorId: number, note: string): ShortlistEntryRow {
@@ -179,7 +184,7 @@ export class ShortlistRepository {
 
   /** Moves the person to a new status dated now; an illegal move is refused (conflict) and changes nothing. */
   setStatus(manuscriptId: number, authorId: number, status: ShortlistStatus): ShortlistEntryRow {
-    return this.db.transaction(() => {
+    return this.changes.transaction(() => {
       const e = this.entry(manuscriptId, authorId);
       if (!e) throw notOnList();
       const err = transitionError(e.status, status);
@@ -199,8 +204,9 @@ export class ShortlistRepository {
           a: authorId,
         });
       this.refreshPerson(authorId);
+      this.changed(manuscriptId);
       return this.entry(manuscriptId, authorId)!;
-    })();
+    });
   }
 
   /** Invitations of the profile still waiting for an answer after `days` days, oldest first. */
@@ -278,6 +284,9 @@ export class ShortlistRepository {
            reminder_days = excluded.reminder_days, fatigue_k = excluded.fatigue_k, fatigue_d = excluded.fatigue_d, fatigue_r = excluded.fatigue_r`,
       )
       .run(s);
+    // Reminder days and the fatigue rule change what the shortlist and the load badges show.
+    this.changes.note('shortlist');
+    this.changes.note('ledger');
     return s;
   }
 
@@ -286,7 +295,14 @@ export class ShortlistRepository {
       .prepare(`UPDATE shortlist SET ${set}, updated_at = @now WHERE manuscript_id = @m AND author_id = @a`)
       .run({ v, now: this.clock.now(), m: manuscriptId, a: authorId }).changes;
     if (n === 0) throw notOnList();
+    this.changed(manuscriptId);
     return this.entry(manuscriptId, authorId)!;
+  }
+
+  /** A manuscript's shortlist changed, and with it the reviewer ledger's counts. */
+  private changed(manuscriptId: number): void {
+    this.changes.note('shortlist', manuscriptId);
+    this.changes.note('ledger');
   }
 
   private refreshPerson(authorId: number): void {

@@ -1,6 +1,7 @@
 import type { Database, Statement } from 'better-sqlite3';
 import type { WebhookDeliveryOutcome, WebhookDeliveryView } from '../../common/views';
 import type { Clock } from '../ports';
+import type { ChangeFeed } from './changes';
 
 /** A delivery the receiver answered without touching the marks (the body itself is not kept). */
 export interface WebhookReceipt {
@@ -65,6 +66,7 @@ export class WebhookLogRepository {
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
+    private readonly changes: ChangeFeed,
     private readonly retention: WebhookEventsRetention = WEBHOOK_EVENTS_RETENTION,
   ) {}
 
@@ -106,10 +108,11 @@ export class WebhookLogRepository {
       prune: this.db.prepare('DELETE FROM webhook_receipts WHERE id <= (SELECT max(id) FROM webhook_receipts) - ?'),
     };
     const { insert, prune } = this.statements;
-    this.db.transaction(() => {
+    this.changes.transaction(() => {
       insert.run(r.profileId, this.clock.now(), r.status, r.outcome, r.reason, r.serviceManuscriptId, r.order, r.remote);
       prune.run(WEBHOOK_RECEIPTS_KEPT);
-    })();
+      this.changes.note('webhook');
+    });
   }
 
   /** Newest first: the profile's deliveries, and the receipts of moments when no profile was active. */

@@ -87,7 +87,8 @@ async function sha256File(path: string): Promise<string> {
   return hash.digest('hex');
 }
 
-function safeName(name: string): string {
+/** The one rule for the name a copied manuscript gets on disk (staging here, the outbox's upload copy too). */
+export function safeName(name: string): string {
   const base = basename(name.replace(/\\/g, '/'))
     .replace(/[<>:"|?*]/g, '_')
     .replace(/[\s\S]/g, (c) => (c < ' ' ? '_' : c))

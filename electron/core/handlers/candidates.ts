@@ -54,7 +54,6 @@ export function candidateHandlers(ctx: CoreContext): HandlerMap<Channels> {
         async (api) => {
           const res = await api.recommendJournals(m.originId, corpus);
           ctx.cache.journals.save(manuscriptId, corpus, res.value, res.raw);
-          ctx.events.emit('data.changed', { topic: 'journals', id: manuscriptId });
           return ctx.cache.journals.get(manuscriptId, corpus) ?? null;
         },
         () => cached ?? undefined,

@@ -22,8 +22,6 @@ export function groupHandlers(ctx: CoreContext): HandlerMap<Channels> {
       throw new DeskError('not_found', 'This authors group is not known to the active profile.', { field: 'groupId' });
     return g;
   };
-  const changed = (topic: 'groups' | 'authors', id?: number) =>
-    ctx.events.emit('data.changed', id === undefined ? { topic } : { topic, id });
   const authorRow = (groupId: number, clientId: string) => {
     const a = ctx.cache.groups.author(groupId, clientId);
     if (!a) throw new DeskError('not_found', `No author “${clientId}” in this group.`, { field: 'clientId' });
@@ -34,12 +32,10 @@ export function groupHandlers(ctx: CoreContext): HandlerMap<Channels> {
     'groups.list': () => ctx.cache.groups.list(pid()),
     'groups.create': (input) => {
       const { groupLocalId } = ctx.workspace().outbox.createGroup(input);
-      changed('groups', groupLocalId);
       return ctx.cache.groups.get(groupLocalId)!;
     },
     'groups.add': ({ serviceId, name }) => {
       const g = ctx.cache.groups.getByServiceId(pid(), serviceId) ?? ctx.cache.groups.addExisting(pid(), serviceId, name ?? null);
-      changed('groups', g.id);
       return g;
     },
     'groups.authors': ({ groupId }) => {
@@ -82,17 +78,15 @@ export function groupHandlers(ctx: CoreContext): HandlerMap<Channels> {
         });
       // The editor may have saved a change while the read was on its way: the repository checks again as it writes.
       // The service answered for this group: a group added by its number is verified from now on.
-      if (ctx.cache.groups.markVerified(groupId)) changed('groups', groupId);
+      ctx.cache.groups.markVerified(groupId);
       const changedMeanwhile = ctx.cache.groups.saveFromServiceUnlessChanged(groupId, clientId, res.value, res.raw);
       if (changedMeanwhile) throw refuse(changedMeanwhile);
-      changed('authors', groupId);
       return authorRow(groupId, clientId);
     },
     'authors.put': ({ groupId, clientId, body }) => {
       group(groupId);
       checkCustomFields(body.customFields);
       ctx.workspace().outbox.putAuthor(groupId, clientId, body);
-      changed('authors', groupId);
       return authorRow(groupId, clientId);
     },
     'authors.patch': ({ groupId, clientId, body }) => {
@@ -103,13 +97,11 @@ export function groupHandlers(ctx: CoreContext): HandlerMap<Channels> {
       }
       checkCustomFields(customFields);
       ctx.workspace().outbox.patchAuthor(groupId, clientId, body);
-      changed('authors', groupId);
       return authorRow(groupId, clientId);
     },
     'authors.delete': ({ groupId, clientId }) => {
       group(groupId);
       ctx.workspace().outbox.deleteAuthor(groupId, clientId);
-      changed('authors', groupId);
       return { ok: true as const };
     },
     // Custom fields are defined in the service's own interface: the cached list answers at once,

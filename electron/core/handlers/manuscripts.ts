@@ -94,7 +94,6 @@ export function manuscriptHandlers(ctx: CoreContext): HandlerMap<Channels> {
         ...(sourcePath ? { sourcePath } : {}),
         ...(fileName ? { fileName } : {}),
       });
-      ctx.events.emit('data.changed', { topic: 'manuscripts', id: manuscriptId });
       return ctx.cache.manuscripts.getById(manuscriptId)!;
     },
   };

@@ -88,8 +88,6 @@ export function outboxHandlers(ctx: CoreContext): HandlerMap<Channels> {
     },
     'outbox.discard': async ({ id }) => {
       await ctx.workspace().outbox.cancel(id);
-      ctx.events.emit('data.changed', { topic: 'manuscripts' });
-      ctx.events.emit('data.changed', { topic: 'groups' });
       return list();
     },
     'sync.now': async () => {

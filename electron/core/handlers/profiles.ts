@@ -34,10 +34,6 @@ export async function profilesState(ctx: CoreContext): Promise<ProfilesState> {
 }
 
 export function profileHandlers(ctx: CoreContext): HandlerMap<Channels> {
-  const changed = async () => {
-    ctx.events.emit('data.changed', { topic: 'profiles' });
-    return profilesState(ctx);
-  };
   return {
     'profiles.list': () => profilesState(ctx),
     'profiles.save': async ({ id, name, baseUrl }) => {
@@ -46,23 +42,23 @@ export function profileHandlers(ctx: CoreContext): HandlerMap<Channels> {
         const created = ctx.profiles.create({ name, baseUrl });
         if (ctx.profiles.activeId() === created.id) await ctx.activate(created.id);
       }
-      return changed();
+      return profilesState(ctx);
     },
     'profiles.remove': async ({ id }) => {
       await ctx.profiles.remove(id);
-      return changed();
+      return profilesState(ctx);
     },
     'profiles.activate': async ({ id }) => {
       await ctx.activate(id);
-      return changed();
+      return profilesState(ctx);
     },
     'profiles.setKey': async ({ id, apiKey }) => {
       await ctx.profiles.setKey(id, apiKey);
-      return changed();
+      return profilesState(ctx);
     },
     'profiles.clearKey': async ({ id }) => {
       await ctx.profiles.clearKey(id);
-      return changed();
+      return profilesState(ctx);
     },
     'profiles.test': async ({ id }) => {
       const r = await ctx.profiles.testConnection(id);
@@ -77,8 +73,6 @@ export function profileHandlers(ctx: CoreContext): HandlerMap<Channels> {
       if (preview) return ctx.cache.cachedReads.preview(profileId);
       const result = ctx.cache.cachedReads.clear(profileId);
       ctx.logger.log('info', 'cache cleared', { profileId, removed: result.removed, kept: result.kept });
-      for (const topic of ['manuscripts', 'candidates', 'journals', 'groups', 'authors', 'customFields'] as const)
-        ctx.events.emit('data.changed', { topic });
       return result;
     },
   };

@@ -28,8 +28,8 @@ export const fatigueOf = (s: InvitationSettings): FatigueSettings => ({ k: s.fat
 
 /**
  * The shortlist, invitations and the reviewer ledger: everything here reads and writes the local
- * cache only (the service has no endpoint for it), so it works the same offline. Writes announce
- * `data.changed` on 'shortlist' (with the manuscript's id) and 'ledger'.
+ * cache only (the service has no endpoint for it), so it works the same offline. The repositories
+ * announce what their writes changed ('shortlist' with the manuscript's id, 'ledger').
  */
 export function shortlistHandlers(ctx: CoreContext): HandlerMap<Channels> {
   const pid = () => ctx.workspace().profileId;
@@ -38,11 +38,6 @@ export function shortlistHandlers(ctx: CoreContext): HandlerMap<Channels> {
     if (!m || m.profileId !== pid())
       throw new DeskError('not_found', 'This manuscript is not in the cache of the active profile.', { field: 'manuscriptId' });
     return m;
-  };
-  const changed = <T>(manuscriptId: number, value: T): T => {
-    ctx.events.emit('data.changed', { topic: 'shortlist', id: manuscriptId });
-    ctx.events.emit('data.changed', { topic: 'ledger' });
-    return value;
   };
   const draft = (manuscriptId: number, authorId: number): InvitationDraft => {
     const m = mine(manuscriptId);
@@ -83,36 +78,32 @@ export function shortlistHandlers(ctx: CoreContext): HandlerMap<Channels> {
     },
     'shortlist.add': ({ manuscriptId, authorIds }) => {
       mine(manuscriptId);
-      return changed(manuscriptId, ctx.cache.shortlist.add(pid(), manuscriptId, authorIds));
+      return ctx.cache.shortlist.add(pid(), manuscriptId, authorIds);
     },
     'shortlist.remove': ({ manuscriptId, authorId }) => {
       mine(manuscriptId);
-      return changed(manuscriptId, ctx.cache.shortlist.remove(manuscriptId, authorId));
+      return ctx.cache.shortlist.remove(manuscriptId, authorId);
     },
     'shortlist.reorder': ({ manuscriptId, authorIds }) => {
       mine(manuscriptId);
-      return changed(manuscriptId, ctx.cache.shortlist.reorder(manuscriptId, authorIds));
+      return ctx.cache.shortlist.reorder(manuscriptId, authorIds);
     },
     'shortlist.note': ({ manuscriptId, authorId, note }) => {
       mine(manuscriptId);
-      return changed(manuscriptId, ctx.cache.shortlist.setNote(manuscriptId, authorId, note));
+      return ctx.cache.shortlist.setNote(manuscriptId, authorId, note);
     },
     'shortlist.setStatus': ({ manuscriptId, authorId, status }) => {
       mine(manuscriptId);
-      return changed(manuscriptId, ctx.cache.shortlist.setStatus(manuscriptId, authorId, status));
+      return ctx.cache.shortlist.setStatus(manuscriptId, authorId, status);
     },
     'shortlist.setDue': ({ manuscriptId, authorId, dueDate }) => {
       mine(manuscriptId);
-      return changed(manuscriptId, ctx.cache.shortlist.setDue(manuscriptId, authorId, dueDate));
+      return ctx.cache.shortlist.setDue(manuscriptId, authorId, dueDate);
     },
     'shortlist.reminders': () => ctx.cache.shortlist.reminders(pid(), ctx.cache.shortlist.settings().reminderDays),
     'invitation.getSettings': () => ctx.cache.shortlist.settings(),
     'invitation.setSettings': (patch) => {
-      const saved = ctx.cache.shortlist.saveSettings(Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)));
-      // Reminder days and the fatigue rule change what the shortlist and the badges show.
-      ctx.events.emit('data.changed', { topic: 'shortlist' });
-      ctx.events.emit('data.changed', { topic: 'ledger' });
-      return saved;
+      return ctx.cache.shortlist.saveSettings(Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)));
     },
     'invitation.draft': ({ manuscriptId, authorId }) => draft(manuscriptId, authorId),
     'invitation.open': async ({ manuscriptId, authorId }) => {
@@ -128,14 +119,12 @@ export function shortlistHandlers(ctx: CoreContext): HandlerMap<Channels> {
     },
     'invitation.markInvited': ({ manuscriptId, authorId }) => {
       mine(manuscriptId);
-      return changed(manuscriptId, ctx.cache.shortlist.setStatus(manuscriptId, authorId, 'invited'));
+      return ctx.cache.shortlist.setStatus(manuscriptId, authorId, 'invited');
     },
     'ledger.query': (q) => ctx.cache.ledger.query(q),
     'ledger.person': ({ personId }) => ctx.cache.ledger.history(personId) ?? null,
     'ledger.split': ({ authorId }) => {
       const { from, to } = ctx.cache.ledger.split(authorId);
-      ctx.events.emit('data.changed', { topic: 'ledger' });
-      ctx.events.emit('data.changed', { topic: 'shortlist' });
       return { from: ctx.cache.ledger.history(from) ?? null, to: ctx.cache.ledger.history(to) ?? null };
     },
     'ledger.loads': ({ runId }) => {

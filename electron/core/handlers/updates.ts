@@ -14,7 +14,7 @@ const BROWSER = 'Updates are handled by the desktop app.';
 
 /** What is in flight right now: an upload body being sent, or any queued write being sent. */
 export function busyState(cache: Cache): BusyState {
-  const rows = new OutboxStore(cache.db).sendingByKind();
+  const rows = new OutboxStore(cache.db, cache.changes).sendingByKind();
   return { uploadsSending: rows.find((r) => r.kind === 'upload')?.n ?? 0, outboxDraining: rows.some((r) => r.n > 0) };
 }
 

@@ -4,6 +4,7 @@ import { basename, join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { StoredFile } from '../cache/types';
+import { safeName } from '../files/staging';
 
 /**
  * Copies the editor's file into the app's data folder (so the original may move or change
@@ -16,8 +17,8 @@ export async function copyIntoDataDir(
   dir = join(uploadsDir, randomUUID()),
 ): Promise<StoredFile> {
   mkdirSync(dir, { recursive: true });
-  const safeName = name.replace(/[/\\\0]/g, '_') || 'manuscript';
-  const path = join(dir, safeName);
+  const fileName = safeName(name);
+  const path = join(dir, fileName);
   const hash = createHash('sha256');
   let size = 0;
   const tap = new Transform({
@@ -29,7 +30,7 @@ export async function copyIntoDataDir(
   });
   const out = createWriteStream(path, { flush: true });
   await pipeline(createReadStream(source), tap, out);
-  return { name: safeName, size, sha256: hash.digest('hex'), path };
+  return { name: fileName, size, sha256: hash.digest('hex'), path };
 }
 
 /**

@@ -1,6 +1,5 @@
 export { Outbox, type DrainResult, type OutboxOptions } from './outbox';
 export { classifyFailure, type FailureAction } from './classify';
-export { backoffDelay } from './backoff';
 export { copyIntoDataDir } from './files';
 export { OutboxStore } from './store';
 export * from './types';

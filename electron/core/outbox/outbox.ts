@@ -2,35 +2,18 @@ import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { DeskError } from '../../common/errors';
-import {
-  authorFromGroupPatchSchema,
-  authorFromGroupPutSchema,
-  authorsGroupCreateSchema,
-  uploadFormSchema,
-  type AuthorFromGroupPatch,
-  type AuthorFromGroupPut,
-  type AuthorsGroupCreate,
-  type UploadFormInput,
-} from '../../common/service';
+import { type AuthorFromGroupPatch, type AuthorFromGroupPut, type AuthorsGroupCreate, type UploadFormInput } from '../../common/service';
+import { backoffDelay, type BackoffPolicy } from '../api/retry';
 import type { ServiceApi } from '../api/types';
 import type { Cache } from '../cache';
 import { steadyClock, type Clock, type Logger } from '../ports';
 import { UNREACHABLE } from '../sync/connectivity';
-import { Emitter } from '../sync/emitter';
-import { backoffDelay } from './backoff';
+import { Emitter } from '../events';
 import { classifyFailure, type FailureAction } from './classify';
 import { copyIntoDataDir, sweepUploads } from './files';
 import { groupCreated, kindOf, queueAuthor, queueGroup, queueUpload, uploadKey, type KindContext } from './kinds';
 import { OutboxStore } from './store';
-import {
-  DEFAULT_BACKOFF,
-  type BackoffPolicy,
-  type OutboxCounts,
-  type OutboxEdit,
-  type OutboxEntry,
-  type OutboxEvents,
-  type OutboxPayload,
-} from './types';
+import { DEFAULT_BACKOFF, type OutboxCounts, type OutboxEdit, type OutboxEntry, type OutboxEvents, type OutboxPayload } from './types';
 
 export interface OutboxOptions {
   cache: Cache;
@@ -53,14 +36,9 @@ export interface DrainResult {
   stoppedBy: Extract<FailureAction, { action: 'retry' | 'hold' }> | null;
 }
 
-function invalid(e: { issues: Array<{ path: PropertyKey[]; message: string }> }): DeskError {
-  const issue = e.issues[0];
-  const field = issue?.path.map(String).join('.');
-  return new DeskError('invalid_input', issue?.message ?? 'invalid input', field ? { field } : {});
-}
-
 /**
- * Every write the app makes to the service. Each is applied to the cache at once (marked
+ * Every write the app makes to the service. Its input was validated once, at the router, with the
+ * contract's schemas (ARCHITECTURE.md §3 rule 3); the client checks what it sends. Each is applied to the cache at once (marked
  * pending) and stored in the same transaction, then sent in order per entity, retried with
  * backoff on transient failures and parked for the editor on permanent ones. See docs/cache.md
  * for the state machine and the idempotency of each kind.
@@ -87,7 +65,7 @@ export class Outbox {
   private readonly kinds: KindContext;
 
   constructor(private readonly opts: OutboxOptions) {
-    this.store = new OutboxStore(opts.cache.db);
+    this.store = new OutboxStore(opts.cache.db, opts.cache.changes);
     this.backoff = opts.backoff ?? DEFAULT_BACKOFF;
     this.random = opts.random ?? Math.random;
     this.steady = steadyClock(opts.clock);
@@ -167,8 +145,6 @@ export class Outbox {
     sourcePath?: string;
     fileName?: string;
   }): Promise<{ entryId: number; manuscriptId: number }> {
-    const parsed = uploadFormSchema.safeParse(input.form);
-    if (!parsed.success) throw invalid(parsed.error);
     const dir = join(this.opts.uploadsDir, randomUUID());
     this.copying.add(dir);
     try {
@@ -184,14 +160,10 @@ export class Outbox {
   }
 
   putAuthor(groupLocalId: number, clientId: string, body: AuthorFromGroupPut): number {
-    const parsed = authorFromGroupPutSchema.safeParse(body);
-    if (!parsed.success) throw invalid(parsed.error);
     return queueAuthor(this.kinds, groupLocalId, clientId, { kind: 'author_put', body });
   }
 
   patchAuthor(groupLocalId: number, clientId: string, body: AuthorFromGroupPatch): number {
-    const parsed = authorFromGroupPatchSchema.safeParse(body);
-    if (!parsed.success) throw invalid(parsed.error);
     return queueAuthor(this.kinds, groupLocalId, clientId, { kind: 'author_patch', body });
   }
 
@@ -201,8 +173,6 @@ export class Outbox {
 
   /** Creates the group locally (no service id yet) and queues its creation. */
   createGroup(input: AuthorsGroupCreate): { entryId: number; groupLocalId: number } {
-    const parsed = authorsGroupCreateSchema.safeParse(input);
-    if (!parsed.success) throw invalid(parsed.error);
     return queueGroup(this.kinds, input);
   }
 
@@ -255,8 +225,8 @@ export class Outbox {
   }
 
   /**
-   * A failed group creation or author write with new values, sent again: validated like the original
-   * write, then applied locally, stored and queued due now in one transaction (nothing half-applied).
+   * A failed group creation or author write with new values (validated by the router like the original
+   * write), sent again: applied locally, stored and queued due now in one transaction (nothing half-applied).
    * A group creation whose answer was lost is refused: the group may exist, a second one would be made.
    */
   edit(id: number, change: OutboxEdit): void {
@@ -272,21 +242,16 @@ export class Outbox {
     const now = this.opts.clock.now();
     this.transaction(() => {
       const groups = this.opts.cache.groups;
+      // the values were checked at the boundary (the router, with the original write's schemas)
       if (change.kind === 'group_create' && e.kind === 'group_create') {
-        const parsed = authorsGroupCreateSchema.safeParse(change.input);
-        if (!parsed.success) throw invalid(parsed.error);
-        groups.updateLocal(e.data.groupLocalId, parsed.data);
-        this.store.setPayload(id, { ...e.data, input: parsed.data }, now);
+        groups.updateLocal(e.data.groupLocalId, change.input);
+        this.store.setPayload(id, { ...e.data, input: change.input }, now);
       } else if (change.kind === 'author_put' && e.kind === 'author_put') {
-        const parsed = authorFromGroupPutSchema.safeParse(change.body);
-        if (!parsed.success) throw invalid(parsed.error);
-        groups.applyPut(e.data.groupLocalId, e.data.clientId, parsed.data, 'pending');
-        this.store.setPayload(id, { ...e.data, body: parsed.data }, now);
+        groups.applyPut(e.data.groupLocalId, e.data.clientId, change.body, 'pending');
+        this.store.setPayload(id, { ...e.data, body: change.body }, now);
       } else if (change.kind === 'author_patch' && e.kind === 'author_patch') {
-        const parsed = authorFromGroupPatchSchema.safeParse(change.body);
-        if (!parsed.success) throw invalid(parsed.error);
-        groups.applyPatch(e.data.groupLocalId, e.data.clientId, parsed.data, 'pending');
-        this.store.setPayload(id, { ...e.data, body: parsed.data }, now);
+        groups.applyPatch(e.data.groupLocalId, e.data.clientId, change.body, 'pending');
+        this.store.setPayload(id, { ...e.data, body: change.body }, now);
       }
       this.store.set(id, { state: 'queued', attempts: 0, nextAttemptAt: this.steady.now(), error: null, parkReason: null }, now);
       kindOf(e).mark(this.kinds, e, 'pending');
@@ -516,6 +481,7 @@ export class Outbox {
   }
 
   private changed(): void {
+    this.store.changed();
     this.events.emit('changed', this.counts());
   }
 }

@@ -1,5 +1,6 @@
 import type { Database, Statement } from 'better-sqlite3';
 import type { ErrorCode } from '../../common/errors';
+import type { ChangeFeed } from '../cache/changes';
 import type { OutboxCounts, OutboxEntry, OutboxKind, OutboxPayload, OutboxState, ParkReason } from './types';
 
 interface EntryDbRow {
@@ -97,7 +98,10 @@ export const OUTBOX_SQL = {
 export class OutboxStore {
   private readonly prepared = new Map<keyof typeof OUTBOX_SQL, Statement>();
 
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly changes: ChangeFeed,
+  ) {}
 
   private stmt<R = unknown>(name: keyof typeof OUTBOX_SQL): Statement<[Record<string, unknown>], R> {
     let s = this.prepared.get(name);
@@ -108,9 +112,14 @@ export class OutboxStore {
     return s as Statement<[Record<string, unknown>], R>;
   }
 
-  /** Runs `fn` in one transaction (nested calls join the outer one). */
+  /** Runs `fn` in one transaction (nested calls join the outer one); what the cache's repositories note inside is told once it commits. */
   transaction<T>(fn: () => T): T {
-    return this.db.transaction(fn)();
+    return this.changes.transaction(fn);
+  }
+
+  /** The queue changed (an entry added, claimed, settled, retried or removed). */
+  changed(): void {
+    this.changes.note('outbox');
   }
 
   /** `dueAt` is on the outbox's monotonic timeline (see Outbox), `now` the wall time the row is dated with. */

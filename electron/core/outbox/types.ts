@@ -3,6 +3,7 @@ import type { ErrorCode } from '../../common/errors';
 import type { StoredFile } from '../cache/types';
 
 import type { OutboxEditable, OutboxKind } from '../../common/views';
+import type { BackoffPolicy } from '../api/retry';
 
 /** Defined once, in the contract the Activity view reads. */
 export type { OutboxKind };
@@ -73,11 +74,6 @@ export interface OutboxEvents extends Record<string, unknown> {
   progress: { entry: OutboxEntry; sentBytes: number; totalBytes: number };
   /** A transient failure; the entry is queued again for `retryAt`. */
   retrying: { entry: OutboxEntry; retryAt: number };
-}
-
-export interface BackoffPolicy {
-  baseMs: number;
-  maxMs: number;
 }
 
 export const DEFAULT_BACKOFF: BackoffPolicy = { baseMs: 2_000, maxMs: 5 * 60_000 };

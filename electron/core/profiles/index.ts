@@ -1,6 +1,5 @@
 export * from './types';
 export {
-  normalizeBaseUrl,
   ProfilesService,
   type ConnectionReport,
   type DemoService,

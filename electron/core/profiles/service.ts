@@ -8,7 +8,7 @@ import { ServiceClient } from '../api/client';
 import type { ServiceApi, ServiceClientOptions } from '../api/types';
 import { systemClock, type Clock, type Logger, type SecretStore } from '../ports';
 import { secretAccount, type PlanFeatures, type ProfileRecord, type ProfilesRepository } from './types';
-import { trimEndWhere } from '../../common/linear';
+import { normalizeBaseUrl } from '../../common/base-url';
 
 export type FeatureName = keyof PlanFeatures;
 
@@ -56,32 +56,6 @@ const FEATURE_LABEL: Record<FeatureName, string> = {
 const PROBE_ORIGIN_ID = '__referee-desk-connection-test__';
 const PROBE_GROUP_ID = 0;
 const DEMO_NAME = 'Local demo';
-
-const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
-
-/** Validates and normalizes a base URL: https anywhere, http only on this computer (the key would
- * otherwise cross the network in clear text). */
-export function normalizeBaseUrl(input: string): string {
-  let url: URL;
-  try {
-    url = new URL(input.trim());
-  } catch {
-    throw new DeskError('invalid_input', `"${input}" is not a web address. It should look like https://referee.example.org`, {
-      field: 'baseUrl',
-    });
-  }
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && LOOPBACK.test(url.hostname))) {
-    throw new DeskError(
-      'invalid_input',
-      'The service address must start with https:// (plain http:// is allowed only for a service on this computer).',
-      { field: 'baseUrl' },
-    );
-  }
-  if (url.username || url.password || url.search || url.hash) {
-    throw new DeskError('invalid_input', 'The service address may not carry a user name, a query or a fragment.', { field: 'baseUrl' });
-  }
-  return url.origin + trimEndWhere(url.pathname, (c) => c === '/');
-}
 
 function checkName(name: string): string {
   const n = name.trim();
@@ -190,11 +164,13 @@ export class ProfilesService {
     const k = checkKey(key);
     this.opts.registerSecret?.(k);
     await this.secrets.set(secretAccount(id), k);
+    this.repo.keyChanged(id);
   }
 
   async clearKey(id: string): Promise<void> {
     this.get(id);
     await this.secrets.delete(secretAccount(id));
+    this.repo.keyChanged(id);
   }
 
   async hasKey(id: string): Promise<boolean> {

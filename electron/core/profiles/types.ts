@@ -27,6 +27,8 @@ export interface ProfilesRepository {
   remove(id: string): void;
   getActiveId(): string | null;
   setActiveId(id: string | null): void;
+  /** The profile's key (kept in the SecretStore, never here) was set or cleared: what `hasKey` says changed. */
+  keyChanged(id: string): void;
 }
 
 export const secretAccount = (profileId: string): string => `profile:${profileId}`;

@@ -2,7 +2,7 @@ import type { Connectivity as ConnectivityWord } from '../../common/contract';
 import { isDeskError, type ErrorCode } from '../../common/errors';
 import type { ServiceApi } from '../api/types';
 import type { Clock, Logger } from '../ports';
-import { Emitter } from './emitter';
+import { Emitter } from '../events';
 import type { Timers } from './timers';
 
 /** The contract's word for it (the status bar shows the same three). */

@@ -7,5 +7,4 @@ export {
   type ConnectivityState,
 } from './connectivity';
 export { SyncLoop, type SyncLoopOptions, type SyncStatus } from './loop';
-export { Emitter } from './emitter';
 export { systemTimers, type Timers } from './timers';

@@ -2,7 +2,7 @@ import type { DeskErrorShape } from '../../common/errors';
 import type { Outbox, DrainResult } from '../outbox';
 import type { Clock, Logger } from '../ports';
 import type { Connectivity, ConnectivityState } from './connectivity';
-import { Emitter } from './emitter';
+import { Emitter } from '../events';
 import type { Timers } from './timers';
 
 /** Why a drain held the queue: nothing is sent again on a timer until the editor acts or the app restarts. */

@@ -28,9 +28,8 @@ export interface WebhookServiceDeps {
   dataDir: string;
   logger: Logger;
   activeProfileId(): string | null;
-  onMarksChanged(change: MarksChange): void;
-  /** A delivery was answered (applied, stale, parked, a connectivity check or a refusal). */
-  onDelivery?: () => void;
+  /** Told each delivery that changed marks (the windows hear of it from the cache's change feed, not from here). */
+  onMarksChanged?: (change: MarksChange) => void;
 }
 
 export class WebhookService {
@@ -46,7 +45,7 @@ export class WebhookService {
       activeProfileId: deps.activeProfileId,
       getApiKey: (id) => deps.secrets.get(secretAccount(id)),
       logger: deps.logger,
-      onMarksChanged: deps.onMarksChanged,
+      ...(deps.onMarksChanged ? { onMarksChanged: deps.onMarksChanged } : {}),
       onAnswer: (a) => this.recordDelivery(a),
     });
   }
@@ -129,7 +128,6 @@ export class WebhookService {
         remote: a.remote,
       });
     }
-    this.deps.onDelivery?.();
   }
 
   private async remember(account: string, value: string): Promise<string> {

@@ -50,7 +50,7 @@ export async function startTestSandbox(): Promise<TestSandbox> {
       loggers.push(logger);
       return { client, sleeps, logger };
     },
-    logLines: () => loggers.flatMap((l) => l.lines),
+    logLines: () => loggers.flatMap((l) => l.lines.map((line) => JSON.stringify(line))),
     async close() {
       await Promise.all(clients.map((c) => c.close()));
       await sb.close();

@@ -3,7 +3,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Candidate, UploadFormInput, UploadResponse } from '../../../electron/common/service';
-import type { LogLevel, Logger } from '../../../electron/core/ports';
+import { MemoryLogger } from '../../support/fakes';
+
+/** The one MemoryLogger (test/support/fakes.ts), for the tests that import their fixtures from here. */
+export { MemoryLogger };
 
 export function tempDir(prefix = 'desk-cache-'): { dir: string; cleanup: () => void } {
   const dir = mkdtempSync(join(tmpdir(), prefix));
@@ -17,13 +20,6 @@ export class ManualClock {
   }
   advance(ms: number): void {
     this.t += ms;
-  }
-}
-
-export class MemoryLogger implements Logger {
-  readonly entries: Array<{ level: LogLevel; message: string; fields?: Record<string, unknown> }> = [];
-  log(level: LogLevel, message: string, fields?: Record<string, unknown>): void {
-    this.entries.push(fields === undefined ? { level, message } : { level, message, fields });
   }
 }
 

@@ -132,7 +132,7 @@ describe('openCache version policy', () => {
     openCache({ file, clock: new ManualClock(), logger: new MemoryLogger() }).close();
     const log = new MemoryLogger();
     openCache({ file, clock: new ManualClock(), logger: log }).close();
-    expect(log.entries.filter((e) => e.message === 'cache migration applied')).toEqual([]);
+    expect(log.lines.filter((e) => e.message === 'cache migration applied')).toEqual([]);
   });
 
   it('upgrades an older database step by step, keeping its rows', () => {

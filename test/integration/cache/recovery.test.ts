@@ -82,7 +82,7 @@ describe('a damaged cache', () => {
     ).toEqual(['o0', 'o1', 'o2', 'o3', 'o4']);
     expect(cache.search.manuscripts(P, 'folding')).toHaveLength(5);
     expect(cache.db.pragma('integrity_check', { simple: true })).toBe('ok');
-    expect(logger.entries.some((e) => e.level === 'error' && e.message.includes('moved aside'))).toBe(true);
+    expect(logger.lines.some((e) => e.level === 'error' && e.message.includes('moved aside'))).toBe(true);
     cache.close();
     const again = openCache({ file, clock: new ManualClock(), logger: new MemoryLogger() });
     expect(again.recovery).toBeNull();

@@ -7,6 +7,7 @@ import { openCache, type Cache } from '../../../electron/core/cache';
 import { Outbox, type OutboxOptions } from '../../../electron/core/outbox';
 import { form, ManualClock, MemoryLogger, tempDir } from '../cache/fixtures';
 import { FakeService, lostGroupAnswer } from './fakes';
+import { requests } from '../../../electron/common/contract';
 
 const P = 'p1';
 let dir: string;
@@ -72,11 +73,10 @@ describe('uploads', () => {
     expect(outbox.counts()).toEqual({ pending: 0, parked: 0 });
   });
 
-  it('rejects an invalid form before queueing anything', async () => {
-    await expect(outbox.queueUpload({ form: form('ms-1', { title: ' ' }) })).rejects.toMatchObject({
-      code: 'invalid_input',
-      field: 'title',
-    });
+  it('is handed forms the router has validated: an invalid one is refused at the boundary, never queued', () => {
+    const refused = requests['manuscripts.upload'].input.safeParse({ form: form('ms-1', { title: ' ' }) });
+    expect(refused.success).toBe(false);
+    expect(refused.error?.issues[0]?.path).toEqual(['form', 'title']);
     expect(outbox.list()).toEqual([]);
   });
 

@@ -453,7 +453,7 @@ describe('errors', () => {
     const e = await failure(client.listCustomFields());
     expect(e.code).toBe('offline');
     expect(e.message).toMatch(/connection refused/);
-    expect(sleeps).toEqual([50, 100]);
+    expect(sleeps).toEqual([75, 150]);
     server = await ScriptedServer.start();
   });
 
@@ -477,7 +477,7 @@ describe('retries', () => {
     const { client, sleeps } = h({ retry: { baseDelayMs: 200, maxAttempts: 4 } });
     const r = await client.patchAuthor(1, 'x', { name: 'B' });
     expect(r.attempts).toBe(4);
-    expect(sleeps).toEqual([100, 200, 400]);
+    expect(sleeps).toEqual([150, 300, 600]);
   });
 
   it('500 and 4xx are not retried', async () => {
@@ -495,7 +495,7 @@ describe('retries', () => {
       retry: { maxAttempts: 5, baseDelayMs: 1000, maxDelayMs: 2500, totalBudgetMs: 60_000 },
     });
     await client.listCustomFields();
-    expect(sleeps).toEqual([999, 1998, 2497, 2497]);
+    expect(sleeps).toEqual([999, 1999, 2498, 2498]);
   });
 
   it('429 waits Retry-After seconds, then succeeds', async () => {
@@ -635,7 +635,7 @@ describe('the API key never leaks', () => {
     ];
     const everything = [
       ...errors.map((e) => `${e.message} ${JSON.stringify(e.toShape())} ${JSON.stringify(e.cause ?? null)} ${String(e.stack)}`),
-      ...logger.lines,
+      logger.text(),
     ].join('\n');
     expect(errors[0]!.message).toMatch(/\[redacted\]/);
     expect(everything).not.toContain(KEY);
@@ -655,7 +655,7 @@ describe('the API key never leaks', () => {
     const ok = await client.getAuthor(1, 'x');
     const everything = [
       ...errors.map((e) => `${e.message} ${JSON.stringify(e.toShape())} ${String(e.stack)}`),
-      ...logger.lines,
+      logger.text(),
       ok.rawText,
       JSON.stringify(ok.raw),
     ].join('\n');

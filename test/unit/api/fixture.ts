@@ -4,7 +4,10 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo, Socket } from 'node:net';
 import { ServiceClient } from '../../../electron/core/api';
 import type { ServiceClientOptions } from '../../../electron/core/api';
-import type { LogLevel, Logger } from '../../../electron/core/ports';
+import { MemoryLogger } from '../../support/fakes';
+
+/** The one MemoryLogger (test/support/fakes.ts), for the tests that import their fixtures from here. */
+export { MemoryLogger };
 
 export const KEY = 'sk-live-7f3a9c2e81d44b0e9a55';
 
@@ -85,13 +88,6 @@ export const replyText =
 
 /** Closes the connection without any response. */
 export const hangUp: Handler = (req) => req.socket.destroy();
-
-export class MemoryLogger implements Logger {
-  readonly lines: string[] = [];
-  log(level: LogLevel, message: string, fields?: Record<string, unknown>): void {
-    this.lines.push(JSON.stringify({ level, message, ...fields }));
-  }
-}
 
 export interface Harness {
   client: ServiceClient;

@@ -4,6 +4,8 @@ import type { ProfileRecord, ProfilesRepository } from '../../../electron/core/p
 export class MapProfilesRepository implements ProfilesRepository {
   readonly rows = new Map<string, ProfileRecord>();
   private active: string | null = null;
+  /** Profiles whose key was set or cleared, in order. */
+  readonly keyChanges: string[] = [];
   list(): ProfileRecord[] {
     return [...this.rows.values()].sort((a, b) => a.createdAt - b.createdAt);
   }
@@ -23,5 +25,8 @@ export class MapProfilesRepository implements ProfilesRepository {
   }
   setActiveId(id: string | null): void {
     this.active = id;
+  }
+  keyChanged(id: string): void {
+    this.keyChanges.push(id);
   }
 }

@@ -1,6 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DeskError } from '../../../electron/common/errors';
-import { ProfilesService, normalizeBaseUrl, secretAccount } from '../../../electron/core/profiles';
+import { normalizeBaseUrl } from '../../../electron/common/base-url';
+import { requests } from '../../../electron/common/contract';
+import { ServiceClient } from '../../../electron/core/api';
+import { ProfilesService, secretAccount } from '../../../electron/core/profiles';
 import { MemorySecretStore } from '../../../electron/core/secrets';
 import { KEY, MemoryLogger, reply, ScriptedServer } from './fixture';
 import { MapProfilesRepository } from './map-repo';
@@ -68,6 +71,15 @@ describe('profiles', () => {
     expect((await rejects(() => svc.create({ name: 'X', baseUrl: 'https://rf.example.org/?api_key=1' }))).field).toBe('baseUrl');
     expect(normalizeBaseUrl('http://127.0.0.1:4100/')).toBe('http://127.0.0.1:4100');
     expect(normalizeBaseUrl('http://localhost:4100')).toBe('http://localhost:4100');
+  });
+
+  it('is the same rule at the router boundary and in the client (one base-URL rule)', () => {
+    const save = requests['profiles.save'].input;
+    const refused = save.safeParse({ name: 'X', baseUrl: 'http://rf.example.org' });
+    expect(refused.success).toBe(false);
+    expect(refused.error?.issues[0]?.message).toMatch(/plain http:\/\/ is allowed only for a service on this computer/);
+    expect(save.safeParse({ name: 'X', baseUrl: 'https://rf.example.org/api/' }).success).toBe(true);
+    expect(() => new ServiceClient({ baseUrl: 'http://rf.example.org', apiKey: async () => KEY })).toThrow(/https/);
   });
 
   it('setKey refuses empty keys and keys with spaces; clearKey and hasKey', async () => {
@@ -198,7 +210,7 @@ describe('demo profile', () => {
     expect(again?.baseUrl).toBe('http://127.0.0.1:4002');
     expect(await secrets.get(secretAccount('demo1'))).toBe('demo-key-2');
     expect(repo.rows.size).toBe(1);
-    expect(logger.lines.join('\n')).not.toContain('demo-key');
+    expect(logger.text()).not.toContain('demo-key');
     await s.close();
   });
 

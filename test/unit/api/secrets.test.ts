@@ -52,8 +52,8 @@ describe('createSecretStore', () => {
       expect(store.warning).toMatch(/only until Referee Desk closes/);
       await store.set('profile:a', 'secret-1');
       expect(await store.get('profile:a')).toBe('secret-1');
-      expect(logger.lines.join('\n')).toMatch(/session only/);
-      expect(logger.lines.join('\n')).not.toContain('secret-1');
+      expect(logger.text()).toMatch(/session only/);
+      expect(logger.text()).not.toContain('secret-1');
     });
   }
 

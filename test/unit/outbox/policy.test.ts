@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { DeskError } from '../../../electron/common/errors';
 import { OutcomeUnknownError } from '../../../electron/core/api/errors';
-import { backoffDelay, classifyFailure, DEFAULT_BACKOFF } from '../../../electron/core/outbox';
-import { Emitter } from '../../../electron/core/sync';
+import { backoffDelay } from '../../../electron/core/api/retry';
+import { classifyFailure, DEFAULT_BACKOFF } from '../../../electron/core/outbox';
+import { Emitter } from '../../../electron/core/events';
 
 describe('backoffDelay', () => {
   it('doubles per failed attempt up to the cap, with jitter between half and all of it', () => {

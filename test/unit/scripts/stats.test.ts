@@ -8,6 +8,7 @@ import {
   bridgeCalls,
   collectStats,
   EMIT_DATA_CHANGED,
+  NOTE_CHANGE,
   formatTable,
   importGraph,
   longLines,
@@ -56,6 +57,7 @@ const FILES: Record<string, string> = {
     "bus.emit('data.changed', { topic: 'a' });",
     'bus.emit<"data.changed">("data.changed", { topic: \'b\' });',
     "bus.on('data.changed', () => undefined);",
+    "this.changes.note('outbox'); feed.notes('x');",
     `// ${'x'.repeat(170)}`,
   ].join('\n'),
   'src/node_modules/pkg/index.ts': `bus.emit('data.changed', {}); export const skipped = '${'y'.repeat(200)}';\n`,
@@ -124,6 +126,7 @@ describe('stats counting functions', () => {
 
   it('counts emit calls of data.changed (listeners excluded) and long lines', () => {
     expect(occurrences(tree, EMIT_DATA_CHANGED)).toEqual([{ file: 'src/emit.ts', count: 2 }]);
+    expect(occurrences(tree, NOTE_CHANGE)).toEqual([{ file: 'src/emit.ts', count: 1 }]);
     expect(longLines(tree, 172)).toEqual([{ file: 'src/emit.ts', count: 1 }]);
     expect(longLines(tree, 173)).toEqual([]);
   });

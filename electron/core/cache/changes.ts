@@ -1,0 +1,75 @@
+// What changed in the cache, told by the write paths themselves (the repositories and the outbox),
+// never by handlers: core forwards every change to the windows as `data.changed` (composition.ts),
+// and the renderer's data/topics.ts says which views reload. Actual Budget's `mutator` wrapper
+// plays the same part: a write runs inside it, and what the write touched is announced once it is
+// committed, never for a write that rolled back.
+import type { Database } from 'better-sqlite3';
+import type { DataChangedEvent } from '../../common/views';
+import { Emitter } from '../events';
+
+export type Topic = DataChangedEvent['topic'];
+
+export class ChangeFeed {
+  private readonly emitter = new Emitter<{ changed: DataChangedEvent }>();
+  private depth = 0;
+  private pending: DataChangedEvent[] = [];
+  private flushQueued = false;
+
+  constructor(private readonly db: Database) {}
+
+  /** Called with every change once its transaction has committed; returns the unsubscribe. */
+  on(listener: (change: DataChangedEvent) => void): () => void {
+    return this.emitter.on('changed', listener);
+  }
+
+  /**
+   * Runs `fn` in one transaction (a savepoint when nested). The changes noted inside are told when
+   * the outermost one commits; those of a part that threw are dropped.
+   */
+  transaction<T>(fn: () => T): T {
+    const mark = this.pending.length;
+    this.depth++;
+    let ok = false;
+    try {
+      const result = this.db.transaction(fn)();
+      ok = true;
+      return result;
+    } finally {
+      this.depth--;
+      if (!ok) this.pending.length = Math.min(this.pending.length, mark);
+      if (this.depth === 0) this.flush();
+    }
+  }
+
+  /**
+   * Records that `topic` changed (for `id`: the manuscript or group concerned). Outside a
+   * transaction it is told at once; inside one, after the commit.
+   */
+  note(topic: Topic, id?: number): void {
+    this.pending.push(id === undefined ? { topic } : { topic, id });
+    if (this.depth > 0) return;
+    if (!this.db.inTransaction) {
+      this.flush();
+      return;
+    }
+    // A transaction the feed did not open (better-sqlite3's own): told once the synchronous work that holds it is done.
+    if (this.flushQueued) return;
+    this.flushQueued = true;
+    queueMicrotask(() => {
+      this.flushQueued = false;
+      if (this.depth === 0) this.flush();
+    });
+  }
+
+  private flush(): void {
+    const changes = this.pending;
+    this.pending = [];
+    const seen = new Set<string>();
+    for (const c of changes) {
+      const key = `${c.topic}:${c.id ?? ''}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      this.emitter.emit('changed', c);
+    }
+  }
+}
