@@ -158,6 +158,7 @@ export class GroupsRepository {
         'UPDATE authors_groups SET name = ?, owner_team = ?, editor_teams_json = ?, viewer_teams_json = ? WHERE id = ? AND service_id IS NULL',
       )
       .run(input.group_name, input.owner_team, toJson(input.editor_teams), toJson(input.viewer_teams), id);
+    this.changes.note('groups', id);
   }
 
   /** The service answered the creation with this id. */

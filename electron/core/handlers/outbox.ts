@@ -77,13 +77,7 @@ export function outboxHandlers(ctx: CoreContext): HandlerMap<Channels> {
     'outbox.edit': (change) => {
       const { id, ...values } = change;
       if (values.kind !== 'group_create') checkAuthorCustomFields(ctx, values.body.customFields);
-      const outbox = ctx.workspace().outbox;
-      const target = outbox.get(id);
-      outbox.edit(id, values);
-      if (target && target.kind !== 'upload') {
-        const topic = target.kind === 'group_create' ? 'groups' : 'authors';
-        ctx.events.emit('data.changed', { topic, id: target.data.groupLocalId });
-      }
+      ctx.workspace().outbox.edit(id, values);
       return list();
     },
     'outbox.discard': async ({ id }) => {
