@@ -146,56 +146,57 @@ export function SettingsView() {
         <Alert text={webhookError} />
         {webhook ? (
           <>
-            <label>
-              <input
-                type="checkbox"
-                checked={webhook.enabled}
-                onChange={(e) => void configureWebhook({ enabled: e.target.checked, basicAuth: webhook.basicAuth })}
-              />{' '}
-              Receive marks
-            </label>{' '}
-            <label>
-              <input
-                type="checkbox"
-                checked={webhook.basicAuth}
-                onChange={(e) => void configureWebhook({ enabled: webhook.enabled, basicAuth: e.target.checked })}
-              />{' '}
-              Basic auth
-            </label>{' '}
-            <label>
-              Listen on{' '}
-              <select
-                value={webhook.bindAddress}
-                onChange={(e) =>
-                  void configureWebhook({ enabled: webhook.enabled, bindAddress: e.target.value as '127.0.0.1' | '0.0.0.0' })
-                }
-              >
-                <option value="127.0.0.1">this computer only (127.0.0.1)</option>
-                <option value="0.0.0.0">all networks (0.0.0.0)</option>
-              </select>
-            </label>{' '}
-            <label>
-              Port{' '}
-              <input
-                type="text"
-                inputMode="numeric"
-                className="narrow"
-                aria-describedby={portError ? 'port-error port-help' : 'port-help'}
-                aria-invalid={portError ? true : undefined}
-                key={webhook.port ?? 0}
-                defaultValue={webhook.port ?? 0}
-                onBlur={(e) => {
-                  const parsed = parsePort(e.target.value);
-                  if ('error' in parsed) return setPortError(parsed.error);
-                  setPortError(null);
-                  void configureWebhook({ enabled: webhook.enabled, port: parsed.port });
-                }}
-              />
-            </label>
-            <span id="port-help" className="muted">
-              {' '}
-              0 picks a free port, kept across restarts.
-            </span>
+            <div className="row webhook-controls">
+              <label>
+                <input
+                  type="checkbox"
+                  checked={webhook.enabled}
+                  onChange={(e) => void configureWebhook({ enabled: e.target.checked, basicAuth: webhook.basicAuth })}
+                />{' '}
+                Receive marks
+              </label>{' '}
+              <label>
+                <input
+                  type="checkbox"
+                  checked={webhook.basicAuth}
+                  onChange={(e) => void configureWebhook({ enabled: webhook.enabled, basicAuth: e.target.checked })}
+                />{' '}
+                Basic auth
+              </label>{' '}
+              <label>
+                Listen on{' '}
+                <select
+                  value={webhook.bindAddress}
+                  onChange={(e) =>
+                    void configureWebhook({ enabled: webhook.enabled, bindAddress: e.target.value as '127.0.0.1' | '0.0.0.0' })
+                  }
+                >
+                  <option value="127.0.0.1">this computer only (127.0.0.1)</option>
+                  <option value="0.0.0.0">all networks (0.0.0.0)</option>
+                </select>
+              </label>{' '}
+              <label>
+                Port{' '}
+                <input
+                  type="text"
+                  inputMode="numeric"
+                  className="narrow"
+                  aria-describedby={portError ? 'port-error port-help' : 'port-help'}
+                  aria-invalid={portError ? true : undefined}
+                  key={webhook.port ?? 0}
+                  defaultValue={webhook.port ?? 0}
+                  onBlur={(e) => {
+                    const parsed = parsePort(e.target.value);
+                    if ('error' in parsed) return setPortError(parsed.error);
+                    setPortError(null);
+                    void configureWebhook({ enabled: webhook.enabled, port: parsed.port });
+                  }}
+                />
+              </label>
+              <span id="port-help" className="muted">
+                0 picks a free port, kept across restarts.
+              </span>
+            </div>
             {portError ? (
               <p id="port-error" className="warn" role="alert">
                 {portError}
