@@ -40,7 +40,8 @@ interface CandidatesStore {
 /** Only the answer to the latest query is kept: a slow one for older filters is dropped. */
 let ticket = 0;
 
-export const useCandidates = create<CandidatesStore>((set, get) => ({
+/** The store with no run open: its first state, and what reset() goes back to. */
+const EMPTY = {
   runId: null,
   compareToRunId: null,
   query: {},
@@ -54,22 +55,12 @@ export const useCandidates = create<CandidatesStore>((set, get) => ({
   showing: null,
   loading: false,
   error: null,
+} satisfies Partial<CandidatesStore>;
+
+export const useCandidates = create<CandidatesStore>((set, get) => ({
+  ...EMPTY,
   reset() {
-    set({
-      runId: null,
-      compareToRunId: null,
-      query: {},
-      rows: [],
-      total: 0,
-      comparison: null,
-      comparing: false,
-      author: null,
-      evidence: null,
-      selected: null,
-      showing: null,
-      loading: false,
-      error: null,
-    });
+    set(EMPTY);
   },
   async open(runId, previousRunId = null) {
     // A group filter names a group of the run it was set on; another run may have none of its members.
