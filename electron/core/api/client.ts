@@ -1,6 +1,6 @@
 // The referee-finder service client (spec ../shared/seed §4, §5) on undici: one connection pool
 // per base URL, X-ApiKey on every request, timeouts on connect/headers/body, an AbortSignal on
-// every call, retries with exponential backoff and full jitter where repeating is safe, tolerant
+// every call, retries with exponential backoff and equal jitter (retry.ts) where repeating is safe, tolerant
 // parsing with zod, typed errors with editor-readable messages and the key redacted everywhere.
 import { Readable } from 'node:stream';
 import type { Pool } from 'undici';
