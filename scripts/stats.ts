@@ -5,6 +5,7 @@
 //
 // When a module on the drop path or the open path is renamed or moved, update DROP_PATH or OPEN_PATH
 // below: the script refuses to guess and names the station it cannot find.
+import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, posix, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -548,6 +549,39 @@ export function collectStats(root: string): StatRow[] {
   ];
 }
 
+/** The folders whose repeated code counts: the app itself, not its tests, benches or fixtures. */
+export const DUPLICATE_DIRS = ['electron', 'renderer'] as const;
+
+/**
+ * The pairs a `duplicates` report lists that are not boilerplate (rows `D<n> a ~ b`, the ones marked
+ * `boilerplate` left out): places where one piece of code could serve where the logic is the same.
+ */
+export function duplicatePairs(report: string): string[] {
+  return report
+    .split('\n')
+    .filter((l) => /^D\d+ /.test(l) && !/\bboilerplate\b/.test(l))
+    .map((l) => l.replace(/^D\d+ /, '').replace(/ \(\+\d+ more runs?\)$/, ''));
+}
+
+/**
+ * The `duplicates` row, or null where the command is not on this machine (it is a tool of the
+ * workstation, not a dependency of the project: CI has none).
+ */
+export function duplicatesRow(root: string): StatRow | null {
+  const pairs: string[] = [];
+  for (const dir of DUPLICATE_DIRS) {
+    const run = spawnSync('duplicates', ['--repo', join(root, dir), '--most', '200', '--seconds', '120'], { encoding: 'utf8' });
+    if (run.error || run.status !== 0) return null;
+    pairs.push(...duplicatePairs(run.stdout).map((p) => p.replace(/(^|~ )/g, `$1${dir}/`)));
+  }
+  return {
+    measure: '`duplicates` pairs in electron/ and renderer/ that are not boilerplate',
+    value: pairs.length,
+    target: '≤ 3',
+    detail: pairs.join('; '),
+  };
+}
+
 /** A text table: one line per measure, its detail indented below it (cut to `width` characters). */
 export function formatTable(rows: readonly StatRow[], width = Infinity): string {
   const w0 = Math.max(...rows.map((r) => r.measure.length), 'measure'.length);
@@ -563,6 +597,10 @@ export function formatTable(rows: readonly StatRow[], width = Infinity): string 
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const rows = collectStats(resolve(import.meta.dirname, '..'));
+  const root = resolve(import.meta.dirname, '..');
+  const rows = collectStats(root);
+  const dups = process.argv.includes('--no-duplicates') ? null : duplicatesRow(root);
+  if (dups) rows.push(dups);
+  else console.error('stats: the duplicates row is left out (the `duplicates` command is not on this machine, or --no-duplicates)');
   console.log(process.argv.includes('--json') ? JSON.stringify(rows, null, 2) : formatTable(rows));
 }

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bridgeCalls,
   collectStats,
+  duplicatePairs,
   EMIT_DATA_CHANGED,
   NOTE_CHANGE,
   formatTable,
@@ -77,6 +78,23 @@ beforeAll(() => {
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe('stats counting functions', () => {
+  it('counts the duplicates pairs that are not boilerplate, without their run counts', () => {
+    const report = [
+      '4 pairs of places (12 files read), each sharing runs of 6 or more identical or same-shape lines',
+      'D1 core/a.ts:1-9 ~ core/b.ts:3-11 (+2 more runs)',
+      'D2 core/a.ts:20-27 ~ core/a.ts:40-47 shape',
+      'D3 core/c.ts:1-6 ~ core/d.ts:1-6 shape boilerplate',
+      'D4 core/e.ts:1-6 ~ core/f.ts:1-6 (+1 more run)',
+      '(+3 more pairs)',
+    ].join('\n');
+    expect(duplicatePairs(report)).toEqual([
+      'core/a.ts:1-9 ~ core/b.ts:3-11',
+      'core/a.ts:20-27 ~ core/a.ts:40-47 shape',
+      'core/e.ts:1-6 ~ core/f.ts:1-6',
+    ]);
+    expect(duplicatePairs('no duplicates (12 files read)')).toEqual([]);
+  });
+
   it('reads source files and skips node_modules', () => {
     expect([...tree.keys()].sort()).toEqual(
       Object.keys(FILES)
