@@ -9,11 +9,8 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { isDeskError } from '../common/errors';
-import { createCore } from '../core/composition';
-import { demoProcess } from '../core/demo/supervisor';
+import { openHostCore } from '../core/host-core';
 import { fileLogger } from '../core/logging';
-import { createSecretStore } from '../core/secrets';
-import { DeferredSecretStore } from '../core/secrets/deferred';
 import { demoDataDir, forkDemoNode } from '../localservice/app-demo';
 import { startHost } from './server';
 
@@ -43,19 +40,15 @@ const { values } = parseArgs({
 const dataDir = resolve(values.data);
 const logger = fileLogger(join(dataDir, 'logs', 'desk.log'));
 // The keychain probe (a D-Bus round trip, or a prompt on a locked keyring) waits until the shell is served.
-const secrets = new DeferredSecretStore(() => createSecretStore({ logger }));
-const demo = demoProcess({ fork: forkDemoNode((line) => logger.log('debug', line)), dataDir: demoDataDir(dataDir), logger });
-const core = await createCore({
+const { opening, secrets, stopDemo } = openHostCore({
   appVersion: process.env.npm_package_version ?? '0.0.0',
   dataDir,
   host: 'browser',
-  secrets,
   logger,
-  registerSecret: (s) => logger.addSecret(s),
-  startDemo: demo.startDemo,
-  deferStart: true,
-  warmIntake: true,
-}).catch((err: unknown) => {
+  fork: forkDemoNode((line) => logger.log('debug', line)),
+  demoDataDir: demoDataDir(dataDir),
+});
+const core = await opening.catch((err: unknown) => {
   // e.g. the folder is in use by another process, or cannot be written: say so in one line, no stack.
   if (!isDeskError(err)) throw err;
   process.stderr.write(`Referee Desk cannot start: ${err.message}\n`);
@@ -74,7 +67,7 @@ void Promise.race([painted, delay(START_WITHOUT_PAGE_MS)])
 
 const stop = async () => {
   await host.close();
-  await demo.supervisor.close();
+  await stopDemo();
   await core.close();
   process.exit(0);
 };

@@ -5,13 +5,11 @@
 // local demo service in its own utility process.
 import { join } from 'node:path';
 import { app, BrowserWindow, dialog, protocol, session, shell } from 'electron';
-import { createCore, type Core } from '../core/composition';
-import { demoProcess } from '../core/demo/supervisor';
+import type { Core } from '../core/composition';
+import { openHostCore } from '../core/host-core';
 import { fileLogger } from '../core/logging';
 import { RotatingLogFile } from '../core/log-rotation';
 import { serveStatic } from '../core/static-files';
-import { createSecretStore } from '../core/secrets';
-import { DeferredSecretStore } from '../core/secrets/deferred';
 import { demoDataDir } from '../localservice/app-demo';
 import { forkDemoUtility } from './demo-process';
 import { registerIpc, type IpcTransport } from './ipc';
@@ -72,19 +70,13 @@ async function start(): Promise<void> {
   // 2. Core's fast part: the cache and its migrations. IPC handlers wait for it.
   logFile = new RotatingLogFile(join(dataDir, 'logs', 'desk.log'));
   const logger = fileLogger(logFile.file, false, logFile);
-  const secrets = new DeferredSecretStore(() => createSecretStore({ logger }));
-  const demo = demoProcess({ fork: forkDemoUtility((line) => logger.log('debug', line)), dataDir: demoDataDir(dataDir), logger });
-  stopDemo = () => demo.supervisor.close();
-  const opening = createCore({
+  const host = openHostCore({
     appVersion: app.getVersion(),
     dataDir,
     host: 'electron',
-    secrets,
     logger,
-    registerSecret: (s) => logger.addSecret(s),
-    startDemo: demo.startDemo,
-    deferStart: true,
-    warmIntake: true,
+    fork: forkDemoUtility((line) => logger.log('debug', line)),
+    demoDataDir: demoDataDir(dataDir),
     restartToUpdate: () => desktop?.restartToUpdate(),
     openExternal: (url) =>
       isSafeExternalUrl(url) ? shell.openExternal(url) : Promise.reject(new Error('Only https and mailto links open outside the app.')),
@@ -97,6 +89,8 @@ async function start(): Promise<void> {
       return r.canceled ? [] : r.filePaths;
     },
   });
+  stopDemo = host.stopDemo;
+  const opening = host.opening;
   ipc = registerIpc(opening);
   ipc.addWindow(win.webContents);
   try {
@@ -112,7 +106,7 @@ async function start(): Promise<void> {
   // 3. After the first paint: the keychain probe (a locked keyring prompts over the window), then
   //    core's background parts.
   await shown;
-  await secrets.ready();
+  await host.secrets.ready();
   await core.start();
 }
 

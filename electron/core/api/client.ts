@@ -208,37 +208,37 @@ export class ServiceClient implements ServiceApi {
     checkGroupId(groupId);
     checkClientId(clientId);
     const input = parseInput(authorFromGroupPutSchema, body, 'author');
-    return this.call(
-      {
-        op: 'putAuthor',
-        method: 'POST',
-        path: this.authorPath(groupId, clientId),
-        json: authorWriteBody(input),
-        schema: okResponseSchema,
-        confirm: (v) => v.ok === true,
-        idempotent: true,
-        ctx: { groupId, clientId },
-      },
-      opts.signal,
-    );
+    return this.writeAuthor('putAuthor', groupId, clientId, '', authorWriteBody(input), opts.signal);
   }
 
   async patchAuthor(groupId: number, clientId: string, body: AuthorFromGroupPatch, opts: CallOptions = {}): Promise<ApiResult<OkResponse>> {
     checkGroupId(groupId);
     checkClientId(clientId);
     const input = parseInput(authorFromGroupPatchSchema, body, 'author update');
+    return this.writeAuthor('patchAuthor', groupId, clientId, 'partial/', authorWriteBody(input), opts.signal);
+  }
+
+  /** The full and the partial author write: the same call but for the path's tail and the operation's name. */
+  private writeAuthor(
+    op: 'putAuthor' | 'patchAuthor',
+    groupId: number,
+    clientId: string,
+    tail: string,
+    json: unknown,
+    signal: AbortSignal | undefined,
+  ): Promise<ApiResult<OkResponse>> {
     return this.call(
       {
-        op: 'patchAuthor',
+        op,
         method: 'POST',
-        path: `${this.authorPath(groupId, clientId)}partial/`,
-        json: authorWriteBody(input),
+        path: `${this.authorPath(groupId, clientId)}${tail}`,
+        json,
         schema: okResponseSchema,
         confirm: (v) => v.ok === true,
         idempotent: true,
         ctx: { groupId, clientId },
       },
-      opts.signal,
+      signal,
     );
   }
 
