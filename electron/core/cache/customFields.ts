@@ -1,7 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import { CUSTOM_FIELD_SCOPES, type CustomFieldOption, type CustomFieldScope, type CustomFieldsResponse } from '../../common/service';
 import type { Clock } from '../ports';
-import { fromJson, toJson } from './sql';
+import { fromJson, insertInto, toJson } from './sql';
 import type { CustomFieldRow } from './types';
 import type { ChangeFeed } from './changes';
 
@@ -26,26 +26,37 @@ export class CustomFieldsRepository {
 
   replace(profileId: string, response: CustomFieldsResponse): void {
     const now = this.clock.now();
-    const insert = this.db.prepare(`
-      INSERT INTO custom_fields (profile_id, scope, api_id, position, data_kind, name, description, options_json, raw_json, fetched_at)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+    const insert = this.db.prepare(
+      insertInto('custom_fields', [
+        'profile_id',
+        'scope',
+        'api_id',
+        'position',
+        'data_kind',
+        'name',
+        'description',
+        'options_json',
+        'raw_json',
+        'fetched_at',
+      ]),
+    );
     const before = this.definitions(profileId);
     this.changes.transaction(() => {
       this.db.prepare('DELETE FROM custom_fields WHERE profile_id = ?').run(profileId);
       for (const scope of CUSTOM_FIELD_SCOPES) {
         response[scope].forEach((f, i) => {
-          insert.run(
-            profileId,
+          insert.run({
+            profile_id: profileId,
             scope,
-            f.api_id,
-            i,
-            f.data_kind,
-            f.name,
-            f.description,
-            f.options === undefined ? null : toJson(f.options),
-            toJson(f),
-            now,
-          );
+            api_id: f.api_id,
+            position: i,
+            data_kind: f.data_kind,
+            name: f.name,
+            description: f.description,
+            options_json: f.options === undefined ? null : toJson(f.options),
+            raw_json: toJson(f),
+            fetched_at: now,
+          });
         });
       }
       // Only a list that differs is news: a view reloading after a refresh that changed nothing does not loop.

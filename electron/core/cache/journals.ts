@@ -1,7 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import type { JournalsCorpus, RecommendJournalsResponse, RelevantArticle } from '../../common/service';
 import type { Clock } from '../ports';
-import { fromJson, toJson } from './sql';
+import { fromJson, insertInto, toJson } from './sql';
 import type { JournalRecommendation } from './types';
 import type { ChangeFeed } from './changes';
 
@@ -29,26 +29,37 @@ export class JournalsRepository {
     this.changes.transaction(() => {
       this.db.prepare('DELETE FROM journal_recommendations WHERE manuscript_id = ? AND corpus = ?').run(manuscriptId, corpus);
       const { id } = this.db
-        .prepare<unknown[], { id: number }>(
-          'INSERT INTO journal_recommendations (manuscript_id, corpus, fetched_at, raw_json) VALUES (?, ?, ?, ?) RETURNING id',
+        .prepare<[{ manuscript_id: number; corpus: JournalsCorpus; fetched_at: number; raw_json: string }], { id: number }>(
+          `${insertInto('journal_recommendations', ['manuscript_id', 'corpus', 'fetched_at', 'raw_json'])} RETURNING id`,
         )
-        .get(manuscriptId, corpus, this.clock.now(), toJson(raw ?? response))!;
-      const insert = this.db.prepare(`
-        INSERT INTO recommended_journals (recommendation_id, rank, journal_id, title, score, publisher_name, folder_id, folder_name,
-          relevant_articles_json, raw_json) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+        .get({ manuscript_id: manuscriptId, corpus, fetched_at: this.clock.now(), raw_json: toJson(raw ?? response) })!;
+      const insert = this.db.prepare(
+        insertInto('recommended_journals', [
+          'recommendation_id',
+          'rank',
+          'journal_id',
+          'title',
+          'score',
+          'publisher_name',
+          'folder_id',
+          'folder_name',
+          'relevant_articles_json',
+          'raw_json',
+        ]),
+      );
       response.recommended_journals.forEach((j, rank) => {
-        insert.run(
-          id,
+        insert.run({
+          recommendation_id: id,
           rank,
-          j.id,
-          j.title,
-          j.score,
-          j.publisher_name,
-          j.folder_id,
-          j.folder_name,
-          toJson(j.relevant_articles),
-          toJson(rawJournals?.[rank] ?? j),
-        );
+          journal_id: j.id,
+          title: j.title,
+          score: j.score,
+          publisher_name: j.publisher_name,
+          folder_id: j.folder_id,
+          folder_name: j.folder_name,
+          relevant_articles_json: toJson(j.relevant_articles),
+          raw_json: toJson(rawJournals?.[rank] ?? j),
+        });
       });
       this.changes.note('journals', manuscriptId);
     });

@@ -4,7 +4,7 @@ import { authorMatcher, chooseMerge, normalizeEmail, normalizeOrcid } from '../.
 import { acceptanceRate, fatigueSince, loadBadge, personCounts, type FatigueSettings } from '../../common/domain/shortlist';
 import type { UploadAuthor } from '../../common/service';
 import type { Clock } from '../ports';
-import { fromJson, ftsQuery } from './sql';
+import { fromJson, ftsQuery, insertInto } from './sql';
 import type {
   CandidateLoadRow,
   LedgerHistoryItem,
@@ -115,6 +115,28 @@ export const candidateLedgerFilters = {
   ],
 };
 
+/** A new row of ledger_people, bound by column name. */
+interface NewPerson {
+  name: string;
+  affiliation: string | null;
+  email: string | null;
+  orcid: string | null;
+  suggested: number;
+  first_seen_at: number;
+  last_seen_at: number;
+}
+
+/** A new row of ledger_members: an author_id joining a person, by the rule that joined it. */
+interface NewMember {
+  author_id: number;
+  person_id: number;
+  rule: string;
+  name: string;
+  orcid: string | null;
+  email: string | null;
+  joined_at: number;
+}
+
 /**
  * The reviewer ledger: one person per set of author_ids (merged by ORCID or e-mail when an
  * author_id is first seen), with counts kept on the person row: suggested grows as runs are
@@ -125,8 +147,8 @@ export class LedgerRepository {
   private readonly byOrcid: Statement<[string], { person_id: number }>;
   private readonly byEmail: Statement<[string], { person_id: number }>;
   private readonly idsOf: Statement<[number], { orcid: string | null; email: string | null }>;
-  private readonly insertPerson: Statement<unknown[], { id: number }>;
-  private readonly insertMember: Statement<unknown[]>;
+  private readonly insertPerson: Statement<[NewPerson], { id: number }>;
+  private readonly insertMember: Statement<[NewMember]>;
   private readonly bumpSuggested: Statement<[{ id: number; now: number }]>;
   private readonly setAffiliation: Statement<[{ id: number; aff: string | null }]>;
   private readonly entriesOf: Statement<[number], { status: ShortlistStatus; invited_at: number | null }>;
@@ -147,11 +169,9 @@ export class LedgerRepository {
     this.byEmail = db.prepare('SELECT DISTINCT person_id FROM ledger_members WHERE email = ?');
     this.idsOf = db.prepare('SELECT orcid, email FROM ledger_members WHERE person_id = ?');
     this.insertPerson = db.prepare(
-      'INSERT INTO ledger_people (name, affiliation, email, orcid, suggested, first_seen_at, last_seen_at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id',
+      `${insertInto('ledger_people', ['name', 'affiliation', 'email', 'orcid', 'suggested', 'first_seen_at', 'last_seen_at'])} RETURNING id`,
     );
-    this.insertMember = db.prepare(
-      'INSERT INTO ledger_members (author_id, person_id, rule, name, orcid, email, joined_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
-    );
+    this.insertMember = db.prepare(insertInto('ledger_members', ['author_id', 'person_id', 'rule', 'name', 'orcid', 'email', 'joined_at']));
     this.bumpSuggested = db.prepare('UPDATE ledger_people SET suggested = suggested + 1, last_seen_at = @now WHERE id = @id');
     this.setAffiliation = db.prepare(
       'UPDATE ledger_people SET affiliation = @aff WHERE id = @id AND @aff IS NOT NULL AND affiliation IS NOT @aff',
@@ -201,8 +221,18 @@ export class LedgerRepository {
       { authorId: c.authorId, orcid, email },
       [...ids].map((personId) => ({ personId, members: this.idsOf.all(personId) })),
     );
-    const personId = decision.personId ?? this.insertPerson.get(c.name, c.affiliation, c.email, orcid, suggested, now, now)!.id;
-    this.insertMember.run(c.authorId, personId, decision.rule, c.name, orcid, email, now);
+    const personId =
+      decision.personId ??
+      this.insertPerson.get({
+        name: c.name,
+        affiliation: c.affiliation,
+        email: c.email,
+        orcid,
+        suggested,
+        first_seen_at: now,
+        last_seen_at: now,
+      })!.id;
+    this.insertMember.run({ author_id: c.authorId, person_id: personId, rule: decision.rule, name: c.name, orcid, email, joined_at: now });
     return personId;
   }
 
@@ -363,7 +393,15 @@ export class LedgerRepository {
       const suggested = this.db
         .prepare<[number], { n: number }>('SELECT count(*) AS n FROM author_manuscripts WHERE author_id = ?')
         .get(authorId)!.n;
-      const to = this.insertPerson.get(m.name, aff?.affiliation ?? null, m.email, m.orcid, suggested, now, now)!.id;
+      const to = this.insertPerson.get({
+        name: m.name,
+        affiliation: aff?.affiliation ?? null,
+        email: m.email,
+        orcid: m.orcid,
+        suggested,
+        first_seen_at: now,
+        last_seen_at: now,
+      })!.id;
       this.db.prepare("UPDATE ledger_members SET person_id = ?, rule = 'split' WHERE author_id = ?").run(to, authorId);
       this.db.prepare('UPDATE ledger_people SET suggested = max(0, suggested - ?) WHERE id = ?').run(suggested, m.person_id);
       this.refresh(m.person_id);

@@ -1,7 +1,7 @@
 import type { Database, Statement } from 'better-sqlite3';
 import type { WebhookCandidate } from '../../common/service';
 import type { Clock } from '../ports';
-import { toJson } from './sql';
+import { insertInto, toJson } from './sql';
 import type { MarksOutcome } from './types';
 import type { ChangeFeed } from './changes';
 
@@ -28,6 +28,18 @@ interface ParkedRow {
   payload_json: string;
 }
 
+const EVENT_COLUMNS = [
+  'profile_id',
+  'service_manuscript_id',
+  'origin_id',
+  'event_order',
+  'received_at',
+  'outcome',
+  'applied_at',
+  'payload_json',
+] as const;
+const MARK_COLUMNS = ['manuscript_id', 'author_id', 'profile_id', 'marked_by', 'event_order', 'raw_json'] as const;
+
 /**
  * The referee marks set by editors in the service's own interface, as reported by the webhook.
  * Each event replaces a manuscript's whole marked set; an event whose order is not newer than the
@@ -37,10 +49,10 @@ interface ParkedRow {
 export class MarksRepository {
   private readonly findByService: Statement<[string, number], Target>;
   private readonly findByOrigin: Statement<[string, string], Target>;
-  private readonly insertEvent: Statement<unknown[]>;
+  private readonly insertEvent: Statement<[Record<(typeof EVENT_COLUMNS)[number], unknown>]>;
   private readonly currentMarks: Statement<[number], { author_id: number }>;
   private readonly deleteMarks: Statement<[number]>;
-  private readonly insertMark: Statement<unknown[]>;
+  private readonly insertMark: Statement<[Record<(typeof MARK_COLUMNS)[number], unknown>]>;
   private readonly refreshCandidates: Statement<[{ m: number }]>;
   private readonly bumpMarks: Statement<[number, string, number]>;
   private readonly setOrder: Statement<[number, number]>;
@@ -54,14 +66,10 @@ export class MarksRepository {
   ) {
     this.findByService = db.prepare('SELECT id, marks_order FROM manuscripts WHERE profile_id = ? AND service_id = ?');
     this.findByOrigin = db.prepare('SELECT id, marks_order FROM manuscripts WHERE profile_id = ? AND origin_id = ?');
-    this.insertEvent = db.prepare(`
-      INSERT INTO webhook_events (profile_id, service_manuscript_id, origin_id, event_order, received_at, outcome, applied_at, payload_json)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?)`);
+    this.insertEvent = db.prepare(insertInto('webhook_events', EVENT_COLUMNS));
     this.currentMarks = db.prepare('SELECT author_id FROM marks WHERE manuscript_id = ?');
     this.deleteMarks = db.prepare('DELETE FROM marks WHERE manuscript_id = ?');
-    this.insertMark = db.prepare(
-      'INSERT OR REPLACE INTO marks (manuscript_id, author_id, profile_id, marked_by, event_order, raw_json) VALUES (?, ?, ?, ?, ?, ?)',
-    );
+    this.insertMark = db.prepare(insertInto('marks', MARK_COLUMNS).replace(/^INSERT/, 'INSERT OR REPLACE'));
     this.refreshCandidates = db.prepare(`
       UPDATE candidates SET marked = (author_id IN (SELECT author_id FROM marks WHERE manuscript_id = @m))
       WHERE run_id IN (SELECT id FROM runs WHERE manuscript_id = @m)`);
@@ -94,16 +102,16 @@ export class MarksRepository {
       if (target && outcome === 'applied') this.replace(profileId, target.id, event.order, event.candidates);
       // A stale event (a replay, or out of order) changes nothing: its body is not kept, only the line for Activity.
       const stored = outcome === 'stale' ? toJson({ payload: { manuscript_id: event.manuscriptId, origin_id: event.originId } }) : payload;
-      this.insertEvent.run(
-        profileId,
-        event.manuscriptId,
-        event.originId,
-        event.order,
-        now,
+      this.insertEvent.run({
+        profile_id: profileId,
+        service_manuscript_id: event.manuscriptId,
+        origin_id: event.originId,
+        event_order: event.order,
+        received_at: now,
         outcome,
-        outcome === 'applied' ? now : null,
-        stored,
-      );
+        applied_at: outcome === 'applied' ? now : null,
+        payload_json: stored,
+      });
       // Every delivery line is news for Activity; marks only when they changed (or wait for their manuscript).
       if (outcome === 'applied') this.changes.note('marks', target!.id);
       else if (outcome === 'parked') this.changes.note('marks');
@@ -143,7 +151,15 @@ export class MarksRepository {
     const before = new Set(this.currentMarks.all(manuscriptId).map((r) => r.author_id));
     const after = new Set(candidates.map((c) => c.author_id));
     this.deleteMarks.run(manuscriptId);
-    for (const c of candidates) this.insertMark.run(manuscriptId, c.author_id, profileId, c.marked_by, order, toJson(c));
+    for (const c of candidates)
+      this.insertMark.run({
+        manuscript_id: manuscriptId,
+        author_id: c.author_id,
+        profile_id: profileId,
+        marked_by: c.marked_by,
+        event_order: order,
+        raw_json: toJson(c),
+      });
     for (const id of after) if (!before.has(id)) this.bumpMarks.run(1, profileId, id);
     for (const id of before) if (!after.has(id)) this.bumpMarks.run(-1, profileId, id);
     this.refreshCandidates.run({ m: manuscriptId });

@@ -1,6 +1,6 @@
 import type { Database, Statement } from 'better-sqlite3';
 import type { PlanFeatures, ProfileRecord, ProfilesRepository } from '../profiles/types';
-import { fromJson, toJson } from './sql';
+import { fromJson, insertInto, toJson } from './sql';
 import type { ChangeFeed } from './changes';
 
 interface ProfileDbRow {
@@ -29,7 +29,7 @@ const toRecord = (r: ProfileDbRow): ProfileRecord => ({
 export class SqliteProfilesRepository implements ProfilesRepository {
   private readonly listStmt: Statement<[], ProfileDbRow>;
   private readonly getStmt: Statement<[string], ProfileDbRow>;
-  private readonly upsertStmt: Statement<unknown[]>;
+  private readonly upsertStmt: Statement<[ProfileDbRow]>;
   private readonly removeStmt: Statement<[string]>;
   private readonly getStateStmt: Statement<[string], { value: string | null }>;
   private readonly setStateStmt: Statement<[string, string | null]>;
@@ -41,8 +41,7 @@ export class SqliteProfilesRepository implements ProfilesRepository {
     this.listStmt = db.prepare('SELECT * FROM profiles ORDER BY created_at, name');
     this.getStmt = db.prepare('SELECT * FROM profiles WHERE id = ?');
     this.upsertStmt = db.prepare(`
-      INSERT INTO profiles (id, name, base_url, kind, created_at, last_checked_at, last_features_json)
-      VALUES (?, ?, ?, ?, ?, ?, ?)
+      ${insertInto('profiles', ['id', 'name', 'base_url', 'kind', 'created_at', 'last_checked_at', 'last_features_json'])}
       ON CONFLICT(id) DO UPDATE SET name = excluded.name, base_url = excluded.base_url, kind = excluded.kind,
         last_checked_at = excluded.last_checked_at, last_features_json = excluded.last_features_json`);
     this.removeStmt = db.prepare('DELETE FROM profiles WHERE id = ?');
@@ -62,15 +61,15 @@ export class SqliteProfilesRepository implements ProfilesRepository {
   }
 
   upsert(p: ProfileRecord): void {
-    this.upsertStmt.run(
-      p.id,
-      p.name,
-      p.baseUrl,
-      p.kind,
-      p.createdAt,
-      p.lastCheckedAt,
-      p.lastFeatures === null ? null : toJson(p.lastFeatures),
-    );
+    this.upsertStmt.run({
+      id: p.id,
+      name: p.name,
+      base_url: p.baseUrl,
+      kind: p.kind,
+      created_at: p.createdAt,
+      last_checked_at: p.lastCheckedAt,
+      last_features_json: p.lastFeatures === null ? null : toJson(p.lastFeatures),
+    });
     this.changes.note('profiles');
   }
 

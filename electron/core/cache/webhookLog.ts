@@ -61,7 +61,7 @@ export const WEBHOOK_EVENTS_RETENTION: WebhookEventsRetention = {
  */
 export class WebhookLogRepository {
   // Prepared on first use: a cache opened with fewer migrations (tests of the policy) has no table yet.
-  private statements: { insert: Statement<unknown[]>; prune: Statement<[number]> } | null = null;
+  private statements: { insert: Statement<[WebhookReceipt & { receivedAt: number }]>; prune: Statement<[number]> } | null = null;
 
   constructor(
     private readonly db: Database,
@@ -104,12 +104,12 @@ export class WebhookLogRepository {
     this.statements ??= {
       insert: this.db.prepare(`
         INSERT INTO webhook_receipts (profile_id, received_at, status, outcome, reason, service_manuscript_id, event_order, remote)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?)`),
+        VALUES (@profileId, @receivedAt, @status, @outcome, @reason, @serviceManuscriptId, @order, @remote)`),
       prune: this.db.prepare('DELETE FROM webhook_receipts WHERE id <= (SELECT max(id) FROM webhook_receipts) - ?'),
     };
     const { insert, prune } = this.statements;
     this.changes.transaction(() => {
-      insert.run(r.profileId, this.clock.now(), r.status, r.outcome, r.reason, r.serviceManuscriptId, r.order, r.remote);
+      insert.run({ ...r, receivedAt: this.clock.now() });
       prune.run(WEBHOOK_RECEIPTS_KEPT);
       this.changes.note('webhook');
     });
