@@ -140,6 +140,19 @@ function base64(buf: ArrayBuffer): string {
   return btoa(s);
 }
 
+/** The store with no profile's data: its first state (with no files dropped), and what reset() goes back to. */
+const EMPTY = {
+  list: [],
+  folders: [],
+  folder: null,
+  searchText: '',
+  hits: null,
+  selectedId: null,
+  detail: null,
+  progress: {},
+  error: null,
+} satisfies Partial<ManuscriptsStore>;
+
 export const useManuscripts = create<ManuscriptsStore>((set, get) => {
   const patch = (key: string, p: Partial<BatchItem>) => set((s) => ({ batch: s.batch.map((b) => (b.key === key ? { ...b, ...p } : b)) }));
   const live = (key: string) => {
@@ -190,16 +203,8 @@ export const useManuscripts = create<ManuscriptsStore>((set, get) => {
     }
   };
   return {
-    list: [],
-    folders: [],
-    folder: null,
-    searchText: '',
-    hits: null,
-    selectedId: null,
-    detail: null,
+    ...EMPTY,
     batch: [],
-    progress: {},
-    error: null,
     async load() {
       try {
         const [list, folders] = await Promise.all([
@@ -394,15 +399,7 @@ export const useManuscripts = create<ManuscriptsStore>((set, get) => {
     reset() {
       // Files not yet uploaded stay (they are the editor's, not the profile's); queued ones were sent to the old one.
       set((s) => ({
-        list: [],
-        folders: [],
-        folder: null,
-        searchText: '',
-        hits: null,
-        selectedId: null,
-        detail: null,
-        progress: {},
-        error: null,
+        ...EMPTY,
         batch: s.batch.filter((b) => b.state !== 'queued' && b.state !== 'cancelled' && !b.update),
       }));
     },

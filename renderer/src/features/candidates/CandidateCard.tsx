@@ -1,7 +1,7 @@
-import * as Dialog from '@radix-ui/react-dialog';
+import { Drawer } from '../../components/Drawer';
 import type { CandidateLoadRow } from '../../../../electron/common/rows';
 import { authorOfText, loadText } from '../reviewers/format';
-import { Check, CircleHelp, ExternalLink, X } from 'lucide-react';
+import { Check, CircleHelp, ExternalLink } from 'lucide-react';
 import { useMemo } from 'react';
 import { highlightParts, matchConcepts } from '../../../../electron/common/domain/concepts';
 import { CONFLICT_TEXT, type ConflictEvidence } from '../../../../electron/common/domain/conflicts';
@@ -169,22 +169,9 @@ export function CandidateCard({
 export function CandidateDrawer(props: { open: boolean; name: string; onClose: () => void } & Parameters<typeof CandidateCard>[0]) {
   const { open, name, onClose, ...card } = props;
   return (
-    <Dialog.Root open={open} onOpenChange={(o) => (o ? undefined : onClose())}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="overlay light" />
-        <Dialog.Content className="drawer" aria-label="Candidate details" aria-describedby={undefined}>
-          <header className="drawer-head">
-            <Dialog.Title>{name}</Dialog.Title>
-            <Dialog.Close asChild>
-              <button type="button" className="icon-button" aria-label="Close the details">
-                <X size={16} aria-hidden="true" />
-              </button>
-            </Dialog.Close>
-          </header>
-          <CandidateCard {...card} />
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Drawer open={open} onClose={onClose} title={name} label="Candidate details" closeLabel="Close the details">
+      <CandidateCard {...card} />
+    </Drawer>
   );
 }
 

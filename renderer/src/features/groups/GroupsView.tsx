@@ -23,6 +23,7 @@ import { CustomFieldInput } from './CustomFieldInput';
 import { groupState, refusalText } from './groupState';
 import { FailedGroup } from './FailedGroup';
 import { clientIdFor } from '../../../../electron/common/domain/authors';
+import { DraftInput } from '../../components/DraftInput';
 import {
   csvAuthors,
   csvTable,
@@ -163,31 +164,21 @@ export function GroupsView() {
             }}
           >
             <h3>New group</h3>
-            <input
-              aria-label="Group name"
-              placeholder="Group name"
-              required
-              value={newGroup.group_name}
-              onChange={(e) => setNewGroup({ ...newGroup, group_name: e.target.value })}
-            />
-            <input
-              aria-label="Owner team"
-              placeholder="Owner team"
-              required
-              value={newGroup.owner_team}
-              onChange={(e) => setNewGroup({ ...newGroup, owner_team: e.target.value })}
-            />
-            <input
-              aria-label="Editor teams"
+            <DraftInput draft={newGroup} onDraft={setNewGroup} field="group_name" label="Group name" required />
+            <DraftInput draft={newGroup} onDraft={setNewGroup} field="owner_team" label="Owner team" required />
+            <DraftInput
+              draft={newGroup}
+              onDraft={setNewGroup}
+              field="editor_teams"
+              label="Editor teams"
               placeholder="Editor teams (separated by ;)"
-              value={newGroup.editor_teams}
-              onChange={(e) => setNewGroup({ ...newGroup, editor_teams: e.target.value })}
             />
-            <input
-              aria-label="Viewer teams"
+            <DraftInput
+              draft={newGroup}
+              onDraft={setNewGroup}
+              field="viewer_teams"
+              label="Viewer teams"
               placeholder="Viewer teams (separated by ;)"
-              value={newGroup.viewer_teams}
-              onChange={(e) => setNewGroup({ ...newGroup, viewer_teams: e.target.value })}
             />
             <button type="submit" className={selected ? undefined : 'primary'}>
               <Plus size={16} aria-hidden="true" />

@@ -1,5 +1,4 @@
-import * as Dialog from '@radix-ui/react-dialog';
-import { X } from 'lucide-react';
+import { Drawer } from '../../components/Drawer';
 import { useState } from 'react';
 import { STATUS_LABEL, isoDate } from '../../../../electron/common/domain/shortlist';
 import type { LedgerMember } from '../../../../electron/common/rows';
@@ -47,131 +46,121 @@ export function PersonDrawer({
 
   const p = history?.person;
   return (
-    <Dialog.Root
+    <Drawer
       open={open}
-      onOpenChange={(o) => {
-        if (o) return;
+      onClose={() => {
         setConfirming(null);
         setSplitNote(null);
         onClose();
       }}
+      title={p?.name ?? 'Reviewer'}
+      label="Reviewer history"
+      closeLabel="Close the history"
+      className="person-drawer"
     >
-      <Dialog.Portal>
-        <Dialog.Overlay className="overlay light" />
-        <Dialog.Content className="drawer person-drawer" aria-label="Reviewer history" aria-describedby={undefined}>
-          <header className="drawer-head">
-            <Dialog.Title>{p?.name ?? 'Reviewer'}</Dialog.Title>
-            <Dialog.Close asChild>
-              <button type="button" className="icon-button" aria-label="Close the history">
-                <X size={16} aria-hidden="true" />
-              </button>
-            </Dialog.Close>
-          </header>
-          {error ? <p className="error">{error}</p> : null}
-          {p ? (
-            <div className="card">
-              <p className="muted">
-                {[p.affiliation, p.email, p.orcid ? `ORCID ${p.orcid}` : null].filter(Boolean).join(' · ') ||
-                  'No affiliation, e-mail or ORCID known'}
+      {error ? <p className="error">{error}</p> : null}
+      {p ? (
+        <div className="card">
+          <p className="muted">
+            {[p.affiliation, p.email, p.orcid ? `ORCID ${p.orcid}` : null].filter(Boolean).join(' · ') ||
+              'No affiliation, e-mail or ORCID known'}
+          </p>
+          <dl className="counts" aria-label="Counts">
+            {LEDGER_COLUMNS.filter((c) => c.key !== 'name').map((c) => (
+              <div key={c.key}>
+                <dt>{c.label}</dt>
+                <dd>{c.text(p)}</dd>
+              </div>
+            ))}
+          </dl>
+          <section aria-labelledby="members-h">
+            <h3 id="members-h">Author records in this person</h3>
+            {splitNote ? (
+              <p role="status" className="ok">
+                {splitNote}
               </p>
-              <dl className="counts" aria-label="Counts">
-                {LEDGER_COLUMNS.filter((c) => c.key !== 'name').map((c) => (
-                  <div key={c.key}>
-                    <dt>{c.label}</dt>
-                    <dd>{c.text(p)}</dd>
+            ) : null}
+            <ul className="members">
+              {history.members.map((m, i) => (
+                <li key={m.authorId}>
+                  <div className="row">
+                    <strong>{m.name}</strong>
+                    <span className="chip" data-testid="merge-rule">
+                      {RULE_TEXT[m.rule]}
+                    </span>
+                    <span className="muted">
+                      author id {m.authorId}
+                      {m.orcid ? ` · ORCID ${m.orcid}` : ''}
+                      {m.email ? ` · ${m.email}` : ''}
+                    </span>
+                    <span className="spacer" />
+                    {history.members.length > 1 && i > 0 ? (
+                      <button type="button" onClick={() => setConfirming(m)}>
+                        Split…
+                      </button>
+                    ) : null}
                   </div>
+                  {confirming?.authorId === m.authorId ? (
+                    <div role="alertdialog" aria-labelledby={`split-q-${m.authorId}`} className="confirm">
+                      <p id={`split-q-${m.authorId}`}>
+                        Split {m.name} (author id {m.authorId}) off into a person of its own? Their invitations and answers move with them,
+                        and they will not be merged with {p.name} again.
+                      </p>
+                      <button type="button" className="danger" onClick={() => void split(m)}>
+                        Split
+                      </button>{' '}
+                      <button type="button" onClick={() => setConfirming(null)}>
+                        Cancel
+                      </button>
+                    </div>
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+          </section>
+          <section aria-labelledby="history-h">
+            <h3 id="history-h">History by manuscript</h3>
+            {history.manuscripts.length === 0 ? <p className="muted">No manuscript in the cache suggests this person.</p> : null}
+            <table className="history">
+              <thead>
+                <tr>
+                  <th scope="col">Manuscript</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Invited</th>
+                  <th scope="col">Answered</th>
+                  <th scope="col">Due</th>
+                </tr>
+              </thead>
+              <tbody>
+                {history.manuscripts.map((h) => (
+                  <tr key={`${h.profileId}-${h.manuscriptId}-${h.authorId}`}>
+                    <td>
+                      {h.profileId === activeProfile ? (
+                        <button type="button" className="linklike" onClick={() => openManuscript(h.manuscriptId)}>
+                          {h.title || `Manuscript ${h.manuscriptId}`}
+                        </button>
+                      ) : (
+                        <span title="In another profile">{h.title || `Manuscript ${h.manuscriptId}`}</span>
+                      )}
+                      <span className="muted"> · {h.folder}</span>
+                      {h.note ? <div className="muted">“{h.note}”</div> : null}
+                    </td>
+                    <td>
+                      {h.status ? STATUS_LABEL[h.status] : h.suggested ? 'Suggested' : '—'}
+                      {h.serviceMarked ? <span className="chip marked">Marked in the service</span> : null}
+                    </td>
+                    <td>{isoDate(h.invitedAt) || '—'}</td>
+                    <td>{isoDate(h.answeredAt) || '—'}</td>
+                    <td>{h.dueDate ?? '—'}</td>
+                  </tr>
                 ))}
-              </dl>
-              <section aria-labelledby="members-h">
-                <h3 id="members-h">Author records in this person</h3>
-                {splitNote ? (
-                  <p role="status" className="ok">
-                    {splitNote}
-                  </p>
-                ) : null}
-                <ul className="members">
-                  {history.members.map((m, i) => (
-                    <li key={m.authorId}>
-                      <div className="row">
-                        <strong>{m.name}</strong>
-                        <span className="chip" data-testid="merge-rule">
-                          {RULE_TEXT[m.rule]}
-                        </span>
-                        <span className="muted">
-                          author id {m.authorId}
-                          {m.orcid ? ` · ORCID ${m.orcid}` : ''}
-                          {m.email ? ` · ${m.email}` : ''}
-                        </span>
-                        <span className="spacer" />
-                        {history.members.length > 1 && i > 0 ? (
-                          <button type="button" onClick={() => setConfirming(m)}>
-                            Split…
-                          </button>
-                        ) : null}
-                      </div>
-                      {confirming?.authorId === m.authorId ? (
-                        <div role="alertdialog" aria-labelledby={`split-q-${m.authorId}`} className="confirm">
-                          <p id={`split-q-${m.authorId}`}>
-                            Split {m.name} (author id {m.authorId}) off into a person of its own? Their invitations and answers move with
-                            them, and they will not be merged with {p.name} again.
-                          </p>
-                          <button type="button" className="danger" onClick={() => void split(m)}>
-                            Split
-                          </button>{' '}
-                          <button type="button" onClick={() => setConfirming(null)}>
-                            Cancel
-                          </button>
-                        </div>
-                      ) : null}
-                    </li>
-                  ))}
-                </ul>
-              </section>
-              <section aria-labelledby="history-h">
-                <h3 id="history-h">History by manuscript</h3>
-                {history.manuscripts.length === 0 ? <p className="muted">No manuscript in the cache suggests this person.</p> : null}
-                <table className="history">
-                  <thead>
-                    <tr>
-                      <th scope="col">Manuscript</th>
-                      <th scope="col">Status</th>
-                      <th scope="col">Invited</th>
-                      <th scope="col">Answered</th>
-                      <th scope="col">Due</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {history.manuscripts.map((h) => (
-                      <tr key={`${h.profileId}-${h.manuscriptId}-${h.authorId}`}>
-                        <td>
-                          {h.profileId === activeProfile ? (
-                            <button type="button" className="linklike" onClick={() => openManuscript(h.manuscriptId)}>
-                              {h.title || `Manuscript ${h.manuscriptId}`}
-                            </button>
-                          ) : (
-                            <span title="In another profile">{h.title || `Manuscript ${h.manuscriptId}`}</span>
-                          )}
-                          <span className="muted"> · {h.folder}</span>
-                          {h.note ? <div className="muted">“{h.note}”</div> : null}
-                        </td>
-                        <td>
-                          {h.status ? STATUS_LABEL[h.status] : h.suggested ? 'Suggested' : '—'}
-                          {h.serviceMarked ? <span className="chip marked">Marked in the service</span> : null}
-                        </td>
-                        <td>{isoDate(h.invitedAt) || '—'}</td>
-                        <td>{isoDate(h.answeredAt) || '—'}</td>
-                        <td>{h.dueDate ?? '—'}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </section>
-            </div>
-          ) : (
-            <p className="muted">Loading…</p>
-          )}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+              </tbody>
+            </table>
+          </section>
+        </div>
+      ) : (
+        <p className="muted">Loading…</p>
+      )}
+    </Drawer>
   );
 }

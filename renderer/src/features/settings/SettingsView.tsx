@@ -9,6 +9,7 @@ import { Alert } from '../../components/Alert';
 import { keptText, removedText } from './cacheText';
 import { parsePort } from './port';
 import { UpdatesSection } from './UpdatesSection';
+import { DraftInput } from '../../components/DraftInput';
 
 const FEATURE_LABEL = {
   authorsGroups: 'Authors groups',
@@ -122,20 +123,15 @@ export function SettingsView() {
             void save(draft).then((ok) => ok && setDraft({ name: '', baseUrl: '' }));
           }}
         >
-          <input
-            aria-label="Profile name"
-            placeholder="Name (e.g. Production)"
-            required
-            value={draft.name}
-            onChange={(e) => setDraft({ ...draft, name: e.target.value })}
-          />
-          <input
-            aria-label="Service base URL"
+          <DraftInput draft={draft} onDraft={setDraft} field="name" label="Profile name" placeholder="Name (e.g. Production)" required />
+          <DraftInput
+            draft={draft}
+            onDraft={setDraft}
+            field="baseUrl"
+            label="Service base URL"
             placeholder="https://service.example.org"
             type="url"
             required
-            value={draft.baseUrl}
-            onChange={(e) => setDraft({ ...draft, baseUrl: e.target.value })}
           />
           <button type="submit">Add profile</button>
         </form>
