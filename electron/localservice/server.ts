@@ -67,10 +67,10 @@ async function handle(ctx: Ctx, opts: ServerOptions, req: IncomingMessage, res: 
   const started = Date.now();
   res.on('finish', () => ctx.log(`${method} ${path} ${res.statusCode} ${Date.now() - started} ms`));
 
-  if (path.startsWith('/api/external/')) return external(ctx, req, res, path, method, url.searchParams);
+  if (path.startsWith('/api/external/')) return external(ctx, { req, res, path, method, query: url.searchParams });
   if (path === '/admin' || path.startsWith('/admin/')) {
     if (!opts.admin) return drain(req, res, { status: 404, body: errorBody('not_found', 'the admin surface is not enabled') });
-    return admin(ctx, opts, req, res, path === '/admin' ? '/admin/' : path, method, url.searchParams);
+    return admin(ctx, opts, { req, res, path: path === '/admin' ? '/admin/' : path, method, query: url.searchParams });
   }
   const page = /^\/(authors|articles)\/(\d+)\/$/.exec(path);
   if (page && method === 'GET') return send(res, profilePage(ctx, page[1]!, Number(page[2])));
@@ -94,14 +94,16 @@ function keyMatches(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-async function external(
-  ctx: Ctx,
-  req: IncomingMessage,
-  res: ServerResponse,
-  path: string,
-  method: string,
-  query: URLSearchParams,
-): Promise<void> {
+/** One request as the handlers see it: its path (admin's normalised), upper-case method and query. */
+interface Exchange {
+  req: IncomingMessage;
+  res: ServerResponse;
+  path: string;
+  method: string;
+  query: URLSearchParams;
+}
+
+async function external(ctx: Ctx, { req, res, path, method, query }: Exchange): Promise<void> {
   let route: ExternalRoute | undefined;
   let params: string[] = [];
   const allowed: string[] = [];
@@ -184,15 +186,7 @@ function delay(ms: number, res: ServerResponse): Promise<boolean> {
   });
 }
 
-async function admin(
-  ctx: Ctx,
-  opts: ServerOptions,
-  req: IncomingMessage,
-  res: ServerResponse,
-  path: string,
-  method: string,
-  query: URLSearchParams,
-): Promise<void> {
+async function admin(ctx: Ctx, opts: ServerOptions, { req, res, path, method, query }: Exchange): Promise<void> {
   const auth = req.headers.authorization ?? '';
   const token = auth.startsWith('Bearer ') ? auth.slice(7) : String(req.headers['x-admin-token'] ?? '');
   if (!token || !keyMatches(token, opts.adminToken)) {
