@@ -8,6 +8,7 @@ import {
   bridgeCalls,
   collectStats,
   duplicatePairs,
+  DUPLICATES_EXEMPT,
   EMIT_DATA_CHANGED,
   NOTE_CHANGE,
   formatTable,
@@ -93,6 +94,11 @@ describe('stats counting functions', () => {
       'core/e.ts:1-6 ~ core/f.ts:1-6',
     ]);
     expect(duplicatePairs('no duplicates (12 files read)')).toEqual([]);
+    // Two migrations alike are history; a migration alike with live code is not exempt.
+    expect(DUPLICATES_EXEMPT.test('electron/core/cache/migrations/001-a.ts:1-6 ~ electron/core/cache/migrations/006-b.ts:3-8 shape')).toBe(
+      true,
+    );
+    expect(DUPLICATES_EXEMPT.test('electron/core/cache/migrations/001-a.ts:1-6 ~ electron/core/cache/groups.ts:3-8')).toBe(false);
   });
 
   it('reads source files and skips node_modules', () => {
