@@ -1,13 +1,48 @@
-// Candidates for the export golden files (test/unit/domain/candidate-export.test.ts).
-import type { CandidateRow } from '../../../../electron/common/views';
+// Candidate rows for the domain tests: a plain one to vary, and the set the export golden files are
+// written from (test/unit/domain/candidate-export.test.ts).
+import type { CandidateRow, ConflictKey } from '../../../../electron/common/views';
+
+const flags = (v: boolean | null): Record<ConflictKey, boolean | null> => ({
+  coauth_conflicts: v,
+  aff_conflicts: v,
+  retracted_articles: v,
+  referenced_articles: v,
+  external_coi: v,
+});
+
+/** A candidate with ordinary values and no conflict; `over` sets what a test needs. */
+export function candidateRow(authorId: number, rank: number, over: Partial<CandidateRow> = {}): CandidateRow {
+  return {
+    id: authorId * 10 + rank,
+    runId: 1,
+    rank,
+    authorId,
+    name: `Author ${authorId}`,
+    firstName: null,
+    lastName: null,
+    middleName: null,
+    suffix: null,
+    email: `a${authorId}@uni.example`,
+    orcid: null,
+    affiliation: `Uni ${authorId}`,
+    articlesCount: 10,
+    citationsCount: 100,
+    hIndex: 5,
+    score: 1 - rank / 100,
+    url: null,
+    relevantConcepts: [],
+    authorsGroups: [],
+    marked: false,
+    conflicts: flags(false),
+    conflictMask: 0,
+    conflictCount: 0,
+    ...over,
+  };
+}
 
 /** Candidates that reach every column's edge: empty values, unknown flags, groups, quotes, commas, line breaks. */
 export const EXPORT_ROWS: CandidateRow[] = [
-  {
-    id: 11,
-    runId: 1,
-    rank: 0,
-    authorId: 101,
+  candidateRow(101, 0, {
     name: 'Ada "Countess" Lovelace, FRS',
     firstName: 'Ada',
     lastName: 'Lovelace',
@@ -27,76 +62,32 @@ export const EXPORT_ROWS: CandidateRow[] = [
       { group_id: 9, client_id: null },
     ],
     marked: true,
-    conflicts: {
-      coauth_conflicts: true,
-      aff_conflicts: false,
-      retracted_articles: null,
-      referenced_articles: true,
-      external_coi: null,
-    },
+    conflicts: { ...flags(false), coauth_conflicts: true, retracted_articles: null, referenced_articles: true, external_coi: null },
     conflictMask: 9,
     conflictCount: 2,
-  },
-  {
-    id: 12,
-    runId: 1,
-    rank: 1,
-    authorId: 102,
+  }),
+  candidateRow(102, 1, {
     name: 'Grace Hopper',
-    firstName: null,
-    lastName: null,
-    middleName: null,
-    suffix: null,
     email: null,
-    orcid: null,
     affiliation: null,
     articlesCount: null,
     citationsCount: null,
     hIndex: null,
     score: null,
-    url: null,
-    relevantConcepts: [],
-    authorsGroups: [],
-    marked: false,
-    conflicts: {
-      coauth_conflicts: false,
-      aff_conflicts: false,
-      retracted_articles: false,
-      referenced_articles: false,
-      external_coi: false,
-    },
-    conflictMask: 0,
-    conflictCount: 0,
-  },
-  {
-    id: 13,
-    runId: 1,
-    rank: 2,
-    authorId: 103,
+  }),
+  candidateRow(103, 2, {
     name: '=SUM(A1)',
     firstName: '+1',
     lastName: '-x',
     middleName: '@m',
-    suffix: null,
     email: 'x@y.example',
-    orcid: null,
     affiliation: 'Tab\there',
     articlesCount: 0,
     citationsCount: 0,
     hIndex: 0,
     score: 0,
-    url: null,
     relevantConcepts: ['a'],
     authorsGroups: [{ group_id: 1, client_id: null }],
-    marked: false,
-    conflicts: {
-      coauth_conflicts: null,
-      aff_conflicts: null,
-      retracted_articles: null,
-      referenced_articles: null,
-      external_coi: null,
-    },
-    conflictMask: 0,
-    conflictCount: 0,
-  },
+    conflicts: flags(null),
+  }),
 ];
