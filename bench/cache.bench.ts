@@ -78,7 +78,8 @@ function generate(cache: Cache): number[] {
   const authorName = (id: number) => `${NAMES[id % NAMES.length]} Author${id}`;
   db.transaction(() => {
     const ins = db.prepare(
-      `INSERT INTO authors (profile_id, author_id, name, affiliation, email, orcid, url, h_index, articles_count, citations_count, concepts, suggestions_count, marks_count, first_seen_at, last_seen_at)
+      `INSERT INTO authors (profile_id, author_id, name, affiliation, email, orcid, url, h_index, articles_count, citations_count,
+         concepts, suggestions_count, marks_count, first_seen_at, last_seen_at)
        VALUES (?, ?, ?, ?, ?, NULL, ?, ?, ?, ?, ?, 10, 0, ?, ?)`,
     );
     for (let id = 1; id <= AUTHORS; id++) {
@@ -101,16 +102,19 @@ function generate(cache: Cache): number[] {
   const bigRuns: number[] = [];
   const folderIds = ['J-A', 'J-B', 'J-C', 'PANEL'].map((f) => cache.manuscripts.folder(P, f));
   const insMs = db.prepare(
-    `INSERT INTO manuscripts (profile_id, origin_id, service_id, folder_id, title, abstract, authors_count, authors_json, authors_text, form_json, sync_state, created_at, updated_at)
+    `INSERT INTO manuscripts (profile_id, origin_id, service_id, folder_id, title, abstract, authors_count, authors_json, authors_text,
+       form_json, sync_state, created_at, updated_at)
      VALUES (?, ?, ?, ?, ?, ?, 2, ?, ?, '{}', 'synced', ?, ?) RETURNING id`,
   );
   const insRun = db.prepare(
-    `INSERT INTO runs (profile_id, manuscript_id, seq, uploaded_at, response_version, folder_name, form_json, candidates_count, raw_json) VALUES (?, ?, 1, ?, 6, 'J-A', '{}', ?, '{}') RETURNING id`,
+    `INSERT INTO runs (profile_id, manuscript_id, seq, uploaded_at, response_version, folder_name, ` +
+      `form_json, candidates_count, raw_json) VALUES (?, ?, 1, ?, 6, 'J-A', '{}', ?, '{}') RETURNING id`,
   );
   const setLast = db.prepare('UPDATE manuscripts SET last_run_id = ? WHERE id = ?');
   const insCand = db.prepare(
-    `INSERT INTO candidates (run_id, profile_id, rank, author_id, name, first_name, last_name, middle_name, suffix, email, orcid, affiliation, articles_count, citations_count, h_index, score, url,
-       concepts_json, authors_groups_json, marked, coauth_conflict, aff_conflict, retracted_articles, referenced_articles, external_coi, conflicts, conflict_count, has_email, raw_json)
+    `INSERT INTO candidates (run_id, profile_id, rank, author_id, name, first_name, last_name, middle_name, suffix, email, orcid,
+       affiliation, articles_count, citations_count, h_index, score, url, concepts_json, authors_groups_json, marked, coauth_conflict,
+       aff_conflict, retracted_articles, referenced_articles, external_coi, conflicts, conflict_count, has_email, raw_json)
      VALUES (?, ?, ?, ?, ?, ?, ?, NULL, NULL, ?, NULL, ?, ?, ?, ?, ?, ?, ?, '[]', ?, ?, ?, 0, ?, 0, ?, ?, ?, ?)`,
   );
   const rest = CANDIDATES - BIG * 500;
@@ -149,7 +153,9 @@ function generate(cache: Cache): number[] {
           const email = aid % 3 ? `a${aid}@uni.example` : null;
           const concepts = `["${WORDS[aid % 20]}","${WORDS[(aid * 3) % 20]}"]`;
           const name = authorName(aid);
-          const raw = `{"name":"${name}","author_id":${aid},"hIndex":${h},"score":${(100 - k * 0.1).toFixed(2)},"relevant_concepts":${concepts},"coauth_conflicts":{"exists":${coauth === 1}},"aff_conflicts":{"exists":${aff === 1}}}`;
+          const raw =
+            `{"name":"${name}","author_id":${aid},"hIndex":${h},"score":${(100 - k * 0.1).toFixed(2)},` +
+            `"relevant_concepts":${concepts},"coauth_conflicts":{"exists":${coauth === 1}},"aff_conflicts":{"exists":${aff === 1}}}`;
           insCand.run(
             run,
             P,
@@ -290,7 +296,10 @@ const bench: Bench = async () => {
     cache.close();
     const rss = await rssChild(file, sample.slice(0, 100));
     const openMs = median(openRun);
-    const note = `${MANUSCRIPTS.toLocaleString('en')} manuscripts, ${CANDIDATES.toLocaleString('en')} candidates, ${AUTHORS.toLocaleString('en')} authors; ${(size / 2 ** 20).toFixed(0)} MiB, generated in ${(genMs / 1000).toFixed(0)} s`;
+    const note =
+      `${MANUSCRIPTS.toLocaleString('en')} manuscripts, ${CANDIDATES.toLocaleString('en')} candidates, ` +
+      `${AUTHORS.toLocaleString('en')} authors; ${(size / 2 ** 20).toFixed(0)} MiB, generated in ` +
+      `${(genMs / 1000).toFixed(0)} s`;
     const rows: BenchRow[] = [
       {
         suite: SUITE,

@@ -64,7 +64,9 @@ const bench: Bench = async () => {
           unit: 'MB',
           target: `≤ ${PEAK_TARGET_MB} MB`,
           ok: above <= PEAK_TARGET_MB,
-          note: `${size} file, ${outcome} in ${Math.round(r.hostile.ms)} ms; intake idle ${Math.round(r.idle / MB)} MB (child process with only the warm pool of ${r.pool} workers, under tsx)`,
+          note:
+            `${size} file, ${outcome} in ${Math.round(r.hostile.ms)} ms; intake idle ` +
+            `${Math.round(r.idle / MB)} MB (child process with only the warm pool of ${r.pool} workers, under tsx)`,
         },
         {
           suite: 'intake-hostile',

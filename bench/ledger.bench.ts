@@ -92,7 +92,8 @@ function generate(cache: Cache, now: number): { runId: number; manuscriptId: num
     for (let i = 1; i <= 5_000; i++) merged.run(PEOPLE + i, i * 19, personName(i * 19), `p${i * 19}@uni.example`, now);
   })();
   const ms = db.prepare(
-    `INSERT INTO manuscripts (profile_id, origin_id, service_id, folder_id, title, abstract, authors_count, authors_json, authors_text, form_json, sync_state, created_at, updated_at)
+    `INSERT INTO manuscripts (profile_id, origin_id, service_id, folder_id, title, abstract, authors_count, authors_json, authors_text,
+       form_json, sync_state, created_at, updated_at)
      VALUES (?, ?, ?, ?, ?, 'Abstract.', 2, ?, '', '{}', 'synced', ?, ?) RETURNING id`,
   );
   const link = db.prepare('INSERT INTO author_manuscripts (profile_id, author_id, manuscript_id, first_run_id) VALUES (?, ?, ?, 1)');
@@ -137,7 +138,8 @@ function generate(cache: Cache, now: number): { runId: number; manuscriptId: num
       });
     }
     db.exec(
-      'UPDATE ledger_people SET suggested = (SELECT count(*) FROM ledger_members lm JOIN author_manuscripts am ON am.author_id = lm.author_id WHERE lm.person_id = ledger_people.id)',
+      'UPDATE ledger_people SET suggested = (SELECT count(*) FROM ledger_members lm JOIN ' +
+        'author_manuscripts am ON am.author_id = lm.author_id WHERE lm.person_id = ledger_people.id)',
     );
   })();
   db.transaction(() => {
@@ -242,10 +244,14 @@ const bench: Bench = async () => {
     const r = rng(99);
     const counts = cache.db
       .prepare<[], { people: number; suggestions: number; entries: number }>(
-        'SELECT (SELECT count(*) FROM ledger_people) AS people, (SELECT count(*) FROM author_manuscripts) AS suggestions, (SELECT count(*) FROM shortlist) AS entries',
+        'SELECT (SELECT count(*) FROM ledger_people) AS people, (SELECT count(*) FROM ' +
+          'author_manuscripts) AS suggestions, (SELECT count(*) FROM shortlist) AS entries',
       )
       .get()!;
-    const size = `${counts.people.toLocaleString('en')} people, ${counts.suggestions.toLocaleString('en')} suggestions, ${counts.entries.toLocaleString('en')} shortlist entries; generated in ${genS.toFixed(0)} s`;
+    const size =
+      `${counts.people.toLocaleString('en')} people, ${counts.suggestions.toLocaleString('en')} ` +
+      `suggestions, ${counts.entries.toLocaleString('en')} shortlist entries; generated in ` +
+      `${genS.toFixed(0)} s`;
 
     // People with a shortlist history: the ones an editor opens.
     const busyPeople = cache.db

@@ -49,7 +49,9 @@ export default async (): Promise<BenchRow[]> => {
         metric: 'npm run dist (icons + electron-vite build + electron-builder dir)',
         value: Math.round((t3 - t0) / 100) / 10,
         unit: 's',
-        note: `icons ${((t1 - t0) / 1000).toFixed(1)} s, build ${((t2 - t1) / 1000).toFixed(1)} s, package ${((t3 - t2) / 1000).toFixed(1)} s; stand-in Electron, shared 2-core machine`,
+        note:
+          `icons ${((t1 - t0) / 1000).toFixed(1)} s, build ${((t2 - t1) / 1000).toFixed(1)} s, package ` +
+          `${((t3 - t2) / 1000).toFixed(1)} s; stand-in Electron, shared 2-core machine`,
       },
     ];
   } finally {

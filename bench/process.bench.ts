@@ -155,7 +155,10 @@ async function eventLoopRun(): Promise<BenchRow[]> {
       slow.size === 0 ? 'no stretch over 50 ms' : `over 50 ms: ${[...slow].map(([k, v]) => `${k} ${v.n}× (max ${v.max} ms)`).join(', ')}`;
     const max = h.max / 1e6;
     const p99 = h.percentile(99) / 1e6;
-    const note = `${files.length} PDFs from ../shared/material/pdf by path; demo service (default corpus) in a child process; ${Math.round(tInspected - t0)} ms to stage+inspect, ${Math.round(total)} ms in all; ${pending} uploads not sent; load avg ${load()}`;
+    const note =
+      `${files.length} PDFs from ../shared/material/pdf by path; demo service (default corpus) in a ` +
+      `child process; ${Math.round(tInspected - t0)} ms to stage+inspect, ${Math.round(total)} ms in ` +
+      `all; ${pending} uploads not sent; load avg ${load()}`;
     return [
       {
         suite: SUITE,
@@ -222,7 +225,9 @@ async function dropRun(): Promise<BenchRow[]> {
     const breakdown =
       `staging by path ${Math.round(sum(stageMs))} ms in all (median ${Math.round(med(stageMs))} ms a file); ` +
       `drop → form median ${Math.round(med(inspectMs))} ms, last ${Math.round(Math.max(...inspectMs))} ms; ` +
-      `one file alone on the warm pool median ${Math.round(med(serial))} ms (sum ${Math.round(sum(serial))} ms ÷ pool ${app.core.intake.poolSize} = ${Math.round(parseShare * 100)}% of the wall); the same drop again ${Math.round(again)} ms`;
+      `one file alone on the warm pool median ${Math.round(med(serial))} ms (sum ` +
+      `${Math.round(sum(serial))} ms ÷ pool ${app.core.intake.poolSize} = ` +
+      `${Math.round(parseShare * 100)}% of the wall); the same drop again ${Math.round(again)} ms`;
     return [
       {
         suite: SUITE,
@@ -231,7 +236,10 @@ async function dropRun(): Promise<BenchRow[]> {
         unit: 'ms',
         target: '≤ 2000 ms',
         ok: wall <= 2000,
-        note: `${filled}/10 forms with a title; files.stagePath + intake.inspect through the router, first drop after start (pool of ${app.core.intake.poolSize} warm in ${Math.round(app.warmMs)} ms); ${breakdown}; load avg ${load()}`,
+        note:
+          `${filled}/10 forms with a title; files.stagePath + intake.inspect through the router, first ` +
+          `drop after start (pool of ${app.core.intake.poolSize} warm in ${Math.round(app.warmMs)} ms); ` +
+          `${breakdown}; load avg ${load()}`,
       },
     ];
   } finally {

@@ -106,7 +106,9 @@ export default async function bench(): Promise<BenchRow[]> {
           unit: 'ms',
           target: '≤ 500 ms',
           ok: med <= 500,
-          note: `corpus ${corpus}; ${RUNS} runs, p90 ${Math.round(p90)} ms; PDF ${Math.round(pdf.length / 1024)} KB, ${runs[0]!.refs} refs parsed, ${runs[0]!.candidates} candidates`,
+          note:
+            `corpus ${corpus}; ${RUNS} runs, p90 ${Math.round(p90)} ms; PDF ${Math.round(pdf.length / 1024)} ` +
+            `KB, ${runs[0]!.refs} refs parsed, ${runs[0]!.candidates} candidates`,
         },
         { suite: SUITE, metric: 'first start (generate demo corpus)', value: Math.round(firstStart), unit: 'ms', note: corpus },
         {

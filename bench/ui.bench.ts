@@ -171,7 +171,10 @@ const bench: Bench = async () => {
         unit: 'ms',
         target: '≤ 50 ms',
         ok: median(opens) <= 50,
-        note: `${OPENS} opens, clicks made in the page, headless Chromium, browser host; p95 ${pct(opens, 0.95).toFixed(0)} ms; with Playwright's clicks: median ${median(driven).toFixed(0)} ms`,
+        note:
+          `${OPENS} opens, clicks made in the page, headless Chromium, browser host; p95 ` +
+          `${pct(opens, 0.95).toFixed(0)} ms; with Playwright's clicks: median ` +
+          `${median(driven).toFixed(0)} ms`,
       },
       {
         suite: 'ui',
@@ -180,7 +183,10 @@ const bench: Bench = async () => {
         unit: 'ms',
         target: '≤ 12 ms, no frame > 25 ms at 60 Hz',
         ok: p95 <= 12 && dropped === 0,
-        note: `${frames.length} frames, frame-rate limit lifted, 240 px per frame, median ${median(frames).toFixed(2)} ms, max ${Math.max(...frames).toFixed(1)} ms; at 60 Hz: ${vsynced.length} frames, ${dropped} dropped (> 25 ms)`,
+        note:
+          `${frames.length} frames, frame-rate limit lifted, 240 px per frame, median ` +
+          `${median(frames).toFixed(2)} ms, max ${Math.max(...frames).toFixed(1)} ms; at 60 Hz: ` +
+          `${vsynced.length} frames, ${dropped} dropped (> 25 ms)`,
       },
     ] satisfies BenchRow[];
   } finally {

@@ -280,7 +280,8 @@ function propertyNames(members: ts.NodeArray<ts.Node>): string[] {
 const ZOD_OBJECT = new Set(['object', 'looseObject', 'strictObject', 'extend']);
 
 /** The fields a declaration spells out itself, when it is a shape: an interface, a type literal, a zod
- * object schema, or a `{ field: z.… }` object of zod fields. Null for anything else. */
+ * object schema, a `{ field: z.… }` object of zod fields, or a `{ field: 'name' }` map that is not
+ * checked against a type (`satisfies Record<keyof Row, string>` derives its keys). Null for anything else. */
 function declaredFields(n: ts.Node): { name: string; fields: string[] } | null {
   if (ts.isInterfaceDeclaration(n)) return { name: n.name.text, fields: propertyNames(n.members) };
   if (ts.isTypeAliasDeclaration(n)) {
@@ -295,7 +296,12 @@ function declaredFields(n: ts.Node): { name: string; fields: string[] } | null {
   }
   if (ts.isVariableDeclaration(n) && ts.isIdentifier(n.name) && n.initializer) {
     let init: ts.Expression = n.initializer;
-    while (ts.isAsExpression(init) || ts.isSatisfiesExpression(init) || ts.isParenthesizedExpression(init)) init = init.expression;
+    // Checked against a type (`x: T = …` or `… satisfies T`): its keys come from that type, it declares none.
+    let checked = n.type !== undefined;
+    while (ts.isAsExpression(init) || ts.isSatisfiesExpression(init) || ts.isParenthesizedExpression(init)) {
+      if (ts.isSatisfiesExpression(init)) checked = true;
+      init = init.expression;
+    }
     // z.looseObject({...}).strict() and the like: the innermost zod object call holds the fields.
     for (let e: ts.Expression = init; ts.isCallExpression(e);) {
       const callee = e.expression;
@@ -314,6 +320,9 @@ function declaredFields(n: ts.Node): { name: string; fields: string[] } | null {
       const props = init.properties.filter(ts.isPropertyAssignment);
       const zodFields = props.filter((p) => /^z\./.test(p.initializer.getText()));
       if (props.length > 0 && zodFields.length * 2 >= props.length) return { name: n.name.text, fields: propertyNames(init.properties) };
+      // A hand-written map of the fields to names (columns, labels) that no type ties to the shape.
+      const named = props.length > 0 && props.length === init.properties.length && props.every((p) => ts.isStringLiteral(p.initializer));
+      if (named && !checked) return { name: n.name.text, fields: propertyNames(init.properties) };
     }
   }
   return null;

@@ -268,7 +268,8 @@ export const requests = {
   'manuscripts.upload': request<ManuscriptRow>()(
     z.object({ form: uploadFormSchema, fileId: z.string().min(1).max(80).optional() }).strict(),
   ),
-  /** The manuscript's upload still in the outbox (queued, being sent or failed), or null once sent. Cancel or retry it through outbox.discard / outbox.retry. */
+  /** The manuscript's upload still in the outbox (queued, being sent or failed), or null once sent. Cancel or retry it
+   * through outbox.discard / outbox.retry. */
   'manuscripts.uploadStatus': request<OutboxItemView | null>()(z.object({ id }).strict()),
 
   // Candidates of a run

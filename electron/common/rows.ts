@@ -2,7 +2,7 @@
 // The raw JSON the service sent is stored beside each row and read on demand, so lists stay cheap.
 import type {
   AuthorsGroupsSettings,
-  CandidateGroupRef,
+  CandidateBase,
   ConflictKey,
   CustomFieldKind,
   CustomFieldOption,
@@ -88,29 +88,31 @@ export const CONFLICT_BITS: Record<ConflictKey, number> = {
   external_coi: 16,
 };
 
-export interface CandidateRow {
+/** `first_name` → `firstName`, as a type (keys already in camelCase, like `hIndex`, stay as they are). */
+type Camel<S extends string> = S extends `${infer H}_${infer T}` ? `${H}${Capitalize<Camel<T>>}` : S;
+
+/** The fields the cache's table allows NULL in although the service always sends them (see CandidateRow). */
+type NullInCache = 'firstName' | 'lastName' | 'articlesCount' | 'citationsCount' | 'hIndex' | 'score' | 'url';
+
+/** The service's candidate fields (candidateBaseShape) with camelCase keys. */
+type CandidateFields = { [K in keyof CandidateBase as Camel<K>]: CandidateBase[K] };
+
+/**
+ * A candidate as the cache keeps it and the window shows it. It is derived from the one definition of a
+ * candidate, the service's `candidateBaseShape` (electron/common/service/upload.ts, §2.5): the same fields
+ * with camelCase keys (`author_id` → `authorId`, `relevant_concepts` → `relevantConcepts`), null where the
+ * cache's column allows NULL (NullInCache), plus what the cache adds: the row's id, its run and its rank in
+ * the response (0 = first), and the five v6 conflict flags read into booleans (null when the response did
+ * not carry them, pre-v6), a bit mask (CONFLICT_BITS) and a count. The table's columns are mapped from it in
+ * electron/core/cache/candidates.ts. A new service field therefore appears here by itself.
+ */
+export type CandidateRow = Omit<CandidateFields, NullInCache> & { [K in NullInCache]: CandidateFields[K] | null } & CandidatePlace;
+
+/** What the cache adds to the service's candidate (see CandidateRow). */
+interface CandidatePlace {
   id: number;
   runId: number;
-  /** Position in the service's response (0 = first). */
   rank: number;
-  authorId: number;
-  name: string;
-  firstName: string | null;
-  lastName: string | null;
-  middleName: string | null;
-  suffix: string | null;
-  email: string | null;
-  orcid: string | null;
-  affiliation: string | null;
-  articlesCount: number | null;
-  citationsCount: number | null;
-  hIndex: number | null;
-  score: number | null;
-  url: string | null;
-  relevantConcepts: string[];
-  authorsGroups: CandidateGroupRef[];
-  marked: boolean;
-  /** Each v6 flag: true/false, or null when the response did not carry it (pre-v6). */
   conflicts: Record<ConflictKey, boolean | null>;
   conflictMask: number;
   conflictCount: number;

@@ -308,7 +308,8 @@ route('DELETE', '/admin/orgs/:org/conflicts/:id/', 'remove an external conflict'
 route('GET', '/admin/orgs/:org/manuscripts/', 'uploaded manuscripts, with runs: the uploads each one received', async (ctx, _req, [o]) => {
   const rows = ctx.db
     .prepare(
-      'SELECT m.id, m.origin_id, m.title, f.name AS folder, m.runs, m.updated_at FROM manuscripts m JOIN folders f ON f.id = m.folder_id WHERE m.org_id = ? ORDER BY m.id',
+      'SELECT m.id, m.origin_id, m.title, f.name AS folder, m.runs, m.updated_at FROM manuscripts m ' +
+        'JOIN folders f ON f.id = m.folder_id WHERE m.org_id = ? ORDER BY m.id',
     )
     .all(org(ctx, o!).id);
   return ok({ manuscripts: rows });

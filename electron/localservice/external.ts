@@ -369,7 +369,9 @@ export const uploadManuscript: Handler = async (ctx, req, org) => {
   // many as the form counts (the form's own authorK_* fields were checked in parseAuthors).
   if (given.length === 0 && parsedAuthors.length > 0 && authorsCount > 0 && parsedAuthors.length !== authorsCount) {
     throw badRequest(
-      `authors_count is ${authorsCount} but ${parsedAuthors.length} author${parsedAuthors.length === 1 ? ' was' : 's were'} parsed from source_file; send the authors as author1_name … author${authorsCount}_name`,
+      `authors_count is ${authorsCount} but ${parsedAuthors.length} ` +
+        `author${parsedAuthors.length === 1 ? ' was' : 's were'} parsed from source_file; send the ` +
+        `authors as author1_name … author${authorsCount}_name`,
       'authors_count',
     );
   }
@@ -424,14 +426,16 @@ export const uploadManuscript: Handler = async (ctx, req, org) => {
       id = existing.id;
       ctx.db
         .prepare(
-          'UPDATE manuscripts SET folder_id = ?, title = ?, abstract = ?, authors = ?, text = ?, refs = ?, source_file = ?, filters = ?, updated_at = ?, runs = runs + 1 WHERE id = ?',
+          'UPDATE manuscripts SET folder_id = ?, title = ?, abstract = ?, authors = ?, text = ?, refs = ?, ' +
+            'source_file = ?, filters = ?, updated_at = ?, runs = runs + 1 WHERE id = ?',
         )
         .run(...columns, now, id);
     } else {
       id = Number(
         ctx.db
           .prepare(
-            `INSERT INTO manuscripts (org_id, origin_id, folder_id, title, abstract, authors, text, refs, source_file, filters, debug_info, created_at, updated_at)
+            `INSERT INTO manuscripts (org_id, origin_id, folder_id, title, abstract, authors, text, refs, source_file, filters,
+               debug_info, created_at, updated_at)
              VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, '{}', ?, ?)`,
           )
           .run(org.id, originId, ...columns, now, now).lastInsertRowid,

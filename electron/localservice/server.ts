@@ -232,7 +232,9 @@ function profilePage(ctx: Ctx, kind: string, id: number): Reply {
       body: null,
       html:
         `<!DOCTYPE html><html><head><meta charset="utf-8"><title>${esc(c.authorName(a))}</title></head><body><h1>${esc(c.authorName(a))}</h1>` +
-        `<p>${esc(inst?.name ?? '')} · h-index ${a.h_index} · ${a.articles_count} articles · ${a.citations_count} citations${a.orcid ? ` · ORCID ${a.orcid}` : ''}</p><ol>${items}</ol></body></html>`,
+        `<p>${esc(inst?.name ?? '')} · h-index ${a.h_index} · ${a.articles_count} articles · ` +
+        `${a.citations_count} ` +
+        `citations${a.orcid ? ` · ORCID ${a.orcid}` : ''}</p><ol>${items}</ol></body></html>`,
     };
   }
   const slot = c.articleIds.indexOf(id);
@@ -246,6 +248,8 @@ function profilePage(ctx: Ctx, kind: string, id: number): Reply {
     body: null,
     html:
       `<!DOCTYPE html><html><head><meta charset="utf-8"><title>${esc(c.title[slot]!)}</title></head><body><h1>${esc(c.title[slot]!)}</h1>` +
-      `<p>${authors}</p><p>${esc(journal)} ${c.year[slot]} · doi ${esc(c.doi[slot] ?? '')} · cited ${c.citedBy[slot]} times${c.retracted[slot] ? ' · <strong>retracted</strong>' : ''}</p></body></html>`,
+      `<p>${authors}</p><p>${esc(journal)} ${c.year[slot]} · doi ${esc(c.doi[slot] ?? '')} · cited ` +
+      `${c.citedBy[slot]} ` +
+      `times${c.retracted[slot] ? ' · <strong>retracted</strong>' : ''}</p></body></html>`,
   };
 }

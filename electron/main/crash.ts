@@ -63,7 +63,8 @@ export function watchRenderer(win: BrowserWindow, logger: Logger): void {
     if (recent.length > 3) {
       dialog.showErrorBox(
         'Referee Desk stopped working',
-        'The window stopped several times in a minute. Quit and start Referee Desk again; your queued changes are kept. Help → Copy diagnostics tells support what happened.',
+        'The window stopped several times in a minute. Quit and start Referee Desk again; your queued ' +
+          'changes are kept. Help → Copy diagnostics tells support what happened.',
       );
       return;
     }

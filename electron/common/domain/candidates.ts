@@ -1,11 +1,14 @@
-// The candidate table's columns: one definition for the screen, CSV and XLSX exports.
+// The candidate table's columns: one definition for the screen, CSV and XLSX exports. Each column has
+// its id, its label, its value (what the exports write) and, when the screen shows it, its place there;
+// the renderer adds only how a cell looks, keyed by the same id (renderer/src/features/candidates/cells.tsx).
 import { CANDIDATE_SORT } from '../rows';
 import type { CandidateRow, CandidateSortKey } from '../views';
 import { CONFLICT_TEXT, conflictBadges } from './conflicts';
 
-export interface CandidateColumn {
-  key: string;
+export interface CandidateColumn<K extends string = string> {
+  key: K;
   label: string;
+  /** The cell's value as both exports write it. */
   value: (c: CandidateRow) => string | number | null;
   /** How the screen shows it; absent: exports only (the name's parts, the author id). */
   screen?: {
@@ -18,11 +21,13 @@ export interface CandidateColumn {
     sort?: CandidateSortKey;
     /** Always shown and first: the editor can neither hide nor move it. */
     fixed?: boolean;
+    /** The table's header when it is shorter than the label (the column chooser shows the label). */
+    header?: string;
   };
 }
 
 /** Every candidate column, in export order. The screen and both exports (CSV, XLSX) read this list. */
-export const CANDIDATE_COLUMNS: CandidateColumn[] = [
+const COLUMNS = [
   {
     key: 'rank',
     label: 'Rank',
@@ -69,7 +74,7 @@ export const CANDIDATE_COLUMNS: CandidateColumn[] = [
     key: 'groups',
     label: 'Authors groups',
     value: (c) => c.authorsGroups.map((g) => g.group_id).join('; '),
-    screen: { width: '76px', shown: true, align: 'center', sort: 'groups' },
+    screen: { width: '76px', shown: true, align: 'center', sort: 'groups', header: 'Groups' },
   },
   {
     key: 'marked',
@@ -85,16 +90,25 @@ export const CANDIDATE_COLUMNS: CandidateColumn[] = [
   },
   { key: 'url', label: 'Profile', value: (c) => c.url, screen: { width: '64px', shown: false } },
   { key: 'authorId', label: 'Author id', value: (c) => c.authorId },
-];
+] as const satisfies readonly CandidateColumn[];
+
+/** The id of a candidate column. */
+export type CandidateColumnKey = (typeof COLUMNS)[number]['key'];
+/** The id of a column the screen can show (one with a `screen` part): the renderer has a cell for each. */
+export type ScreenColumnKey = Extract<(typeof COLUMNS)[number], { screen: object }>['key'];
+
+export const CANDIDATE_COLUMNS: readonly CandidateColumn<CandidateColumnKey>[] = COLUMNS;
 
 export function candidateTable(rows: readonly CandidateRow[]): { header: string[]; rows: Array<Array<string | number | null>> } {
   return { header: CANDIDATE_COLUMNS.map((c) => c.label), rows: rows.map((r) => CANDIDATE_COLUMNS.map((c) => c.value(r))) };
 }
 
-export type ScreenColumn = CandidateColumn & { screen: NonNullable<CandidateColumn['screen']> };
+export type ScreenColumn = CandidateColumn<ScreenColumnKey> & { screen: NonNullable<CandidateColumn['screen']> };
 
-/** The columns the screen can show, in their default order: the decision first (conflicts, e-mail). */
-export const SCREEN_COLUMNS: ScreenColumn[] = [
+const isScreen = (c: CandidateColumn<CandidateColumnKey>): c is ScreenColumn => c.screen !== undefined;
+
+/** The screen's default order: the decision first (conflicts, e-mail). Every screen column, once. */
+const SCREEN_ORDER: readonly ScreenColumnKey[] = [
   'rank',
   'name',
   'conflicts',
@@ -109,12 +123,19 @@ export const SCREEN_COLUMNS: ScreenColumn[] = [
   'orcid',
   'concepts',
   'url',
-].map((key) => CANDIDATE_COLUMNS.find((c) => c.key === key) as ScreenColumn);
+];
+
+/** The columns the screen can show, in their default order. */
+export const SCREEN_COLUMNS: readonly ScreenColumn[] = SCREEN_ORDER.map((key) => {
+  const c = CANDIDATE_COLUMNS.find((d) => d.key === key);
+  if (!c || !isScreen(c)) throw new Error(`candidate column ${key}: not a screen column`);
+  return c;
+});
 
 export interface ColumnLayout {
   /** Keys in the order shown (hidden ones keep their place for when they come back). */
-  order: string[];
-  hidden: string[];
+  order: ScreenColumnKey[];
+  hidden: ScreenColumnKey[];
 }
 
 export const DEFAULT_LAYOUT: ColumnLayout = {
@@ -125,8 +146,8 @@ export const DEFAULT_LAYOUT: ColumnLayout = {
 /** A remembered layout made safe: unknown keys dropped, new columns added in their default place, fixed ones first. */
 export function normalizeLayout(saved: unknown): ColumnLayout {
   const s = (typeof saved === 'object' && saved !== null ? saved : {}) as Partial<Record<keyof ColumnLayout, unknown>>;
-  const known = new Set(DEFAULT_LAYOUT.order);
-  const strings = (v: unknown) => (Array.isArray(v) ? v.filter((k): k is string => typeof k === 'string' && known.has(k)) : []);
+  const known = new Set<unknown>(DEFAULT_LAYOUT.order);
+  const strings = (v: unknown) => (Array.isArray(v) ? v.filter((k): k is ScreenColumnKey => known.has(k)) : []);
   const order = [...new Set(strings(s.order))];
   for (const k of DEFAULT_LAYOUT.order) if (!order.includes(k)) order.splice(Math.min(order.length, DEFAULT_LAYOUT.order.indexOf(k)), 0, k);
   const fixed = SCREEN_COLUMNS.filter((c) => c.screen.fixed).map((c) => c.key);
@@ -141,7 +162,7 @@ export function visibleColumns(layout: ColumnLayout): ScreenColumn[] {
 }
 
 /** Moves a column one place among the movable ones. */
-export function moveColumn(layout: ColumnLayout, key: string, delta: -1 | 1): ColumnLayout {
+export function moveColumn(layout: ColumnLayout, key: ScreenColumnKey, delta: -1 | 1): ColumnLayout {
   const order = [...layout.order];
   const i = order.indexOf(key);
   const j = i + delta;

@@ -129,7 +129,10 @@ export function customFieldValueFromText(field: CustomFieldDefinition, text: str
       if (unknown.length > 0)
         return {
           ok: false,
-          problem: `${field.name}: ${unknown.map((x) => `“${x}”`).join(', ')} ${unknown.length === 1 ? 'is not one of its options' : 'are not among its options'} (${choices()})`,
+          problem:
+            `${field.name}: ${unknown.map((x) => `“${x}”`).join(', ')} ` +
+            `${unknown.length === 1 ? 'is not one of its options' : 'are not among its options'} ` +
+            `(${choices()})`,
         };
       return { ok: true, value: [...new Set(ids.filter((x): x is string => x !== null))] };
     }

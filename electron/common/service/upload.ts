@@ -128,6 +128,8 @@ export const candidateBaseShape = {
   authors_groups: z.array(candidateGroupRefSchema).default([]),
   marked: z.boolean(),
 };
+/** A candidate's own fields as read (defaults applied): the one definition the cache's row derives from. */
+export type CandidateBase = z.output<z.ZodObject<typeof candidateBaseShape>>;
 
 /** §2.5. The five conflict objects belong to response version 6; an older response lacks them,
  * which reads as "not known" (undefined), never as "no conflict". */

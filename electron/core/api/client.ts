@@ -427,8 +427,11 @@ export class ServiceClient implements ServiceApi {
   private outcomeUnknown(op: Operation, groupName: string | undefined, cause: DeskError, applied: boolean): OutcomeUnknownError {
     const what = groupName === undefined ? OPERATION_LABEL[op] : `creating the authors group "${groupName}"`;
     const message = applied
-      ? `The service created the authors group "${groupName}" but its answer could not be read, so its number is unknown. Look it up on the service before adding authors.`
-      : `The answer to ${what} was lost (${cause.message.replace(/\.$/, '')}). The service may or may not have created it. Check the service's authors groups before trying again, or it may be created twice.`;
+      ? `The service created the authors group "${groupName}" but its answer could not be read, so its ` +
+        `number is unknown. Look it up on the service before adding authors.`
+      : `The answer to ${what} was lost (${cause.message.replace(/\.$/, '')}). The service may or may ` +
+        `not have created it. Check the service's authors groups before trying again, or it may be ` +
+        `created twice.`;
     return new OutcomeUnknownError(cause.code, redact(message, this.knownKeys), applied, { code: cause.code });
   }
 
@@ -498,7 +501,9 @@ export class ServiceClient implements ServiceApi {
         repeat: 'final',
         error: new DeskError(
           'bad_response',
-          `The service redirected ${OPERATION_LABEL[spec.op]}${to ? ` to ${this.describeLocation(to)}` : ''} (HTTP ${status}) — often a login page or a wrong address. Check the profile's address.`,
+          `The service redirected ` +
+            `${OPERATION_LABEL[spec.op]}${to ? ` to ${this.describeLocation(to)}` : ''} (HTTP ${status}) — ` +
+            `often a login page or a wrong address. Check the profile's address.`,
         ),
       });
     }
@@ -557,7 +562,8 @@ export class ServiceClient implements ServiceApi {
     const label = OPERATION_LABEL[spec.op];
     if (/text\/html|application\/xhtml/i.test(contentType ?? '') || /^\s*</.test(text)) {
       fail(
-        `The service answered ${label} with a web page instead of data — perhaps a login page of a proxy, or the address is wrong. Check the profile's address.`,
+        `The service answered ${label} with a web page instead of data — perhaps a login page of a ` +
+          `proxy, or the address is wrong. Check the profile's address.`,
       );
     }
     const raw = this.tryJson(text);

@@ -1,5 +1,5 @@
 import type { Database, Statement } from 'better-sqlite3';
-import type { CandidateGroupRef } from '../../common/service';
+import type { CandidateGroupRef, ConflictKey } from '../../common/service';
 import { defaultSortDir } from '../../common/domain/candidates';
 import type { FatigueSettings } from '../../common/domain/shortlist';
 import { candidateLedgerFilters } from './ledger';
@@ -13,39 +13,59 @@ import {
   type RunComparison,
 } from './types';
 
-interface CandidateDbRow {
-  id: number;
-  run_id: number;
-  rank: number;
-  author_id: number;
-  name: string;
-  first_name: string | null;
-  last_name: string | null;
-  middle_name: string | null;
-  suffix: string | null;
-  email: string | null;
-  orcid: string | null;
-  affiliation: string | null;
-  articles_count: number | null;
-  citations_count: number | null;
-  h_index: number | null;
-  score: number | null;
-  url: string | null;
+/** The fields of CandidateRow the table stores in a form of its own: JSON text, 0/1, a column per conflict flag. */
+type Encoded = 'relevantConcepts' | 'authorsGroups' | 'marked' | 'conflicts';
+
+/**
+ * The column of every other field of CandidateRow (which derives from the service's candidateBaseShape).
+ * Typed against the row: a field added there fails to compile here until it has its column.
+ */
+const COLUMN = {
+  id: 'id',
+  runId: 'run_id',
+  rank: 'rank',
+  authorId: 'author_id',
+  name: 'name',
+  firstName: 'first_name',
+  lastName: 'last_name',
+  middleName: 'middle_name',
+  suffix: 'suffix',
+  email: 'email',
+  orcid: 'orcid',
+  affiliation: 'affiliation',
+  articlesCount: 'articles_count',
+  citationsCount: 'citations_count',
+  hIndex: 'h_index',
+  score: 'score',
+  url: 'url',
+  conflictMask: 'conflicts',
+  conflictCount: 'conflict_count',
+} as const satisfies Record<Exclude<keyof CandidateRow, Encoded>, string>;
+
+/** The column of each v6 conflict flag (1, 0, or NULL when the response did not carry it). */
+const CONFLICT_COLUMN = {
+  coauth_conflicts: 'coauth_conflict',
+  aff_conflicts: 'aff_conflict',
+  retracted_articles: 'retracted_articles',
+  referenced_articles: 'referenced_articles',
+  external_coi: 'external_coi',
+} as const satisfies Record<ConflictKey, string>;
+
+/** A row as the SELECT below returns it: the plain fields already under the row's names, the rest encoded. */
+type CandidateDbRow = Pick<CandidateRow, keyof typeof COLUMN> & {
   concepts_json: string;
   authors_groups_json: string;
   marked: number;
-  coauth_conflict: number | null;
-  aff_conflict: number | null;
-  retracted_articles: number | null;
-  referenced_articles: number | null;
-  external_coi: number | null;
-  conflicts: number;
-  conflict_count: number;
-}
+} & Record<ConflictKey, number | null>;
 
-const COLUMNS = `id, run_id, rank, author_id, name, first_name, last_name, middle_name, suffix, email, orcid, affiliation,
-  articles_count, citations_count, h_index, score, url, concepts_json, authors_groups_json, marked, coauth_conflict,
-  aff_conflict, retracted_articles, referenced_articles, external_coi, conflicts, conflict_count`;
+/** The select list, generated from the two maps (`run_id AS runId`, …). */
+const COLUMNS = [
+  ...Object.entries(COLUMN).map(([field, column]) => (field === column ? column : `${column} AS ${field}`)),
+  'concepts_json',
+  'authors_groups_json',
+  'marked',
+  ...Object.entries(CONFLICT_COLUMN).map(([key, column]) => (key === column ? column : `${column} AS ${key}`)),
+].join(', ');
 
 /** Sort expressions per key; empty values (NULL) always sort last. */
 const SORT_COLUMN: Record<CandidateSortKey, string[]> = {
@@ -63,36 +83,28 @@ const SORT_COLUMN: Record<CandidateSortKey, string[]> = {
   marked: ['marked'],
 };
 
-const toCandidate = (r: CandidateDbRow): CandidateRow => ({
-  id: r.id,
-  runId: r.run_id,
-  rank: r.rank,
-  authorId: r.author_id,
-  name: r.name,
-  firstName: r.first_name,
-  lastName: r.last_name,
-  middleName: r.middle_name,
-  suffix: r.suffix,
-  email: r.email,
-  orcid: r.orcid,
-  affiliation: r.affiliation,
-  articlesCount: r.articles_count,
-  citationsCount: r.citations_count,
-  hIndex: r.h_index,
-  score: r.score,
-  url: r.url,
-  relevantConcepts: fromJson<string[]>(r.concepts_json, []),
-  authorsGroups: fromJson<CandidateGroupRef[]>(r.authors_groups_json, []),
-  marked: r.marked !== 0,
+const toCandidate = ({
+  concepts_json,
+  authors_groups_json,
+  marked,
+  coauth_conflicts,
+  aff_conflicts,
+  retracted_articles,
+  referenced_articles,
+  external_coi,
+  ...plain
+}: CandidateDbRow): CandidateRow => ({
+  ...plain,
+  relevantConcepts: fromJson<string[]>(concepts_json, []),
+  authorsGroups: fromJson<CandidateGroupRef[]>(authors_groups_json, []),
+  marked: marked !== 0,
   conflicts: {
-    coauth_conflicts: asBool(r.coauth_conflict),
-    aff_conflicts: asBool(r.aff_conflict),
-    retracted_articles: asBool(r.retracted_articles),
-    referenced_articles: asBool(r.referenced_articles),
-    external_coi: asBool(r.external_coi),
+    coauth_conflicts: asBool(coauth_conflicts),
+    aff_conflicts: asBool(aff_conflicts),
+    retracted_articles: asBool(retracted_articles),
+    referenced_articles: asBool(referenced_articles),
+    external_coi: asBool(external_coi),
   },
-  conflictMask: r.conflicts,
-  conflictCount: r.conflict_count,
 });
 
 /** Reads of a run's candidates: filter, sort, paginate, compare two runs, raw JSON on demand. */

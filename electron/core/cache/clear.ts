@@ -13,7 +13,9 @@ const CLEARED = `
 const GROUPS = 'SELECT id FROM authors_groups WHERE profile_id = @p';
 // Authors from groups with nothing waiting to be sent, whose service answer (linked author, raw
 // JSON) is cached: the editor's own records (client ids and values) stay, the answer is read again.
-const FETCHED_AUTHORS = `group_id IN (${GROUPS}) AND sync_state = 'synced' AND (fetched_at IS NOT NULL OR linked_author_json IS NOT NULL OR raw_json IS NOT NULL)`;
+const FETCHED_AUTHORS =
+  `group_id IN (${GROUPS}) AND sync_state = 'synced' AND (fetched_at IS NOT NULL OR ` +
+  `linked_author_json IS NOT NULL OR raw_json IS NOT NULL)`;
 const UNLINKED_AUTHORS = `profile_id = @p AND NOT EXISTS (SELECT 1 FROM author_manuscripts am WHERE am.profile_id = @p AND am.author_id = authors.author_id)`;
 
 /**

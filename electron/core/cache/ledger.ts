@@ -102,7 +102,8 @@ const INVITED_RECENT = `CASE WHEN coalesce(p.invited, 0) = 0 OR p.last_invited_a
 export const candidateLedgerFilters = {
   notBusy: (since: number, s: FatigueSettings): [string, ...unknown[]] => [
     `NOT EXISTS (SELECT 1 FROM ledger_members m JOIN ledger_people p ON p.id = m.person_id WHERE m.author_id = candidates.author_id
-      AND (p.reviewing >= ? OR p.invited >= ? AND p.last_invited_at >= ? AND (SELECT count(*) FROM ledger_members m2 JOIN shortlist s ON s.author_id = m2.author_id
+      AND (p.reviewing >= ? OR p.invited >= ? AND p.last_invited_at >= ?
+        AND (SELECT count(*) FROM ledger_members m2 JOIN shortlist s ON s.author_id = m2.author_id
         WHERE m2.person_id = m.person_id AND s.invited_at >= ?) >= ?))`,
     s.r,
     s.k,
@@ -260,7 +261,8 @@ export class LedgerRepository {
     const fill = (ids: readonly number[], page: { limit: number; offset: number }): LedgerPersonRow[] =>
       this.db
         .prepare<[string, number, number], PersonDbRow>(
-          `SELECT ${PERSON_COLUMNS} FROM (SELECT p.id AS pid FROM json_each(?) j CROSS JOIN ledger_people p ON p.id = j.value ORDER BY ${order} LIMIT ? OFFSET ?) page
+          `SELECT ${PERSON_COLUMNS} FROM (SELECT p.id AS pid FROM json_each(?) j CROSS JOIN ledger_people p ON p.id = j.value
+             ORDER BY ${order} LIMIT ? OFFSET ?) page
            CROSS JOIN ledger_people p ON p.id = page.pid ORDER BY ${order}`,
         )
         .all(JSON.stringify(ids), page.limit, page.offset)
@@ -337,7 +339,8 @@ export class LedgerRepository {
         }
       >(
         `WITH mine AS (
-           SELECT am.manuscript_id, am.author_id, 1 AS suggested FROM ledger_members lm JOIN author_manuscripts am ON am.author_id = lm.author_id WHERE lm.person_id = @p
+           SELECT am.manuscript_id, am.author_id, 1 AS suggested FROM ledger_members lm JOIN author_manuscripts am ON am.author_id = lm.author_id
+           WHERE lm.person_id = @p
            UNION
            SELECT s.manuscript_id, s.author_id, 0 FROM ledger_members lm JOIN shortlist s ON s.author_id = lm.author_id WHERE lm.person_id = @p),
          one AS (SELECT manuscript_id, author_id, max(suggested) AS suggested FROM mine GROUP BY manuscript_id, author_id)

@@ -287,7 +287,8 @@ export class ManuscriptsRepository {
       RETURNING id`);
     this.nextSeq = db.prepare('SELECT coalesce(max(seq), 0) + 1 AS seq FROM runs WHERE manuscript_id = ?');
     this.insertRun = db.prepare(`
-      INSERT INTO runs (profile_id, manuscript_id, seq, uploaded_at, response_version, folder_name, form_json, candidates_count, raw_json, group_ids_json, complete)
+      INSERT INTO runs (profile_id, manuscript_id, seq, uploaded_at, response_version, folder_name, form_json, candidates_count, raw_json,
+        group_ids_json, complete)
       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0) RETURNING id`);
     this.markComplete = db.prepare('UPDATE runs SET complete = 1, folder_name = ? WHERE id = ?');
     this.setLinksNext = db.prepare('UPDATE runs SET links_next = ? WHERE id = ?');

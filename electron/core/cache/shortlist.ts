@@ -100,7 +100,8 @@ export class ShortlistRepository {
       WHERE r.manuscript_id = @m AND r.complete = 1 AND c.author_id = @a ORDER BY r.seq DESC LIMIT 1`);
     this.insert = db.prepare(`
       INSERT INTO shortlist (profile_id, manuscript_id, author_id, position, name, email, orcid, affiliation, status, created_at, updated_at)
-      VALUES (@p, @m, @a, (SELECT coalesce(max(position), 0) + 1 FROM shortlist WHERE manuscript_id = @m), @name, @email, @orcid, @aff, 'shortlisted', @now, @now)`);
+      VALUES (@p, @m, @a, (SELECT coalesce(max(position), 0) + 1 FROM shortlist WHERE manuscript_id = @m), @name, @email, @orcid, @aff,
+        'shortlisted', @now, @now)`);
     this.renumber = db.prepare(`
       UPDATE shortlist SET position = (SELECT count(*) FROM shortlist s2 WHERE s2.manuscript_id = shortlist.manuscript_id AND s2.position <= shortlist.position)
       WHERE manuscript_id = @m`);

@@ -51,7 +51,9 @@ export function groupHandlers(ctx: CoreContext): HandlerMap<Channels> {
       const refuse = (cached: { syncState: string }) =>
         new DeskError(
           'conflict',
-          `Author “${clientId}” has a change ${cached.syncState === 'failed' ? 'the service refused (see Activity)' : 'waiting to be sent'}; fetch it once that change is sent or discarded.`,
+          `Author “${clientId}” has a change ` +
+            `${cached.syncState === 'failed' ? 'the service refused (see Activity)' : 'waiting to be sent'}; ` +
+            `fetch it once that change is sent or discarded.`,
           { field: 'clientId' },
         );
       const before = ctx.cache.groups.author(groupId, clientId);
@@ -63,14 +65,18 @@ export function groupHandlers(ctx: CoreContext): HandlerMap<Channels> {
           if (err instanceof DeskError && err.code === 'not_found' && err.field === 'group_id') {
             throw new DeskError(
               'not_found',
-              `The service has no authors group ${serviceId}: check the number${g.verifiedAt === null ? ' you added it by' : ''}. It stays “not verified” until one of its authors can be read.`,
+              `The service has no authors group ${serviceId}: check the ` +
+                `number${g.verifiedAt === null ? ' you added it by' : ''}. It stays “not verified” until one of ` +
+                `its authors can be read.`,
               { field: 'groupId' },
             );
           }
           if (err instanceof DeskError && err.code === 'not_found') {
             throw new DeskError(
               'not_found',
-              `The service has no author “${clientId}” in ${g.name ? `group “${g.name}”` : `group ${serviceId}`}. Check the client id: it is the id given when the author was added.`,
+              `The service has no author “${clientId}” in ` +
+                `${g.name ? `group “${g.name}”` : `group ${serviceId}`}. Check the client id: it is the id given ` +
+                `when the author was added.`,
               { field: 'clientId' },
             );
           }

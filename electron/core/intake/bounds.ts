@@ -20,7 +20,8 @@ export const INTAKE_BOUNDS = {
 } as const;
 
 export const TOO_COMPLEX =
-  'This file is too complex to read: it unpacks to far more data than a manuscript holds, so reading it was stopped. Fill in the fields by hand, or export the file again.';
+  'This file is too complex to read: it unpacks to far more data than a manuscript holds, so ' +
+  'reading it was stopped. Fill in the fields by hand, or export the file again.';
 
 export function tooComplex(detail?: string): DeskError {
   return new DeskError('invalid_file', detail ? `${TOO_COMPLEX} (${detail})` : TOO_COMPLEX);

@@ -25,7 +25,8 @@ export interface Trace {
   };
   abstract: {
     text: string | null;
-    /** heading: under an "Abstract" heading and ended at a section/keyword/gap; open: under a heading but ran out of its column; guess: first long paragraph. */
+    /** heading: under an "Abstract" heading and ended at a section/keyword/gap; open: under a heading but ran out of its
+     * column; guess: first long paragraph. */
     how: 'heading' | 'open' | 'guess' | null;
   };
   authors: IntakeAuthor[];

@@ -255,10 +255,18 @@ function parseParagraphs(xml: string, styles: Map<string, StyleInfo>, defaultSiz
 
 const LABEL =
   /^\s*(title( page)?|authors?( names?)?|affiliations?|running (head|title)|short title|article type|manuscript type|word count|keywords?)\s*:?\s*/i;
-const NOT_TITLE_DOCX =
-  /^\s*(title page|running (head|title)|short title|article type|manuscript( type| number)?|word count|original (article|research)|research article|review|preprint|draft|submitted to|supplementary|cover letter|authors?)\b/i;
-const STRUCTURED =
-  /^\s*(background|introduction|methods?|methodology|results?|conclusions?|objectives?|aims?|purpose|context|design|setting|findings|interpretation|significance|discussion|materials and methods|participants|measures|limitations|implications)\s*[:.]?/i;
+const NOT_TITLE_DOCX = new RegExp(
+  String.raw`^\s*(title page|running (head|title)|short title|article type|manuscript( type| number)?|word count|` +
+    String.raw`original (article|research)|research article|review|preprint|draft|submitted to|supplementary|` +
+    String.raw`cover letter|authors?)\b`,
+  'i',
+);
+const STRUCTURED = new RegExp(
+  String.raw`^\s*(background|introduction|methods?|methodology|results?|conclusions?|objectives?|aims?|purpose|` +
+    String.raw`context|design|setting|findings|interpretation|significance|discussion|materials and methods|` +
+    String.raw`participants|measures|limitations|implications)\s*[:.]?`,
+  'i',
+);
 
 function isHeading(p: Para, body: number): boolean {
   return /heading|title/i.test(p.style) || ((p.bold || p.size > body + 0.5) && p.plain.split(' ').length <= 8);

@@ -97,7 +97,8 @@ export function defaultPoolSize(cores = availableParallelism()): number {
 }
 
 const OUT_OF_MEMORY =
-  'This file is too complex to read: it needs more memory than a manuscript does, so reading it was stopped. Fill in the fields by hand, or export the file again.';
+  'This file is too complex to read: it needs more memory than a manuscript does, so reading it ' +
+  'was stopped. Fill in the fields by hand, or export the file again.';
 
 export class IntakeService {
   private workerUrl: URL;

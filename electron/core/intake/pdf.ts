@@ -31,8 +31,15 @@ export interface Extracted {
   confidence: IntakeConfidence;
 }
 
-const NOT_TITLE =
-  /^(running (head|title)|short title|research( article)?|original (research|article|paper)|review( article)?|open access|article|letter|brief report|short (communication|paper)|case report|editorial|technical (note|report)|preprint|arxiv|journal of|proceedings|volume|vol\.|issn|doi|https?:|www\.|©|copyright|received|accepted|published|available online|contents lists|downloaded|citation|editor|academic editor|research paper|full paper|regular paper|mini review|perspective|commentary|rapid communication|draft|manuscript|submitted|under review|in press)\b/i;
+const NOT_TITLE = new RegExp(
+  String.raw`^(running (head|title)|short title|research( article)?|original (research|article|paper)|` +
+    String.raw`review( article)?|open access|article|letter|brief report|short (communication|paper)|case report|` +
+    String.raw`editorial|technical (note|report)|preprint|arxiv|journal of|proceedings|volume|vol\.|issn|doi|` +
+    String.raw`https?:|www\.|©|copyright|received|accepted|published|available online|contents lists|downloaded|` +
+    String.raw`citation|editor|academic editor|research paper|full paper|regular paper|mini review|perspective|` +
+    String.raw`commentary|rapid communication|draft|manuscript|submitted|under review|in press)\b`,
+  'i',
+);
 
 /** A section heading or keyword line: the header and the abstract end here. */
 const sectionStop = (s: Segment) => {

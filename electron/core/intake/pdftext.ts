@@ -51,7 +51,10 @@ export function boundPdfjs(): Promise<void> {
         'The installed pdf.js has no single DecodeStream.ensureBuffer to bound; intake cannot read PDFs safely.',
       );
     }
-    const patched = `${source.slice(0, at + ENSURE_BUFFER.length)}    globalThis[Symbol.for('referee-desk.intake.decode')]?.(requested, buffer.byteLength);\n${source.slice(at + ENSURE_BUFFER.length)}`;
+    const patched =
+      `${source.slice(0, at + ENSURE_BUFFER.length)}    ` +
+      `globalThis[Symbol.for('referee-desk.intake.decode')]?.(requested, ` +
+      `buffer.byteLength);\n${source.slice(at + ENSURE_BUFFER.length)}`;
     const mod = (await import(/* @vite-ignore */ `data:text/javascript;base64,${Buffer.from(patched).toString('base64')}`)) as {
       WorkerMessageHandler: unknown;
     };
@@ -87,7 +90,8 @@ function boundDecompressionStream(): void {
 function encrypted(cause?: unknown): DeskError {
   return new DeskError(
     'invalid_file',
-    'The PDF is encrypted (password or copy protection), so its text cannot be read reliably. Save an unprotected copy (for example Print → Save as PDF) and drop that.',
+    'The PDF is encrypted (password or copy protection), so its text cannot be read reliably. Save ' +
+      'an unprotected copy (for example Print → Save as PDF) and drop that.',
     cause === undefined ? {} : { cause },
   );
 }
@@ -122,7 +126,8 @@ export async function openPdf(bytes: Buffer): Promise<{ doc: PDFDocumentProxy; c
     if (doc.numPages > INTAKE_BOUNDS.maxPages) {
       throw new DeskError(
         'invalid_file',
-        `The PDF declares ${doc.numPages.toLocaleString('en')} pages, more than the ${INTAKE_BOUNDS.maxPages.toLocaleString('en')} a manuscript can have; it is not read.`,
+        `The PDF declares ${doc.numPages.toLocaleString('en')} pages, more than the ` +
+          `${INTAKE_BOUNDS.maxPages.toLocaleString('en')} a manuscript can have; it is not read.`,
       );
     }
   } catch (e) {

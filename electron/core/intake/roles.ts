@@ -60,8 +60,13 @@ export interface RoleModel {
 export const ROLE_MODEL: RoleModel = WEIGHTS as RoleModel;
 
 /** Words that make a line an affiliation/address (shared by both formats). */
-export const AFFILIATION =
-  /\b(univ|universit|institut|depart|dept\.?|centro|school|college|faculty|laborator|lab\b|centre|center|hospital|clinic|academy|foundation|inc\b|ltd|gmbh|corporation|company|division|unit\b|research|ministry|council|agency|museum|observatory|polytechnic|ecole|école|universidad|università|universität|hochschule|ag\b|llc|program\b)/i;
+export const AFFILIATION = new RegExp(
+  String.raw`\b(univ|universit|institut|depart|dept\.?|centro|school|college|faculty|laborator|lab\b|centre|` +
+    String.raw`center|hospital|clinic|academy|foundation|inc\b|ltd|gmbh|corporation|company|division|unit\b|` +
+    String.raw`research|ministry|council|agency|museum|observatory|polytechnic|ecole|école|universidad|università|` +
+    String.raw`universität|hochschule|ag\b|llc|program\b)`,
+  'i',
+);
 
 const NOTE = /^\s*(©|copyright|\(c\) \d{4}|received\b|accepted\b|published\b|correspond|\*\s*correspond|e-?mail\b|http|doi:)/i;
 const KEYWORDS = /^\s*(keywords?|key\s?words|index terms|ccs concepts|acm reference format|general terms|pacs|jel|subjects?\b)/i;

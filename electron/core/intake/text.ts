@@ -114,8 +114,21 @@ const SUFFIXES = /^(jr\.?|sr\.?|ii|iii|iv)$/i;
 const TITLES = /^(dr|prof|professor|mr|mrs|ms|sir)\.?$/i;
 
 /** Words that mark an organisation, address or prose rather than a person's name (whole words: "in" is not the start of "Inês"). */
-const NON_NAME =
-  /(?<![\p{L}\p{N}])(univ|universit|institut|department|dept|school|college|faculty|laborator|lab|centre|center|hospital|clinic|research|academy|foundation|inc|ltd|gmbh|corporation|corp|company|group|division|unit|program|programme|science|sciences|engineering|technology|medicine|medical|street|road|avenue|way|drive|boulevard|square|place|state|email|e-mail|correspond|abstract|introduction|keywords|journal|vol|proceedings|conference|workshop|received|accepted|published|copyright|licen[cs]e|article|paper|review|study|analysis|using|based|model|approach|data|system|systems|open access|citation|editor|http|www|doi|arxiv|preprint|author|authors|affiliation|contributed|equally|equal|contribution|note|address|present|current|visiting|national|international|ministry|council|agency|society|association|museum|observatory|china|usa|germany|canada|france|italy|japan|india|uk|spain|brazil|australia|switzerland|netherlands|the|of|for|in|on|at|to|with|by|from|we|our|this|that|is|are|was|were|has|have|summary|background|methods|results|conclusions?|objectives?)(?![\p{L}\p{N}])/iu;
+const NON_NAME = new RegExp(
+  String.raw`(?<![\p{L}\p{N}])(univ|universit|institut|department|dept|school|college|faculty|laborator|lab|` +
+    String.raw`centre|center|hospital|clinic|research|academy|foundation|inc|ltd|gmbh|corporation|corp|company|` +
+    String.raw`group|division|unit|program|programme|science|sciences|engineering|technology|medicine|medical|` +
+    String.raw`street|road|avenue|way|drive|boulevard|square|place|state|email|e-mail|correspond|abstract|` +
+    String.raw`introduction|keywords|journal|vol|proceedings|conference|workshop|received|accepted|published|` +
+    String.raw`copyright|licen[cs]e|article|paper|review|study|analysis|using|based|model|approach|data|system|` +
+    String.raw`systems|open access|citation|editor|http|www|doi|arxiv|preprint|author|authors|affiliation|` +
+    String.raw`contributed|equally|equal|contribution|note|address|present|current|visiting|national|international|` +
+    String.raw`ministry|council|agency|society|association|museum|observatory|china|usa|germany|canada|france|` +
+    String.raw`italy|japan|india|uk|spain|brazil|australia|switzerland|netherlands|the|of|for|in|on|at|to|with|by|` +
+    String.raw`from|we|our|this|that|is|are|was|were|has|have|summary|background|methods|results|conclusions?|` +
+    String.raw`objectives?)(?![\p{L}\p{N}])`,
+  'iu',
+);
 
 /** True for a word that can be part of a personal name ("Anne", "J.", "Yu.A.", "QUIRK", "O'Neil", "Britto-Borges"). */
 function nameWord(w: string): boolean {
@@ -143,8 +156,12 @@ export function tidyName(raw: string): string {
 
 /** Whether a tidied string reads as one personal name (2–6 words, capitalised, no organisation words). */
 /** Word starts that mark an organisation or address. */
-const NON_NAME_PREFIX =
-  /\b(univ|institu|laborat|depart|facult|hospit|academ|foundat|corporat|compan|divisi|scien|engineer|technolog|medic|correspond|contribut|affiliat|observat|minist|associat|museu|polytech|strasse|straße)/i;
+const NON_NAME_PREFIX = new RegExp(
+  String.raw`\b(univ|institu|laborat|depart|facult|hospit|academ|foundat|corporat|compan|divisi|scien|engineer|` +
+    String.raw`technolog|medic|correspond|contribut|affiliat|observat|minist|associat|museu|polytech|strasse|` +
+    String.raw`straße)`,
+  'i',
+);
 
 export function looksLikeName(s: string): boolean {
   if (!s || s.length > 60 || /\d|@|\//.test(s)) return false;
@@ -205,8 +222,14 @@ export function splitAuthorLine(line: string): { name: string; markers: string[]
 // ---------------------------------------------------------------- sections
 
 export const ABSTRACT_HEAD = /^\s*(a\s?b\s?s\s?t\s?r\s?a\s?c\s?t|summary)\b\s*[:.—–-]?\s*/i;
-export const STOP_HEAD =
-  /^\s*((\d+(\.\d+)*\.?|[IVX]+\.|[A-Z]\.)\s*)?(introduction|background and motivation|keywords?|key\s?words|index terms|ccs concepts|acm reference format|general terms|subjects?|categories and subject descriptors|significance( statement)?|author summary|motivation|plain language summary|highlights|contents|table of contents|pacs( numbers)?|jel( classification)?|msc|mathematics subject classification|references|acknowl?edge?ments?)\b/i;
+export const STOP_HEAD = new RegExp(
+  String.raw`^\s*((\d+(\.\d+)*\.?|[IVX]+\.|[A-Z]\.)\s*)?(introduction|background and motivation|keywords?|` +
+    String.raw`key\s?words|index terms|ccs concepts|acm reference format|general terms|subjects?|` +
+    String.raw`categories and subject descriptors|significance( statement)?|author summary|motivation|` +
+    String.raw`plain language summary|highlights|contents|table of contents|pacs( numbers)?|jel( classification)?|` +
+    String.raw`msc|mathematics subject classification|references|acknowl?edge?ments?)\b`,
+  'i',
+);
 export const REFERENCES_HEAD =
   /^\s*((\d+|[IVX]+)\.?\s*)?(references( and notes)?|bibliography|literature cited|works cited|cited literature|reference list)\s*(?::\s*)?$/i;
 

@@ -81,7 +81,8 @@ export async function checkDocxContainer(bytes: Buffer, limits: IntakeLimits): P
   const ratio = total / Math.max(1, bytes.length);
   if (total > 10 * 1024 * 1024 && ratio > limits.maxCompressionRatio) {
     throw invalid(
-      `The Word document is compressed ${Math.round(ratio)}:1, far beyond what text and images reach (limit ${limits.maxCompressionRatio}:1); it is refused as a possible ZIP bomb.`,
+      `The Word document is compressed ${Math.round(ratio)}:1, far beyond what text and images reach ` +
+        `(limit ${limits.maxCompressionRatio}:1); it is refused as a possible ZIP bomb.`,
     );
   }
   if (!entries.some((e) => e.name === 'word/document.xml')) {

@@ -306,7 +306,8 @@ export class Outbox {
       return Promise.reject(
         new DeskError(
           'conflict',
-          'The file has reached the service, which is preparing the candidates: this upload can no longer be stopped. Discard the run afterwards if it is not wanted.',
+          'The file has reached the service, which is preparing the candidates: this upload can no longer be stopped. ' +
+            'Discard the run afterwards if it is not wanted.',
         ),
       );
     }

@@ -84,7 +84,9 @@ export class KeyringSecretStore implements SecretStoreHandle {
 
 export function sessionWarning(os: string = platform()): string {
   return os === 'linux'
-    ? 'No system keychain (Secret Service) is running on this computer, so API keys are kept only until Referee Desk closes and must be entered again next time. Install and unlock GNOME Keyring or KWallet to keep them safely.'
+    ? 'No system keychain (Secret Service) is running on this computer, so API keys are kept only ' +
+        'until Referee Desk closes and must be entered again next time. Install and unlock GNOME Keyring ' +
+        'or KWallet to keep them safely.'
     : 'The system keychain could not be used, so API keys are kept only until Referee Desk closes and must be entered again next time.';
 }
 

@@ -1,5 +1,6 @@
 // A table that renders only the rows in view (fixed row height; their elements recycled), so 10,000 candidates scroll
-// smoothly. Callers pass stable columns (useMemo): a new column list re-renders every row. Rows are real table rows with ARIA row indexes; arrow keys move the focus.
+// smoothly. Callers pass stable columns (useMemo): a new column list re-renders every row. Rows are real table rows
+// with ARIA row indexes; arrow keys move the focus.
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 
 export interface Column<T> {

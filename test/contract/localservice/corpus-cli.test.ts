@@ -31,49 +31,53 @@ describe('corpus (issue 3 item 8)', () => {
     expect(await ranked(a)).toEqual(await ranked(b));
   });
 
-  it('corpus: the default demo corpus has thousands of authors, tens of thousands of articles, ORCIDs, missing emails, citations and a few retractions; a second start reuses it', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'sbx-default-'));
-    try {
-      const lines: string[] = [];
-      const first = await startSandbox({ dataDir: dir, log: (l) => lines.push(l) });
-      const res = await fetch(`${first.adminUrl}corpus/`, { headers: { Authorization: `Bearer ${first.adminToken}` } });
-      const stats = (await res.json()) as Record<string, number>;
-      expect(stats.authors).toBe(5000);
-      expect(stats.articles).toBe(25000);
-      expect(stats.journals).toBeGreaterThanOrEqual(40);
-      expect(stats.institutions).toBeGreaterThanOrEqual(40);
-      expect(stats.citations).toBeGreaterThan(100_000);
-      expect(stats.retracted).toBeGreaterThan(0);
-      expect(stats.retracted).toBeLessThan(stats.articles! / 100);
-      const authors = (
-        (await (
-          await fetch(`${first.adminUrl}corpus/authors/?limit=200`, { headers: { Authorization: `Bearer ${first.adminToken}` } })
-        ).json()) as { authors: Array<Record<string, Json>> }
-      ).authors;
-      expect(authors.some((a) => a.orcid === null) && authors.some((a) => typeof a.orcid === 'string')).toBe(true);
-      expect(authors.some((a) => a.email === null) && authors.some((a) => typeof a.email === 'string')).toBe(true);
-      // h-index from the corpus citations: the author's articles' cited_by_count
-      const detail = (await (
-        await fetch(`${first.adminUrl}corpus/authors/${authors[0]!.id}/`, { headers: { Authorization: `Bearer ${first.adminToken}` } })
-      ).json()) as Record<string, Json>;
-      const cites = (detail.articles as Array<{ cited_by_count: number }>).map((a) => a.cited_by_count).sort((x, y) => y - x);
-      expect(detail.h_index).toBe(cites.filter((c, i) => c >= i + 1).length);
-      expect(detail.citations_count).toBe(cites.reduce((s, c) => s + c, 0));
-      expect(new Set((detail.affiliations as Array<{ start_year: number }>).map((a) => a.start_year)).size).toBe(
-        detail.affiliations.length,
-      );
-      expect(lines.some((l) => l.includes('generated corpus'))).toBe(true);
-      await first.close();
+  it(
+    'corpus: the default demo corpus has thousands of authors, tens of thousands of articles, ' +
+      'ORCIDs, missing emails, citations and a few retractions; a second start reuses it',
+    async () => {
+      const dir = await mkdtemp(join(tmpdir(), 'sbx-default-'));
+      try {
+        const lines: string[] = [];
+        const first = await startSandbox({ dataDir: dir, log: (l) => lines.push(l) });
+        const res = await fetch(`${first.adminUrl}corpus/`, { headers: { Authorization: `Bearer ${first.adminToken}` } });
+        const stats = (await res.json()) as Record<string, number>;
+        expect(stats.authors).toBe(5000);
+        expect(stats.articles).toBe(25000);
+        expect(stats.journals).toBeGreaterThanOrEqual(40);
+        expect(stats.institutions).toBeGreaterThanOrEqual(40);
+        expect(stats.citations).toBeGreaterThan(100_000);
+        expect(stats.retracted).toBeGreaterThan(0);
+        expect(stats.retracted).toBeLessThan(stats.articles! / 100);
+        const authors = (
+          (await (
+            await fetch(`${first.adminUrl}corpus/authors/?limit=200`, { headers: { Authorization: `Bearer ${first.adminToken}` } })
+          ).json()) as { authors: Array<Record<string, Json>> }
+        ).authors;
+        expect(authors.some((a) => a.orcid === null) && authors.some((a) => typeof a.orcid === 'string')).toBe(true);
+        expect(authors.some((a) => a.email === null) && authors.some((a) => typeof a.email === 'string')).toBe(true);
+        // h-index from the corpus citations: the author's articles' cited_by_count
+        const detail = (await (
+          await fetch(`${first.adminUrl}corpus/authors/${authors[0]!.id}/`, { headers: { Authorization: `Bearer ${first.adminToken}` } })
+        ).json()) as Record<string, Json>;
+        const cites = (detail.articles as Array<{ cited_by_count: number }>).map((a) => a.cited_by_count).sort((x, y) => y - x);
+        expect(detail.h_index).toBe(cites.filter((c, i) => c >= i + 1).length);
+        expect(detail.citations_count).toBe(cites.reduce((s, c) => s + c, 0));
+        expect(new Set((detail.affiliations as Array<{ start_year: number }>).map((a) => a.start_year)).size).toBe(
+          detail.affiliations.length,
+        );
+        expect(lines.some((l) => l.includes('generated corpus'))).toBe(true);
+        await first.close();
 
-      const again: string[] = [];
-      const second = await startSandbox({ dataDir: dir, log: (l) => again.push(l) });
-      expect(again.some((l) => l.includes('generated corpus'))).toBe(false);
-      expect(second.apiKey).toBe(first.apiKey);
-      await second.close();
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
-  });
+        const again: string[] = [];
+        const second = await startSandbox({ dataDir: dir, log: (l) => again.push(l) });
+        expect(again.some((l) => l.includes('generated corpus'))).toBe(false);
+        expect(second.apiKey).toBe(first.apiKey);
+        await second.close();
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    },
+  );
 
   it('corpus: OpenAlex works as JSON lines are imported (admin endpoint) and become candidates', async () => {
     const sb = await sandbox();

@@ -97,7 +97,8 @@ describe('local service limits', () => {
     // refused by the page count, read in the bounded worker, not cut off by the time limit
     expect(r.body.error.message).toMatch(/declares 1000000 pages; manuscripts of up to 2000 pages are read/);
     console.log(
-      `1,000,000-page PDF (${pdf.length} bytes) refused in ${Math.round(ms)} ms, peak RSS ${above === undefined ? 'not measured' : `+${Math.round(above / MB)} MB`}`,
+      `1,000,000-page PDF (${pdf.length} bytes) refused in ${Math.round(ms)} ms, peak RSS ` +
+        `${above === undefined ? 'not measured' : `+${Math.round(above / MB)} MB`}`,
     );
     if (above === undefined) console.log('peak RSS not asserted: /proc/self/clear_refs cannot be written here');
     else expect(above).toBeLessThan(256 * MB);

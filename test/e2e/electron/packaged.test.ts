@@ -22,7 +22,8 @@ const candidates = releaseDir
 const executable = candidates.find((p) => existsSync(p));
 if (!executable)
   console.warn(
-    `[packaged smoke test skipped] ${releaseDir ? `no packaged app under ${releaseDir}` : 'REFEREE_DESK_PACKAGED is not set (the release workflow sets it after npm run dist:dir)'}.`,
+    `[packaged smoke test skipped] ` +
+      `${releaseDir ? `no packaged app under ${releaseDir}` : 'REFEREE_DESK_PACKAGED is not set (the release workflow sets it after npm run dist:dir)'}.`,
   );
 
 describe.skipIf(!executable)('packaged app smoke test', () => {

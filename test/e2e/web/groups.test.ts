@@ -180,7 +180,9 @@ describe('authors groups', () => {
     const file = join(dir, 'reviewers.csv');
     writeFileSync(
       file,
-      'ID;Full name;E-mail;Institution\r\nr-10;Ada Lovelace;ada@example.org;University of London\r\nr-11;"Turing, Alan";alan@example.org;University of Manchester\r\nr-12;Emmy Noether;;University of Göttingen\r\n',
+      'ID;Full name;E-mail;Institution\r\nr-10;Ada Lovelace;ada@example.org;University of ' +
+        'London\r\nr-11;"Turing, Alan";alan@example.org;University of Manchester\r\nr-12;Emmy ' +
+        'Noether;;University of Göttingen\r\n',
     );
     await page.getByLabel('CSV file of authors').setInputFiles(file);
     await page.getByLabel('Column for clientId').selectOption('ID');
@@ -229,7 +231,8 @@ describe('authors groups', () => {
     const file = join(dir, 'editors-sheet.csv');
     writeFileSync(
       file,
-      'Name,Email,ORCID,Affiliation\r\nDorothy Hodgkin,dorothy@example.org,,University of Oxford\r\nBarbara McClintock,,0000-0001-5109-3700,Cornell University\r\n',
+      'Name,Email,ORCID,Affiliation\r\nDorothy Hodgkin,dorothy@example.org,,University of ' +
+        'Oxford\r\nBarbara McClintock,,0000-0001-5109-3700,Cornell University\r\n',
     );
     await page.getByLabel('CSV file of authors').setInputFiles(file);
     await page.getByRole('button', { name: 'Import 2 authors' }).click();
@@ -266,7 +269,10 @@ describe('authors groups', () => {
     await expect.poll(() => page.getByRole('alert').first().textContent()).toMatch(/2 authors queued\. 1 row was not imported/);
     const notImported = page.getByRole('list', { name: 'Rows not imported' });
     expect(await notImported.textContent()).toMatch(
-      /Row 2 \(r-21\): Reviews completed must be a number.*Last invited must be a date.*Availability: “Maybe” is not one of its options.*Expertise: “Botany” is not one of its options/,
+      new RegExp(
+        String.raw`Row 2 \(r-21\): Reviews completed must be a number.*Last invited must be a date.*` +
+          String.raw`Availability: “Maybe” is not one of its options.*Expertise: “Botany” is not one of its options`,
+      ),
     );
     await synced();
     expect((await serviceAuthor('r-20')).body).toMatchObject({

@@ -34,7 +34,9 @@ export async function writePaddedPdf(path: string, spec: PdfSpec, totalBytes: nu
   const objHead = Buffer.from(`\n${size} 0 obj\n<< /Length `, 'latin1');
   const trailerFor = (objOffset: number, xrefOffset: number) =>
     Buffer.from(
-      `\nendstream\nendobj\nxref\n${size} 1\n${String(objOffset).padStart(10, '0')} 00000 n \ntrailer\n<< /Size ${size + 1} /Root ${root} /Prev ${prev} >>\nstartxref\n${xrefOffset}\n%%EOF\n`,
+      `\nendstream\nendobj\nxref\n${size} 1\n${String(objOffset).padStart(10, '0')} 00000 n ` +
+        `\ntrailer\n<< /Size ${size + 1} /Root ${root} /Prev ${prev} ` +
+        `>>\nstartxref\n${xrefOffset}\n%%EOF\n`,
       'latin1',
     );
   // Solve for the stream length: every part but the stream has a length independent of it

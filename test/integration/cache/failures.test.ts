@@ -32,7 +32,8 @@ function seed(file: string): void {
   for (let i = 0; i < 5; i++)
     cache.manuscripts.recordUploadRun(P, { form: form(`o${i}`) }, response(i + 1, `o${i}`, range(1 + i * 100, 400)));
   const insert = cache.db.prepare(
-    "INSERT INTO outbox (profile_id, kind, entity_key, payload_json, state, next_attempt_at, created_at, updated_at) VALUES (?, 'author_put', ?, '{}', 'queued', 0, 0, 0)",
+    'INSERT INTO outbox (profile_id, kind, entity_key, payload_json, state, next_attempt_at, ' +
+      "created_at, updated_at) VALUES (?, 'author_put', ?, '{}', 'queued', 0, 0, 0)",
   );
   for (let i = 0; i < 31; i++) insert.run(P, `author:1:c${i}`);
   cache.close();

@@ -21,14 +21,17 @@ describe('migration 4: webhook receipts', () => {
     db.pragma('foreign_keys = ON');
     db.prepare("INSERT INTO profiles VALUES ('p', 'P', 'http://x', 'demo', 1, NULL, NULL)").run();
     db.prepare(
-      "INSERT INTO webhook_events (profile_id, service_manuscript_id, origin_id, event_order, received_at, outcome, payload_json) VALUES ('p', 10, 'o1', 1, 5, 'parked', '{}')",
+      'INSERT INTO webhook_events (profile_id, service_manuscript_id, origin_id, event_order, ' +
+        "received_at, outcome, payload_json) VALUES ('p', 10, 'o1', 1, 5, 'parked', '{}')",
     ).run();
     expect(migrate(db, MIGRATIONS, log, 4)).toEqual([4]);
     expect(db.pragma('user_version', { simple: true })).toBe(4);
     expect(db.prepare('SELECT outcome FROM webhook_events').pluck().all()).toEqual(['parked']);
 
     const add = db.prepare(
-      "INSERT INTO webhook_receipts (profile_id, received_at, status, outcome, reason, service_manuscript_id, event_order, remote) VALUES (?, 6, 401, ?, 'api_key does not match', 10, 2, '127.0.0.1')",
+      'INSERT INTO webhook_receipts (profile_id, received_at, status, outcome, reason, ' +
+        "service_manuscript_id, event_order, remote) VALUES (?, 6, 401, ?, 'api_key does not match', 10, " +
+        "2, '127.0.0.1')",
     );
     add.run('p', 'rejected');
     add.run(null, 'test');

@@ -20,15 +20,20 @@ describe('migration 5: authors groups of a run', () => {
     db.prepare("INSERT INTO profiles VALUES ('p', 'P', 'http://x', 'demo', 1, NULL, NULL)").run();
     db.prepare("INSERT INTO folders (profile_id, name, first_used_at) VALUES ('p', 'F', 1)").run();
     db.prepare(
-      "INSERT INTO manuscripts (profile_id, origin_id, folder_id, title, abstract, authors_count, authors_json, authors_text, form_json, sync_state, created_at, updated_at) VALUES ('p', 'o1', 1, 'T', 'A', 0, '[]', '', '{}', 'synced', 1, 1)",
+      'INSERT INTO manuscripts (profile_id, origin_id, folder_id, title, abstract, authors_count, ' +
+        "authors_json, authors_text, form_json, sync_state, created_at, updated_at) VALUES ('p', 'o1', " +
+        "1, 'T', 'A', 0, '[]', '', '{}', 'synced', 1, 1)",
     ).run();
     const addRun = db.prepare(
-      "INSERT INTO runs (profile_id, manuscript_id, seq, uploaded_at, folder_name, form_json, candidates_count, raw_json) VALUES ('p', 1, ?, 1, 'F', '{}', 2, '{}')",
+      'INSERT INTO runs (profile_id, manuscript_id, seq, uploaded_at, folder_name, form_json, ' +
+        "candidates_count, raw_json) VALUES ('p', 1, ?, 1, 'F', '{}', 2, '{}')",
     );
     const run1 = Number(addRun.run(1).lastInsertRowid);
     const run2 = Number(addRun.run(2).lastInsertRowid);
     const add = db.prepare(
-      "INSERT INTO candidates (run_id, profile_id, rank, author_id, name, concepts_json, authors_groups_json, marked, conflicts, conflict_count, has_email, raw_json) VALUES (?, 'p', ?, ?, 'A', '[]', ?, 0, 0, 0, 0, '{}')",
+      'INSERT INTO candidates (run_id, profile_id, rank, author_id, name, concepts_json, ' +
+        "authors_groups_json, marked, conflicts, conflict_count, has_email, raw_json) VALUES (?, 'p', ?, " +
+        "?, 'A', '[]', ?, 0, 0, 0, 0, '{}')",
     );
     const addCandidate = (runId: number, rank: number, groups: string) => add.run(runId, rank, 100 + rank, groups);
     addCandidate(run1, 0, '[{"group_id":9,"client_id":null}]');

@@ -21,13 +21,16 @@ function v5WithPeople(): Database.Database {
   for (const p of ['p', 'q']) db.prepare("INSERT INTO profiles VALUES (?, 'P', 'http://x', 'demo', 1, NULL, NULL)").run(p);
   db.prepare("INSERT INTO folders (id, profile_id, name, first_used_at) VALUES (1, 'p', 'F', 1), (2, 'q', 'G', 1)").run();
   const ms = db.prepare(
-    "INSERT INTO manuscripts (id, profile_id, origin_id, folder_id, title, abstract, authors_count, authors_json, authors_text, form_json, sync_state, created_at, updated_at) VALUES (?, ?, ?, ?, 'T', 'A', 0, '[]', '', '{}', 'synced', 1, 1)",
+    'INSERT INTO manuscripts (id, profile_id, origin_id, folder_id, title, abstract, authors_count, ' +
+      'authors_json, authors_text, form_json, sync_state, created_at, updated_at) VALUES (?, ?, ?, ?, ' +
+      "'T', 'A', 0, '[]', '', '{}', 'synced', 1, 1)",
   );
   ms.run(1, 'p', 'o1', 1);
   ms.run(2, 'p', 'o2', 1);
   ms.run(3, 'q', 'o3', 2);
   const author = db.prepare(
-    "INSERT INTO authors (profile_id, author_id, name, affiliation, email, orcid, concepts, suggestions_count, first_seen_at, last_seen_at) VALUES (?, ?, ?, ?, ?, ?, '', 0, ?, ?)",
+    'INSERT INTO authors (profile_id, author_id, name, affiliation, email, orcid, concepts, ' +
+      "suggestions_count, first_seen_at, last_seen_at) VALUES (?, ?, ?, ?, ?, ?, '', 0, ?, ?)",
   );
   // 100 and 200 share an ORCID (200 written as a URL); 300 shares 100's e-mail in another case; 400 is alone.
   author.run('p', 100, 'Ana Pérez', 'Madrid', 'Ana@Uni.es', null, 1, 5);
@@ -100,7 +103,8 @@ describe('migration 6: shortlist and reviewer ledger', () => {
     migrate(db, MIGRATIONS, new MemoryLogger(), 6);
     db.pragma('foreign_keys = ON');
     const add = db.prepare(
-      "INSERT INTO shortlist (profile_id, manuscript_id, author_id, position, name, status, due_date, created_at, updated_at) VALUES ('p', 1, ?, 1, 'N', ?, ?, 1, 1)",
+      'INSERT INTO shortlist (profile_id, manuscript_id, author_id, position, name, status, due_date, ' +
+        "created_at, updated_at) VALUES ('p', 1, ?, 1, 'N', ?, ?, 1, 1)",
     );
     add.run(100, 'shortlisted', '2026-12-01');
     expect(() => add.run(100, 'shortlisted', null)).toThrow(/UNIQUE/);

@@ -22,7 +22,8 @@ describe('migration 8: outbox indexes', () => {
     migrate(db, MIGRATIONS, log, 7);
     db.prepare("INSERT INTO profiles VALUES ('p', 'P', 'http://x', 'demo', 1, NULL, NULL)").run();
     const add = db.prepare(
-      "INSERT INTO outbox (profile_id, kind, entity_key, payload_json, depends_on, state, attempts, next_attempt_at, created_at, updated_at) VALUES ('p', ?, ?, '{}', ?, ?, 0, 0, 1, 1)",
+      'INSERT INTO outbox (profile_id, kind, entity_key, payload_json, depends_on, state, attempts, ' +
+        "next_attempt_at, created_at, updated_at) VALUES ('p', ?, ?, '{}', ?, ?, 0, 0, 1, 1)",
     );
     const group = Number(add.run('group_create', 'g1', null, 'queued').lastInsertRowid);
     add.run('author_put', 'a1', group, 'queued');

@@ -21,10 +21,13 @@ describe('migration 9: runs linked in slices', () => {
     db.prepare("INSERT INTO profiles VALUES ('p', 'P', 'http://x', 'demo', 1, NULL, NULL)").run();
     db.prepare("INSERT INTO folders (profile_id, name, first_used_at) VALUES ('p', 'F', 1)").run();
     db.prepare(
-      "INSERT INTO manuscripts (profile_id, origin_id, folder_id, title, abstract, authors_count, authors_json, authors_text, form_json, sync_state, created_at, updated_at) VALUES ('p', 'o1', 1, 'T', 'A', 0, '[]', '', '{}', 'synced', 1, 1)",
+      'INSERT INTO manuscripts (profile_id, origin_id, folder_id, title, abstract, authors_count, ' +
+        "authors_json, authors_text, form_json, sync_state, created_at, updated_at) VALUES ('p', 'o1', " +
+        "1, 'T', 'A', 0, '[]', '', '{}', 'synced', 1, 1)",
     ).run();
     db.prepare(
-      "INSERT INTO runs (profile_id, manuscript_id, seq, uploaded_at, folder_name, form_json, candidates_count, raw_json) VALUES ('p', 1, 1, 1, 'F', '{}', 3, '{}')",
+      'INSERT INTO runs (profile_id, manuscript_id, seq, uploaded_at, folder_name, form_json, ' +
+        "candidates_count, raw_json) VALUES ('p', 1, 1, 1, 'F', '{}', 3, '{}')",
     ).run();
     const columns = () => (db.prepare('PRAGMA table_info(runs)').all() as Array<{ name: string }>).map((c) => c.name);
     expect(columns()).not.toContain('links_next');

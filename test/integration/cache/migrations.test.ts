@@ -62,7 +62,8 @@ describe('migration 1: initial schema', () => {
     db.prepare("INSERT INTO profiles VALUES ('p', 'P', 'http://x', 'demo', 1, NULL, NULL)").run();
     db.prepare("INSERT INTO folders (profile_id, name, first_used_at) VALUES ('p', 'F', 1)").run();
     db.prepare(
-      "INSERT INTO outbox (profile_id, kind, entity_key, payload_json, state, next_attempt_at, created_at, updated_at) VALUES ('p', 'upload', 'k', '{}', 'queued', 0, 0, 0)",
+      'INSERT INTO outbox (profile_id, kind, entity_key, payload_json, state, next_attempt_at, ' +
+        "created_at, updated_at) VALUES ('p', 'upload', 'k', '{}', 'queued', 0, 0, 0)",
     ).run();
     db.prepare("DELETE FROM profiles WHERE id = 'p'").run();
     expect(db.prepare('SELECT count(*) AS n FROM folders').get()).toEqual({ n: 0 });
@@ -79,7 +80,8 @@ describe('migration 2: full-text search', () => {
     db.prepare("INSERT INTO profiles VALUES ('p', 'P', 'http://x', 'demo', 1, NULL, NULL)").run();
     db.prepare("INSERT INTO folders (id, profile_id, name, first_used_at) VALUES (1, 'p', 'F', 1)").run();
     db.prepare(
-      `INSERT INTO manuscripts (profile_id, origin_id, folder_id, title, abstract, authors_count, authors_json, authors_text, form_json, sync_state, created_at, updated_at)
+      `INSERT INTO manuscripts (profile_id, origin_id, folder_id, title, abstract, authors_count, authors_json, authors_text, form_json,
+         sync_state, created_at, updated_at)
        VALUES ('p', 'o1', 1, 'Crystal growth kinetics', 'abstract', 1, '[]', 'Marie Curie', '{}', 'synced', 1, 1)`,
     ).run();
     expect(migrate(db, MIGRATIONS, log, 2)).toEqual([2]);
@@ -103,7 +105,8 @@ describe('migration 3: outbox park reason', () => {
     migrate(db, MIGRATIONS, log, 2);
     db.prepare("INSERT INTO profiles VALUES ('p', 'P', 'http://x', 'demo', 1, NULL, NULL)").run();
     const add = db.prepare(
-      "INSERT INTO outbox (profile_id, kind, entity_key, payload_json, state, next_attempt_at, created_at, updated_at) VALUES ('p', 'author_put', ?, '{}', ?, 0, 0, 0)",
+      'INSERT INTO outbox (profile_id, kind, entity_key, payload_json, state, next_attempt_at, ' +
+        "created_at, updated_at) VALUES ('p', 'author_put', ?, '{}', ?, 0, 0, 0)",
     );
     add.run('a', 'parked');
     add.run('b', 'queued');

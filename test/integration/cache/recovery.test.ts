@@ -19,7 +19,8 @@ function seed(file: string): void {
   for (let i = 0; i < 5; i++)
     cache.manuscripts.recordUploadRun(P, { form: form(`o${i}`) }, response(i + 1, `o${i}`, range(1 + i * 100, 400)));
   const insert = cache.db.prepare(
-    "INSERT INTO outbox (profile_id, kind, entity_key, payload_json, state, next_attempt_at, created_at, updated_at) VALUES (?, 'author_put', ?, '{}', 'queued', 0, 0, 0)",
+    'INSERT INTO outbox (profile_id, kind, entity_key, payload_json, state, next_attempt_at, ' +
+      "created_at, updated_at) VALUES (?, 'author_put', ?, '{}', 'queued', 0, 0, 0)",
   );
   for (let i = 0; i < 3; i++) insert.run(P, `author:1:c${i}`);
   cache.close();
@@ -50,44 +51,48 @@ describe('a damaged cache', () => {
     cache.close();
   });
 
-  it('whose candidates table is unreadable: queries report corruption; the next open salvages profiles, groups, manuscripts and the outbox and reports the candidates lost', () => {
-    const file = join(dir, 'cache.db');
-    seed(file);
-    damageTable(file, 'candidates');
+  it(
+    'whose candidates table is unreadable: queries report corruption; the next open salvages ' +
+      'profiles, groups, manuscripts and the outbox and reports the candidates lost',
+    () => {
+      const file = join(dir, 'cache.db');
+      seed(file);
+      damageTable(file, 'candidates');
 
-    const damaged = openCache({ file, clock: new ManualClock(), logger: new MemoryLogger() });
-    let err: unknown;
-    try {
-      damaged.db.prepare('SELECT sum(length(raw_json)) FROM candidates').get();
-    } catch (e) {
-      err = e;
-    }
-    expect(isCorruption(err)).toBe(true);
-    damaged.markCorrupt(String(err));
-    damaged.close();
+      const damaged = openCache({ file, clock: new ManualClock(), logger: new MemoryLogger() });
+      let err: unknown;
+      try {
+        damaged.db.prepare('SELECT sum(length(raw_json)) FROM candidates').get();
+      } catch (e) {
+        err = e;
+      }
+      expect(isCorruption(err)).toBe(true);
+      damaged.markCorrupt(String(err));
+      damaged.close();
 
-    const logger = new MemoryLogger();
-    const cache = openCache({ file, clock: new ManualClock(), logger });
-    const r = cache.recovery!;
-    expect(r).toMatchObject({ fromVersion: LATEST_VERSION, outboxKept: true });
-    expect(r.kept).toMatchObject({ profiles: 1, outbox: 3, authors_groups: 1, manuscripts: 5 });
-    expect(r.lost.map((l) => l.table)).toContain('candidates');
-    expect(existsSync(r.movedTo)).toBe(true);
-    expect(cache.db.prepare('SELECT count(*) AS n FROM outbox').get()).toEqual({ n: 3 });
-    expect(
-      cache.manuscripts
-        .list(P)
-        .map((m) => m.originId)
-        .sort(),
-    ).toEqual(['o0', 'o1', 'o2', 'o3', 'o4']);
-    expect(cache.search.manuscripts(P, 'folding')).toHaveLength(5);
-    expect(cache.db.pragma('integrity_check', { simple: true })).toBe('ok');
-    expect(logger.lines.some((e) => e.level === 'error' && e.message.includes('moved aside'))).toBe(true);
-    cache.close();
-    const again = openCache({ file, clock: new ManualClock(), logger: new MemoryLogger() });
-    expect(again.recovery).toBeNull();
-    again.close();
-  });
+      const logger = new MemoryLogger();
+      const cache = openCache({ file, clock: new ManualClock(), logger });
+      const r = cache.recovery!;
+      expect(r).toMatchObject({ fromVersion: LATEST_VERSION, outboxKept: true });
+      expect(r.kept).toMatchObject({ profiles: 1, outbox: 3, authors_groups: 1, manuscripts: 5 });
+      expect(r.lost.map((l) => l.table)).toContain('candidates');
+      expect(existsSync(r.movedTo)).toBe(true);
+      expect(cache.db.prepare('SELECT count(*) AS n FROM outbox').get()).toEqual({ n: 3 });
+      expect(
+        cache.manuscripts
+          .list(P)
+          .map((m) => m.originId)
+          .sort(),
+      ).toEqual(['o0', 'o1', 'o2', 'o3', 'o4']);
+      expect(cache.search.manuscripts(P, 'folding')).toHaveLength(5);
+      expect(cache.db.pragma('integrity_check', { simple: true })).toBe('ok');
+      expect(logger.lines.some((e) => e.level === 'error' && e.message.includes('moved aside'))).toBe(true);
+      cache.close();
+      const again = openCache({ file, clock: new ManualClock(), logger: new MemoryLogger() });
+      expect(again.recovery).toBeNull();
+      again.close();
+    },
+  );
 
   it('whose outbox is unreadable says exactly that the queued writes could not be kept', () => {
     const file = join(dir, 'cache.db');

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { WebhookCandidate } from '../../../electron/common/service';
+import { candidateBaseShape, type WebhookCandidate } from '../../../electron/common/service';
 import { openCache, type Cache } from '../../../electron/core/cache';
 import { RANK_LIMIT } from '../../../electron/core/cache/search';
 import { candidate, form, ManualClock, MemoryLogger, range, response, tempDir } from './fixtures';
@@ -98,6 +98,23 @@ describe('recordUploadRun', () => {
     const first = cache.candidates.ofRun(rec.runId)[0]!;
     expect(first).toMatchObject({ rank: 0, authorId: 1, hIndex: 1, conflicts: { coauth_conflicts: false, external_coi: false } });
     expect(cache.candidates.raw(first.id)).toMatchObject({ future_field: 42, author_id: 1 });
+  });
+
+  it("reads every field of the service's candidate back under its camelCase key (CandidateRow derives from candidateBaseShape)", () => {
+    const c = candidate(35, 0, {
+      middle_name: 'Augusta',
+      suffix: 'Jr.',
+      orcid: '0000-0002-1825-0097',
+      authors_groups: [{ group_id: 4, client_id: 'g-4' }],
+      marked: true,
+    });
+    const rec = cache.manuscripts.recordUploadRun(P, { form: form('o1') }, response(1, 'o1', [35], { candidates: [c] }));
+    const row = cache.candidates.ofRun(rec.runId)[0]! as unknown as Record<string, unknown>;
+    const camel = (k: string) => k.replace(/_(\w)/g, (_, ch: string) => ch.toUpperCase());
+    const fields = Object.keys(candidateBaseShape);
+    expect(fields.length).toBeGreaterThan(15);
+    for (const k of fields) expect([k, row[camel(k)]]).toEqual([k, c[k as keyof typeof c]]);
+    expect(row).toMatchObject({ rank: 0, runId: rec.runId, conflictCount: 2, conflicts: { coauth_conflicts: true, aff_conflicts: true } });
   });
 
   it('keeps pre-v6 conflict flags as unknown (null), not as "no conflict"', () => {

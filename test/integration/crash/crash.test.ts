@@ -186,7 +186,8 @@ describe(`crash safety: ${TRIALS} trials of SIGKILL during sync (seed ${SEED})`,
   it('the kills hit writes in flight (the trials exercised replay and unknown outcomes)', () => {
     console.log(
       `crash trials: ${inFlight.kills} kills (${inFlight.writeKills} inside a SQLite write); writes found in flight: ${inFlight.requeued} replayed, ` +
-        `${inFlight.uncertain} group creations of unknown outcome; ${inFlight.resentRuns} uploads the service received twice; ${inFlight.duplicateGroups} duplicate groups`,
+        `${inFlight.uncertain} group creations of unknown outcome; ${inFlight.resentRuns} uploads the ` +
+        `service received twice; ${inFlight.duplicateGroups} duplicate groups`,
     );
     expect(inFlight.kills).toBeGreaterThanOrEqual(TRIALS);
     expect(inFlight.writeKills).toBeGreaterThan(0);

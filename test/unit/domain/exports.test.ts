@@ -6,42 +6,10 @@ import { changeCounts, changeRows, changesTable } from '../../../electron/common
 import { conflictBadges } from '../../../electron/common/domain/conflicts';
 import { parseCsv, toCsv } from '../../../electron/common/domain/csv';
 import { toXlsx } from '../../../electron/common/domain/xlsx';
-import type { CandidateRow, RunComparison } from '../../../electron/common/views';
+import type { RunComparison } from '../../../electron/common/views';
+import { candidateRow } from './golden/rows';
 
-function row(authorId: number, rank: number, over: Partial<CandidateRow> = {}): CandidateRow {
-  return {
-    id: authorId * 10 + rank,
-    runId: 1,
-    rank,
-    authorId,
-    name: `Author ${authorId}`,
-    firstName: null,
-    lastName: null,
-    middleName: null,
-    suffix: null,
-    email: `a${authorId}@uni.example`,
-    orcid: null,
-    affiliation: `Uni ${authorId}`,
-    articlesCount: 10,
-    citationsCount: 100,
-    hIndex: 5,
-    score: 1 - rank / 100,
-    url: null,
-    relevantConcepts: [],
-    authorsGroups: [],
-    marked: false,
-    conflicts: {
-      coauth_conflicts: false,
-      aff_conflicts: false,
-      retracted_articles: false,
-      referenced_articles: false,
-      external_coi: false,
-    },
-    conflictMask: 0,
-    conflictCount: 0,
-    ...over,
-  };
-}
+const row = candidateRow;
 
 /** Reads every entry of a zip with yauzl and checks each stored CRC against zlib's. */
 function unzip(buf: Uint8Array): Promise<Map<string, string>> {

@@ -20,7 +20,10 @@ describe('clear cache text', () => {
   it('says nothing is waiting, or that the waiting writes are kept with what they need', () => {
     expect(keptText(view({ pendingWrites: 0, manuscripts: 0 }))).toMatch(/No change is waiting to be sent\.$/);
     expect(keptText(view({ pendingWrites: 1, manuscripts: 1 }))).toMatch(
-      /1 change is waiting to be sent: it is kept, with the files it needs, and 1 manuscript keeps its runs and candidates until its upload is sent or discarded\.$/,
+      new RegExp(
+        String.raw`1 change is waiting to be sent: it is kept, with the files it needs, ` +
+          String.raw`and 1 manuscript keeps its runs and candidates until its upload is sent or discarded\.$`,
+      ),
     );
     expect(keptText(view({ pendingWrites: 3, manuscripts: 0 }))).toMatch(
       /3 changes are waiting to be sent: they are kept, with the files they need\.$/,

@@ -54,6 +54,12 @@ const FILES: Record<string, string> = {
       'orcid: z.string(), affiliation: z.string() }).strict();',
     'export interface Person { authorId: number; hIndex: number; email: string; orcid: string; affiliation: string; articlesCount: number }',
     "export const SORT = { score: ['score'], email: ['email'], orcid: ['orcid'], hIndex: ['h'], authorId: ['a'], affiliation: ['f'] };",
+    "export const columns = { authorId: 'author_id', hIndex: 'h_index', score: 'score', email: 'email', orcid: 'orcid', affiliation: 'aff' };",
+    "const checked = { authorId: 'author_id', hIndex: 'h_index', score: 'score', email: 'email', orcid: 'orcid', affiliation: 'aff' } " +
+      'satisfies Record<keyof Row, string>;',
+    "const typed: Record<keyof Row, string> = { authorId: 'a', hIndex: 'h', score: 's', email: 'e', orcid: 'o', affiliation: 'f' };",
+    'type Camel<S extends string> = S extends `${infer H}_${infer T}` ? `${H}${Capitalize<Camel<T>>}` : S;',
+    'export type Derived = { [K in keyof RowIn as Camel<K & string>]: RowIn[K] } & { id: number; rank: number };',
   ].join('\n'),
   'src/emit.ts': [
     "bus.emit('data.changed', { topic: 'a' });",
@@ -136,16 +142,16 @@ describe('stats counting functions', () => {
     expect(bridgeCalls(tree, [{ file: 'src/store.ts', action: 'missing' }]).missing).toEqual(['src/store.ts#missing']);
   });
 
-  it('finds declarations of a shape, not spreads, z.infer types, look-alikes without the required field, or plain objects', () => {
+  it('finds declarations of a shape and unchecked name maps, not spreads, derived types, checked maps, look-alikes or plain objects', () => {
     const found = shapeDeclarations(tree, {
       fields: ['author_id', 'h_index', 'score', 'email', 'orcid', 'affiliation'],
       min: 5,
       required: ['score'],
     });
-    expect(found.map((d) => `${d.name}:${d.line}`)).toEqual(['Row:2', 'rowShape:3', 'dbRow:6']);
+    expect(found.map((d) => `${d.name}:${d.line}`)).toEqual(['Row:2', 'rowShape:3', 'dbRow:6', 'columns:9']);
     expect(
       shapeDeclarations(tree, { fields: ['author_id', 'h_index', 'email', 'orcid', 'affiliation'], min: 5 }).map((d) => d.name),
-    ).toEqual(['Row', 'rowShape', 'dbRow', 'Person']);
+    ).toEqual(['Row', 'rowShape', 'dbRow', 'Person', 'columns']);
   });
 
   it('counts emit calls of data.changed (listeners excluded) and long lines', () => {
@@ -166,5 +172,9 @@ describe('stats on this repository', () => {
     const rows = collectStats(resolve(import.meta.dirname, '../../..'));
     expect(rows.map((r) => r.measure)).toHaveLength(5);
     for (const r of rows.slice(0, 3)) expect(r.value).toBeGreaterThan(0);
+    // Issue 18: the candidate shape is declared once, the service's; the cache's and the window's rows derive from it.
+    const shape = rows.find((r) => r.measure === 'definitions of the candidate shape');
+    expect(shape?.value).toBe(1);
+    expect(shape?.detail).toMatch(/^candidateBaseShape \(electron\/common\/service\/upload\.ts:\d+\)$/);
   });
 });

@@ -47,5 +47,6 @@ export const groupCreate: OutboxKindDef<'group_create'> = {
     return { ids, files: [] };
   },
   interrupted: (e) =>
-    `Referee Desk stopped while creating the authors group "${e.data.input.group_name}". The service may or may not have created it: look it up there, then enter its number or try again.`,
+    `Referee Desk stopped while creating the authors group "${e.data.input.group_name}". ` +
+    'The service may or may not have created it: look it up there, then enter its number or try again.',
 };

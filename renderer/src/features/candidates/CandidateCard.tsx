@@ -9,7 +9,8 @@ import { CONFLICT_KEYS } from '../../../../electron/common/service';
 import type { AuthorHistory, CandidateRow, ManuscriptRow } from '../../../../electron/common/views';
 import { CONFLICT_ICON, num } from './cells';
 
-/** Why this person: concepts shared with the manuscript (highlighted in its title and abstract), score as rank and share of the top, conflicts, groups, history. */
+/** Why this person: concepts shared with the manuscript (highlighted in its title and abstract), score as rank and share
+ * of the top, conflicts, groups, history. */
 export function CandidateCard({
   row,
   history,

@@ -84,7 +84,7 @@ export function CandidatesView() {
     const cellContext: CellContext = { maxScore, moved, groupEffect, onOpen: openRow, onCopied: setCopied, loads };
     const shown = visibleColumns(layout).map((c) => ({
       key: c.screen.sort ?? c.key,
-      label: c.key === 'groups' ? 'Groups' : c.label,
+      label: c.screen.header ?? c.label,
       width: c.screen.width,
       sortable: c.screen.sort !== undefined,
       ...(c.screen.align ? { align: c.screen.align } : {}),

@@ -1,9 +1,16 @@
 import * as Checkbox from '@radix-ui/react-checkbox';
 import * as Dialog from '@radix-ui/react-dialog';
 import { ArrowDown, ArrowUp, Check, Columns3, X } from 'lucide-react';
-import { DEFAULT_LAYOUT, SCREEN_COLUMNS, moveColumn, type ColumnLayout } from '../../../../electron/common/domain/candidates';
+import {
+  DEFAULT_LAYOUT,
+  SCREEN_COLUMNS,
+  moveColumn,
+  type ColumnLayout,
+  type ScreenColumnKey,
+} from '../../../../electron/common/domain/candidates';
 
-const label = (key: string) => SCREEN_COLUMNS.find((c) => c.key === key)?.label ?? key;
+/** The column's label in the one definition (the table's header may be shorter). */
+const label = (key: ScreenColumnKey) => SCREEN_COLUMNS.find((c) => c.key === key)?.label ?? key;
 
 /** Show, hide and order the candidate columns; the layout is remembered (see useColumnLayout). */
 export function ColumnChooser({ layout, onChange }: { layout: ColumnLayout; onChange: (l: ColumnLayout) => void }) {

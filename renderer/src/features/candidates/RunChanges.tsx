@@ -88,7 +88,10 @@ export function RunChanges({
         columns={columns}
         rows={rows}
         onActivate={(r) => void showAuthor(r.authorId)}
-        empty={`No candidate ${kind === 'all' ? 'changed' : CHANGE_TEXT[kind as ChangeKind].toLowerCase()} between run #${fromSeq ?? '?'} and run #${toSeq ?? '?'}.`}
+        empty={
+          `No candidate ${kind === 'all' ? 'changed' : CHANGE_TEXT[kind as ChangeKind].toLowerCase()} ` +
+          `between run #${fromSeq ?? '?'} and run #${toSeq ?? '?'}.`
+        }
       />
     </section>
   );

@@ -1,6 +1,7 @@
-// The cells of the candidate table, by column key of the one column definition (common/domain/candidates).
+// The cells of the candidate table, by the column ids of the one column definition (common/domain/candidates).
 import { Building2, Check, CircleHelp, Copy, ExternalLink, FileWarning, Quote, ShieldAlert, Star, Users } from 'lucide-react';
 import { memo, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import type { ScreenColumnKey } from '../../../../electron/common/domain/candidates';
 import { conflictBadges } from '../../../../electron/common/domain/conflicts';
 import type { ConflictKey } from '../../../../electron/common/service';
 import type { CandidateLoadRow } from '../../../../electron/common/rows';
@@ -128,84 +129,80 @@ export interface CellContext {
   loads?: ReadonlyMap<number, CandidateLoadRow>;
 }
 
-export function renderCell(key: string, c: CandidateRow, ctx: CellContext): ReactNode {
-  switch (key) {
-    case 'rank':
-      return c.rank + 1;
-    case 'name': {
-      const move = ctx.moved.get(c.authorId);
-      return (
-        <span className="name-cell">
-          <span className="line1">
-            {move ? <span className={`chip ${move === 'New' ? 'new' : 'moved'}`}>{move}</span> : null}
-            <LoadChips load={ctx.loads?.get(c.authorId)} />
-            <button
-              type="button"
-              className="linklike name"
-              tabIndex={-1}
-              onClick={() => ctx.onOpen(c)}
-              title="Why this candidate: concepts, conflicts, groups, history"
-            >
-              {c.name}
-            </button>
-          </span>
-          <span className="line2 muted" title={c.affiliation ?? ''}>
-            {c.affiliation ?? 'Affiliation unknown'}
-          </span>
+/**
+ * How each screen column's cell looks, by the column's id in the one definition (CANDIDATE_COLUMNS in
+ * electron/common/domain/candidates.ts, which also gives the label, the width and what the exports
+ * write). A Record over the screen's ids: a screen column without a cell, or a cell without a column,
+ * does not compile.
+ */
+export const CELLS: Record<ScreenColumnKey, (c: CandidateRow, ctx: CellContext) => ReactNode> = {
+  rank: (c) => c.rank + 1,
+  name: (c, ctx) => {
+    const move = ctx.moved.get(c.authorId);
+    return (
+      <span className="name-cell">
+        <span className="line1">
+          {move ? <span className={`chip ${move === 'New' ? 'new' : 'moved'}`}>{move}</span> : null}
+          <LoadChips load={ctx.loads?.get(c.authorId)} />
+          <button
+            type="button"
+            className="linklike name"
+            tabIndex={-1}
+            onClick={() => ctx.onOpen(c)}
+            title="Why this candidate: concepts, conflicts, groups, history"
+          >
+            {c.name}
+          </button>
         </span>
-      );
-    }
-    case 'conflicts':
-      return <ConflictsCell row={c} />;
-    case 'email':
-      return <EmailCell row={c} onCopied={ctx.onCopied} />;
-    case 'hIndex':
-      return num(c.hIndex);
-    case 'articles':
-      return num(c.articlesCount);
-    case 'citations':
-      return num(c.citationsCount);
-    case 'score':
-      return <ScoreBar value={c.score} max={ctx.maxScore} />;
-    case 'affiliation':
-      return (
-        <span className="ellipsis" title={c.affiliation ?? ''}>
-          {c.affiliation ?? '—'}
+        <span className="line2 muted" title={c.affiliation ?? ''}>
+          {c.affiliation ?? 'Affiliation unknown'}
         </span>
-      );
-    case 'orcid':
-      return c.orcid ?? <span className="muted">—</span>;
-    case 'concepts':
-      return (
-        <span className="ellipsis" title={c.relevantConcepts.join(', ')}>
-          {c.relevantConcepts.join(', ') || '—'}
-        </span>
-      );
-    case 'groups':
-      return c.authorsGroups.length > 0 ? (
-        <span
-          className={`chip group ${ctx.groupEffect ?? ''}`}
-          title={`In authors group ${c.authorsGroups.map((g) => g.group_id).join(', ')}${ctx.groupEffect ? ` (${ctx.groupEffect})` : ''}`}
-        >
-          <Ico name="Users" size={12} /> {c.authorsGroups.length}
-          <span className="sr-only"> authors group{c.authorsGroups.length === 1 ? '' : 's'}</span>
-        </span>
-      ) : null;
-    case 'marked':
-      return c.marked ? (
-        <span className="chip marked">
-          <Ico name="Star" size={12} /> Marked
-        </span>
-      ) : null;
-    case 'url':
-      return c.url ? (
-        <a href={c.url} target="_blank" rel="noreferrer noopener" tabIndex={-1} aria-label={`Open the profile of ${c.name}`}>
-          <Ico name="ExternalLink" /> Open
-        </a>
-      ) : null;
-    default:
-      return null;
-  }
+      </span>
+    );
+  },
+  conflicts: (c) => <ConflictsCell row={c} />,
+  email: (c, ctx) => <EmailCell row={c} onCopied={ctx.onCopied} />,
+  hIndex: (c) => num(c.hIndex),
+  articles: (c) => num(c.articlesCount),
+  citations: (c) => num(c.citationsCount),
+  score: (c, ctx) => <ScoreBar value={c.score} max={ctx.maxScore} />,
+  affiliation: (c) => (
+    <span className="ellipsis" title={c.affiliation ?? ''}>
+      {c.affiliation ?? '—'}
+    </span>
+  ),
+  orcid: (c) => c.orcid ?? <span className="muted">—</span>,
+  concepts: (c) => (
+    <span className="ellipsis" title={c.relevantConcepts.join(', ')}>
+      {c.relevantConcepts.join(', ') || '—'}
+    </span>
+  ),
+  groups: (c, ctx) =>
+    c.authorsGroups.length > 0 ? (
+      <span
+        className={`chip group ${ctx.groupEffect ?? ''}`}
+        title={`In authors group ${c.authorsGroups.map((g) => g.group_id).join(', ')}${ctx.groupEffect ? ` (${ctx.groupEffect})` : ''}`}
+      >
+        <Ico name="Users" size={12} /> {c.authorsGroups.length}
+        <span className="sr-only"> authors group{c.authorsGroups.length === 1 ? '' : 's'}</span>
+      </span>
+    ) : null,
+  marked: (c) =>
+    c.marked ? (
+      <span className="chip marked">
+        <Ico name="Star" size={12} /> Marked
+      </span>
+    ) : null,
+  url: (c) =>
+    c.url ? (
+      <a href={c.url} target="_blank" rel="noreferrer noopener" tabIndex={-1} aria-label={`Open the profile of ${c.name}`}>
+        <Ico name="ExternalLink" /> Open
+      </a>
+    ) : null,
+};
+
+export function renderCell(key: ScreenColumnKey, c: CandidateRow, ctx: CellContext): ReactNode {
+  return CELLS[key](c, ctx);
 }
 
 /** A bar scaled to the score (its track has a fixed width, not the width of the number). */

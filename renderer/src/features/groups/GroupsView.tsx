@@ -196,7 +196,9 @@ export function GroupsView() {
                 say(
                   true,
                   g.verifiedAt === null
-                    ? `Group “${name}” (number ${g.serviceId}) added, not verified: the service cannot list groups, so the app knows it exists once one of its authors is read. Type an author id of the group and press Fetch.`
+                    ? `Group “${name}” (number ${g.serviceId}) added, not verified: the service cannot list groups, so ` +
+                        `the app knows it exists once one of its authors is read. Type an author id of the group and ` +
+                        `press Fetch.`
                     : `Group “${name}” (number ${g.serviceId}) is already known.`,
                 );
                 await reloadGroups();
@@ -493,7 +495,10 @@ export function GroupsView() {
                         const queued = ready.length - (refused.length - problems.length);
                         say(
                           refused.length === 0,
-                          `${queued} ${queued === 1 ? 'author' : 'authors'} queued.${refused.length === 0 ? '' : ` ${refused.length} ${refused.length === 1 ? 'row was' : 'rows were'} not imported (listed below).`}`,
+                          `${queued} ${queued === 1 ? 'author' : 'authors'} queued.` +
+                            (refused.length === 0
+                              ? ''
+                              : ` ${refused.length} ${refused.length === 1 ? 'row was' : 'rows were'} not imported (listed below).`),
                         );
                       })
                     }

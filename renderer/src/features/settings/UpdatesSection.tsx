@@ -36,7 +36,8 @@ export function UpdatesSection() {
       </label>
       <p id="updates-help" className="muted">
         {view?.note ??
-          'Referee Desk looks for a new version after it starts and every 6 hours, and downloads it in the background. A change here applies from the next start.'}
+          'Referee Desk looks for a new version after it starts and every 6 hours, and downloads it in the ' +
+            'background. A change here applies from the next start.'}
       </p>
       {error ? (
         <p role="alert" className="warn">

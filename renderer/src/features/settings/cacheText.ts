@@ -20,10 +20,14 @@ export function keptText(v: CacheClearView): string {
   const always = 'Manuscripts with their files and referee marks, authors groups with their authors, and the webhook history stay.';
   const { pendingWrites, manuscripts } = v.kept;
   if (pendingWrites === 0) return `${always} No change is waiting to be sent.`;
-  const waiting = `${n(pendingWrites, 'change is', 'changes are')} waiting to be sent: ${pendingWrites === 1 ? 'it is' : 'they are'} kept, with the files ${pendingWrites === 1 ? 'it needs' : 'they need'}`;
+  const waiting =
+    `${n(pendingWrites, 'change is', 'changes are')} waiting to be sent: ` +
+    `${pendingWrites === 1 ? 'it is' : 'they are'} kept, with the files ` +
+    `${pendingWrites === 1 ? 'it needs' : 'they need'}`;
   const runs =
     manuscripts > 0
-      ? `, and ${n(manuscripts, 'manuscript keeps its', 'manuscripts keep their')} runs and candidates until ${manuscripts === 1 ? 'its upload is' : 'their uploads are'} sent or discarded`
+      ? `, and ${n(manuscripts, 'manuscript keeps its', 'manuscripts keep their')} runs and candidates ` +
+        `until ${manuscripts === 1 ? 'its upload is' : 'their uploads are'} sent or discarded`
       : '';
   return `${always} ${waiting}${runs}.`;
 }

@@ -1,0 +1,48 @@
+// The candidate table's columns come from the one definition the exports use (issue 18): the renderer
+// only adds a cell per screen column id. A column in one place and not the other fails here.
+import { Fragment, createElement, type ReactNode } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import {
+  CANDIDATE_COLUMNS,
+  DEFAULT_LAYOUT,
+  SCREEN_COLUMNS,
+  candidateTable,
+  normalizeLayout,
+} from '../../../electron/common/domain/candidates';
+import { CELLS, num, type CellContext } from '../../../renderer/src/features/candidates/cells';
+import { EXPORT_ROWS } from '../domain/golden/rows';
+
+const ctx: CellContext = { maxScore: 1, moved: new Map(), groupEffect: null, onOpen: () => undefined, onCopied: () => undefined };
+const text = (n: ReactNode) => renderToStaticMarkup(createElement(Fragment, null, n)).replace(/<[^>]+>/g, '');
+
+describe('candidate columns: one definition for the table and both exports', () => {
+  it('the renderer has a cell for every screen column and for nothing else', () => {
+    expect(Object.keys(CELLS).sort()).toEqual(SCREEN_COLUMNS.map((c) => c.key).sort());
+  });
+
+  it('every column the definition gives a screen part is on the screen once; the rest are exports only', () => {
+    const withScreen = CANDIDATE_COLUMNS.filter((c) => c.screen !== undefined).map((c) => c.key);
+    expect(SCREEN_COLUMNS.map((c) => c.key).sort()).toEqual([...withScreen].sort());
+    expect(new Set(SCREEN_COLUMNS.map((c) => c.key)).size).toBe(SCREEN_COLUMNS.length);
+    for (const c of SCREEN_COLUMNS) expect(CANDIDATE_COLUMNS).toContain(c);
+    expect(normalizeLayout(null)).toEqual(DEFAULT_LAYOUT);
+  });
+
+  it('the exports write every column, with the labels the column chooser shows', () => {
+    const t = candidateTable(EXPORT_ROWS);
+    expect(t.header).toEqual(CANDIDATE_COLUMNS.map((c) => c.label));
+    for (const c of SCREEN_COLUMNS) expect(t.header).toContain(c.label);
+    expect(SCREEN_COLUMNS.find((c) => c.key === 'groups')?.screen.header).toBe('Groups');
+  });
+
+  it('the number cells show the value the exports write', () => {
+    for (const key of ['rank', 'hIndex', 'articles', 'citations'] as const) {
+      const column = SCREEN_COLUMNS.find((c) => c.key === key)!;
+      for (const row of EXPORT_ROWS) {
+        const v = column.value(row);
+        expect(text(CELLS[key](row, ctx))).toBe(typeof v === 'number' ? num(v) : '—');
+      }
+    }
+  });
+});
