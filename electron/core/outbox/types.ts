@@ -20,11 +20,17 @@ export type ParkReason = 'rejected' | 'outcome_unknown' | 'failed';
 
 export interface UploadPayload {
   form: UploadFormInput;
-  /** The copy in the app's data folder, made before queueing. */
+  /** The file in the app's uploads folder: the staged file taken over when queued, or the manuscript's own. */
   file: StoredFile | null;
   /** The form the service last accepted, when this upload changes it: what a discard puts back if no run is cached (after Clear cache). */
   previousForm?: UploadFormInput;
 }
+
+/**
+ * A file handed to the outbox with an upload: moved into `uploadsDir` (StagingArea.take, in
+ * files/staging.ts), not copied; `putBack` undoes the move when the upload cannot be queued.
+ */
+export type FileHandover = (uploadsDir: string) => { file: StoredFile; putBack(): void };
 
 interface AuthorTarget {
   /** The cache's id of the group (authors_groups.id). */

@@ -65,7 +65,7 @@ async function enqueue(): Promise<void> {
     else if (s.op === 'put') outbox.putAuthor(groups.get(s.group)!, s.clientId, s.body);
     else if (s.op === 'patch') outbox.patchAuthor(groups.get(s.group)!, s.clientId, s.body);
     else if (s.op === 'delete') outbox.deleteAuthor(groups.get(s.group)!, s.clientId);
-    else await outbox.queueUpload({ form: s.form });
+    else outbox.queueUpload({ form: s.form });
   }
   say(`queued ${outbox.counts().pending}`);
 }

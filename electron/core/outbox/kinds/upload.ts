@@ -1,17 +1,26 @@
-// An upload: the manuscript is saved locally (pending) with a copy of its file; sending posts the
+// An upload: the manuscript is saved locally (pending) with its file (staged, then taken over); sending posts the
 // form and file; the answer is staged and committed as the manuscript's new run; undoing drops a
-// manuscript never uploaded (or gives back its last uploaded form) and the file copy.
+// manuscript never uploaded (or gives back its last uploaded form) and its file.
 import type { UploadFormInput } from '../../../common/service';
 import type { StoredFile } from '../../cache/types';
 import type { KindContext, OutboxKindDef } from './types';
 
 export const uploadKey = (originId: string): string => `manuscript:${originId}`;
 
-/** Records the manuscript (pending) with its file copy and queues its upload, in one transaction. */
-export function queueUpload(ctx: KindContext, form: UploadFormInput, file: StoredFile | null): { entryId: number; manuscriptId: number } {
+/**
+ * Records the manuscript (pending) with its file and queues its upload, in one transaction. Without
+ * a new file the upload sends the manuscript's own (the same file, not a copy: a discard deletes it
+ * only with the manuscript, when no other upload of it is open).
+ */
+export function queueUpload(
+  ctx: KindContext,
+  form: UploadFormInput,
+  newFile: StoredFile | null,
+): { entryId: number; manuscriptId: number } {
   const manuscripts = ctx.cache.manuscripts;
   return ctx.store.transaction(() => {
     const known = manuscripts.get(ctx.profileId, form.origin_id);
+    const file = newFile ?? known?.file ?? null;
     const previousForm = known?.syncState === 'synced' && known.serviceId !== null ? known.form : undefined;
     const ms = manuscripts.savePending(ctx.profileId, { form, file });
     const data = previousForm ? { form, file, previousForm } : { form, file };
