@@ -75,7 +75,7 @@ async function sync(): Promise<void> {
   say(`recovered requeued=${rec.requeued.length} uncertain=${rec.uncertain.length}`);
   const requeued = new Set(rec.requeued);
   for (const e of outbox.list()) {
-    if (requeued.has(e.id) && e.kind === 'upload') say(`requeued-upload ${e.data.form.origin_id}`);
+    if (requeued.has(e.id) && e.kind === 'upload') say(`requeued-upload ${e.data.originId}`);
     if (e.state !== 'parked') continue;
     if (e.kind !== 'group_create' || e.parkReason !== 'outcome_unknown') throw new Error(`entry ${e.id} parked: ${e.error?.message}`);
     // What the app offers without a way to look groups up: try again.

@@ -96,6 +96,38 @@ describe('uploads', () => {
     expect(existsSync(copy)).toBe(false);
   });
 
+  it('stores the form once, in the manuscript: the entry keeps origin and file and reads the form from there', async () => {
+    const { entryId } = outbox.queueUpload({ form: form('ms-1'), file: await staged('paper.pdf', PDF('x')) });
+    const stored = cache.db.prepare('SELECT payload_json FROM outbox WHERE id = ?').pluck().get(entryId) as string;
+    expect(Object.keys(JSON.parse(stored) as object).sort()).toEqual(['file', 'originId']);
+    expect(stored).not.toContain('Folding of proteins');
+    expect(outbox.get(entryId)).toMatchObject({ data: { originId: 'ms-1', form: cache.manuscripts.get(P, 'ms-1')!.form } });
+    expect(outbox.get(entryId)!.data).toMatchObject({ form: form('ms-1') });
+  });
+
+  it('an upload queued while another of the manuscript is being sent keeps its form: the first answer does not overwrite it', async () => {
+    outbox.queueUpload({ form: form('ms-1', { title: 'First title' }) });
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const send = api.uploadManuscript.bind(api);
+    let entered!: () => void;
+    const inFlight = new Promise<void>((r) => (entered = r));
+    api.uploadManuscript = async (req) => {
+      entered();
+      await gate;
+      return send(req);
+    };
+    const draining = outbox.drain();
+    await inFlight;
+    outbox.queueUpload({ form: form('ms-1', { title: 'Second title' }) });
+    release();
+    expect((await draining).sent).toBe(2);
+    expect(api.manuscripts.get('ms-1')).toMatchObject({ uploads: 2, form: { title: 'Second title' } });
+    const ms = cache.manuscripts.get(P, 'ms-1')!;
+    expect(ms).toMatchObject({ title: 'Second title', syncState: 'synced', serviceId: 500 });
+    expect(cache.manuscripts.runs(ms.id).map((r) => r.form.title)).toEqual(expect.arrayContaining(['First title', 'Second title']));
+  });
+
   it('discarding a re-upload gives the manuscript back its last sent form', async () => {
     outbox.queueUpload({ form: form('ms-1', { title: 'First title' }) });
     await outbox.drain();
