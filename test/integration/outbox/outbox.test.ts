@@ -128,6 +128,17 @@ describe('uploads', () => {
     expect(cache.manuscripts.runs(ms.id).map((r) => r.form.title)).toEqual(expect.arrayContaining(['First title', 'Second title']));
   });
 
+  it('a stored form that is damaged (a cheap shape check, not a second validation) parks the upload, nothing sent', async () => {
+    const { entryId } = outbox.queueUpload({ form: form('ms-1') });
+    cache.db.prepare(`UPDATE manuscripts SET form_json = '{"origin_id":"ms-1","title":"T"}' WHERE origin_id = 'ms-1'`).run();
+    expect(await outbox.drain()).toMatchObject({ sent: 0, parked: 1 });
+    expect(api.calls).toEqual([]);
+    expect(outbox.get(entryId)).toMatchObject({
+      state: 'parked',
+      error: { code: 'invalid_input', message: expect.stringMatching(/ms-1 is damaged/) },
+    });
+  });
+
   it('discarding a re-upload gives the manuscript back its last sent form', async () => {
     outbox.queueUpload({ form: form('ms-1', { title: 'First title' }) });
     await outbox.drain();

@@ -4,7 +4,7 @@
 // committed as the manuscript's new run; undoing drops a manuscript never uploaded (or gives back
 // its last uploaded form) and its file.
 import { DeskError } from '../../../common/errors';
-import type { UploadFormInput } from '../../../common/service';
+import type { UploadForm, UploadFormInput } from '../../../common/service';
 import type { StoredFile } from '../../cache/types';
 import type { KindContext, OutboxKindDef } from './types';
 
@@ -31,10 +31,26 @@ export function queueUpload(
   });
 }
 
+/**
+ * The manuscript's stored form, as the client takes it. It was validated by the router when it was
+ * queued and is read back from our own database (stored as uploadFormSchema's output), so it is not
+ * parsed again; this check of its shape only keeps a damaged row from being sent half-formed (it is
+ * parked with this message instead).
+ */
+export function asValidated(f: UploadFormInput, originId: string): UploadForm {
+  const texts = [f.folder, f.origin_id, f.title, f.abstract].every((v) => typeof v === 'string');
+  if (texts && Number.isInteger(f.authors_count) && Array.isArray(f.authors)) return f as UploadForm;
+  throw new DeskError(
+    'invalid_input',
+    `The saved form of manuscript ${originId} is damaged: open the manuscript, check its form and upload it again.`,
+  );
+}
+
 export const upload: OutboxKindDef<'upload'> = {
   async send(ctx, e, signal) {
-    const { form, file, originId } = e.data;
-    if (form === null) throw new DeskError('not_found', `The manuscript ${originId} of this upload is no longer in the cache.`);
+    const { form: stored, file, originId } = e.data;
+    if (stored === null) throw new DeskError('not_found', `The manuscript ${originId} of this upload is no longer in the cache.`);
+    const form = asValidated(stored, originId);
     const res = await ctx.api.uploadManuscript(file ? { fields: form, file: { path: file.path, filename: file.name } } : { fields: form }, {
       ...(signal ? { signal } : {}),
       onProgress: (p) => ctx.progress(e, p.sentBytes, p.totalBytes),
