@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { ServiceClient } from '../electron/core/api';
-import type { UploadFormInput } from '../electron/common/service';
+import type { UploadForm } from '../electron/common/service';
 import { writePaddedPdf } from '../test/integration/api/pdf';
 import type { BenchRow } from './types';
 
@@ -72,7 +72,7 @@ async function addFault(sb: Sandbox, rule: Record<string, unknown>): Promise<voi
   if (!res.ok) throw new Error(`fault: ${res.status}`);
 }
 
-const fields = (originId: string): UploadFormInput => ({
+const fields = (originId: string): UploadForm => ({
   folder: 'BENCH',
   origin_id: originId,
   title: 'Antimicrobial stewardship in hospitals: a benchmark manuscript',

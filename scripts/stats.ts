@@ -420,7 +420,7 @@ export const DROP_PATH: readonly string[] = [
   'renderer/src/features/manuscripts/UploadForm.tsx',
   'electron/common/service/upload.ts',
   'electron/core/outbox/outbox.ts',
-  'electron/core/outbox/files.ts',
+  'electron/core/outbox/kinds/upload.ts',
   'electron/core/cache/manuscripts.ts',
   'electron/core/outbox/store.ts',
   // the sync loop sends it; the answer is recorded

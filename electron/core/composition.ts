@@ -118,7 +118,7 @@ async function assembleCore(opts: CoreOptions, releaseLock: () => void): Promise
   });
   let workspace: Workspace | null = null;
   const manuscriptOf = (entry: OutboxEntry) =>
-    entry.kind === 'upload' ? cache.manuscripts.get(entry.profileId, entry.data.form.origin_id) : undefined;
+    entry.kind === 'upload' ? cache.manuscripts.get(entry.profileId, entry.data.originId) : undefined;
   const showSync = (s: SyncStatus) => status.update({ connectivity: s.connectivity, pendingWrites: s.pending, failedWrites: s.parked });
   // Opens the active profile's workspace and shows its queue in the status bar straight away.
   const wire = (profileId: string | null): Workspace | null => {

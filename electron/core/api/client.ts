@@ -19,7 +19,6 @@ import {
   okResponseSchema,
   recommendJournalsResponseSchema,
   uploadFormEntries,
-  uploadFormSchema,
   uploadResponseSchema,
   type AuthorFromGroup,
   type AuthorFromGroupPatch,
@@ -279,7 +278,9 @@ export class ServiceClient implements ServiceApi {
   }
 
   async uploadManuscript(req: UploadRequest, opts: UploadOptions = {}): Promise<ApiResult<UploadResponse>> {
-    const form = parseInput(uploadFormSchema, req.fields, 'manuscript form');
+    // Validated once, at the boundary (the router, with uploadFormSchema): the fields are its output
+    // and are turned into the wire form without parsing them again (ARCHITECTURE.md §3 rule 3).
+    const form = req.fields;
     const key = await this.key();
     const body = await multipartBody([['api_key', key], ...uploadFormEntries(form)], req.file);
     return this.call(

@@ -11,7 +11,7 @@ import type {
   JournalsCorpus,
   OkResponse,
   RecommendJournalsResponse,
-  UploadFormInput,
+  UploadForm,
   UploadResponse,
 } from '../../common/service';
 import type { Clock, Logger } from '../ports';
@@ -55,8 +55,8 @@ export interface SourceFile {
 }
 
 export interface UploadRequest {
-  /** The §4.6 text fields; validated with uploadFormSchema before anything is sent. */
-  fields: UploadFormInput;
+  /** The §4.6 text fields, as uploadFormSchema gave them at the boundary (the router): not parsed again. */
+  fields: UploadForm;
   file?: SourceFile;
 }
 

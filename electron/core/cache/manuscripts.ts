@@ -473,15 +473,21 @@ export class ManuscriptsRepository {
    * Makes a staged run visible, in one transaction (call it inside the caller's, e.g. the outbox
    * marking the upload done): the manuscript as synced with its service id, the author records and
    * the reviewer ledger's first suggestions, complete = 1, the manuscript's last run, parked marks.
+   * With `newerUpload` (another upload of the manuscript is queued) the manuscript keeps its form,
+   * which that upload will send, and its sync state; it only gains the service id and the run.
    */
-  commitUploadRun(staged: StagedRun, opts: { linkLater?: boolean } = {}): RecordedRun {
+  commitUploadRun(staged: StagedRun, opts: { linkLater?: boolean; newerUpload?: boolean } = {}): RecordedRun {
     const { profileId, input, response, runId, seq } = staged;
     const now = this.clock.now();
-    const ms = this.save(profileId, input, response.manuscript_id, 'synced');
+    const current = opts.newerUpload ? this.byOrigin.get(profileId, input.form.origin_id) : undefined;
+    const kept = current ? toManuscript(current) : undefined;
+    const ms = kept
+      ? this.save(profileId, { form: kept.form }, response.manuscript_id, kept.syncState)
+      : this.save(profileId, input, response.manuscript_id, 'synced');
     const candidates = response.candidates;
     if (candidates !== null && opts.linkLater) this.setLinksNext.run(0, runId);
     else if (candidates !== null) this.ledger.recordSuggested(this.linkAuthors(profileId, ms.id, runId, candidates, now));
-    this.markComplete.run(ms.folder, runId);
+    this.markComplete.run(input.form.folder, runId);
     this.setLastRun.run(runId, now, ms.id);
     const parkedMarks = this.marks.applyParked(profileId, ms.id);
     this.changes.note('manuscripts', ms.id);

@@ -1,23 +1,49 @@
-// Files the editor dropped or picked, copied into the app's data folder before anything reads
-// them: intake inspects the copy, the outbox uploads it, and the original may move or vanish.
+// Files the editor dropped or picked, moved into the app's data folder before anything reads
+// them: intake inspects the staged file, the outbox takes it over for the upload, and the original
+// may move or vanish. A staged file is written, checked and SHA-256-hashed once, here; its record
+// (<id>.json beside its folder <id>/) keeps name, size, format and hash for whoever takes it over.
 import { createHash, randomUUID } from 'node:crypto';
-import { createReadStream, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { createReadStream, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import { basename, join } from 'node:path';
 import type { StagedFile } from '../../common/views';
 import { DeskError } from '../../common/errors';
 import { tooLargeMessage } from '../../common/limits';
+import type { StoredFile } from '../cache/types';
 import { checkFile } from '../intake/check';
 import { DEFAULT_LIMITS } from '../intake/types';
 
 const ID = /^[0-9a-f-]{36}$/;
 
+/** What staging measured of a file, kept beside it until the outbox takes it over. */
+type StagedRecord = Omit<StagedFile, 'id'>;
+
+/** A staged file handed over (see StagingArea.take): where it is now, and how to undo the move. */
+export interface TakenFile {
+  file: StoredFile;
+  /** Moves the file back into staging (the upload could not be queued): the editor can send it again. */
+  putBack(): void;
+}
+
+export interface StagingOptions {
+  maxBytes?: number;
+  /** The file's SHA-256 in hex (tests count the calls); streamed by default. */
+  hash?: (path: string) => Promise<string>;
+}
+
+const gone = () => new DeskError('not_found', 'This file is no longer staged: drop or pick it again.', { field: 'fileId' });
+
 export class StagingArea {
+  private readonly maxBytes: number;
+  private readonly hash: (path: string) => Promise<string>;
+
   constructor(
     readonly dir: string,
-    private readonly maxBytes = DEFAULT_LIMITS.maxBytes,
+    opts: StagingOptions = {},
   ) {
+    this.maxBytes = opts.maxBytes ?? DEFAULT_LIMITS.maxBytes;
+    this.hash = opts.hash ?? sha256File;
     mkdirSync(dir, { recursive: true });
   }
 
@@ -34,7 +60,9 @@ export class StagingArea {
     await writeFile(path, bytes, { flush: true });
     try {
       const checked = await checkFile(path, { root: this.dir, maxBytes: this.maxBytes });
-      return { id, name: basename(path), size: bytes.length, format: checked.format, sha256: await sha256File(path) };
+      const record: StagedRecord = { name: basename(path), size: bytes.length, format: checked.format, sha256: await this.hash(path) };
+      writeFileSync(this.recordPath(id), JSON.stringify(record), { flush: true });
+      return { id, ...record };
     } catch (err) {
       rmSync(folder, { recursive: true, force: true });
       throw err;
@@ -47,36 +75,70 @@ export class StagingArea {
     return this.stageBytes(basename(path), checked.bytes);
   }
 
-  /** The staged copy's path, or a clear error when the id is unknown (or not an id at all). */
+  /** The staged file's path, or a clear error when the id is unknown (or not an id at all). */
   path(id: string): string {
     if (!ID.test(id)) throw new DeskError('invalid_input', 'Unknown staged file.', { field: 'fileId' });
-    const folder = join(this.dir, id);
     let entries: string[];
     try {
-      entries = readdirSync(folder);
+      entries = readdirSync(join(this.dir, id));
     } catch {
-      throw new DeskError('not_found', 'This file is no longer staged: drop or pick it again.', { field: 'fileId' });
+      throw gone();
     }
     const file = entries[0];
-    if (!file) throw new DeskError('not_found', 'This file is no longer staged: drop or pick it again.', { field: 'fileId' });
-    return join(folder, file);
+    if (!file) throw gone();
+    return join(this.dir, id, file);
   }
 
-  /** Removes staged copies older than maxAgeMs (they have been queued with their own copy, or abandoned). */
+  /**
+   * Hands the staged file over to `intoDir` (the outbox's uploads folder): its folder is renamed
+   * there, so the bytes are neither copied nor read again, and it comes with the size and SHA-256
+   * measured when it was staged. The id is no longer staged afterwards, unless `putBack` is called.
+   */
+  take(id: string, intoDir: string): TakenFile {
+    const path = this.path(id);
+    const record = this.record(id);
+    if (statSync(path).size !== record.size) throw gone();
+    const folder = join(this.dir, id);
+    const moved = join(intoDir, id);
+    mkdirSync(intoDir, { recursive: true });
+    renameSync(folder, moved);
+    rmSync(this.recordPath(id), { force: true });
+    return {
+      file: { name: record.name, size: record.size, sha256: record.sha256, path: join(moved, basename(path)) },
+      putBack: () => {
+        renameSync(moved, folder);
+        writeFileSync(this.recordPath(id), JSON.stringify(record), { flush: true });
+      },
+    };
+  }
+
+  /** Removes staged files (and their records) older than maxAgeMs: abandoned, since a queued one has been taken over. */
   sweep(maxAgeMs: number, now = Date.now()): number {
     let removed = 0;
-    for (const id of readdirSync(this.dir)) {
-      const folder = join(this.dir, id);
+    for (const entry of readdirSync(this.dir)) {
+      const path = join(this.dir, entry);
       try {
-        if (now - statSync(folder).mtimeMs > maxAgeMs) {
-          rmSync(folder, { recursive: true, force: true });
-          removed++;
+        if (now - statSync(path).mtimeMs > maxAgeMs) {
+          rmSync(path, { recursive: true, force: true });
+          if (!entry.endsWith('.json')) removed++;
         }
       } catch {
         // already gone
       }
     }
     return removed;
+  }
+
+  private recordPath(id: string): string {
+    return join(this.dir, `${id}.json`);
+  }
+
+  private record(id: string): StagedRecord {
+    try {
+      return JSON.parse(readFileSync(this.recordPath(id), 'utf8')) as StagedRecord;
+    } catch {
+      throw gone();
+    }
   }
 }
 
@@ -87,7 +149,7 @@ async function sha256File(path: string): Promise<string> {
   return hash.digest('hex');
 }
 
-/** The one rule for the name a copied manuscript gets on disk (staging here, the outbox's upload copy too). */
+/** The one rule for the name a staged manuscript gets on disk (kept when the outbox takes it over). */
 export function safeName(name: string): string {
   const base = basename(name.replace(/\\/g, '/'))
     .replace(/[<>:"|?*]/g, '_')

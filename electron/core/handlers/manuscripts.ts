@@ -75,24 +75,11 @@ export function manuscriptHandlers(ctx: CoreContext): HandlerMap<Channels> {
       const entry = ctx.workspace().outbox.openUpload(mine(id).originId);
       return entry ? outboxView(entry) : null;
     },
-    'manuscripts.upload': async ({ form, fileId }) => {
-      const ws = ctx.workspace();
-      let sourcePath: string | undefined;
-      let fileName: string | undefined;
-      if (fileId) {
-        sourcePath = ctx.staging.path(fileId);
-        fileName = basename(sourcePath);
-      } else {
-        const known = ctx.cache.manuscripts.get(ws.profileId, form.origin_id);
-        if (known?.file) {
-          sourcePath = known.file.path;
-          fileName = known.file.name;
-        }
-      }
-      const { manuscriptId } = await ws.outbox.queueUpload({
+    'manuscripts.upload': ({ form, fileId }) => {
+      // The staged file is moved into the outbox's folder, with the hash staging measured.
+      const { manuscriptId } = ctx.workspace().outbox.queueUpload({
         form,
-        ...(sourcePath ? { sourcePath } : {}),
-        ...(fileName ? { fileName } : {}),
+        ...(fileId ? { file: (uploadsDir: string) => ctx.staging.take(fileId, uploadsDir) } : {}),
       });
       return ctx.cache.manuscripts.getById(manuscriptId)!;
     },

@@ -16,8 +16,10 @@ const STATE: Record<OutboxEntry['state'], OutboxItemView['state']> = {
 /** The queued write in an editor's words. */
 export function outboxLabel(e: OutboxEntry): string {
   switch (e.kind) {
-    case 'upload':
-      return `Upload “${e.data.form.title}” (${e.data.form.origin_id}) to folder ${e.data.form.folder}`;
+    case 'upload': {
+      const f = e.data.form;
+      return f ? `Upload “${f.title}” (${f.origin_id}) to folder ${f.folder}` : `Upload manuscript ${e.data.originId}`;
+    }
     case 'author_put':
       return `Create or replace author ${e.data.clientId} in group ${e.data.groupServiceId ?? 'being created'}`;
     case 'author_patch':

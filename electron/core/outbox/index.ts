@@ -1,5 +1,4 @@
 export { Outbox, type DrainResult, type OutboxOptions } from './outbox';
 export { classifyFailure, type FailureAction } from './classify';
-export { copyIntoDataDir } from './files';
 export { OutboxStore } from './store';
 export * from './types';

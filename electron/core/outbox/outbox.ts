@@ -1,6 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname } from 'node:path';
 import { DeskError } from '../../common/errors';
 import { type AuthorFromGroupPatch, type AuthorFromGroupPut, type AuthorsGroupCreate, type UploadFormInput } from '../../common/service';
 import { backoffDelay, type BackoffPolicy } from '../api/retry';
@@ -10,10 +9,18 @@ import { steadyClock, type Clock, type Logger } from '../ports';
 import { UNREACHABLE } from '../sync/connectivity';
 import { Emitter } from '../events';
 import { classifyFailure, type FailureAction } from './classify';
-import { copyIntoDataDir, sweepUploads } from './files';
+import { sweepUploads } from './files';
 import { groupCreated, kindOf, queueAuthor, queueGroup, queueUpload, uploadKey, type KindContext } from './kinds';
 import { OutboxStore } from './store';
-import { DEFAULT_BACKOFF, type OutboxCounts, type OutboxEdit, type OutboxEntry, type OutboxEvents, type OutboxPayload } from './types';
+import {
+  DEFAULT_BACKOFF,
+  type FileHandover,
+  type OutboxCounts,
+  type OutboxEdit,
+  type OutboxEntry,
+  type OutboxEvents,
+  type OutboxPayload,
+} from './types';
 
 export interface OutboxOptions {
   cache: Cache;
@@ -21,7 +28,7 @@ export interface OutboxOptions {
   api: ServiceApi;
   clock: Clock;
   logger: Logger;
-  /** Where copies of manuscript files wait for their upload (inside the app's data folder). */
+  /** Where manuscript files wait for their upload (inside the app's data folder, beside staging). */
   uploadsDir: string;
   backoff?: BackoffPolicy;
   /** Uniform in [0, 1), for backoff jitter. */
@@ -51,8 +58,6 @@ export class Outbox {
   /** Due times (next_attempt_at) live on this monotonic timeline; the wall clock only dates rows. */
   private readonly steady: Clock;
   private running: Promise<DrainResult> | null = null;
-  /** Folders of file copies in progress (not yet referenced by a queued upload). */
-  private readonly copying = new Set<string>();
   /** The write being sent now, how to abort it, and (uploads) how much of its body has gone. */
   private inFlight: { id: number; controller: AbortController; sentBytes: number; totalBytes: number } | null = null;
   /** Editors waiting for an upload in flight to stop (see cancel); a second cancel shares the first's promise. */
@@ -96,7 +101,7 @@ export class Outbox {
   /**
    * Settles what a crash left in flight: idempotent writes go back to the queue (they are
    * replayed); a group creation is parked as outcome_unknown (it may or may not exist). Also
-   * removes file copies nothing refers to. Call once before the first drain.
+   * removes upload folders nothing refers to. Call once before the first drain.
    */
   recover(): { requeued: number[]; uncertain: number[] } {
     const now = this.opts.clock.now();
@@ -129,7 +134,7 @@ export class Outbox {
       }
     });
     const referenced = new Set([...this.store.uploadFiles(), ...this.opts.cache.manuscripts.filePaths()]);
-    sweepUploads(this.opts.uploadsDir, referenced, this.copying);
+    sweepUploads(this.opts.uploadsDir, referenced);
     if (requeued.length + uncertain.length > 0) {
       this.opts.logger.log('warn', 'outbox recovered writes left in flight', { requeued, uncertain });
       this.changed();
@@ -139,23 +144,18 @@ export class Outbox {
 
   // ------------------------------------------------------------------ queueing
 
-  /** Copies the file into the data folder, then records the manuscript (pending) and queues its upload. */
-  async queueUpload(input: {
-    form: UploadFormInput;
-    sourcePath?: string;
-    fileName?: string;
-  }): Promise<{ entryId: number; manuscriptId: number }> {
-    const dir = join(this.opts.uploadsDir, randomUUID());
-    this.copying.add(dir);
+  /**
+   * Takes the handed file over (moved into the uploads folder, neither copied nor hashed again), then
+   * records the manuscript (pending) and queues its upload in one transaction. If that fails the file
+   * goes back where it was. Without a file the upload sends the manuscript's own file, if it has one.
+   */
+  queueUpload(input: { form: UploadFormInput; file?: FileHandover }): { entryId: number; manuscriptId: number } {
+    const taken = input.file?.(this.opts.uploadsDir);
     try {
-      const file =
-        input.sourcePath === undefined ? null : await copyIntoDataDir(input.sourcePath, this.opts.uploadsDir, input.fileName, dir);
-      return queueUpload(this.kinds, input.form, file);
+      return queueUpload(this.kinds, input.form, taken?.file ?? null);
     } catch (err) {
-      rmSync(dir, { recursive: true, force: true });
+      taken?.putBack();
       throw err;
-    } finally {
-      this.copying.delete(dir);
     }
   }
 

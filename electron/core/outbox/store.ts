@@ -5,6 +5,8 @@ import type { OutboxCounts, OutboxEntry, OutboxKind, OutboxPayload, OutboxState,
 
 interface EntryDbRow {
   id: number;
+  /** An upload's form: its manuscript's form_json (see ENTRY). */
+  upload_form: string | null;
   profile_id: string;
   kind: OutboxKind;
   entity_key: string;
@@ -25,7 +27,10 @@ const toEntry = (r: EntryDbRow): OutboxEntry =>
     id: r.id,
     profileId: r.profile_id,
     kind: r.kind,
-    data: JSON.parse(r.payload_json) as unknown,
+    data:
+      r.kind === 'upload'
+        ? { ...(JSON.parse(r.payload_json) as object), form: r.upload_form === null ? null : (JSON.parse(r.upload_form) as unknown) }
+        : (JSON.parse(r.payload_json) as unknown),
     entityKey: r.entity_key,
     state: r.state,
     attempts: r.attempts,
@@ -45,6 +50,11 @@ export interface EntryState {
   parkReason: ParkReason | null;
 }
 
+// An entry with, for an upload, its manuscript's form: the form is stored once, in manuscripts.form_json
+// (the Manuscripts view reads it there too), found by the payload's originId through UNIQUE (profile_id, origin_id).
+const ENTRY = `o.*, m.form_json AS upload_form FROM outbox o
+  LEFT JOIN manuscripts m ON o.kind = 'upload' AND m.profile_id = o.profile_id AND m.origin_id = json_extract(o.payload_json, '$.originId')`;
+
 // The oldest queued entry that is due, is first among its entity's unfinished entries and whose
 // dependency (if any) is done. Served by outbox_open, outbox_entity and the primary key; the
 // redundant `state <> 'done'` lets SQLite use the partial indexes (it does not infer it from `= 'queued'`).
@@ -57,19 +67,19 @@ export const OUTBOX_SQL = {
   insert: `
     INSERT INTO outbox (profile_id, kind, entity_key, payload_json, depends_on, state, attempts, next_attempt_at, created_at, updated_at)
     VALUES (@profileId, @kind, @entityKey, @payload, @dependsOn, 'queued', 0, @dueAt, @now, @now) RETURNING id`,
-  byId: 'SELECT * FROM outbox WHERE id = @id',
-  next: `SELECT o.* FROM outbox o WHERE ${READY} AND o.next_attempt_at <= @now ORDER BY o.id LIMIT 1`,
+  byId: `SELECT ${ENTRY} WHERE o.id = @id`,
+  next: `SELECT ${ENTRY} WHERE ${READY} AND o.next_attempt_at <= @now ORDER BY o.id LIMIT 1`,
   earliest: `SELECT min(o.next_attempt_at) AS at FROM outbox o WHERE ${READY}`,
   set: `
     UPDATE outbox SET state = @state, attempts = @attempts, next_attempt_at = @nextAttemptAt, error_code = @errorCode,
       error_message = @errorMessage, park_reason = @parkReason, updated_at = @now
     WHERE id = @id`,
-  open: "SELECT * FROM outbox WHERE profile_id = @profileId AND state <> 'done' ORDER BY id",
+  open: `SELECT ${ENTRY} WHERE o.profile_id = @profileId AND o.state <> 'done' ORDER BY o.id`,
   counts: `
     SELECT coalesce(sum(state IN ('queued', 'sending')), 0) AS pending, coalesce(sum(state = 'parked'), 0) AS parked
     FROM outbox WHERE profile_id = @profileId AND state <> 'done'`,
-  inFlight: "SELECT * FROM outbox WHERE profile_id = @profileId AND state = 'sending' AND state <> 'done' ORDER BY id",
-  dependents: "SELECT * FROM outbox WHERE depends_on = @id AND state <> 'done' ORDER BY id",
+  inFlight: `SELECT ${ENTRY} WHERE o.profile_id = @profileId AND o.state = 'sending' AND o.state <> 'done' ORDER BY o.id`,
+  dependents: `SELECT ${ENTRY} WHERE o.depends_on = @id AND o.state <> 'done' ORDER BY o.id`,
   openOf: `
     SELECT id FROM outbox WHERE entity_key = @entityKey AND kind = @kind AND state <> 'done' AND profile_id = @profileId
     ORDER BY id DESC LIMIT 1`,
@@ -87,7 +97,7 @@ export const OUTBOX_SQL = {
     WHERE kind = 'upload' AND state <> 'done' AND json_extract(payload_json, '$.file.path') IS NOT NULL`,
   sendingByKind: "SELECT kind, count(*) AS n FROM outbox WHERE state = 'sending' AND state <> 'done' GROUP BY kind",
   openUploadManuscripts: `
-    SELECT m.id AS id FROM outbox o JOIN manuscripts m ON m.profile_id = o.profile_id AND 'manuscript:' || m.origin_id = o.entity_key
+    SELECT m.id AS id FROM outbox o JOIN manuscripts m ON m.profile_id = o.profile_id AND m.origin_id = json_extract(o.payload_json, '$.originId')
     WHERE o.kind = 'upload' AND o.state IN ('queued', 'sending') AND o.state <> 'done'`,
 } as const;
 
@@ -210,7 +220,7 @@ export class OutboxStore {
   }
 
   /** Replaces an entry's payload (an edited write; its kind and entity stay). */
-  setPayload(id: number, data: OutboxPayload['data'], now: number): void {
+  setPayload(id: number, data: Exclude<OutboxPayload, { kind: 'upload' }>['data'], now: number): void {
     this.stmt('setPayload').run({ id, payload: JSON.stringify(data), now });
   }
 

@@ -18,13 +18,29 @@ export type OutboxState = 'queued' | 'sending' | 'parked' | 'done';
 
 export type ParkReason = 'rejected' | 'outcome_unknown' | 'failed';
 
-export interface UploadPayload {
-  form: UploadFormInput;
-  /** The copy in the app's data folder, made before queueing. */
+/**
+ * What an upload stores: the manuscript it sends, by origin_id, and its file. Its form is not stored
+ * here: it is the manuscript's (manuscripts.form_json, the one place the form is kept), read with
+ * the entry (see UploadPayload), so an upload sends the form the manuscript has when it is sent.
+ */
+export interface StoredUploadPayload {
+  originId: string;
+  /** The file in the app's uploads folder: the staged file taken over when queued, or the manuscript's own. */
   file: StoredFile | null;
   /** The form the service last accepted, when this upload changes it: what a discard puts back if no run is cached (after Clear cache). */
   previousForm?: UploadFormInput;
 }
+
+/** An upload as read: its stored payload and the manuscript's form (null only if the manuscript row is gone). */
+export interface UploadPayload extends StoredUploadPayload {
+  form: UploadFormInput | null;
+}
+
+/**
+ * A file handed to the outbox with an upload: moved into `uploadsDir` (StagingArea.take, in
+ * files/staging.ts), not copied; `putBack` undoes the move when the upload cannot be queued.
+ */
+export type FileHandover = (uploadsDir: string) => { file: StoredFile; putBack(): void };
 
 interface AuthorTarget {
   /** The cache's id of the group (authors_groups.id). */
@@ -34,8 +50,9 @@ interface AuthorTarget {
   clientId: string;
 }
 
+/** What an entry stores (payload_json), by kind. */
 export type OutboxPayload =
-  | { kind: 'upload'; data: UploadPayload }
+  | { kind: 'upload'; data: StoredUploadPayload }
   | { kind: 'author_put'; data: AuthorTarget & { body: AuthorFromGroupPut } }
   | { kind: 'author_patch'; data: AuthorTarget & { body: AuthorFromGroupPatch } }
   | { kind: 'author_delete'; data: AuthorTarget }
@@ -44,7 +61,8 @@ export type OutboxPayload =
 /** New values for a failed write (Outbox.edit): the group creation's input or the author's body. */
 export type OutboxEdit = OutboxEditable;
 
-export type OutboxEntry = OutboxPayload & {
+/** An entry as read: an upload comes with its manuscript's form. */
+export type OutboxEntry = (Exclude<OutboxPayload, { kind: 'upload' }> | { kind: 'upload'; data: UploadPayload }) & {
   id: number;
   profileId: string;
   entityKey: string;

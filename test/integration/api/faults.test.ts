@@ -39,6 +39,7 @@ const form = (originId: string, folder = 'DEMO') => ({
     title: 'Antimicrobial stewardship trials',
     abstract: 'Randomized controlled trials of stewardship.',
     authors_count: 0,
+    authors: [],
   },
 });
 

@@ -181,6 +181,7 @@ describe('manuscript upload (§4.6) and journals (§4.7)', () => {
         title: 'Randomized controlled trials',
         abstract: 'Stewardship.',
         authors_count: 0,
+        authors: [],
         exclude_candidates: true,
       },
     });

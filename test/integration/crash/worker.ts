@@ -65,7 +65,7 @@ async function enqueue(): Promise<void> {
     else if (s.op === 'put') outbox.putAuthor(groups.get(s.group)!, s.clientId, s.body);
     else if (s.op === 'patch') outbox.patchAuthor(groups.get(s.group)!, s.clientId, s.body);
     else if (s.op === 'delete') outbox.deleteAuthor(groups.get(s.group)!, s.clientId);
-    else await outbox.queueUpload({ form: s.form });
+    else outbox.queueUpload({ form: s.form });
   }
   say(`queued ${outbox.counts().pending}`);
 }
@@ -75,7 +75,7 @@ async function sync(): Promise<void> {
   say(`recovered requeued=${rec.requeued.length} uncertain=${rec.uncertain.length}`);
   const requeued = new Set(rec.requeued);
   for (const e of outbox.list()) {
-    if (requeued.has(e.id) && e.kind === 'upload') say(`requeued-upload ${e.data.form.origin_id}`);
+    if (requeued.has(e.id) && e.kind === 'upload') say(`requeued-upload ${e.data.originId}`);
     if (e.state !== 'parked') continue;
     if (e.kind !== 'group_create' || e.parkReason !== 'outcome_unknown') throw new Error(`entry ${e.id} parked: ${e.error?.message}`);
     // What the app offers without a way to look groups up: try again.

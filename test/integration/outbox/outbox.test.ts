@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DeskError } from '../../../electron/common/errors';
 import { openCache, type Cache } from '../../../electron/core/cache';
-import { Outbox, type OutboxOptions } from '../../../electron/core/outbox';
+import { StagingArea } from '../../../electron/core/files/staging';
+import { Outbox, type FileHandover, type OutboxOptions } from '../../../electron/core/outbox';
 import { form, ManualClock, MemoryLogger, tempDir } from '../cache/fixtures';
 import { FakeService, lostGroupAnswer } from './fakes';
 import { requests } from '../../../electron/common/contract';
@@ -16,6 +17,15 @@ let cache: Cache;
 let clock: ManualClock;
 let api: FakeService;
 let outbox: Outbox;
+
+const PDF = (body: string) => Buffer.from(`%PDF-1.7 ${body}\n%%EOF\n`);
+
+/** Stages bytes as a drop does and hands them to the outbox as manuscripts.upload does. */
+async function staged(name: string, bytes: Buffer): Promise<FileHandover> {
+  const staging = new StagingArea(join(dir, 'staging'));
+  const { id } = await staging.stageBytes(name, bytes);
+  return (uploadsDir) => staging.take(id, uploadsDir);
+}
 
 function makeOutbox(over: Partial<OutboxOptions> = {}): Outbox {
   return new Outbox({
@@ -52,12 +62,10 @@ afterEach(() => {
 });
 
 describe('uploads', () => {
-  it('copies the file first, shows the manuscript pending at once, sends it even after the original is gone', async () => {
-    const original = join(dir, 'paper.pdf');
-    writeFileSync(original, '%PDF-1.7 fake manuscript body');
-    const sha = createHash('sha256').update(readFileSync(original)).digest('hex');
-    const { entryId } = await outbox.queueUpload({ form: form('ms-1'), sourcePath: original });
-    rmSync(original);
+  it('takes the staged file over, shows the manuscript pending at once, sends it', async () => {
+    const bytes = PDF('fake manuscript body');
+    const sha = createHash('sha256').update(bytes).digest('hex');
+    const { entryId } = outbox.queueUpload({ form: form('ms-1'), file: await staged('paper.pdf', bytes) });
     const pending = cache.manuscripts.get(P, 'ms-1')!;
     expect(pending).toMatchObject({ syncState: 'pending', serviceId: null, file: { name: 'paper.pdf', sha256: sha } });
     expect(pending.file!.path.startsWith(join(dir, 'uploads'))).toBe(true);
@@ -80,20 +88,61 @@ describe('uploads', () => {
     expect(outbox.list()).toEqual([]);
   });
 
-  it('discarding a never-sent upload removes the manuscript and the copied file', async () => {
-    const original = join(dir, 'paper.pdf');
-    writeFileSync(original, 'x');
-    const { entryId } = await outbox.queueUpload({ form: form('ms-1'), sourcePath: original });
+  it('discarding a never-sent upload removes the manuscript and its file', async () => {
+    const { entryId } = outbox.queueUpload({ form: form('ms-1'), file: await staged('paper.pdf', PDF('x')) });
     const copy = cache.manuscripts.get(P, 'ms-1')!.file!.path;
     expect(outbox.discard(entryId)).toEqual([entryId]);
     expect(cache.manuscripts.get(P, 'ms-1')).toBeUndefined();
     expect(existsSync(copy)).toBe(false);
   });
 
+  it('stores the form once, in the manuscript: the entry keeps origin and file and reads the form from there', async () => {
+    const { entryId } = outbox.queueUpload({ form: form('ms-1'), file: await staged('paper.pdf', PDF('x')) });
+    const stored = cache.db.prepare('SELECT payload_json FROM outbox WHERE id = ?').pluck().get(entryId) as string;
+    expect(Object.keys(JSON.parse(stored) as object).sort()).toEqual(['file', 'originId']);
+    expect(stored).not.toContain('Folding of proteins');
+    expect(outbox.get(entryId)).toMatchObject({ data: { originId: 'ms-1', form: cache.manuscripts.get(P, 'ms-1')!.form } });
+    expect(outbox.get(entryId)!.data).toMatchObject({ form: form('ms-1') });
+  });
+
+  it('an upload queued while another of the manuscript is being sent keeps its form: the first answer does not overwrite it', async () => {
+    outbox.queueUpload({ form: form('ms-1', { title: 'First title' }) });
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const send = api.uploadManuscript.bind(api);
+    let entered!: () => void;
+    const inFlight = new Promise<void>((r) => (entered = r));
+    api.uploadManuscript = async (req) => {
+      entered();
+      await gate;
+      return send(req);
+    };
+    const draining = outbox.drain();
+    await inFlight;
+    outbox.queueUpload({ form: form('ms-1', { title: 'Second title' }) });
+    release();
+    expect((await draining).sent).toBe(2);
+    expect(api.manuscripts.get('ms-1')).toMatchObject({ uploads: 2, form: { title: 'Second title' } });
+    const ms = cache.manuscripts.get(P, 'ms-1')!;
+    expect(ms).toMatchObject({ title: 'Second title', syncState: 'synced', serviceId: 500 });
+    expect(cache.manuscripts.runs(ms.id).map((r) => r.form.title)).toEqual(expect.arrayContaining(['First title', 'Second title']));
+  });
+
+  it('a stored form that is damaged (a cheap shape check, not a second validation) parks the upload, nothing sent', async () => {
+    const { entryId } = outbox.queueUpload({ form: form('ms-1') });
+    cache.db.prepare(`UPDATE manuscripts SET form_json = '{"origin_id":"ms-1","title":"T"}' WHERE origin_id = 'ms-1'`).run();
+    expect(await outbox.drain()).toMatchObject({ sent: 0, parked: 1 });
+    expect(api.calls).toEqual([]);
+    expect(outbox.get(entryId)).toMatchObject({
+      state: 'parked',
+      error: { code: 'invalid_input', message: expect.stringMatching(/ms-1 is damaged/) },
+    });
+  });
+
   it('discarding a re-upload gives the manuscript back its last sent form', async () => {
-    await outbox.queueUpload({ form: form('ms-1', { title: 'First title' }) });
+    outbox.queueUpload({ form: form('ms-1', { title: 'First title' }) });
     await outbox.drain();
-    const { entryId } = await outbox.queueUpload({ form: form('ms-1', { title: 'Second title' }) });
+    const { entryId } = outbox.queueUpload({ form: form('ms-1', { title: 'Second title' }) });
     expect(cache.manuscripts.get(P, 'ms-1')!.title).toBe('Second title');
     outbox.discard(entryId);
     expect(cache.manuscripts.get(P, 'ms-1')).toMatchObject({ title: 'First title', syncState: 'synced' });
@@ -242,7 +291,7 @@ describe('crash recovery', () => {
     api.groups.set(7, { group_name: 'G' });
     const put = outbox.putAuthor(g.id, 'c1', { name: 'A' });
     const { entryId: create } = outbox.createGroup({ group_name: 'New', owner_team: 'T', editor_teams: [], viewer_teams: [] });
-    await outbox.queueUpload({ form: form('ms-1') });
+    outbox.queueUpload({ form: form('ms-1') });
     cache.db.prepare("UPDATE outbox SET state = 'sending', attempts = 1").run();
 
     const restarted = makeOutbox();
@@ -255,14 +304,13 @@ describe('crash recovery', () => {
     expect(api.calls).toEqual(['put 7/c1', 'upload ms-1']);
   });
 
-  it('removes file copies that nothing refers to', async () => {
-    const original = join(dir, 'a.pdf');
-    writeFileSync(original, 'x');
-    const kept = await outbox.queueUpload({ form: form('ms-1'), sourcePath: original });
-    const { copyIntoDataDir } = await import('../../../electron/core/outbox');
-    const orphan = await copyIntoDataDir(original, join(dir, 'uploads'));
+  it('removes upload folders that nothing refers to', async () => {
+    const kept = outbox.queueUpload({ form: form('ms-1'), file: await staged('a.pdf', PDF('x')) });
+    const orphan = join(dir, 'uploads', 'left-by-a-crash', 'a.pdf');
+    mkdirSync(join(dir, 'uploads', 'left-by-a-crash'));
+    writeFileSync(orphan, 'x');
     makeOutbox().recover();
-    expect(existsSync(orphan.path)).toBe(false);
+    expect(existsSync(orphan)).toBe(false);
     expect(existsSync(cache.manuscripts.getById(kept.manuscriptId)!.file!.path)).toBe(true);
   });
 });

@@ -144,7 +144,7 @@ describe('test connection', () => {
     const p = svc.create({ name: 'Local', baseUrl: server.url });
     await svc.setKey(p.id, KEY);
     const probes = () => [reply(200, customFieldsBody), reply(404, { detail: 'no author' }), reply(404, { detail: 'no manuscript' })];
-    const form = { folder: 'F', origin_id: 'o', title: 't', abstract: 'a', authors_count: 0 };
+    const form = { folder: 'F', origin_id: 'o', title: 't', abstract: 'a', authors_count: 0, authors: [] };
     // An upload without candidates (exclude_candidates) teaches nothing.
     server.on(reply(200, { ...uploadBody, candidates: null }), ...probes());
     await svc.client(p.id).uploadManuscript({ fields: { ...form, exclude_candidates: true } });

@@ -1,27 +1,56 @@
-// An upload: the manuscript is saved locally (pending) with a copy of its file; sending posts the
-// form and file; the answer is staged and committed as the manuscript's new run; undoing drops a
-// manuscript never uploaded (or gives back its last uploaded form) and the file copy.
-import type { UploadFormInput } from '../../../common/service';
+// An upload: the manuscript is saved locally (pending) with its form and file (staged, then taken
+// over); the entry stores the manuscript's origin_id and the file, and sending posts the form the
+// manuscript has then (manuscripts.form_json, the one copy) with the file; the answer is staged and
+// committed as the manuscript's new run; undoing drops a manuscript never uploaded (or gives back
+// its last uploaded form) and its file.
+import { DeskError } from '../../../common/errors';
+import type { UploadForm, UploadFormInput } from '../../../common/service';
 import type { StoredFile } from '../../cache/types';
 import type { KindContext, OutboxKindDef } from './types';
 
 export const uploadKey = (originId: string): string => `manuscript:${originId}`;
 
-/** Records the manuscript (pending) with its file copy and queues its upload, in one transaction. */
-export function queueUpload(ctx: KindContext, form: UploadFormInput, file: StoredFile | null): { entryId: number; manuscriptId: number } {
+/**
+ * Records the manuscript (pending) with its form and file and queues its upload, in one transaction.
+ * Without a new file the upload sends the manuscript's own (the same file, not a copy: a discard
+ * deletes it only with the manuscript, when no other upload of it is open).
+ */
+export function queueUpload(
+  ctx: KindContext,
+  form: UploadFormInput,
+  newFile: StoredFile | null,
+): { entryId: number; manuscriptId: number } {
   const manuscripts = ctx.cache.manuscripts;
   return ctx.store.transaction(() => {
     const known = manuscripts.get(ctx.profileId, form.origin_id);
+    const file = newFile ?? known?.file ?? null;
     const previousForm = known?.syncState === 'synced' && known.serviceId !== null ? known.form : undefined;
     const ms = manuscripts.savePending(ctx.profileId, { form, file });
-    const data = previousForm ? { form, file, previousForm } : { form, file };
+    const data = { originId: form.origin_id, file, ...(previousForm ? { previousForm } : {}) };
     return { entryId: ctx.insert({ kind: 'upload', data }, uploadKey(form.origin_id), null), manuscriptId: ms.id };
   });
 }
 
+/**
+ * The manuscript's stored form, as the client takes it. It was validated by the router when it was
+ * queued and is read back from our own database (stored as uploadFormSchema's output), so it is not
+ * parsed again; this check of its shape only keeps a damaged row from being sent half-formed (it is
+ * parked with this message instead).
+ */
+export function asValidated(f: UploadFormInput, originId: string): UploadForm {
+  const texts = [f.folder, f.origin_id, f.title, f.abstract].every((v) => typeof v === 'string');
+  if (texts && Number.isInteger(f.authors_count) && Array.isArray(f.authors)) return f as UploadForm;
+  throw new DeskError(
+    'invalid_input',
+    `The saved form of manuscript ${originId} is damaged: open the manuscript, check its form and upload it again.`,
+  );
+}
+
 export const upload: OutboxKindDef<'upload'> = {
   async send(ctx, e, signal) {
-    const { form, file } = e.data;
+    const { form: stored, file, originId } = e.data;
+    if (stored === null) throw new DeskError('not_found', `The manuscript ${originId} of this upload is no longer in the cache.`);
+    const form = asValidated(stored, originId);
     const res = await ctx.api.uploadManuscript(file ? { fields: form, file: { path: file.path, filename: file.name } } : { fields: form }, {
       ...(signal ? { signal } : {}),
       onProgress: (p) => ctx.progress(e, p.sentBytes, p.totalBytes),
@@ -32,7 +61,8 @@ export const upload: OutboxKindDef<'upload'> = {
     const staged = await ms.stageUploadRun(ctx.profileId, { form, file }, res.value, res.raw);
     try {
       ctx.finish(e, () => {
-        ms.commitUploadRun(staged, { linkLater: true });
+        // An upload of the manuscript queued meanwhile keeps its form (the manuscript's) for its own send.
+        ms.commitUploadRun(staged, { linkLater: true, newerUpload: ctx.store.othersOpen(e) > 0 });
       });
     } catch (err) {
       ms.discardStagedRun(staged);
@@ -43,12 +73,12 @@ export const upload: OutboxKindDef<'upload'> = {
     await ms.linkRun(staged.runId);
   },
   mark(ctx, e, state) {
-    const ms = ctx.cache.manuscripts.get(ctx.profileId, e.data.form.origin_id);
+    const ms = ctx.cache.manuscripts.get(ctx.profileId, e.data.originId);
     if (ms) ctx.cache.manuscripts.setSyncState(ms.id, state);
   },
   undo(ctx, e) {
     const c = ctx.cache.manuscripts;
-    const ms = c.get(ctx.profileId, e.data.form.origin_id);
+    const ms = c.get(ctx.profileId, e.data.originId);
     const gone = ms !== undefined && ctx.store.othersOpen(e) === 0 && c.revertToLastRun(ms.id, e.data.previousForm);
     return { ids: [], files: gone && e.data.file ? [e.data.file.path] : [] };
   },
