@@ -8,6 +8,7 @@ import { migration007 } from './007-run-complete';
 import { migration008 } from './008-outbox-indexes';
 import { migration009 } from './009-run-links';
 import { migration010 } from './010-group-verified';
+import { migration011 } from './011-author-base';
 import type { Migration } from './types';
 
 export type { Migration } from './types';
@@ -24,6 +25,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration008,
   migration009,
   migration010,
+  migration011,
 ];
 
 export const LATEST_VERSION = MIGRATIONS.length;
