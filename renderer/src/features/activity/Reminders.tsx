@@ -24,8 +24,10 @@ export function Reminders() {
       {rows.length === 0 ? (
         <p className="panel-empty">
           <CircleCheck size={16} aria-hidden="true" className="ok" />
-          No invitation is waiting for an answer{days ? ` longer than ${days} days` : ''}. Invitations you record in a manuscript’s
-          shortlist show here when they go unanswered.
+          <span>
+            No invitation is waiting for an answer{days ? ` longer than ${days} days` : ''}. Invitations you record in a manuscript’s
+            shortlist show here when they go unanswered.
+          </span>
         </p>
       ) : (
         <table className="reminders" aria-label="Reminders due">

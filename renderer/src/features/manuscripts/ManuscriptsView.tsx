@@ -60,7 +60,6 @@ export function ManuscriptsView() {
             ))}
           </select>
         </label>
-        <span className="muted toolbar-hint">Drop PDF or DOCX files anywhere on the window.</span>
       </div>
       <Alert text={error} />
       <UploadQueue />
