@@ -180,4 +180,13 @@ describe('restyled views at 1280×720', () => {
     }
     await page.emulateMedia({ colorScheme: 'light' });
   });
+
+  it('Correct in Groups opens the refused group with its reason and the values to fix', async () => {
+    await open('Activity');
+    await page.getByRole('list', { name: 'Queued changes' }).getByRole('button', { name: 'Correct in Groups' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Groups' }).waitFor();
+    const fix = page.getByRole('form', { name: 'Fix the group and send it again' });
+    await expect.poll(() => fix.getByRole('alert').textContent()).toMatch(/Team "Ghost Team" does not exist/);
+    expect(await fix.getByLabel('Owner team').inputValue()).toBe('Ghost Team');
+  });
 });
