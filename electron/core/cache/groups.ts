@@ -36,7 +36,9 @@ interface GroupAuthorDbRow {
   articles_json: string | null;
   affiliations_json: string | null;
   custom_json: string;
+  linked_author_id: number | null;
   linked_author_json: string | null;
+  base_json: string | null;
   sync_state: GroupAuthorSyncState;
   fetched_at: number | null;
   updated_at: number;
@@ -74,6 +76,60 @@ const toGroupAuthor = (r: GroupAuthorDbRow): GroupAuthorRow => ({
 
 type ListKey = 'emails' | 'orcids' | 'articles' | 'affiliations';
 
+/** The values of an author from group that the editor writes and the service stores. */
+export interface AuthorValues {
+  name: string | null;
+  emails: string[] | null;
+  orcids: string[] | null;
+  articles: string[] | null;
+  affiliations: string[] | null;
+  customFields: Record<string, unknown>;
+}
+
+/** A write of an author's values: a full replace or a partial update. */
+export type AuthorChange = { kind: 'author_put'; body: AuthorFromGroupPut } | { kind: 'author_patch'; body: AuthorFromGroupPatch };
+
+/** The values after a write: a replace sets every field (left out: null, as on the service), an update only those given. */
+export function applyChange(cur: AuthorValues | null, c: AuthorChange): AuthorValues {
+  const b = c.body;
+  if (c.kind === 'author_put')
+    return {
+      name: c.body.name,
+      emails: b.emails ?? null,
+      orcids: b.orcids ?? null,
+      articles: b.articles ?? null,
+      affiliations: b.affiliations ?? null,
+      customFields: b.customFields ?? {},
+    };
+  const pick = (k: ListKey): string[] | null => (b[k] !== undefined ? (b[k] ?? null) : (cur?.[k] ?? null));
+  return {
+    name: b.name ?? cur?.name ?? null,
+    emails: pick('emails'),
+    orcids: pick('orcids'),
+    articles: pick('articles'),
+    affiliations: pick('affiliations'),
+    customFields: { ...(cur?.customFields ?? {}), ...(b.customFields ?? {}) },
+  };
+}
+
+const serviceValues = (value: AuthorFromGroup): AuthorValues => ({
+  name: value.name,
+  emails: value.emails,
+  orcids: value.orcids,
+  articles: value.articles,
+  affiliations: value.affiliations,
+  customFields: customFieldValuesOf(value),
+});
+
+const valuesOf = (a: GroupAuthorRow): AuthorValues => ({
+  name: a.name,
+  emails: a.emails,
+  orcids: a.orcids,
+  articles: a.articles,
+  affiliations: a.affiliations,
+  customFields: a.customFields,
+});
+
 /**
  * Authors groups known to the app (the service cannot list them: the cache is the app's memory),
  * identified locally by `id` and on the service by `serviceId` once created; and their authors.
@@ -92,12 +148,12 @@ export class GroupsRepository {
     this.authorStmt = db.prepare('SELECT * FROM group_authors WHERE group_id = ? AND client_id = ?');
     this.upsertAuthorStmt = db.prepare(`
       INSERT INTO group_authors (group_id, client_id, name, emails_json, orcids_json, articles_json, affiliations_json, custom_json,
-        linked_author_id, linked_author_json, raw_json, sync_state, fetched_at, updated_at)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        linked_author_id, linked_author_json, raw_json, base_json, sync_state, fetched_at, updated_at)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
       ON CONFLICT(group_id, client_id) DO UPDATE SET name = excluded.name, emails_json = excluded.emails_json,
         orcids_json = excluded.orcids_json, articles_json = excluded.articles_json, affiliations_json = excluded.affiliations_json,
         custom_json = excluded.custom_json, linked_author_id = excluded.linked_author_id,
-        linked_author_json = excluded.linked_author_json, raw_json = excluded.raw_json, sync_state = excluded.sync_state,
+        linked_author_json = excluded.linked_author_json, raw_json = excluded.raw_json, base_json = excluded.base_json, sync_state = excluded.sync_state,
         fetched_at = excluded.fetched_at, updated_at = excluded.updated_at`);
   }
 
@@ -203,43 +259,51 @@ export class GroupsRepository {
 
   /** Applies a full replace locally (fields left out become null, as on the service). */
   applyPut(groupId: number, clientId: string, body: AuthorFromGroupPut, state: GroupAuthorSyncState): void {
-    const prev = this.authorStmt.get(groupId, clientId);
-    this.upsertAuthorStmt.run(
-      groupId,
-      clientId,
-      body.name,
-      toJson(body.emails ?? null),
-      toJson(body.orcids ?? null),
-      toJson(body.articles ?? null),
-      toJson(body.affiliations ?? null),
-      toJson(body.customFields ?? {}),
-      null,
-      prev?.linked_author_json ?? null,
-      null,
-      state,
-      prev?.fetched_at ?? null,
-      this.clock.now(),
-    );
-    this.changes.note('authors', groupId);
+    this.applyLocal(groupId, clientId, [{ kind: 'author_put', body }], state, false);
   }
 
   /** Applies a partial update locally: only the fields given change. */
   applyPatch(groupId: number, clientId: string, body: AuthorFromGroupPatch, state: GroupAuthorSyncState): void {
+    this.applyLocal(groupId, clientId, [{ kind: 'author_patch', body }], state, false);
+  }
+
+  /**
+   * Rebuilds an author from the service's last known values and the writes still waiting for it, in
+   * order (after one of them was discarded or edited): a value the service refused does not stay. An
+   * author the service never answered for and with nothing waiting is removed.
+   */
+  rebase(groupId: number, clientId: string, waiting: readonly AuthorChange[], state: GroupAuthorSyncState): void {
+    const base = this.authorStmt.get(groupId, clientId)?.base_json ?? null;
+    if (base === null && waiting.length === 0) this.removeAuthor(groupId, clientId);
+    else this.applyLocal(groupId, clientId, waiting, state, true);
+  }
+
+  /** The service accepted a write: its last known values are now these. */
+  accepted(groupId: number, clientId: string, change: AuthorChange): void {
     const prev = this.authorStmt.get(groupId, clientId);
-    const cur = prev ? toGroupAuthor(prev) : undefined;
-    const pick = (k: ListKey): string[] | null => (body[k] !== undefined ? (body[k] ?? null) : (cur?.[k] ?? null));
+    if (!prev) return;
+    const base = applyChange(fromJson<AuthorValues | null>(prev.base_json, null), change);
+    this.db.prepare('UPDATE group_authors SET base_json = ? WHERE id = ?').run(toJson(base), prev.id);
+  }
+
+  /** Writes changes over the cached values (or, `fromBase`, over the service's last known ones), keeping the latter. */
+  private applyLocal(groupId: number, clientId: string, changes: readonly AuthorChange[], state: GroupAuthorSyncState, fromBase: boolean) {
+    const prev = this.authorStmt.get(groupId, clientId);
+    const start = fromBase ? fromJson<AuthorValues | null>(prev?.base_json ?? null, null) : prev ? valuesOf(toGroupAuthor(prev)) : null;
+    const v = changes.reduce<AuthorValues | null>(applyChange, start);
     this.upsertAuthorStmt.run(
       groupId,
       clientId,
-      body.name ?? cur?.name ?? null,
-      toJson(pick('emails')),
-      toJson(pick('orcids')),
-      toJson(pick('articles')),
-      toJson(pick('affiliations')),
-      toJson({ ...(cur?.customFields ?? {}), ...(body.customFields ?? {}) }),
-      cur?.linkedAuthor?.id ?? null,
+      v?.name ?? null,
+      toJson(v?.emails ?? null),
+      toJson(v?.orcids ?? null),
+      toJson(v?.articles ?? null),
+      toJson(v?.affiliations ?? null),
+      toJson(v?.customFields ?? {}),
+      prev?.linked_author_id ?? null,
       prev?.linked_author_json ?? null,
       null,
+      prev?.base_json ?? null,
       state,
       prev?.fetched_at ?? null,
       this.clock.now(),
@@ -262,6 +326,7 @@ export class GroupsRepository {
       value.author?.id ?? null,
       value.author === null ? null : toJson(value.author),
       toJson(raw),
+      toJson(serviceValues(value)),
       'synced',
       now,
       now,
@@ -277,7 +342,11 @@ export class GroupsRepository {
   saveFromServiceUnlessChanged(groupId: number, clientId: string, value: AuthorFromGroup, raw: unknown) {
     return this.changes.transaction(() => {
       const cached = this.author(groupId, clientId);
-      if (cached && cached.syncState !== 'synced') return cached;
+      if (cached && cached.syncState !== 'synced') {
+        // Not shown while the editor's write waits, but what a refused write falls back to.
+        this.db.prepare('UPDATE group_authors SET base_json = ? WHERE id = ?').run(toJson(serviceValues(value)), cached.id);
+        return cached;
+      }
       this.saveFromService(groupId, clientId, value, raw);
       return undefined;
     });

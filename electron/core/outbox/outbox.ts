@@ -10,7 +10,7 @@ import { UNREACHABLE } from '../sync/connectivity';
 import { Emitter } from '../events';
 import { classifyFailure, type FailureAction } from './classify';
 import { sweepUploads } from './files';
-import { groupCreated, kindOf, queueAuthor, queueGroup, queueUpload, uploadKey, type KindContext } from './kinds';
+import { groupCreated, kindOf, queueAuthor, queueGroup, queueUpload, rebaseAuthor, uploadKey, type KindContext } from './kinds';
 import { OutboxStore } from './store';
 import {
   DEFAULT_BACKOFF,
@@ -247,13 +247,13 @@ export class Outbox {
         groups.updateLocal(e.data.groupLocalId, change.input);
         this.store.setPayload(id, { ...e.data, input: change.input }, now);
       } else if (change.kind === 'author_put' && e.kind === 'author_put') {
-        groups.applyPut(e.data.groupLocalId, e.data.clientId, change.body, 'pending');
         this.store.setPayload(id, { ...e.data, body: change.body }, now);
       } else if (change.kind === 'author_patch' && e.kind === 'author_patch') {
-        groups.applyPatch(e.data.groupLocalId, e.data.clientId, change.body, 'pending');
         this.store.setPayload(id, { ...e.data, body: change.body }, now);
       }
       this.store.set(id, { state: 'queued', attempts: 0, nextAttemptAt: this.steady.now(), error: null, parkReason: null }, now);
+      // The refused values are replaced, not merged: the author is the service's last known one plus the writes waiting.
+      if (e.kind === 'author_put' || e.kind === 'author_patch') rebaseAuthor(this.kinds, e.data.groupLocalId, e.data.clientId, null);
       kindOf(e).mark(this.kinds, e, 'pending');
     });
     this.opts.logger.log('info', 'outbox write edited and queued again', { id, kind: e.kind });

@@ -83,6 +83,7 @@ export const OUTBOX_SQL = {
   openOf: `
     SELECT id FROM outbox WHERE entity_key = @entityKey AND kind = @kind AND state <> 'done' AND profile_id = @profileId
     ORDER BY id DESC LIMIT 1`,
+  openOfEntity: "SELECT * FROM outbox WHERE entity_key = @entityKey AND state <> 'done' ORDER BY id",
   othersOpen: "SELECT count(*) AS n FROM outbox WHERE entity_key = @entityKey AND id <> @id AND state <> 'done'",
   rewriteGroupId: `
     UPDATE outbox SET payload_json = json_set(payload_json, '$.groupServiceId', @serviceId)
@@ -197,6 +198,11 @@ export class OutboxStore {
   /** The latest unfinished entry of this kind for an entity, if any. */
   openOf(profileId: string, entityKey: string, kind: OutboxKind): number | undefined {
     return this.stmt<{ id: number }>('openOf').get({ profileId, entityKey, kind })?.id;
+  }
+
+  /** The unfinished entries of one entity, in order. */
+  openOfEntity(entityKey: string): OutboxEntry[] {
+    return this.stmt<EntryDbRow>('openOfEntity').all({ entityKey }).map(toEntry);
   }
 
   /** Unfinished entries of the same entity besides this one. */

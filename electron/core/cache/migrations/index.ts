@@ -9,6 +9,7 @@ import { migration008 } from './008-outbox-indexes';
 import { migration009 } from './009-run-links';
 import { migration010 } from './010-group-verified';
 import { migration011 } from './011-upload-form-once';
+import { migration012 } from './012-author-base';
 import type { Migration } from './types';
 
 export type { Migration } from './types';
@@ -26,6 +27,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration009,
   migration010,
   migration011,
+  migration012,
 ];
 
 export const LATEST_VERSION = MIGRATIONS.length;

@@ -1,9 +1,11 @@
 // Author writes (put, patch, delete) of an authors group: applied to the cached author at once
 // (pending, or deleting); sent with the group's service id (a write against a group still being
-// created waits for that creation); when sent the author is synced (or removed); undoing forgets
-// the local version (the next read takes the service's) or brings a deleted author back.
+// created waits for that creation); when sent the author is synced (or removed) and the values the
+// service accepted become its last known ones; undoing (or editing a refused write) rebuilds the
+// author from those and the writes still waiting, or brings a deleted author back.
 import { DeskError } from '../../../common/errors';
 import type { AuthorFromGroupPatch, AuthorFromGroupPut } from '../../../common/service';
+import type { AuthorChange } from '../../cache/groups';
 import { groupKey } from './group';
 import type { EntryOf, KindContext, OutboxKindDef } from './types';
 
@@ -55,6 +57,7 @@ async function send(ctx: KindContext, e: EntryOf<AuthorKind>, signal: AbortSigna
   else if (e.kind === 'author_patch') await ctx.api.patchAuthor(gid, d.clientId, e.data.body, call);
   else await ctx.api.deleteAuthor(gid, d.clientId, call);
   ctx.finish(e, () => {
+    if (e.kind !== 'author_delete') groups.accepted(d.groupLocalId, d.clientId, { kind: e.kind, body: e.data.body } as AuthorChange);
     if (ctx.store.othersOpen(e) > 0) return;
     if (e.kind === 'author_delete') groups.removeAuthor(d.groupLocalId, d.clientId);
     else groups.setAuthorState(d.groupLocalId, d.clientId, 'synced');
@@ -64,8 +67,28 @@ async function send(ctx: KindContext, e: EntryOf<AuthorKind>, signal: AbortSigna
 const markChange = (ctx: KindContext, e: EntryOf<'author_put' | 'author_patch'>, state: 'pending' | 'failed') =>
   ctx.cache.groups.setAuthorState(e.data.groupLocalId, e.data.clientId, state);
 
+/**
+ * Rebuilds an author's cached values from the service's last known ones and its unfinished writes
+ * (leaving out `without`, one being discarded), so a refused value never stays: the row is as
+ * waiting as its writes (deleting, failed, pending) or synced with none.
+ */
+export function rebaseAuthor(ctx: KindContext, groupLocalId: number, clientId: string, without: number | null): void {
+  const open = ctx.store.openOfEntity(authorKey(groupLocalId, clientId)).filter((o) => o.id !== without);
+  const changes = open.flatMap((o): AuthorChange[] =>
+    o.kind === 'author_put' || o.kind === 'author_patch' ? [{ kind: o.kind, body: o.data.body } as AuthorChange] : [],
+  );
+  const state = open.some((o) => o.kind === 'author_delete')
+    ? 'deleting'
+    : open.some((o) => o.state === 'parked')
+      ? 'failed'
+      : open.length > 0
+        ? 'pending'
+        : 'synced';
+  ctx.cache.groups.rebase(groupLocalId, clientId, changes, state);
+}
+
 function undoChange(ctx: KindContext, e: EntryOf<'author_put' | 'author_patch'>) {
-  if (ctx.store.othersOpen(e) === 0) ctx.cache.groups.removeAuthor(e.data.groupLocalId, e.data.clientId);
+  rebaseAuthor(ctx, e.data.groupLocalId, e.data.clientId, e.id);
   return { ids: [], files: [] };
 }
 

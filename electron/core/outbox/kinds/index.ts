@@ -19,7 +19,7 @@ export function kindOf<E extends OutboxEntry>(e: E): OutboxKindDef<E['kind']> {
   return KINDS[e.kind] as unknown as OutboxKindDef<E['kind']>;
 }
 
-export { queueAuthor, authorKey, type AuthorWrite } from './author';
+export { queueAuthor, authorKey, rebaseAuthor, type AuthorWrite } from './author';
 export { queueGroup, groupCreated, groupKey } from './group';
 export { queueUpload, uploadKey } from './upload';
 export type { KindContext, OutboxKindDef, EntryOf } from './types';

@@ -1,19 +1,41 @@
+import { TriangleAlert, CircleCheck, Clock, LoaderCircle, Pencil, RefreshCw, RotateCw, Send, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import type { OutboxItemView } from '../../../../electron/common/views';
 import { desk, errorText } from '../../platform/instance';
 import { useApp } from '../../stores/app';
-import { useOutbox } from '../../stores/reads';
+import { useGroupAuthors, useOutbox } from '../../stores/reads';
 import { Alert } from '../../components/Alert';
+import { refusalText } from '../groups/groupState';
 import { Reminders } from './Reminders';
 import { WebhookDeliveries } from './WebhookDeliveries';
 
-const STATE_TEXT = { pending: 'Waiting to send', sending: 'Sending', failed: 'Needs attention', done: 'Sent' } as const;
+/** Each state as an icon and a word. */
+const STATE = {
+  pending: { text: 'Waiting to send', Icon: Clock, tone: '' },
+  sending: { text: 'Sending', Icon: LoaderCircle, tone: '' },
+  failed: { text: 'Needs attention', Icon: TriangleAlert, tone: 'bad' },
+  done: { text: 'Sent', Icon: CircleCheck, tone: 'ok' },
+} as const;
 
+/** How many changes wait, and how many of them the editor must look at. */
+function countText(n: number, failed: number): string {
+  if (n === 0) return 'none';
+  if (failed === 0) return `${n} waiting`;
+  const attention = `${failed} need${failed === 1 ? 's' : ''} attention`;
+  return failed === n ? attention : `${n} waiting · ${attention}`;
+}
+
+const attemptsText = (n: number) => (n === 0 ? 'not tried yet' : `${n} attempt${n === 1 ? '' : 's'}`);
+
+/** Changes waiting to be sent, reminders due and what the webhook receiver got: side by side on a wide window. */
 export function ActivityView() {
   const items = useOutbox((s) => s.data) ?? [];
   const loadError = useOutbox((s) => s.error);
   const [actError, setActError] = useState<string | null>(null);
+  const [syncing, setSyncing] = useState(false);
   const error = actError ?? loadError;
-  const status = useApp((s) => s.status);
+  const setView = useApp((s) => s.setView);
+  const failed = items.filter((i) => i.state === 'failed').length;
 
   const act = async (fn: () => Promise<unknown>) => {
     try {
@@ -24,6 +46,17 @@ export function ActivityView() {
       setActError(errorText(e));
     }
   };
+  const syncNow = async () => {
+    setSyncing(true);
+    await act(() => desk().invoke('sync.now', {}));
+    setSyncing(false);
+  };
+  /** A refused group or author write is corrected where it was made: in Groups, on that group. */
+  const openInGroups = (i: OutboxItemView) => {
+    if (!i.target) return;
+    void useGroupAuthors.getState().load({ groupId: i.target.groupId });
+    setView('groups');
+  };
 
   useEffect(() => {
     void useOutbox.getState().load({});
@@ -31,44 +64,77 @@ export function ActivityView() {
 
   return (
     <div className="activity">
-      <Reminders />
-      <section aria-labelledby="writes-h">
-        <h2 id="writes-h">Changes to send</h2>
-        <div className="toolbar">
-          <span>{status?.message}</span>
-          <button type="button" onClick={() => void desk().invoke('sync.now', {})}>
-            Sync now
+      <section className="activity-panel activity-writes" aria-labelledby="writes-h">
+        <header className="panel-head">
+          <Send size={18} aria-hidden="true" />
+          <h2 id="writes-h">Changes to send</h2>
+          <span className="chip" data-testid="outbox-count">
+            {countText(items.length, failed)}
+          </span>
+          <span className="spacer" />
+          <button type="button" className="primary" onClick={() => void syncNow()} disabled={syncing}>
+            <RefreshCw size={16} aria-hidden="true" />
+            {syncing ? 'Syncing…' : 'Sync now'}
           </button>
-        </div>
+        </header>
         <Alert text={error} />
-        {items.length === 0 ? <p className="muted">Nothing waiting: every change has been sent.</p> : null}
-        <ul className="outbox" aria-label="Queued changes">
-          {items.map((i) => (
-            <li key={i.id} className={`outbox-item ${i.state}`}>
-              <div className="row">
-                <strong>{i.label}</strong>
-                <span className="chip">{STATE_TEXT[i.state]}</span>
-                <span className="muted">
-                  {new Date(i.createdAt).toLocaleString()} · {i.attempts} attempt{i.attempts === 1 ? '' : 's'}
-                </span>
-                <span className="spacer" />
-                {i.state === 'failed' ? (
-                  <>
-                    <button type="button" onClick={() => void act(() => desk().invoke('outbox.retry', { id: i.id }))}>
-                      Retry
-                    </button>
-                    <button type="button" onClick={() => void act(() => desk().invoke('outbox.discard', { id: i.id }))}>
-                      Discard
-                    </button>
-                  </>
-                ) : null}
-              </div>
-              {i.error ? <p className="error">{i.error.message}</p> : null}
-            </li>
-          ))}
-        </ul>
+        {items.length === 0 ? (
+          <p className="panel-empty">
+            <CircleCheck size={16} aria-hidden="true" className="ok" />
+            <span>Nothing waiting: every change has been sent. New uploads and group changes show here until the service has them.</span>
+          </p>
+        ) : (
+          <ul className="outbox" aria-label="Queued changes">
+            {items.map((i) => {
+              const s = STATE[i.state];
+              return (
+                <li key={i.id} className={`outbox-item ${i.state}`}>
+                  <div className="outbox-line">
+                    <span className="outbox-label">{i.label}</span>
+                    <span className={`chip ${s.tone}`}>
+                      <s.Icon size={14} aria-hidden="true" />
+                      {s.text}
+                    </span>
+                  </div>
+                  <div className="outbox-line">
+                    <span className="meta">
+                      Queued {new Date(i.createdAt).toLocaleString()} · {attemptsText(i.attempts)}
+                    </span>
+                    <span className="spacer" />
+                    {i.state === 'failed' ? (
+                      <span className="row">
+                        {i.editable && i.target ? (
+                          <button type="button" onClick={() => openInGroups(i)}>
+                            <Pencil size={14} aria-hidden="true" />
+                            Correct in Groups
+                          </button>
+                        ) : null}
+                        <button type="button" onClick={() => void act(() => desk().invoke('outbox.retry', { id: i.id }))}>
+                          <RotateCw size={14} aria-hidden="true" />
+                          Retry
+                        </button>
+                        <button
+                          type="button"
+                          className="danger"
+                          onClick={() => void act(() => desk().invoke('outbox.discard', { id: i.id }))}
+                        >
+                          <Trash2 size={14} aria-hidden="true" />
+                          Discard
+                        </button>
+                      </span>
+                    ) : null}
+                  </div>
+                  {i.error ? <p className="error">{refusalText(i.error.message)}</p> : null}
+                </li>
+              );
+            })}
+          </ul>
+        )}
       </section>
-      <WebhookDeliveries />
+      <div className="activity-side">
+        <Reminders />
+        <WebhookDeliveries />
+      </div>
     </div>
   );
 }

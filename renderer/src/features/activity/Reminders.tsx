@@ -1,3 +1,4 @@
+import { Bell, CircleCheck } from 'lucide-react';
 import { useEffect } from 'react';
 import { isoDate } from '../../../../electron/common/domain/shortlist';
 import { useInvitationSettings, useReminders } from '../../stores/reads';
@@ -13,11 +14,21 @@ export function Reminders() {
     if (useInvitationSettings.getState().data === null) void useInvitationSettings.getState().load({});
   }, []);
   return (
-    <section aria-labelledby="reminders-h">
-      <h2 id="reminders-h">Reminders due</h2>
+    <section className="activity-panel" aria-labelledby="reminders-h">
+      <header className="panel-head">
+        <Bell size={18} aria-hidden="true" />
+        <h2 id="reminders-h">Reminders due</h2>
+        <span className="chip">{rows.length === 0 ? 'none' : rows.length}</span>
+      </header>
       {error ? <p className="error">{error}</p> : null}
       {rows.length === 0 ? (
-        <p className="muted">No invitation is waiting for an answer{days ? ` longer than ${days} days` : ''}.</p>
+        <p className="panel-empty">
+          <CircleCheck size={16} aria-hidden="true" className="ok" />
+          <span>
+            No invitation is waiting for an answer{days ? ` longer than ${days} days` : ''}. Invitations you record in a manuscript’s
+            shortlist show here when they go unanswered.
+          </span>
+        </p>
       ) : (
         <table className="reminders" aria-label="Reminders due">
           <thead>

@@ -1,4 +1,6 @@
+import { Settings, Webhook } from 'lucide-react';
 import { useEffect } from 'react';
+import { useApp } from '../../stores/app';
 import type { WebhookDeliveryView } from '../../../../electron/common/views';
 import { useWebhookDeliveries } from '../../stores/reads';
 import { Alert } from '../../components/Alert';
@@ -31,17 +33,28 @@ function manuscriptText(d: WebhookDeliveryView): string {
 export function WebhookDeliveries() {
   const rows = useWebhookDeliveries((s) => s.data) ?? [];
   const error = useWebhookDeliveries((s) => s.error);
+  const setView = useApp((s) => s.setView);
 
   useEffect(() => {
     void useWebhookDeliveries.getState().load({});
   }, []);
 
   return (
-    <section aria-labelledby="deliveries-h">
-      <h2 id="deliveries-h">Webhook deliveries</h2>
+    <section className="activity-panel" aria-labelledby="deliveries-h">
+      <header className="panel-head">
+        <Webhook size={18} aria-hidden="true" />
+        <h2 id="deliveries-h">Webhook deliveries</h2>
+        <span className="chip">{rows.length === 0 ? 'none' : rows.length}</span>
+      </header>
       <Alert text={error} />
       {rows.length === 0 ? (
-        <p className="muted">No referee marks received yet. Turn the receiver on in Settings and give the service its address.</p>
+        <div className="panel-empty">
+          <p>No referee marks received yet. Turn the receiver on in Settings and give the service its address.</p>
+          <button type="button" onClick={() => setView('settings')}>
+            <Settings size={14} aria-hidden="true" />
+            Open Settings
+          </button>
+        </div>
       ) : (
         <table className="deliveries" aria-label="Webhook deliveries">
           <thead>

@@ -1,8 +1,13 @@
+import { FileText, Folder, RefreshCw, UsersRound, type LucideIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import type { CustomFieldScope } from '../../../../electron/common/views';
 import { Alert } from '../../components/Alert';
+import { EmptyState } from '../../components/EmptyState';
 import { useApp } from '../../stores/app';
 import { useCustomFields } from '../../stores/reads';
 import { SCOPES, byScope, freshness, kindFormat } from './format';
+
+const SCOPE_ICON: Record<CustomFieldScope, LucideIcon> = { author_from_group: UsersRound, folder: Folder, proposal: FileText };
 
 /** The organization's custom fields (§4.8), from the cache at once; Refresh asks the service. */
 export function CustomFieldsView() {
@@ -44,37 +49,47 @@ export function CustomFieldsView() {
           </span>
         ) : null}
         <span className="spacer" />
-        <button type="button" onClick={() => load(true)} disabled={busy}>
+        <button type="button" className="primary" onClick={() => load(true)} disabled={busy}>
+          <RefreshCw size={16} aria-hidden="true" />
           {busy ? 'Refreshing…' : 'Refresh from the service'}
         </button>
       </div>
       <Alert text={error} />
-      <p className="muted">Defined in the service’s administration interface; this list is read-only.</p>
-      {data
-        ? SCOPES.map(({ scope, title, note }) => {
+      <p className="muted cf-intro">Read-only: defined in the service’s administration interface. Authors’ values are filled in Groups.</p>
+      {data && data.rows.length === 0 && !busy ? (
+        <EmptyState
+          title="No custom fields"
+          next="The service lists none for your organization. Once an administrator defines some, choose Refresh from the service."
+        />
+      ) : data ? (
+        <div className="cf-sections">
+          {SCOPES.map(({ scope, title, note }) => {
             const fields = groups.get(scope) ?? [];
             // §2.9 gives value formats for writing an author from group; the other scopes' values are not set through the API.
             const formats = scope === 'author_from_group';
+            const Icon = SCOPE_ICON[scope];
             return (
-              <section key={scope} aria-labelledby={`cf-${scope}`}>
-                <h2 id={`cf-${scope}`}>
-                  {title} <span className="muted">({fields.length})</span>
-                </h2>
+              <section key={scope} className={`activity-panel cf-${scope}`} aria-labelledby={`cf-${scope}`}>
+                <header className="panel-head">
+                  <Icon size={18} aria-hidden="true" />
+                  <h2 id={`cf-${scope}`}>{title}</h2>
+                  <span className="chip">{fields.length === 0 ? 'none' : fields.length}</span>
+                </header>
                 <p className="muted">{note}</p>
                 {fields.length === 0 ? (
-                  <p className="muted">No custom fields in this scope.</p>
+                  <p className="panel-empty">No custom fields in this scope.</p>
                 ) : (
                   <table className="cf-table" aria-label={`Custom fields: ${title}`}>
                     <thead>
                       <tr>
                         <th scope="col">Name</th>
-                        <th scope="col">api_id</th>
-                        <th scope="col">Data kind</th>
+                        <th scope="col">Field id (api_id)</th>
+                        <th scope="col">Kind</th>
                         <th scope="col">Options</th>
                         {formats ? (
                           <>
-                            <th scope="col">Value sent</th>
-                            <th scope="col">Value read</th>
+                            <th scope="col">Value to send</th>
+                            <th scope="col">Value read back</th>
                           </>
                         ) : null}
                       </tr>
@@ -92,7 +107,7 @@ export function CustomFieldsView() {
                               <code className="api-id">{f.apiId}</code>
                             </td>
                             <td>
-                              {k.label} <code>{f.dataKind}</code>
+                              {k.label} <code className="muted">{f.dataKind}</code>
                             </td>
                             <td>
                               {f.options && f.options.length > 0 ? (
@@ -121,8 +136,9 @@ export function CustomFieldsView() {
                 )}
               </section>
             );
-          })
-        : null}
+          })}
+        </div>
+      ) : null}
     </div>
   );
 }

@@ -1,4 +1,6 @@
+import { BookOpen, FileUp, FolderInput, Pencil, RotateCw, Search, UsersRound } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { EmptyState } from '../../components/EmptyState';
 import { openFilePicker } from '../../components/FilePicker';
 import { useApp } from '../../stores/app';
 import { shownManuscripts, useManuscripts } from '../../stores/manuscripts';
@@ -8,7 +10,7 @@ import { Alert } from '../../components/Alert';
 const STATE_LABEL = { pending: 'Pending', synced: 'Sent', failed: 'Needs attention' } as const;
 
 export function ManuscriptsView() {
-  const { list, folders, folder, hits, searchText, selectedId, detail, error } = useManuscripts();
+  const { list, folders, folder, hits, searchText, selectedId, detail, error, batch } = useManuscripts();
   const { load, setFolder, search, select, reupload, editAgain } = useManuscripts.getState();
   const host = useApp((s) => s.info?.host);
   const setView = useApp((s) => s.setView);
@@ -21,28 +23,34 @@ export function ManuscriptsView() {
   const pick = () => openFilePicker(host);
 
   const shown = shownManuscripts({ list, hits });
-  const run = detail?.runs.at(-1);
-  const debug = run?.debugInfo;
+  const debug = detail?.runs.at(-1)?.debugInfo;
   const parsedAuthors = debug?.authors_info?.authors_count;
+  // One primary action: choosing files, unless dropped files wait for their Upload (the batch's own primary).
+  const uploadWaits = batch.some((b) => b.state === 'ready');
+  const moveTarget = moveTo.trim();
 
   return (
     <div className="manuscripts">
       <div className="toolbar">
-        <button type="button" className="primary" onClick={pick} aria-keyshortcuts="Control+O">
+        <button type="button" className={uploadWaits ? undefined : 'primary'} onClick={pick} aria-keyshortcuts="Control+O">
+          <FileUp size={16} aria-hidden="true" />
           Upload manuscripts…
         </button>
-        <input
-          id="manuscript-search"
-          data-shortcut="search"
-          type="search"
-          placeholder="Search title, abstract, authors"
-          aria-label="Search manuscripts"
-          aria-keyshortcuts="Control+F"
-          value={searchText}
-          onChange={(e) => void search(e.target.value)}
-        />
-        <label>
-          Folder{' '}
+        <span className="search-field">
+          <Search size={14} aria-hidden="true" />
+          <input
+            id="manuscript-search"
+            data-shortcut="search"
+            type="search"
+            placeholder="Search title, abstract, authors"
+            aria-label="Search manuscripts"
+            aria-keyshortcuts="Control+F"
+            value={searchText}
+            onChange={(e) => void search(e.target.value)}
+          />
+        </span>
+        <label className="inline-field">
+          Folder
           <select value={folder ?? ''} onChange={(e) => void setFolder(e.target.value || null)}>
             <option value="">All folders</option>
             {folders.map((f) => (
@@ -52,91 +60,138 @@ export function ManuscriptsView() {
             ))}
           </select>
         </label>
-        <span className="muted">Drop PDF or DOCX files anywhere on the window.</span>
       </div>
       <Alert text={error} />
       <UploadQueue />
-      <div className="split">
-        <ul className="list" aria-label="Manuscripts">
-          {shown.length === 0 ? <li className="muted">{hits ? 'No manuscript matches.' : 'No manuscripts yet.'}</li> : null}
-          {shown.map((m) => (
-            <li key={m.id}>
-              <button
-                type="button"
-                className={m.id === selectedId ? 'item active' : 'item'}
-                aria-current={m.id === selectedId}
-                onClick={() => void select(m.id)}
-              >
-                <span className="title">{m.title}</span>
-                <span className="meta">
-                  {m.folder} · {m.originId} · <span className={`state ${m.syncState}`}>{STATE_LABEL[m.syncState]}</span>
-                </span>
-              </button>
-            </li>
-          ))}
-        </ul>
-        {detail ? (
-          <section className="detail" aria-label="Manuscript">
-            <h2>{detail.manuscript.title}</h2>
-            <p className="meta">
-              {detail.manuscript.folder} · {detail.manuscript.originId}
-              {detail.manuscript.serviceId !== null ? ` · service id ${detail.manuscript.serviceId}` : ''} ·{' '}
-              {STATE_LABEL[detail.manuscript.syncState]}
-            </p>
-            <p>{detail.manuscript.authors.map((a) => a.name).join(', ')}</p>
-            {debug ? (
-              <dl className="debug" aria-label="What the service parsed">
-                <dt>Source file</dt>
-                <dd>{debug.source_file ?? '—'}</dd>
-                <dt>Parsed text</dt>
-                <dd>{debug.parsed_text_len?.toLocaleString() ?? '—'} characters</dd>
-                <dt>References</dt>
-                <dd>{debug.parsed_references ?? '—'}</dd>
-                <dt>Concepts</dt>
-                <dd>{debug.extracted_concepts ?? '—'}</dd>
-                <dt>Authors found</dt>
-                <dd>
-                  {parsedAuthors ?? '—'} ({debug.authors_info?.emails_count ?? 0} emails, {debug.authors_info?.orcids_count ?? 0} ORCIDs)
-                  {parsedAuthors !== undefined && parsedAuthors !== detail.manuscript.authorsCount ? (
-                    <span className="warn"> — the form said {detail.manuscript.authorsCount}</span>
-                  ) : null}
-                </dd>
-              </dl>
+      {list.length === 0 && !hits && folder === null ? (
+        batch.length === 0 ? (
+          <EmptyState
+            title="No manuscripts yet"
+            next="Drop a PDF or DOCX here, or choose files: the app reads title, authors and abstract for you to check."
+          >
+            <button type="button" onClick={pick}>
+              <FileUp size={16} aria-hidden="true" />
+              Choose files
+            </button>
+          </EmptyState>
+        ) : null
+      ) : (
+        <div className="split">
+          <ul className="list" aria-label="Manuscripts">
+            {shown.length === 0 ? (
+              <li className="list-empty muted">{hits ? 'No manuscript matches. Try fewer words.' : 'No manuscripts in this folder.'}</li>
             ) : null}
-            <p>
-              {detail.runs.length} run{detail.runs.length === 1 ? '' : 's'}
-              {run ? ` · last ${new Date(run.uploadedAt).toLocaleString()} · ${run.candidatesCount ?? 'no'} candidates` : ''}
-            </p>
-            <div className="row">
-              <button type="button" onClick={() => setView('candidates')} disabled={detail.runs.length === 0}>
-                Candidates
-              </button>
-              <button type="button" onClick={() => setView('journals')} disabled={detail.manuscript.serviceId === null}>
-                Journals
-              </button>
-              <button type="button" onClick={() => void reupload(detail.manuscript, {})}>
-                Upload again
-              </button>
-              <button type="button" onClick={() => editAgain(detail.manuscript)}>
-                Edit and upload again
-              </button>
-              <input aria-label="Move to folder" placeholder="Another folder" value={moveTo} onChange={(e) => setMoveTo(e.target.value)} />
-              <button
-                type="button"
-                disabled={moveTo.trim() === '' || moveTo.trim() === detail.manuscript.folder}
-                onClick={() => {
-                  void reupload(detail.manuscript, { folder: moveTo.trim() });
+            {shown.map((m) => (
+              <li key={m.id}>
+                <button
+                  type="button"
+                  className={m.id === selectedId ? 'item active' : 'item'}
+                  aria-current={m.id === selectedId}
+                  onClick={() => void select(m.id)}
+                >
+                  <span className="title">{m.title}</span>
+                  <span className="meta">
+                    {m.folder} · {m.originId} · <span className={`state ${m.syncState}`}>{STATE_LABEL[m.syncState]}</span>
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ul>
+          {detail ? (
+            <section className="detail" aria-label="Manuscript">
+              <h2>{detail.manuscript.title}</h2>
+              <p className="meta">
+                {detail.manuscript.folder} · {detail.manuscript.originId}
+                {detail.manuscript.serviceId !== null ? ` · service id ${detail.manuscript.serviceId}` : ''} ·{' '}
+                {STATE_LABEL[detail.manuscript.syncState]}
+              </p>
+              <p>{detail.manuscript.authors.map((a) => a.name).join(', ')}</p>
+              {debug ? (
+                <dl className="debug" aria-label="What the service parsed">
+                  <dt>Source file</dt>
+                  <dd>{debug.source_file ?? '—'}</dd>
+                  <dt>Parsed text</dt>
+                  <dd>{debug.parsed_text_len?.toLocaleString() ?? '—'} characters</dd>
+                  <dt>References</dt>
+                  <dd>{debug.parsed_references ?? '—'}</dd>
+                  <dt>Concepts</dt>
+                  <dd>{debug.extracted_concepts ?? '—'}</dd>
+                  <dt>Authors found</dt>
+                  <dd>
+                    {parsedAuthors ?? '—'} ({debug.authors_info?.emails_count ?? 0} emails, {debug.authors_info?.orcids_count ?? 0} ORCIDs)
+                    {parsedAuthors !== undefined && parsedAuthors !== detail.manuscript.authorsCount ? (
+                      <span className="warn"> — the form said {detail.manuscript.authorsCount}</span>
+                    ) : null}
+                  </dd>
+                </dl>
+              ) : null}
+              {detail.manuscript.abstract ? (
+                <>
+                  <h3>Abstract</h3>
+                  <p className="abstract">{detail.manuscript.abstract}</p>
+                </>
+              ) : null}
+              <h3>
+                {detail.runs.length} run{detail.runs.length === 1 ? '' : 's'}
+              </h3>
+              {detail.runs.length === 0 ? (
+                <p className="muted">Not uploaded yet: its candidates come with the first run.</p>
+              ) : (
+                <ol className="runs" aria-label="Runs">
+                  {detail.runs
+                    .slice()
+                    .reverse()
+                    .map((r) => (
+                      <li key={r.id}>
+                        Run {r.seq} · {new Date(r.uploadedAt).toLocaleString()} · {r.folder} ·{' '}
+                        {r.candidatesCount === null ? 'no candidates asked for' : `${r.candidatesCount} candidates`}
+                      </li>
+                    ))}
+                </ol>
+              )}
+              <div className="row detail-actions">
+                <button type="button" onClick={() => setView('candidates')} disabled={detail.runs.length === 0}>
+                  <UsersRound size={16} aria-hidden="true" />
+                  Candidates
+                </button>
+                <button type="button" onClick={() => setView('journals')} disabled={detail.manuscript.serviceId === null}>
+                  <BookOpen size={16} aria-hidden="true" />
+                  Journals
+                </button>
+                <button type="button" onClick={() => void reupload(detail.manuscript, {})}>
+                  <RotateCw size={16} aria-hidden="true" />
+                  Upload again
+                </button>
+                <button type="button" onClick={() => editAgain(detail.manuscript)}>
+                  <Pencil size={16} aria-hidden="true" />
+                  Edit and upload again
+                </button>
+              </div>
+              <form
+                className="row move-folder"
+                aria-label="Move to another folder"
+                onSubmit={(e) => {
+                  e.preventDefault();
+                  void reupload(detail.manuscript, { folder: moveTarget });
                   setMoveTo('');
                 }}
               >
-                Move
-              </button>
-            </div>
-          </section>
-        ) : (
-          <p className="muted">Select a manuscript.</p>
-        )}
-      </div>
+                <label htmlFor="move-folder">Move to folder</label>
+                <input id="move-folder" placeholder="Another folder" value={moveTo} onChange={(e) => setMoveTo(e.target.value)} />
+                <button type="submit" disabled={moveTarget === '' || moveTarget === detail.manuscript.folder}>
+                  <FolderInput size={16} aria-hidden="true" />
+                  Move
+                </button>
+              </form>
+            </section>
+          ) : (
+            <EmptyState
+              title="No manuscript selected"
+              next="Choose one in the list to see what the service read from it, its runs and its candidates."
+            />
+          )}
+        </div>
+      )}
     </div>
   );
 }
