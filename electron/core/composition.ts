@@ -253,20 +253,22 @@ async function assembleCore(opts: CoreOptions, releaseLock: () => void): Promise
       if (closed) return;
       started = true;
       slowTasks.start();
+      // Each step by name in the slow-task log (a stretch here used to show as "(no channel or job)").
+      const step = <T>(name: string, fn: () => Promise<T> | T) => slowTasks.track(`start: ${name}`, fn);
       // Intake workers kept warm, so a dropped file costs what its parsing costs (issue 14 item 4).
-      if (opts.warmIntake) intake.warm();
+      if (opts.warmIntake) await step('intake pool', () => intake.warm());
       // what the first answer did not need, loaded now rather than in the middle of a first request or drop
-      await Promise.all([loadServiceTransport(), loadZipReader()]);
+      await step('loading the HTTP client and ZIP reader', () => Promise.all([loadServiceTransport(), loadZipReader()]));
       if (closed) return;
       workspace?.start();
-      ctx.staging.sweep(7 * 24 * 3600_000, clock.now());
+      await step('staging sweep', () => ctx.staging.sweep(7 * 24 * 3600_000, clock.now()));
       // author records of runs whose slices a stop interrupted (ManuscriptsRepository.linkRun)
       void cache.manuscripts
         .linkPendingRuns()
         .catch((err: unknown) =>
           logger.log('warn', 'linking interrupted runs failed', { error: err instanceof Error ? err.message : String(err) }),
         );
-      restoring = webhook.restore();
+      restoring = step('webhook receiver', () => webhook.restore());
       await restoring;
       await startDemo();
     })());
