@@ -95,6 +95,8 @@ async function assembleCore(opts: CoreOptions, releaseLock: () => void): Promise
   mkdirSync(opts.dataDir, { recursive: true });
   const events = new EventBus();
   const slowTasks = new SlowTaskLog({ logger });
+  // The steps of the start after the first paint, by name in the slow-task log (not "(no channel or job)").
+  const step = <T>(name: string, fn: () => Promise<T> | T) => slowTasks.track(`start: ${name}`, fn);
   const status = new StatusService(events, clock);
   const cache = openCache({ file: join(opts.dataDir, 'cache.db'), clock, logger });
   // What the repositories and the outbox changed reaches the windows (ARCHITECTURE.md §6); nothing else emits it.
@@ -227,7 +229,7 @@ async function assembleCore(opts: CoreOptions, releaseLock: () => void): Promise
       const service = await opts.startDemo({
         restarting: () => status.setActivity('The local demo service stopped; restarting it…'),
         restarted: async (again) => {
-          await useDemo(again);
+          await step('demo service', () => useDemo(again));
           status.setActivity(null);
         },
         failed: demoNotice,
@@ -237,7 +239,7 @@ async function assembleCore(opts: CoreOptions, releaseLock: () => void): Promise
         await service.close?.();
         return;
       }
-      await useDemo(service);
+      await step('demo service', () => useDemo(service));
       status.setActivity(null);
     } catch (err) {
       demoNotice(`The local demo service could not start: ${err instanceof Error ? err.message : String(err)}`);
@@ -253,8 +255,6 @@ async function assembleCore(opts: CoreOptions, releaseLock: () => void): Promise
       if (closed) return;
       started = true;
       slowTasks.start();
-      // Each step by name in the slow-task log (a stretch here used to show as "(no channel or job)").
-      const step = <T>(name: string, fn: () => Promise<T> | T) => slowTasks.track(`start: ${name}`, fn);
       // Intake workers kept warm, so a dropped file costs what its parsing costs (issue 14 item 4).
       if (opts.warmIntake) await step('intake pool', () => intake.warm());
       // what the first answer did not need, loaded now rather than in the middle of a first request or drop
