@@ -10,6 +10,7 @@ import type { DemoEvents, DemoService } from './demo/supervisor';
 import { acquireInstanceLock } from './instance-lock';
 import type { OutboxEntry } from './outbox';
 import { SlowTaskLog } from './perf/slow-tasks';
+import { checkpointInWorker, type WalCheckpointer } from './cache/checkpointer';
 import { EventBus } from './events';
 import type { CoreContext } from './handlers/context';
 import { candidateHandlers } from './handlers/candidates';
@@ -248,6 +249,7 @@ async function assembleCore(opts: CoreOptions, releaseLock: () => void): Promise
 
   // After the first paint: nothing here may hold up the window.
   let starting: Promise<void> | null = null;
+  let checkpointer: WalCheckpointer | null = null;
   let restoring: Promise<void> = Promise.resolve();
   let closed = false;
   const afterFirstPaint = () =>
@@ -255,6 +257,8 @@ async function assembleCore(opts: CoreOptions, releaseLock: () => void): Promise
       if (closed) return;
       started = true;
       slowTasks.start();
+      // WAL checkpoints in a worker thread, not inside one of this thread's commits (cache/checkpointer.ts)
+      checkpointer = await step('WAL checkpoint worker', () => checkpointInWorker(cache.db, { logger }));
       // Intake workers kept warm, so a dropped file costs what its parsing costs (issue 14 item 4).
       if (opts.warmIntake) await step('intake pool', () => intake.warm());
       // what the first answer did not need, loaded now rather than in the middle of a first request or drop
@@ -293,6 +297,7 @@ async function assembleCore(opts: CoreOptions, releaseLock: () => void): Promise
       await intake.close();
       await profiles.close();
       await demo?.close?.();
+      await checkpointer?.close();
       cache.close();
       releaseLock();
     },
