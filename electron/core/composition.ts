@@ -10,6 +10,7 @@ import type { DemoEvents, DemoService } from './demo/supervisor';
 import { acquireInstanceLock } from './instance-lock';
 import type { OutboxEntry } from './outbox';
 import { SlowTaskLog } from './perf/slow-tasks';
+import { checkpointInWorker, type WalCheckpointer } from './cache/checkpointer';
 import { EventBus } from './events';
 import type { CoreContext } from './handlers/context';
 import { candidateHandlers } from './handlers/candidates';
@@ -95,6 +96,8 @@ async function assembleCore(opts: CoreOptions, releaseLock: () => void): Promise
   mkdirSync(opts.dataDir, { recursive: true });
   const events = new EventBus();
   const slowTasks = new SlowTaskLog({ logger });
+  // The steps of the start after the first paint, by name in the slow-task log (not "(no channel or job)").
+  const step = <T>(name: string, fn: () => Promise<T> | T) => slowTasks.track(`start: ${name}`, fn);
   const status = new StatusService(events, clock);
   const cache = openCache({ file: join(opts.dataDir, 'cache.db'), clock, logger });
   // What the repositories and the outbox changed reaches the windows (ARCHITECTURE.md §6); nothing else emits it.
@@ -227,7 +230,7 @@ async function assembleCore(opts: CoreOptions, releaseLock: () => void): Promise
       const service = await opts.startDemo({
         restarting: () => status.setActivity('The local demo service stopped; restarting it…'),
         restarted: async (again) => {
-          await useDemo(again);
+          await step('demo service', () => useDemo(again));
           status.setActivity(null);
         },
         failed: demoNotice,
@@ -237,7 +240,7 @@ async function assembleCore(opts: CoreOptions, releaseLock: () => void): Promise
         await service.close?.();
         return;
       }
-      await useDemo(service);
+      await step('demo service', () => useDemo(service));
       status.setActivity(null);
     } catch (err) {
       demoNotice(`The local demo service could not start: ${err instanceof Error ? err.message : String(err)}`);
@@ -246,6 +249,7 @@ async function assembleCore(opts: CoreOptions, releaseLock: () => void): Promise
 
   // After the first paint: nothing here may hold up the window.
   let starting: Promise<void> | null = null;
+  let checkpointer: WalCheckpointer | null = null;
   let restoring: Promise<void> = Promise.resolve();
   let closed = false;
   const afterFirstPaint = () =>
@@ -253,20 +257,22 @@ async function assembleCore(opts: CoreOptions, releaseLock: () => void): Promise
       if (closed) return;
       started = true;
       slowTasks.start();
+      // WAL checkpoints in a worker thread, not inside one of this thread's commits (cache/checkpointer.ts)
+      checkpointer = await step('WAL checkpoint worker', () => checkpointInWorker(cache.db, { logger }));
       // Intake workers kept warm, so a dropped file costs what its parsing costs (issue 14 item 4).
-      if (opts.warmIntake) intake.warm();
+      if (opts.warmIntake) await step('intake pool', () => intake.warm());
       // what the first answer did not need, loaded now rather than in the middle of a first request or drop
-      await Promise.all([loadServiceTransport(), loadZipReader()]);
+      await step('loading the HTTP client and ZIP reader', () => Promise.all([loadServiceTransport(), loadZipReader()]));
       if (closed) return;
       workspace?.start();
-      ctx.staging.sweep(7 * 24 * 3600_000, clock.now());
+      await step('staging sweep', () => ctx.staging.sweep(7 * 24 * 3600_000, clock.now()));
       // author records of runs whose slices a stop interrupted (ManuscriptsRepository.linkRun)
       void cache.manuscripts
         .linkPendingRuns()
         .catch((err: unknown) =>
           logger.log('warn', 'linking interrupted runs failed', { error: err instanceof Error ? err.message : String(err) }),
         );
-      restoring = webhook.restore();
+      restoring = step('webhook receiver', () => webhook.restore());
       await restoring;
       await startDemo();
     })());
@@ -291,6 +297,7 @@ async function assembleCore(opts: CoreOptions, releaseLock: () => void): Promise
       await intake.close();
       await profiles.close();
       await demo?.close?.();
+      await checkpointer?.close();
       cache.close();
       releaseLock();
     },

@@ -36,4 +36,21 @@ describe('slow-task log', () => {
     expect(lines(logger).some((l) => JSON.stringify(l.fields!.during) === '["sync"]')).toBe(true);
     expect(logger.text()).not.toContain('secret-input-not-logged');
   });
+
+  it('names a job whose last stretch was also its end (a module load at start), though it is gone when the sampler looks', async () => {
+    const logger = new MemoryLogger();
+    log = new SlowTaskLog({ logger });
+    log.start();
+    await log.track('start: loading the HTTP client and ZIP reader', async () => {
+      await new Promise((r) => setTimeout(r, 30));
+      block(90); // the module's evaluation, then the import resolves at once
+    });
+    await new Promise((r) => setTimeout(r, 60)); // the sampler's next tick
+    expect(lines(logger).map((l) => l.fields!.during)).toContainEqual(['start: loading the HTTP client and ZIP reader']);
+
+    // and a stretch after that is not pinned on it
+    block(90);
+    await new Promise((r) => setTimeout(r, 60));
+    expect(lines(logger).at(-1)!.fields!.during).toEqual(['(no channel or job)']);
+  });
 });

@@ -4,6 +4,7 @@ import type { Clock } from '../ports';
 import type { LedgerCandidate, LedgerRepository } from './ledger';
 import type { MarksRepository } from './marks';
 import { fromJson, insertInto, toJson, bool } from './sql';
+import { nextTurn } from '../perf/turns';
 import {
   CONFLICT_BITS,
   type FolderRow,
@@ -135,8 +136,6 @@ const authorsText = (authors: readonly UploadAuthor[]): string =>
 export const RUN_CHUNK = 250;
 /** A chunk also ends when it has taken this long, so a slice of the main thread stays inside 16 ms on a busy machine. */
 export const SLICE_MS = 6;
-
-const yieldToLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 /**
  * Runs one slice's transaction without waiting for the disk at its commit (synchronous = NORMAL for that
@@ -452,7 +451,7 @@ export class ManuscriptsRepository {
     const candidates = response.candidates ?? [];
     try {
       for (let from = 0; from < candidates.length;) {
-        await yieldToLoop();
+        await nextTurn();
         from = withoutCommitSync(this.db, () =>
           this.insertCandidateRows(staged, candidates, from, Math.min(candidates.length, from + RUN_CHUNK)),
         );
@@ -504,7 +503,7 @@ export class ManuscriptsRepository {
    */
   async linkRun(runId: number): Promise<void> {
     for (;;) {
-      await yieldToLoop();
+      await nextTurn();
       if (!this.db.open) return;
       if (
         !withoutCommitSync(

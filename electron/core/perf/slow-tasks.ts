@@ -14,6 +14,9 @@ export interface SlowTaskLogOptions {
 
 export class SlowTaskLog {
   private readonly running = new Map<string, number>();
+  /** What ended since the sampler last looked: a job whose last synchronous stretch was also its end (a
+   * module load, a final write) is gone from `running` by the time the sampler runs, and is still named. */
+  private readonly ended = new Set<string>();
   private timer: NodeJS.Timeout | null = null;
   private readonly threshold: number;
   private readonly interval: number;
@@ -36,6 +39,7 @@ export class SlowTaskLog {
       const n = (this.running.get(name) ?? 1) - 1;
       if (n <= 0) this.running.delete(name);
       else this.running.set(name, n);
+      if (this.timer) this.ended.add(name);
     }
   }
 
@@ -47,7 +51,8 @@ export class SlowTaskLog {
       const now = performance.now();
       const lag = now - last - this.interval;
       last = now;
-      if (lag > this.threshold) this.report(lag, [...this.running.keys()]);
+      if (lag > this.threshold) this.report(lag, [...new Set([...this.running.keys(), ...this.ended])]);
+      this.ended.clear();
     }, this.interval);
     this.timer.unref();
   }
@@ -55,6 +60,7 @@ export class SlowTaskLog {
   stop(): void {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+    this.ended.clear();
   }
 
   private report(ms: number, during: string[]): void {

@@ -83,6 +83,37 @@ describe('a large run written in chunks', () => {
     expect(visible()).toEqual({ runs: 0, lastRunId: null, ledger: 0, authors: 0 });
   });
 
+  it('two runs written at once take turns: one slice per turn of the loop, never both in the same turn', async () => {
+    const perRun = () =>
+      new Map(
+        (
+          cache.db.prepare('SELECT run_id, count(*) AS n FROM candidates GROUP BY run_id').all() as Array<{ run_id: number; n: number }>
+        ).map((r) => [r.run_id, r.n]),
+      );
+    const both = Promise.all([
+      cache.manuscripts.stageUploadRun(P, { form: form('o1') }, response(7, 'o1', range(1, RUN_CHUNK * 3))),
+      cache.manuscripts.stageUploadRun(P, { form: form('o2') }, response(8, 'o2', range(1, RUN_CHUNK * 3))),
+    ]);
+    let done = false;
+    void both.then(() => (done = true));
+    // a probe that runs once per turn (its next step queued from inside the check phase): between two of its
+    // steps the loop turned once, so at most one of the runs may have grown
+    let before = perRun();
+    let turnsWithTwo = 0;
+    let grew = 0;
+    while (!done) {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      const now = perRun();
+      const advanced = [...now].filter(([id, n]) => n > (before.get(id) ?? 0)).length;
+      if (advanced > 1) turnsWithTwo++;
+      grew += advanced;
+      before = now;
+    }
+    await both;
+    expect(grew).toBeGreaterThan(4);
+    expect(turnsWithTwo).toBe(0);
+  });
+
   it('commits the same rows as the one-call recordUploadRun', async () => {
     const res = response(7, 'o1', range(1, 600));
     const a = cache.manuscripts.commitUploadRun(await cache.manuscripts.stageUploadRun(P, { form: form('o1') }, res));
