@@ -1,9 +1,17 @@
 // The layout features that hold across layouts, on small fixtures made here: column gutters, wrapped author
 // lists, TeX's separate accent glyphs, and the first-page author line set together with its address.
 import { describe, expect, it } from 'vitest';
-import { composeAccents, findGutter, segmentsOf, stripSup, type Glyphs, type Segment } from '../../../electron/core/intake/layout';
+import {
+  composeAccents,
+  findGutter,
+  placeAccents,
+  segmentsOf,
+  stripSup,
+  type Glyphs,
+  type Segment,
+} from '../../../electron/core/intake/layout';
 import { isProse, joinWrappedLines } from '../../../electron/core/intake/pdf';
-import { looksLikeName } from '../../../electron/core/intake/text';
+import { casedName, looksLikeName } from '../../../electron/core/intake/text';
 
 /** A two-column page: 30 rows per column, columns 62–301 and 311–550 (LaTeX's default 10 pt gutter). */
 function twoColumnRuns(): Glyphs[] {
@@ -92,6 +100,49 @@ describe('TeX accents', () => {
     expect(composeAccents('SØREN WISNIEWSKI,´')).toBe('SØREN WISNIEWSKI,');
     expect(composeAccents('plain text')).toBe('plain text');
   });
+
+  it('drops an accent that lost its letter even when the next accent found its own ("MAR´´IA")', () => {
+    expect(composeAccents('JOSE MAR´´IA PEREZ,´')).toBe('JOSE MARÍA PEREZ,');
+    expect(composeAccents('Universit`a di Severo')).toBe('Università di Severo');
+    expect(composeAccents('a `quoted` word')).toBe('a `quoted` word');
+  });
+
+  // acmart's small capitals as pdf.js gives them (acmart-001 of the generated set): each accent is a run of its
+  // own, raised 2.7 pt, over the first letter of the next run
+  const smallCaps: Glyphs[] = [
+    { str: 'JOS', x: 45.6, w: 19.8, top: 143.6, size: 10.9, font: 'f2' },
+    { str: '´', x: 65.3, w: 5.5, top: 140.9, size: 10.9, font: 'f2' },
+    { str: 'E MAR', x: 64.8, w: 32.8, top: 143.6, size: 10.9, font: 'f2' },
+    { str: '´', x: 97.6, w: 5.5, top: 140.9, size: 10.9, font: 'f2' },
+    { str: 'IA P', x: 98.8, w: 21.4, top: 143.6, size: 10.9, font: 'f2' },
+    { str: '´', x: 120.3, w: 5.5, top: 140.9, size: 10.9, font: 'f2' },
+    { str: 'EREZ,', x: 119.7, w: 29.8, top: 143.6, size: 10.9, font: 'f2' },
+  ];
+
+  it('puts an accent set as a glyph of its own before the letter it stands over', () => {
+    expect(placeAccents(smallCaps).map((r) => r.str)).toEqual(['JOS', '´E MAR', '´IA P', '´EREZ,']);
+    expect(segmentsOf(smallCaps, 1).map((s) => s.plain)).toEqual(['JOSÉ MARÍA PÉREZ,']);
+    // "DVO" ˇ "R" ´ "AK,": the caron goes to the R, the acute to the A
+    const dvorak: Glyphs[] = [
+      { str: 'SØREN DVO', x: 73.4, w: 62.8, top: 224.8, size: 10.9, font: 'f2' },
+      { str: 'ˇ', x: 136.3, w: 5.5, top: 222, size: 10.9, font: 'f2' },
+      { str: 'R', x: 135.5, w: 8, top: 224.8, size: 10.9, font: 'f2' },
+      { str: '´', x: 143.4, w: 5.5, top: 222, size: 10.9, font: 'f2' },
+      { str: 'AK,', x: 142.5, w: 17.9, top: 224.8, size: 10.9, font: 'f2' },
+    ];
+    expect(segmentsOf(dvorak, 1).map((s) => s.plain)).toEqual(['SØREN DVOŘÁK,']);
+  });
+
+  it('leaves an accent alone when it stands over no run, and drops the space pdf.js put for the kern before it', () => {
+    const alone: Glyphs[] = [{ str: '´', x: 10, w: 5, top: 100, size: 10, font: 'f' }];
+    expect(placeAccents(alone)).toEqual(alone);
+    const schroeder: Glyphs[] = [
+      { str: 'LUDWIG SCHR ', x: 73.4, w: 74.3, top: 340.7, size: 10.9, font: 'f2' },
+      { str: '¨', x: 147.8, w: 5.5, top: 337.9, size: 10.9, font: 'f2' },
+      { str: 'ODER,', x: 146.5, w: 32.5, top: 340.7, size: 10.9, font: 'f2' },
+    ];
+    expect(segmentsOf(schroeder, 1).map((s) => s.plain)).toEqual(['LUDWIG SCHRÖDER,']);
+  });
 });
 
 describe('names with letters outside ASCII', () => {
@@ -99,6 +150,25 @@ describe('names with letters outside ASCII', () => {
     expect(looksLikeName('Inês E. Pérez')).toBe(true);
     expect(looksLikeName('Ελένη Γεωργίου')).toBe(true);
     expect(looksLikeName('Results in Physics')).toBe(false);
+  });
+});
+
+describe('names set in capitals', () => {
+  it('reads a two-letter surname in capitals as a name, a state code after a place in mixed case not', () => {
+    expect(looksLikeName('YU T. LI')).toBe(true);
+    expect(looksLikeName('Redmond WA')).toBe(false);
+  });
+
+  it('come back in title case, particles in lower case; a name with lower case stays as printed', () => {
+    expect(casedName('MEHMET YILMAZ')).toBe('Mehmet Yilmaz');
+    expect(casedName('MARTA DA SILVA')).toBe('Marta da Silva');
+    expect(casedName('SEO-YEON P. CHOI')).toBe('Seo-Yeon P. Choi');
+    expect(casedName("MARY D. O'NEIL")).toBe("Mary D. O'Neil");
+    expect(casedName('EMILY MCALLISTER')).toBe('Emily McAllister');
+    expect(casedName('ŁUKASZ ØDEGAARD')).toBe('Łukasz Ødegaard');
+    expect(casedName('TIMOTHY J. TRICHE III')).toBe('Timothy J. Triche III');
+    expect(casedName('Chris QUIRK')).toBe('Chris QUIRK');
+    expect(casedName('L. N.')).toBe('L. N.');
   });
 });
 
