@@ -252,6 +252,20 @@ function followColumn(segs: Segment[], x0: number, x1: number, startTop: number,
 }
 
 /**
+ * The left edge of the paragraph a line opens: a first line indented by half an em to four ems ("Sed ut …"
+ * set 36 pt in from the margin by Word) starts its paragraph, whose next line, in the same size, runs from
+ * the column's edge. Without this the column is followed from the indent and loses every full line.
+ */
+function paragraphLeft(segs: Segment[], first: { x0: number; x1: number; top: number; size: number }): number {
+  const next = segs
+    .filter((s) => s.top > first.top + 0.5 * first.size && overlap(s.x0, s.x1, first.x0, first.x1) > 0)
+    .sort((a, b) => a.top - b.top || a.x0 - b.x0)[0];
+  if (!next || next.top - first.top > 2.5 * first.size || Math.abs(next.size - first.size) > 0.16 * first.size) return first.x0;
+  const indent = first.x0 - next.x0;
+  return indent >= 0.5 * first.size && indent <= 4 * first.size ? next.x0 : first.x0;
+}
+
+/**
  * The continuation of a text column that ran out at the page bottom in the column to its right: the first
  * line of the same size there, at or below `fromTop`, when it carries on the sentence (starts in lower
  * case, or the last line ends without a full stop).
@@ -288,8 +302,8 @@ function abstractAfterHeading(pages: PdfPage[]): { text: string; stopped: boolea
         const rowmates = page.segments.filter(
           (s) => Math.abs(s.top - below.top) < 0.3 * below.size && overlap(s.x0, s.x1, h.x0 - 5, h.x1 + 5) > 0,
         );
-        const x0 = Math.min(...rowmates.map((s) => s.x0));
         const x1 = Math.max(...rowmates.map((s) => s.x1), h.x1);
+        const x0 = paragraphLeft(page.segments, { x0: Math.min(...rowmates.map((s) => s.x0)), x1, top: below.top, size: below.size });
         flow = followColumn(page.segments, x0, Math.max(x1, x0 + 0.25 * page.width), below.top, true, null);
       } else {
         first = [rest];
@@ -335,7 +349,7 @@ function abstractWithoutHeading(page: PdfPage, after: number): string | null {
     if (sectionStop(s)) return null;
     if (noteLine(s)) continue;
     if (AFFILIATION.test(s.plain) || /@|^\s*[\d*†‡]/.test(s.plain) || words(s.plain) < 6) continue;
-    const flow = followColumn(segs, s.x0, s.x1, s.top, true, s.size);
+    const flow = followColumn(segs, paragraphLeft(segs, s), s.x1, s.top, true, s.size);
     const text = joinLines(flow.lines.map((l) => l.plain));
     if (flow.lines.length >= 3 && words(text) >= 40 && !/©|copyright|licen[cs]e/i.test(text)) return text;
     i += Math.max(0, flow.lines.length - 1);

@@ -13,6 +13,7 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'intake-ok-'));
   writeFileSync(join(dir, 'manuscript.pdf'), await makeManuscriptPdf());
   writeFileSync(join(dir, 'manuscript.docx'), await makeManuscriptDocx());
+  writeFileSync(join(dir, 'indented.pdf'), await makeManuscriptPdf({ abstractIndent: 36 }));
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -34,6 +35,11 @@ it('reads a PDF without its reference pages unless asked; a DOCX always counts (
   expect(pdf.authors.map((a) => a.email)).toEqual(KNOWN.authors.map((a) => a.email));
   expect(pdf.references).toBeNull();
   expect((await inspectFile(join(dir, 'manuscript.docx'))).references).toBe(KNOWN.references.length);
+});
+
+it("reads an abstract whose first line is indented (Word's first-line indent) from the column's edge", async () => {
+  const r = await inspectFile(join(dir, 'indented.pdf'));
+  expect(r.abstract).toBe(KNOWN.abstract);
 });
 
 describe('text heuristics', () => {
