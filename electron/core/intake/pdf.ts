@@ -14,6 +14,7 @@ import {
   countReferenceLines,
   emailNameScore,
   findEmails,
+  findOrcids,
   joinLines,
   looksLikeName,
   splitAuthorLine,
@@ -565,6 +566,41 @@ function emailsOf(pages: PdfPage[]): string[] {
   });
 }
 
+/** Gives each address to the author without one whose name it matches well (found away from the author list). */
+function attachByName(authors: IntakeAuthor[], emails: string[], byName: Set<number>): void {
+  for (const e of emails) {
+    if (authors.some((a) => a.email?.toLowerCase() === e.toLowerCase())) continue;
+    const best = authors
+      .filter((a) => a.email === null)
+      .map((a) => ({ a, s: emailNameScore(e, a.name) }))
+      .sort((x, y) => y.s - x.s)[0];
+    if (best && best.s >= 1.5) {
+      best.a.email = e;
+      byName.add(authors.indexOf(best.a));
+    }
+  }
+}
+
+/**
+ * Page 1 names the authors but promises contacts it does not print: it speaks of ORCID iDs and prints none,
+ * or it names a corresponding author (a marked author and a "corresponding" note) whose address is not on
+ * it. Their place is then usually overleaf (author notes that run on, an "Author information" section).
+ * Page 1 printing iDs for some authors only is the usual case and does not count; nor do orcid.org icon
+ * links, whose iDs are not printed anywhere.
+ */
+function contactsOverleaf(p1: PdfPage, authors: IntakeAuthor[], corresponding: number[]): boolean {
+  if (authors.length === 0) return false;
+  const text = p1.segments.map((s) => s.text.replace(/[\u0001\u0002]/g, ' ')).join('\n');
+  if (/\borcid\b/i.test(text) && findOrcids(text).length === 0) return true;
+  // a mark on most authors is not the corresponding author's ("* equal contribution")
+  return (
+    corresponding.length > 0 &&
+    corresponding.length <= Math.max(1, authors.length / 2) &&
+    /\bcorrespond/i.test(text) &&
+    corresponding.some((i) => authors[i]?.email === null)
+  );
+}
+
 // ---------------------------------------------------------------- pages
 
 /**
@@ -591,6 +627,10 @@ class Pages {
     const out: PdfPage[] = [];
     for (let k = 1; k <= Math.min(n, this.count); k++) out.push(await this.page(k));
     return out;
+  }
+  /** Whether page n has been asked for already. */
+  has(n: number): boolean {
+    return this.read.has(n);
   }
   /** Pages parsed so far. */
   async parsed(): Promise<PdfPage[]> {
@@ -692,6 +732,11 @@ export async function extractPdf(bytes: Buffer, model: RoleModel = ROLE_MODEL, o
     const emails = emailsOf(await pages.first(1));
     if (emails.length === 0 && pages.count >= 2) emails.push(...emailsOf([await pages.page(2)]));
     const emailByName = assignEmails(authors, emails, corresponding);
+    if (pages.count >= 2 && !pages.has(2) && contactsOverleaf(p1, authors, corresponding)) {
+      // page 1 promises more contacts than it prints: page 2's iDs go through the loop below, its
+      // addresses only to the authors whose names they match
+      attachByName(authors, emailsOf([await pages.page(2)]), emailByName);
+    }
     const orcidNear = new Set<IntakeAuthor>();
     for (const page of (await pages.parsed()).filter((p) => p.number <= 2)) {
       // raised text kept: llncs sets each iD as a superscript after the name
@@ -712,18 +757,11 @@ export async function extractPdf(bytes: Buffer, model: RoleModel = ROLE_MODEL, o
     // "Extended author information available on the last page": addresses there that match an author's name
     if (authors.some((a) => a.email === null) && pages.count > 2 && POINTS_TO_END.test(p1.segments.map((s) => s.plain).join(' '))) {
       const last = await Promise.all([pages.count - 1, pages.count].filter((n) => n > 2).map((n) => pages.page(n)));
-      const extra = last.flatMap((p) => findEmails(joinLines(readingOrder(p.segments, p.width).map((s) => s.plain))));
-      for (const e of extra) {
-        if (authors.some((a) => a.email?.toLowerCase() === e.toLowerCase())) continue;
-        const best = authors
-          .filter((a) => a.email === null)
-          .map((a) => ({ a, s: emailNameScore(e, a.name) }))
-          .sort((x, y) => y.s - x.s)[0];
-        if (best && best.s >= 1.5) {
-          best.a.email = e;
-          emailByName.add(authors.indexOf(best.a));
-        }
-      }
+      attachByName(
+        authors,
+        last.flatMap((p) => findEmails(joinLines(readingOrder(p.segments, p.width).map((s) => s.plain)))),
+        emailByName,
+      );
     }
     const confidence = confidenceOf({
       title: { text: titleText, sizeRatio: title ? title.lines[0]!.size / bodySize(p1) : 0 },
