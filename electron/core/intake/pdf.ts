@@ -219,7 +219,7 @@ interface Flow {
   stopped: boolean;
 }
 
-function followColumn(segs: Segment[], x0: number, x1: number, startTop: number, inclusive: boolean, bodySize: number | null): Flow {
+export function followColumn(segs: Segment[], x0: number, x1: number, startTop: number, inclusive: boolean, bodySize: number | null): Flow {
   const cands = segs
     .filter((s) => (inclusive ? s.top >= startTop - 0.1 : s.top > startTop + 0.1))
     .filter((s) => overlap(s.x0, s.x1, x0, x1) > 0.5 * Math.min(s.x1 - s.x0, x1 - x0) && s.x0 >= x0 - 30)
@@ -229,9 +229,13 @@ function followColumn(segs: Segment[], x0: number, x1: number, startTop: number,
   let step: number | null = null;
   for (const s of cands) {
     const prev = lines[lines.length - 1];
-    if (prev && Math.abs(s.top - prev.top) < 0.3 * s.size) {
+    // a justified line split at a wide gap, or a piece of the line in another size (small capitals:
+    // "We deploy L" + "ONG VAL" at 8 pt, its baseline 2.7 pt off): one row, read left to right
+    if (prev && Math.abs(s.top - prev.top) < 0.3 * Math.max(s.size, prev.size)) {
       if (hardStop(s)) return { lines, stopped: true }; // "… analysis.   Keywords: …" on one row
-      lines.push(s); // a justified line split at a wide gap
+      let at = lines.length;
+      while (at > 0 && Math.abs(lines[at - 1]!.top - prev.top) < 0.1 && lines[at - 1]!.x0 > s.x0) at--;
+      lines.splice(at, 0, s);
       continue;
     }
     if (hardStop(s)) return { lines, stopped: true };

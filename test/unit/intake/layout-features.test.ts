@@ -10,7 +10,7 @@ import {
   type Glyphs,
   type Segment,
 } from '../../../electron/core/intake/layout';
-import { isProse, joinWrappedLines } from '../../../electron/core/intake/pdf';
+import { followColumn, isProse, joinWrappedLines } from '../../../electron/core/intake/pdf';
 import { casedName, looksLikeName } from '../../../electron/core/intake/text';
 
 /** A two-column page: 30 rows per column, columns 62–301 and 311–550 (LaTeX's default 10 pt gutter). */
@@ -199,5 +199,40 @@ describe('lines set in two sizes and name lists', () => {
   it('does not take a wrapped author line with name particles for prose', () => {
     expect(isProse('Johnson, Leila Haddad, José María de la Cruz, and Anke de Vries')).toBe(false);
     expect(isProse('We surveyed forty transects along the coast of Norway and recorded the cover of twelve species')).toBe(true);
+  });
+});
+
+describe('following a text column', () => {
+  it('keeps a piece of a row set in small capitals (smaller, baseline a little off) and reads the row left to right', () => {
+    // P038 (ACL template) abstract: "We deploy L" + "ONG" "VAL" at 8 pt, 2.7 pt lower, + "E" + "in an-"
+    const lines = [
+      seg('automated alignment between summary and', 508.4, 88, 272, { size: 10 }),
+      seg('source snippets? We deploy L', 517.6, 88, 207, { size: 10 }),
+      seg('E', 517.6, 226, 232, { size: 10 }),
+      seg('in an-', 517.6, 251, 274, { size: 10 }),
+      seg('ONG VAL', 520.3, 207, 248, { size: 8 }),
+      seg('notation studies on two long-form summariza-', 531.2, 88, 274, { size: 10 }),
+      seg('tion datasets in different domains', 544.2, 88, 273, { size: 10 }),
+    ];
+    const flow = followColumn(lines, 88, 274, 508.4, true, 10);
+    expect(flow.lines.map((l) => l.plain)).toEqual([
+      'automated alignment between summary and',
+      'source snippets? We deploy L',
+      'ONG VAL',
+      'E',
+      'in an-',
+      'notation studies on two long-form summariza-',
+      'tion datasets in different domains',
+    ]);
+    expect(flow.stopped).toBe(false);
+  });
+
+  it('stops at a line in a smaller size on a row of its own (a footnote under the abstract)', () => {
+    const lines = [
+      seg('the abstract runs on here', 500, 88, 272, { size: 10 }),
+      seg('and ends here.', 512, 88, 272, { size: 10 }),
+      seg('* Corresponding author, a note in small print', 530, 88, 272, { size: 8 }),
+    ];
+    expect(followColumn(lines, 88, 272, 500, true, 10).lines.map((l) => l.plain)).toEqual(['the abstract runs on here', 'and ends here.']);
   });
 });
