@@ -74,12 +74,19 @@ export interface EvalReport {
   pdfCpuMs: { median: number; p95: number };
 }
 
+/**
+ * Letters whose diacritic is part of the letter, so NFKD leaves them whole: folded like every other accent.
+ * Turkish dotless ı matters most: set in capitals ("YILMAZ") it cannot be told from i.
+ */
+const WHOLE_DIACRITICS: Record<string, string> = { ı: 'i', ł: 'l', ø: 'o', đ: 'd', ħ: 'h', ŧ: 't' };
+
 /** Lower case, accents folded, punctuation and extra spaces removed. */
 export function normalise(s: string): string {
   return s
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
+    .replace(/[ıłøđħŧ]/g, (c) => WHOLE_DIACRITICS[c]!)
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
 }

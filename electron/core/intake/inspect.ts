@@ -5,6 +5,7 @@ import { checkFile } from './check';
 import { extractDocx } from './docx';
 import { extractPdf } from './pdf';
 import { emptyResult } from './result';
+import { casedName } from './text';
 import type { RoleModel } from './roles';
 import type { IntakeOptions, IntakeResult } from './types';
 
@@ -25,7 +26,8 @@ export async function inspectFile(file: string, opts: IntakeOptions = {}, model?
         : extractDocx(checked.bytes, opts, model),
     );
     budget.check();
-    return { ...result, ...data };
+    // names set all in capitals by the layout come back as the authors write them (text.ts casedName)
+    return { ...result, ...data, authors: data.authors.map((a) => ({ ...a, name: casedName(a.name) })) };
   } catch (e) {
     const err = budget.exceeded
       ? tooComplex(budget.exceeded)

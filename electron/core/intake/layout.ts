@@ -162,17 +162,25 @@ const STRAY_ACCENT = /[\u02c7\u00b4\u02dc\u00a8\u02c6\u00af\u02d8\u02d9\u02da](?
 /** A cedilla is set after its letter ("GONC¸ALVES"). */
 const LETTER_THEN_CEDILLA = /(\p{L})\u00b8/gu;
 
-/** "Jiˇr´ı Dvoˇr´ak" → "Jiří Dvořák", "Gonc¸alves" → "Gonçalves": joins spacing accents to their letter. */
+/** OT1's grave accent comes out as a backquote at the end of a run ("Universit`" + "a di Severo"); only before a vowel. */
+const GRAVE_THEN_VOWEL = /`([aeiouAEIOU])/g;
+
+/**
+ * "Jiˇr´ı Dvoˇr´ak" → "Jiří Dvořák", "Gonc¸alves" → "Gonçalves", "Universit`a" → "Università": joins spacing
+ * accents to their letter. Stray accents (not followed by a letter as read) are dropped first, so one that lost
+ * its letter cannot stay in front of an accent that found its own ("MAR´´IA").
+ */
 export function composeAccents(s: string): string {
-  if (!/[\u02c7\u00b4\u02dc\u00a8\u02c6\u00af\u02d8\u02d9\u02da\u00b8]/.test(s)) return s;
+  if (!/[\u02c7\u00b4\u02dc\u00a8\u02c6\u00af\u02d8\u02d9\u02da\u00b8`]/.test(s)) return s;
   return (
     s
+      .replace(STRAY_ACCENT, '')
       // a letter that already carries its accent (small caps set both) keeps it alone
       .replace(ACCENT_THEN_LETTER, (_, a: string, l: string) =>
         l.normalize('NFD').length > 1 ? l : (l === '\u0131' ? 'i' : l) + SPACING_ACCENT[a]!,
       )
-      .replace(STRAY_ACCENT, '')
       .replace(LETTER_THEN_CEDILLA, '$1\u0327')
+      .replace(GRAVE_THEN_VOWEL, '$1\u0300')
       .normalize('NFC')
   );
 }
@@ -223,10 +231,56 @@ export function findGutter(rows: { items: { x: number; w: number; sup: boolean }
   return { x0: a + left, x1: b + left };
 }
 
+/**
+ * Puts each accent that TeX set as a glyph of its own (a run holding only "´", "ˇ", "¨", …) into the run whose
+ * letter it stands over, just before that letter (a cedilla just after it), so composeAccents joins it to the
+ * right letter. Small capitals set the accent over a run of several letters ("E MAR" with "´" over the E):
+ * in x order it would otherwise follow the whole run ("JOSE MAR´IA"). The letter is the one whose centre,
+ * with the run's width shared evenly among its characters, lies nearest the accent's centre. Accents over
+ * no run, and runs of more than the accent, are left as they are.
+ */
+export function placeAccents(runs: Glyphs[]): Glyphs[] {
+  const isAccent = (r: Glyphs) => {
+    const t = r.str.trim();
+    return t.length === 1 && (t in SPACING_ACCENT || t === '\u00b8');
+  };
+  const out = runs.map((r) => ({ ...r }));
+  const placed = new Set<Glyphs>();
+  for (const acc of out) {
+    if (!isAccent(acc)) continue;
+    const centre = acc.x + acc.w / 2;
+    const host = out.find(
+      (r) =>
+        r !== acc &&
+        !isAccent(r) &&
+        r.w > 0 &&
+        centre >= r.x &&
+        centre <= r.x + r.w &&
+        acc.top <= r.top + 0.1 * r.size &&
+        r.top - acc.top <= 0.8 * r.size &&
+        Math.abs(acc.size - r.size) <= 0.3 * r.size,
+    );
+    if (!host) continue;
+    const chars = [...host.str];
+    const step = host.w / chars.length;
+    let best = -1;
+    for (let i = 0; i < chars.length; i++) {
+      if (!/\p{L}/u.test(chars[i]!)) continue;
+      if (best < 0 || Math.abs(host.x + (i + 0.5) * step - centre) < Math.abs(host.x + (best + 0.5) * step - centre)) best = i;
+    }
+    if (best < 0) continue;
+    const mark = acc.str.trim();
+    const at = mark === '\u00b8' ? best + 1 : best;
+    host.str = [...chars.slice(0, at), mark, ...chars.slice(at)].join('');
+    placed.add(acc);
+  }
+  return out.filter((r) => !placed.has(r));
+}
+
 /** Splits each row into segments at gaps wider than about one em (column gutters, separated author blocks). */
 export function segmentsOf(runs: Glyphs[], page: number): Segment[] {
   const segs: Segment[] = [];
-  const rows = buildRows(runs);
+  const rows = buildRows(placeAccents(runs));
   const gutter = findGutter(rows);
   for (const row of rows) {
     let cur: { text: string; x0: number; x1: number; fonts: Map<string, number> } | null = null;
@@ -259,6 +313,9 @@ export function segmentsOf(runs: Glyphs[], page: number): Segment[] {
         const acrossGutter = gutter !== null && c.x1 <= gutter.x0 + 1 && it.x >= gutter.x1 - 1 && gap > 0.3 * row.size;
         if ((gap > Math.max(1.1 * row.size, 8) || acrossGutter) && !it.sup) flush();
         else {
+          // a space the run ends with cannot separate words when the next run starts inside it: pdf.js put it
+          // for the kern before an accent ("SCHR " + "¨ODER,")
+          if (gap < -0.05 * row.size && !it.sup && /\s$/.test(c.text)) c.text = c.text.trimEnd();
           const needsSpace = gap > 0.15 * row.size && !/\s$/.test(c.text) && !/^\s/.test(str) && !it.sup;
           // an iD set as one raised run in pieces ("²[0000", "−", "0725", …) stays one run
           const continuesRun =

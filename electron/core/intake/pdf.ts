@@ -14,6 +14,7 @@ import {
   countReferenceLines,
   emailNameScore,
   findEmails,
+  findOrcids,
   joinLines,
   looksLikeName,
   splitAuthorLine,
@@ -225,7 +226,7 @@ interface Flow {
   stopped: boolean;
 }
 
-function followColumn(segs: Segment[], x0: number, x1: number, startTop: number, inclusive: boolean, bodySize: number | null): Flow {
+export function followColumn(segs: Segment[], x0: number, x1: number, startTop: number, inclusive: boolean, bodySize: number | null): Flow {
   const cands = segs
     .filter((s) => (inclusive ? s.top >= startTop - 0.1 : s.top > startTop + 0.1))
     .filter((s) => overlap(s.x0, s.x1, x0, x1) > 0.5 * Math.min(s.x1 - s.x0, x1 - x0) && s.x0 >= x0 - 30)
@@ -235,9 +236,13 @@ function followColumn(segs: Segment[], x0: number, x1: number, startTop: number,
   let step: number | null = null;
   for (const s of cands) {
     const prev = lines[lines.length - 1];
-    if (prev && Math.abs(s.top - prev.top) < 0.3 * s.size) {
+    // a justified line split at a wide gap, or a piece of the line in another size (small capitals:
+    // "We deploy L" + "ONG VAL" at 8 pt, its baseline 2.7 pt off): one row, read left to right
+    if (prev && Math.abs(s.top - prev.top) < 0.3 * Math.max(s.size, prev.size)) {
       if (hardStop(s)) return { lines, stopped: true }; // "… analysis.   Keywords: …" on one row
-      lines.push(s); // a justified line split at a wide gap
+      let at = lines.length;
+      while (at > 0 && Math.abs(lines[at - 1]!.top - prev.top) < 0.1 && lines[at - 1]!.x0 > s.x0) at--;
+      lines.splice(at, 0, s);
       continue;
     }
     if (hardStop(s)) return { lines, stopped: true };
@@ -256,6 +261,20 @@ function followColumn(segs: Segment[], x0: number, x1: number, startTop: number,
     lines.push(s);
   }
   return { lines, stopped: false };
+}
+
+/**
+ * The left edge of the paragraph a line opens: a first line indented by half an em to four ems ("Sed ut …"
+ * set 36 pt in from the margin by Word) starts its paragraph, whose next line, in the same size, runs from
+ * the column's edge. Without this the column is followed from the indent and loses every full line.
+ */
+function paragraphLeft(segs: Segment[], first: { x0: number; x1: number; top: number; size: number }): number {
+  const next = segs
+    .filter((s) => s.top > first.top + 0.5 * first.size && overlap(s.x0, s.x1, first.x0, first.x1) > 0)
+    .sort((a, b) => a.top - b.top || a.x0 - b.x0)[0];
+  if (!next || next.top - first.top > 2.5 * first.size || Math.abs(next.size - first.size) > 0.16 * first.size) return first.x0;
+  const indent = first.x0 - next.x0;
+  return indent >= 0.5 * first.size && indent <= 4 * first.size ? next.x0 : first.x0;
 }
 
 /**
@@ -295,8 +314,8 @@ function abstractAfterHeading(pages: PdfPage[]): { text: string; stopped: boolea
         const rowmates = page.segments.filter(
           (s) => Math.abs(s.top - below.top) < 0.3 * below.size && overlap(s.x0, s.x1, h.x0 - 5, h.x1 + 5) > 0,
         );
-        const x0 = Math.min(...rowmates.map((s) => s.x0));
         const x1 = Math.max(...rowmates.map((s) => s.x1), h.x1);
+        const x0 = paragraphLeft(page.segments, { x0: Math.min(...rowmates.map((s) => s.x0)), x1, top: below.top, size: below.size });
         flow = followColumn(page.segments, x0, Math.max(x1, x0 + 0.25 * page.width), below.top, true, null);
       } else {
         first = [rest];
@@ -342,7 +361,7 @@ function abstractWithoutHeading(page: PdfPage, after: number): string | null {
     if (sectionStop(s)) return null;
     if (noteLine(s)) continue;
     if (AFFILIATION.test(s.plain) || /@|^\s*[\d*†‡]/.test(s.plain) || words(s.plain) < 6) continue;
-    const flow = followColumn(segs, s.x0, s.x1, s.top, true, s.size);
+    const flow = followColumn(segs, paragraphLeft(segs, s), s.x1, s.top, true, s.size);
     const text = joinLines(flow.lines.map((l) => l.plain));
     if (flow.lines.length >= 3 && words(text) >= 40 && !/©|copyright|licen[cs]e/i.test(text)) return text;
     i += Math.max(0, flow.lines.length - 1);
@@ -558,6 +577,41 @@ function emailsOf(pages: PdfPage[]): string[] {
   });
 }
 
+/** Gives each address to the author without one whose name it matches well (found away from the author list). */
+function attachByName(authors: IntakeAuthor[], emails: string[], byName: Set<number>): void {
+  for (const e of emails) {
+    if (authors.some((a) => a.email?.toLowerCase() === e.toLowerCase())) continue;
+    const best = authors
+      .filter((a) => a.email === null)
+      .map((a) => ({ a, s: emailNameScore(e, a.name) }))
+      .sort((x, y) => y.s - x.s)[0];
+    if (best && best.s >= 1.5) {
+      best.a.email = e;
+      byName.add(authors.indexOf(best.a));
+    }
+  }
+}
+
+/**
+ * Page 1 names the authors but promises contacts it does not print: it speaks of ORCID iDs and prints none,
+ * or it names a corresponding author (a marked author and a "corresponding" note) whose address is not on
+ * it. Their place is then usually overleaf (author notes that run on, an "Author information" section).
+ * Page 1 printing iDs for some authors only is the usual case and does not count; nor do orcid.org icon
+ * links, whose iDs are not printed anywhere.
+ */
+function contactsOverleaf(p1: PdfPage, authors: IntakeAuthor[], corresponding: number[]): boolean {
+  if (authors.length === 0) return false;
+  const text = p1.segments.map((s) => s.text.replace(/[\u0001\u0002]/g, ' ')).join('\n');
+  if (/\borcid\b/i.test(text) && findOrcids(text).length === 0) return true;
+  // a mark on most authors is not the corresponding author's ("* equal contribution")
+  return (
+    corresponding.length > 0 &&
+    corresponding.length <= Math.max(1, authors.length / 2) &&
+    /\bcorrespond/i.test(text) &&
+    corresponding.some((i) => authors[i]?.email === null)
+  );
+}
+
 // ---------------------------------------------------------------- pages
 
 /**
@@ -584,6 +638,10 @@ class Pages {
     const out: PdfPage[] = [];
     for (let k = 1; k <= Math.min(n, this.count); k++) out.push(await this.page(k));
     return out;
+  }
+  /** Whether page n has been asked for already. */
+  has(n: number): boolean {
+    return this.read.has(n);
   }
   /** Pages parsed so far. */
   async parsed(): Promise<PdfPage[]> {
@@ -685,6 +743,11 @@ export async function extractPdf(bytes: Buffer, model: RoleModel = ROLE_MODEL, o
     const emails = emailsOf(await pages.first(1));
     if (emails.length === 0 && pages.count >= 2) emails.push(...emailsOf([await pages.page(2)]));
     const emailByName = assignEmails(authors, emails, corresponding);
+    if (pages.count >= 2 && !pages.has(2) && contactsOverleaf(p1, authors, corresponding)) {
+      // page 1 promises more contacts than it prints: page 2's iDs go through the loop below, its
+      // addresses only to the authors whose names they match
+      attachByName(authors, emailsOf([await pages.page(2)]), emailByName);
+    }
     const orcidNear = new Set<IntakeAuthor>();
     for (const page of (await pages.parsed()).filter((p) => p.number <= 2)) {
       // raised text kept: llncs sets each iD as a superscript after the name
@@ -705,18 +768,11 @@ export async function extractPdf(bytes: Buffer, model: RoleModel = ROLE_MODEL, o
     // "Extended author information available on the last page": addresses there that match an author's name
     if (authors.some((a) => a.email === null) && pages.count > 2 && POINTS_TO_END.test(p1.segments.map((s) => s.plain).join(' '))) {
       const last = await Promise.all([pages.count - 1, pages.count].filter((n) => n > 2).map((n) => pages.page(n)));
-      const extra = last.flatMap((p) => findEmails(joinLines(readingOrder(p.segments, p.width).map((s) => s.plain))));
-      for (const e of extra) {
-        if (authors.some((a) => a.email?.toLowerCase() === e.toLowerCase())) continue;
-        const best = authors
-          .filter((a) => a.email === null)
-          .map((a) => ({ a, s: emailNameScore(e, a.name) }))
-          .sort((x, y) => y.s - x.s)[0];
-        if (best && best.s >= 1.5) {
-          best.a.email = e;
-          emailByName.add(authors.indexOf(best.a));
-        }
-      }
+      attachByName(
+        authors,
+        last.flatMap((p) => findEmails(joinLines(readingOrder(p.segments, p.width).map((s) => s.plain)))),
+        emailByName,
+      );
     }
     const confidence = confidenceOf({
       title: { text: titleText, sizeRatio: title ? title.lines[0]!.size / bodySize(p1) : 0 },

@@ -171,12 +171,56 @@ export function looksLikeName(s: string): boolean {
     .split(' ')
     .filter(Boolean);
   if (words.length < 2 || words.length > 6) return false;
-  if (/^\p{Lu}{2}$/u.test(words[words.length - 1]!)) return false; // "Redmond WA": a place and a state code
+  // "Redmond WA": a place and a state code; in a name set all in capitals ("YU T. LI") two capitals are a surname
+  if (/^\p{Lu}{2}$/u.test(words[words.length - 1]!) && /\p{Ll}/u.test(s)) return false;
   if (!words.every(nameWord)) return false;
   const substantial = words.filter((w) => /[\p{Ll}\p{Lu}]{2,}/u.test(w.replace(/\./g, '')) && !PARTICLES.has(w.toLowerCase()));
   if (substantial.length === 0) return false;
   const last = words[words.length - 1]!;
   return !/^\p{Lu}\.?$/u.test(last) || words.length >= 2;
+}
+
+/** Particles written in lower case inside a name ("Marta da Silva", "Jan van der Berg"). */
+const LOWER_PARTICLES = new Set([
+  'da',
+  'das',
+  'de',
+  'del',
+  'della',
+  'der',
+  'den',
+  'di',
+  'do',
+  'dos',
+  'du',
+  'la',
+  'le',
+  'van',
+  'von',
+  'ter',
+  'ten',
+  'zu',
+]);
+
+/**
+ * A name as the form should show it. Names set all in capitals are a typographic style of the class (acmart's
+ * small capitals, "MEHMET YILMAZ"), not how the authors write them, so they come back in title case
+ * ("Mehmet Yilmaz", "Marta da Silva", "Seo-Yeon P. Choi", "O'Neil", "McAllister"); a name with any lower-case
+ * letter is kept as printed ("Chris QUIRK"). What capitals cannot tell (Turkish dotless ı, "Yılmaz") stays lost.
+ */
+export function casedName(name: string): string {
+  if (/\p{Ll}/u.test(name) || !/\p{Lu}{2}/u.test(name)) return name;
+  return name
+    .split(' ')
+    .map((w, i) => {
+      const lower = w.toLowerCase();
+      if (i > 0 && LOWER_PARTICLES.has(lower)) return lower;
+      if (/^(ii|iii|iv)$/.test(lower) || /^(\p{Lu}\.)+$/u.test(w)) return w;
+      return lower
+        .replace(/(^|[-‐'’])(\p{Ll})/gu, (_, sep: string, c: string) => sep + c.toUpperCase())
+        .replace(/^Mc(\p{Ll})/u, (_, c: string) => `Mc${c.toUpperCase()}`);
+    })
+    .join(' ');
 }
 
 /** Splits an author line ("A. Smith1, B. Jones2* and C. Wu") into candidate names with their markers. */

@@ -13,6 +13,9 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'intake-ok-'));
   writeFileSync(join(dir, 'manuscript.pdf'), await makeManuscriptPdf());
   writeFileSync(join(dir, 'manuscript.docx'), await makeManuscriptDocx());
+  writeFileSync(join(dir, 'indented.pdf'), await makeManuscriptPdf({ abstractIndent: 36 }));
+  writeFileSync(join(dir, 'orcids-overleaf.pdf'), await makeManuscriptPdf({ orcidsOverleaf: true }));
+  writeFileSync(join(dir, 'email-overleaf.pdf'), await makeManuscriptPdf({ emailOverleaf: true }));
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -34,6 +37,24 @@ it('reads a PDF without its reference pages unless asked; a DOCX always counts (
   expect(pdf.authors.map((a) => a.email)).toEqual(KNOWN.authors.map((a) => a.email));
   expect(pdf.references).toBeNull();
   expect((await inspectFile(join(dir, 'manuscript.docx'))).references).toBe(KNOWN.references.length);
+});
+
+it("reads an abstract whose first line is indented (Word's first-line indent) from the column's edge", async () => {
+  const r = await inspectFile(join(dir, 'indented.pdf'));
+  expect(r.abstract).toBe(KNOWN.abstract);
+});
+
+it('reads page 2 for the ORCID iDs when page 1 speaks of them but prints none', async () => {
+  const r = await inspectFile(join(dir, 'orcids-overleaf.pdf'));
+  expect(r.authors.map((a) => a.orcid)).toEqual(KNOWN.authors.map((a) => a.orcid));
+  expect(r.authors.map((a) => a.email)).toEqual(KNOWN.authors.map((a) => a.email));
+  expect(r.abstract).toBe(KNOWN.abstract);
+});
+
+it("reads page 2 for the corresponding author's address when page 1 names the author but not the address", async () => {
+  const r = await inspectFile(join(dir, 'email-overleaf.pdf'));
+  expect(r.authors.map((a) => a.email)).toEqual(KNOWN.authors.map((a) => a.email));
+  expect(r.authors.map((a) => a.orcid)).toEqual(KNOWN.authors.map((a) => a.orcid));
 });
 
 describe('text heuristics', () => {

@@ -9,16 +9,16 @@ import { fitRoles } from '../../../electron/core/intake/roles';
 
 const sample = resolve(import.meta.dirname, '..', '..', 'fixtures', 'intake', 'generated');
 
-// measured: title 100, authors 98.3, e-mails 99.1, ORCIDs 100, e-mails+ORCIDs 99.3, abstract 100; every family's authors ≥ 93.1
+// measured: title 100, authors 99.4, e-mails 100, ORCIDs 100, e-mails+ORCIDs 100, abstract 100; every family's authors ≥ 96.0
 const FLOORS: Partial<Record<FieldName, number>> = {
   title: 0.97,
-  authors: 0.95,
-  emails: 0.96,
+  authors: 0.96,
+  emails: 0.97,
   orcids: 0.97,
-  contacts: 0.96,
+  contacts: 0.97,
   abstract: 0.97,
 };
-const FAMILY_FLOOR = 0.9;
+const FAMILY_FLOOR = 0.93;
 
 describe('intake accuracy on the generated sample', () => {
   it('stays above the recorded floors, in every family as well as overall', async () => {

@@ -1,9 +1,17 @@
 // The layout features that hold across layouts, on small fixtures made here: column gutters, wrapped author
 // lists, TeX's separate accent glyphs, and the first-page author line set together with its address.
 import { describe, expect, it } from 'vitest';
-import { composeAccents, findGutter, segmentsOf, stripSup, type Glyphs, type Segment } from '../../../electron/core/intake/layout';
-import { isProse, joinWrappedLines } from '../../../electron/core/intake/pdf';
-import { looksLikeName } from '../../../electron/core/intake/text';
+import {
+  composeAccents,
+  findGutter,
+  placeAccents,
+  segmentsOf,
+  stripSup,
+  type Glyphs,
+  type Segment,
+} from '../../../electron/core/intake/layout';
+import { followColumn, isProse, joinWrappedLines } from '../../../electron/core/intake/pdf';
+import { casedName, looksLikeName } from '../../../electron/core/intake/text';
 
 /** A two-column page: 30 rows per column, columns 62–301 and 311–550 (LaTeX's default 10 pt gutter). */
 function twoColumnRuns(): Glyphs[] {
@@ -92,6 +100,49 @@ describe('TeX accents', () => {
     expect(composeAccents('SØREN WISNIEWSKI,´')).toBe('SØREN WISNIEWSKI,');
     expect(composeAccents('plain text')).toBe('plain text');
   });
+
+  it('drops an accent that lost its letter even when the next accent found its own ("MAR´´IA")', () => {
+    expect(composeAccents('JOSE MAR´´IA PEREZ,´')).toBe('JOSE MARÍA PEREZ,');
+    expect(composeAccents('Universit`a di Severo')).toBe('Università di Severo');
+    expect(composeAccents('a `quoted` word')).toBe('a `quoted` word');
+  });
+
+  // acmart's small capitals as pdf.js gives them (acmart-001 of the generated set): each accent is a run of its
+  // own, raised 2.7 pt, over the first letter of the next run
+  const smallCaps: Glyphs[] = [
+    { str: 'JOS', x: 45.6, w: 19.8, top: 143.6, size: 10.9, font: 'f2' },
+    { str: '´', x: 65.3, w: 5.5, top: 140.9, size: 10.9, font: 'f2' },
+    { str: 'E MAR', x: 64.8, w: 32.8, top: 143.6, size: 10.9, font: 'f2' },
+    { str: '´', x: 97.6, w: 5.5, top: 140.9, size: 10.9, font: 'f2' },
+    { str: 'IA P', x: 98.8, w: 21.4, top: 143.6, size: 10.9, font: 'f2' },
+    { str: '´', x: 120.3, w: 5.5, top: 140.9, size: 10.9, font: 'f2' },
+    { str: 'EREZ,', x: 119.7, w: 29.8, top: 143.6, size: 10.9, font: 'f2' },
+  ];
+
+  it('puts an accent set as a glyph of its own before the letter it stands over', () => {
+    expect(placeAccents(smallCaps).map((r) => r.str)).toEqual(['JOS', '´E MAR', '´IA P', '´EREZ,']);
+    expect(segmentsOf(smallCaps, 1).map((s) => s.plain)).toEqual(['JOSÉ MARÍA PÉREZ,']);
+    // "DVO" ˇ "R" ´ "AK,": the caron goes to the R, the acute to the A
+    const dvorak: Glyphs[] = [
+      { str: 'SØREN DVO', x: 73.4, w: 62.8, top: 224.8, size: 10.9, font: 'f2' },
+      { str: 'ˇ', x: 136.3, w: 5.5, top: 222, size: 10.9, font: 'f2' },
+      { str: 'R', x: 135.5, w: 8, top: 224.8, size: 10.9, font: 'f2' },
+      { str: '´', x: 143.4, w: 5.5, top: 222, size: 10.9, font: 'f2' },
+      { str: 'AK,', x: 142.5, w: 17.9, top: 224.8, size: 10.9, font: 'f2' },
+    ];
+    expect(segmentsOf(dvorak, 1).map((s) => s.plain)).toEqual(['SØREN DVOŘÁK,']);
+  });
+
+  it('leaves an accent alone when it stands over no run, and drops the space pdf.js put for the kern before it', () => {
+    const alone: Glyphs[] = [{ str: '´', x: 10, w: 5, top: 100, size: 10, font: 'f' }];
+    expect(placeAccents(alone)).toEqual(alone);
+    const schroeder: Glyphs[] = [
+      { str: 'LUDWIG SCHR ', x: 73.4, w: 74.3, top: 340.7, size: 10.9, font: 'f2' },
+      { str: '¨', x: 147.8, w: 5.5, top: 337.9, size: 10.9, font: 'f2' },
+      { str: 'ODER,', x: 146.5, w: 32.5, top: 340.7, size: 10.9, font: 'f2' },
+    ];
+    expect(segmentsOf(schroeder, 1).map((s) => s.plain)).toEqual(['LUDWIG SCHRÖDER,']);
+  });
 });
 
 describe('names with letters outside ASCII', () => {
@@ -99,6 +150,25 @@ describe('names with letters outside ASCII', () => {
     expect(looksLikeName('Inês E. Pérez')).toBe(true);
     expect(looksLikeName('Ελένη Γεωργίου')).toBe(true);
     expect(looksLikeName('Results in Physics')).toBe(false);
+  });
+});
+
+describe('names set in capitals', () => {
+  it('reads a two-letter surname in capitals as a name, a state code after a place in mixed case not', () => {
+    expect(looksLikeName('YU T. LI')).toBe(true);
+    expect(looksLikeName('Redmond WA')).toBe(false);
+  });
+
+  it('come back in title case, particles in lower case; a name with lower case stays as printed', () => {
+    expect(casedName('MEHMET YILMAZ')).toBe('Mehmet Yilmaz');
+    expect(casedName('MARTA DA SILVA')).toBe('Marta da Silva');
+    expect(casedName('SEO-YEON P. CHOI')).toBe('Seo-Yeon P. Choi');
+    expect(casedName("MARY D. O'NEIL")).toBe("Mary D. O'Neil");
+    expect(casedName('EMILY MCALLISTER')).toBe('Emily McAllister');
+    expect(casedName('ŁUKASZ ØDEGAARD')).toBe('Łukasz Ødegaard');
+    expect(casedName('TIMOTHY J. TRICHE III')).toBe('Timothy J. Triche III');
+    expect(casedName('Chris QUIRK')).toBe('Chris QUIRK');
+    expect(casedName('L. N.')).toBe('L. N.');
   });
 });
 
@@ -129,5 +199,40 @@ describe('lines set in two sizes and name lists', () => {
   it('does not take a wrapped author line with name particles for prose', () => {
     expect(isProse('Johnson, Leila Haddad, José María de la Cruz, and Anke de Vries')).toBe(false);
     expect(isProse('We surveyed forty transects along the coast of Norway and recorded the cover of twelve species')).toBe(true);
+  });
+});
+
+describe('following a text column', () => {
+  it('keeps a piece of a row set in small capitals (smaller, baseline a little off) and reads the row left to right', () => {
+    // P038 (ACL template) abstract: "We deploy L" + "ONG" "VAL" at 8 pt, 2.7 pt lower, + "E" + "in an-"
+    const lines = [
+      seg('automated alignment between summary and', 508.4, 88, 272, { size: 10 }),
+      seg('source snippets? We deploy L', 517.6, 88, 207, { size: 10 }),
+      seg('E', 517.6, 226, 232, { size: 10 }),
+      seg('in an-', 517.6, 251, 274, { size: 10 }),
+      seg('ONG VAL', 520.3, 207, 248, { size: 8 }),
+      seg('notation studies on two long-form summariza-', 531.2, 88, 274, { size: 10 }),
+      seg('tion datasets in different domains', 544.2, 88, 273, { size: 10 }),
+    ];
+    const flow = followColumn(lines, 88, 274, 508.4, true, 10);
+    expect(flow.lines.map((l) => l.plain)).toEqual([
+      'automated alignment between summary and',
+      'source snippets? We deploy L',
+      'ONG VAL',
+      'E',
+      'in an-',
+      'notation studies on two long-form summariza-',
+      'tion datasets in different domains',
+    ]);
+    expect(flow.stopped).toBe(false);
+  });
+
+  it('stops at a line in a smaller size on a row of its own (a footnote under the abstract)', () => {
+    const lines = [
+      seg('the abstract runs on here', 500, 88, 272, { size: 10 }),
+      seg('and ends here.', 512, 88, 272, { size: 10 }),
+      seg('* Corresponding author, a note in small print', 530, 88, 272, { size: 8 }),
+    ];
+    expect(followColumn(lines, 88, 272, 500, true, 10).lines.map((l) => l.plain)).toEqual(['the abstract runs on here', 'and ends here.']);
   });
 });

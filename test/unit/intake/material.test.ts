@@ -9,7 +9,8 @@ const material = resolve(import.meta.dirname, '..', '..', '..', '..', 'shared', 
 const present = existsSync(resolve(material, 'MANIFEST.json'));
 if (!present) console.log(`intake material test skipped: no ${material}/MANIFEST.json`);
 
-const FLOORS = { title: 0.95, authors: 0.95, emails: 0.95, orcids: 0.93, abstract: 0.88 };
+// measured (issue 16, third round): title 100, authors 99.6, e-mails 99.5, ORCIDs 98.9, abstract 97.7
+const FLOORS = { title: 0.95, authors: 0.95, emails: 0.95, orcids: 0.95, abstract: 0.93 };
 
 describe.skipIf(!present)('intake accuracy on ../shared/material', () => {
   it('stays above the recorded floors', async () => {
