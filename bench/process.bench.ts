@@ -250,7 +250,10 @@ async function eventLoopRun(): Promise<BenchRow[]> {
               metric: 'the same delay less run-queue wait (max)',
               value: Math.round(percentile(own, 100) * 10) / 10,
               unit: 'ms',
-              note: `p99 ${percentile(own, 99).toFixed(1)} ms over ${own.length} ticks of 1 ms: the loop's own work and disk waits, without the time other processes had the core; its CPU alone between ticks max ${percentile(cpu, 100).toFixed(1)}, p99 ${percentile(cpu, 99).toFixed(1)} ms (load avg ${load()})`,
+              note:
+                `p99 ${percentile(own, 99).toFixed(1)} ms over ${own.length} ticks of 1 ms: the loop's own work and disk waits, ` +
+                `without the time other processes had the core; its CPU alone between ticks max ${percentile(cpu, 100).toFixed(1)}, ` +
+                `p99 ${percentile(cpu, 99).toFixed(1)} ms (load avg ${load()})`,
             },
           ]
         : []),
