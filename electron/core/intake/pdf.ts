@@ -6,6 +6,8 @@ import { readingOrder, type Segment } from './layout';
 import { openPdf, readPage, type PdfPage } from './pdftext';
 import {
   ABSTRACT_HEAD,
+  NAME_JOINERS,
+  NAME_PARTICLES,
   REFERENCES_HEAD,
   STOP_HEAD,
   assignEmails,
@@ -72,32 +74,7 @@ function words(s: string): number {
 }
 
 /** Lower-case words that names and name lists carry ("José María de la Cruz, and Anke van der Berg"). */
-const NAME_PARTICLE = new Set([
-  'and',
-  'de',
-  'del',
-  'della',
-  'der',
-  'den',
-  'di',
-  'da',
-  'das',
-  'do',
-  'dos',
-  'du',
-  'la',
-  'le',
-  'van',
-  'von',
-  'ter',
-  'ten',
-  'bin',
-  'ibn',
-  'al',
-  'el',
-  'y',
-  'e',
-]);
+const NAME_PARTICLE = new Set(['and', ...NAME_PARTICLES, 'do', ...NAME_JOINERS, 'el']);
 
 /**
  * Running text: many words, a good share of them starting in lower case (names and addresses do not; name

@@ -83,31 +83,14 @@ export function findOrcids(text: string): { id: string; index: number }[] {
 
 // ---------------------------------------------------------------- names
 
-const PARTICLES = new Set([
-  'van',
-  'von',
-  'der',
-  'den',
-  'de',
-  'del',
-  'della',
-  'di',
-  'da',
-  'dos',
-  'das',
-  'du',
-  'la',
-  'le',
-  'bin',
-  'ibn',
-  'al',
-  'y',
-  'e',
-  'ten',
-  'ter',
-  'zu',
-  'st.',
-]);
+/** Lower-case words inside a name in European languages ("Jan van der Berg", "Marta da Silva"): shared by the
+ * name rules here and the PDF reader's name-list test (pdf.ts), each adding its own few. */
+export const NAME_PARTICLES = ['da', 'das', 'de', 'del', 'della', 'der', 'den', 'di', 'dos', 'du', 'la', 'le', 'van', 'von', 'ter', 'ten'];
+
+/** Lower-case joiners in Arabic and Iberian names ("Ahmed bin Said", "José Ortega y Gasset"). */
+export const NAME_JOINERS = ['bin', 'ibn', 'al', 'y', 'e'];
+
+const PARTICLES = new Set([...NAME_PARTICLES, ...NAME_JOINERS, 'zu', 'st.']);
 const DEGREES =
   /^(Ph\.?D\.?|PHD|M\.?D\.?|M\.?Sc\.?N?|B\.?Sc\.?N?|MBBS|MBChB|M\.?P\.?H\.?|MS|MA|BA|BS|RN|FRCPC?|FACS|DPhil|Dr\.?|Prof\.?|Professor|Mr\.?|Mrs\.?|Ms\.?)$/;
 const SUFFIXES = /^(jr\.?|sr\.?|ii|iii|iv)$/i;
@@ -181,26 +164,7 @@ export function looksLikeName(s: string): boolean {
 }
 
 /** Particles written in lower case inside a name ("Marta da Silva", "Jan van der Berg"). */
-const LOWER_PARTICLES = new Set([
-  'da',
-  'das',
-  'de',
-  'del',
-  'della',
-  'der',
-  'den',
-  'di',
-  'do',
-  'dos',
-  'du',
-  'la',
-  'le',
-  'van',
-  'von',
-  'ter',
-  'ten',
-  'zu',
-]);
+const LOWER_PARTICLES = new Set([...NAME_PARTICLES, 'do', 'zu']);
 
 /**
  * A name as the form should show it. Names set all in capitals are a typographic style of the class (acmart's
