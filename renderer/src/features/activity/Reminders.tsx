@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { isoDate } from '../../../../electron/common/domain/shortlist';
 import { useInvitationSettings, useReminders } from '../../stores/reads';
 import { openManuscript } from '../reviewers/PersonDrawer';
+import { TableHead } from '../../components/TableHead';
 
 /** Invitations with no answer after the reminder days set in Settings; each opens its manuscript's candidates. */
 export function Reminders() {
@@ -31,14 +32,7 @@ export function Reminders() {
         </p>
       ) : (
         <table className="reminders" aria-label="Reminders due">
-          <thead>
-            <tr>
-              <th scope="col">Person</th>
-              <th scope="col">Manuscript</th>
-              <th scope="col">Invited</th>
-              <th scope="col">Days waiting</th>
-            </tr>
-          </thead>
+          <TableHead labels={['Person', 'Manuscript', 'Invited', 'Days waiting']} />
           <tbody>
             {rows.map((r) => (
               <tr key={`${r.manuscriptId}-${r.authorId}`}>

@@ -4,6 +4,7 @@ import { useApp } from '../../stores/app';
 import type { WebhookDeliveryView } from '../../../../electron/common/views';
 import { useWebhookDeliveries } from '../../stores/reads';
 import { Alert } from '../../components/Alert';
+import { TableHead } from '../../components/TableHead';
 
 /** The outcome in an editor's words. */
 export function outcomeText(d: Pick<WebhookDeliveryView, 'outcome' | 'status' | 'reason'>): string {
@@ -57,15 +58,7 @@ export function WebhookDeliveries() {
         </div>
       ) : (
         <table className="deliveries" aria-label="Webhook deliveries">
-          <thead>
-            <tr>
-              <th scope="col">Received</th>
-              <th scope="col">Manuscript</th>
-              <th scope="col">Order</th>
-              <th scope="col">Outcome</th>
-              <th scope="col">Details</th>
-            </tr>
-          </thead>
+          <TableHead labels={['Received', 'Manuscript', 'Order', 'Outcome', 'Details']} />
           <tbody>
             {rows.map((d) => (
               <tr key={d.key} className={`delivery ${d.outcome}`}>

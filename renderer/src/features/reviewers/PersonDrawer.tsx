@@ -8,6 +8,7 @@ import { useManuscripts } from '../../stores/manuscripts';
 import { useProfiles } from '../../stores/profiles';
 import { useLedgerPerson } from '../../stores/reads';
 import { LEDGER_COLUMNS, RULE_TEXT } from './format';
+import { TableHead } from '../../components/TableHead';
 
 /** Opens a manuscript of the active profile on its candidates. */
 export function openManuscript(manuscriptId: number): void {
@@ -122,15 +123,7 @@ export function PersonDrawer({
             <h3 id="history-h">History by manuscript</h3>
             {history.manuscripts.length === 0 ? <p className="muted">No manuscript in the cache suggests this person.</p> : null}
             <table className="history">
-              <thead>
-                <tr>
-                  <th scope="col">Manuscript</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Invited</th>
-                  <th scope="col">Answered</th>
-                  <th scope="col">Due</th>
-                </tr>
-              </thead>
+              <TableHead labels={['Manuscript', 'Status', 'Invited', 'Answered', 'Due']} />
               <tbody>
                 {history.manuscripts.map((h) => (
                   <tr key={`${h.profileId}-${h.manuscriptId}-${h.authorId}`}>
