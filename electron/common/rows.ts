@@ -1,5 +1,6 @@
 // Rows the cache hands out and the renderer shows: pure data, shared by core and the renderer.
 // The raw JSON the service sent is stored beside each row and read on demand, so lists stay cheap.
+import type { PersonCounts } from './domain/shortlist';
 import type {
   AuthorsGroupsSettings,
   CandidateBase,
@@ -340,8 +341,9 @@ export interface ReminderRow {
 
 export type LedgerMergeRule = 'author_id' | 'orcid' | 'email' | 'split';
 
-/** One person in the ledger, across every manuscript and profile. */
-export interface LedgerPersonRow {
+/** One person in the ledger, across every manuscript and profile: the shortlist counts (the domain's
+ * PersonCounts, recomputed on every shortlist write; accepted includes reviews received) and more. */
+export interface LedgerPersonRow extends PersonCounts {
   personId: number;
   name: string;
   affiliation: string | null;
@@ -349,15 +351,6 @@ export interface LedgerPersonRow {
   orcid: string | null;
   /** Manuscripts where any of the person's author_ids was suggested. */
   suggested: number;
-  shortlisted: number;
-  invited: number;
-  /** Accepted, including reviews received. */
-  accepted: number;
-  declined: number;
-  noAnswer: number;
-  /** Accepted and not closed. */
-  reviewing: number;
-  lastInvitedAt: number | null;
   /** accepted / (accepted + declined + no answer); null before any answer. */
   acceptanceRate: number | null;
   /** How many author_ids were merged into this person. */
