@@ -100,6 +100,9 @@ export function CandidatesView() {
   );
 
   const sort = query.sort?.[0];
+  // Stable while the sort stays: the table's memoised header then skips the view's other updates.
+  const tableSort = useMemo(() => ({ key: sort?.by ?? 'rank', dir: sort?.dir ?? 'asc' }), [sort?.by, sort?.dir]);
+  const onSort = useCallback((k: string) => void sortBy(k as SortKey), [sortBy]);
   const exportName = `${detail?.manuscript.originId ?? 'candidates'}-run${run?.seq ?? ''}`;
   const exportCsv = () => {
     const t = candidateTable(rows);
@@ -257,8 +260,8 @@ export function CandidatesView() {
           rows={rows}
           rowHeight={48}
           rowClass={rowClass}
-          sort={sort ? { key: sort.by, dir: sort.dir ?? 'asc' } : { key: 'rank', dir: 'asc' }}
-          onSort={(k) => void sortBy(k as SortKey)}
+          sort={tableSort}
+          onSort={onSort}
           onActivate={openRow}
           empty={loading ? 'Loading…' : 'No candidate matches these filters: loosen or clear them.'}
         />
