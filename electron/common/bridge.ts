@@ -1,4 +1,7 @@
-import { eventChannels, requestChannels, type DeskBridge, type Envelope, type EventChannel, type RequestChannel } from './contract';
+// The channel names come from channels.ts, not contract.ts: the renderer's first bundle builds this
+// bridge (the browser host's WebSocket) and must not pull the contract's zod schemas in with it.
+import { EVENT_CHANNELS, REQUEST_CHANNELS } from './channels';
+import type { DeskBridge, Envelope, EventChannel, RequestChannel } from './contract';
 
 export type RawInvoke = (channel: RequestChannel, input: unknown) => Promise<Envelope<unknown>>;
 export type RawListen = (event: EventChannel, listener: (payload: unknown) => void) => () => void;
@@ -13,10 +16,10 @@ export function createBridge(
   extras: Pick<DeskBridge, 'stageFile'> = {},
 ): DeskBridge {
   const request = Object.fromEntries(
-    requestChannels.map((c) => [c, (input: unknown) => invoke(c, input)] as const),
+    REQUEST_CHANNELS.map((c) => [c, (input: unknown) => invoke(c, input)] as const),
   ) as unknown as DeskBridge['request'];
   const subscribe = Object.fromEntries(
-    eventChannels.map((e) => [e, (listener: (payload: unknown) => void) => listen(e, listener)] as const),
+    EVENT_CHANNELS.map((e) => [e, (listener: (payload: unknown) => void) => listen(e, listener)] as const),
   ) as unknown as DeskBridge['subscribe'];
   return Object.freeze({ host, request: Object.freeze(request), subscribe: Object.freeze(subscribe), ...extras });
 }

@@ -3,6 +3,7 @@
 // Preload, the WebSocket bridge, the router and the renderer are all derived from these maps, so a
 // wrong channel name or argument is a compile error and a missing handler is a test failure.
 import { z } from 'zod';
+import { EVENT_CHANNELS, REQUEST_CHANNELS, type EventChannelName, type RequestChannelName } from './channels';
 import type { ConflictEvidence } from './domain/conflicts';
 import type { DeskErrorShape } from './errors';
 import { MAX_MANUSCRIPT_BYTES, MAX_STAGE_BASE64 } from './limits';
@@ -392,7 +393,7 @@ export const requests = {
   'updates.setSettings': request<UpdateSettingsView>()(z.object({ enabled: z.boolean() }).strict()),
   /** Installs a downloaded update; refused while an upload is being sent or the outbox drains. */
   'updates.restart': request<{ ok: true }>()(empty),
-} as const;
+} as const satisfies Record<RequestChannelName, RequestSpec<z.ZodType, unknown>>;
 
 export const events = {
   'app.status': event<StatusEvent>(),
@@ -402,7 +403,7 @@ export const events = {
   'shell.open': event<OpenRequest>(),
   'shell.menu': event<MenuCommandEvent>(),
   'shell.update': event<UpdateStatusEvent>(),
-} as const;
+} as const satisfies Record<EventChannelName, EventSpec<unknown>>;
 
 // ---------------------------------------------------------------------------------------------
 // Derived types
@@ -417,8 +418,9 @@ export type Events = typeof events;
 export type EventChannel = keyof Events;
 export type EventPayload<E extends EventChannel> = Events[E]['payload'];
 
-export const requestChannels = Object.keys(requests) as RequestChannel[];
-export const eventChannels = Object.keys(events) as EventChannel[];
+/** Every channel, from channels.ts (the `satisfies` above keep those lists and these maps the same). */
+export const requestChannels: readonly RequestChannel[] = REQUEST_CHANNELS;
+export const eventChannels: readonly EventChannel[] = EVENT_CHANNELS;
 
 export const isRequestChannel = (c: unknown): c is RequestChannel =>
   typeof c === 'string' && Object.prototype.hasOwnProperty.call(requests, c);

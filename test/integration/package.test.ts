@@ -87,7 +87,7 @@ describe.skipIf(!linux)('the packaged app (dir target, stand-in Electron)', () =
   it('holds no sources, docs, tests, type definitions, source maps, or modules already bundled into out/', () => {
     const all = [...asarFiles, ...unpacked.map((f) => `/${f}`)];
     const forbidden = [
-      /^\/node_modules\/(react|react-dom|scheduler|zustand|ws)\//,
+      /^\/node_modules\/(react|react-dom|scheduler|zustand|fast-deep-equal|ws)\//,
       /^\/node_modules\/@napi-rs\/canvas/,
       /^\/node_modules\/better-sqlite3\/(src|deps|build)\//,
       /\.(map|d\.ts|d\.mts|cc|cpp|c|h|gyp)$/,

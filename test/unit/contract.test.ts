@@ -2,7 +2,7 @@
 // composed core, and an entry on the preload bridge; preload exposes that bridge and nothing else.
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { eventChannels, requestChannels, requests } from '../../electron/common/contract';
+import { eventChannels, events, requestChannels, requests } from '../../electron/common/contract';
 import { createCore, type Core } from '../../electron/core/composition';
 import { MemoryLogger, MemorySecrets } from '../support/fakes';
 import { mkdtempSync } from 'node:fs';
@@ -32,6 +32,11 @@ describe('contract completeness', () => {
   it('has at least the foundation channels', () => {
     expect(requestChannels).toEqual(expect.arrayContaining(['app.info', 'app.status']));
     expect(eventChannels).toContain('app.status');
+  });
+
+  it('the zod-free channel lists (channels.ts, used by the bridges) name every channel of the maps once, in their order', () => {
+    expect(requestChannels).toEqual(Object.keys(requests));
+    expect(eventChannels).toEqual(Object.keys(events));
   });
 
   it.each(requestChannels)('%s has a zod input schema', (channel) => {

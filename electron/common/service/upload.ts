@@ -143,8 +143,7 @@ export const candidateSchema = z.looseObject({
 });
 export type Candidate = z.infer<typeof candidateSchema>;
 
-export const CONFLICT_KEYS = ['coauth_conflicts', 'aff_conflicts', 'retracted_articles', 'referenced_articles', 'external_coi'] as const;
-export type ConflictKey = (typeof CONFLICT_KEYS)[number];
+export { CONFLICT_KEYS, type ConflictKey } from './conflict-keys';
 
 export const GROUP_EFFECTS = ['highlight', 'limit_to', 'boost'] as const;
 export type GroupEffect = (typeof GROUP_EFFECTS)[number] | (string & {});

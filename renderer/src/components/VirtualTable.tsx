@@ -96,30 +96,7 @@ export function VirtualTable<T>({ label, columns, rows, rowClass, rowHeight = 36
 
   return (
     <div className="vtable" role="table" aria-label={label} aria-rowcount={rows.length + 1}>
-      <div role="rowgroup">
-        <div role="row" aria-rowindex={1} className="vrow vhead" style={{ gridTemplateColumns: template }}>
-          {columns.map((c) => {
-            const active = sort?.key === c.key;
-            return (
-              <div
-                key={c.key}
-                role="columnheader"
-                aria-sort={active ? (sort!.dir === 'asc' ? 'ascending' : 'descending') : 'none'}
-                className={`vcell ${c.align ?? ''}`}
-              >
-                {c.sortable && onSort ? (
-                  <button type="button" className="sort" onClick={() => onSort(c.key)}>
-                    {c.label}
-                    <span aria-hidden="true">{active ? (sort!.dir === 'asc' ? ' ▲' : ' ▼') : ''}</span>
-                  </button>
-                ) : (
-                  c.label
-                )}
-              </div>
-            );
-          })}
-        </div>
-      </div>
+      <Header columns={columns} template={template} sort={sort} onSort={onSort} />
       <div
         ref={scroller}
         className="vbody"
@@ -152,6 +129,43 @@ export function VirtualTable<T>({ label, columns, rows, rowClass, rowHeight = 36
     </div>
   );
 }
+
+interface HeaderProps<T> {
+  columns: Column<T>[];
+  template: string;
+  sort: Props<T>['sort'];
+  onSort: Props<T>['onSort'];
+}
+
+/** The header row; memoized, so a scroll (which re-renders the table for its new window) does not rebuild it. */
+const Header = memo(function Header<T>({ columns, template, sort, onSort }: HeaderProps<T>) {
+  return (
+    <div role="rowgroup">
+      <div role="row" aria-rowindex={1} className="vrow vhead" style={{ gridTemplateColumns: template }}>
+        {columns.map((c) => {
+          const active = sort?.key === c.key;
+          return (
+            <div
+              key={c.key}
+              role="columnheader"
+              aria-sort={active ? (sort!.dir === 'asc' ? 'ascending' : 'descending') : 'none'}
+              className={`vcell ${c.align ?? ''}`}
+            >
+              {c.sortable && onSort ? (
+                <button type="button" className="sort" onClick={() => onSort(c.key)}>
+                  {c.label}
+                  <span aria-hidden="true">{active ? (sort!.dir === 'asc' ? ' ▲' : ' ▼') : ''}</span>
+                </button>
+              ) : (
+                c.label
+              )}
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+}) as <T>(props: HeaderProps<T>) => ReactNode;
 
 interface RowProps<T> {
   row: T;

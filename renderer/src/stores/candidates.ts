@@ -1,3 +1,4 @@
+import equal from 'fast-deep-equal';
 import { create } from 'zustand';
 import type { ConflictEvidence } from '../../../electron/common/domain/conflicts';
 import type { AuthorHistory, CandidateQuery, CandidateRow, RunComparison } from '../../../electron/common/views';
@@ -39,6 +40,27 @@ interface CandidatesStore {
 
 /** Only the answer to the latest query is kept: a slow one for older filters is dropped. */
 let ticket = 0;
+
+/**
+ * The new answer with the previous answer's object for every row that did not change, and the previous
+ * array itself when no row changed: a reload after a change elsewhere (a ledger or shortlist write, a
+ * sync) re-renders only the table rows whose data changed (they are memoised on the row object).
+ */
+function keepUnchanged(before: CandidateRow[], after: CandidateRow[]): CandidateRow[] {
+  if (before.length === 0) return after;
+  const byId = new Map(before.map((r) => [r.id, r]));
+  let same = before.length === after.length;
+  const rows = after.map((row, i) => {
+    const old = byId.get(row.id);
+    if (old === undefined || !equal(old, row)) {
+      same = false;
+      return row;
+    }
+    if (before[i] !== old) same = false;
+    return old;
+  });
+  return same ? before : rows;
+}
 
 /** The store with no run open: its first state, and what reset() goes back to. */
 const EMPTY = {
@@ -94,7 +116,7 @@ export const useCandidates = create<CandidatesStore>((set, get) => ({
     set({ loading: true });
     try {
       const page = await desk().invoke('candidates.query', { runId, query });
-      if (mine === ticket) set({ rows: page.rows, total: page.total, loading: false, error: null });
+      if (mine === ticket) set({ rows: keepUnchanged(get().rows, page.rows), total: page.total, loading: false, error: null });
     } catch (err) {
       if (mine === ticket) set({ loading: false, error: errorText(err) });
     }

@@ -13,6 +13,7 @@ let app: WebApp;
 let browser: Browser;
 let page: Page;
 let runId: number;
+let manuscriptId: number;
 
 function answer(manuscriptId: number, shift: number): UploadResponse {
   const candidates = Array.from({ length: 30 }, (_, i) => ({
@@ -69,7 +70,7 @@ beforeAll(async () => {
   const form = { folder: 'COI', origin_id: 'evidence-1', title: 'Lichens on tidal rocks', abstract: 'Lichen rhythms.', authors_count: 0 };
   // Two runs of one manuscript, so the comparison can be turned on.
   app.core.cache.manuscripts.recordUploadRun(profile.id, { form }, answer(1, 1));
-  runId = app.core.cache.manuscripts.recordUploadRun(profile.id, { form }, answer(1, 0)).runId;
+  ({ runId, manuscriptId } = app.core.cache.manuscripts.recordUploadRun(profile.id, { form }, answer(1, 0)));
   await app.core.router.handle('profiles.activate', { id: profile.id }, { transport: 'test' });
   browser = await launchChromium();
   page = await (await browser.newContext({ viewport: { width: 1280, height: 720 } })).newPage();
@@ -141,5 +142,95 @@ describe('candidates: conflict evidence and the toolbar at 1280×720', () => {
       expect(b.right, `${b.name} is outside the window`).toBeLessThanOrEqual(1280);
     }
     expect(await tools.evaluate((t) => t.scrollWidth <= t.clientWidth)).toBe(true);
+  });
+});
+
+/**
+ * Counts React renders in the production build through React's DevTools hook, which react-dom calls after
+ * every commit: a fiber rendered in a commit when it is not the object of the previous commit's tree (it
+ * was cloned) and carries PerformedWork (flag 1), as React DevTools decides. Counted: the table's rows
+ * (the component whose element is a div role="row" below the header) and the name cells' load badges
+ * (CandidateLoad, named by its displayName).
+ */
+interface RenderCounts {
+  commits: number;
+  rows: number;
+  loads: number;
+}
+const RENDER_COUNTER = `(() => {
+  const counts = { commits: 0, rows: 0, loads: 0 };
+  let previous = new Set();
+  window.__renders = counts;
+  window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+    supportsFiber: true,
+    renderers: new Map(),
+    inject: () => 1,
+    onCommitFiberUnmount() {},
+    onPostCommitFiberRoot() {},
+    checkDCE() {},
+    onCommitFiberRoot(_id, root) {
+      counts.commits++;
+      const seen = new Set();
+      const stack = [root.current];
+      while (stack.length > 0) {
+        const f = stack.pop();
+        seen.add(f);
+        if (!previous.has(f) && (f.flags & 1) === 1) {
+          const host = f.child && f.child.tag === 5 ? f.child.memoizedProps : null;
+          if (f.type && f.type.displayName === 'CandidateLoad') counts.loads++;
+          else if (host && host.role === 'row' && host['aria-rowindex'] >= 2) counts.rows++;
+        }
+        if (f.sibling) stack.push(f.sibling);
+        if (f.child) stack.push(f.child);
+      }
+      previous = seen;
+    },
+  };
+})()`;
+
+describe('candidates: a ledger change re-renders only what it changed', () => {
+  it('inviting one person re-renders their load badge, and no table row', async () => {
+    const counted = await (await browser.newContext({ viewport: { width: 1280, height: 720 } })).newPage();
+    await counted.addInitScript(RENDER_COUNTER);
+    await counted.goto(app.host.url);
+    await counted
+      .getByRole('list', { name: 'Manuscripts' })
+      .getByRole('button', { name: /Lichens on tidal rocks/ })
+      .click();
+    await counted.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Candidates' }).click();
+    const table = counted.getByRole('table', { name: 'Referee candidates' });
+    await table.locator('[role="row"][aria-rowindex="2"]').waitFor();
+    const renders = () => counted.evaluate(() => ({ ...(window as unknown as { __renders: RenderCounts }).__renders }));
+    /** Waits until no commit came for 500 ms (the reloads a change triggers have all answered). */
+    const quiet = async () => {
+      let last = -1;
+      for (;;) {
+        const now = (await renders()).commits;
+        if (now === last) return;
+        last = now;
+        await new Promise((r) => setTimeout(r, 500));
+      }
+    };
+    await call('invitation.setSettings', { fatigueK: 1 });
+    await quiet();
+    // The counter sees the table: the rows in view were rendered when it painted.
+    const painted = await renders();
+    expect(painted.rows).toBeGreaterThanOrEqual(10);
+    expect(painted.loads).toBeGreaterThanOrEqual(10);
+
+    const rows = (await call<CandidatePage>('candidates.query', { runId, query: {} })).rows;
+    const person = rows.find((r) => r.rank === 3)!;
+    await counted.evaluate(() => Object.assign((window as unknown as { __renders: RenderCounts }).__renders, { rows: 0, loads: 0 }));
+    await call('shortlist.add', { manuscriptId, authorIds: [person.authorId] });
+    await call('invitation.markInvited', { manuscriptId, authorId: person.authorId });
+    // Invited once with K = 1: busy. The badge shows in that person's row, and only there.
+    const row = table.locator('[role="row"][aria-rowindex="5"]');
+    await row.getByTestId('load-badge').waitFor();
+    expect(await table.getByTestId('load-badge').count()).toBe(1);
+    await quiet();
+    const after = await renders();
+    expect(after.commits).toBeGreaterThan(painted.commits);
+    expect({ rows: after.rows, loads: after.loads }).toEqual({ rows: 0, loads: 1 });
+    await counted.context().close();
   });
 });

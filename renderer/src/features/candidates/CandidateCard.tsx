@@ -5,7 +5,7 @@ import { Check, CircleHelp, ExternalLink } from 'lucide-react';
 import { useMemo } from 'react';
 import { highlightParts, matchConcepts } from '../../../../electron/common/domain/concepts';
 import { CONFLICT_TEXT, type ConflictEvidence } from '../../../../electron/common/domain/conflicts';
-import { CONFLICT_KEYS } from '../../../../electron/common/service';
+import { CONFLICT_KEYS } from '../../../../electron/common/service/conflict-keys';
 import type { AuthorHistory, CandidateRow, ManuscriptRow } from '../../../../electron/common/views';
 import { CONFLICT_ICON, num } from './cells';
 

@@ -21,6 +21,7 @@ import { ShortlistToolbar } from './ShortlistToolbar';
 import { useCandidates, type SortKey } from '../../stores/candidates';
 import { useManuscripts } from '../../stores/manuscripts';
 import { Alert } from '../../components/Alert';
+import { useCandidateLoad } from '../../stores/loads';
 import { useLoads } from '../../stores/reads';
 
 const EFFECT_TEXT: Record<string, string> = {
@@ -67,11 +68,11 @@ export function CandidatesView() {
   }, [comparison]);
 
   // Load badges and folder-author warnings of the run shown (ledger.loads; reloaded from the ledger topics).
-  const loadRows = useLoads((s) => (s.answered?.runId === runId ? s.data : null));
+  // Each name cell subscribes to its own person (CandidateLoad), so the answer does not re-render the table.
   useEffect(() => {
     if (runId !== null) void useLoads.getState().load({ runId });
   }, [runId]);
-  const loads = useMemo(() => new Map((loadRows ?? []).map((l) => [l.authorId, l])), [loadRows]);
+  const selectedLoad = useCandidateLoad(runId, selected?.authorId);
 
   const maxScore = useMemo(() => rows.reduce((m, r) => Math.max(m, r.score ?? 0), 0) || 1, [rows]);
   const run = runs.find((r) => r.id === runId);
@@ -81,7 +82,7 @@ export function CandidatesView() {
   const groupEffect = settings?.effect ?? null;
   const openRow = useCallback((c: CandidateRow) => void showAuthor(c.authorId, c), [showAuthor]);
   const columns: Column<CandidateRow>[] = useMemo(() => {
-    const cellContext: CellContext = { maxScore, moved, groupEffect, onOpen: openRow, onCopied: setCopied, loads };
+    const cellContext: CellContext = { maxScore, moved, groupEffect, onOpen: openRow, onCopied: setCopied };
     const shown = visibleColumns(layout).map((c) => ({
       key: c.screen.sort ?? c.key,
       label: c.screen.header ?? c.label,
@@ -91,7 +92,7 @@ export function CandidatesView() {
       render: (row: CandidateRow) => renderCell(c.key, row, cellContext),
     }));
     return [SHORTLIST_COLUMN, ...shown];
-  }, [layout, maxScore, moved, groupEffect, openRow, loads]);
+  }, [layout, maxScore, moved, groupEffect, openRow]);
   const rowClass = useCallback(
     (c: CandidateRow) =>
       [c.conflictCount > 0 ? 'has-coi' : '', c.authorsGroups.length > 0 && groupEffect === 'highlight' ? 'highlight' : ''].join(' '),
@@ -99,6 +100,9 @@ export function CandidatesView() {
   );
 
   const sort = query.sort?.[0];
+  // Stable while the sort stays: the table's memoised header then skips the view's other updates.
+  const tableSort = useMemo(() => ({ key: sort?.by ?? 'rank', dir: sort?.dir ?? 'asc' }), [sort?.by, sort?.dir]);
+  const onSort = useCallback((k: string) => void sortBy(k as SortKey), [sortBy]);
   const exportName = `${detail?.manuscript.originId ?? 'candidates'}-run${run?.seq ?? ''}`;
   const exportCsv = () => {
     const t = candidateTable(rows);
@@ -256,8 +260,8 @@ export function CandidatesView() {
           rows={rows}
           rowHeight={48}
           rowClass={rowClass}
-          sort={sort ? { key: sort.by, dir: sort.dir ?? 'asc' } : { key: 'rank', dir: 'asc' }}
-          onSort={(k) => void sortBy(k as SortKey)}
+          sort={tableSort}
+          onSort={onSort}
           onActivate={openRow}
           empty={loading ? 'Loading…' : 'No candidate matches these filters: loosen or clear them.'}
         />
@@ -272,7 +276,7 @@ export function CandidatesView() {
         manuscript={detail.manuscript}
         topScore={maxScore}
         total={total}
-        load={selected ? loads.get(selected.authorId) : undefined}
+        load={selectedLoad}
         evidence={evidence}
       />
     </div>

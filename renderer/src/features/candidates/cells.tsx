@@ -7,6 +7,7 @@ import type { ConflictKey } from '../../../../electron/common/service';
 import type { CandidateLoadRow } from '../../../../electron/common/rows';
 import type { CandidateRow } from '../../../../electron/common/views';
 import { authorOfText, loadText } from '../reviewers/format';
+import { CandidateLoad } from './CandidateLoad';
 
 /** One formatter for every cell: toLocaleString builds a new one per call, which shows while scrolling. */
 const NUMBER = new Intl.NumberFormat();
@@ -125,8 +126,6 @@ export interface CellContext {
   groupEffect: string | null;
   onOpen: (row: CandidateRow) => void;
   onCopied: (text: string) => void;
-  /** Load badges and folder-author warnings of the run, by author id (ledger.loads). */
-  loads?: ReadonlyMap<number, CandidateLoadRow>;
 }
 
 /**
@@ -143,7 +142,7 @@ export const CELLS: Record<ScreenColumnKey, (c: CandidateRow, ctx: CellContext) 
       <span className="name-cell">
         <span className="line1">
           {move ? <span className={`chip ${move === 'New' ? 'new' : 'moved'}`}>{move}</span> : null}
-          <LoadChips load={ctx.loads?.get(c.authorId)} />
+          <CandidateLoad row={c}>{(load) => <LoadChips load={load} />}</CandidateLoad>
           <button
             type="button"
             className="linklike name"

@@ -1,0 +1,34 @@
+// One candidate's load badge data (ledger.loads), read by the cell that shows it. Each cell subscribes to
+// its own person, and a new answer keeps the object of every person whose load did not change: an
+// answer (after the table painted, or after a ledger change) re-renders only the cells that changed.
+import equal from 'fast-deep-equal';
+import type { CandidateLoadRow } from '../../../electron/common/rows';
+import { useLoads } from './reads';
+import type { Resource } from './resource';
+
+let indexed: { data: readonly CandidateLoadRow[]; runId: number; byAuthor: Map<number, CandidateLoadRow> } | null = null;
+
+/** The answer by author id, computed once per answer; an unchanged person keeps the previous answer's object. */
+function byAuthor(runId: number, data: readonly CandidateLoadRow[]): Map<number, CandidateLoadRow> {
+  if (indexed?.data === data) return indexed.byAuthor;
+  const before = indexed?.runId === runId ? indexed.byAuthor : null;
+  const next = new Map<number, CandidateLoadRow>();
+  for (const row of data) {
+    const old = before?.get(row.authorId);
+    next.set(row.authorId, old !== undefined && equal(old, row) ? old : row);
+  }
+  indexed = { data, runId, byAuthor: next };
+  return next;
+}
+
+/** The load of one candidate of the run in the store's state, or undefined (no answer for this run yet, or nothing known). */
+export const selectLoad =
+  (runId: number | null, authorId: number | undefined) =>
+  (s: Resource<'ledger.loads'>): CandidateLoadRow | undefined =>
+    runId !== null && authorId !== undefined && s.data !== null && s.answered?.runId === runId
+      ? byAuthor(runId, s.data).get(authorId)
+      : undefined;
+
+/** The load of one candidate of the run; re-renders the caller only when that candidate's load changes. */
+export const useCandidateLoad = (runId: number | null, authorId: number | undefined): CandidateLoadRow | undefined =>
+  useLoads(selectLoad(runId, authorId));

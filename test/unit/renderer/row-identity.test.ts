@@ -1,0 +1,97 @@
+// A ledger change reloads the candidates and their load badges (data/topics.ts). The table's rows are
+// memoised on their row object and each name cell subscribes to its own person's load: both stores keep
+// the previous object of everything that did not change, so only the changed rows and cells re-render.
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { CandidateLoadRow, CandidateRow } from '../../../electron/common/views';
+import { connect, resetWorkspace } from '../../../renderer/src/data/topics';
+import { useCandidates } from '../../../renderer/src/stores/candidates';
+import { selectLoad } from '../../../renderer/src/stores/loads';
+import { useLoads } from '../../../renderer/src/stores/reads';
+import { installFakeDesk, settle } from './fake-desk';
+
+const RUN = 7;
+
+const candidate = (i: number, over: Partial<CandidateRow> = {}): CandidateRow =>
+  ({
+    id: 100 + i,
+    runId: RUN,
+    rank: i,
+    authorId: 500 + i,
+    name: `Person ${i}`,
+    email: `p${i}@example.org`,
+    relevantConcepts: ['lichen'],
+    authorsGroups: [],
+    conflicts: { coauth_conflicts: false },
+    conflictCount: 0,
+    ...over,
+  }) as CandidateRow;
+
+const load = (authorId: number, over: Partial<CandidateLoadRow> = {}): CandidateLoadRow => ({
+  authorId,
+  personId: authorId,
+  invitedRecent: 0,
+  reviewing: 0,
+  accepted: 0,
+  busy: false,
+  reasons: [],
+  authorOf: [],
+  ...over,
+});
+
+beforeEach(() => resetWorkspace());
+
+describe('a reload after a change keeps the objects of what did not change', () => {
+  it('candidates: unchanged rows keep their object; an answer with no change keeps the array itself', async () => {
+    let answer = [candidate(0), candidate(1), candidate(2)];
+    const fake = installFakeDesk({ 'candidates.query': () => ({ rows: answer.map((r) => structuredClone(r)), total: answer.length }) });
+    const off = connect(fake);
+    await useCandidates.getState().open(RUN);
+    const first = useCandidates.getState().rows;
+    expect(first.map((r) => r.name)).toEqual(['Person 0', 'Person 1', 'Person 2']);
+
+    fake.emit('data.changed', { topic: 'ledger' });
+    await settle();
+    expect(fake.count('candidates.query')).toBe(2);
+    expect(useCandidates.getState().rows).toBe(first);
+
+    answer = [candidate(0), candidate(1, { email: 'new@example.org' }), candidate(2)];
+    fake.emit('data.changed', { topic: 'shortlist' });
+    await settle();
+    const second = useCandidates.getState().rows;
+    expect(second).not.toBe(first);
+    expect(second[0]).toBe(first[0]);
+    expect(second[1]).not.toBe(first[1]);
+    expect(second[1]!.email).toBe('new@example.org');
+    expect(second[2]).toBe(first[2]);
+
+    // Another order (a sort): the same objects, in a new array.
+    answer = [candidate(2), candidate(0), candidate(1, { email: 'new@example.org' })];
+    await useCandidates.getState().reload();
+    expect(useCandidates.getState().rows).toEqual([second[2], second[0], second[1]]);
+    expect(useCandidates.getState().rows[0]).toBe(second[2]);
+    off();
+  });
+
+  it('loads: a cell’s selection changes only for the person whose load changed', async () => {
+    let answer = [load(500), load(501), load(502, { busy: true, reasons: ['Reviewing 2'] })];
+    const fake = installFakeDesk({ 'ledger.loads': () => answer.map((r) => structuredClone(r)) });
+    const off = connect(fake);
+    const of = (authorId: number) => selectLoad(RUN, authorId)(useLoads.getState());
+    expect(of(500)).toBeUndefined();
+    await useLoads.getState().load({ runId: RUN });
+    const before = [of(500), of(501), of(502)];
+    expect(before[2]?.busy).toBe(true);
+    // Another run's answer is nobody's load in this run.
+    expect(selectLoad(RUN + 1, 500)(useLoads.getState())).toBeUndefined();
+
+    answer = [load(500), load(501, { invitedRecent: 1, busy: true, reasons: ['Invited 1 time'] }), answer[2]!];
+    fake.emit('data.changed', { topic: 'ledger' });
+    await settle();
+    expect(fake.count('ledger.loads')).toBe(2);
+    expect(of(500)).toBe(before[0]);
+    expect(of(501)).not.toBe(before[1]);
+    expect(of(501)?.reasons).toEqual(['Invited 1 time']);
+    expect(of(502)).toBe(before[2]);
+    off();
+  });
+});
