@@ -1,4 +1,3 @@
-import { Search } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { boundsText, candidateTable, visibleColumns } from '../../../../electron/common/domain/candidates';
 import { toCsv } from '../../../../electron/common/domain/csv';
@@ -23,6 +22,7 @@ import { useManuscripts } from '../../stores/manuscripts';
 import { Alert } from '../../components/Alert';
 import { useCandidateLoad } from '../../stores/loads';
 import { useLoads } from '../../stores/reads';
+import { SearchField } from '../../components/SearchField';
 
 const EFFECT_TEXT: Record<string, string> = {
   limit_to: ': candidates were searched only inside these groups.',
@@ -166,17 +166,12 @@ export function CandidatesView() {
             ))}
           </select>
         </label>
-        <span className="search-field">
-          <Search size={14} aria-hidden="true" />
-          <input
-            type="search"
-            data-shortcut="search"
-            placeholder="Name or affiliation"
-            aria-label="Filter by name or affiliation"
-            value={query.text ?? ''}
-            onChange={(e) => void setQuery({ text: e.target.value || undefined })}
-          />
-        </span>
+        <SearchField
+          placeholder="Name or affiliation"
+          label="Filter by name or affiliation"
+          value={query.text ?? ''}
+          onText={(text) => void setQuery({ text: text || undefined })}
+        />
         <span className="spacer" />
         <ColumnChooser layout={layout} onChange={setLayout} />
         <ShortlistToolbar

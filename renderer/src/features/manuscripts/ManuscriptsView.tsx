@@ -1,4 +1,4 @@
-import { BookOpen, FileUp, FolderInput, Pencil, RotateCw, Search, UsersRound } from 'lucide-react';
+import { BookOpen, FileUp, FolderInput, Pencil, RotateCw, UsersRound } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { EmptyState } from '../../components/EmptyState';
 import { openFilePicker } from '../../components/FilePicker';
@@ -6,6 +6,7 @@ import { useApp } from '../../stores/app';
 import { shownManuscripts, useManuscripts } from '../../stores/manuscripts';
 import { UploadQueue } from './UploadQueue';
 import { Alert } from '../../components/Alert';
+import { SearchField } from '../../components/SearchField';
 
 const STATE_LABEL = { pending: 'Pending', synced: 'Sent', failed: 'Needs attention' } as const;
 
@@ -36,19 +37,14 @@ export function ManuscriptsView() {
           <FileUp size={16} aria-hidden="true" />
           Upload manuscripts…
         </button>
-        <span className="search-field">
-          <Search size={14} aria-hidden="true" />
-          <input
-            id="manuscript-search"
-            data-shortcut="search"
-            type="search"
-            placeholder="Search title, abstract, authors"
-            aria-label="Search manuscripts"
-            aria-keyshortcuts="Control+F"
-            value={searchText}
-            onChange={(e) => void search(e.target.value)}
-          />
-        </span>
+        <SearchField
+          id="manuscript-search"
+          placeholder="Search title, abstract, authors"
+          label="Search manuscripts"
+          aria-keyshortcuts="Control+F"
+          value={searchText}
+          onText={(text) => void search(text)}
+        />
         <label className="inline-field">
           Folder
           <select value={folder ?? ''} onChange={(e) => void setFolder(e.target.value || null)}>

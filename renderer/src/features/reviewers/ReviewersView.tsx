@@ -1,4 +1,4 @@
-import { Download, Search } from 'lucide-react';
+import { Download } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { toCsv } from '../../../../electron/common/domain/csv';
 import { ledgerTable } from '../../../../electron/common/domain/shortlist';
@@ -12,6 +12,7 @@ import { desk, errorText } from '../../platform/instance';
 import { useLedger, useLedgerPerson } from '../../stores/reads';
 import { LEDGER_COLUMNS, nextSort } from './format';
 import { PersonDrawer } from './PersonDrawer';
+import { SearchField } from '../../components/SearchField';
 
 /** Rows the list holds at once; the export asks core for every match, page by page. */
 const PAGE = 500;
@@ -102,17 +103,7 @@ export function ReviewersView() {
   return (
     <div className="reviewers">
       <div className="toolbar" role="toolbar" aria-label="Reviewer tools">
-        <span className="search-field">
-          <Search size={14} aria-hidden="true" />
-          <input
-            type="search"
-            data-shortcut="search"
-            placeholder="Name or affiliation"
-            aria-label="Search reviewers by name or affiliation"
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-          />
-        </span>
+        <SearchField placeholder="Name or affiliation" label="Search reviewers by name or affiliation" value={text} onText={setText} />
         <span role="status" className="muted" data-testid="reviewers-count">
           {total.toLocaleString()} {total === 1 ? 'person' : 'people'}
           {total > rows.length ? ` · first ${rows.length.toLocaleString()} shown` : ''}
