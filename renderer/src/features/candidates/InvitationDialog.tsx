@@ -1,8 +1,8 @@
 // Invitation drafts for one shortlisted person or for everyone not yet invited: the filled subject and
 // body (invitation.draft), "Open in mail app" (Electron: invitation.open; the browser host: a mailto:
 // link), "Copy text" (first when the link had to shorten the body), and "Mark as invited" (dated today).
-import * as Dialog from '@radix-ui/react-dialog';
-import { Check, Copy, Mail, X } from 'lucide-react';
+import { Modal } from '../../components/Modal';
+import { Check, Copy, Mail } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { TRANSITIONS } from '../../../../electron/common/domain/shortlist';
 import type { InvitationDraft, ShortlistEntryRow } from '../../../../electron/common/views';
@@ -29,47 +29,41 @@ export function InvitationDialog({ manuscriptId }: { manuscriptId: number }) {
   const single = inviting?.length === 1 ? byId.get(inviting[0]!) : undefined;
 
   return (
-    <Dialog.Root open={inviting !== null} onOpenChange={(open) => (open ? undefined : useShortlistPanel.setState({ inviting: null }))}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="overlay" />
-        <Dialog.Content className="dialog invitation-dialog">
-          <Dialog.Title>{single ? `Invitation to ${single.name}` : `Invitations (${inviting?.length ?? 0})`}</Dialog.Title>
-          <Dialog.Description className="muted">
-            {single
-              ? 'Send it from your mail app (or paste the copied text), then mark the person as invited: their status becomes “Invited”, dated today.'
-              : 'Send each from your mail app (or paste the copied text), then mark the people as invited: their status becomes “Invited”, dated today.'}{' '}
-            Referee Desk sends nothing itself.
-          </Dialog.Description>
-          {loading && shown.length === 0 ? <p className="muted">Filling the template…</p> : null}
-          <Alert text={error} />
-          <ol className="drafts">
-            {shown.map((d) => (
-              <DraftItem key={d.authorId} draft={d} entry={byId.get(d.authorId)!} rows={single ? 12 : 6} />
-            ))}
-          </ol>
-          <div className="dialog-actions">
-            {invitable.length > 1 ? (
-              <button
-                type="button"
-                onClick={() =>
-                  void Promise.all(invitable.map((d) => write('invitation.markInvited', { manuscriptId, authorId: d.authorId })))
-                }
-              >
-                <Check size={16} aria-hidden="true" /> Mark all {invitable.length} as invited
-              </button>
-            ) : null}
-            <Dialog.Close asChild>
-              <button type="button">Done</button>
-            </Dialog.Close>
-          </div>
-          <Dialog.Close asChild>
-            <button type="button" className="icon-button dialog-x" aria-label="Close">
-              <X size={16} aria-hidden="true" />
-            </button>
-          </Dialog.Close>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Modal
+      open={inviting !== null}
+      onOpenChange={(open) => (open ? undefined : useShortlistPanel.setState({ inviting: null }))}
+      className="invitation-dialog"
+      title={single ? `Invitation to ${single.name}` : `Invitations (${inviting?.length ?? 0})`}
+      description={
+        <>
+          {single
+            ? 'Send it from your mail app (or paste the copied text), then mark the person as invited: their status becomes “Invited”, dated today.'
+            : 'Send each from your mail app (or paste the copied text), then mark the people as invited: their status becomes “Invited”, dated today.'}{' '}
+          Referee Desk sends nothing itself.
+        </>
+      }
+    >
+      {loading && shown.length === 0 ? <p className="muted">Filling the template…</p> : null}
+      <Alert text={error} />
+      <ol className="drafts">
+        {shown.map((d) => (
+          <DraftItem key={d.authorId} draft={d} entry={byId.get(d.authorId)!} rows={single ? 12 : 6} />
+        ))}
+      </ol>
+      <div className="dialog-actions">
+        {invitable.length > 1 ? (
+          <button
+            type="button"
+            onClick={() => void Promise.all(invitable.map((d) => write('invitation.markInvited', { manuscriptId, authorId: d.authorId })))}
+          >
+            <Check size={16} aria-hidden="true" /> Mark all {invitable.length} as invited
+          </button>
+        ) : null}
+        <Modal.Close asChild>
+          <button type="button">Done</button>
+        </Modal.Close>
+      </div>
+    </Modal>
   );
 }
 
