@@ -65,23 +65,37 @@ export function FailedGroup({
         {field('editor_teams', 'Editor teams (separated by ;)')}
         {field('viewer_teams', 'Viewer teams (separated by ;)')}
       </div>
-      <div className="row">
-        <button type="submit" className="primary">
-          <Send size={16} aria-hidden="true" />
-          Send again
-        </button>
-        <button
-          type="button"
-          onClick={() =>
-            void attempt(async () => {
-              await desk().invoke('outbox.discard', { id: entry.id });
-              onSent(`Group “${input.group_name}” discarded.`);
-            })
-          }
-        >
-          Discard
-        </button>
-      </div>
+      <ResendOrDiscard
+        discard={() =>
+          void attempt(async () => {
+            await desk().invoke('outbox.discard', { id: entry.id });
+            onSent(`Group “${input.group_name}” discarded.`);
+          })
+        }
+      />
     </form>
+  );
+}
+
+/** A refused write's two ways out: send it again as corrected (a submit button unless `send` is given), or discard it. */
+export function ResendOrDiscard({
+  send,
+  discard,
+  discardLabel = 'Discard',
+}: {
+  send?: () => void;
+  discard: () => void;
+  discardLabel?: string;
+}) {
+  return (
+    <div className="row">
+      <button type={send ? 'button' : 'submit'} className="primary" onClick={send}>
+        <Send size={16} aria-hidden="true" />
+        Send again
+      </button>
+      <button type="button" onClick={discard}>
+        {discardLabel}
+      </button>
+    </div>
   );
 }

@@ -21,7 +21,7 @@ import {
 } from './authorDraft';
 import { CustomFieldInput } from './CustomFieldInput';
 import { groupState, refusalText } from './groupState';
-import { FailedGroup } from './FailedGroup';
+import { FailedGroup, ResendOrDiscard } from './FailedGroup';
 import { clientIdFor } from '../../../../electron/common/domain/authors';
 import { DraftInput } from '../../components/DraftInput';
 import {
@@ -292,24 +292,18 @@ export function GroupsView() {
                     The service refused this author: {refusalText(authorFailure.error?.message)}{' '}
                     {authorFailure.editable ? 'Correct the fields above and send it again.' : ''}
                   </p>
-                  <div className="row">
-                    <button type="button" className="primary" onClick={() => void attempt(() => sendAgain(authorFailure))}>
-                      Send again
-                    </button>
-                    <button
-                      type="button"
-                      onClick={() =>
-                        void attempt(async () => {
-                          await desk().invoke('outbox.discard', { id: authorFailure.id });
-                          setDraft(emptyDraft());
-                          say(true, 'The refused change was discarded.');
-                          await Promise.all([reloadAuthors(), reloadOutbox()]);
-                        })
-                      }
-                    >
-                      Discard the change
-                    </button>
-                  </div>
+                  <ResendOrDiscard
+                    send={() => void attempt(() => sendAgain(authorFailure))}
+                    discard={() =>
+                      void attempt(async () => {
+                        await desk().invoke('outbox.discard', { id: authorFailure.id });
+                        setDraft(emptyDraft());
+                        say(true, 'The refused change was discarded.');
+                        await Promise.all([reloadAuthors(), reloadOutbox()]);
+                      })
+                    }
+                    discardLabel="Discard the change"
+                  />
                 </div>
               ) : null}
               <p className="muted">
