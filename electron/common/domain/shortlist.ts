@@ -1,5 +1,6 @@
 // The shortlist's rules: statuses and their legal transitions, a person's counts across
 // manuscripts, the fatigue (load) rule, reminders due, and the table an export writes.
+import type { LedgerPersonRow } from '../rows';
 
 export const SHORTLIST_STATUSES = ['shortlisted', 'invited', 'accepted', 'declined', 'no_answer', 'closed'] as const;
 export type ShortlistStatus = (typeof SHORTLIST_STATUSES)[number];
@@ -178,14 +179,8 @@ export function shortlistTable(entries: readonly ShortlistExportEntry[]): { head
   return { header, rows };
 }
 
-export interface LedgerExportPerson extends PersonCounts {
-  name: string;
-  affiliation: string | null;
-  email: string | null;
-  orcid: string | null;
-  suggested: number;
-  acceptanceRate: number | null;
-}
+/** A ledger person as the export writes them: the row the Reviewers view shows, less its ids. */
+export type LedgerExportPerson = Omit<LedgerPersonRow, 'personId' | 'membersCount'>;
 
 /** The Reviewers view as a table for CSV/XLSX, in the order shown. */
 export function ledgerTable(people: readonly LedgerExportPerson[]): { header: string[]; rows: Array<Array<string | number | null>> } {

@@ -62,6 +62,16 @@ function keepUnchanged(before: CandidateRow[], after: CandidateRow[]): Candidate
   return same ? before : rows;
 }
 
+/** What belongs to the open run alone: cleared when another run opens. */
+const NO_RUN_DETAIL = {
+  comparison: null,
+  comparing: false,
+  author: null,
+  evidence: null,
+  selected: null,
+  showing: null,
+} satisfies Partial<CandidatesStore>;
+
 /** The store with no run open: its first state, and what reset() goes back to. */
 const EMPTY = {
   runId: null,
@@ -69,12 +79,7 @@ const EMPTY = {
   query: {},
   rows: [],
   total: 0,
-  comparison: null,
-  comparing: false,
-  author: null,
-  evidence: null,
-  selected: null,
-  showing: null,
+  ...NO_RUN_DETAIL,
   loading: false,
   error: null,
 } satisfies Partial<CandidatesStore>;
@@ -89,18 +94,7 @@ export const useCandidates = create<CandidatesStore>((set, get) => ({
     const { groupId: _group, ...query } = get().query;
     // Another run's rows are not shown under this one's header while its own are on their way.
     const rows = runId === get().runId ? {} : { rows: [], total: 0 };
-    set({
-      runId,
-      compareToRunId: previousRunId,
-      comparison: null,
-      comparing: false,
-      author: null,
-      evidence: null,
-      selected: null,
-      showing: null,
-      query,
-      ...rows,
-    });
+    set({ runId, compareToRunId: previousRunId, ...NO_RUN_DETAIL, query, ...rows });
     await get().reload();
   },
   setPrevious(previousRunId) {
