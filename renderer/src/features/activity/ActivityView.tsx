@@ -8,6 +8,7 @@ import { Alert } from '../../components/Alert';
 import { refusalText } from '../groups/groupState';
 import { Reminders } from './Reminders';
 import { WebhookDeliveries } from './WebhookDeliveries';
+import { ActivityPanel } from './ActivityPanel';
 
 /** Each state as an icon and a word. */
 const STATE = {
@@ -64,19 +65,20 @@ export function ActivityView() {
 
   return (
     <div className="activity">
-      <section className="activity-panel activity-writes" aria-labelledby="writes-h">
-        <header className="panel-head">
-          <Send size={18} aria-hidden="true" />
-          <h2 id="writes-h">Changes to send</h2>
-          <span className="chip" data-testid="outbox-count">
-            {countText(items.length, failed)}
-          </span>
-          <span className="spacer" />
+      <ActivityPanel
+        id="writes-h"
+        className="activity-writes"
+        icon={Send}
+        title="Changes to send"
+        count={countText(items.length, failed)}
+        countTestId="outbox-count"
+        actions={
           <button type="button" className="primary" onClick={() => void syncNow()} disabled={syncing}>
             <RefreshCw size={16} aria-hidden="true" />
             {syncing ? 'Syncing…' : 'Sync now'}
           </button>
-        </header>
+        }
+      >
         <Alert text={error} />
         {items.length === 0 ? (
           <p className="panel-empty">
@@ -130,7 +132,7 @@ export function ActivityView() {
             })}
           </ul>
         )}
-      </section>
+      </ActivityPanel>
       <div className="activity-side">
         <Reminders />
         <WebhookDeliveries />

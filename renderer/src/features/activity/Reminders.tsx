@@ -4,6 +4,7 @@ import { isoDate } from '../../../../electron/common/domain/shortlist';
 import { useInvitationSettings, useReminders } from '../../stores/reads';
 import { openManuscript } from '../reviewers/PersonDrawer';
 import { TableHead } from '../../components/TableHead';
+import { ActivityPanel } from './ActivityPanel';
 
 /** Invitations with no answer after the reminder days set in Settings; each opens its manuscript's candidates. */
 export function Reminders() {
@@ -15,12 +16,7 @@ export function Reminders() {
     if (useInvitationSettings.getState().data === null) void useInvitationSettings.getState().load({});
   }, []);
   return (
-    <section className="activity-panel" aria-labelledby="reminders-h">
-      <header className="panel-head">
-        <Bell size={18} aria-hidden="true" />
-        <h2 id="reminders-h">Reminders due</h2>
-        <span className="chip">{rows.length === 0 ? 'none' : rows.length}</span>
-      </header>
+    <ActivityPanel id="reminders-h" icon={Bell} title="Reminders due" count={rows.length === 0 ? 'none' : rows.length}>
       {error ? <p className="error">{error}</p> : null}
       {rows.length === 0 ? (
         <p className="panel-empty">
@@ -53,6 +49,6 @@ export function Reminders() {
           </tbody>
         </table>
       )}
-    </section>
+    </ActivityPanel>
   );
 }

@@ -5,6 +5,7 @@ import type { WebhookDeliveryView } from '../../../../electron/common/views';
 import { useWebhookDeliveries } from '../../stores/reads';
 import { Alert } from '../../components/Alert';
 import { TableHead } from '../../components/TableHead';
+import { ActivityPanel } from './ActivityPanel';
 
 /** The outcome in an editor's words. */
 export function outcomeText(d: Pick<WebhookDeliveryView, 'outcome' | 'status' | 'reason'>): string {
@@ -41,12 +42,7 @@ export function WebhookDeliveries() {
   }, []);
 
   return (
-    <section className="activity-panel" aria-labelledby="deliveries-h">
-      <header className="panel-head">
-        <Webhook size={18} aria-hidden="true" />
-        <h2 id="deliveries-h">Webhook deliveries</h2>
-        <span className="chip">{rows.length === 0 ? 'none' : rows.length}</span>
-      </header>
+    <ActivityPanel id="deliveries-h" icon={Webhook} title="Webhook deliveries" count={rows.length === 0 ? 'none' : rows.length}>
       <Alert text={error} />
       {rows.length === 0 ? (
         <div className="panel-empty">
@@ -74,6 +70,6 @@ export function WebhookDeliveries() {
           </tbody>
         </table>
       )}
-    </section>
+    </ActivityPanel>
   );
 }
