@@ -1,27 +1,20 @@
 // What the renderer sees: view types carried by the contract. Rows read from the cache are
 // defined here (pure data), so the renderer, core and the cache share one definition.
 import type { PlanFeatures } from './plan';
-import type {
-  AuthorFromGroupPatch,
-  AuthorFromGroupPut,
-  AuthorsGroupCreate,
+import type { AuthorFromGroupPatch, AuthorFromGroupPut, AuthorsGroupCreate } from './service';
+
+export type { PlanFeatures };
+// Service types that views carry as they are, re-exported beside the views.
+export type {
   AuthorsGroupsSettings,
   CandidateGroupRef,
   ConflictKey,
-  CustomFieldKind,
-  CustomFieldOption,
-  CustomFieldScope,
   DebugInfo,
   JournalsCorpus,
-  LinkedAuthor,
-  RelevantArticle,
   UploadAuthor,
   UploadFormInput,
 } from './service';
-
-export type { PlanFeatures };
-export type { AuthorsGroupsSettings, CandidateGroupRef, ConflictKey, DebugInfo, JournalsCorpus, UploadAuthor, UploadFormInput };
-export type { CustomFieldKind, CustomFieldOption, CustomFieldScope, LinkedAuthor, RelevantArticle };
+export type { CustomFieldKind, CustomFieldOption, CustomFieldScope, LinkedAuthor, RelevantArticle } from './service';
 
 // --------------------------------------------------------------------------------------------
 // Connection profiles and settings
