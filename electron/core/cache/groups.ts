@@ -77,14 +77,7 @@ const toGroupAuthor = (r: GroupAuthorDbRow): GroupAuthorRow => ({
 type ListKey = 'emails' | 'orcids' | 'articles' | 'affiliations';
 
 /** The values of an author from group that the editor writes and the service stores. */
-export interface AuthorValues {
-  name: string | null;
-  emails: string[] | null;
-  orcids: string[] | null;
-  articles: string[] | null;
-  affiliations: string[] | null;
-  customFields: Record<string, unknown>;
-}
+export type AuthorValues = Pick<GroupAuthorRow, 'name' | 'emails' | 'orcids' | 'articles' | 'affiliations' | 'customFields'>;
 
 /** A write of an author's values: a full replace or a partial update. */
 export type AuthorChange = { kind: 'author_put'; body: AuthorFromGroupPut } | { kind: 'author_patch'; body: AuthorFromGroupPatch };
