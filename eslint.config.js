@@ -129,6 +129,20 @@ export default tseslint.config(
       'electron/common is pure TypeScript: no Node, no DOM, no Electron, no other layer.',
     ),
   },
+  // core: SQL binds its values by name (insertInto or @names), never by position (ARCHITECTURE.md §3).
+  {
+    files: ['electron/core/**/*.ts'],
+    ignores: ['electron/core/cache/migrations/**'],
+    rules: {
+      'no-restricted-syntax': [
+        ...RAW_IPC['no-restricted-syntax'],
+        {
+          selector: 'Literal[value=/VALUES\\s*\\(\\s*\\?/], TemplateElement[value.raw=/VALUES\\s*\\(\\s*\\?/]',
+          message: 'Bind an insert by column name: insertInto(table, columns) from cache/sql.ts, or @names.',
+        },
+      ],
+    },
+  },
   // core: Node only, never Electron, never the shells or the renderer.
   {
     files: ['electron/core/**/*.ts'],

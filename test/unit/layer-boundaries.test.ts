@@ -14,6 +14,15 @@ async function lintRules(filePath: string, code: string): Promise<string[]> {
   return (result?.messages ?? []).map((m) => m.ruleId ?? m.message);
 }
 
+describe('SQL in core binds by name', () => {
+  it('a positional insert fails lint; one bound by column name passes; migrations are history and exempt', async () => {
+    const positional = "export const sql = 'INSERT INTO t (a, b) VALUES (?, ?)';\n";
+    expect(await lintRules('electron/core/cache/probe.ts', positional)).toContain('no-restricted-syntax');
+    expect(await lintRules('electron/core/cache/probe.ts', "export const sql = 'INSERT INTO t (a, b) VALUES (@a, @b)';\n")).toEqual([]);
+    expect(await lintRules('electron/core/cache/migrations/099-probe.ts', positional)).toEqual([]);
+  });
+});
+
 describe('lint import zones', () => {
   const forbidden: Array<[string, string, string]> = [
     ['core importing electron', 'electron/core/probe.ts', "import { app } from 'electron';\nexport const a = app;\n"],

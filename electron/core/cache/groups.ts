@@ -8,7 +8,7 @@ import {
   type LinkedAuthor,
 } from '../../common/service';
 import type { Clock } from '../ports';
-import { fromJson, toJson } from './sql';
+import { fromJson, insertInto, toJson } from './sql';
 import type { AuthorsGroupRow, GroupAuthorRow, GroupAuthorSyncState, SyncState } from './types';
 import type { ChangeFeed } from './changes';
 
@@ -26,6 +26,25 @@ interface GroupDbRow {
   created_at: number;
 }
 
+/** The columns an author's write sets, bound by name. */
+const AUTHOR_COLUMNS = [
+  'group_id',
+  'client_id',
+  'name',
+  'emails_json',
+  'orcids_json',
+  'articles_json',
+  'affiliations_json',
+  'custom_json',
+  'linked_author_id',
+  'linked_author_json',
+  'raw_json',
+  'base_json',
+  'sync_state',
+  'fetched_at',
+  'updated_at',
+] as const;
+
 interface GroupAuthorDbRow {
   id: number;
   group_id: number;
@@ -38,6 +57,7 @@ interface GroupAuthorDbRow {
   custom_json: string;
   linked_author_id: number | null;
   linked_author_json: string | null;
+  raw_json: string | null;
   base_json: string | null;
   sync_state: GroupAuthorSyncState;
   fetched_at: number | null;
@@ -130,7 +150,7 @@ const valuesOf = (a: GroupAuthorRow): AuthorValues => ({
 export class GroupsRepository {
   private readonly groupById: Statement<[number], GroupDbRow>;
   private readonly authorStmt: Statement<[number, string], GroupAuthorDbRow>;
-  private readonly upsertAuthorStmt: Statement<unknown[]>;
+  private readonly upsertAuthorStmt: Statement<[Record<(typeof AUTHOR_COLUMNS)[number], string | number | null>]>;
 
   constructor(
     private readonly db: Database,
@@ -140,9 +160,7 @@ export class GroupsRepository {
     this.groupById = db.prepare('SELECT * FROM authors_groups WHERE id = ?');
     this.authorStmt = db.prepare('SELECT * FROM group_authors WHERE group_id = ? AND client_id = ?');
     this.upsertAuthorStmt = db.prepare(`
-      INSERT INTO group_authors (group_id, client_id, name, emails_json, orcids_json, articles_json, affiliations_json, custom_json,
-        linked_author_id, linked_author_json, raw_json, base_json, sync_state, fetched_at, updated_at)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+      ${insertInto('group_authors', AUTHOR_COLUMNS)}
       ON CONFLICT(group_id, client_id) DO UPDATE SET name = excluded.name, emails_json = excluded.emails_json,
         orcids_json = excluded.orcids_json, articles_json = excluded.articles_json, affiliations_json = excluded.affiliations_json,
         custom_json = excluded.custom_json, linked_author_id = excluded.linked_author_id,
@@ -179,10 +197,11 @@ export class GroupsRepository {
         return this.get(existing.id)!;
       }
       const { id } = this.db
-        .prepare<unknown[], { id: number }>(
-          `INSERT INTO authors_groups (profile_id, service_id, name, origin, sync_state, created_at) VALUES (?, ?, ?, 'added', 'synced', ?) RETURNING id`,
+        .prepare<[{ p: string; s: number; name: string | null; now: number }], { id: number }>(
+          `INSERT INTO authors_groups (profile_id, service_id, name, origin, sync_state, created_at)
+           VALUES (@p, @s, @name, 'added', 'synced', @now) RETURNING id`,
         )
-        .get(profileId, serviceId, name, this.clock.now())!;
+        .get({ p: profileId, s: serviceId, name, now: this.clock.now() })!;
       this.changes.note('groups', id);
       return this.get(id)!;
     });
@@ -191,11 +210,18 @@ export class GroupsRepository {
   /** A group created in the app, not yet on the service (serviceId null, pending). */
   createLocal(profileId: string, input: AuthorsGroupCreate): AuthorsGroupRow {
     const { id } = this.db
-      .prepare<unknown[], { id: number }>(
+      .prepare<[{ p: string; name: string; owner: string; editors: string; viewers: string; now: number }], { id: number }>(
         `INSERT INTO authors_groups (profile_id, name, owner_team, editor_teams_json, viewer_teams_json, origin, sync_state, created_at)
-         VALUES (?, ?, ?, ?, ?, 'created', 'pending', ?) RETURNING id`,
+         VALUES (@p, @name, @owner, @editors, @viewers, 'created', 'pending', @now) RETURNING id`,
       )
-      .get(profileId, input.group_name, input.owner_team, toJson(input.editor_teams), toJson(input.viewer_teams), this.clock.now())!;
+      .get({
+        p: profileId,
+        name: input.group_name,
+        owner: input.owner_team,
+        editors: toJson(input.editor_teams),
+        viewers: toJson(input.viewer_teams),
+        now: this.clock.now(),
+      })!;
     this.changes.note('groups', id);
     return this.get(id)!;
   }
@@ -284,46 +310,53 @@ export class GroupsRepository {
     const prev = this.authorStmt.get(groupId, clientId);
     const start = fromBase ? fromJson<AuthorValues | null>(prev?.base_json ?? null, null) : prev ? valuesOf(toGroupAuthor(prev)) : null;
     const v = changes.reduce<AuthorValues | null>(applyChange, start);
-    this.upsertAuthorStmt.run(
-      groupId,
-      clientId,
-      v?.name ?? null,
-      toJson(v?.emails ?? null),
-      toJson(v?.orcids ?? null),
-      toJson(v?.articles ?? null),
-      toJson(v?.affiliations ?? null),
-      toJson(v?.customFields ?? {}),
-      prev?.linked_author_id ?? null,
-      prev?.linked_author_json ?? null,
-      null,
-      prev?.base_json ?? null,
-      state,
-      prev?.fetched_at ?? null,
-      this.clock.now(),
-    );
+    this.writeAuthor(groupId, clientId, v, {
+      linked_author_id: prev?.linked_author_id ?? null,
+      linked_author_json: prev?.linked_author_json ?? null,
+      raw_json: null,
+      base_json: prev?.base_json ?? null,
+      sync_state: state,
+      fetched_at: prev?.fetched_at ?? null,
+      updated_at: this.clock.now(),
+    });
     this.changes.note('authors', groupId);
   }
 
   /** Stores an author as read from the service (§4.1), raw JSON kept. */
   saveFromService(groupId: number, clientId: string, value: AuthorFromGroup, raw: unknown): void {
     const now = this.clock.now();
-    this.upsertAuthorStmt.run(
-      groupId,
-      clientId,
-      value.name,
-      toJson(value.emails),
-      toJson(value.orcids),
-      toJson(value.articles),
-      toJson(value.affiliations),
-      toJson(customFieldValuesOf(value)),
-      value.author?.id ?? null,
-      value.author === null ? null : toJson(value.author),
-      toJson(raw),
-      toJson(serviceValues(value)),
-      'synced',
-      now,
-      now,
-    );
+    this.writeAuthor(groupId, clientId, serviceValues(value), {
+      linked_author_id: value.author?.id ?? null,
+      linked_author_json: value.author === null ? null : toJson(value.author),
+      raw_json: toJson(raw),
+      base_json: toJson(serviceValues(value)),
+      sync_state: 'synced',
+      fetched_at: now,
+      updated_at: now,
+    });
+  }
+
+  /** Inserts or replaces an author's row: its values (none known: all empty) and the row's own columns. */
+  private writeAuthor(
+    groupId: number,
+    clientId: string,
+    v: AuthorValues | null,
+    row: Pick<
+      GroupAuthorDbRow,
+      'linked_author_id' | 'linked_author_json' | 'raw_json' | 'base_json' | 'sync_state' | 'fetched_at' | 'updated_at'
+    >,
+  ): void {
+    this.upsertAuthorStmt.run({
+      group_id: groupId,
+      client_id: clientId,
+      name: v?.name ?? null,
+      emails_json: toJson(v?.emails ?? null),
+      orcids_json: toJson(v?.orcids ?? null),
+      articles_json: toJson(v?.articles ?? null),
+      affiliations_json: toJson(v?.affiliations ?? null),
+      custom_json: toJson(v?.customFields ?? {}),
+      ...row,
+    });
     this.changes.note('authors', groupId);
   }
 

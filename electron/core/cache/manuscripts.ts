@@ -235,19 +235,82 @@ const CANDIDATE_COLUMNS = [
 
 type CandidateDbInsert = Record<(typeof CANDIDATE_COLUMNS)[number], string | number | null>;
 
+/** A row to insert, bound by column name: one value a column of the list. */
+type Row<C extends readonly string[]> = Record<C[number], string | number | null>;
+
+const MANUSCRIPT_INSERT = [
+  'profile_id',
+  'origin_id',
+  'service_id',
+  'folder_id',
+  'title',
+  'abstract',
+  'authors_count',
+  'authors_json',
+  'authors_text',
+  'form_json',
+  'file_name',
+  'file_size',
+  'file_sha256',
+  'file_path',
+  'sync_state',
+  'created_at',
+  'updated_at',
+] as const;
+const RUN_INSERT = [
+  'profile_id',
+  'manuscript_id',
+  'seq',
+  'uploaded_at',
+  'response_version',
+  'folder_name',
+  'form_json',
+  'candidates_count',
+  'raw_json',
+  'group_ids_json',
+  'complete',
+] as const;
+const SETTINGS_INSERT = ['run_id', 'effect', 'boost_multiplier', 'groups_json', 'raw_json'] as const;
+const DEBUG_INSERT = [
+  'run_id',
+  'source_file',
+  'parsed_text_len',
+  'parsed_references',
+  'extracted_concepts',
+  'authors_count',
+  'emails_count',
+  'orcids_count',
+  'raw_json',
+] as const;
+const AUTHOR_INSERT = [
+  'profile_id',
+  'author_id',
+  'name',
+  'affiliation',
+  'email',
+  'orcid',
+  'url',
+  'h_index',
+  'articles_count',
+  'citations_count',
+  'concepts',
+  'first_seen_at',
+  'last_seen_at',
+] as const;
+
 export class ManuscriptsRepository {
-  private readonly folderUpsert: Statement<[string, string, number], { id: number }>;
+  private readonly folderUpsert: Statement<[{ profile_id: string; name: string; first_used_at: number }], { id: number }>;
   private readonly byOrigin: Statement<[string, string], ManuscriptDbRow>;
   private readonly byId: Statement<[number], ManuscriptDbRow>;
   private readonly byServiceId: Statement<[string, number], ManuscriptDbRow>;
-  private readonly upsertManuscript: Statement<unknown[], { id: number }>;
+  private readonly upsertManuscript: Statement<[Row<typeof MANUSCRIPT_INSERT>], { id: number }>;
   private readonly nextSeq: Statement<[number], { seq: number }>;
-  private readonly insertRun: Statement<unknown[], { id: number }>;
-  private readonly insertSettings: Statement<unknown[]>;
-  private readonly insertDebug: Statement<unknown[]>;
+  private readonly insertRun: Statement<[Row<typeof RUN_INSERT>], { id: number }>;
+  private readonly insertSettings: Statement<[Row<typeof SETTINGS_INSERT>]>;
+  private readonly insertDebug: Statement<[Row<typeof DEBUG_INSERT>]>;
   private readonly insertCandidate: Statement<[CandidateDbInsert]>;
-  private readonly upsertAuthor: Statement<unknown[]>;
-  private readonly linkAuthor: Statement<[string, number, number, number]>;
+  private readonly upsertAuthor: Statement<[Row<typeof AUTHOR_INSERT>]>;
+  private readonly linkAuthor: Statement<[{ profile_id: string; author_id: number; manuscript_id: number; first_run_id: number }]>;
   private readonly bumpSuggestions: Statement<[string, number]>;
   private readonly setLastRun: Statement<[number, number, number]>;
   private readonly setState: Statement<[SyncState, number, number]>;
@@ -264,7 +327,7 @@ export class ManuscriptsRepository {
     private readonly changes: ChangeFeed,
   ) {
     this.folderUpsert = db.prepare(`
-      INSERT INTO folders (profile_id, name, first_used_at) VALUES (?, ?, ?)
+      ${insertInto('folders', ['profile_id', 'name', 'first_used_at'])}
       ON CONFLICT(profile_id, name) DO UPDATE SET name = excluded.name RETURNING id`);
     const select = `SELECT ${MANUSCRIPT_COLUMNS} FROM manuscripts m JOIN folders f ON f.id = m.folder_id`;
     this.byOrigin = db.prepare(`${select} WHERE m.profile_id = ? AND m.origin_id = ?`);
@@ -273,9 +336,7 @@ export class ManuscriptsRepository {
     // One statement for create and update (UNIQUE (profile_id, origin_id)): an update keeps
     // created_at, and the file columns and service id change only when a value is given.
     this.upsertManuscript = db.prepare(`
-      INSERT INTO manuscripts (profile_id, origin_id, service_id, folder_id, title, abstract, authors_count, authors_json,
-        authors_text, form_json, file_name, file_size, file_sha256, file_path, sync_state, created_at, updated_at)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+      ${insertInto('manuscripts', MANUSCRIPT_INSERT)}
       ON CONFLICT (profile_id, origin_id) DO UPDATE SET
         service_id = coalesce(excluded.service_id, service_id), folder_id = excluded.folder_id, title = excluded.title,
         abstract = excluded.abstract, authors_count = excluded.authors_count, authors_json = excluded.authors_json,
@@ -285,32 +346,23 @@ export class ManuscriptsRepository {
         sync_state = excluded.sync_state, updated_at = excluded.updated_at
       RETURNING id`);
     this.nextSeq = db.prepare('SELECT coalesce(max(seq), 0) + 1 AS seq FROM runs WHERE manuscript_id = ?');
-    this.insertRun = db.prepare(`
-      INSERT INTO runs (profile_id, manuscript_id, seq, uploaded_at, response_version, folder_name, form_json, candidates_count, raw_json,
-        group_ids_json, complete)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0) RETURNING id`);
+    this.insertRun = db.prepare(`${insertInto('runs', RUN_INSERT)} RETURNING id`);
     this.markComplete = db.prepare('UPDATE runs SET complete = 1, folder_name = ? WHERE id = ?');
     this.setLinksNext = db.prepare('UPDATE runs SET links_next = ? WHERE id = ?');
     this.candidatesFrom = db.prepare(`
       SELECT rank, author_id, name, affiliation, email, orcid, url, h_index, articles_count, citations_count, concepts_json
       FROM candidates WHERE run_id = ? AND rank >= ? ORDER BY rank LIMIT ?`);
-    this.insertSettings = db.prepare(
-      'INSERT INTO run_groups_settings (run_id, effect, boost_multiplier, groups_json, raw_json) VALUES (?, ?, ?, ?, ?)',
-    );
-    this.insertDebug = db.prepare(`
-      INSERT INTO run_debug_info (run_id, source_file, parsed_text_len, parsed_references, extracted_concepts, authors_count,
-        emails_count, orcids_count, raw_json) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+    this.insertSettings = db.prepare(insertInto('run_groups_settings', SETTINGS_INSERT));
+    this.insertDebug = db.prepare(insertInto('run_debug_info', DEBUG_INSERT));
     this.insertCandidate = db.prepare(insertInto('candidates', CANDIDATE_COLUMNS));
     this.upsertAuthor = db.prepare(`
-      INSERT INTO authors (profile_id, author_id, name, affiliation, email, orcid, url, h_index, articles_count, citations_count,
-        concepts, first_seen_at, last_seen_at)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+      ${insertInto('authors', AUTHOR_INSERT)}
       ON CONFLICT(profile_id, author_id) DO UPDATE SET name = excluded.name, affiliation = excluded.affiliation,
         email = coalesce(excluded.email, email), orcid = coalesce(excluded.orcid, orcid), url = excluded.url,
         h_index = excluded.h_index, articles_count = excluded.articles_count, citations_count = excluded.citations_count,
         concepts = excluded.concepts, last_seen_at = excluded.last_seen_at`);
     this.linkAuthor = db.prepare(
-      'INSERT OR IGNORE INTO author_manuscripts (profile_id, author_id, manuscript_id, first_run_id) VALUES (?, ?, ?, ?)',
+      insertInto('author_manuscripts', ['profile_id', 'author_id', 'manuscript_id', 'first_run_id']).replace(/^INSERT/, 'INSERT OR IGNORE'),
     );
     this.bumpSuggestions = db.prepare(
       'UPDATE authors SET suggestions_count = suggestions_count + 1 WHERE profile_id = ? AND author_id = ?',
@@ -322,7 +374,7 @@ export class ManuscriptsRepository {
   }
 
   folder(profileId: string, name: string): number {
-    return this.folderUpsert.get(profileId, name, this.clock.now())!.id;
+    return this.folderUpsert.get({ profile_id: profileId, name, first_used_at: this.clock.now() })!.id;
   }
 
   listFolders(profileId: string): FolderRow[] {
@@ -566,34 +618,41 @@ export class ManuscriptsRepository {
     const ms = existing ? toManuscript(existing) : this.save(profileId, input, null, 'pending');
     const seq = this.nextSeq.get(ms.id)!.seq;
     const candidates = response.candidates;
-    const runId = this.insertRun.get(
-      profileId,
-      ms.id,
+    const runId = this.insertRun.get({
+      profile_id: profileId,
+      manuscript_id: ms.id,
       seq,
-      now,
-      response.version,
-      input.form.folder,
-      toJson(input.form),
-      candidates === null ? null : candidates.length,
-      runRaw(raw, response),
-      toJson(groupIdsOf(candidates ?? [])),
-    )!.id;
+      uploaded_at: now,
+      response_version: response.version,
+      folder_name: input.form.folder,
+      form_json: toJson(input.form),
+      candidates_count: candidates === null ? null : candidates.length,
+      raw_json: runRaw(raw, response),
+      group_ids_json: toJson(groupIdsOf(candidates ?? [])),
+      complete: 0,
+    })!.id;
     const settings = response.authors_groups_settings;
     if (settings !== null) {
-      this.insertSettings.run(runId, settings.effect, settings.boost_multiplier ?? null, toJson(settings.authors_groups), toJson(settings));
+      this.insertSettings.run({
+        run_id: runId,
+        effect: settings.effect,
+        boost_multiplier: settings.boost_multiplier ?? null,
+        groups_json: toJson(settings.authors_groups),
+        raw_json: toJson(settings),
+      });
     }
     const d = response.debug_info;
-    this.insertDebug.run(
-      runId,
-      d.source_file ?? null,
-      d.parsed_text_len ?? null,
-      d.parsed_references ?? null,
-      d.extracted_concepts ?? null,
-      d.authors_info?.authors_count ?? null,
-      d.authors_info?.emails_count ?? null,
-      d.authors_info?.orcids_count ?? null,
-      toJson(d),
-    );
+    this.insertDebug.run({
+      run_id: runId,
+      source_file: d.source_file ?? null,
+      parsed_text_len: d.parsed_text_len ?? null,
+      parsed_references: d.parsed_references ?? null,
+      extracted_concepts: d.extracted_concepts ?? null,
+      authors_count: d.authors_info?.authors_count ?? null,
+      emails_count: d.authors_info?.emails_count ?? null,
+      orcids_count: d.authors_info?.orcids_count ?? null,
+      raw_json: toJson(d),
+    });
     const raws = candidates === null ? null : rawCandidates(raw, candidates.length);
     return { profileId, input, response, raws, runId, seq };
   }
@@ -658,22 +717,25 @@ export class ManuscriptsRepository {
   ): LedgerCandidate[] {
     const firstSuggested: LedgerCandidate[] = [];
     for (const c of list) {
-      this.upsertAuthor.run(
-        profileId,
-        c.author_id,
-        c.name,
-        c.affiliation,
-        c.email,
-        c.orcid,
-        c.url,
-        c.hIndex,
-        c.articlesCount,
-        c.citationsCount,
-        c.relevant_concepts.join(', '),
-        now,
-        now,
-      );
-      if (this.linkAuthor.run(profileId, c.author_id, manuscriptId, runId).changes === 1) {
+      this.upsertAuthor.run({
+        profile_id: profileId,
+        author_id: c.author_id,
+        name: c.name,
+        affiliation: c.affiliation,
+        email: c.email,
+        orcid: c.orcid,
+        url: c.url,
+        h_index: c.hIndex,
+        articles_count: c.articlesCount,
+        citations_count: c.citationsCount,
+        concepts: c.relevant_concepts.join(', '),
+        first_seen_at: now,
+        last_seen_at: now,
+      });
+      if (
+        this.linkAuthor.run({ profile_id: profileId, author_id: c.author_id, manuscript_id: manuscriptId, first_run_id: runId }).changes ===
+        1
+      ) {
         this.bumpSuggestions.run(profileId, c.author_id);
         firstSuggested.push({ authorId: c.author_id, name: c.name, affiliation: c.affiliation, email: c.email, orcid: c.orcid });
       }
@@ -688,25 +750,25 @@ export class ManuscriptsRepository {
     const authors = f.authors ?? [];
     const folderId = this.folder(profileId, f.folder);
     const file: StoredFile | null = input.file ?? null;
-    const id = this.upsertManuscript.get(
-      profileId,
-      f.origin_id,
-      serviceId,
-      folderId,
-      f.title,
-      f.abstract,
-      f.authors_count,
-      toJson(authors),
-      authorsText(authors),
-      toJson(f),
-      file?.name ?? null,
-      file?.size ?? null,
-      file?.sha256 ?? null,
-      file?.path ?? null,
-      state,
-      now,
-      now,
-    )!.id;
+    const id = this.upsertManuscript.get({
+      profile_id: profileId,
+      origin_id: f.origin_id,
+      service_id: serviceId,
+      folder_id: folderId,
+      title: f.title,
+      abstract: f.abstract,
+      authors_count: f.authors_count,
+      authors_json: toJson(authors),
+      authors_text: authorsText(authors),
+      form_json: toJson(f),
+      file_name: file?.name ?? null,
+      file_size: file?.size ?? null,
+      file_sha256: file?.sha256 ?? null,
+      file_path: file?.path ?? null,
+      sync_state: state,
+      created_at: now,
+      updated_at: now,
+    })!.id;
     return toManuscript(this.byId.get(id)!);
   }
 }

@@ -32,7 +32,7 @@ export class SqliteProfilesRepository implements ProfilesRepository {
   private readonly upsertStmt: Statement<[ProfileDbRow]>;
   private readonly removeStmt: Statement<[string]>;
   private readonly getStateStmt: Statement<[string], { value: string | null }>;
-  private readonly setStateStmt: Statement<[string, string | null]>;
+  private readonly setStateStmt: Statement<[{ key: string; value: string | null }]>;
 
   constructor(
     private readonly db: Database,
@@ -46,9 +46,7 @@ export class SqliteProfilesRepository implements ProfilesRepository {
         last_checked_at = excluded.last_checked_at, last_features_json = excluded.last_features_json`);
     this.removeStmt = db.prepare('DELETE FROM profiles WHERE id = ?');
     this.getStateStmt = db.prepare('SELECT value FROM app_state WHERE key = ?');
-    this.setStateStmt = db.prepare(
-      'INSERT INTO app_state (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value',
-    );
+    this.setStateStmt = db.prepare(`${insertInto('app_state', ['key', 'value'])} ON CONFLICT(key) DO UPDATE SET value = excluded.value`);
   }
 
   list(): ProfileRecord[] {
@@ -88,7 +86,7 @@ export class SqliteProfilesRepository implements ProfilesRepository {
   }
 
   setActiveId(id: string | null): void {
-    this.setStateStmt.run(ACTIVE_KEY, id);
+    this.setStateStmt.run({ key: ACTIVE_KEY, value: id });
     this.changes.note('profiles');
   }
 
