@@ -10,7 +10,7 @@ import { openCache, type Cache } from '../../electron/core/cache';
 import { safeName, StagingArea } from '../../electron/core/files/staging';
 import { Outbox } from '../../electron/core/outbox';
 import { form, ManualClock, MemoryLogger, tempDir } from './cache/fixtures';
-import { FakeService } from './outbox/fakes';
+import { FakeService, addFakeProfile } from './outbox/fakes';
 
 const P = 'p1';
 const BYTES = Buffer.from('%PDF-1.7\nthe manuscript body, hashed once\n%%EOF\n');
@@ -35,15 +35,7 @@ const outboxOf = (c: Cache, profileId = P) =>
 beforeEach(() => {
   ({ dir, cleanup } = tempDir('desk-handover-'));
   cache = open();
-  cache.profiles.upsert({
-    id: P,
-    name: 'P',
-    baseUrl: 'http://fake',
-    kind: 'remote',
-    createdAt: 1,
-    lastCheckedAt: null,
-    lastFeatures: null,
-  });
+  addFakeProfile(cache, P);
   api = new FakeService();
   hashed = [];
   staging = new StagingArea(join(dir, 'staging'), {

@@ -7,6 +7,7 @@ import type { AuthorFromGroupPatch, AuthorFromGroupPut, UploadFormInput } from '
 import { OutcomeUnknownError } from '../../../electron/core/api/errors';
 import type { ApiResult, ServiceApi, UploadRequest } from '../../../electron/core/api/types';
 import type { Timers } from '../../../electron/core/sync';
+import type { Cache } from '../../../electron/core/cache';
 import { candidate, type ManualClock } from '../cache/fixtures';
 
 type Op = 'putAuthor' | 'patchAuthor' | 'deleteAuthor' | 'createAuthorsGroup' | 'uploadManuscript' | 'listCustomFields';
@@ -143,4 +144,9 @@ export class FakeTimers implements Timers {
     }
     this.clock.t = end;
   }
+}
+
+/** A remote profile pointing at the fake service, as the outbox tests need one to queue under. */
+export function addFakeProfile(cache: Cache, id: string): void {
+  cache.profiles.upsert({ id, name: 'P', baseUrl: 'http://fake', kind: 'remote', createdAt: 1, lastCheckedAt: null, lastFeatures: null });
 }

@@ -7,7 +7,7 @@ import { openCache, type Cache } from '../../../electron/core/cache';
 import { StagingArea } from '../../../electron/core/files/staging';
 import { Outbox, type FileHandover, type OutboxOptions } from '../../../electron/core/outbox';
 import { form, ManualClock, MemoryLogger, tempDir } from '../cache/fixtures';
-import { FakeService, lostGroupAnswer } from './fakes';
+import { FakeService, lostGroupAnswer, addFakeProfile } from './fakes';
 import { requests } from '../../../electron/common/contract';
 
 const P = 'p1';
@@ -44,15 +44,7 @@ beforeEach(() => {
   ({ dir, cleanup } = tempDir('desk-outbox-'));
   clock = new ManualClock();
   cache = openCache({ file: join(dir, 'cache.db'), clock, logger: new MemoryLogger() });
-  cache.profiles.upsert({
-    id: P,
-    name: 'P',
-    baseUrl: 'http://fake',
-    kind: 'remote',
-    createdAt: 1,
-    lastCheckedAt: null,
-    lastFeatures: null,
-  });
+  addFakeProfile(cache, P);
   api = new FakeService();
   outbox = makeOutbox();
 });

@@ -5,7 +5,7 @@ import { openCache, type Cache } from '../../../electron/core/cache';
 import { Outbox } from '../../../electron/core/outbox';
 import { Connectivity, SyncLoop, type ConnectivityChange, type SyncStatus } from '../../../electron/core/sync';
 import { ManualClock, MemoryLogger, tempDir } from '../cache/fixtures';
-import { FakeService, FakeTimers } from './fakes';
+import { FakeService, FakeTimers, addFakeProfile } from './fakes';
 
 const P = 'p1';
 let cleanup: () => void;
@@ -25,15 +25,7 @@ beforeEach(() => {
   clock = new ManualClock();
   timers = new FakeTimers(clock);
   cache = openCache({ file: join(t.dir, 'cache.db'), clock, logger: new MemoryLogger() });
-  cache.profiles.upsert({
-    id: P,
-    name: 'P',
-    baseUrl: 'http://fake',
-    kind: 'remote',
-    createdAt: 1,
-    lastCheckedAt: null,
-    lastFeatures: null,
-  });
+  addFakeProfile(cache, P);
   api = new FakeService();
   api.groups.set(7, { group_name: 'G' });
   groupId = cache.groups.addExisting(P, 7, 'G').id;

@@ -8,7 +8,7 @@ import { Outbox } from '../../../electron/core/outbox';
 import { classifyFailure } from '../../../electron/core/outbox/classify';
 import { Connectivity, SyncLoop, type Timers } from '../../../electron/core/sync';
 import { MemoryLogger, tempDir } from '../../integration/cache/fixtures';
-import { FakeService } from '../../integration/outbox/fakes';
+import { FakeService, addFakeProfile } from '../../integration/outbox/fakes';
 
 const cleanups: Array<() => void> = [];
 afterEach(() => cleanups.splice(0).forEach((f) => f()));
@@ -20,15 +20,7 @@ it('a retry due in 2 s still comes after 2 s of monotonic time when the wall clo
   const clock = { now: () => wall, monotonic: () => mono };
   const cache = openCache({ file: join(dir, 'cache.db'), clock, logger: new MemoryLogger() });
   cleanups.push(() => (cache.close(), cleanup()));
-  cache.profiles.upsert({
-    id: 'p1',
-    name: 'P',
-    baseUrl: 'http://fake',
-    kind: 'remote',
-    createdAt: 1,
-    lastCheckedAt: null,
-    lastFeatures: null,
-  });
+  addFakeProfile(cache, 'p1');
   const api = new FakeService();
   const outbox = new Outbox({
     cache,
