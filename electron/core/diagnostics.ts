@@ -2,8 +2,7 @@
 // is, how big the cache is, what is queued, the last problems and crash) and nothing that opens a door:
 // no API key, token, password, webhook address or credential. Everything passes through `redact` (the
 // logger's known secrets) and a pattern scrub for anything that still looks like a secret.
-import { statSync } from 'node:fs';
-import type { Cache } from './cache/open';
+export { cacheFigures } from './cache/figures';
 
 export interface DiagnosticsInput {
   appName: string;
@@ -63,37 +62,4 @@ export function formatDiagnostics(d: DiagnosticsInput, redact: (s: string) => st
     ...(d.recentProblems.length > 0 ? d.recentProblems.map((l) => `  ${l.length > 500 ? l.slice(0, 500) + '…' : l}`) : ['  none']),
   ];
   return scrubSecrets(redact(lines.join('\n')));
-}
-
-const COUNTED = ['profiles', 'manuscripts', 'runs', 'candidates', 'authors_groups', 'group_authors', 'marks'] as const;
-
-/** Row counts and the outbox by state, read from the open cache; the cache file's size with its WAL. */
-export function cacheFigures(cache: Pick<Cache, 'db' | 'file'>): Pick<DiagnosticsInput, 'cacheBytes' | 'counts' | 'outbox'> {
-  const counts: Record<string, number> = {};
-  for (const table of COUNTED) {
-    try {
-      counts[table] = (cache.db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
-    } catch {
-      counts[table] = -1;
-    }
-  }
-  const outbox: Record<string, number> = {};
-  try {
-    for (const r of cache.db
-      .prepare(`SELECT state, count(*) AS n FROM outbox WHERE state != 'done' GROUP BY state ORDER BY state`)
-      .all() as Array<{ state: string; n: number }>) {
-      outbox[r.state] = r.n;
-    }
-  } catch {
-    outbox['unreadable'] = 1;
-  }
-  let cacheBytes: number | null = null;
-  for (const f of [cache.file, `${cache.file}-wal`]) {
-    try {
-      cacheBytes = (cacheBytes ?? 0) + statSync(f).size;
-    } catch {
-      // no WAL yet
-    }
-  }
-  return { cacheBytes, counts, outbox };
 }
