@@ -188,8 +188,10 @@ export const CELLS: Record<ScreenColumnKey, (c: CandidateRow, ctx: CellContext) 
     ) : null,
   marked: (c) =>
     c.marked ? (
-      <span className="chip marked">
-        <Ico name="Star" size={12} /> Marked
+      // The star alone fits the narrow column under its "Marked" header; the word stays for screen readers.
+      <span className="chip marked" title="Marked in the service">
+        <Ico name="Star" size={12} />
+        <span className="sr-only">Marked</span>
       </span>
     ) : null,
   url: (c) =>
