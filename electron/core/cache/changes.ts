@@ -14,6 +14,11 @@ export class ChangeFeed {
   private depth = 0;
   private pending: DataChangedEvent[] = [];
   private flushQueued = false;
+  /**
+   * Non-zero while this connection runs a transaction (shared with the run writer's worker thread, which
+   * starts no slice of its own meanwhile, so a write here waits at most for the slice under way).
+   */
+  readonly writerGate = new Int32Array(new SharedArrayBuffer(4));
 
   constructor(private readonly db: Database) {}
 
@@ -25,17 +30,23 @@ export class ChangeFeed {
   /**
    * Runs `fn` in one transaction (a savepoint when nested). The changes noted inside are told when
    * the outermost one commits; those of a part that threw are dropped.
+   *
+   * BEGIN IMMEDIATE: another connection (the run writer's worker) writes to the same file, and a deferred
+   * transaction that read before that connection committed could not write at all (SQLITE_BUSY_SNAPSHOT,
+   * which busy_timeout does not wait out); an immediate one takes the write lock first, waiting for it.
    */
   transaction<T>(fn: () => T): T {
     const mark = this.pending.length;
+    if (this.depth === 0) Atomics.add(this.writerGate, 0, 1);
     this.depth++;
     let ok = false;
     try {
-      const result = this.db.transaction(fn)();
+      const result = this.db.transaction(fn).immediate();
       ok = true;
       return result;
     } finally {
       this.depth--;
+      if (this.depth === 0) Atomics.sub(this.writerGate, 0, 1);
       if (!ok) this.pending.length = Math.min(this.pending.length, mark);
       if (this.depth === 0) this.flush();
     }

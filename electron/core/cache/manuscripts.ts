@@ -1,12 +1,13 @@
 import type { Database, Statement } from 'better-sqlite3';
 import type { Candidate, UploadAuthor, UploadFormInput, UploadResponse } from '../../common/service';
 import type { Clock } from '../ports';
-import type { LedgerCandidate, LedgerRepository } from './ledger';
+import type { LedgerRepository } from './ledger';
 import type { MarksRepository } from './marks';
-import { fromJson, insertInto, toJson, bool } from './sql';
+import { fromJson, insertInto, toJson } from './sql';
 import { nextTurn } from '../perf/turns';
+import { RUN_CHUNK, RunWrites, SLICE_MS } from './run-writes';
+import { RunWriterGone, type RunWriter } from './run-writer';
 import {
-  CONFLICT_BITS,
   type FolderRow,
   type ManuscriptInput,
   type ManuscriptRow,
@@ -132,10 +133,7 @@ const authorsText = (authors: readonly UploadAuthor[]): string =>
     .filter((n) => n.length > 0)
     .join('; ');
 
-/** Most candidates per chunk when a run is staged or linked (each chunk is one transaction). */
-export const RUN_CHUNK = 250;
-/** A chunk also ends when it has taken this long, so a slice of the main thread stays inside 16 ms on a busy machine. */
-export const SLICE_MS = 6;
+export { RUN_CHUNK, SLICE_MS } from './run-writes';
 
 /**
  * Runs one slice's transaction without waiting for the disk at its commit (synchronous = NORMAL for that
@@ -145,7 +143,11 @@ export const SLICE_MS = 6;
  * commit flushes the WAL with them) and link slices (they move runs.links_next with them, so a lost slice is
  * redone from the stored candidates). WAL keeps the file consistent either way.
  */
-export function withoutCommitSync<T>(db: Database, slice: () => T, transaction: (fn: () => T) => T = (fn) => db.transaction(fn)()): T {
+export function withoutCommitSync<T>(
+  db: Database,
+  slice: () => T,
+  transaction: (fn: () => T) => T = (fn) => db.transaction(fn).immediate(),
+): T {
   const mode = db.pragma('synchronous', { simple: true }) as number;
   db.pragma('synchronous = NORMAL');
   try {
@@ -154,40 +156,6 @@ export function withoutCommitSync<T>(db: Database, slice: () => T, transaction: 
     db.pragma(`synchronous = ${mode}`);
   }
 }
-
-/** What linking needs of a stored candidate row. */
-interface LinkableRow {
-  rank: number;
-  author_id: number;
-  name: string;
-  affiliation: Candidate['affiliation'];
-  email: Candidate['email'];
-  orcid: Candidate['orcid'];
-  url: Candidate['url'];
-  h_index: Candidate['hIndex'];
-  articles_count: Candidate['articlesCount'];
-  citations_count: Candidate['citationsCount'];
-  concepts_json: string | null;
-}
-
-/** The fields of a Candidate that linkAuthors reads, from a stored row. */
-const linkable = (r: LinkableRow): LinkCandidate => ({
-  author_id: r.author_id,
-  name: r.name,
-  affiliation: r.affiliation,
-  email: r.email,
-  orcid: r.orcid,
-  url: r.url,
-  hIndex: r.h_index,
-  articlesCount: r.articles_count,
-  citationsCount: r.citations_count,
-  relevant_concepts: fromJson<string[]>(r.concepts_json, []),
-});
-
-type LinkCandidate = Pick<
-  Candidate,
-  'author_id' | 'name' | 'affiliation' | 'email' | 'orcid' | 'url' | 'hIndex' | 'articlesCount' | 'citationsCount' | 'relevant_concepts'
->;
 
 /** A run written but not yet visible (runs.complete = 0); commitUploadRun makes it visible at once. */
 export interface StagedRun {
@@ -200,41 +168,6 @@ export interface StagedRun {
 }
 
 /** Folders, manuscripts and their upload runs with candidates. */
-/** The candidates row as written, one named parameter a column. */
-const CANDIDATE_COLUMNS = [
-  'run_id',
-  'profile_id',
-  'rank',
-  'author_id',
-  'name',
-  'first_name',
-  'last_name',
-  'middle_name',
-  'suffix',
-  'email',
-  'orcid',
-  'affiliation',
-  'articles_count',
-  'citations_count',
-  'h_index',
-  'score',
-  'url',
-  'concepts_json',
-  'authors_groups_json',
-  'marked',
-  'coauth_conflict',
-  'aff_conflict',
-  'retracted_articles',
-  'referenced_articles',
-  'external_coi',
-  'conflicts',
-  'conflict_count',
-  'has_email',
-  'raw_json',
-] as const;
-
-type CandidateDbInsert = Record<(typeof CANDIDATE_COLUMNS)[number], string | number | null>;
-
 /** A row to insert, bound by column name: one value a column of the list. */
 type Row<C extends readonly string[]> = Record<C[number], string | number | null>;
 
@@ -282,22 +215,6 @@ const DEBUG_INSERT = [
   'orcids_count',
   'raw_json',
 ] as const;
-const AUTHOR_INSERT = [
-  'profile_id',
-  'author_id',
-  'name',
-  'affiliation',
-  'email',
-  'orcid',
-  'url',
-  'h_index',
-  'articles_count',
-  'citations_count',
-  'concepts',
-  'first_seen_at',
-  'last_seen_at',
-] as const;
-
 export class ManuscriptsRepository {
   private readonly folderUpsert: Statement<[{ profile_id: string; name: string; first_used_at: number }], { id: number }>;
   private readonly byOrigin: Statement<[string, string], ManuscriptDbRow>;
@@ -308,15 +225,14 @@ export class ManuscriptsRepository {
   private readonly insertRun: Statement<[Row<typeof RUN_INSERT>], { id: number }>;
   private readonly insertSettings: Statement<[Row<typeof SETTINGS_INSERT>]>;
   private readonly insertDebug: Statement<[Row<typeof DEBUG_INSERT>]>;
-  private readonly insertCandidate: Statement<[CandidateDbInsert]>;
-  private readonly upsertAuthor: Statement<[Row<typeof AUTHOR_INSERT>]>;
-  private readonly linkAuthor: Statement<[{ profile_id: string; author_id: number; manuscript_id: number; first_run_id: number }]>;
-  private readonly bumpSuggestions: Statement<[string, number]>;
   private readonly setLastRun: Statement<[number, number, number]>;
   private readonly setState: Statement<[SyncState, number, number]>;
   private readonly markComplete: Statement<[string, number]>;
-  private readonly setLinksNext: Statement<[number | null, number]>;
-  private readonly candidatesFrom: Statement<[number, number, number], LinkableRow>;
+  private readonly startLinks: Statement<[number]>;
+  /** The bulk writes of a run, on this connection (when the run writer does not run). */
+  private readonly writes: RunWrites;
+  /** The worker that writes runs off the main thread, once it runs (useRunWriter). */
+  private writer: RunWriter | null = null;
 
   constructor(
     private readonly db: Database,
@@ -348,27 +264,12 @@ export class ManuscriptsRepository {
     this.nextSeq = db.prepare('SELECT coalesce(max(seq), 0) + 1 AS seq FROM runs WHERE manuscript_id = ?');
     this.insertRun = db.prepare(`${insertInto('runs', RUN_INSERT)} RETURNING id`);
     this.markComplete = db.prepare('UPDATE runs SET complete = 1, folder_name = ? WHERE id = ?');
-    this.setLinksNext = db.prepare('UPDATE runs SET links_next = ? WHERE id = ?');
-    this.candidatesFrom = db.prepare(`
-      SELECT rank, author_id, name, affiliation, email, orcid, url, h_index, articles_count, citations_count, concepts_json
-      FROM candidates WHERE run_id = ? AND rank >= ? ORDER BY rank LIMIT ?`);
+    this.startLinks = db.prepare('UPDATE runs SET links_next = 0 WHERE id = ?');
     this.insertSettings = db.prepare(insertInto('run_groups_settings', SETTINGS_INSERT));
     this.insertDebug = db.prepare(insertInto('run_debug_info', DEBUG_INSERT));
-    this.insertCandidate = db.prepare(insertInto('candidates', CANDIDATE_COLUMNS));
-    this.upsertAuthor = db.prepare(`
-      ${insertInto('authors', AUTHOR_INSERT)}
-      ON CONFLICT(profile_id, author_id) DO UPDATE SET name = excluded.name, affiliation = excluded.affiliation,
-        email = coalesce(excluded.email, email), orcid = coalesce(excluded.orcid, orcid), url = excluded.url,
-        h_index = excluded.h_index, articles_count = excluded.articles_count, citations_count = excluded.citations_count,
-        concepts = excluded.concepts, last_seen_at = excluded.last_seen_at`);
-    this.linkAuthor = db.prepare(
-      insertInto('author_manuscripts', ['profile_id', 'author_id', 'manuscript_id', 'first_run_id']).replace(/^INSERT/, 'INSERT OR IGNORE'),
-    );
-    this.bumpSuggestions = db.prepare(
-      'UPDATE authors SET suggestions_count = suggestions_count + 1 WHERE profile_id = ? AND author_id = ?',
-    );
     this.setLastRun = db.prepare('UPDATE manuscripts SET last_run_id = ?, updated_at = ? WHERE id = ?');
     this.setState = db.prepare('UPDATE manuscripts SET sync_state = ?, updated_at = ? WHERE id = ?');
+    this.writes = new RunWrites(db, clock, ledger);
     // A run a crash left half-written is invisible to every reader; it goes when the cache opens.
     this.dropIncompleteRuns();
   }
@@ -487,7 +388,7 @@ export class ManuscriptsRepository {
     return this.changes.transaction((): RecordedRun => {
       const staged = this.beginRun(profileId, input, response, raw);
       const candidates = response.candidates ?? [];
-      this.insertCandidateRows(staged, candidates, 0, candidates.length, false);
+      this.writes.insertCandidateRows(staged, candidates, staged.raws, 0, candidates.length);
       return this.commitUploadRun(staged);
     });
   }
@@ -499,13 +400,15 @@ export class ManuscriptsRepository {
    * a crash before it leaves a hidden run that the next open of the cache drops.
    */
   async stageUploadRun(profileId: string, input: ManuscriptInput, response: UploadResponse, raw?: unknown): Promise<StagedRun> {
-    const staged = this.db.transaction(() => this.beginRun(profileId, input, response, raw))();
+    const staged = this.changes.transaction(() => this.beginRun(profileId, input, response, raw));
     const candidates = response.candidates ?? [];
     try {
-      for (let from = 0; from < candidates.length;) {
+      for (let from = await this.stageInWorker(staged, candidates); from < candidates.length;) {
         await nextTurn();
         from = withoutCommitSync(this.db, () =>
-          this.insertCandidateRows(staged, candidates, from, Math.min(candidates.length, from + RUN_CHUNK)),
+          this.writes.insertCandidateRows(staged, candidates, staged.raws, from, Math.min(candidates.length, from + RUN_CHUNK), {
+            sliceMs: SLICE_MS,
+          }),
         );
       }
     } catch (err) {
@@ -513,6 +416,38 @@ export class ManuscriptsRepository {
       throw err;
     }
     return staged;
+  }
+
+  /**
+   * Hands the run writer (when it runs) a staged run's candidates, a chunk per turn of the loop (each
+   * message is a copy of its chunk), and waits for them to be written. Returns how many rows are stored:
+   * all of them, or as far as a writer that stopped got (the rest is then written here).
+   */
+  private async stageInWorker(staged: StagedRun, candidates: readonly Candidate[]): Promise<number> {
+    const writer = this.writer;
+    if (!writer?.running || candidates.length === 0) return 0;
+    const chunks: Array<Promise<void>> = [];
+    for (let from = 0; from < candidates.length; from += RUN_CHUNK) {
+      if (from > 0) await nextTurn();
+      const to = Math.min(candidates.length, from + RUN_CHUNK);
+      chunks.push(writer.stage(staged, from, candidates.slice(from, to), staged.raws?.slice(from, to) ?? null));
+    }
+    try {
+      await Promise.all(chunks);
+      return candidates.length;
+    } catch (err) {
+      if (!(err instanceof RunWriterGone)) throw err;
+      await Promise.allSettled(chunks);
+      return this.writes.staged(staged.runId);
+    }
+  }
+
+  /**
+   * From now on the run writer writes upload runs' candidate rows and links off the main thread (null:
+   * back to this thread's slices). A writer that stops is left for this thread's slices at once.
+   */
+  useRunWriter(writer: RunWriter | null): void {
+    this.writer = writer;
   }
 
   /** Drops a staged run that will not be committed (the upload's answer could not be kept). */
@@ -536,8 +471,8 @@ export class ManuscriptsRepository {
       ? this.save(profileId, { form: kept.form }, response.manuscript_id, kept.syncState)
       : this.save(profileId, input, response.manuscript_id, 'synced');
     const candidates = response.candidates;
-    if (candidates !== null && opts.linkLater) this.setLinksNext.run(0, runId);
-    else if (candidates !== null) this.ledger.recordSuggested(this.linkAuthors(profileId, ms.id, runId, candidates, now));
+    if (candidates !== null && opts.linkLater) this.startLinks.run(runId);
+    else if (candidates !== null) this.ledger.recordSuggested(this.writes.linkAuthors(profileId, ms.id, runId, candidates, now));
     this.markComplete.run(input.form.folder, runId);
     this.setLastRun.run(runId, now, ms.id);
     const parkedMarks = this.marks.applyParked(profileId, ms.id);
@@ -554,6 +489,16 @@ export class ManuscriptsRepository {
    * where a crash stopped it (linkPendingRuns), and a candidate is never counted twice.
    */
   async linkRun(runId: number): Promise<void> {
+    const writer = this.writer;
+    if (writer?.running) {
+      try {
+        // The run's people are all in the reviewer ledger now: its counts and the load badges follow.
+        if ((await writer.link(runId, this.clock.now())).finished) this.changes.note('ledger');
+        return;
+      } catch (err) {
+        if (!(err instanceof RunWriterGone)) throw err;
+      }
+    }
     for (;;) {
       await nextTurn();
       if (!this.db.open) return;
@@ -575,27 +520,12 @@ export class ManuscriptsRepository {
     return ids.length;
   }
 
-  /** One slice of linkRun; false when the run has nothing left to link. */
+  /** One slice of linkRun on this thread; false when the run has nothing left to link. */
   private linkSlice(runId: number): boolean {
-    const run = this.db
-      .prepare<[number], { profile_id: string; manuscript_id: number; links_next: number | null }>(
-        'SELECT profile_id, manuscript_id, links_next FROM runs WHERE id = ?',
-      )
-      .get(runId);
-    if (!run || run.links_next === null) return false;
-    const t0 = performance.now();
-    const now = this.clock.now();
-    let next = run.links_next;
-    for (const c of this.candidatesFrom.all(runId, next, RUN_CHUNK)) {
-      this.ledger.recordSuggested(this.linkAuthors(run.profile_id, run.manuscript_id, runId, [linkable(c)], now));
-      next = c.rank + 1;
-      if (performance.now() - t0 >= SLICE_MS) break;
-    }
-    const done = next === run.links_next;
-    this.setLinksNext.run(done ? null : next, runId);
+    const r = this.writes.linkSlice(runId, SLICE_MS);
     // The run's people are all in the reviewer ledger now: its counts and the load badges follow.
-    if (done) this.changes.note('ledger');
-    return !done;
+    if (r.finished) this.changes.note('ledger');
+    return r.more;
   }
 
   /** Runs a crash left half-written (never committed): dropped, with their candidates. Returns how many. */
@@ -655,92 +585,6 @@ export class ManuscriptsRepository {
     });
     const raws = candidates === null ? null : rawCandidates(raw, candidates.length);
     return { profileId, input, response, raws, runId, seq };
-  }
-
-  /** Candidate rows [from, to) of a staged run, stopping early after SLICE_MS when sliced; returns the next rank. */
-  private insertCandidateRows(staged: StagedRun, list: readonly Candidate[], from: number, to: number, sliced = true): number {
-    const t0 = performance.now();
-    let rank = from;
-    for (; rank < to && (!sliced || rank === from || performance.now() - t0 < SLICE_MS); rank++) {
-      const c = list[rank]!;
-      const flags = [c.coauth_conflicts, c.aff_conflicts, c.retracted_articles, c.referenced_articles, c.external_coi];
-      let mask = 0;
-      let count = 0;
-      (['coauth_conflicts', 'aff_conflicts', 'retracted_articles', 'referenced_articles', 'external_coi'] as const).forEach((k, i) => {
-        if (flags[i]?.exists === true) {
-          mask |= CONFLICT_BITS[k];
-          count++;
-        }
-      });
-      this.insertCandidate.run({
-        run_id: staged.runId,
-        profile_id: staged.profileId,
-        rank,
-        author_id: c.author_id,
-        name: c.name,
-        first_name: c.first_name,
-        last_name: c.last_name,
-        middle_name: c.middle_name,
-        suffix: c.suffix,
-        email: c.email,
-        orcid: c.orcid,
-        affiliation: c.affiliation,
-        articles_count: c.articlesCount,
-        citations_count: c.citationsCount,
-        h_index: c.hIndex,
-        score: c.score,
-        url: c.url,
-        concepts_json: toJson(c.relevant_concepts),
-        authors_groups_json: toJson(c.authors_groups),
-        marked: c.marked ? 1 : 0,
-        coauth_conflict: bool(flags[0]?.exists),
-        aff_conflict: bool(flags[1]?.exists),
-        retracted_articles: bool(flags[2]?.exists),
-        referenced_articles: bool(flags[3]?.exists),
-        external_coi: bool(flags[4]?.exists),
-        conflicts: mask,
-        conflict_count: count,
-        has_email: c.email !== null && c.email !== '' ? 1 : 0,
-        raw_json: toJson(staged.raws?.[rank] ?? c),
-      });
-    }
-    return rank;
-  }
-
-  /** Author records and manuscript links; returns the candidates suggested on this manuscript for the first time. */
-  private linkAuthors(
-    profileId: string,
-    manuscriptId: number,
-    runId: number,
-    list: readonly LinkCandidate[],
-    now: number,
-  ): LedgerCandidate[] {
-    const firstSuggested: LedgerCandidate[] = [];
-    for (const c of list) {
-      this.upsertAuthor.run({
-        profile_id: profileId,
-        author_id: c.author_id,
-        name: c.name,
-        affiliation: c.affiliation,
-        email: c.email,
-        orcid: c.orcid,
-        url: c.url,
-        h_index: c.hIndex,
-        articles_count: c.articlesCount,
-        citations_count: c.citationsCount,
-        concepts: c.relevant_concepts.join(', '),
-        first_seen_at: now,
-        last_seen_at: now,
-      });
-      if (
-        this.linkAuthor.run({ profile_id: profileId, author_id: c.author_id, manuscript_id: manuscriptId, first_run_id: runId }).changes ===
-        1
-      ) {
-        this.bumpSuggestions.run(profileId, c.author_id);
-        firstSuggested.push({ authorId: c.author_id, name: c.name, affiliation: c.affiliation, email: c.email, orcid: c.orcid });
-      }
-    }
-    return firstSuggested;
   }
 
   /** Inserts or updates the manuscript row from the form; file columns change only when a file is given. */

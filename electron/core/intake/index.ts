@@ -1,15 +1,13 @@
 // IntakeService: checks and reads dropped manuscripts in a pool of bounded worker threads, so the main
 // process never stalls on a large PDF and a hostile file kills only its worker. Public API of
 // electron/core/intake.
-import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { join, sep } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type * as Esbuild from 'esbuild';
 import { DeskError } from '../../common/errors';
 import { INTAKE_BOUNDS } from './bounds';
+import { runnableWorker } from '../worker-source';
 import { emptyResult } from './result';
 import type { WorkerRequest, WorkerResponse } from './worker';
 import type { IntakeOptions, IntakeResult } from './types';
@@ -59,38 +57,6 @@ export function defaultWorkerUrl(): URL {
   return new URL('./worker.ts', import.meta.url);
 }
 
-const sourceBundles = new Map<string, URL>();
-
-/**
- * From source, a `.ts` worker is bundled once per process with esbuild (a dev dependency, there through
- * tsx) into plain JavaScript, dependencies left external, as the app's build does: under the tsx loader
- * every worker would transform pdf.js itself (6–7 s and ~170 MB of heap per start).
- */
-function runnable(url: URL): URL {
-  if (!url.pathname.endsWith('.ts')) return url;
-  let out = sourceBundles.get(url.href);
-  if (!out) {
-    const req = createRequire(import.meta.url);
-    const esbuild = req('esbuild') as typeof Esbuild;
-    // inside node_modules, so the bundle's external imports (pdfjs-dist, yauzl) resolve as from the source
-    const cache = join(req.resolve('esbuild').split(`${sep}node_modules${sep}`)[0]!, 'node_modules', '.cache');
-    mkdirSync(cache, { recursive: true });
-    const file = join(mkdtempSync(join(cache, 'intake-worker-')), 'intake-worker.mjs');
-    esbuild.buildSync({
-      entryPoints: [fileURLToPath(url)],
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      packages: 'external',
-      outfile: file,
-      logLevel: 'silent',
-    });
-    out = pathToFileURL(file);
-    sourceBundles.set(url.href, out);
-  }
-  return out;
-}
-
 /** Workers kept warm: one fewer than the cores, at least 2 (a hostile file never holds up the next) and at most 3. */
 export function defaultPoolSize(cores = availableParallelism()): number {
   return Math.min(3, Math.max(2, cores - 1));
@@ -122,7 +88,7 @@ export class IntakeService {
     if (this.workerUrl.protocol === 'file:' && !existsSync(fileURLToPath(this.workerUrl))) {
       throw new DeskError('internal', `intake worker entry not found: ${fileURLToPath(this.workerUrl)}`);
     }
-    this.workerUrl = runnable(this.workerUrl);
+    this.workerUrl = runnableWorker(this.workerUrl);
   }
 
   /**

@@ -1,0 +1,270 @@
+// The bulk writes of an upload's answer: its candidate rows (staging) and, once the run is committed, its
+// author records, manuscript links and reviewer-ledger first suggestions (linking). The same code runs on
+// the main thread (ManuscriptsRepository, when the run writer is not running) and in the run writer's
+// worker thread (run-writer-worker.ts) on a connection of its own, so both paths write the same rows.
+import type { Database, Statement } from 'better-sqlite3';
+import type { Candidate } from '../../common/service';
+import type { Clock } from '../ports';
+import type { LedgerCandidate, LedgerRepository } from './ledger';
+import { bool, fromJson, insertInto, toJson } from './sql';
+import { CONFLICT_BITS } from './types';
+
+/** Most candidates per chunk when a run is staged or linked (each chunk is one transaction). */
+export const RUN_CHUNK = 250;
+/** A chunk also ends when it has taken this long, so a slice of the main thread stays inside 16 ms on a busy machine. */
+export const SLICE_MS = 6;
+
+/** Which run candidate rows belong to. */
+export interface RunTarget {
+  readonly runId: number;
+  readonly profileId: string;
+}
+
+/** What linking needs of a stored candidate row. */
+interface LinkableRow {
+  rank: number;
+  author_id: number;
+  name: string;
+  affiliation: Candidate['affiliation'];
+  email: Candidate['email'];
+  orcid: Candidate['orcid'];
+  url: Candidate['url'];
+  h_index: Candidate['hIndex'];
+  articles_count: Candidate['articlesCount'];
+  citations_count: Candidate['citationsCount'];
+  concepts_json: string | null;
+}
+
+export type LinkCandidate = Pick<
+  Candidate,
+  'author_id' | 'name' | 'affiliation' | 'email' | 'orcid' | 'url' | 'hIndex' | 'articlesCount' | 'citationsCount' | 'relevant_concepts'
+>;
+
+/** The fields of a Candidate that linkAuthors reads, from a stored row. */
+const linkable = (r: LinkableRow): LinkCandidate => ({
+  author_id: r.author_id,
+  name: r.name,
+  affiliation: r.affiliation,
+  email: r.email,
+  orcid: r.orcid,
+  url: r.url,
+  hIndex: r.h_index,
+  articlesCount: r.articles_count,
+  citationsCount: r.citations_count,
+  relevant_concepts: fromJson<string[]>(r.concepts_json, []),
+});
+
+/** The candidates row as written, one named parameter a column. */
+const CANDIDATE_COLUMNS = [
+  'run_id',
+  'profile_id',
+  'rank',
+  'author_id',
+  'name',
+  'first_name',
+  'last_name',
+  'middle_name',
+  'suffix',
+  'email',
+  'orcid',
+  'affiliation',
+  'articles_count',
+  'citations_count',
+  'h_index',
+  'score',
+  'url',
+  'concepts_json',
+  'authors_groups_json',
+  'marked',
+  'coauth_conflict',
+  'aff_conflict',
+  'retracted_articles',
+  'referenced_articles',
+  'external_coi',
+  'conflicts',
+  'conflict_count',
+  'has_email',
+  'raw_json',
+] as const;
+
+type CandidateDbInsert = Record<(typeof CANDIDATE_COLUMNS)[number], string | number | null>;
+
+const AUTHOR_INSERT = [
+  'profile_id',
+  'author_id',
+  'name',
+  'affiliation',
+  'email',
+  'orcid',
+  'url',
+  'h_index',
+  'articles_count',
+  'citations_count',
+  'concepts',
+  'first_seen_at',
+  'last_seen_at',
+] as const;
+
+const CONFLICT_KEYS = ['coauth_conflicts', 'aff_conflicts', 'retracted_articles', 'referenced_articles', 'external_coi'] as const;
+
+/** How one link slice ended. */
+export interface LinkSliceResult {
+  /** False when the run has nothing left to link (it is done, or it is not a run being linked). */
+  more: boolean;
+  /** True when this slice linked the run's last candidates (the ledger changed: note it). */
+  finished: boolean;
+}
+
+export class RunWrites {
+  private readonly insertCandidate: Statement<[CandidateDbInsert]>;
+  private readonly upsertAuthor: Statement<[Record<(typeof AUTHOR_INSERT)[number], string | number | null>]>;
+  private readonly linkAuthor: Statement<[{ profile_id: string; author_id: number; manuscript_id: number; first_run_id: number }]>;
+  private readonly bumpSuggestions: Statement<[string, number]>;
+  private readonly setLinksNext: Statement<[number | null, number]>;
+  private readonly candidatesFrom: Statement<[number, number, number], LinkableRow>;
+  private readonly runToLink: Statement<[number], { profile_id: string; manuscript_id: number; links_next: number | null }>;
+  private readonly stagedCount: Statement<[number], number>;
+
+  constructor(
+    db: Database,
+    private readonly clock: Pick<Clock, 'now'>,
+    /** Told which people a run suggests for the first time on its manuscript (reviewer ledger). */
+    private readonly ledger: Pick<LedgerRepository, 'recordSuggested'>,
+  ) {
+    this.insertCandidate = db.prepare(insertInto('candidates', CANDIDATE_COLUMNS));
+    this.upsertAuthor = db.prepare(`
+      ${insertInto('authors', AUTHOR_INSERT)}
+      ON CONFLICT(profile_id, author_id) DO UPDATE SET name = excluded.name, affiliation = excluded.affiliation,
+        email = coalesce(excluded.email, email), orcid = coalesce(excluded.orcid, orcid), url = excluded.url,
+        h_index = excluded.h_index, articles_count = excluded.articles_count, citations_count = excluded.citations_count,
+        concepts = excluded.concepts, last_seen_at = excluded.last_seen_at`);
+    this.linkAuthor = db.prepare(
+      insertInto('author_manuscripts', ['profile_id', 'author_id', 'manuscript_id', 'first_run_id']).replace(/^INSERT/, 'INSERT OR IGNORE'),
+    );
+    this.bumpSuggestions = db.prepare(
+      'UPDATE authors SET suggestions_count = suggestions_count + 1 WHERE profile_id = ? AND author_id = ?',
+    );
+    this.setLinksNext = db.prepare('UPDATE runs SET links_next = ? WHERE id = ?');
+    this.candidatesFrom = db.prepare(`
+      SELECT rank, author_id, name, affiliation, email, orcid, url, h_index, articles_count, citations_count, concepts_json
+      FROM candidates WHERE run_id = ? AND rank >= ? ORDER BY rank LIMIT ?`);
+    this.runToLink = db.prepare('SELECT profile_id, manuscript_id, links_next FROM runs WHERE id = ?');
+    this.stagedCount = db.prepare<[number], number>('SELECT count(*) FROM candidates WHERE run_id = ?').pluck();
+  }
+
+  /** How many candidate rows a staged run has (they are written in rank order: ranks [0, n) are there). */
+  staged(runId: number): number {
+    return this.stagedCount.get(runId)!;
+  }
+
+  /**
+   * Candidate rows [from, to) of a run, `list[i]` being rank `offset + i` (its raw JSON `raws[i]`); stops
+   * early after `sliceMs` when sliced (at least one row). Returns the next rank.
+   */
+  insertCandidateRows(
+    run: RunTarget,
+    list: readonly Candidate[],
+    raws: readonly unknown[] | null,
+    from: number,
+    to: number,
+    opts: { offset?: number; sliceMs?: number } = {},
+  ): number {
+    const offset = opts.offset ?? 0;
+    const t0 = performance.now();
+    let rank = from;
+    for (; rank < to && (opts.sliceMs === undefined || rank === from || performance.now() - t0 < opts.sliceMs); rank++) {
+      const c = list[rank - offset]!;
+      const flags = CONFLICT_KEYS.map((k) => c[k]);
+      let mask = 0;
+      let count = 0;
+      CONFLICT_KEYS.forEach((k, i) => {
+        if (flags[i]?.exists === true) {
+          mask |= CONFLICT_BITS[k];
+          count++;
+        }
+      });
+      this.insertCandidate.run({
+        run_id: run.runId,
+        profile_id: run.profileId,
+        rank,
+        author_id: c.author_id,
+        name: c.name,
+        first_name: c.first_name,
+        last_name: c.last_name,
+        middle_name: c.middle_name,
+        suffix: c.suffix,
+        email: c.email,
+        orcid: c.orcid,
+        affiliation: c.affiliation,
+        articles_count: c.articlesCount,
+        citations_count: c.citationsCount,
+        h_index: c.hIndex,
+        score: c.score,
+        url: c.url,
+        concepts_json: toJson(c.relevant_concepts),
+        authors_groups_json: toJson(c.authors_groups),
+        marked: c.marked ? 1 : 0,
+        coauth_conflict: bool(flags[0]?.exists),
+        aff_conflict: bool(flags[1]?.exists),
+        retracted_articles: bool(flags[2]?.exists),
+        referenced_articles: bool(flags[3]?.exists),
+        external_coi: bool(flags[4]?.exists),
+        conflicts: mask,
+        conflict_count: count,
+        has_email: c.email !== null && c.email !== '' ? 1 : 0,
+        raw_json: toJson(raws?.[rank - offset] ?? c),
+      });
+    }
+    return rank;
+  }
+
+  /**
+   * One slice of linking a committed run from its candidate rows (call it inside a transaction): at most
+   * RUN_CHUNK candidates or `sliceMs`, from runs.links_next, which it moves in the same transaction.
+   */
+  linkSlice(runId: number, sliceMs: number): LinkSliceResult {
+    const run = this.runToLink.get(runId);
+    if (!run || run.links_next === null) return { more: false, finished: false };
+    const t0 = performance.now();
+    const now = this.clock.now();
+    let next = run.links_next;
+    for (const c of this.candidatesFrom.all(runId, next, RUN_CHUNK)) {
+      this.ledger.recordSuggested(this.linkAuthors(run.profile_id, run.manuscript_id, runId, [linkable(c)], now));
+      next = c.rank + 1;
+      if (performance.now() - t0 >= sliceMs) break;
+    }
+    const done = next === run.links_next;
+    this.setLinksNext.run(done ? null : next, runId);
+    return { more: !done, finished: done };
+  }
+
+  /** Author records and manuscript links; returns the candidates suggested on this manuscript for the first time. */
+  linkAuthors(profileId: string, manuscriptId: number, runId: number, list: readonly LinkCandidate[], now: number): LedgerCandidate[] {
+    const firstSuggested: LedgerCandidate[] = [];
+    for (const c of list) {
+      this.upsertAuthor.run({
+        profile_id: profileId,
+        author_id: c.author_id,
+        name: c.name,
+        affiliation: c.affiliation,
+        email: c.email,
+        orcid: c.orcid,
+        url: c.url,
+        h_index: c.hIndex,
+        articles_count: c.articlesCount,
+        citations_count: c.citationsCount,
+        concepts: c.relevant_concepts.join(', '),
+        first_seen_at: now,
+        last_seen_at: now,
+      });
+      if (
+        this.linkAuthor.run({ profile_id: profileId, author_id: c.author_id, manuscript_id: manuscriptId, first_run_id: runId }).changes ===
+        1
+      ) {
+        this.bumpSuggestions.run(profileId, c.author_id);
+        firstSuggested.push({ authorId: c.author_id, name: c.name, affiliation: c.affiliation, email: c.email, orcid: c.orcid });
+      }
+    }
+    return firstSuggested;
+  }
+}

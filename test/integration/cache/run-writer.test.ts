@@ -1,0 +1,180 @@
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openCache, type Cache } from '../../../electron/core/cache';
+import { startRunWriter, type RunWriter } from '../../../electron/core/cache/run-writer';
+import type { UploadResponse } from '../../../electron/common/service';
+import type { Logger } from '../../../electron/core/ports';
+import { candidate, form, ManualClock, MemoryLogger, range, response, tempDir } from './fixtures';
+
+const P = 'prof-1';
+let dir: string;
+let cleanup: () => void;
+const open: Cache[] = [];
+const writers: RunWriter[] = [];
+
+beforeEach(() => {
+  ({ dir, cleanup } = tempDir());
+});
+afterEach(async () => {
+  for (const w of writers.splice(0)) await w.close();
+  for (const c of open.splice(0)) c.close();
+  cleanup();
+});
+
+function cacheAt(name: string, logger: Logger = new MemoryLogger()): Cache {
+  const cache = openCache({ file: join(dir, name), clock: new ManualClock(), logger });
+  cache.profiles.upsert({
+    id: P,
+    name: 'Production',
+    baseUrl: 'https://rf.example',
+    kind: 'remote',
+    createdAt: 1,
+    lastCheckedAt: null,
+    lastFeatures: null,
+  });
+  open.push(cache);
+  return cache;
+}
+
+/** A writer whose calls are counted, so a test knows the worker (not the fallback) wrote. */
+function counted(w: RunWriter): RunWriter & { calls: { stage: number; link: number } } {
+  const calls = { stage: 0, link: 0 };
+  writers.push(w);
+  return {
+    calls,
+    get ready() {
+      return w.ready;
+    },
+    get running() {
+      return w.running;
+    },
+    stage: (...a) => (calls.stage++, w.stage(...a)),
+    link: (...a) => (calls.link++, w.link(...a)),
+    close: () => w.close(),
+  };
+}
+
+/**
+ * 500 candidates, some sharing an ORCID or an e-mail (the ledger merges them into one person), one already
+ * linked to the manuscript by an earlier run, with the raw JSON the service sent.
+ */
+function answer(n: number): { res: UploadResponse; raw: unknown } {
+  const res = response(7, 'o1', range(1, n));
+  res.candidates = res.candidates!.map((c, rank) =>
+    rank % 50 === 1
+      ? candidate(c.author_id, rank, { orcid: '0000-0002-1825-0097' })
+      : rank % 40 === 3
+        ? { ...c, email: 'shared@uni.example' }
+        : c,
+  );
+  const raw = { ...res, candidates: res.candidates!.map((c) => ({ ...c, extra_field: `x${c.author_id}` })) };
+  return { res, raw };
+}
+
+/** Stages, commits (as the outbox does) and links one answer. */
+async function record(cache: Cache, res: UploadResponse, raw: unknown): Promise<number> {
+  const ms = cache.manuscripts;
+  const staged = await ms.stageUploadRun(P, { form: form('o1') }, res, raw);
+  const rec = cache.changes.transaction(() => ms.commitUploadRun(staged, { linkLater: true }));
+  await ms.linkRun(rec.runId);
+  return rec.runId;
+}
+
+const TABLES = {
+  candidates: 'SELECT * FROM candidates ORDER BY run_id, rank',
+  authors: 'SELECT * FROM authors ORDER BY profile_id, author_id',
+  author_manuscripts: 'SELECT * FROM author_manuscripts ORDER BY author_id, manuscript_id',
+  ledger_people: 'SELECT * FROM ledger_people ORDER BY id',
+  ledger_members: 'SELECT * FROM ledger_members ORDER BY author_id',
+  runs: 'SELECT id, manuscript_id, seq, complete, links_next, candidates_count, raw_json FROM runs ORDER BY id',
+};
+const dump = (cache: Cache) =>
+  Object.fromEntries(Object.entries(TABLES).map(([t, sql]) => [t, cache.db.prepare(sql).all()])) as Record<keyof typeof TABLES, unknown[]>;
+
+describe('the run writer (worker thread)', () => {
+  it('writes exactly the rows the main thread writes for a 500-candidate answer, run after run', async () => {
+    const { res, raw } = answer(500);
+    const main = cacheAt('main.db');
+    const viaWorker = cacheAt('worker.db');
+    const writer = counted(startRunWriter(viaWorker.db, { logger: new MemoryLogger(), gate: viaWorker.changes.writerGate }));
+    await writer.ready;
+    viaWorker.manuscripts.useRunWriter(writer);
+    for (const cache of [main, viaWorker]) {
+      await record(cache, res, raw);
+      await record(cache, { ...res, candidates: res.candidates!.slice(100, 300) }, null); // a second run of the manuscript
+    }
+    expect(writer.calls).toEqual({ stage: 3, link: 2 }); // 250 + 250 rows, then 200: chunks of RUN_CHUNK
+    const expected = dump(main);
+    expect(expected.candidates).toHaveLength(700);
+    expect(expected.ledger_people.length).toBeLessThan(500); // the shared ORCID and e-mail merged people
+    expect(JSON.parse((expected.candidates[1] as { raw_json: string }).raw_json)).toMatchObject({ extra_field: 'x2' });
+    expect(dump(viaWorker)).toEqual(expected);
+  });
+
+  it('tells the ledger topic once a run is linked, after the worker is done', async () => {
+    const cache = cacheAt('c.db');
+    const writer = counted(startRunWriter(cache.db, { logger: new MemoryLogger(), gate: cache.changes.writerGate }));
+    await writer.ready;
+    cache.manuscripts.useRunWriter(writer);
+    const topics: string[] = [];
+    cache.changes.on((c) => topics.push(c.topic));
+    const { res, raw } = answer(300);
+    await record(cache, res, raw);
+    expect(topics.filter((t) => t === 'ledger')).toHaveLength(1);
+    expect(cache.db.prepare('SELECT count(*) AS n FROM author_manuscripts').get()).toEqual({ n: 300 });
+  });
+
+  it('a worker that dies mid-run leaves the run resumable: linking goes on in the main thread from runs.links_next, nobody counted twice', async () => {
+    const { res, raw } = answer(2000);
+    const reference = cacheAt('main.db');
+    await record(reference, res, raw);
+    const seenAtDeath: Array<{ links_next: number | null; linked: number }> = [];
+    const logger = new MemoryLogger();
+    const watching: Logger = {
+      log: (level, message, fields) => {
+        if (message.startsWith('The run writer stopped'))
+          seenAtDeath.push(
+            cache.db
+              .prepare<[], { links_next: number | null; linked: number }>(
+                'SELECT links_next, (SELECT count(*) FROM author_manuscripts) AS linked FROM runs',
+              )
+              .get()!,
+          );
+        logger.log(level, message, fields);
+      },
+    };
+    const cache = cacheAt('worker.db', watching);
+    const entry = new URL('./run-writer-dies.fixture.ts', import.meta.url);
+    const writer = counted(startRunWriter(cache.db, { logger: watching, gate: cache.changes.writerGate, entry }));
+    await writer.ready;
+    cache.manuscripts.useRunWriter(writer);
+    await record(cache, res, raw);
+    expect(writer.calls.link).toBe(1);
+    expect(writer.running).toBe(false);
+    expect(seenAtDeath).toHaveLength(1);
+    const [{ links_next, linked }] = seenAtDeath as [{ links_next: number; linked: number }];
+    expect(links_next).toBeGreaterThan(0); // the worker had linked some ...
+    expect(links_next).toBeLessThan(2000); // ... not all
+    expect(linked).toBe(links_next); // and what runs.links_next says, no more
+    expect(dump(cache)).toEqual(dump(reference));
+    expect(cache.db.prepare('SELECT count(*) AS n FROM authors WHERE suggestions_count <> 1').get()).toEqual({ n: 0 });
+  });
+
+  it('falls back to the main thread with a warning when the worker cannot start', async () => {
+    const { res, raw } = answer(500);
+    const reference = cacheAt('main.db');
+    await record(reference, res, raw);
+    const logger = new MemoryLogger();
+    const cache = cacheAt('worker.db');
+    const writer = counted(
+      startRunWriter(cache.db, { logger, gate: cache.changes.writerGate, driver: join(dir, 'no-such-driver', 'better-sqlite3.js') }),
+    );
+    await expect(writer.ready).rejects.toThrow(/run writer stopped/);
+    expect(writer.running).toBe(false);
+    expect(logger.lines.map((e) => e.message)).toContain('The run writer stopped; upload answers are written on the main thread');
+    cache.manuscripts.useRunWriter(writer);
+    await record(cache, res, raw);
+    expect(writer.calls).toEqual({ stage: 0, link: 0 }); // never handed work once it was not running
+    expect(dump(cache)).toEqual(dump(reference));
+  });
+});
