@@ -7,6 +7,7 @@ import type { Plugin } from 'vite';
 const BUILT_ENTRIES: Record<string, string> = {
   __INTAKE_WORKER_FILE__: 'intake-worker.js', // electron/core/intake/index.ts
   __DEMO_SERVICE_FILE__: 'demo-service.js', // electron/localservice/app-demo.ts
+  __RUN_WRITER_FILE__: 'run-writer.js', // electron/core/cache/run-writer.ts
   __RENDERER_DIR__: '../renderer', // electron/host/cli.ts
 };
 
@@ -39,12 +40,15 @@ export default defineConfig({
         // intake-worker: manuscript parsing runs in worker threads, emitted as its own entry file; the
         // plugin above tells IntakeService where it is. pdfjs-dist stays external as a dependency.
         // demo-service: the local demo service in its own utility process (electron/main/demo-process.ts).
+        // run-writer: the cache's run writer worker (electron/core/cache/run-writer.ts).
         // host: the browser host (`npm run web`, electron/host/entry.ts) run by plain Node from the build, so
         // its start pays no TypeScript compile; not packaged (electron-builder.json leaves out host.js and host/).
         input: {
           index: resolve(import.meta.dirname, 'electron/main/index.ts'),
           'intake-worker': resolve(import.meta.dirname, 'electron/core/intake/worker.ts'),
           'demo-service': resolve(import.meta.dirname, 'electron/localservice/process-entry.ts'),
+          // run-writer: upload answers' run writes in a worker thread with its own SQLite connection
+          'run-writer': resolve(import.meta.dirname, 'electron/core/cache/run-writer-worker.ts'),
           host: resolve(import.meta.dirname, 'electron/host/entry.ts'),
         },
         output: {

@@ -11,6 +11,7 @@ import { acquireInstanceLock } from './instance-lock';
 import type { OutboxEntry } from './outbox';
 import { SlowTaskLog } from './perf/slow-tasks';
 import { checkpointInWorker, type WalCheckpointer } from './cache/checkpointer';
+import { startRunWriter, type RunWriter } from './cache/run-writer';
 import { EventBus } from './events';
 import type { CoreContext } from './handlers/context';
 import { candidateHandlers } from './handlers/candidates';
@@ -250,6 +251,7 @@ async function assembleCore(opts: CoreOptions, releaseLock: () => void): Promise
   // After the first paint: nothing here may hold up the window.
   let starting: Promise<void> | null = null;
   let checkpointer: WalCheckpointer | null = null;
+  let runWriter: RunWriter | null = null;
   let restoring: Promise<void> = Promise.resolve();
   let closed = false;
   const afterFirstPaint = () =>
@@ -259,6 +261,17 @@ async function assembleCore(opts: CoreOptions, releaseLock: () => void): Promise
       slowTasks.start();
       // WAL checkpoints in a worker thread, not inside one of this thread's commits (cache/checkpointer.ts)
       checkpointer = await step('WAL checkpoint worker', () => checkpointInWorker(cache.db, { logger }));
+      // upload answers' candidate rows, author links and ledger suggestions in a worker thread (cache/run-writer.ts);
+      // until it is ready, or if it cannot run, they are written in slices on this thread
+      const writer = (runWriter = await step('run writer', () => startRunWriter(cache.db, { logger, gate: cache.changes.writerGate })));
+      void writer.ready.then(
+        () => {
+          if (closed) return;
+          cache.manuscripts.useRunWriter(writer);
+          logger.log('info', 'upload answers are written by the run writer thread');
+        },
+        () => undefined,
+      );
       // Intake workers kept warm, so a dropped file costs what its parsing costs (issue 14 item 4).
       if (opts.warmIntake) await step('intake pool', () => intake.warm());
       // what the first answer did not need, loaded now rather than in the middle of a first request or drop
@@ -297,6 +310,8 @@ async function assembleCore(opts: CoreOptions, releaseLock: () => void): Promise
       await intake.close();
       await profiles.close();
       await demo?.close?.();
+      cache.manuscripts.useRunWriter(null);
+      await runWriter?.close();
       await checkpointer?.close();
       cache.close();
       releaseLock();
