@@ -216,6 +216,7 @@ async function eventLoopRun(): Promise<BenchRow[]> {
       const s = slow.get(key) ?? { n: 0, max: 0 };
       slow.set(key, { n: s.n + 1, max: Math.max(s.max, ms) });
     }
+    const runWriter = app.logger.lines.some((l) => l.message === 'upload answers are written by the run writer thread');
     const slowNote =
       slow.size === 0 ? 'no stretch over 50 ms' : `over 50 ms: ${[...slow].map(([k, v]) => `${k} ${v.n}× (max ${v.max} ms)`).join(', ')}`;
     const max = h.max / 1e6;
@@ -223,7 +224,7 @@ async function eventLoopRun(): Promise<BenchRow[]> {
     const note =
       `${files.length} PDFs from ../shared/material/pdf by path; demo service (default corpus) in a ` +
       `child process; ${Math.round(tInspected - t0)} ms to stage+inspect, ${Math.round(total)} ms in ` +
-      `all; ${pending} uploads not sent; load avg ${load()}`;
+      `all; ${pending} uploads not sent; run writes ${runWriter ? 'in the run writer thread' : 'on the main thread'}; load avg ${load()}`;
     return [
       {
         suite: SUITE,
