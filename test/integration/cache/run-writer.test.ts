@@ -124,6 +124,35 @@ describe('the run writer (worker thread)', () => {
     expect(cache.db.prepare('SELECT count(*) AS n FROM author_manuscripts').get()).toEqual({ n: 300 });
   });
 
+  it('a main-thread transaction that reads, then writes while the worker commits slices, waits its turn instead of failing', async () => {
+    const cache = cacheAt('c.db');
+    const writer = counted(startRunWriter(cache.db, { logger: new MemoryLogger(), gate: cache.changes.writerGate }));
+    await writer.ready;
+    const { res, raw } = answer(2000);
+    const staged = await cache.manuscripts.stageUploadRun(P, { form: form('o1') }, res, raw);
+    const rec = cache.changes.transaction(() => cache.manuscripts.commitUploadRun(staged, { linkLater: true }));
+    cache.manuscripts.useRunWriter(writer);
+    const linking = cache.manuscripts.linkRun(rec.runId);
+    const touch = cache.db.prepare('UPDATE runs SET folder_name = folder_name WHERE id = ?');
+    const linked = cache.db.prepare<[], { n: number }>('SELECT count(*) AS n FROM author_manuscripts');
+    let sawWorker = 0; // rounds that began after the worker had committed a slice since the last one
+    for (let rounds = 0, last = 0, before = 0; rounds < 400 && before < 2000; rounds++) {
+      // read first (a deferred transaction would take its snapshot here), give the worker time to commit, then write
+      cache.changes.transaction(() => {
+        before = linked.get()!.n;
+        const until = performance.now() + 2;
+        while (performance.now() < until);
+        touch.run(rec.runId);
+      });
+      if (before > last) sawWorker++;
+      last = before;
+      await new Promise((r) => setTimeout(r, 1));
+    }
+    await linking;
+    expect(sawWorker).toBeGreaterThan(3); // the worker committed between these transactions, not during them
+    expect(linked.get()!.n).toBe(2000);
+  });
+
   it('a worker that dies mid-run leaves the run resumable: linking goes on in the main thread from runs.links_next, nobody counted twice', async () => {
     const { res, raw } = answer(2000);
     const reference = cacheAt('main.db');
