@@ -41,6 +41,26 @@ async function inView(...locators: Locator[]): Promise<void> {
   }
 }
 
+/** Every visible child of the bar on its first child's line, none wrapped inside, nothing scrolled off. */
+async function oneLine(bar: Locator, atLeast: number): Promise<void> {
+  const boxes = await bar.evaluate((t) =>
+    [...t.querySelectorAll(':scope > *, :scope > [role="group"] > *')]
+      .filter((c) => c.getClientRects().length > 0)
+      .map((c) => {
+        const r = c.getBoundingClientRect();
+        const lineHeight = parseFloat(getComputedStyle(c).lineHeight) || 20;
+        return { name: c.textContent?.trim() || c.tagName, top: r.top, bottom: r.bottom, height: r.height, lineHeight };
+      }),
+  );
+  expect(boxes.length, String(bar)).toBeGreaterThanOrEqual(atLeast);
+  for (const b of boxes) {
+    expect(b.top, `${b.name} is on another line`).toBeLessThan(boxes[0]!.bottom);
+    // A button or label whose text wraps is two lines tall.
+    expect(b.height, `${b.name} wraps`).toBeLessThan(2 * b.lineHeight);
+  }
+  expect(await bar.evaluate((t) => t.scrollWidth <= t.clientWidth), `${String(bar)} scrolls`).toBe(true);
+}
+
 async function downloaded(click: () => Promise<void>): Promise<Download> {
   const [download] = await Promise.all([page.waitForEvent('download'), click()]);
   return download;
@@ -121,15 +141,22 @@ describe('shortlist and invitations', () => {
           .getByRole('checkbox', { name: `Shortlist ${name}` })
           .click(),
       );
-    const toolbar = page.getByRole('toolbar', { name: 'Candidate tools' });
-    const exportCsv = toolbar.getByRole('button', { name: 'Export 5 to CSV' });
+    // People picked: the batch actions name them in the selection bar, which takes the filter row's place;
+    // the toolbar and the bar each keep one line at 1280 px, every action in view.
+    const bar = page.getByRole('toolbar', { name: 'Picked people' });
+    const exportCsv = bar.getByRole('button', { name: 'Export 5 to CSV' });
     await exportCsv.waitFor();
+    expect(await bar.getByTestId('picked-count').textContent()).toMatch(/^\s*5 picked$/);
     await inView(
       exportCsv,
-      toolbar.getByRole('button', { name: 'Export 5 to XLSX' }),
-      toolbar.getByRole('button', { name: 'Copy 5 e-mails' }),
+      bar.getByRole('button', { name: 'Export 5 to XLSX' }),
+      bar.getByRole('button', { name: 'Copy 5 e-mails' }),
+      bar.locator('summary', { hasText: 'Filters (1 on)' }),
     );
     await inView(shortlistButton());
+    await oneLine(page.getByRole('toolbar', { name: 'Candidate tools' }), 4);
+    await oneLine(bar, 5);
+    expect(await page.getByLabel('Hide busy reviewers').isVisible()).toBe(false);
     let download: Download | null = null;
     await act(async () => (download = await downloaded(() => exportCsv.click())));
     const csv = await csvOf(download!);
@@ -396,6 +423,21 @@ describe('shortlist and invitations', () => {
   });
 
   it('screenshots at 1280×720 and 1920×1080, light and dark', async () => {
+    // The table with people picked: the toolbar and the selection bar each on one line, at both sizes.
+    await showTable();
+    for (const [w, h] of [
+      [1280, 720],
+      [1920, 1080],
+    ] as const) {
+      await page.setViewportSize({ width: w, height: h });
+      await oneLine(page.getByRole('toolbar', { name: 'Candidate tools' }), 4);
+      await oneLine(page.getByRole('toolbar', { name: 'Picked people' }), 5);
+      for (const scheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme: scheme });
+        await page.screenshot({ path: screenshotPath(`candidates-picked-${w}x${h}-${scheme}`) });
+      }
+    }
+    await page.setViewportSize({ width: W, height: H });
     await showPanel();
     for (const [w, h] of [
       [1280, 720],
