@@ -61,6 +61,36 @@ async function oneLine(bar: Locator, atLeast: number): Promise<void> {
   expect(await bar.evaluate((t) => t.scrollWidth <= t.clientWidth), `${String(bar)} scrolls`).toBe(true);
 }
 
+/** Each shortlist card's parts: none overlaps another, side by side they are at least the scale's 8 px apart,
+ *  the due date's field lies inside its column; `oneLine`: order, name, status, due, note, actions on one row. */
+async function cardsSpaced(oneLine: boolean): Promise<void> {
+  const cards = await entries().evaluateAll((els) =>
+    els.map((el) => {
+      const parts = [...el.children].map((c) => {
+        const r = c.getBoundingClientRect();
+        return { name: c.className, left: r.left, right: r.right, top: r.top, bottom: r.bottom };
+      });
+      const due = el.querySelector('.sl-due')!;
+      const field = due.querySelector('.date-input')!.getBoundingClientRect();
+      return { parts, dueRight: due.getBoundingClientRect().right, fieldRight: field.right, dueCut: due.scrollWidth > due.clientWidth };
+    }),
+  );
+  expect(cards.length).toBeGreaterThan(0);
+  for (const c of cards) {
+    expect(c.dueCut, 'the due column is cut').toBe(false);
+    expect(c.fieldRight, 'the date field runs out of its column').toBeLessThanOrEqual(c.dueRight + 0.5);
+    for (const [i, a] of c.parts.entries())
+      for (const b of c.parts.slice(i + 1)) {
+        const sameRow = a.top < b.bottom && b.top < a.bottom;
+        if (!sameRow) continue;
+        const apart = Math.max(b.left - a.right, a.left - b.right);
+        expect(apart, `${a.name} and ${b.name} are closer than 8 px`).toBeGreaterThanOrEqual(7.5);
+      }
+    if (oneLine) for (const p of c.parts) expect(p.top, `${p.name} is on another line`).toBeLessThan(c.parts[0]!.bottom);
+    else expect(new Set(c.parts.map((p) => Math.round(p.top))).size, 'the narrow card keeps its rows').toBeGreaterThan(1);
+  }
+}
+
 async function downloaded(click: () => Promise<void>): Promise<Download> {
   const [download] = await Promise.all([page.waitForEvent('download'), click()]);
   return download;
@@ -450,6 +480,8 @@ describe('shortlist and invitations', () => {
         await page.locator('.content').evaluate((el) => el.scrollTo(0, 0));
         await page.screenshot({ path: screenshotPath(`shortlist-${w}x${h}-${scheme}`) });
       }
+      // At 1280 the panel takes the table's place (one line a person); at 1920 it is a narrow column beside it.
+      await cardsSpaced(w === 1280);
     }
     // Wide: the panel sits beside the table, both in view.
     const tableBox = (await table().boundingBox())!;
