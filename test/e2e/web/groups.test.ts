@@ -381,6 +381,9 @@ describe('authors groups', () => {
         for (const view of ['Groups', 'Settings']) {
           await nav(view);
           await page.getByRole('heading', { level: 1, name: view }).waitFor();
+          // The view loaded (the README's Settings shots showed "Loading…" and the checks below ran on it).
+          await page.getByRole('heading', { level: 2, name: view === 'Groups' ? 'Authors groups' : 'Connection profiles' }).waitFor();
+          expect(await page.locator('main').getByText('Loading…', { exact: true }).count(), `${view} ${w}x${h}`).toBe(0);
           // Nothing wider than the window: no horizontal scrolling, nothing cut at the right edge.
           const overflow = await page.evaluate(() =>
             [...document.querySelectorAll('main, main *')]

@@ -41,6 +41,56 @@ async function inView(...locators: Locator[]): Promise<void> {
   }
 }
 
+/** Every visible child of the bar on its first child's line, none wrapped inside, nothing scrolled off. */
+async function oneLine(bar: Locator, atLeast: number): Promise<void> {
+  const boxes = await bar.evaluate((t) =>
+    [...t.querySelectorAll(':scope > *, :scope > [role="group"] > *')]
+      .filter((c) => c.getClientRects().length > 0)
+      .map((c) => {
+        const r = c.getBoundingClientRect();
+        const lineHeight = parseFloat(getComputedStyle(c).lineHeight) || 20;
+        return { name: c.textContent?.trim() || c.tagName, top: r.top, bottom: r.bottom, height: r.height, lineHeight };
+      }),
+  );
+  expect(boxes.length, String(bar)).toBeGreaterThanOrEqual(atLeast);
+  for (const b of boxes) {
+    expect(b.top, `${b.name} is on another line`).toBeLessThan(boxes[0]!.bottom);
+    // A button or label whose text wraps is two lines tall.
+    expect(b.height, `${b.name} wraps`).toBeLessThan(2 * b.lineHeight);
+  }
+  expect(await bar.evaluate((t) => t.scrollWidth <= t.clientWidth), `${String(bar)} scrolls`).toBe(true);
+}
+
+/** Each shortlist card's parts: none overlaps another, side by side they are at least the scale's 8 px apart,
+ *  the due date's field lies inside its column; `oneLine`: order, name, status, due, note, actions on one row. */
+async function cardsSpaced(oneLine: boolean): Promise<void> {
+  const cards = await entries().evaluateAll((els) =>
+    els.map((el) => {
+      const parts = [...el.children].map((c) => {
+        const r = c.getBoundingClientRect();
+        return { name: c.className, left: r.left, right: r.right, top: r.top, bottom: r.bottom };
+      });
+      const due = el.querySelector('.sl-due')!;
+      const field = due.querySelector('.date-input')!.getBoundingClientRect();
+      return { parts, dueRight: due.getBoundingClientRect().right, fieldRight: field.right, dueCut: due.scrollWidth > due.clientWidth };
+    }),
+  );
+  expect(cards.length).toBeGreaterThan(0);
+  for (const c of cards) {
+    expect(c.dueCut, 'the due column is cut').toBe(false);
+    expect(c.fieldRight, 'the date field runs out of its column').toBeLessThanOrEqual(c.dueRight + 0.5);
+    for (const [i, a] of c.parts.entries())
+      for (const b of c.parts.slice(i + 1)) {
+        const sameRow = a.top < b.bottom && b.top < a.bottom;
+        if (!sameRow) continue;
+        const apart = Math.max(b.left - a.right, a.left - b.right);
+        expect(apart, `${a.name} and ${b.name} are closer than 8 px`).toBeGreaterThanOrEqual(7.5);
+      }
+    if (oneLine) for (const p of c.parts) expect(p.top, `${p.name} is on another line`).toBeLessThan(c.parts[0]!.bottom);
+    else expect(new Set(c.parts.map((p) => Math.round(p.top))).size, 'the narrow card keeps its rows').toBeGreaterThan(1);
+  }
+}
+
 async function downloaded(click: () => Promise<void>): Promise<Download> {
   const [download] = await Promise.all([page.waitForEvent('download'), click()]);
   return download;
@@ -121,15 +171,22 @@ describe('shortlist and invitations', () => {
           .getByRole('checkbox', { name: `Shortlist ${name}` })
           .click(),
       );
-    const toolbar = page.getByRole('toolbar', { name: 'Candidate tools' });
-    const exportCsv = toolbar.getByRole('button', { name: 'Export 5 to CSV' });
+    // People picked: the batch actions name them in the selection bar, which takes the filter row's place;
+    // the toolbar and the bar each keep one line at 1280 px, every action in view.
+    const bar = page.getByRole('toolbar', { name: 'Picked people' });
+    const exportCsv = bar.getByRole('button', { name: 'Export 5 to CSV' });
     await exportCsv.waitFor();
+    expect(await bar.getByTestId('picked-count').textContent()).toMatch(/^\s*5 picked$/);
     await inView(
       exportCsv,
-      toolbar.getByRole('button', { name: 'Export 5 to XLSX' }),
-      toolbar.getByRole('button', { name: 'Copy 5 e-mails' }),
+      bar.getByRole('button', { name: 'Export 5 to XLSX' }),
+      bar.getByRole('button', { name: 'Copy 5 e-mails' }),
+      bar.locator('summary', { hasText: 'Filters (1 on)' }),
     );
     await inView(shortlistButton());
+    await oneLine(page.getByRole('toolbar', { name: 'Candidate tools' }), 4);
+    await oneLine(bar, 5);
+    expect(await page.getByLabel('Hide busy reviewers').isVisible()).toBe(false);
     let download: Download | null = null;
     await act(async () => (download = await downloaded(() => exportCsv.click())));
     const csv = await csvOf(download!);
@@ -396,6 +453,21 @@ describe('shortlist and invitations', () => {
   });
 
   it('screenshots at 1280×720 and 1920×1080, light and dark', async () => {
+    // The table with people picked: the toolbar and the selection bar each on one line, at both sizes.
+    await showTable();
+    for (const [w, h] of [
+      [1280, 720],
+      [1920, 1080],
+    ] as const) {
+      await page.setViewportSize({ width: w, height: h });
+      await oneLine(page.getByRole('toolbar', { name: 'Candidate tools' }), 4);
+      await oneLine(page.getByRole('toolbar', { name: 'Picked people' }), 5);
+      for (const scheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme: scheme });
+        await page.screenshot({ path: screenshotPath(`candidates-picked-${w}x${h}-${scheme}`) });
+      }
+    }
+    await page.setViewportSize({ width: W, height: H });
     await showPanel();
     for (const [w, h] of [
       [1280, 720],
@@ -408,6 +480,8 @@ describe('shortlist and invitations', () => {
         await page.locator('.content').evaluate((el) => el.scrollTo(0, 0));
         await page.screenshot({ path: screenshotPath(`shortlist-${w}x${h}-${scheme}`) });
       }
+      // At 1280 the panel takes the table's place (one line a person); at 1920 it is a narrow column beside it.
+      await cardsSpaced(w === 1280);
     }
     // Wide: the panel sits beside the table, both in view.
     const tableBox = (await table().boundingBox())!;

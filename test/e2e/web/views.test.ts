@@ -34,12 +34,61 @@ async function inViewport(l: Locator, what: string): Promise<void> {
 async function nothingCut(what: string): Promise<void> {
   const overflow = await page.evaluate(() =>
     [...document.querySelectorAll('main, main *')]
-      // Visually hidden controls (.sr-only, e.g. the native file input) are 1 px by design.
-      .filter((el) => !el.closest('.sr-only') && el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== 'visible')
+      // Visually hidden controls (.sr-only, e.g. the native file input) are 1 px by design; an id cut
+      // with an ellipsis in its middle ([data-full], its whole text in a tip) is checked by idsWhole().
+      .filter(
+        (el) => !el.closest('.sr-only, [data-full]') && el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== 'visible',
+      )
       .map((el) => `${el.tagName.toLowerCase()}.${String(el.className)} ${el.scrollWidth}>${el.clientWidth}`),
   );
   expect(overflow, what).toEqual([]);
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), what).toBe(true);
+}
+
+/** Every service id on one line inside the window, its distinguishing last 12 characters not cut, its
+ *  whole text in the tip (hover/focus) and in the text; the first one's copy button copies it whole. */
+async function idsWhole(what: string, shot?: string): Promise<void> {
+  const ids = await page.locator('main .api-id').evaluateAll((els) =>
+    els.map((el) => {
+      const code = el.querySelector('code')!;
+      const tail = el.querySelector('.id-tail');
+      const r = el.getBoundingClientRect();
+      const cell = el.closest('td')!.getBoundingClientRect();
+      return {
+        full: el.getAttribute('data-full')!,
+        text: code.textContent,
+        left: r.left,
+        right: r.right,
+        cellRight: cell.right,
+        height: code.getBoundingClientRect().height,
+        lineHeight: parseFloat(getComputedStyle(code).lineHeight) || 18,
+        tailCut: tail ? tail.scrollWidth > tail.clientWidth + 0.5 || tail.getBoundingClientRect().right > r.right + 0.5 : false,
+        tailText: tail?.textContent ?? null,
+      };
+    }),
+  );
+  expect(ids.length, what).toBeGreaterThan(0);
+  for (const id of ids) {
+    expect(id.text, what).toBe(id.full);
+    expect(id.height, `${what}: ${id.full} wraps`).toBeLessThan(1.5 * id.lineHeight);
+    expect(id.left, `${what}: ${id.full}`).toBeGreaterThanOrEqual(0);
+    expect(id.right, `${what}: ${id.full} runs out of its cell`).toBeLessThanOrEqual(id.cellRight);
+    expect(id.tailCut, `${what}: the end of ${id.full} is cut`).toBe(false);
+    if (id.full.length > 16) expect(id.tailText, what).toBe(id.full.slice(-12));
+  }
+  const first = page.locator('main .api-id').first();
+  const copy = first.getByRole('button', { name: /^Copy the id of / });
+  await copy.focus();
+  const full = ids[0]!.full;
+  expect(await first.evaluate((el) => getComputedStyle(el, '::after').content), `${what}: tip on focus`).toBe(JSON.stringify(full));
+  if (shot) await page.screenshot({ path: screenshotPath(shot) });
+  await copy.click();
+  expect(await page.evaluate(() => navigator.clipboard.readText()), what).toBe(full);
+  await expect.poll(() => first.getByRole('status').textContent()).toBe('Copied');
+  // The tick goes back to the copy icon by itself.
+  await expect.poll(() => first.getByRole('status').textContent(), { timeout: 5_000 }).toBe('');
+  await page.mouse.move(0, 0);
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
 }
 
 /** The view's primary buttons: exactly one, inside the window. */
@@ -64,7 +113,9 @@ async function open(view: string): Promise<void> {
 beforeAll(async () => {
   app = await startWebApp({ service: true });
   browser = await launchChromium();
-  page = await (await browser.newContext({ viewport: { width: 1280, height: 720 } })).newPage();
+  const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  page = await context.newPage();
   await page.goto(app.host.url);
   await page.getByTestId('status-message').getByText('Online').waitFor({ timeout: 20_000 });
 });
@@ -110,6 +161,7 @@ describe('restyled views at 1280×720', () => {
       await inViewport(table.getByRole('columnheader', { name: col }), `column ${col}`);
     }
     await nothingCut('Custom fields');
+    await idsWhole('Custom fields', 'custom-fields-id-tip');
     await axe('Custom fields');
   });
 
@@ -169,6 +221,7 @@ describe('restyled views at 1280×720', () => {
           expect(box.y + 40, what).toBeLessThan(h);
           expect(box.x + box.width, what).toBeLessThanOrEqual(w);
           await nothingCut(what);
+          if (view === 'Custom fields') await idsWhole(what);
           await page.screenshot({ path: screenshotPath(`${file}-${w}x${h}-${scheme}`) });
         }
       }

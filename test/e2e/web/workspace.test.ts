@@ -2,8 +2,8 @@
 // host and the local service: drop a PDF → candidates → filter → export CSV; re-upload and compare
 // runs; journals with both corpora; service stopped → cached views work, an edit queues, service
 // back → sent; keyboard shortcuts; axe in light and dark. Screenshots: test-results/screenshots.
-import type { Browser, FileChooser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import type { Browser, FileChooser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeManuscriptPdf } from '../../fixtures/intake/make';
 import { launchChromium, screenshotPath } from '../../support/browser';
 import { startWebApp, type WebApp } from '../../support/web-app';
@@ -56,6 +56,29 @@ afterAll(async () => {
   await app?.close();
 });
 
+/** Nothing inside `root` scrolls sideways or is cut by its box (an ellipsis on a table cell excepted: .vcell). */
+async function nothingCut(root: Locator, what: string): Promise<void> {
+  const cut = await root.evaluate((r) =>
+    [r, ...r.querySelectorAll('*')]
+      .filter(
+        (el) => !el.closest('.sr-only, .vcell') && el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== 'visible',
+      )
+      .map((el) => `${el.tagName.toLowerCase()}.${String(el.className)} ${el.scrollWidth}>${el.clientWidth}`),
+  );
+  expect(cut, what).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), what).toBe(true);
+}
+
+/** The box lies inside the window. */
+async function inWindow(l: Locator, w: number, h: number, what: string): Promise<void> {
+  const b = (await l.boundingBox())!;
+  expect(b, what).not.toBeNull();
+  expect(b.x, what).toBeGreaterThanOrEqual(0);
+  expect(b.y, what).toBeGreaterThanOrEqual(0);
+  expect(b.x + b.width, what).toBeLessThanOrEqual(w);
+  expect(b.y + b.height, what).toBeLessThanOrEqual(h);
+}
+
 describe('editor workspace', () => {
   it('drop a PDF → fields pre-filled → upload → candidates → filter → export CSV', () => flows.uploadFilterExport(ctx));
   it('re-upload and compare the runs', () => flows.reuploadCompare(ctx));
@@ -70,4 +93,37 @@ describe('editor workspace', () => {
     () => flows.accessibility(ctx),
     300_000,
   );
+  it('Journals and a candidate’s details at 1280×720 and 1920×1080, light and dark: in the window, nothing cut', async () => {
+    for (const [w, h] of [
+      [1280, 720],
+      [1920, 1080],
+    ] as const) {
+      await page.setViewportSize({ width: w, height: h });
+      for (const scheme of ['light', 'dark'] as const) {
+        const what = `${w}x${h} ${scheme}`;
+        await page.emulateMedia({ colorScheme: scheme });
+        await flows.nav(page, 'Journals');
+        const list = page.getByRole('list', { name: 'Recommended journals' });
+        await list.getByRole('listitem').first().waitFor();
+        await inWindow(list.getByRole('listitem').first(), w, h, `Journals ${what}: first journal`);
+        await nothingCut(page.locator('main'), `Journals ${what}`);
+        await page.screenshot({ path: screenshotPath(`journals-${w}x${h}-${scheme}`) });
+
+        await flows.nav(page, 'Candidates');
+        const candidatesTab = page.getByRole('radio', { name: 'Candidates', exact: true });
+        if ((await candidatesTab.count()) > 0) await candidatesTab.check();
+        await page.getByRole('table', { name: 'Referee candidates' }).locator('.name-cell button').first().click();
+        const drawer = page.getByRole('dialog');
+        await drawer.waitFor();
+        await inWindow(drawer, w, h, `details ${what}`);
+        await inWindow(drawer.getByRole('button', { name: /close/i }).first(), w, h, `details ${what}: close`);
+        await nothingCut(drawer, `details ${what}`);
+        await page.screenshot({ path: screenshotPath(`details-${w}x${h}-${scheme}`) });
+        await page.keyboard.press('Escape');
+        await expect.poll(() => drawer.count()).toBe(0);
+      }
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.setViewportSize({ width: 1400, height: 900 });
+  });
 });

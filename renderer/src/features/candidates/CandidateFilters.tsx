@@ -52,7 +52,7 @@ const MORE_KEYS = new Set([
 ]);
 
 /** The rarely used filters behind one button, so the bar keeps to one line at 1280 px. Escape or a click outside closes it. */
-function MoreFilters({ count, children }: { count: number; children: ReactNode }) {
+function MoreFilters({ name, count, children }: { name: string; count: number; children: ReactNode }) {
   const ref = useRef<HTMLDetailsElement>(null);
   useEffect(() => {
     const close = (e: Event) => {
@@ -73,8 +73,11 @@ function MoreFilters({ count, children }: { count: number; children: ReactNode }
   }, []);
   return (
     <details className="more-filters" ref={ref}>
-      <summary>More filters{count > 0 ? ` (${count} on)` : ''}</summary>
-      <div className="more-panel" role="group" aria-label="More filters">
+      <summary>
+        {name}
+        {count > 0 ? ` (${count} on)` : ''}
+      </summary>
+      <div className="more-panel" role="group" aria-label={name}>
         {children}
       </div>
     </details>
@@ -85,8 +88,17 @@ const GROUP_ANY = '';
 const GROUP_IN = 'in';
 const GROUP_OUT = 'out';
 
-/** Every filter of the candidate table: ranges, email, conflicts (all or by kind), group membership, marked. */
-export function CandidateFilters({ settings, groupIds }: { settings: AuthorsGroupsSettings | null; groupIds: readonly number[] }) {
+/** Every filter of the candidate table: ranges, email, conflicts (all or by kind), group membership, marked.
+ *  Compact (in the selection bar while people are picked): all of them behind one "Filters" button. */
+export function CandidateFilters({
+  settings,
+  groupIds,
+  compact = false,
+}: {
+  settings: AuthorsGroupsSettings | null;
+  groupIds: readonly number[];
+  compact?: boolean;
+}) {
   const query = useCandidates((s) => s.query);
   const { setQuery } = useCandidates.getState();
   const groupName = (id: number) => {
@@ -104,8 +116,8 @@ export function CandidateFilters({ settings, groupIds }: { settings: AuthorsGrou
   const active = Object.keys(query).filter((k) => k !== 'sort' && k !== 'text').length;
   // Filters kept out of the bar (ranges, group, marked, conflict kinds): how many are on, said on the button.
   const moreActive = Object.keys(query).filter((k) => MORE_KEYS.has(k)).length;
-  return (
-    <div className="filters" role="group" aria-label="Candidate filters">
+  const quick = (
+    <>
       <label>
         <input
           type="checkbox"
@@ -138,77 +150,98 @@ export function CandidateFilters({ settings, groupIds }: { settings: AuthorsGrou
         />{' '}
         Only people I have worked with
       </label>
-      <MoreFilters count={moreActive}>
-        <Range name="h-index" min="minHIndex" max="maxHIndex" query={query} />
-        <Range name="articles" min="minArticles" max="maxArticles" query={query} />
-        <Range name="citations" min="minCitations" max="maxCitations" query={query} />
-        <label>
-          Authors group{' '}
-          <select
-            value={groupValue}
-            onChange={(e) => {
-              const v = e.target.value;
-              void setQuery({
-                inGroup: v === GROUP_IN ? true : v === GROUP_OUT ? false : undefined,
-                groupId: /^\d+$/.test(v) ? Number(v) : undefined,
-              });
-            }}
-          >
-            <option value={GROUP_ANY}>Any</option>
-            <option value={GROUP_IN}>In an authors group</option>
-            <option value={GROUP_OUT}>In no authors group</option>
-            {groupIds.map((id) => (
-              <option key={id} value={String(id)}>
-                In {groupName(id)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          <input
-            type="checkbox"
-            checked={query.marked === true}
-            onChange={(e) => void setQuery({ marked: e.target.checked ? true : undefined })}
-          />{' '}
-          Marked
-        </label>
-        <fieldset className="conflict-filter">
-          <legend>Hide candidates flagged for</legend>
-          {CONFLICT_KEYS.map((k) => (
-            <label key={k} title={CONFLICT_TEXT[k].explain}>
-              <input
-                type="checkbox"
-                checked={query.withoutConflicts?.includes(k) ?? false}
-                onChange={(e) => {
-                  const cur = new Set(query.withoutConflicts ?? []);
-                  if (e.target.checked) cur.add(k);
-                  else cur.delete(k);
-                  void setQuery({ withoutConflicts: cur.size ? [...cur] : undefined });
-                }}
-              />{' '}
-              {CONFLICT_TEXT[k].badge}
-            </label>
-          ))}
-        </fieldset>
-      </MoreFilters>
-      {active > 0 ? (
-        <button
-          type="button"
-          onClick={(e) => {
-            // The button goes away with the filters: the focus moves to the first filter.
-            e.currentTarget.closest('.filters')?.querySelector<HTMLInputElement>('input')?.focus();
-            void setQuery(
-              Object.fromEntries(
-                Object.keys(query)
-                  .filter((k) => k !== 'sort' && k !== 'text')
-                  .map((k) => [k, undefined]),
-              ),
-            );
+    </>
+  );
+  const more = (
+    <>
+      <Range name="h-index" min="minHIndex" max="maxHIndex" query={query} />
+      <Range name="articles" min="minArticles" max="maxArticles" query={query} />
+      <Range name="citations" min="minCitations" max="maxCitations" query={query} />
+      <label>
+        Authors group{' '}
+        <select
+          value={groupValue}
+          onChange={(e) => {
+            const v = e.target.value;
+            void setQuery({
+              inGroup: v === GROUP_IN ? true : v === GROUP_OUT ? false : undefined,
+              groupId: /^\d+$/.test(v) ? Number(v) : undefined,
+            });
           }}
         >
-          Clear filters
-        </button>
-      ) : null}
+          <option value={GROUP_ANY}>Any</option>
+          <option value={GROUP_IN}>In an authors group</option>
+          <option value={GROUP_OUT}>In no authors group</option>
+          {groupIds.map((id) => (
+            <option key={id} value={String(id)}>
+              In {groupName(id)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        <input
+          type="checkbox"
+          checked={query.marked === true}
+          onChange={(e) => void setQuery({ marked: e.target.checked ? true : undefined })}
+        />{' '}
+        Marked
+      </label>
+      <fieldset className="conflict-filter">
+        <legend>Hide candidates flagged for</legend>
+        {CONFLICT_KEYS.map((k) => (
+          <label key={k} title={CONFLICT_TEXT[k].explain}>
+            <input
+              type="checkbox"
+              checked={query.withoutConflicts?.includes(k) ?? false}
+              onChange={(e) => {
+                const cur = new Set(query.withoutConflicts ?? []);
+                if (e.target.checked) cur.add(k);
+                else cur.delete(k);
+                void setQuery({ withoutConflicts: cur.size ? [...cur] : undefined });
+              }}
+            />{' '}
+            {CONFLICT_TEXT[k].badge}
+          </label>
+        ))}
+      </fieldset>
+    </>
+  );
+  const clear =
+    active > 0 ? (
+      <button
+        type="button"
+        onClick={(e) => {
+          // The button goes away with the filters: the focus moves to the first filter (or the Filters button).
+          e.currentTarget.closest('.filters')?.querySelector<HTMLElement>('summary, input')?.focus();
+          void setQuery(
+            Object.fromEntries(
+              Object.keys(query)
+                .filter((k) => k !== 'sort' && k !== 'text')
+                .map((k) => [k, undefined]),
+            ),
+          );
+        }}
+      >
+        Clear filters
+      </button>
+    ) : null;
+  return (
+    <div className="filters" role="group" aria-label="Candidate filters">
+      {compact ? (
+        <MoreFilters name="Filters" count={active}>
+          {quick}
+          {more}
+        </MoreFilters>
+      ) : (
+        <>
+          {quick}
+          <MoreFilters name="More filters" count={moreActive}>
+            {more}
+          </MoreFilters>
+        </>
+      )}
+      {clear}
     </div>
   );
 }

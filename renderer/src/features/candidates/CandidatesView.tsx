@@ -16,7 +16,7 @@ import { RunChanges } from './RunChanges';
 import { ScoreChart } from './ScoreChart';
 import { SHORTLIST_COLUMN, onShortlistKey } from './ShortlistCheck';
 import { ShortlistArea } from './ShortlistPanel';
-import { ShortlistToolbar } from './ShortlistToolbar';
+import { BatchActions, SelectionBar, ShortlistToggle, useShortlistEntries } from './ShortlistToolbar';
 import { useCandidates, type SortKey } from '../../stores/candidates';
 import { useManuscripts } from '../../stores/manuscripts';
 import { Alert } from '../../components/Alert';
@@ -41,6 +41,7 @@ export function CandidatesView() {
   const [copied, setCopied] = useState<string | null>(null);
   const [showChanges, setShowChanges] = useState(false);
   const [layout, setLayout] = useColumnLayout();
+  const picked = useShortlistEntries()?.length ?? 0;
 
   // Follow the manuscript's newest run when it changes (another manuscript, a new upload) — not on every
   // reload of the same runs (a webhook, a sync), which would pull the editor off an older run they chose.
@@ -123,6 +124,11 @@ export function CandidatesView() {
     setCopied(`${emails.length} emails copied`);
   };
 
+  const batchActions = (
+    <BatchActions rows={rows} exportName={exportName} onCsv={exportCsv} onXlsx={exportXlsx} onCopy={copyEmails} onCopied={setCopied} />
+  );
+  const filters = (compact: boolean) => <CandidateFilters settings={settings} groupIds={run?.groupIds ?? []} compact={compact} />;
+
   if (switching) return <p className="muted view-loading">Loading…</p>;
   if (!detail)
     return (
@@ -174,17 +180,11 @@ export function CandidatesView() {
         />
         <span className="spacer" />
         <ColumnChooser layout={layout} onChange={setLayout} />
-        <ShortlistToolbar
-          rows={rows}
-          exportName={exportName}
-          onCsv={exportCsv}
-          onXlsx={exportXlsx}
-          onCopy={copyEmails}
-          onCopied={setCopied}
-        />
+        <ShortlistToggle />
+        {picked === 0 ? batchActions : null}
       </div>
       <TableIcons />
-      <CandidateFilters settings={settings} groupIds={run?.groupIds ?? []} />
+      {picked > 0 ? <SelectionBar count={picked} actions={batchActions} filters={filters(true)} /> : filters(false)}
       {settings ? (
         <p className="settings-note">
           Authors groups {settings.authors_groups.map((g) => g.label ?? g.name).join(', ')} — effect <strong>{settings.effect}</strong>

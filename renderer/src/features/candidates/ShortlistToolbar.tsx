@@ -1,6 +1,9 @@
-// The candidate toolbar's export and copy buttons: on the shortlist when it has anyone (and they say
-// so: "Copy 5 e-mails"), else on the rows shown, as before. Also the button that shows the shortlist.
+// The candidate view's batch actions. Nobody picked: the toolbar's export and copy act on the rows shown.
+// People picked (on the shortlist): the actions name them ("Copy 5 e-mails") in a selection bar that takes
+// the filter row's place (Linear's bulk bar), so the toolbar keeps one line at 1280 px; the filters are
+// one "Filters" button in that bar. The Shortlist button, which shows the panel, stays in the toolbar.
 import { Download, ListChecks, Mail } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { toCsv } from '../../../../electron/common/domain/csv';
 import { toXlsx } from '../../../../electron/common/domain/xlsx';
 import type { CandidateRow } from '../../../../electron/common/views';
@@ -12,7 +15,32 @@ import { useShortlistPanel } from './shortlistState';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-export function ShortlistToolbar({
+/** The open manuscript's shortlist, or null while it is another manuscript's or not loaded. */
+export function useShortlistEntries() {
+  const manuscriptId = useManuscripts((s) => s.detail?.manuscript.id ?? null);
+  return useShortlist((s) => (manuscriptId !== null && s.answered?.manuscriptId === manuscriptId ? s.data : null));
+}
+
+/** Shows or hides the shortlist panel; says how many are on it. */
+export function ShortlistToggle() {
+  const entries = useShortlistEntries();
+  const open = useShortlistPanel((s) => s.open);
+  return (
+    <button
+      type="button"
+      aria-pressed={open}
+      // Only while the panel is there: an id reference to nothing is invalid ARIA.
+      aria-controls={open ? 'shortlist-panel' : undefined}
+      onClick={() => useShortlistPanel.setState({ open: !open })}
+      title={open ? 'Hide the shortlist' : 'Show the shortlist: order, notes, statuses, invitations'}
+    >
+      <ListChecks size={16} aria-hidden="true" /> Shortlist{entries && entries.length > 0 ? ` (${entries.length})` : ''}
+    </button>
+  );
+}
+
+/** Export (CSV, XLSX) and copy e-mails: of the shortlist when it has anyone, else of the table's rows. */
+export function BatchActions({
   rows,
   exportName,
   onCsv,
@@ -28,9 +56,7 @@ export function ShortlistToolbar({
   onCopy: () => Promise<void>;
   onCopied: (text: string) => void;
 }) {
-  const manuscriptId = useManuscripts((s) => s.detail?.manuscript.id ?? null);
-  const entries = useShortlist((s) => (manuscriptId !== null && s.answered?.manuscriptId === manuscriptId ? s.data : null));
-  const open = useShortlistPanel((s) => s.open);
+  const entries = useShortlistEntries();
   const target = actionTarget(entries, rows);
   const labels = actionLabels(target);
   const name = `${exportName}-shortlist`;
@@ -55,18 +81,7 @@ export function ShortlistToolbar({
 
   return (
     <>
-      <button
-        type="button"
-        aria-pressed={open}
-        // Only while the panel is there: an id reference to nothing is invalid ARIA.
-        aria-controls={open ? 'shortlist-panel' : undefined}
-        onClick={() => useShortlistPanel.setState({ open: !open })}
-        title={open ? 'Hide the shortlist' : 'Show the shortlist: order, notes, statuses, invitations'}
-      >
-        <ListChecks size={16} aria-hidden="true" /> Shortlist{entries && entries.length > 0 ? ` (${entries.length})` : ''}
-      </button>
-      {/* One compact pair: the visible "CSV" / "XLSX" is part of each button's full name ("Export CSV"),
-          so the toolbar stays on one line at 1280 px with the run comparison's controls in it. */}
+      {/* One compact pair: the visible "CSV" / "XLSX" is part of each button's full name ("Export CSV"). */}
       <span className="export-pair" role="group" aria-label="Export">
         <button type="button" onClick={csv} data-shortcut="export" aria-label={labels.csv} title={labels.title ?? labels.csv}>
           <Download size={16} aria-hidden="true" /> CSV
@@ -79,5 +94,19 @@ export function ShortlistToolbar({
         <Mail size={16} aria-hidden="true" /> {labels.copy}
       </button>
     </>
+  );
+}
+
+/** The bar shown in the filter row's place while people are picked: their count, the batch actions, the filters. */
+export function SelectionBar({ count, actions, filters }: { count: number; actions: ReactNode; filters: ReactNode }) {
+  return (
+    <div className="selection-bar" role="toolbar" aria-label="Picked people">
+      <span className="selection-count" data-testid="picked-count">
+        <ListChecks size={16} aria-hidden="true" /> <strong>{count}</strong> picked
+      </span>
+      {actions}
+      <span className="spacer" />
+      {filters}
+    </div>
   );
 }

@@ -5,6 +5,7 @@ import { Alert } from '../../components/Alert';
 import { EmptyState } from '../../components/EmptyState';
 import { useApp } from '../../stores/app';
 import { useCustomFields } from '../../stores/reads';
+import { ApiId } from './ApiId';
 import { SCOPES, byScope, freshness, kindFormat } from './format';
 
 const SCOPE_ICON: Record<CustomFieldScope, LucideIcon> = { author_from_group: UsersRound, folder: Folder, proposal: FileText };
@@ -79,17 +80,29 @@ export function CustomFieldsView() {
                 {fields.length === 0 ? (
                   <p className="panel-empty">No custom fields in this scope.</p>
                 ) : (
-                  <table className="cf-table" aria-label={`Custom fields: ${title}`}>
+                  <table className={`cf-table${formats ? ' with-formats' : ''}`} aria-label={`Custom fields: ${title}`}>
                     <thead>
                       <tr>
-                        <th scope="col">Name</th>
-                        <th scope="col">Field id (api_id)</th>
-                        <th scope="col">Kind</th>
-                        <th scope="col">Options</th>
+                        <th scope="col" className="cf-name">
+                          Name
+                        </th>
+                        <th scope="col" className="cf-id">
+                          Field id (api_id)
+                        </th>
+                        <th scope="col" className="cf-kind">
+                          Kind
+                        </th>
+                        <th scope="col" className="cf-opts">
+                          Options
+                        </th>
                         {formats ? (
                           <>
-                            <th scope="col">Value to send</th>
-                            <th scope="col">Value read back</th>
+                            <th scope="col" className="cf-format">
+                              Value to send
+                            </th>
+                            <th scope="col" className="cf-format">
+                              Value read back
+                            </th>
                           </>
                         ) : null}
                       </tr>
@@ -104,7 +117,7 @@ export function CustomFieldsView() {
                               {f.description ? <div className="muted">{f.description}</div> : null}
                             </td>
                             <td>
-                              <code className="api-id">{f.apiId}</code>
+                              <ApiId id={f.apiId} of={`the field ${f.name}`} />
                             </td>
                             <td>
                               {k.label} <code className="muted">{f.dataKind}</code>
@@ -114,7 +127,8 @@ export function CustomFieldsView() {
                                 <ul className="cf-options" aria-label={`Options of ${f.name}`}>
                                   {f.options.map((o) => (
                                     <li key={o.api_id}>
-                                      {o.option} <code className="api-id">{o.api_id}</code>
+                                      <span className="cf-option">{o.option}</span>{' '}
+                                      <ApiId id={o.api_id} of={`the option ${o.option} of ${f.name}`} />
                                     </li>
                                   ))}
                                 </ul>
