@@ -4,6 +4,7 @@
 import { INTAKE_BOUNDS } from './bounds';
 import { limitsOf } from './check';
 import { confidenceOf, type Attachment } from './confidence';
+import { docxTitle } from './decisions';
 import { AFFILIATION, ROLE_MODEL, classifyLine, lineFeatures, roleScores, type LineInput, type RoleLine, type RoleModel } from './roles';
 import type { Extracted } from './pdf';
 import {
@@ -255,12 +256,6 @@ function parseParagraphs(xml: string, styles: Map<string, StyleInfo>, defaultSiz
 
 const LABEL =
   /^\s*(title( page)?|authors?( names?)?|affiliations?|running (head|title)|short title|article type|manuscript type|word count|keywords?)\s*:?\s*/i;
-const NOT_TITLE_DOCX = new RegExp(
-  String.raw`^\s*(title page|running (head|title)|short title|article type|manuscript( type| number)?|word count|` +
-    String.raw`original (article|research)|research article|review|preprint|draft|submitted to|supplementary|` +
-    String.raw`cover letter|authors?)\b`,
-  'i',
-);
 const STRUCTURED = new RegExp(
   String.raw`^\s*(background|introduction|methods?|methodology|results?|conclusions?|objectives?|aims?|purpose|` +
     String.raw`context|design|setting|findings|interpretation|significance|discussion|materials and methods|` +
@@ -335,23 +330,21 @@ export async function extractDocx(bytes: Buffer, opts: IntakeOptions = {}, model
   );
   const headerEnd = absIdx >= 0 ? absIdx : introIdx >= 0 ? introIdx : Math.min(paras.length, 40);
 
-  // title: explicit Title style, else the largest/boldest early paragraph that is not a label
-  const early = paras.slice(0, Math.min(headerEnd, 15));
-  let titleIdx = early.findIndex((p) => /^title$/i.test(p.style));
-  if (titleIdx < 0) {
-    let best = -Infinity;
-    early.forEach((p, i) => {
-      const text = p.plain.replace(LABEL, '');
-      if (NOT_TITLE_DOCX.test(p.plain) && !/^\s*title\s*:/i.test(p.plain)) return;
-      if (text.split(' ').length < 3 || /@|^\d/.test(text) || looksLikeName(text)) return;
-      // the role model's title score; an earlier paragraph wins a tie
-      const score = roleScores(lineFeatures(inputOf(paras, i, p.text.replace(LABEL, ''), body)), model).title - i * 0.01;
-      if (score > best) [best, titleIdx] = [score, i];
-    });
-  }
-  const title = titleIdx >= 0 ? clean(paras[titleIdx]!.plain.replace(LABEL, '')) : null;
-  const titleRatio =
-    titleIdx < 0 ? 0 : /^title$/i.test(paras[titleIdx]!.style) ? 1.5 : (paras[titleIdx]!.size * (paras[titleIdx]!.bold ? 1.15 : 1)) / body;
+  // title: a Title style, else the early paragraph the role model scores highest (decisions.ts)
+  const chosen = docxTitle(
+    paras.slice(0, headerEnd).map((p, i) => ({
+      plain: p.plain,
+      unlabelled: p.plain.replace(LABEL, ''),
+      style: p.style,
+      size: p.size,
+      bold: p.bold,
+      titleScore: () => roleScores(lineFeatures(inputOf(paras, i, p.text.replace(LABEL, ''), body)), model).title,
+    })),
+    body,
+  );
+  const titleIdx = chosen?.index ?? -1;
+  const title = chosen ? clean(paras[chosen.index]!.plain.replace(LABEL, '')) : null;
+  const titleRatio = chosen?.sizeRatio ?? 0;
 
   // authors: name lines between the title and the abstract
   const header = paras.slice(titleIdx + 1, Math.max(headerEnd, titleIdx + 1));

@@ -22,9 +22,10 @@ import {
   splitAuthorLine,
 } from './text';
 import { confidenceOf, type Attachment } from './confidence';
+import { pdfSubtitle, pdfTitle } from './decisions';
 import { AFFILIATION, ROLE_MODEL, classifyLine, lineFeatures, type LineInput, type Role, type RoleLine, type RoleModel } from './roles';
 import type { IntakeAuthor, IntakeConfidence } from './types';
-import { isSpace, oneOf, replaceSpans, trimEndWhere } from '../../common/linear';
+import { oneOf, replaceSpans, trimEndWhere } from '../../common/linear';
 
 export interface Extracted {
   title: string | null;
@@ -33,16 +34,6 @@ export interface Extracted {
   references: number | null;
   confidence: IntakeConfidence;
 }
-
-const NOT_TITLE = new RegExp(
-  String.raw`^(running (head|title)|short title|research( article)?|original (research|article|paper)|` +
-    String.raw`review( article)?|open access|article|letter|brief report|short (communication|paper)|case report|` +
-    String.raw`editorial|technical (note|report)|preprint|arxiv|journal of|proceedings|volume|vol\.|issn|doi|` +
-    String.raw`https?:|www\.|©|copyright|received|accepted|published|available online|contents lists|downloaded|` +
-    String.raw`citation|editor|academic editor|research paper|full paper|regular paper|mini review|perspective|` +
-    String.raw`commentary|rapid communication|draft|manuscript|submitted|under review|in press)\b`,
-  'i',
-);
 
 /** A section heading or keyword line: the header and the abstract end here. */
 const sectionStop = (s: Segment) => {
@@ -143,56 +134,6 @@ function bodySize(page: PdfPage): number {
   const chars = new Map<number, number>();
   for (const s of page.segments) chars.set(s.size, (chars.get(s.size) ?? 0) + s.plain.length);
   return [...chars].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 10;
-}
-
-function findTitle(page: PdfPage): { lines: Segment[]; text: string } | null {
-  const cands = page.segments.filter(
-    (s) =>
-      s.top < 0.62 * page.height &&
-      (s.plain.match(/\p{L}/gu)?.length ?? 0) >= 3 &&
-      !NOT_TITLE.test(s.plain) &&
-      !/@/.test(s.plain) &&
-      !/^[\d\s.,:;()-]+$/.test(s.plain),
-  );
-  if (cands.length === 0) return null;
-  // a title is the largest text with at least two words across its lines
-  const sizes = [...new Set(cands.map((s) => s.size))].sort((a, b) => b - a);
-  for (const size of sizes) {
-    const same = cands.filter((s) => Math.abs(s.size - size) <= 0.06 * size).sort((a, b) => a.top - b.top || a.x0 - b.x0);
-    const lines: Segment[] = [same[0]!];
-    for (const s of same.slice(1)) {
-      const prev = lines[lines.length - 1]!;
-      if (s.top - prev.top <= 2.1 * size && (s.top - prev.top > 0.3 * size || Math.abs(s.top - prev.top) < 0.3 * size)) lines.push(s);
-      else break;
-    }
-    const text = clean(lines.map((l) => l.plain).join(' '));
-    if (words(text) < 2 || text.length < 10) continue;
-    if (same.length > 14 && lines.length > 6) continue; // body text, not a title
-    return { lines, text: stripNoteMarks(text) };
-  }
-  return null;
-}
-
-/** A subtitle set right below the title in a somewhat smaller size ("Pandemic programming" + "How …"). */
-function findSubtitle(page: PdfPage, title: Segment[]): Segment[] {
-  const last = title[title.length - 1]!;
-  const size = last.size;
-  const below = page.segments.filter((s) => s.top > last.top).sort((a, b) => a.top - b.top || a.x0 - b.x0);
-  const out: Segment[] = [];
-  let prev = last;
-  for (const s of below) {
-    if (s.top - prev.top > 2.2 * prev.size) break;
-    if (
-      s.size >= 0.8 * size &&
-      s.size < 0.95 * size &&
-      !looksLikeName(splitAuthorLine(s.text)[0]?.name ?? '') &&
-      !/@|\d{4}/.test(s.plain)
-    ) {
-      out.push(s);
-      prev = s;
-    } else break;
-  }
-  return out;
 }
 
 // ---------------------------------------------------------------- abstract
@@ -688,11 +629,11 @@ export async function extractPdf(bytes: Buffer, model: RoleModel = ROLE_MODEL, o
     const p1 = await pages.page(1);
     const roles = new PageRoles(p1, model);
 
-    const title = findTitle(p1);
+    const title = pdfTitle(p1, (s) => roles.role(s));
     let titleText = title?.text ?? null;
     let titleBottom = 0;
     if (title) {
-      const sub = findSubtitle(p1, title.lines);
+      const sub = pdfSubtitle(p1, title.lines);
       if (sub.length) titleText = `${titleText!.replace(/[:.]$/, '')}: ${clean(sub.map((s) => s.plain).join(' '))}`;
       titleBottom = Math.max(...[...title.lines, ...sub].map((l) => l.top));
     }
@@ -768,10 +709,4 @@ export async function extractPdf(bytes: Buffer, model: RoleModel = ROLE_MODEL, o
   } finally {
     await close();
   }
-}
-
-/** A title without the footnote marks at its end ("Title*", "Title †‡") and the space before them. */
-function stripNoteMarks(text: string): string {
-  const bare = trimEndWhere(text, oneOf('*∗†‡'));
-  return bare.length === text.length ? text : trimEndWhere(bare, isSpace);
 }

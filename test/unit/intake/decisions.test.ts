@@ -1,0 +1,109 @@
+// The decisions of the front-matter model besides a line's role (electron/core/intake/decisions.ts), on small
+// pages and paragraphs made here: where the title starts and ends.
+import { describe, expect, it } from 'vitest';
+import {
+  RULES,
+  authorLineUnderTitle,
+  docxTitle,
+  pdfSubtitle,
+  pdfTitle,
+  type TitleParagraph,
+} from '../../../electron/core/intake/decisions';
+import { stripSup, type Segment } from '../../../electron/core/intake/layout';
+import type { PdfPage } from '../../../electron/core/intake/pdftext';
+import type { Role } from '../../../electron/core/intake/roles';
+
+function seg(text: string, top: number, over: Partial<Segment> = {}): Segment {
+  return { text, plain: stripSup(text), x0: 100, x1: 500, top, size: 10, font: 'body', page: 1, ...over };
+}
+const page = (segments: Segment[]): PdfPage => ({ number: 1, width: 595, height: 842, segments, links: [] });
+/** A role model stand-in: lines whose text is listed are author lines. */
+const rolesBy =
+  (authors: string[]) =>
+  (s: Segment): Role =>
+    authors.includes(s.plain) ? 'author' : 'other';
+const body = Array.from({ length: 20 }, (_, i) => seg(`body text line ${i} of the introduction with several words`, 400 + 12 * i));
+
+describe('the rules table', () => {
+  it('gives every weight and threshold a value and a one-line reason', () => {
+    for (const [name, r] of Object.entries(RULES)) {
+      expect(Number.isFinite(r.value), name).toBe(true);
+      expect(r.why.length, name).toBeGreaterThan(20);
+      expect(r.why, name).not.toMatch(/\n/);
+    }
+  });
+});
+
+describe('PDF title', () => {
+  const t1 = seg('Tidal Rhythms in Coastal Lichen', 100, { size: 20, font: 'bold' });
+  const t2 = seg('Communities of the North Atlantic', 126, { size: 20, font: 'bold' });
+
+  it('is the largest text near the top with the lines of its size that follow closely', () => {
+    const found = pdfTitle(
+      page([seg('Research Article', 60, { size: 24 }), t1, t2, seg('Anna Kowalska', 170, { size: 12 }), ...body]),
+      rolesBy([]),
+    );
+    expect(found?.text).toBe('Tidal Rhythms in Coastal Lichen Communities of the North Atlantic');
+  });
+
+  it('ignores large text in the lower part of the page and stops at a far line of the same size', () => {
+    const low = seg('Figure Caption Set Very Large', 0.7 * 842, { size: 30 });
+    const far = seg('Another block in the same size', 126 + 3 * 20, { size: 20, font: 'bold' });
+    expect(pdfTitle(page([t1, t2, far, low, ...body]), rolesBy([]))?.text).toBe(
+      'Tidal Rhythms in Coastal Lichen Communities of the North Atlantic',
+    );
+  });
+
+  it("ends at an author line set in the title's size, but keeps a name-like line in the title's own font", () => {
+    const authors = seg('Anna Kowalska\u00011\u0002, Jean-Luc Picard\u00012\u0002 and Wei Zhang\u00011\u0002', 152, {
+      size: 20,
+      font: 'regular',
+    });
+    const roles = rolesBy([authors.plain, 'Case Reports and Case Series']);
+    expect(pdfTitle(page([t1, t2, authors, ...body]), roles)?.text).toBe(
+      'Tidal Rhythms in Coastal Lichen Communities of the North Atlantic',
+    );
+    // without the role model's word the line stays in the title
+    expect(pdfTitle(page([t1, t2, authors, ...body]), rolesBy([]))?.lines).toHaveLength(3);
+    const own = seg('Case Reports and Case Series', 152, { size: 20, font: 'bold' });
+    expect(authorLineUnderTitle(t1, own, roles)).toBe(false);
+    expect(pdfTitle(page([t1, t2, own, ...body]), roles)?.text).toMatch(/Case Reports and Case Series$/);
+  });
+
+  it('has a subtitle in a slightly smaller size, never an author line', () => {
+    const sub = seg('How software developers coped', 152, { size: 17 });
+    const names = seg('Anna Kowalska, Wei Zhang', 152, { size: 17 });
+    expect(pdfSubtitle(page([t1, t2, sub, ...body]), [t1, t2]).map((s) => s.plain)).toEqual(['How software developers coped']);
+    expect(pdfSubtitle(page([t1, t2, names, ...body]), [t1, t2])).toEqual([]);
+  });
+});
+
+describe('DOCX title', () => {
+  const para = (plain: string, over: Partial<TitleParagraph> = {}): TitleParagraph => ({
+    plain,
+    unlabelled: plain.replace(/^\s*(title|running head)\s*:\s*/i, ''),
+    style: 'Normal',
+    size: 12,
+    bold: false,
+    titleScore: () => 0,
+    ...over,
+  });
+
+  it('takes the Title style first, else the highest title score among paragraphs that are not labels or names', () => {
+    const styled = [para('Running head: LICHENS'), para('Tidal Rhythms of Lichens', { style: 'Title' })];
+    expect(docxTitle(styled, 12)).toEqual({ index: 1, sizeRatio: RULES.docxTitleStyleRatio.value });
+    const scored = [
+      para('Running head: TIDAL RHYTHMS', { titleScore: () => 9 }),
+      para('Anna Kowalska', { titleScore: () => 8 }),
+      para('Tidal Rhythms in Coastal Lichen Communities', { titleScore: () => 2, size: 16, bold: true }),
+      para('Department of Biology, University of Tartu', { titleScore: () => 1 }),
+    ];
+    expect(docxTitle(scored, 12)).toEqual({ index: 2, sizeRatio: (16 * RULES.docxTitleBoldRatio.value) / 12 });
+  });
+
+  it('prefers the earlier of two paragraphs that score alike, and has no title when nothing qualifies', () => {
+    const tie = [para('First candidate title here', { titleScore: () => 1 }), para('Second candidate title here', { titleScore: () => 1 })];
+    expect(docxTitle(tie, 12)?.index).toBe(0);
+    expect(docxTitle([para('Anna Kowalska'), para('a@b.org c d')], 12)).toBeNull();
+  });
+});
