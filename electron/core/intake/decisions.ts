@@ -1,11 +1,13 @@
 // The decisions of the front-matter model that are not a single line's role (roles.ts decides those): where
-// the title starts and ends, and whether a line under it is its next line or the author line. The format
+// the title starts and ends, and whether a line under it is its next line or the author line; which author an
+// e-mail address or ORCID iD belongs to. The format
 // readers (pdf.ts, docx.ts) measure lines and paragraphs and call these functions; every weight and threshold
 // they use is a row of RULES below, with the reason it has that value.
 import type { Segment } from './layout';
 import type { PdfPage } from './pdftext';
 import type { Role } from './roles';
-import { clean, looksLikeName, splitAuthorLine } from './text';
+import { PARTICLES, clean, findOrcids, fold, looksLikeName, splitAuthorLine } from './text';
+import type { IntakeAuthor } from './types';
 import { isSpace, oneOf, trimEndWhere } from '../../common/linear';
 
 interface Rule {
@@ -35,6 +37,24 @@ export const RULES = table({
   docxTitleTieBreak: { value: 0.01, why: 'of two paragraphs with the same title score, the earlier one wins' },
   docxTitleStyleRatio: { value: 1.5, why: 'a paragraph in the Title style is as sure as one set 1.5 × the body size' },
   docxTitleBoldRatio: { value: 1.15, why: 'bold counts like a 15 % larger size when comparing a title with the body' },
+  // ---- e-mail and ORCID attribution (how well an address's local part matches a name, in points)
+  emailSurname: { value: 3, why: 'the whole surname in the local part (smith, j.smith) is the strongest sign of its owner' },
+  emailSurnameStart: { value: 2, why: "the surname's first five letters (kowal for Kowalska) still point to one person" },
+  emailGiven: { value: 2, why: 'the whole given name (alice.s) is nearly as telling as the surname' },
+  emailGivenStart: { value: 1, why: "the local part opening with the given name's first four letters is weak evidence" },
+  emailInitials: { value: 1.5, why: 'all initials (ams@) with no name part in it: common, and rarely shared by two co-authors' },
+  emailInitialSurname: { value: 1, why: "first initial plus the surname's start at the end (asmi) is weak evidence" },
+  emailOtherName: { value: 1.5, why: 'a middle or second surname of four letters or more in the local part' },
+  emailNameMinLetters: { value: 3, why: 'a surname or given name under three letters matches too many local parts' },
+  emailPrefixMinLetters: { value: 4, why: 'prefix matches need four letters of the name, else they match by chance' },
+  emailSurnamePrefix: { value: 5, why: 'a long surname is abbreviated to about its first five letters' },
+  emailGivenPrefix: { value: 4, why: 'a given name is abbreviated to about its first four letters' },
+  emailInitialSurnameLetters: { value: 3, why: 'first initial plus surname needs the surname’s first three letters' },
+  emailByName: { value: 1, why: 'from one point an address goes to the author it matches best; below, it goes in list order' },
+  emailAway: { value: 1.5, why: 'an address found away from the author list (page 2, last page) needs a clearer name match' },
+  orcidLookBehind: { value: 160, why: 'an iD belongs to the author named within the 160 characters before it (about two lines)' },
+  orcidLookAhead: { value: 80, why: 'or to the author named in parentheses right after it, "0000-… (A. Smith)", within 80 characters' },
+  correspondingShare: { value: 0.5, why: 'a mark on more than half the authors is "equal contribution", not the corresponding author' },
 });
 
 type Name = keyof typeof RULES;
@@ -179,4 +199,152 @@ export function docxTitle(early: TitleParagraph[], body: number): { index: numbe
   const p = early[index]!;
   const sizeRatio = /^title$/i.test(p.style) ? rule('docxTitleStyleRatio') : (p.size * (p.bold ? rule('docxTitleBoldRatio') : 1)) / body;
   return { index, sizeRatio };
+}
+
+// ---------------------------------------------------------------- e-mail and ORCID attribution
+
+/** A name's parts folded to ASCII letters, particles left out ("Jan van der Berg" → jan, berg). */
+function nameParts(name: string): { first: string; last: string; all: string[]; initials: string } {
+  const words = name
+    .replace(/,\s*(jr|sr)\.?$/i, '')
+    .split(/[\s-]+/)
+    .filter((w) => w && !PARTICLES.has(w.toLowerCase()));
+  const all = words.map(fold).filter(Boolean);
+  return { first: all[0] ?? '', last: all[all.length - 1] ?? '', all, initials: all.map((w) => w[0]).join('') };
+}
+
+/** How well an e-mail's local part matches a person's name, in the points of RULES (0 = no evidence). */
+export function emailNameScore(email: string, name: string): number {
+  const local = fold(email.split('@')[0]!);
+  const p = nameParts(name);
+  if (!local || !p.last) return 0;
+  const minName = rule('emailNameMinLetters');
+  const minPrefix = rule('emailPrefixMinLetters');
+  let s = 0;
+  if (p.last.length >= minName && local.includes(p.last)) s += rule('emailSurname');
+  else if (p.last.length >= minPrefix && local.includes(p.last.slice(0, rule('emailSurnamePrefix')))) s += rule('emailSurnameStart');
+  if (p.first.length >= minName && local.includes(p.first)) s += rule('emailGiven');
+  else if (p.first.length >= minPrefix && local.startsWith(p.first.slice(0, rule('emailGivenPrefix')))) s += rule('emailGivenStart');
+  if (s === 0) {
+    const letters = rule('emailInitialSurnameLetters');
+    if (local === p.initials || (p.initials.length >= 2 && local.startsWith(p.initials))) s += rule('emailInitials');
+    else if (local[0] === p.first[0] && p.last.length >= letters && local.endsWith(p.last.slice(0, letters)))
+      s += rule('emailInitialSurname');
+    else if (p.all.some((w) => w.length >= minPrefix && local.includes(w))) s += rule('emailOtherName');
+  }
+  return s;
+}
+
+/** A marker that names the corresponding author (an asterisk or an envelope). */
+export const correspondingMark = (markers: string[]): boolean => markers.some((m) => /[*∗✉]/.test(m));
+
+/**
+ * Attaches e-mails to authors: best name matches first, then the rest in order to the authors still without
+ * one (grouped lists are printed in author order; a single corresponding address goes to the marked author).
+ * Returns the authors (indices) whose address matched their name.
+ */
+export function assignEmails(authors: IntakeAuthor[], emails: string[], corresponding: number[] = []): Set<number> {
+  const byName = new Set<number>();
+  const free = emails.filter((e) => !authors.some((a) => a.email?.toLowerCase() === e.toLowerCase()));
+  const pairs: { e: string; i: number; s: number }[] = [];
+  for (const e of free) authors.forEach((a, i) => a.email === null && pairs.push({ e, i, s: emailNameScore(e, a.name) }));
+  pairs.sort((x, y) => y.s - x.s);
+  const used = new Set<string>();
+  for (const { e, i, s } of pairs) {
+    if (s < rule('emailByName') || used.has(e) || authors[i]!.email !== null) continue;
+    authors[i]!.email = e;
+    used.add(e);
+    byName.add(i);
+  }
+  const rest = free.filter((e) => !used.has(e));
+  const order = [...corresponding, ...authors.map((_, i) => i)];
+  for (const e of rest) {
+    const i = rest.length === 1 ? order.find((k) => authors[k]!.email === null) : authors.findIndex((a) => a.email === null);
+    if (i === undefined || i < 0) break;
+    authors[i]!.email = e;
+  }
+  return byName;
+}
+
+/** Gives each address found away from the author list to the author without one whose name it matches clearly. */
+export function attachByName(authors: IntakeAuthor[], emails: string[], byName: Set<number>): void {
+  for (const e of emails) {
+    if (authors.some((a) => a.email?.toLowerCase() === e.toLowerCase())) continue;
+    const best = authors
+      .filter((a) => a.email === null)
+      .map((a) => ({ a, s: emailNameScore(e, a.name) }))
+      .sort((x, y) => y.s - x.s)[0];
+    if (best && best.s >= rule('emailAway')) {
+      best.a.email = e;
+      byName.add(authors.indexOf(best.a));
+    }
+  }
+}
+
+/**
+ * Page 1 names the authors but promises contacts it does not print: it speaks of ORCID iDs and prints none,
+ * or it names a corresponding author (a marked author and a "corresponding" note) whose address is not on
+ * it. Their place is then usually overleaf (author notes that run on, an "Author information" section).
+ * Page 1 printing iDs for some authors only is the usual case and does not count; nor do orcid.org icon
+ * links, whose iDs are not printed anywhere. `text` is page 1's text.
+ */
+export function contactsOverleaf(text: string, authors: IntakeAuthor[], corresponding: number[]): boolean {
+  if (authors.length === 0) return false;
+  if (/\borcid\b/i.test(text) && findOrcids(text).length === 0) return true;
+  return (
+    corresponding.length > 0 &&
+    corresponding.length <= Math.max(1, authors.length * rule('correspondingShare')) &&
+    /\bcorrespond/i.test(text) &&
+    corresponding.some((i) => authors[i]?.email === null)
+  );
+}
+
+/**
+ * Attaches the ORCIDs found in `text`: to the author named just before the iD (or in parentheses right
+ * after it, "0000-… (A. Smith)"), the rest in order to authors still without one. Returns the authors whose
+ * iD was found next to their name.
+ */
+export function assignOrcids(authors: IntakeAuthor[], text: string): Set<IntakeAuthor> {
+  const remaining: string[] = [];
+  const near = new Set<IntakeAuthor>();
+  const surname = (a: IntakeAuthor) =>
+    a.name
+      .replace(/,\s*(jr|sr)\.?$/i, '')
+      .split(' ')
+      .pop() ?? a.name;
+  for (const { id, index } of findOrcids(text)) {
+    if (authors.some((a) => a.orcid === id)) continue;
+    const free = authors.filter((a) => a.orcid === null);
+    const after = text.slice(index + id.length, index + rule('orcidLookAhead')).match(/^\s*\(([^)]{2,60})\)/)?.[1];
+    let target = after ? free.find((a) => after.includes(surname(a))) : undefined;
+    if (!target) {
+      const before = text.slice(Math.max(0, index - rule('orcidLookBehind')), index);
+      target = free
+        .map((a) => ({ a, at: Math.max(before.lastIndexOf(a.name), before.lastIndexOf(surname(a))) }))
+        .filter((x) => x.at >= 0 && surname(x.a).length > 1)
+        .sort((x, y) => y.at - x.at)[0]?.a;
+    }
+    if (target) {
+      target.orcid = id;
+      near.add(target);
+    } else remaining.push(id);
+  }
+  assignOrcidsInOrder(authors, remaining);
+  return near;
+}
+
+/** The iD of a paragraph that names one author ("Name · 0000-… · affiliations"): its only iD, else none. */
+export function ownOrcid(text: string): string | null {
+  const ids = findOrcids(text);
+  return ids.length === 1 ? ids[0]!.id : null;
+}
+
+/** Attaches ORCIDs in order to authors still without one. */
+export function assignOrcidsInOrder(authors: IntakeAuthor[], orcids: string[]): void {
+  for (const id of orcids) {
+    if (authors.some((a) => a.orcid === id)) continue;
+    const a = authors.find((x) => x.orcid === null);
+    if (!a) break;
+    a.orcid = id;
+  }
 }

@@ -4,21 +4,10 @@
 import { INTAKE_BOUNDS } from './bounds';
 import { limitsOf } from './check';
 import { confidenceOf, type Attachment } from './confidence';
-import { docxTitle } from './decisions';
+import { assignEmails, assignOrcids, correspondingMark, docxTitle, ownOrcid } from './decisions';
 import { AFFILIATION, ROLE_MODEL, classifyLine, lineFeatures, roleScores, type LineInput, type RoleLine, type RoleModel } from './roles';
 import type { Extracted } from './pdf';
-import {
-  ABSTRACT_HEAD,
-  REFERENCES_HEAD,
-  STOP_HEAD,
-  assignEmails,
-  assignOrcids,
-  clean,
-  findEmails,
-  findOrcids,
-  looksLikeName,
-  splitAuthorLine,
-} from './text';
+import { ABSTRACT_HEAD, REFERENCES_HEAD, STOP_HEAD, clean, findEmails, looksLikeName, splitAuthorLine } from './text';
 import { readZipEntries } from './zip';
 import type { IntakeAuthor, IntakeOptions } from './types';
 
@@ -361,7 +350,7 @@ export async function extractDocx(bytes: Buffer, opts: IntakeOptions = {}, model
       const names = parts.filter((x) => looksLikeName(x.name));
       if (names.length === 0 || names.length < 0.6 * parts.length) continue;
       for (const n of names) {
-        if (n.markers.some((m) => /[*∗✉]/.test(m))) corresponding.push(hits.length);
+        if (correspondingMark(n.markers)) corresponding.push(hits.length);
         hits.push({
           author: { name: n.name, affiliation: null, email: null, orcid: null },
           markers: n.markers,
@@ -401,9 +390,9 @@ export async function extractDocx(bytes: Buffer, opts: IntakeOptions = {}, model
   for (const h of hits) {
     const own = header[h.para]!;
     if (hits.filter((x) => x.para === h.para).length !== 1) continue;
-    const ids = findOrcids(own.plain);
-    if (ids.length === 1) {
-      h.author.orcid = ids[0]!.id;
+    const id = ownOrcid(own.plain);
+    if (id !== null) {
+      h.author.orcid = id;
       h.orcidOwn = true;
     }
     if (h.author.affiliation === null) {

@@ -10,19 +10,15 @@ import {
   NAME_PARTICLES,
   REFERENCES_HEAD,
   STOP_HEAD,
-  assignEmails,
-  assignOrcids,
   clean,
   countReferenceLines,
-  emailNameScore,
   findEmails,
-  findOrcids,
   joinLines,
   looksLikeName,
   splitAuthorLine,
 } from './text';
 import { confidenceOf, type Attachment } from './confidence';
-import { pdfSubtitle, pdfTitle } from './decisions';
+import { assignEmails, assignOrcids, attachByName, contactsOverleaf, correspondingMark, pdfSubtitle, pdfTitle } from './decisions';
 import { AFFILIATION, ROLE_MODEL, classifyLine, lineFeatures, type LineInput, type Role, type RoleLine, type RoleModel } from './roles';
 import type { IntakeAuthor, IntakeConfidence } from './types';
 import { oneOf, replaceSpans, trimEndWhere } from '../../common/linear';
@@ -393,7 +389,7 @@ function authorsFrom(
       continue;
     style ??= { size: seg.size, font: seg.font };
     for (const p of names) {
-      if (p.markers.some((m) => /[*∗✉]/.test(m))) corresponding.push(offset + hits.length);
+      if (correspondingMark(p.markers)) corresponding.push(offset + hits.length);
       hits.push({ author: { name: p.name, affiliation: null, email: null, orcid: null }, seg, markers: p.markers, aff: null });
     }
   }
@@ -495,39 +491,9 @@ function emailsOf(pages: PdfPage[]): string[] {
   });
 }
 
-/** Gives each address to the author without one whose name it matches well (found away from the author list). */
-function attachByName(authors: IntakeAuthor[], emails: string[], byName: Set<number>): void {
-  for (const e of emails) {
-    if (authors.some((a) => a.email?.toLowerCase() === e.toLowerCase())) continue;
-    const best = authors
-      .filter((a) => a.email === null)
-      .map((a) => ({ a, s: emailNameScore(e, a.name) }))
-      .sort((x, y) => y.s - x.s)[0];
-    if (best && best.s >= 1.5) {
-      best.a.email = e;
-      byName.add(authors.indexOf(best.a));
-    }
-  }
-}
-
-/**
- * Page 1 names the authors but promises contacts it does not print: it speaks of ORCID iDs and prints none,
- * or it names a corresponding author (a marked author and a "corresponding" note) whose address is not on
- * it. Their place is then usually overleaf (author notes that run on, an "Author information" section).
- * Page 1 printing iDs for some authors only is the usual case and does not count; nor do orcid.org icon
- * links, whose iDs are not printed anywhere.
- */
-function contactsOverleaf(p1: PdfPage, authors: IntakeAuthor[], corresponding: number[]): boolean {
-  if (authors.length === 0) return false;
-  const text = p1.segments.map((s) => s.text.replace(/[\u0001\u0002]/g, ' ')).join('\n');
-  if (/\borcid\b/i.test(text) && findOrcids(text).length === 0) return true;
-  // a mark on most authors is not the corresponding author's ("* equal contribution")
-  return (
-    corresponding.length > 0 &&
-    corresponding.length <= Math.max(1, authors.length / 2) &&
-    /\bcorrespond/i.test(text) &&
-    corresponding.some((i) => authors[i]?.email === null)
-  );
+/** A page's text with superscript runs kept as plain text (iDs and marks set raised stay readable). */
+function supText(page: PdfPage): string {
+  return page.segments.map((s) => s.text.replace(/[\u0001\u0002]/g, ' ')).join('\n');
 }
 
 // ---------------------------------------------------------------- pages
@@ -661,7 +627,7 @@ export async function extractPdf(bytes: Buffer, model: RoleModel = ROLE_MODEL, o
     const emails = emailsOf(await pages.first(1));
     if (emails.length === 0 && pages.count >= 2) emails.push(...emailsOf([await pages.page(2)]));
     const emailByName = assignEmails(authors, emails, corresponding);
-    if (pages.count >= 2 && !pages.has(2) && contactsOverleaf(p1, authors, corresponding)) {
+    if (pages.count >= 2 && !pages.has(2) && contactsOverleaf(supText(p1), authors, corresponding)) {
       // page 1 promises more contacts than it prints: page 2's iDs go through the loop below, its
       // addresses only to the authors whose names they match
       attachByName(authors, emailsOf([await pages.page(2)]), emailByName);

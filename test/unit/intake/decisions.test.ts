@@ -1,14 +1,22 @@
 // The decisions of the front-matter model besides a line's role (electron/core/intake/decisions.ts), on small
-// pages and paragraphs made here: where the title starts and ends.
+// pages and paragraphs made here: where the title starts and ends; which author an address or iD belongs to.
 import { describe, expect, it } from 'vitest';
 import {
   RULES,
+  assignEmails,
+  assignOrcids,
+  attachByName,
   authorLineUnderTitle,
+  contactsOverleaf,
+  correspondingMark,
   docxTitle,
+  emailNameScore,
+  ownOrcid,
   pdfSubtitle,
   pdfTitle,
   type TitleParagraph,
 } from '../../../electron/core/intake/decisions';
+import type { IntakeAuthor } from '../../../electron/core/intake/types';
 import { stripSup, type Segment } from '../../../electron/core/intake/layout';
 import type { PdfPage } from '../../../electron/core/intake/pdftext';
 import type { Role } from '../../../electron/core/intake/roles';
@@ -105,5 +113,73 @@ describe('DOCX title', () => {
     const tie = [para('First candidate title here', { titleScore: () => 1 }), para('Second candidate title here', { titleScore: () => 1 })];
     expect(docxTitle(tie, 12)?.index).toBe(0);
     expect(docxTitle([para('Anna Kowalska'), para('a@b.org c d')], 12)).toBeNull();
+  });
+});
+
+describe('e-mail attribution', () => {
+  const people = (...names: string[]): IntakeAuthor[] => names.map((name) => ({ name, affiliation: null, email: null, orcid: null }));
+
+  it('scores a local part by the surname, the given name, initials and abbreviations', () => {
+    expect(emailNameScore('alice.smith@x.org', 'Alice M. Smith')).toBe(RULES.emailSurname.value + RULES.emailGiven.value);
+    expect(emailNameScore('kowal@x.org', 'Anna Kowalska')).toBe(RULES.emailSurnameStart.value);
+    expect(emailNameScore('ams@x.org', 'Alice M. Smith')).toBe(RULES.emailInitials.value);
+    expect(emailNameScore('jvdberg@x.org', 'Jan van der Berg')).toBe(RULES.emailSurname.value);
+    expect(emailNameScore('info@x.org', 'Alice M. Smith')).toBe(0);
+  });
+
+  it('gives addresses to the names they match, the rest in list order, a lone one to the corresponding author', () => {
+    const a = people('Alice M. Smith', 'Bob Jones', 'Chen Wei');
+    const byName = assignEmails(a, ['wei.chen@x.net', 'alice.smith@x.org', 'office7@x.org']);
+    expect(a.map((x) => x.email)).toEqual(['alice.smith@x.org', 'office7@x.org', 'wei.chen@x.net']);
+    expect([...byName].sort()).toEqual([0, 2]);
+    const b = people('Alice M. Smith', 'Bob Jones', 'Chen Wei');
+    assignEmails(b, ['lab-contact@x.org'], [1]);
+    expect(b.map((x) => x.email)).toEqual([null, 'lab-contact@x.org', null]);
+  });
+
+  it('takes an address found away from the author list only on a clear name match', () => {
+    const a = people('Alice M. Smith', 'Bob Jones');
+    const byName = new Set<number>();
+    attachByName(a, ['zhmh@pku.edu.cn', 'b.jones@x.org', 'ams@x.org'], byName);
+    expect(a.map((x) => x.email)).toEqual(['ams@x.org', 'b.jones@x.org']);
+    const c = people('Alice M. Smith');
+    attachByName(c, ['asmi@x.org'], new Set()); // first initial + surname start: 1 point, under the 1.5 needed
+    expect(c[0]!.email).toBeNull();
+    expect([...byName].sort()).toEqual([0, 1]);
+  });
+
+  it('reads page 2 for contacts only when page 1 promises them and a mark is on at most half the authors', () => {
+    const a = people('Alice M. Smith', 'Bob Jones', 'Chen Wei');
+    expect(contactsOverleaf('ORCID iDs: see Author information', a, [])).toBe(true);
+    expect(contactsOverleaf('ORCID 0000-0002-1825-0097', a, [])).toBe(false);
+    expect(contactsOverleaf('* Corresponding author', a, [0])).toBe(true);
+    expect(contactsOverleaf('* Corresponding author', a, [0, 1])).toBe(false); // "equal contribution" marks
+    expect(contactsOverleaf('* Corresponding author', [], [0])).toBe(false);
+    expect(correspondingMark(['1', '*'])).toBe(true);
+    expect(correspondingMark(['1', '†'])).toBe(false);
+  });
+});
+
+describe('ORCID attribution', () => {
+  const people = (...names: string[]): IntakeAuthor[] => names.map((name) => ({ name, affiliation: null, email: null, orcid: null }));
+
+  it('gives an iD to the author named just before it or in parentheses after it, the rest in order', () => {
+    const a = people('Alice M. Smith', 'Bob Jones', 'Chen Wei');
+    const near = assignOrcids(a, 'ORCID: 0000-0001-5109-3700 (C. Wei), Bob Jones 0000-0002-1825-0097, 0000-0003-0882-308X');
+    expect(a.map((x) => x.orcid)).toEqual(['0000-0003-0882-308X', '0000-0002-1825-0097', '0000-0001-5109-3700']);
+    expect([...near].map((x) => x.name)).toEqual(['Chen Wei', 'Bob Jones']);
+  });
+
+  it('does not reach back past its window for a name', () => {
+    const a = people('Alice M. Smith', 'Bob Jones');
+    const far = `Bob Jones ${'x'.repeat(RULES.orcidLookBehind.value)} 0000-0002-1825-0097`;
+    const near = assignOrcids(a, far);
+    expect(near.size).toBe(0);
+    expect(a[0]!.orcid).toBe('0000-0002-1825-0097'); // in list order
+  });
+
+  it("takes a per-author paragraph's only iD as that author's", () => {
+    expect(ownOrcid('Alice M. Smith · 0000-0002-1825-0097 · University of Exampleton')).toBe('0000-0002-1825-0097');
+    expect(ownOrcid('Alice M. Smith 0000-0002-1825-0097, Chen Wei 0000-0001-5109-3700')).toBeNull();
   });
 });
