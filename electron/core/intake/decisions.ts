@@ -1,12 +1,13 @@
 // The decisions of the front-matter model that are not a single line's role (roles.ts decides those): where
-// the title starts and ends, and whether a line under it is its next line or the author line; which author an
-// e-mail address or ORCID iD belongs to. The format
+// the title starts and ends, and whether a line under it is its next line or the author line; where the
+// abstract starts and ends; which author an e-mail address or ORCID iD belongs to. The format
 // readers (pdf.ts, docx.ts) measure lines and paragraphs and call these functions; every weight and threshold
 // they use is a row of RULES below, with the reason it has that value.
-import type { Segment } from './layout';
+import { overlap, type Segment } from './layout';
 import type { PdfPage } from './pdftext';
 import type { Role } from './roles';
-import { PARTICLES, clean, findOrcids, fold, looksLikeName, splitAuthorLine } from './text';
+import { ABSTRACT_HEAD, PARTICLES, STOP_HEAD, clean, findOrcids, fold, joinLines, looksLikeName, splitAuthorLine, wordCount } from './text';
+import { AFFILIATION } from './roles';
 import type { IntakeAuthor } from './types';
 import { isSpace, oneOf, trimEndWhere } from '../../common/linear';
 
@@ -37,6 +38,38 @@ export const RULES = table({
   docxTitleTieBreak: { value: 0.01, why: 'of two paragraphs with the same title score, the earlier one wins' },
   docxTitleStyleRatio: { value: 1.5, why: 'a paragraph in the Title style is as sure as one set 1.5 × the body size' },
   docxTitleBoldRatio: { value: 1.15, why: 'bold counts like a 15 % larger size when comparing a title with the body' },
+  // ---- abstract (PDF): where it starts
+  abstractHeadingReach: { value: 4, why: 'the text under an "Abstract" heading starts within four heading sizes below it' },
+  abstractHeadingSlack: { value: 5, why: 'a line counts as under the heading when it reaches within 5 pt of its ends' },
+  abstractMinWidth: { value: 0.25, why: "a heading's column is at least a quarter of the page wide (a short heading over a wide text)" },
+  abstractMinWords: { value: 15, why: 'under 15 words after a heading is a label or a stub, not the abstract' },
+  abstractIndentMin: { value: 0.5, why: 'a first line indented by half an em or more opens a paragraph (Word: 36 pt) …' },
+  abstractIndentMax: { value: 4, why: '… by at most four ems; deeper is a quotation, a list or another column' },
+  abstractNextRow: { value: 2.5, why: "an indented line's paragraph goes on within 2.5 of its size below …" },
+  nextRowMin: { value: 0.5, why: '… and at least half its size below (a lower piece of the same row is not the next line)' },
+  guessLineWords: { value: 6, why: 'without a heading, the abstract starts at a line of six words or more (not a name or label)' },
+  guessLines: { value: 3, why: 'without a heading, an abstract spans at least three lines …' },
+  guessWords: { value: 40, why: '… and at least 40 words; shorter paragraphs are notes or addresses' },
+  // ---- abstract (PDF): where it ends
+  columnOverlap: { value: 0.5, why: "a line is in the abstract's column when half its width lies inside the column" },
+  columnSlack: { value: 30, why: 'a line may start up to 30 pt left of the column (a hanging label, a wrapped heading)' },
+  sameRow: { value: 0.3, why: 'baselines closer than 0.3 of the size are one row (small capitals, a justified line split in two)' },
+  sizeChange: { value: 0.16, why: 'a size change over 16 % ends the abstract (smaller: a footnote; larger: a heading)' },
+  paragraphGap: { value: 2.1, why: 'a gap over 2.1 line steps is a paragraph break that ends it, unless a "Label:" follows …' },
+  hardGap: { value: 3.2, why: '… and over 3.2 line steps always ends it (structured abstracts keep their labelled parts)' },
+  nextPageTop: { value: 0.3, why: 'an abstract goes on overleaf only when its continuation starts in the top 30 % of the page' },
+  nextColumnSlack: { value: 2, why: 'the next column starts right of the abstract column, allowing 2 pt of overlap' },
+  nextColumnAbove: { value: 0.5, why: 'the next column is read from level with the heading (half its size above its baseline)' },
+  headingWords: { value: 6, why: 'a section heading or a structured label ("Methods") has at most six words' },
+  // ---- abstract (DOCX)
+  docxHeadingSearch: { value: 120, why: 'the "Abstract" heading is one of the first 120 paragraphs' },
+  docxHeadingWords: { value: 3, why: 'a paragraph of up to three words starting "Abstract" is its heading (else a run-in label)' },
+  docxBoldHeadingWords: { value: 8, why: 'a bold or larger paragraph of up to eight words is a heading' },
+  docxHeadingSizeStep: { value: 0.5, why: 'larger than the body by half a point makes a paragraph heading-sized' },
+  docxSectionWords: { value: 4, why: 'a plain paragraph of up to four words that names a section ("Introduction") ends the header' },
+  docxRankTolerance: { value: 0.25, why: 'a heading within a quarter point of the "Abstract" heading\'s size has its rank and ends it' },
+  docxAbstractMaxWords: { value: 700, why: 'an abstract over 700 words has run into the body: stop there' },
+  docxHeaderParagraphs: { value: 40, why: 'with no abstract or section heading, the header is the first 40 paragraphs' },
   // ---- e-mail and ORCID attribution (how well an address's local part matches a name, in points)
   emailSurname: { value: 3, why: 'the whole surname in the local part (smith, j.smith) is the strongest sign of its owner' },
   emailSurnameStart: { value: 2, why: "the surname's first five letters (kowal for Kowalska) still point to one person" },
@@ -74,10 +107,6 @@ const NOT_TITLE = new RegExp(
   'i',
 );
 
-function words(s: string): number {
-  return s.split(/\s+/).filter((w) => /\p{L}/u.test(w)).length;
-}
-
 /** A title without the footnote marks at its end ("Title*", "Title †‡") and the space before them. */
 function stripNoteMarks(text: string): string {
   const bare = trimEndWhere(text, oneOf('*∗†‡'));
@@ -109,7 +138,7 @@ export function pdfTitle(page: PdfPage, roleOf: (s: Segment) => Role): { lines: 
       else break;
     }
     const text = clean(lines.map((l) => l.plain).join(' '));
-    if (words(text) < rule('titleMinWords') || text.length < rule('titleMinChars')) continue;
+    if (wordCount(text) < rule('titleMinWords') || text.length < rule('titleMinChars')) continue;
     if (same.length > rule('titleBodyCandidates') && lines.length > rule('titleBodyRun')) continue;
     return { lines, text: stripNoteMarks(text) };
   }
@@ -199,6 +228,182 @@ export function docxTitle(early: TitleParagraph[], body: number): { index: numbe
   const p = early[index]!;
   const sizeRatio = /^title$/i.test(p.style) ? rule('docxTitleStyleRatio') : (p.size * (p.bold ? rule('docxTitleBoldRatio') : 1)) / body;
   return { index, sizeRatio };
+}
+
+/** A section heading or keyword line: the header and the abstract end here. */
+export const sectionStop = (s: { plain: string }): boolean => {
+  const t = s.plain;
+  if (
+    /^\s*(keywords?|key\s?words|index terms|ccs concepts|acm reference format|general terms|pacs|jel|subjects?\b|categories and subject)/i.test(
+      t,
+    )
+  )
+    return true;
+  return STOP_HEAD.test(t) && t.split(/\s+/).length <= rule('headingWords');
+};
+
+/** Front-matter notes (copyright, dates, correspondence) that end an abstract but not the author block. */
+export const noteLine = (s: { plain: string }): boolean =>
+  /^\s*(©|copyright|\(c\) \d{4}|received\b|accepted\b|published\b|correspond|\*\s*correspond|e-?mail\b|http|doi:)/i.test(s.plain);
+
+const hardStop = (s: { plain: string }): boolean => sectionStop(s) || noteLine(s);
+
+// ---------------------------------------------------------------- abstract (PDF)
+
+interface Flow {
+  lines: Segment[];
+  /** True when the text ended at a heading, keyword line or paragraph gap; false when the column ran out. */
+  stopped: boolean;
+}
+
+export function followColumn(segs: Segment[], x0: number, x1: number, startTop: number, inclusive: boolean, bodySize: number | null): Flow {
+  const cands = segs
+    .filter((s) => (inclusive ? s.top >= startTop - 0.1 : s.top > startTop + 0.1))
+    .filter((s) => overlap(s.x0, s.x1, x0, x1) > rule('columnOverlap') * Math.min(s.x1 - s.x0, x1 - x0) && s.x0 >= x0 - rule('columnSlack'))
+    .sort((a, b) => a.top - b.top || a.x0 - b.x0);
+  const lines: Segment[] = [];
+  let size = bodySize;
+  let step: number | null = null;
+  for (const s of cands) {
+    const prev = lines[lines.length - 1];
+    // a justified line split at a wide gap, or a piece of the line in another size (small capitals:
+    // "We deploy L" + "ONG VAL" at 8 pt, its baseline 2.7 pt off): one row, read left to right
+    if (prev && Math.abs(s.top - prev.top) < rule('sameRow') * Math.max(s.size, prev.size)) {
+      if (hardStop(s)) return { lines, stopped: true }; // "… analysis.   Keywords: …" on one row
+      let at = lines.length;
+      while (at > 0 && Math.abs(lines[at - 1]!.top - prev.top) < 0.1 && lines[at - 1]!.x0 > s.x0) at--;
+      lines.splice(at, 0, s);
+      continue;
+    }
+    if (hardStop(s)) return { lines, stopped: true };
+    if (size === null) size = s.size;
+    if (Math.abs(s.size - size) > rule('sizeChange') * size) {
+      if (s.size < size) return { lines, stopped: false };
+      return { lines, stopped: true };
+    }
+    if (prev) {
+      const gap = s.top - prev.top;
+      if (step === null) step = gap;
+      else if (gap > rule('paragraphGap') * step && !/^\s*\p{Lu}[\p{L} ]{2,30}[:.]/u.test(s.plain)) return { lines, stopped: true };
+      else if (gap > rule('hardGap') * step) return { lines, stopped: true };
+      else step = Math.min(step, gap);
+    }
+    lines.push(s);
+  }
+  return { lines, stopped: false };
+}
+
+/**
+ * The left edge of the paragraph a line opens: a first line indented by half an em to four ems ("Sed ut …"
+ * set 36 pt in from the margin by Word) starts its paragraph, whose next line, in the same size, runs from
+ * the column's edge. Without this the column is followed from the indent and loses every full line.
+ */
+function paragraphLeft(segs: Segment[], first: { x0: number; x1: number; top: number; size: number }): number {
+  const next = segs
+    .filter((s) => s.top > first.top + rule('nextRowMin') * first.size && overlap(s.x0, s.x1, first.x0, first.x1) > 0)
+    .sort((a, b) => a.top - b.top || a.x0 - b.x0)[0];
+  if (
+    !next ||
+    next.top - first.top > rule('abstractNextRow') * first.size ||
+    Math.abs(next.size - first.size) > rule('sizeChange') * first.size
+  )
+    return first.x0;
+  const indent = first.x0 - next.x0;
+  return indent >= rule('abstractIndentMin') * first.size && indent <= rule('abstractIndentMax') * first.size ? next.x0 : first.x0;
+}
+
+/**
+ * The continuation of a text column that ran out at the page bottom in the column to its right: the first
+ * line of the same size there, at or below `fromTop`, when it carries on the sentence (starts in lower
+ * case, or the last line ends without a full stop).
+ */
+function nextColumn(page: PdfPage, lines: Segment[], fromTop: number): Flow | null {
+  const size = lines[lines.length - 1]!.size;
+  const right = Math.max(...lines.map((l) => l.x1));
+  const start = page.segments
+    .filter((s) => s.x0 >= right - rule('nextColumnSlack') && s.top >= fromTop && Math.abs(s.size - size) <= rule('sizeChange') * size)
+    .sort((a, b) => a.top - b.top || a.x0 - b.x0)[0];
+  if (!start || start.top >= lines[lines.length - 1]!.top) return null;
+  const last = lines[lines.length - 1]!.plain.trim();
+  if (!/^\p{Ll}/u.test(start.plain) && /[.!?]$/.test(last)) return null;
+  const flow = followColumn(page.segments, start.x0, start.x1, start.top, true, size);
+  return flow.lines.length > 0 ? flow : null;
+}
+
+export function abstractAfterHeading(pages: PdfPage[]): { text: string; stopped: boolean } | null {
+  const slack = rule('abstractHeadingSlack');
+  for (const page of pages) {
+    for (const h of page.segments) {
+      const m = h.plain.match(ABSTRACT_HEAD);
+      if (!m) continue;
+      const rest = h.plain.slice(m[0].length);
+      const headingOnly = rest.trim() === '';
+      const marked = /[:.—–-]\s*$/.test(m[0].trim()) || /^A\s?B\s?S\s?T\s?R\s?A\s?C\s?T/.test(h.plain);
+      if (!headingOnly && !marked) continue;
+      let flow: Flow;
+      let first: string[] = [];
+      if (headingOnly) {
+        const below = page.segments
+          .filter((s) => s.top > h.top + 0.1 && overlap(s.x0, s.x1, h.x0 - slack, h.x1 + slack) > 0)
+          .sort((a, b) => a.top - b.top)[0];
+        if (!below || below.top - h.top > rule('abstractHeadingReach') * h.size) continue;
+        const rowmates = page.segments.filter(
+          (s) => Math.abs(s.top - below.top) < rule('sameRow') * below.size && overlap(s.x0, s.x1, h.x0 - slack, h.x1 + slack) > 0,
+        );
+        const x1 = Math.max(...rowmates.map((s) => s.x1), h.x1);
+        const x0 = paragraphLeft(page.segments, { x0: Math.min(...rowmates.map((s) => s.x0)), x1, top: below.top, size: below.size });
+        flow = followColumn(page.segments, x0, Math.max(x1, x0 + rule('abstractMinWidth') * page.width), below.top, true, null);
+      } else {
+        first = [rest];
+        flow = followColumn(page.segments, h.x0, h.x1, h.top, false, null);
+      }
+      if (!flow.stopped && flow.lines.length > 0) {
+        // two columns: a column that ran out goes on at the top of the next column, level with the heading
+        const more = nextColumn(page, flow.lines, h.top - rule('nextColumnAbove') * h.size);
+        if (more) flow = { lines: [...flow.lines, ...more.lines], stopped: more.stopped };
+      }
+      let lines = [...first, ...flow.lines.map((l) => l.plain)];
+      // the abstract may continue on the next page (long structured abstracts)
+      const next = pages.find((p) => p.number === page.number + 1);
+      if (!flow.stopped && next && flow.lines.length > 0) {
+        const size = flow.lines[flow.lines.length - 1]!.size;
+        const x0 = Math.min(...flow.lines.map((l) => l.x0));
+        const x1 = Math.max(...flow.lines.map((l) => l.x1));
+        const cont = followColumn(
+          next.segments.filter((s) => Math.abs(s.size - size) <= rule('sizeChange') * size),
+          x0,
+          x1,
+          0,
+          true,
+          size,
+        );
+        if (cont.lines.length > 0 && cont.lines[0]!.top < rule('nextPageTop') * next.height) {
+          lines = [...lines, ...cont.lines.map((l) => l.plain)];
+          flow = { lines: [...flow.lines, ...cont.lines], stopped: cont.stopped };
+        }
+      }
+      const text = joinLines(lines);
+      if (wordCount(text) >= rule('abstractMinWords')) return { text, stopped: flow.stopped };
+    }
+  }
+  return null;
+}
+
+/** Without an "Abstract" heading: the first substantial paragraph after the author block, before any heading. */
+export function abstractWithoutHeading(page: PdfPage, after: number): string | null {
+  const segs = page.segments.filter((s) => s.top > after).sort((a, b) => a.top - b.top || a.x0 - b.x0);
+  for (let i = 0; i < segs.length; i++) {
+    const s = segs[i]!;
+    if (sectionStop(s)) return null;
+    if (noteLine(s)) continue;
+    if (AFFILIATION.test(s.plain) || /@|^\s*[\d*†‡]/.test(s.plain) || wordCount(s.plain) < rule('guessLineWords')) continue;
+    const flow = followColumn(segs, paragraphLeft(segs, s), s.x1, s.top, true, s.size);
+    const text = joinLines(flow.lines.map((l) => l.plain));
+    if (flow.lines.length >= rule('guessLines') && wordCount(text) >= rule('guessWords') && !/©|copyright|licen[cs]e/i.test(text))
+      return text;
+    i += Math.max(0, flow.lines.length - 1);
+  }
+  return null;
 }
 
 // ---------------------------------------------------------------- e-mail and ORCID attribution

@@ -8,6 +8,11 @@ export function clean(s: string): string {
   return s.replace(/[\s\u00a0\u2000-\u200b\u202f]+/g, ' ').trim();
 }
 
+/** The number of words with a letter in them. */
+export function wordCount(s: string): number {
+  return s.split(/\s+/).filter((w) => /\p{L}/u.test(w)).length;
+}
+
 /** Lower-case ASCII letters only: for comparing a name with an e-mail local part. */
 export function fold(s: string): string {
   return s

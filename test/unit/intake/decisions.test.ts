@@ -1,8 +1,11 @@
 // The decisions of the front-matter model besides a line's role (electron/core/intake/decisions.ts), on small
-// pages and paragraphs made here: where the title starts and ends; which author an address or iD belongs to.
+// pages and paragraphs made here: where the title starts and ends; where the abstract starts and ends; which
+// author an address or iD belongs to.
 import { describe, expect, it } from 'vitest';
 import {
   RULES,
+  abstractAfterHeading,
+  abstractWithoutHeading,
   assignEmails,
   assignOrcids,
   attachByName,
@@ -113,6 +116,55 @@ describe('DOCX title', () => {
     const tie = [para('First candidate title here', { titleScore: () => 1 }), para('Second candidate title here', { titleScore: () => 1 })];
     expect(docxTitle(tie, 12)?.index).toBe(0);
     expect(docxTitle([para('Anna Kowalska'), para('a@b.org c d')], 12)).toBeNull();
+  });
+});
+
+describe('PDF abstract', () => {
+  const text = [
+    'Lichens on rocky shores live between the sea and the land and we',
+    'surveyed forty transects along the coast of Norway and Scotland over',
+    'three years and recorded the cover of twelve species at each height.',
+  ];
+  const rows = (top: number, lines = text, over: Partial<Segment> = {}) => lines.map((t, i) => seg(t, top + 12 * i, over));
+
+  it('starts under its heading and ends at a section heading, a keyword line or a paragraph gap', () => {
+    const head = seg('Abstract', 300, { x1: 150, font: 'bold' });
+    const stopAt = (stop: Segment) => abstractAfterHeading([page([head, ...rows(314), stop])]);
+    expect(stopAt(seg('1 Introduction', 350, { font: 'bold' }))).toEqual({ text: text.join(' '), stopped: true });
+    expect(stopAt(seg('Keywords: lichens, tides', 350))?.text).toBe(text.join(' '));
+    const gap = 338 + (RULES.paragraphGap.value + 0.5) * 12;
+    expect(stopAt(seg('The rocky shore is a harsh place for most organisms to live on.', gap))).toEqual({
+      text: text.join(' '),
+      stopped: true,
+    });
+    // a labelled part of a structured abstract after the same gap goes on
+    expect(stopAt(seg('Results: cover followed the tides closely in all transects.', gap))?.text).toMatch(/Results: cover/);
+  });
+
+  it('ends at a smaller size on its own row (a footnote) and reports that the column ran out there', () => {
+    const head = seg('Abstract', 300, { x1: 150, font: 'bold' });
+    const found = abstractAfterHeading([
+      page([head, ...rows(314), seg('a small note set under the abstract in smaller type', 352, { size: 8 })]),
+    ]);
+    expect(found).toEqual({ text: text.join(' '), stopped: false });
+  });
+
+  it('reads a run-in heading ("Abstract—…") and needs enough words', () => {
+    const runIn = seg(`Abstract—${text[0]}`, 300);
+    expect(abstractAfterHeading([page([runIn, ...rows(312, text.slice(1)), seg('1 Introduction', 350)])])?.text).toBe(text.join(' '));
+    const stub = seg('Abstract', 300, { x1: 150 });
+    expect(abstractAfterHeading([page([stub, seg('To appear.', 314), seg('1 Introduction', 340)])])).toBeNull();
+  });
+
+  it('without a heading, is the first paragraph of at least 40 words and three lines after the authors', () => {
+    const long = [
+      ...text,
+      'Cover followed the tidal rhythm closely and species turnover was',
+      'fastest in the splash zone of every shore.',
+    ];
+    const p = page([seg('Department of Biology, University of Exampleton', 200), ...rows(300, long)]);
+    expect(abstractWithoutHeading(p, 150)).toBe(long.join(' '));
+    expect(abstractWithoutHeading(page([...rows(300, text)]), 150)).toBeNull(); // 36 words
   });
 });
 
