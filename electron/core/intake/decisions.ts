@@ -70,6 +70,7 @@ export const RULES = table({
   docxRankTolerance: { value: 0.25, why: 'a heading within a quarter point of the "Abstract" heading\'s size has its rank and ends it' },
   docxAbstractMaxWords: { value: 700, why: 'an abstract over 700 words has run into the body: stop there' },
   docxHeaderParagraphs: { value: 40, why: 'with no abstract or section heading, the header is the first 40 paragraphs' },
+  docxContactParagraphs: { value: 80, why: 'with no section heading, e-mails and iDs are looked for in the first 80 paragraphs' },
   // ---- e-mail and ORCID attribution (how well an address's local part matches a name, in points)
   emailSurname: { value: 3, why: 'the whole surname in the local part (smith, j.smith) is the strongest sign of its owner' },
   emailSurnameStart: { value: 2, why: "the surname's first five letters (kowal for Kowalska) still point to one person" },
@@ -404,6 +405,92 @@ export function abstractWithoutHeading(page: PdfPage, after: number): string | n
     i += Math.max(0, flow.lines.length - 1);
   }
   return null;
+}
+
+// ---------------------------------------------------------------- abstract (DOCX)
+
+/** What the DOCX reader knows about a paragraph when finding the abstract. */
+export interface DocxParagraph {
+  plain: string;
+  style: string;
+  size: number;
+  bold: boolean;
+}
+
+/** Sub-headings of a structured abstract ("Background", "Methods", …), kept in it. */
+const STRUCTURED = new RegExp(
+  String.raw`^\s*(background|introduction|methods?|methodology|results?|conclusions?|objectives?|aims?|purpose|` +
+    String.raw`context|design|setting|findings|interpretation|significance|discussion|materials and methods|` +
+    String.raw`participants|measures|limitations|implications)\s*[:.]?`,
+  'i',
+);
+
+/** A heading: a heading or title style, else a short bold or larger paragraph. */
+export function docxHeading(p: DocxParagraph, body: number): boolean {
+  return (
+    /heading|title/i.test(p.style) ||
+    ((p.bold || p.size > body + rule('docxHeadingSizeStep')) && p.plain.split(' ').length <= rule('docxBoldHeadingWords'))
+  );
+}
+
+/**
+ * Where the abstract starts (its heading: "Abstract" alone, "Abstract:" run in, or a heading-styled
+ * paragraph) and where the header ends (that heading, else the first section heading after it, else a
+ * fixed number of paragraphs). -1 when there is none.
+ */
+export function docxBounds(paras: DocxParagraph[], body: number): { abstract: number; section: number; headerEnd: number } {
+  const abstract = paras.findIndex(
+    (p, i) =>
+      i < rule('docxHeadingSearch') &&
+      ABSTRACT_HEAD.test(p.plain) &&
+      (p.plain.split(' ').length <= rule('docxHeadingWords') || /^\s*abstract\s*[:.—–-]/i.test(p.plain) || docxHeading(p, body)),
+  );
+  const section = paras.findIndex(
+    (p, i) =>
+      i > Math.max(abstract, 0) &&
+      STOP_HEAD.test(p.plain) &&
+      !/^\s*keywords?/i.test(p.plain) &&
+      (docxHeading(p, body) || p.plain.split(' ').length <= rule('docxSectionWords')),
+  );
+  const headerEnd = abstract >= 0 ? abstract : section >= 0 ? section : Math.min(paras.length, rule('docxHeaderParagraphs'));
+  return { abstract, section, headerEnd };
+}
+
+/**
+ * The abstract of a DOCX: the paragraphs after its heading up to a keyword line, a heading of the same rank
+ * as "Abstract", a section heading or the title style; the labelled parts of a structured abstract
+ * ("Background" / "Methods" …) stay in it, until a label comes round again (the body has begun).
+ */
+export function docxAbstract(paras: DocxParagraph[], at: number, body: number): string | null {
+  const head = paras[at]!;
+  const first = head.plain.replace(ABSTRACT_HEAD, '').trim();
+  const lines = first ? [first] : [];
+  const labels = new Set<string>();
+  let labelStyle: string | null = null;
+  const styleKey = (p: DocxParagraph) => `${p.style}|${p.size}|${p.bold}`;
+  for (let i = at + 1; i < paras.length; i++) {
+    const p = paras[i]!;
+    const short = p.plain.split(' ').length <= rule('headingWords') && !/[:.]\s*\S/.test(p.plain);
+    if (/^\s*(keywords?|key\s?words|index terms)\b/i.test(p.plain)) break;
+    // a structured abstract whose first sub-heading looks like a section ("Abstract" / "Introduction" / …)
+    const opensLabels = labelStyle === null && lines.length === 0 && STRUCTURED.test(paras[i + 2]?.plain ?? '');
+    if (short && STRUCTURED.test(p.plain) && (opensLabels || styleKey(p) === labelStyle)) {
+      labelStyle ??= styleKey(p);
+      const label = p.plain.toLowerCase().replace(/\W+/g, '');
+      if (labels.has(label)) break; // the same label again: the body has begun
+      labels.add(label);
+      lines.push(p.plain);
+      continue;
+    }
+    // a heading of the same rank as "Abstract" (or a section heading) ends it; smaller sub-headings stay
+    const sameRank = p.size >= head.size - rule('docxRankTolerance') && p.bold === head.bold;
+    if (short && !first && lines.length > 0 && sameRank && docxHeading(p, body)) break;
+    if (short && STOP_HEAD.test(p.plain) && (first !== '' || !STRUCTURED.test(p.plain) || /heading\s*1/i.test(p.style))) break;
+    if (/heading\s*1|^title$/i.test(p.style) && !STRUCTURED.test(p.plain)) break;
+    lines.push(p.plain);
+    if (lines.join(' ').split(' ').length > rule('docxAbstractMaxWords')) break;
+  }
+  return clean(lines.join(' ')) || null;
 }
 
 // ---------------------------------------------------------------- e-mail and ORCID attribution

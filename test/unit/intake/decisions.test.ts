@@ -9,6 +9,8 @@ import {
   assignEmails,
   assignOrcids,
   attachByName,
+  docxAbstract,
+  docxBounds,
   authorLineUnderTitle,
   contactsOverleaf,
   correspondingMark,
@@ -165,6 +167,70 @@ describe('PDF abstract', () => {
     const p = page([seg('Department of Biology, University of Exampleton', 200), ...rows(300, long)]);
     expect(abstractWithoutHeading(p, 150)).toBe(long.join(' '));
     expect(abstractWithoutHeading(page([...rows(300, text)]), 150)).toBeNull(); // 36 words
+  });
+});
+
+describe('DOCX abstract', () => {
+  const p = (plain: string, over: Partial<{ style: string; size: number; bold: boolean }> = {}) => ({
+    plain,
+    style: 'Normal',
+    size: 12,
+    bold: false,
+    ...over,
+  });
+  const sentence = 'Lichens on rocky shores live between the sea and the land.';
+
+  it('starts at its heading, and the header ends there (else at the first section heading)', () => {
+    const paras = [
+      p('Tidal Rhythms of Lichens', { size: 16 }),
+      p('Anna Kowalska'),
+      p('Abstract', { bold: true }),
+      p(sentence),
+      p('Introduction', { bold: true }),
+    ];
+    expect(docxBounds(paras, 12)).toEqual({ abstract: 2, section: 4, headerEnd: 2 });
+    const noAbstract = [p('Tidal Rhythms of Lichens'), p('Anna Kowalska'), p('1 Introduction', { style: 'Heading1' }), p(sentence)];
+    expect(docxBounds(noAbstract, 12)).toEqual({ abstract: -1, section: 2, headerEnd: 2 });
+    // "Abstract" opening a long paragraph without a colon is prose, not the heading
+    expect(docxBounds([p(`Abstract thinking matters. ${sentence}`)], 12).abstract).toBe(-1);
+  });
+
+  it('ends at a heading of the same rank or a section heading, keeping structured labels and smaller sub-headings', () => {
+    const paras = [
+      p('Abstract', { bold: true, size: 14 }),
+      p('Background', { bold: true }),
+      p(sentence),
+      p('Methods', { bold: true }),
+      p('We surveyed forty transects.'),
+      p('Keywords: lichens, tides'),
+    ];
+    expect(docxAbstract(paras, 0, 12)).toBe(`Background ${sentence} Methods We surveyed forty transects.`);
+    const ranked = [
+      p('Abstract', { bold: true, size: 14 }),
+      p(sentence),
+      p('A smaller sub-heading', { bold: true, size: 12 }),
+      p('More text.'),
+      p('Plain Language', { bold: true, size: 14 }),
+      p('Not in it.'),
+    ];
+    expect(docxAbstract(ranked, 0, 12)).toBe(`${sentence} A smaller sub-heading More text.`);
+  });
+
+  it('ends when a structured label comes round again (the body has begun) and is cut past its word limit', () => {
+    const again = [
+      p('Abstract', { bold: true }),
+      p('Background', { bold: true }),
+      p(sentence),
+      p('Results', { bold: true }),
+      p(sentence),
+      p('Background', { bold: true }),
+      p('Body.'),
+    ];
+    expect(docxAbstract(again, 0, 12)).toBe(`Background ${sentence} Results ${sentence}`);
+    const long = Array.from({ length: 100 }, () => p(sentence));
+    const words = docxAbstract([p('Abstract', { bold: true }), ...long], 0, 12)!.split(' ').length;
+    expect(words).toBeGreaterThan(RULES.docxAbstractMaxWords.value);
+    expect(words).toBeLessThan(RULES.docxAbstractMaxWords.value + 12);
   });
 });
 
