@@ -4,20 +4,10 @@
 import { INTAKE_BOUNDS } from './bounds';
 import { limitsOf } from './check';
 import { confidenceOf, type Attachment } from './confidence';
+import { assignEmails, assignOrcids, correspondingMark, docxAbstract, docxBounds, docxTitle, ownOrcid, rule } from './decisions';
 import { AFFILIATION, ROLE_MODEL, classifyLine, lineFeatures, roleScores, type LineInput, type RoleLine, type RoleModel } from './roles';
 import type { Extracted } from './pdf';
-import {
-  ABSTRACT_HEAD,
-  REFERENCES_HEAD,
-  STOP_HEAD,
-  assignEmails,
-  assignOrcids,
-  clean,
-  findEmails,
-  findOrcids,
-  looksLikeName,
-  splitAuthorLine,
-} from './text';
+import { REFERENCES_HEAD, clean, findEmails, looksLikeName, splitAuthorLine } from './text';
 import { readZipEntries } from './zip';
 import type { IntakeAuthor, IntakeOptions } from './types';
 
@@ -255,23 +245,6 @@ function parseParagraphs(xml: string, styles: Map<string, StyleInfo>, defaultSiz
 
 const LABEL =
   /^\s*(title( page)?|authors?( names?)?|affiliations?|running (head|title)|short title|article type|manuscript type|word count|keywords?)\s*:?\s*/i;
-const NOT_TITLE_DOCX = new RegExp(
-  String.raw`^\s*(title page|running (head|title)|short title|article type|manuscript( type| number)?|word count|` +
-    String.raw`original (article|research)|research article|review|preprint|draft|submitted to|supplementary|` +
-    String.raw`cover letter|authors?)\b`,
-  'i',
-);
-const STRUCTURED = new RegExp(
-  String.raw`^\s*(background|introduction|methods?|methodology|results?|conclusions?|objectives?|aims?|purpose|` +
-    String.raw`context|design|setting|findings|interpretation|significance|discussion|materials and methods|` +
-    String.raw`participants|measures|limitations|implications)\s*[:.]?`,
-  'i',
-);
-
-function isHeading(p: Para, body: number): boolean {
-  return /heading|title/i.test(p.style) || ((p.bold || p.size > body + 0.5) && p.plain.split(' ').length <= 8);
-}
-
 async function readParagraphs(bytes: Buffer, opts: IntakeOptions): Promise<{ paras: Para[]; body: number }> {
   const limits = limitsOf(opts);
   const parts = await readZipEntries(
@@ -319,39 +292,24 @@ export async function docxRoleLines(bytes: Buffer, opts: IntakeOptions = {}): Pr
 export async function extractDocx(bytes: Buffer, opts: IntakeOptions = {}, model: RoleModel = ROLE_MODEL): Promise<Extracted> {
   const { paras, body } = await readParagraphs(bytes, opts);
 
-  // abstract heading and first section heading bound the header
-  const absIdx = paras.findIndex(
-    (p, i) =>
-      i < 120 &&
-      ABSTRACT_HEAD.test(p.plain) &&
-      (p.plain.split(' ').length <= 3 || /^\s*abstract\s*[:.—–-]/i.test(p.plain) || isHeading(p, body)),
-  );
-  const introIdx = paras.findIndex(
-    (p, i) =>
-      i > Math.max(absIdx, 0) &&
-      STOP_HEAD.test(p.plain) &&
-      !/^\s*keywords?/i.test(p.plain) &&
-      (isHeading(p, body) || p.plain.split(' ').length <= 4),
-  );
-  const headerEnd = absIdx >= 0 ? absIdx : introIdx >= 0 ? introIdx : Math.min(paras.length, 40);
+  // the abstract's heading and the first section heading bound the header (decisions.ts)
+  const { abstract: absIdx, section: introIdx, headerEnd } = docxBounds(paras, body);
 
-  // title: explicit Title style, else the largest/boldest early paragraph that is not a label
-  const early = paras.slice(0, Math.min(headerEnd, 15));
-  let titleIdx = early.findIndex((p) => /^title$/i.test(p.style));
-  if (titleIdx < 0) {
-    let best = -Infinity;
-    early.forEach((p, i) => {
-      const text = p.plain.replace(LABEL, '');
-      if (NOT_TITLE_DOCX.test(p.plain) && !/^\s*title\s*:/i.test(p.plain)) return;
-      if (text.split(' ').length < 3 || /@|^\d/.test(text) || looksLikeName(text)) return;
-      // the role model's title score; an earlier paragraph wins a tie
-      const score = roleScores(lineFeatures(inputOf(paras, i, p.text.replace(LABEL, ''), body)), model).title - i * 0.01;
-      if (score > best) [best, titleIdx] = [score, i];
-    });
-  }
-  const title = titleIdx >= 0 ? clean(paras[titleIdx]!.plain.replace(LABEL, '')) : null;
-  const titleRatio =
-    titleIdx < 0 ? 0 : /^title$/i.test(paras[titleIdx]!.style) ? 1.5 : (paras[titleIdx]!.size * (paras[titleIdx]!.bold ? 1.15 : 1)) / body;
+  // title: a Title style, else the early paragraph the role model scores highest (decisions.ts)
+  const chosen = docxTitle(
+    paras.slice(0, headerEnd).map((p, i) => ({
+      plain: p.plain,
+      unlabelled: p.plain.replace(LABEL, ''),
+      style: p.style,
+      size: p.size,
+      bold: p.bold,
+      titleScore: () => roleScores(lineFeatures(inputOf(paras, i, p.text.replace(LABEL, ''), body)), model).title,
+    })),
+    body,
+  );
+  const titleIdx = chosen?.index ?? -1;
+  const title = chosen ? clean(paras[chosen.index]!.plain.replace(LABEL, '')) : null;
+  const titleRatio = chosen?.sizeRatio ?? 0;
 
   // authors: name lines between the title and the abstract
   const header = paras.slice(titleIdx + 1, Math.max(headerEnd, titleIdx + 1));
@@ -368,7 +326,7 @@ export async function extractDocx(bytes: Buffer, opts: IntakeOptions = {}, model
       const names = parts.filter((x) => looksLikeName(x.name));
       if (names.length === 0 || names.length < 0.6 * parts.length) continue;
       for (const n of names) {
-        if (n.markers.some((m) => /[*∗✉]/.test(m))) corresponding.push(hits.length);
+        if (correspondingMark(n.markers)) corresponding.push(hits.length);
         hits.push({
           author: { name: n.name, affiliation: null, email: null, orcid: null },
           markers: n.markers,
@@ -404,13 +362,13 @@ export async function extractDocx(bytes: Buffer, opts: IntakeOptions = {}, model
     }
   }
   // per-author paragraphs ("Name · ORCID · affiliations") carry their own affiliation and ORCID
-  const headerText = paras.slice(0, introIdx >= 0 ? introIdx : Math.min(paras.length, 80));
+  const headerText = paras.slice(0, introIdx >= 0 ? introIdx : Math.min(paras.length, rule('docxContactParagraphs')));
   for (const h of hits) {
     const own = header[h.para]!;
     if (hits.filter((x) => x.para === h.para).length !== 1) continue;
-    const ids = findOrcids(own.plain);
-    if (ids.length === 1) {
-      h.author.orcid = ids[0]!.id;
+    const id = ownOrcid(own.plain);
+    if (id !== null) {
+      h.author.orcid = id;
       h.orcidOwn = true;
     }
     if (h.author.affiliation === null) {
@@ -432,38 +390,8 @@ export async function extractDocx(bytes: Buffer, opts: IntakeOptions = {}, model
   const emailByName = assignEmails(authors, emails, corresponding);
   const orcidNear = assignOrcids(authors, text);
 
-  // abstract: paragraphs after the heading, structured sub-headings kept inline
-  let abstract: string | null = null;
-  if (absIdx >= 0) {
-    const head = paras[absIdx]!;
-    const first = head.plain.replace(ABSTRACT_HEAD, '').trim();
-    const lines = first ? [first] : [];
-    // a structured abstract whose first sub-heading looks like a section ("Abstract" / "Introduction" / …)
-    const labels = new Set<string>();
-    let labelStyle: string | null = null;
-    const styleKey = (p: Para) => `${p.style}|${p.size}|${p.bold}`;
-    for (let i = absIdx + 1; i < paras.length; i++) {
-      const p = paras[i]!;
-      const short = p.plain.split(' ').length <= 6 && !/[:.]\s*\S/.test(p.plain);
-      if (/^\s*(keywords?|key\s?words|index terms)\b/i.test(p.plain)) break;
-      const opensLabels = labelStyle === null && lines.length === 0 && STRUCTURED.test(paras[i + 2]?.plain ?? '');
-      if (short && STRUCTURED.test(p.plain) && (opensLabels || styleKey(p) === labelStyle)) {
-        labelStyle ??= styleKey(p);
-        const label = p.plain.toLowerCase().replace(/\W+/g, '');
-        if (labels.has(label)) break; // the same label again: the body has begun
-        labels.add(label);
-        lines.push(p.plain);
-        continue;
-      }
-      // a heading of the same rank as "Abstract" (or a section heading) ends it; smaller sub-headings stay
-      if (short && !first && lines.length > 0 && p.size >= head.size - 0.25 && p.bold === head.bold && isHeading(p, body)) break;
-      if (short && STOP_HEAD.test(p.plain) && (first !== '' || !STRUCTURED.test(p.plain) || /heading\s*1/i.test(p.style))) break;
-      if (/heading\s*1|^title$/i.test(p.style) && !STRUCTURED.test(p.plain)) break;
-      lines.push(p.plain);
-      if (lines.join(' ').split(' ').length > 700) break;
-    }
-    abstract = clean(lines.join(' ')) || null;
-  }
+  // abstract: paragraphs after the heading, structured sub-headings kept inline (decisions.ts)
+  const abstract = absIdx >= 0 ? docxAbstract(paras, absIdx, body) : null;
   // Word documents carry their structure (styles, paragraphs): an abstract under its heading ended where the paragraphs say
   const abstractHow = abstract === null ? null : 'heading';
 

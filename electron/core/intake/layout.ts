@@ -27,6 +27,11 @@ export interface Segment {
   page: number;
 }
 
+/** The length of the overlap of two intervals (0 when they do not meet). */
+export function overlap(a0: number, a1: number, b0: number, b1: number): number {
+  return Math.max(0, Math.min(a1, b1) - Math.max(a0, b0));
+}
+
 export const SUP_OPEN = '\u0001';
 export const SUP_CLOSE = '\u0002';
 

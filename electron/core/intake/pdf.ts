@@ -2,29 +2,38 @@
 // Header model for PDFs: title, authors (with affiliation, e-mail, ORCID), abstract and reference count,
 // read from pdf.js text positions and font sizes.
 import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { readingOrder, type Segment } from './layout';
+import { overlap, readingOrder, type Segment } from './layout';
 import { openPdf, readPage, type PdfPage } from './pdftext';
 import {
   ABSTRACT_HEAD,
   NAME_JOINERS,
   NAME_PARTICLES,
   REFERENCES_HEAD,
-  STOP_HEAD,
-  assignEmails,
-  assignOrcids,
   clean,
   countReferenceLines,
-  emailNameScore,
   findEmails,
-  findOrcids,
   joinLines,
   looksLikeName,
   splitAuthorLine,
+  wordCount,
 } from './text';
 import { confidenceOf, type Attachment } from './confidence';
+import {
+  abstractAfterHeading,
+  abstractWithoutHeading,
+  assignEmails,
+  assignOrcids,
+  attachByName,
+  contactsOverleaf,
+  correspondingMark,
+  noteLine,
+  pdfSubtitle,
+  pdfTitle,
+  sectionStop,
+} from './decisions';
 import { AFFILIATION, ROLE_MODEL, classifyLine, lineFeatures, type LineInput, type Role, type RoleLine, type RoleModel } from './roles';
 import type { IntakeAuthor, IntakeConfidence } from './types';
-import { isSpace, oneOf, replaceSpans, trimEndWhere } from '../../common/linear';
+import { oneOf, replaceSpans, trimEndWhere } from '../../common/linear';
 
 export interface Extracted {
   title: string | null;
@@ -34,44 +43,8 @@ export interface Extracted {
   confidence: IntakeConfidence;
 }
 
-const NOT_TITLE = new RegExp(
-  String.raw`^(running (head|title)|short title|research( article)?|original (research|article|paper)|` +
-    String.raw`review( article)?|open access|article|letter|brief report|short (communication|paper)|case report|` +
-    String.raw`editorial|technical (note|report)|preprint|arxiv|journal of|proceedings|volume|vol\.|issn|doi|` +
-    String.raw`https?:|www\.|©|copyright|received|accepted|published|available online|contents lists|downloaded|` +
-    String.raw`citation|editor|academic editor|research paper|full paper|regular paper|mini review|perspective|` +
-    String.raw`commentary|rapid communication|draft|manuscript|submitted|under review|in press)\b`,
-  'i',
-);
-
-/** A section heading or keyword line: the header and the abstract end here. */
-const sectionStop = (s: Segment) => {
-  const t = s.plain;
-  if (
-    /^\s*(keywords?|key\s?words|index terms|ccs concepts|acm reference format|general terms|pacs|jel|subjects?\b|categories and subject)/i.test(
-      t,
-    )
-  )
-    return true;
-  return STOP_HEAD.test(t) && t.split(/\s+/).length <= 6;
-};
-
-/** Front-matter notes (copyright, dates, correspondence) that end an abstract but not the author block. */
-const noteLine = (s: Segment) =>
-  /^\s*(©|copyright|\(c\) \d{4}|received\b|accepted\b|published\b|correspond|\*\s*correspond|e-?mail\b|http|doi:)/i.test(s.plain);
-
-const hardStop = (s: Segment) => sectionStop(s) || noteLine(s);
-
 /** Page 1 sends the reader to the end for the authors' details (Springer: "Extended author information available on the last page"). */
 const POINTS_TO_END = /\b(author|contact|corresponding)\w*\b.{0,60}\b(last page|end of the (article|paper|manuscript))/i;
-
-function overlap(a0: number, a1: number, b0: number, b1: number): number {
-  return Math.max(0, Math.min(a1, b1) - Math.max(a0, b0));
-}
-
-function words(s: string): number {
-  return s.split(/\s+/).filter((w) => /\p{L}/u.test(w)).length;
-}
 
 /** Lower-case words that names and name lists carry ("José María de la Cruz, and Anke van der Berg"). */
 const NAME_PARTICLE = new Set(['and', ...NAME_PARTICLES, 'do', ...NAME_JOINERS, 'el']);
@@ -143,207 +116,6 @@ function bodySize(page: PdfPage): number {
   const chars = new Map<number, number>();
   for (const s of page.segments) chars.set(s.size, (chars.get(s.size) ?? 0) + s.plain.length);
   return [...chars].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 10;
-}
-
-function findTitle(page: PdfPage): { lines: Segment[]; text: string } | null {
-  const cands = page.segments.filter(
-    (s) =>
-      s.top < 0.62 * page.height &&
-      (s.plain.match(/\p{L}/gu)?.length ?? 0) >= 3 &&
-      !NOT_TITLE.test(s.plain) &&
-      !/@/.test(s.plain) &&
-      !/^[\d\s.,:;()-]+$/.test(s.plain),
-  );
-  if (cands.length === 0) return null;
-  // a title is the largest text with at least two words across its lines
-  const sizes = [...new Set(cands.map((s) => s.size))].sort((a, b) => b - a);
-  for (const size of sizes) {
-    const same = cands.filter((s) => Math.abs(s.size - size) <= 0.06 * size).sort((a, b) => a.top - b.top || a.x0 - b.x0);
-    const lines: Segment[] = [same[0]!];
-    for (const s of same.slice(1)) {
-      const prev = lines[lines.length - 1]!;
-      if (s.top - prev.top <= 2.1 * size && (s.top - prev.top > 0.3 * size || Math.abs(s.top - prev.top) < 0.3 * size)) lines.push(s);
-      else break;
-    }
-    const text = clean(lines.map((l) => l.plain).join(' '));
-    if (words(text) < 2 || text.length < 10) continue;
-    if (same.length > 14 && lines.length > 6) continue; // body text, not a title
-    return { lines, text: stripNoteMarks(text) };
-  }
-  return null;
-}
-
-/** A subtitle set right below the title in a somewhat smaller size ("Pandemic programming" + "How …"). */
-function findSubtitle(page: PdfPage, title: Segment[]): Segment[] {
-  const last = title[title.length - 1]!;
-  const size = last.size;
-  const below = page.segments.filter((s) => s.top > last.top).sort((a, b) => a.top - b.top || a.x0 - b.x0);
-  const out: Segment[] = [];
-  let prev = last;
-  for (const s of below) {
-    if (s.top - prev.top > 2.2 * prev.size) break;
-    if (
-      s.size >= 0.8 * size &&
-      s.size < 0.95 * size &&
-      !looksLikeName(splitAuthorLine(s.text)[0]?.name ?? '') &&
-      !/@|\d{4}/.test(s.plain)
-    ) {
-      out.push(s);
-      prev = s;
-    } else break;
-  }
-  return out;
-}
-
-// ---------------------------------------------------------------- abstract
-
-interface Flow {
-  lines: Segment[];
-  /** True when the text ended at a heading, keyword line or paragraph gap; false when the column ran out. */
-  stopped: boolean;
-}
-
-export function followColumn(segs: Segment[], x0: number, x1: number, startTop: number, inclusive: boolean, bodySize: number | null): Flow {
-  const cands = segs
-    .filter((s) => (inclusive ? s.top >= startTop - 0.1 : s.top > startTop + 0.1))
-    .filter((s) => overlap(s.x0, s.x1, x0, x1) > 0.5 * Math.min(s.x1 - s.x0, x1 - x0) && s.x0 >= x0 - 30)
-    .sort((a, b) => a.top - b.top || a.x0 - b.x0);
-  const lines: Segment[] = [];
-  let size = bodySize;
-  let step: number | null = null;
-  for (const s of cands) {
-    const prev = lines[lines.length - 1];
-    // a justified line split at a wide gap, or a piece of the line in another size (small capitals:
-    // "We deploy L" + "ONG VAL" at 8 pt, its baseline 2.7 pt off): one row, read left to right
-    if (prev && Math.abs(s.top - prev.top) < 0.3 * Math.max(s.size, prev.size)) {
-      if (hardStop(s)) return { lines, stopped: true }; // "… analysis.   Keywords: …" on one row
-      let at = lines.length;
-      while (at > 0 && Math.abs(lines[at - 1]!.top - prev.top) < 0.1 && lines[at - 1]!.x0 > s.x0) at--;
-      lines.splice(at, 0, s);
-      continue;
-    }
-    if (hardStop(s)) return { lines, stopped: true };
-    if (size === null) size = s.size;
-    if (Math.abs(s.size - size) > 0.16 * size) {
-      if (s.size < size) return { lines, stopped: false };
-      return { lines, stopped: true };
-    }
-    if (prev) {
-      const gap = s.top - prev.top;
-      if (step === null) step = gap;
-      else if (gap > 2.1 * step && !/^\s*\p{Lu}[\p{L} ]{2,30}[:.]/u.test(s.plain)) return { lines, stopped: true };
-      else if (gap > 3.2 * step) return { lines, stopped: true };
-      else step = Math.min(step, gap);
-    }
-    lines.push(s);
-  }
-  return { lines, stopped: false };
-}
-
-/**
- * The left edge of the paragraph a line opens: a first line indented by half an em to four ems ("Sed ut …"
- * set 36 pt in from the margin by Word) starts its paragraph, whose next line, in the same size, runs from
- * the column's edge. Without this the column is followed from the indent and loses every full line.
- */
-function paragraphLeft(segs: Segment[], first: { x0: number; x1: number; top: number; size: number }): number {
-  const next = segs
-    .filter((s) => s.top > first.top + 0.5 * first.size && overlap(s.x0, s.x1, first.x0, first.x1) > 0)
-    .sort((a, b) => a.top - b.top || a.x0 - b.x0)[0];
-  if (!next || next.top - first.top > 2.5 * first.size || Math.abs(next.size - first.size) > 0.16 * first.size) return first.x0;
-  const indent = first.x0 - next.x0;
-  return indent >= 0.5 * first.size && indent <= 4 * first.size ? next.x0 : first.x0;
-}
-
-/**
- * The continuation of a text column that ran out at the page bottom in the column to its right: the first
- * line of the same size there, at or below `fromTop`, when it carries on the sentence (starts in lower
- * case, or the last line ends without a full stop).
- */
-function nextColumn(page: PdfPage, lines: Segment[], fromTop: number): Flow | null {
-  const size = lines[lines.length - 1]!.size;
-  const right = Math.max(...lines.map((l) => l.x1));
-  const start = page.segments
-    .filter((s) => s.x0 >= right - 2 && s.top >= fromTop && Math.abs(s.size - size) <= 0.16 * size)
-    .sort((a, b) => a.top - b.top || a.x0 - b.x0)[0];
-  if (!start || start.top >= lines[lines.length - 1]!.top) return null;
-  const last = lines[lines.length - 1]!.plain.trim();
-  if (!/^\p{Ll}/u.test(start.plain) && /[.!?]$/.test(last)) return null;
-  const flow = followColumn(page.segments, start.x0, start.x1, start.top, true, size);
-  return flow.lines.length > 0 ? flow : null;
-}
-
-function abstractAfterHeading(pages: PdfPage[]): { text: string; stopped: boolean } | null {
-  for (const page of pages) {
-    for (const h of page.segments) {
-      const m = h.plain.match(ABSTRACT_HEAD);
-      if (!m) continue;
-      const rest = h.plain.slice(m[0].length);
-      const headingOnly = rest.trim() === '';
-      const marked = /[:.—–-]\s*$/.test(m[0].trim()) || /^A\s?B\s?S\s?T\s?R\s?A\s?C\s?T/.test(h.plain);
-      if (!headingOnly && !marked) continue;
-      let flow: Flow;
-      let first: string[] = [];
-      if (headingOnly) {
-        const below = page.segments
-          .filter((s) => s.top > h.top + 0.1 && overlap(s.x0, s.x1, h.x0 - 5, h.x1 + 5) > 0)
-          .sort((a, b) => a.top - b.top)[0];
-        if (!below || below.top - h.top > 4 * h.size) continue;
-        const rowmates = page.segments.filter(
-          (s) => Math.abs(s.top - below.top) < 0.3 * below.size && overlap(s.x0, s.x1, h.x0 - 5, h.x1 + 5) > 0,
-        );
-        const x1 = Math.max(...rowmates.map((s) => s.x1), h.x1);
-        const x0 = paragraphLeft(page.segments, { x0: Math.min(...rowmates.map((s) => s.x0)), x1, top: below.top, size: below.size });
-        flow = followColumn(page.segments, x0, Math.max(x1, x0 + 0.25 * page.width), below.top, true, null);
-      } else {
-        first = [rest];
-        flow = followColumn(page.segments, h.x0, h.x1, h.top, false, null);
-      }
-      if (!flow.stopped && flow.lines.length > 0) {
-        // two columns: a column that ran out goes on at the top of the next column, level with the heading
-        const more = nextColumn(page, flow.lines, h.top - 0.5 * h.size);
-        if (more) flow = { lines: [...flow.lines, ...more.lines], stopped: more.stopped };
-      }
-      let lines = [...first, ...flow.lines.map((l) => l.plain)];
-      // the abstract may continue on the next page (long structured abstracts)
-      const next = pages.find((p) => p.number === page.number + 1);
-      if (!flow.stopped && next && flow.lines.length > 0) {
-        const size = flow.lines[flow.lines.length - 1]!.size;
-        const x0 = Math.min(...flow.lines.map((l) => l.x0));
-        const x1 = Math.max(...flow.lines.map((l) => l.x1));
-        const cont = followColumn(
-          next.segments.filter((s) => Math.abs(s.size - size) <= 0.16 * size),
-          x0,
-          x1,
-          0,
-          true,
-          size,
-        );
-        if (cont.lines.length > 0 && cont.lines[0]!.top < 0.3 * next.height) {
-          lines = [...lines, ...cont.lines.map((l) => l.plain)];
-          flow = { lines: [...flow.lines, ...cont.lines], stopped: cont.stopped };
-        }
-      }
-      const text = joinLines(lines);
-      if (words(text) >= 15) return { text, stopped: flow.stopped };
-    }
-  }
-  return null;
-}
-
-/** Without an "Abstract" heading: the first substantial paragraph after the author block, before any heading. */
-function abstractWithoutHeading(page: PdfPage, after: number): string | null {
-  const segs = page.segments.filter((s) => s.top > after).sort((a, b) => a.top - b.top || a.x0 - b.x0);
-  for (let i = 0; i < segs.length; i++) {
-    const s = segs[i]!;
-    if (sectionStop(s)) return null;
-    if (noteLine(s)) continue;
-    if (AFFILIATION.test(s.plain) || /@|^\s*[\d*†‡]/.test(s.plain) || words(s.plain) < 6) continue;
-    const flow = followColumn(segs, paragraphLeft(segs, s), s.x1, s.top, true, s.size);
-    const text = joinLines(flow.lines.map((l) => l.plain));
-    if (flow.lines.length >= 3 && words(text) >= 40 && !/©|copyright|licen[cs]e/i.test(text)) return text;
-    i += Math.max(0, flow.lines.length - 1);
-  }
-  return null;
 }
 
 // ---------------------------------------------------------------- authors
@@ -452,7 +224,7 @@ function authorsFrom(
       continue;
     style ??= { size: seg.size, font: seg.font };
     for (const p of names) {
-      if (p.markers.some((m) => /[*∗✉]/.test(m))) corresponding.push(offset + hits.length);
+      if (correspondingMark(p.markers)) corresponding.push(offset + hits.length);
       hits.push({ author: { name: p.name, affiliation: null, email: null, orcid: null }, seg, markers: p.markers, aff: null });
     }
   }
@@ -472,7 +244,7 @@ function assignAffiliations(hits: AuthorHit[], page: PdfPage, zone: Segment[], r
     if (m && roles.role(s) === 'affiliation') {
       current = (m[1] ?? m[2])!;
       byMarker.set(current, [...(byMarker.get(current) ?? []), clean(replaceSpans(m[3]!, '\u0001', '\u0002', () => ' '))]);
-    } else if (current && s.plain && !/@/.test(s.plain) && !hits.some((h) => h.seg === s) && words(s.plain) <= 12) {
+    } else if (current && s.plain && !/@/.test(s.plain) && !hits.some((h) => h.seg === s) && wordCount(s.plain) <= 12) {
       const list = byMarker.get(current)!;
       if (
         list.length > 0 &&
@@ -554,39 +326,9 @@ function emailsOf(pages: PdfPage[]): string[] {
   });
 }
 
-/** Gives each address to the author without one whose name it matches well (found away from the author list). */
-function attachByName(authors: IntakeAuthor[], emails: string[], byName: Set<number>): void {
-  for (const e of emails) {
-    if (authors.some((a) => a.email?.toLowerCase() === e.toLowerCase())) continue;
-    const best = authors
-      .filter((a) => a.email === null)
-      .map((a) => ({ a, s: emailNameScore(e, a.name) }))
-      .sort((x, y) => y.s - x.s)[0];
-    if (best && best.s >= 1.5) {
-      best.a.email = e;
-      byName.add(authors.indexOf(best.a));
-    }
-  }
-}
-
-/**
- * Page 1 names the authors but promises contacts it does not print: it speaks of ORCID iDs and prints none,
- * or it names a corresponding author (a marked author and a "corresponding" note) whose address is not on
- * it. Their place is then usually overleaf (author notes that run on, an "Author information" section).
- * Page 1 printing iDs for some authors only is the usual case and does not count; nor do orcid.org icon
- * links, whose iDs are not printed anywhere.
- */
-function contactsOverleaf(p1: PdfPage, authors: IntakeAuthor[], corresponding: number[]): boolean {
-  if (authors.length === 0) return false;
-  const text = p1.segments.map((s) => s.text.replace(/[\u0001\u0002]/g, ' ')).join('\n');
-  if (/\borcid\b/i.test(text) && findOrcids(text).length === 0) return true;
-  // a mark on most authors is not the corresponding author's ("* equal contribution")
-  return (
-    corresponding.length > 0 &&
-    corresponding.length <= Math.max(1, authors.length / 2) &&
-    /\bcorrespond/i.test(text) &&
-    corresponding.some((i) => authors[i]?.email === null)
-  );
+/** A page's text with superscript runs kept as plain text (iDs and marks set raised stay readable). */
+function supText(page: PdfPage): string {
+  return page.segments.map((s) => s.text.replace(/[\u0001\u0002]/g, ' ')).join('\n');
 }
 
 // ---------------------------------------------------------------- pages
@@ -688,11 +430,11 @@ export async function extractPdf(bytes: Buffer, model: RoleModel = ROLE_MODEL, o
     const p1 = await pages.page(1);
     const roles = new PageRoles(p1, model);
 
-    const title = findTitle(p1);
+    const title = pdfTitle(p1, (s) => roles.role(s));
     let titleText = title?.text ?? null;
     let titleBottom = 0;
     if (title) {
-      const sub = findSubtitle(p1, title.lines);
+      const sub = pdfSubtitle(p1, title.lines);
       if (sub.length) titleText = `${titleText!.replace(/[:.]$/, '')}: ${clean(sub.map((s) => s.plain).join(' '))}`;
       titleBottom = Math.max(...[...title.lines, ...sub].map((l) => l.top));
     }
@@ -720,7 +462,7 @@ export async function extractPdf(bytes: Buffer, model: RoleModel = ROLE_MODEL, o
     const emails = emailsOf(await pages.first(1));
     if (emails.length === 0 && pages.count >= 2) emails.push(...emailsOf([await pages.page(2)]));
     const emailByName = assignEmails(authors, emails, corresponding);
-    if (pages.count >= 2 && !pages.has(2) && contactsOverleaf(p1, authors, corresponding)) {
+    if (pages.count >= 2 && !pages.has(2) && contactsOverleaf(supText(p1), authors, corresponding)) {
       // page 1 promises more contacts than it prints: page 2's iDs go through the loop below, its
       // addresses only to the authors whose names they match
       attachByName(authors, emailsOf([await pages.page(2)]), emailByName);
@@ -768,10 +510,4 @@ export async function extractPdf(bytes: Buffer, model: RoleModel = ROLE_MODEL, o
   } finally {
     await close();
   }
-}
-
-/** A title without the footnote marks at its end ("Title*", "Title †‡") and the space before them. */
-function stripNoteMarks(text: string): string {
-  const bare = trimEndWhere(text, oneOf('*∗†‡'));
-  return bare.length === text.length ? text : trimEndWhere(bare, isSpace);
 }

@@ -5,7 +5,9 @@
 // e-mail/ORCID line, abstract text or anything else. The model is a multinomial logistic regression over
 // the features below; its weights (role-weights.json) are fitted offline by scripts/intake-corpus/fit-roles.ts
 // on lines of the generated corpus, labelled from the ground truth (see labelLine), with a fixed number of
-// full-batch gradient steps from zero, so the fit is deterministic.
+// full-batch gradient steps from zero, so the fit is deterministic. The decisions that span lines — where the
+// title and the abstract start and end, which author an address or iD belongs to — are in decisions.ts, with
+// every threshold in its RULES table; they ask this model about single lines (an author line under the title).
 import { ABSTRACT_HEAD, STOP_HEAD, findOrcids, looksLikeName, splitAuthorLine } from './text';
 import WEIGHTS from './role-weights.json';
 

@@ -1,11 +1,16 @@
 // Format-independent text heuristics shared by the PDF and DOCX readers: e-mail and ORCID patterns,
-// name recognition, author-line splitting, section headings and assignment of e-mails/ORCIDs to authors.
-import type { IntakeAuthor } from './types';
+// name recognition, author-line splitting and section headings. Which author an address or iD belongs to is
+// decided in decisions.ts.
 import { isSpace, oneOf, replaceSpans, trimEndWhere, trimStartWhere } from '../../common/linear';
 
 /** Collapses whitespace and trims. */
 export function clean(s: string): string {
   return s.replace(/[\s\u00a0\u2000-\u200b\u202f]+/g, ' ').trim();
+}
+
+/** The number of words with a letter in them. */
+export function wordCount(s: string): number {
+  return s.split(/\s+/).filter((w) => /\p{L}/u.test(w)).length;
 }
 
 /** Lower-case ASCII letters only: for comparing a name with an e-mail local part. */
@@ -90,7 +95,8 @@ export const NAME_PARTICLES = ['da', 'das', 'de', 'del', 'della', 'der', 'den', 
 /** Lower-case joiners in Arabic and Iberian names ("Ahmed bin Said", "José Ortega y Gasset"). */
 export const NAME_JOINERS = ['bin', 'ibn', 'al', 'y', 'e'];
 
-const PARTICLES = new Set([...NAME_PARTICLES, ...NAME_JOINERS, 'zu', 'st.']);
+/** Lower-case words that are part of a name but not a given name or surname. */
+export const PARTICLES = new Set([...NAME_PARTICLES, ...NAME_JOINERS, 'zu', 'st.']);
 const DEGREES =
   /^(Ph\.?D\.?|PHD|M\.?D\.?|M\.?Sc\.?N?|B\.?Sc\.?N?|MBBS|MBChB|M\.?P\.?H\.?|MS|MA|BA|BS|RN|FRCPC?|FACS|DPhil|Dr\.?|Prof\.?|Professor|Mr\.?|Mrs\.?|Ms\.?)$/;
 const SUFFIXES = /^(jr\.?|sr\.?|ii|iii|iv)$/i;
@@ -256,106 +262,6 @@ export function joinLines(lines: string[]): string {
     else out += ' ' + line;
   }
   return clean(out);
-}
-
-// ---------------------------------------------------------------- assignment
-
-function nameParts(name: string): { first: string; last: string; all: string[]; initials: string } {
-  const words = name
-    .replace(/,\s*(jr|sr)\.?$/i, '')
-    .split(/[\s-]+/)
-    .filter((w) => w && !PARTICLES.has(w.toLowerCase()));
-  const all = words.map(fold).filter(Boolean);
-  return { first: all[0] ?? '', last: all[all.length - 1] ?? '', all, initials: all.map((w) => w[0]).join('') };
-}
-
-/** How well an e-mail's local part matches a person's name (0 = no evidence). */
-export function emailNameScore(email: string, name: string): number {
-  const local = fold(email.split('@')[0]!);
-  const p = nameParts(name);
-  if (!local || !p.last) return 0;
-  let s = 0;
-  if (p.last.length >= 3 && local.includes(p.last)) s += 3;
-  else if (p.last.length >= 4 && local.includes(p.last.slice(0, 5))) s += 2;
-  if (p.first.length >= 3 && local.includes(p.first)) s += 2;
-  else if (p.first.length >= 4 && local.startsWith(p.first.slice(0, 4))) s += 1;
-  if (s === 0) {
-    if (local === p.initials || (p.initials.length >= 2 && local.startsWith(p.initials))) s += 1.5;
-    else if (local[0] === p.first[0] && p.last.length >= 3 && local.endsWith(p.last.slice(0, 3))) s += 1;
-    else if (p.all.some((w) => w.length >= 4 && local.includes(w))) s += 1.5;
-  }
-  return s;
-}
-
-/**
- * Attaches e-mails to authors: best name matches first, then the rest in order to the authors still without
- * one (grouped lists are printed in author order; a single corresponding address goes to the marked author).
- */
-export function assignEmails(authors: IntakeAuthor[], emails: string[], corresponding: number[] = []): Set<number> {
-  const byName = new Set<number>();
-  const free = emails.filter((e) => !authors.some((a) => a.email?.toLowerCase() === e.toLowerCase()));
-  const pairs: { e: string; i: number; s: number }[] = [];
-  for (const e of free) authors.forEach((a, i) => a.email === null && pairs.push({ e, i, s: emailNameScore(e, a.name) }));
-  pairs.sort((x, y) => y.s - x.s);
-  const used = new Set<string>();
-  for (const { e, i, s } of pairs) {
-    if (s < 1 || used.has(e) || authors[i]!.email !== null) continue;
-    authors[i]!.email = e;
-    used.add(e);
-    byName.add(i);
-  }
-  const rest = free.filter((e) => !used.has(e));
-  const order = [...corresponding, ...authors.map((_, i) => i)];
-  for (const e of rest) {
-    const i = rest.length === 1 ? order.find((k) => authors[k]!.email === null) : authors.findIndex((a) => a.email === null);
-    if (i === undefined || i < 0) break;
-    authors[i]!.email = e;
-  }
-  return byName;
-}
-
-/**
- * Attaches the ORCIDs found in `text`: to the author named just before the iD (or in parentheses right
- * after it, "0000-… (A. Smith)"), the rest in order to authors still without one. Returns the authors whose
- * iD was found next to their name.
- */
-export function assignOrcids(authors: IntakeAuthor[], text: string): Set<IntakeAuthor> {
-  const remaining: string[] = [];
-  const near = new Set<IntakeAuthor>();
-  const surname = (a: IntakeAuthor) =>
-    a.name
-      .replace(/,\s*(jr|sr)\.?$/i, '')
-      .split(' ')
-      .pop() ?? a.name;
-  for (const { id, index } of findOrcids(text)) {
-    if (authors.some((a) => a.orcid === id)) continue;
-    const free = authors.filter((a) => a.orcid === null);
-    const after = text.slice(index + 19, index + 80).match(/^\s*\(([^)]{2,60})\)/)?.[1];
-    let target = after ? free.find((a) => after.includes(surname(a))) : undefined;
-    if (!target) {
-      const before = text.slice(Math.max(0, index - 160), index);
-      target = free
-        .map((a) => ({ a, at: Math.max(before.lastIndexOf(a.name), before.lastIndexOf(surname(a))) }))
-        .filter((x) => x.at >= 0 && surname(x.a).length > 1)
-        .sort((x, y) => y.at - x.at)[0]?.a;
-    }
-    if (target) {
-      target.orcid = id;
-      near.add(target);
-    } else remaining.push(id);
-  }
-  assignOrcidsInOrder(authors, remaining);
-  return near;
-}
-
-/** Attaches ORCIDs in order to authors still without one. */
-export function assignOrcidsInOrder(authors: IntakeAuthor[], orcids: string[]): void {
-  for (const id of orcids) {
-    if (authors.some((a) => a.orcid === id)) continue;
-    const a = authors.find((x) => x.orcid === null);
-    if (!a) break;
-    a.orcid = id;
-  }
 }
 
 /** Counts entries in a reference list given as lines (numbered labels when present, else entry starts). */

@@ -16,6 +16,7 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'indented.pdf'), await makeManuscriptPdf({ abstractIndent: 36 }));
   writeFileSync(join(dir, 'orcids-overleaf.pdf'), await makeManuscriptPdf({ orcidsOverleaf: true }));
   writeFileSync(join(dir, 'email-overleaf.pdf'), await makeManuscriptPdf({ emailOverleaf: true }));
+  writeFileSync(join(dir, 'authors-title-size.pdf'), await makeManuscriptPdf({ authorSize: 20 }));
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -55,6 +56,12 @@ it("reads page 2 for the corresponding author's address when page 1 names the au
   const r = await inspectFile(join(dir, 'email-overleaf.pdf'));
   expect(r.authors.map((a) => a.email)).toEqual(KNOWN.authors.map((a) => a.email));
   expect(r.authors.map((a) => a.orcid)).toEqual(KNOWN.authors.map((a) => a.orcid));
+});
+
+it("ends the title at an author line set in the title's size (another font, superscript markers)", async () => {
+  const r = await inspectFile(join(dir, 'authors-title-size.pdf'));
+  expect(r.title).toBe(KNOWN.title);
+  expect(r.authors.map((a) => a.name)).toEqual(KNOWN.authors.map((a) => a.name));
 });
 
 describe('text heuristics', () => {

@@ -1,0 +1,642 @@
+// The decisions of the front-matter model that are not a single line's role (roles.ts decides those): where
+// the title starts and ends, and whether a line under it is its next line or the author line; where the
+// abstract starts and ends; which author an e-mail address or ORCID iD belongs to. The format
+// readers (pdf.ts, docx.ts) measure lines and paragraphs and call these functions; every weight and threshold
+// they use is a row of RULES below, with the reason it has that value.
+import { overlap, type Segment } from './layout';
+import type { PdfPage } from './pdftext';
+import type { Role } from './roles';
+import { ABSTRACT_HEAD, PARTICLES, STOP_HEAD, clean, findOrcids, fold, joinLines, looksLikeName, splitAuthorLine, wordCount } from './text';
+import { AFFILIATION } from './roles';
+import type { IntakeAuthor } from './types';
+import { isSpace, oneOf, trimEndWhere } from '../../common/linear';
+
+interface Rule {
+  value: number;
+  why: string;
+}
+const table = <T extends Record<string, Rule>>(t: T): T => t;
+
+/** Every weight and threshold of the title, abstract and attribution decisions, each with its reason. */
+export const RULES = table({
+  // ---- title (PDF)
+  titleZone: { value: 0.62, why: 'the title lies in the upper 62 % of page 1; large text lower down is a figure or a section' },
+  titleMinLetters: { value: 3, why: 'a line with fewer than three letters is a number, a symbol or an initial, not a title' },
+  titleSizeTolerance: { value: 0.06, why: 'lines within 6 % of a size share it (font matrices round differently per line)' },
+  titleLineGap: { value: 2.1, why: "a title's next line lies within 2.1 of its size below the previous one; farther is the next block" },
+  titleSameRow: { value: 0.3, why: 'baselines closer than 0.3 of the size are one row (a title line split at a wide space)' },
+  titleMinWords: { value: 2, why: 'a one-word "title" is a banner or a journal name' },
+  titleMinChars: { value: 10, why: 'a title has at least ten characters; shorter large text is a label' },
+  titleBodyCandidates: { value: 14, why: 'more than 14 lines of the largest size (with a run over 6) is body text, not a title' },
+  titleBodyRun: { value: 6, why: 'a title runs to at most six lines' },
+  subtitleGap: { value: 2.2, why: 'a subtitle starts within 2.2 line heights of the title' },
+  subtitleMinSize: { value: 0.8, why: 'a subtitle is set at least 80 % of the title size …' },
+  subtitleMaxSize: { value: 0.95, why: '… and visibly smaller than the title (under 95 %), else it is the title itself' },
+  // ---- title (DOCX)
+  docxTitleParagraphs: { value: 15, why: 'the title is one of the first 15 paragraphs of the header' },
+  docxTitleMinWords: { value: 3, why: 'a title has at least three words; shorter early paragraphs are labels' },
+  docxTitleTieBreak: { value: 0.01, why: 'of two paragraphs with the same title score, the earlier one wins' },
+  docxTitleStyleRatio: { value: 1.5, why: 'a paragraph in the Title style is as sure as one set 1.5 × the body size' },
+  docxTitleBoldRatio: { value: 1.15, why: 'bold counts like a 15 % larger size when comparing a title with the body' },
+  // ---- abstract (PDF): where it starts
+  abstractHeadingReach: { value: 4, why: 'the text under an "Abstract" heading starts within four heading sizes below it' },
+  abstractHeadingSlack: { value: 5, why: 'a line counts as under the heading when it reaches within 5 pt of its ends' },
+  abstractMinWidth: { value: 0.25, why: "a heading's column is at least a quarter of the page wide (a short heading over a wide text)" },
+  abstractMinWords: { value: 15, why: 'under 15 words after a heading is a label or a stub, not the abstract' },
+  abstractIndentMin: { value: 0.5, why: 'a first line indented by half an em or more opens a paragraph (Word: 36 pt) …' },
+  abstractIndentMax: { value: 4, why: '… by at most four ems; deeper is a quotation, a list or another column' },
+  abstractNextRow: { value: 2.5, why: "an indented line's paragraph goes on within 2.5 of its size below …" },
+  nextRowMin: { value: 0.5, why: '… and at least half its size below (a lower piece of the same row is not the next line)' },
+  guessLineWords: { value: 6, why: 'without a heading, the abstract starts at a line of six words or more (not a name or label)' },
+  guessLines: { value: 3, why: 'without a heading, an abstract spans at least three lines …' },
+  guessWords: { value: 40, why: '… and at least 40 words; shorter paragraphs are notes or addresses' },
+  // ---- abstract (PDF): where it ends
+  columnOverlap: { value: 0.5, why: "a line is in the abstract's column when half its width lies inside the column" },
+  columnSlack: { value: 30, why: 'a line may start up to 30 pt left of the column (a hanging label, a wrapped heading)' },
+  sameRow: { value: 0.3, why: 'baselines closer than 0.3 of the size are one row (small capitals, a justified line split in two)' },
+  sizeChange: { value: 0.16, why: 'a size change over 16 % ends the abstract (smaller: a footnote; larger: a heading)' },
+  paragraphGap: { value: 2.1, why: 'a gap over 2.1 line steps is a paragraph break that ends it, unless a "Label:" follows …' },
+  hardGap: { value: 3.2, why: '… and over 3.2 line steps always ends it (structured abstracts keep their labelled parts)' },
+  nextPageTop: { value: 0.3, why: 'an abstract goes on overleaf only when its continuation starts in the top 30 % of the page' },
+  nextColumnSlack: { value: 2, why: 'the next column starts right of the abstract column, allowing 2 pt of overlap' },
+  nextColumnAbove: { value: 0.5, why: 'the next column is read from level with the heading (half its size above its baseline)' },
+  headingWords: { value: 6, why: 'a section heading or a structured label ("Methods") has at most six words' },
+  // ---- abstract (DOCX)
+  docxHeadingSearch: { value: 120, why: 'the "Abstract" heading is one of the first 120 paragraphs' },
+  docxHeadingWords: { value: 3, why: 'a paragraph of up to three words starting "Abstract" is its heading (else a run-in label)' },
+  docxBoldHeadingWords: { value: 8, why: 'a bold or larger paragraph of up to eight words is a heading' },
+  docxHeadingSizeStep: { value: 0.5, why: 'larger than the body by half a point makes a paragraph heading-sized' },
+  docxSectionWords: { value: 4, why: 'a plain paragraph of up to four words that names a section ("Introduction") ends the header' },
+  docxRankTolerance: { value: 0.25, why: 'a heading within a quarter point of the "Abstract" heading\'s size has its rank and ends it' },
+  docxAbstractMaxWords: { value: 700, why: 'an abstract over 700 words has run into the body: stop there' },
+  docxHeaderParagraphs: { value: 40, why: 'with no abstract or section heading, the header is the first 40 paragraphs' },
+  docxContactParagraphs: { value: 80, why: 'with no section heading, e-mails and iDs are looked for in the first 80 paragraphs' },
+  // ---- e-mail and ORCID attribution (how well an address's local part matches a name, in points)
+  emailSurname: { value: 3, why: 'the whole surname in the local part (smith, j.smith) is the strongest sign of its owner' },
+  emailSurnameStart: { value: 2, why: "the surname's first five letters (kowal for Kowalska) still point to one person" },
+  emailGiven: { value: 2, why: 'the whole given name (alice.s) is nearly as telling as the surname' },
+  emailGivenStart: { value: 1, why: "the local part opening with the given name's first four letters is weak evidence" },
+  emailInitials: { value: 1.5, why: 'all initials (ams@) with no name part in it: common, and rarely shared by two co-authors' },
+  emailInitialSurname: { value: 1, why: "first initial plus the surname's start at the end (asmi) is weak evidence" },
+  emailOtherName: { value: 1.5, why: 'a middle or second surname of four letters or more in the local part' },
+  emailNameMinLetters: { value: 3, why: 'a surname or given name under three letters matches too many local parts' },
+  emailPrefixMinLetters: { value: 4, why: 'prefix matches need four letters of the name, else they match by chance' },
+  emailSurnamePrefix: { value: 5, why: 'a long surname is abbreviated to about its first five letters' },
+  emailGivenPrefix: { value: 4, why: 'a given name is abbreviated to about its first four letters' },
+  emailInitialSurnameLetters: { value: 3, why: 'first initial plus surname needs the surname’s first three letters' },
+  emailByName: { value: 1, why: 'from one point an address goes to the author it matches best; below, it goes in list order' },
+  emailAway: { value: 1.5, why: 'an address found away from the author list (page 2, last page) needs a clearer name match' },
+  orcidLookBehind: { value: 160, why: 'an iD belongs to the author named within the 160 characters before it (about two lines)' },
+  orcidLookAhead: { value: 80, why: 'or to the author named in parentheses right after it, "0000-… (A. Smith)", within 80 characters' },
+  correspondingShare: { value: 0.5, why: 'a mark on more than half the authors is "equal contribution", not the corresponding author' },
+});
+
+type Name = keyof typeof RULES;
+/** The value of a rule. */
+export const rule = (name: Name): number => RULES[name].value;
+
+// ---------------------------------------------------------------- title (PDF)
+
+/** Banners, journal furniture and notes set large near the top that are not the title. */
+const NOT_TITLE = new RegExp(
+  String.raw`^(running (head|title)|short title|research( article)?|original (research|article|paper)|` +
+    String.raw`review( article)?|open access|article|letter|brief report|short (communication|paper)|case report|` +
+    String.raw`editorial|technical (note|report)|preprint|arxiv|journal of|proceedings|volume|vol\.|issn|doi|` +
+    String.raw`https?:|www\.|©|copyright|received|accepted|published|available online|contents lists|downloaded|` +
+    String.raw`citation|editor|academic editor|research paper|full paper|regular paper|mini review|perspective|` +
+    String.raw`commentary|rapid communication|draft|manuscript|submitted|under review|in press)\b`,
+  'i',
+);
+
+/** A title without the footnote marks at its end ("Title*", "Title †‡") and the space before them. */
+function stripNoteMarks(text: string): string {
+  const bare = trimEndWhere(text, oneOf('*∗†‡'));
+  return bare.length === text.length ? text : trimEndWhere(bare, isSpace);
+}
+
+/**
+ * The title of a PDF: the largest text in the upper part of page 1 (banners, DOIs, e-mails and numbers
+ * excluded) that has at least two words, with the lines of the same size that follow it closely.
+ */
+export function pdfTitle(page: PdfPage, roleOf: (s: Segment) => Role): { lines: Segment[]; text: string } | null {
+  const cands = page.segments.filter(
+    (s) =>
+      s.top < rule('titleZone') * page.height &&
+      (s.plain.match(/\p{L}/gu)?.length ?? 0) >= rule('titleMinLetters') &&
+      !NOT_TITLE.test(s.plain) &&
+      !/@/.test(s.plain) &&
+      !/^[\d\s.,:;()-]+$/.test(s.plain),
+  );
+  if (cands.length === 0) return null;
+  const sizes = [...new Set(cands.map((s) => s.size))].sort((a, b) => b - a);
+  for (const size of sizes) {
+    const same = cands
+      .filter((s) => Math.abs(s.size - size) <= rule('titleSizeTolerance') * size)
+      .sort((a, b) => a.top - b.top || a.x0 - b.x0);
+    const lines: Segment[] = [same[0]!];
+    for (const s of same.slice(1)) {
+      if (titleGoesOn(lines[lines.length - 1]!, s, size) && !authorLineUnderTitle(lines[0]!, s, roleOf)) lines.push(s);
+      else break;
+    }
+    const text = clean(lines.map((l) => l.plain).join(' '));
+    if (wordCount(text) < rule('titleMinWords') || text.length < rule('titleMinChars')) continue;
+    if (same.length > rule('titleBodyCandidates') && lines.length > rule('titleBodyRun')) continue;
+    return { lines, text: stripNoteMarks(text) };
+  }
+  return null;
+}
+
+/** A line of the title's size carries the title on: the next row within two line heights, or the same row. */
+function titleGoesOn(prev: Segment, s: Segment, size: number): boolean {
+  const gap = s.top - prev.top;
+  const sameRow = rule('titleSameRow') * size;
+  return gap <= rule('titleLineGap') * size && (gap > sameRow || Math.abs(gap) < sameRow);
+}
+
+/**
+ * A line in the title's size that is the author line, not the title's next line: the role model reads it as
+ * an author line, every part of it reads as a name, and it is set apart from the title by a superscript
+ * marker or another font ("Case Reports and Case Series" in the title's own font stays in the title).
+ */
+export function authorLineUnderTitle(first: Segment, s: Segment, roleOf: (s: Segment) => Role): boolean {
+  const parts = splitAuthorLine(s.text);
+  if (parts.length === 0 || !parts.every((p) => looksLikeName(p.name))) return false;
+  if (!(s.font !== first.font || parts.some((p) => p.markers.length > 0))) return false;
+  return roleOf(s) === 'author';
+}
+
+/** A subtitle set right below the title in a somewhat smaller size ("Pandemic programming" + "How …"); never an author line. */
+export function pdfSubtitle(page: PdfPage, title: Segment[]): Segment[] {
+  const last = title[title.length - 1]!;
+  const size = last.size;
+  const below = page.segments.filter((s) => s.top > last.top).sort((a, b) => a.top - b.top || a.x0 - b.x0);
+  const out: Segment[] = [];
+  let prev = last;
+  for (const s of below) {
+    if (s.top - prev.top > rule('subtitleGap') * prev.size) break;
+    if (
+      s.size >= rule('subtitleMinSize') * size &&
+      s.size < rule('subtitleMaxSize') * size &&
+      !looksLikeName(splitAuthorLine(s.text)[0]?.name ?? '') &&
+      !/@|\d{4}/.test(s.plain)
+    ) {
+      out.push(s);
+      prev = s;
+    } else break;
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------- title (DOCX)
+
+const NOT_TITLE_DOCX = new RegExp(
+  String.raw`^\s*(title page|running (head|title)|short title|article type|manuscript( type| number)?|word count|` +
+    String.raw`original (article|research)|research article|review|preprint|draft|submitted to|supplementary|` +
+    String.raw`cover letter|authors?)\b`,
+  'i',
+);
+
+/** What the DOCX reader knows about an early paragraph when choosing the title. */
+export interface TitleParagraph {
+  /** The paragraph's text. */
+  plain: string;
+  /** Its text without a leading label ("Title:", "Running head:"). */
+  unlabelled: string;
+  style: string;
+  size: number;
+  bold: boolean;
+  /** The role model's title score for the paragraph (roles.ts). */
+  titleScore: () => number;
+}
+
+/**
+ * The title of a DOCX: a paragraph in the Title style, else the early paragraph the role model scores
+ * highest for "title" that is not a label, an address, a number or a name. `sizeRatio` feeds the confidence.
+ */
+export function docxTitle(early: TitleParagraph[], body: number): { index: number; sizeRatio: number } | null {
+  let index = early.slice(0, rule('docxTitleParagraphs')).findIndex((p) => /^title$/i.test(p.style));
+  if (index < 0) {
+    let best = -Infinity;
+    early.slice(0, rule('docxTitleParagraphs')).forEach((p, i) => {
+      if (NOT_TITLE_DOCX.test(p.plain) && !/^\s*title\s*:/i.test(p.plain)) return;
+      const text = p.unlabelled;
+      if (text.split(' ').length < rule('docxTitleMinWords') || /@|^\d/.test(text) || looksLikeName(text)) return;
+      const score = p.titleScore() - i * rule('docxTitleTieBreak');
+      if (score > best) [best, index] = [score, i];
+    });
+  }
+  if (index < 0) return null;
+  const p = early[index]!;
+  const sizeRatio = /^title$/i.test(p.style) ? rule('docxTitleStyleRatio') : (p.size * (p.bold ? rule('docxTitleBoldRatio') : 1)) / body;
+  return { index, sizeRatio };
+}
+
+/** A section heading or keyword line: the header and the abstract end here. */
+export const sectionStop = (s: { plain: string }): boolean => {
+  const t = s.plain;
+  if (
+    /^\s*(keywords?|key\s?words|index terms|ccs concepts|acm reference format|general terms|pacs|jel|subjects?\b|categories and subject)/i.test(
+      t,
+    )
+  )
+    return true;
+  return STOP_HEAD.test(t) && t.split(/\s+/).length <= rule('headingWords');
+};
+
+/** Front-matter notes (copyright, dates, correspondence) that end an abstract but not the author block. */
+export const noteLine = (s: { plain: string }): boolean =>
+  /^\s*(©|copyright|\(c\) \d{4}|received\b|accepted\b|published\b|correspond|\*\s*correspond|e-?mail\b|http|doi:)/i.test(s.plain);
+
+const hardStop = (s: { plain: string }): boolean => sectionStop(s) || noteLine(s);
+
+// ---------------------------------------------------------------- abstract (PDF)
+
+interface Flow {
+  lines: Segment[];
+  /** True when the text ended at a heading, keyword line or paragraph gap; false when the column ran out. */
+  stopped: boolean;
+}
+
+export function followColumn(segs: Segment[], x0: number, x1: number, startTop: number, inclusive: boolean, bodySize: number | null): Flow {
+  const cands = segs
+    .filter((s) => (inclusive ? s.top >= startTop - 0.1 : s.top > startTop + 0.1))
+    .filter((s) => overlap(s.x0, s.x1, x0, x1) > rule('columnOverlap') * Math.min(s.x1 - s.x0, x1 - x0) && s.x0 >= x0 - rule('columnSlack'))
+    .sort((a, b) => a.top - b.top || a.x0 - b.x0);
+  const lines: Segment[] = [];
+  let size = bodySize;
+  let step: number | null = null;
+  for (const s of cands) {
+    const prev = lines[lines.length - 1];
+    // a justified line split at a wide gap, or a piece of the line in another size (small capitals:
+    // "We deploy L" + "ONG VAL" at 8 pt, its baseline 2.7 pt off): one row, read left to right
+    if (prev && Math.abs(s.top - prev.top) < rule('sameRow') * Math.max(s.size, prev.size)) {
+      if (hardStop(s)) return { lines, stopped: true }; // "… analysis.   Keywords: …" on one row
+      let at = lines.length;
+      while (at > 0 && Math.abs(lines[at - 1]!.top - prev.top) < 0.1 && lines[at - 1]!.x0 > s.x0) at--;
+      lines.splice(at, 0, s);
+      continue;
+    }
+    if (hardStop(s)) return { lines, stopped: true };
+    if (size === null) size = s.size;
+    if (Math.abs(s.size - size) > rule('sizeChange') * size) {
+      if (s.size < size) return { lines, stopped: false };
+      return { lines, stopped: true };
+    }
+    if (prev) {
+      const gap = s.top - prev.top;
+      if (step === null) step = gap;
+      else if (gap > rule('paragraphGap') * step && !/^\s*\p{Lu}[\p{L} ]{2,30}[:.]/u.test(s.plain)) return { lines, stopped: true };
+      else if (gap > rule('hardGap') * step) return { lines, stopped: true };
+      else step = Math.min(step, gap);
+    }
+    lines.push(s);
+  }
+  return { lines, stopped: false };
+}
+
+/**
+ * The left edge of the paragraph a line opens: a first line indented by half an em to four ems ("Sed ut …"
+ * set 36 pt in from the margin by Word) starts its paragraph, whose next line, in the same size, runs from
+ * the column's edge. Without this the column is followed from the indent and loses every full line.
+ */
+function paragraphLeft(segs: Segment[], first: { x0: number; x1: number; top: number; size: number }): number {
+  const next = segs
+    .filter((s) => s.top > first.top + rule('nextRowMin') * first.size && overlap(s.x0, s.x1, first.x0, first.x1) > 0)
+    .sort((a, b) => a.top - b.top || a.x0 - b.x0)[0];
+  if (
+    !next ||
+    next.top - first.top > rule('abstractNextRow') * first.size ||
+    Math.abs(next.size - first.size) > rule('sizeChange') * first.size
+  )
+    return first.x0;
+  const indent = first.x0 - next.x0;
+  return indent >= rule('abstractIndentMin') * first.size && indent <= rule('abstractIndentMax') * first.size ? next.x0 : first.x0;
+}
+
+/**
+ * The continuation of a text column that ran out at the page bottom in the column to its right: the first
+ * line of the same size there, at or below `fromTop`, when it carries on the sentence (starts in lower
+ * case, or the last line ends without a full stop).
+ */
+function nextColumn(page: PdfPage, lines: Segment[], fromTop: number): Flow | null {
+  const size = lines[lines.length - 1]!.size;
+  const right = Math.max(...lines.map((l) => l.x1));
+  const start = page.segments
+    .filter((s) => s.x0 >= right - rule('nextColumnSlack') && s.top >= fromTop && Math.abs(s.size - size) <= rule('sizeChange') * size)
+    .sort((a, b) => a.top - b.top || a.x0 - b.x0)[0];
+  if (!start || start.top >= lines[lines.length - 1]!.top) return null;
+  const last = lines[lines.length - 1]!.plain.trim();
+  if (!/^\p{Ll}/u.test(start.plain) && /[.!?]$/.test(last)) return null;
+  const flow = followColumn(page.segments, start.x0, start.x1, start.top, true, size);
+  return flow.lines.length > 0 ? flow : null;
+}
+
+export function abstractAfterHeading(pages: PdfPage[]): { text: string; stopped: boolean } | null {
+  const slack = rule('abstractHeadingSlack');
+  for (const page of pages) {
+    for (const h of page.segments) {
+      const m = h.plain.match(ABSTRACT_HEAD);
+      if (!m) continue;
+      const rest = h.plain.slice(m[0].length);
+      const headingOnly = rest.trim() === '';
+      const marked = /[:.—–-]\s*$/.test(m[0].trim()) || /^A\s?B\s?S\s?T\s?R\s?A\s?C\s?T/.test(h.plain);
+      if (!headingOnly && !marked) continue;
+      let flow: Flow;
+      let first: string[] = [];
+      if (headingOnly) {
+        const below = page.segments
+          .filter((s) => s.top > h.top + 0.1 && overlap(s.x0, s.x1, h.x0 - slack, h.x1 + slack) > 0)
+          .sort((a, b) => a.top - b.top)[0];
+        if (!below || below.top - h.top > rule('abstractHeadingReach') * h.size) continue;
+        const rowmates = page.segments.filter(
+          (s) => Math.abs(s.top - below.top) < rule('sameRow') * below.size && overlap(s.x0, s.x1, h.x0 - slack, h.x1 + slack) > 0,
+        );
+        const x1 = Math.max(...rowmates.map((s) => s.x1), h.x1);
+        const x0 = paragraphLeft(page.segments, { x0: Math.min(...rowmates.map((s) => s.x0)), x1, top: below.top, size: below.size });
+        flow = followColumn(page.segments, x0, Math.max(x1, x0 + rule('abstractMinWidth') * page.width), below.top, true, null);
+      } else {
+        first = [rest];
+        flow = followColumn(page.segments, h.x0, h.x1, h.top, false, null);
+      }
+      if (!flow.stopped && flow.lines.length > 0) {
+        // two columns: a column that ran out goes on at the top of the next column, level with the heading
+        const more = nextColumn(page, flow.lines, h.top - rule('nextColumnAbove') * h.size);
+        if (more) flow = { lines: [...flow.lines, ...more.lines], stopped: more.stopped };
+      }
+      let lines = [...first, ...flow.lines.map((l) => l.plain)];
+      // the abstract may continue on the next page (long structured abstracts)
+      const next = pages.find((p) => p.number === page.number + 1);
+      if (!flow.stopped && next && flow.lines.length > 0) {
+        const size = flow.lines[flow.lines.length - 1]!.size;
+        const x0 = Math.min(...flow.lines.map((l) => l.x0));
+        const x1 = Math.max(...flow.lines.map((l) => l.x1));
+        const cont = followColumn(
+          next.segments.filter((s) => Math.abs(s.size - size) <= rule('sizeChange') * size),
+          x0,
+          x1,
+          0,
+          true,
+          size,
+        );
+        if (cont.lines.length > 0 && cont.lines[0]!.top < rule('nextPageTop') * next.height) {
+          lines = [...lines, ...cont.lines.map((l) => l.plain)];
+          flow = { lines: [...flow.lines, ...cont.lines], stopped: cont.stopped };
+        }
+      }
+      const text = joinLines(lines);
+      if (wordCount(text) >= rule('abstractMinWords')) return { text, stopped: flow.stopped };
+    }
+  }
+  return null;
+}
+
+/** Without an "Abstract" heading: the first substantial paragraph after the author block, before any heading. */
+export function abstractWithoutHeading(page: PdfPage, after: number): string | null {
+  const segs = page.segments.filter((s) => s.top > after).sort((a, b) => a.top - b.top || a.x0 - b.x0);
+  for (let i = 0; i < segs.length; i++) {
+    const s = segs[i]!;
+    if (sectionStop(s)) return null;
+    if (noteLine(s)) continue;
+    if (AFFILIATION.test(s.plain) || /@|^\s*[\d*†‡]/.test(s.plain) || wordCount(s.plain) < rule('guessLineWords')) continue;
+    const flow = followColumn(segs, paragraphLeft(segs, s), s.x1, s.top, true, s.size);
+    const text = joinLines(flow.lines.map((l) => l.plain));
+    if (flow.lines.length >= rule('guessLines') && wordCount(text) >= rule('guessWords') && !/©|copyright|licen[cs]e/i.test(text))
+      return text;
+    i += Math.max(0, flow.lines.length - 1);
+  }
+  return null;
+}
+
+// ---------------------------------------------------------------- abstract (DOCX)
+
+/** What the DOCX reader knows about a paragraph when finding the abstract. */
+export interface DocxParagraph {
+  plain: string;
+  style: string;
+  size: number;
+  bold: boolean;
+}
+
+/** Sub-headings of a structured abstract ("Background", "Methods", …), kept in it. */
+const STRUCTURED = new RegExp(
+  String.raw`^\s*(background|introduction|methods?|methodology|results?|conclusions?|objectives?|aims?|purpose|` +
+    String.raw`context|design|setting|findings|interpretation|significance|discussion|materials and methods|` +
+    String.raw`participants|measures|limitations|implications)\s*[:.]?`,
+  'i',
+);
+
+/** A heading: a heading or title style, else a short bold or larger paragraph. */
+export function docxHeading(p: DocxParagraph, body: number): boolean {
+  return (
+    /heading|title/i.test(p.style) ||
+    ((p.bold || p.size > body + rule('docxHeadingSizeStep')) && p.plain.split(' ').length <= rule('docxBoldHeadingWords'))
+  );
+}
+
+/**
+ * Where the abstract starts (its heading: "Abstract" alone, "Abstract:" run in, or a heading-styled
+ * paragraph) and where the header ends (that heading, else the first section heading after it, else a
+ * fixed number of paragraphs). -1 when there is none.
+ */
+export function docxBounds(paras: DocxParagraph[], body: number): { abstract: number; section: number; headerEnd: number } {
+  const abstract = paras.findIndex(
+    (p, i) =>
+      i < rule('docxHeadingSearch') &&
+      ABSTRACT_HEAD.test(p.plain) &&
+      (p.plain.split(' ').length <= rule('docxHeadingWords') || /^\s*abstract\s*[:.—–-]/i.test(p.plain) || docxHeading(p, body)),
+  );
+  const section = paras.findIndex(
+    (p, i) =>
+      i > Math.max(abstract, 0) &&
+      STOP_HEAD.test(p.plain) &&
+      !/^\s*keywords?/i.test(p.plain) &&
+      (docxHeading(p, body) || p.plain.split(' ').length <= rule('docxSectionWords')),
+  );
+  const headerEnd = abstract >= 0 ? abstract : section >= 0 ? section : Math.min(paras.length, rule('docxHeaderParagraphs'));
+  return { abstract, section, headerEnd };
+}
+
+/**
+ * The abstract of a DOCX: the paragraphs after its heading up to a keyword line, a heading of the same rank
+ * as "Abstract", a section heading or the title style; the labelled parts of a structured abstract
+ * ("Background" / "Methods" …) stay in it, until a label comes round again (the body has begun).
+ */
+export function docxAbstract(paras: DocxParagraph[], at: number, body: number): string | null {
+  const head = paras[at]!;
+  const first = head.plain.replace(ABSTRACT_HEAD, '').trim();
+  const lines = first ? [first] : [];
+  const labels = new Set<string>();
+  let labelStyle: string | null = null;
+  const styleKey = (p: DocxParagraph) => `${p.style}|${p.size}|${p.bold}`;
+  for (let i = at + 1; i < paras.length; i++) {
+    const p = paras[i]!;
+    const short = p.plain.split(' ').length <= rule('headingWords') && !/[:.]\s*\S/.test(p.plain);
+    if (/^\s*(keywords?|key\s?words|index terms)\b/i.test(p.plain)) break;
+    // a structured abstract whose first sub-heading looks like a section ("Abstract" / "Introduction" / …)
+    const opensLabels = labelStyle === null && lines.length === 0 && STRUCTURED.test(paras[i + 2]?.plain ?? '');
+    if (short && STRUCTURED.test(p.plain) && (opensLabels || styleKey(p) === labelStyle)) {
+      labelStyle ??= styleKey(p);
+      const label = p.plain.toLowerCase().replace(/\W+/g, '');
+      if (labels.has(label)) break; // the same label again: the body has begun
+      labels.add(label);
+      lines.push(p.plain);
+      continue;
+    }
+    // a heading of the same rank as "Abstract" (or a section heading) ends it; smaller sub-headings stay
+    const sameRank = p.size >= head.size - rule('docxRankTolerance') && p.bold === head.bold;
+    if (short && !first && lines.length > 0 && sameRank && docxHeading(p, body)) break;
+    if (short && STOP_HEAD.test(p.plain) && (first !== '' || !STRUCTURED.test(p.plain) || /heading\s*1/i.test(p.style))) break;
+    if (/heading\s*1|^title$/i.test(p.style) && !STRUCTURED.test(p.plain)) break;
+    lines.push(p.plain);
+    if (lines.join(' ').split(' ').length > rule('docxAbstractMaxWords')) break;
+  }
+  return clean(lines.join(' ')) || null;
+}
+
+// ---------------------------------------------------------------- e-mail and ORCID attribution
+
+/** A name's parts folded to ASCII letters, particles left out ("Jan van der Berg" → jan, berg). */
+function nameParts(name: string): { first: string; last: string; all: string[]; initials: string } {
+  const words = name
+    .replace(/,\s*(jr|sr)\.?$/i, '')
+    .split(/[\s-]+/)
+    .filter((w) => w && !PARTICLES.has(w.toLowerCase()));
+  const all = words.map(fold).filter(Boolean);
+  return { first: all[0] ?? '', last: all[all.length - 1] ?? '', all, initials: all.map((w) => w[0]).join('') };
+}
+
+/** How well an e-mail's local part matches a person's name, in the points of RULES (0 = no evidence). */
+export function emailNameScore(email: string, name: string): number {
+  const local = fold(email.split('@')[0]!);
+  const p = nameParts(name);
+  if (!local || !p.last) return 0;
+  const minName = rule('emailNameMinLetters');
+  const minPrefix = rule('emailPrefixMinLetters');
+  let s = 0;
+  if (p.last.length >= minName && local.includes(p.last)) s += rule('emailSurname');
+  else if (p.last.length >= minPrefix && local.includes(p.last.slice(0, rule('emailSurnamePrefix')))) s += rule('emailSurnameStart');
+  if (p.first.length >= minName && local.includes(p.first)) s += rule('emailGiven');
+  else if (p.first.length >= minPrefix && local.startsWith(p.first.slice(0, rule('emailGivenPrefix')))) s += rule('emailGivenStart');
+  if (s === 0) {
+    const letters = rule('emailInitialSurnameLetters');
+    if (local === p.initials || (p.initials.length >= 2 && local.startsWith(p.initials))) s += rule('emailInitials');
+    else if (local[0] === p.first[0] && p.last.length >= letters && local.endsWith(p.last.slice(0, letters)))
+      s += rule('emailInitialSurname');
+    else if (p.all.some((w) => w.length >= minPrefix && local.includes(w))) s += rule('emailOtherName');
+  }
+  return s;
+}
+
+/** A marker that names the corresponding author (an asterisk or an envelope). */
+export const correspondingMark = (markers: string[]): boolean => markers.some((m) => /[*∗✉]/.test(m));
+
+/**
+ * Attaches e-mails to authors: best name matches first, then the rest in order to the authors still without
+ * one (grouped lists are printed in author order; a single corresponding address goes to the marked author).
+ * Returns the authors (indices) whose address matched their name.
+ */
+export function assignEmails(authors: IntakeAuthor[], emails: string[], corresponding: number[] = []): Set<number> {
+  const byName = new Set<number>();
+  const free = emails.filter((e) => !authors.some((a) => a.email?.toLowerCase() === e.toLowerCase()));
+  const pairs: { e: string; i: number; s: number }[] = [];
+  for (const e of free) authors.forEach((a, i) => a.email === null && pairs.push({ e, i, s: emailNameScore(e, a.name) }));
+  pairs.sort((x, y) => y.s - x.s);
+  const used = new Set<string>();
+  for (const { e, i, s } of pairs) {
+    if (s < rule('emailByName') || used.has(e) || authors[i]!.email !== null) continue;
+    authors[i]!.email = e;
+    used.add(e);
+    byName.add(i);
+  }
+  const rest = free.filter((e) => !used.has(e));
+  const order = [...corresponding, ...authors.map((_, i) => i)];
+  for (const e of rest) {
+    const i = rest.length === 1 ? order.find((k) => authors[k]!.email === null) : authors.findIndex((a) => a.email === null);
+    if (i === undefined || i < 0) break;
+    authors[i]!.email = e;
+  }
+  return byName;
+}
+
+/** Gives each address found away from the author list to the author without one whose name it matches clearly. */
+export function attachByName(authors: IntakeAuthor[], emails: string[], byName: Set<number>): void {
+  for (const e of emails) {
+    if (authors.some((a) => a.email?.toLowerCase() === e.toLowerCase())) continue;
+    const best = authors
+      .filter((a) => a.email === null)
+      .map((a) => ({ a, s: emailNameScore(e, a.name) }))
+      .sort((x, y) => y.s - x.s)[0];
+    if (best && best.s >= rule('emailAway')) {
+      best.a.email = e;
+      byName.add(authors.indexOf(best.a));
+    }
+  }
+}
+
+/**
+ * Page 1 names the authors but promises contacts it does not print: it speaks of ORCID iDs and prints none,
+ * or it names a corresponding author (a marked author and a "corresponding" note) whose address is not on
+ * it. Their place is then usually overleaf (author notes that run on, an "Author information" section).
+ * Page 1 printing iDs for some authors only is the usual case and does not count; nor do orcid.org icon
+ * links, whose iDs are not printed anywhere. `text` is page 1's text.
+ */
+export function contactsOverleaf(text: string, authors: IntakeAuthor[], corresponding: number[]): boolean {
+  if (authors.length === 0) return false;
+  if (/\borcid\b/i.test(text) && findOrcids(text).length === 0) return true;
+  return (
+    corresponding.length > 0 &&
+    corresponding.length <= Math.max(1, authors.length * rule('correspondingShare')) &&
+    /\bcorrespond/i.test(text) &&
+    corresponding.some((i) => authors[i]?.email === null)
+  );
+}
+
+/**
+ * Attaches the ORCIDs found in `text`: to the author named just before the iD (or in parentheses right
+ * after it, "0000-… (A. Smith)"), the rest in order to authors still without one. Returns the authors whose
+ * iD was found next to their name.
+ */
+export function assignOrcids(authors: IntakeAuthor[], text: string): Set<IntakeAuthor> {
+  const remaining: string[] = [];
+  const near = new Set<IntakeAuthor>();
+  const surname = (a: IntakeAuthor) =>
+    a.name
+      .replace(/,\s*(jr|sr)\.?$/i, '')
+      .split(' ')
+      .pop() ?? a.name;
+  for (const { id, index } of findOrcids(text)) {
+    if (authors.some((a) => a.orcid === id)) continue;
+    const free = authors.filter((a) => a.orcid === null);
+    const after = text.slice(index + id.length, index + rule('orcidLookAhead')).match(/^\s*\(([^)]{2,60})\)/)?.[1];
+    let target = after ? free.find((a) => after.includes(surname(a))) : undefined;
+    if (!target) {
+      const before = text.slice(Math.max(0, index - rule('orcidLookBehind')), index);
+      target = free
+        .map((a) => ({ a, at: Math.max(before.lastIndexOf(a.name), before.lastIndexOf(surname(a))) }))
+        .filter((x) => x.at >= 0 && surname(x.a).length > 1)
+        .sort((x, y) => y.at - x.at)[0]?.a;
+    }
+    if (target) {
+      target.orcid = id;
+      near.add(target);
+    } else remaining.push(id);
+  }
+  assignOrcidsInOrder(authors, remaining);
+  return near;
+}
+
+/** The iD of a paragraph that names one author ("Name · 0000-… · affiliations"): its only iD, else none. */
+export function ownOrcid(text: string): string | null {
+  const ids = findOrcids(text);
+  return ids.length === 1 ? ids[0]!.id : null;
+}
+
+/** Attaches ORCIDs in order to authors still without one. */
+export function assignOrcidsInOrder(authors: IntakeAuthor[], orcids: string[]): void {
+  for (const id of orcids) {
+    if (authors.some((a) => a.orcid === id)) continue;
+    const a = authors.find((x) => x.orcid === null);
+    if (!a) break;
+    a.orcid = id;
+  }
+}
