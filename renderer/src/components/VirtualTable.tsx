@@ -68,11 +68,12 @@ export function VirtualTable<T>({ label, columns, rows, rowClass, rowHeight = 36
 
   const visible = Math.ceil(height / rowHeight) + 1;
   const overscan = overscanFor(visible);
-  const first = Math.max(0, top - overscan);
-  const last = Math.min(rows.length, top + visible + overscan);
-  // As many slots as the longest window: the rows scrolled in take exactly the slots the rows scrolled out
-  // left, so no row is mounted or unmounted while scrolling.
+  // The window always spans `slots` rows (at the top and the bottom its overscan is all on one side), and
+  // there are exactly as many slots: rows scrolled in take the slots the rows scrolled out left, so no
+  // row is mounted or unmounted while scrolling.
   const slots = visible + 2 * overscan;
+  const first = Math.max(0, Math.min(top - overscan, rows.length - slots));
+  const last = Math.min(rows.length, first + slots);
   const template = useMemo(() => columns.map((c) => c.width).join(' '), [columns]);
 
   const moveFocus = useCallback(
