@@ -68,12 +68,12 @@ export function VirtualTable<T>({ label, columns, rows, rowClass, rowHeight = 36
 
   const visible = Math.ceil(height / rowHeight) + 1;
   const overscan = overscanFor(visible);
-  // The window always spans `slots` rows (at the top and the bottom its overscan is all on one side), and
-  // there are exactly as many slots: rows scrolled in take the slots the rows scrolled out left, so no
-  // row is mounted or unmounted while scrolling.
+  // Exactly as many slots as the window's rows once the table is scrolled (at the bottom its overscan is
+  // all above): rows scrolled in take the slots the rows scrolled out left, so no row is mounted or
+  // unmounted while scrolling. At the top the window has no rows above, and the view opens with fewer.
   const slots = visible + 2 * overscan;
   const first = Math.max(0, Math.min(top - overscan, rows.length - slots));
-  const last = Math.min(rows.length, first + slots);
+  const last = Math.min(rows.length, top + visible + overscan, first + slots);
   const template = useMemo(() => columns.map((c) => c.width).join(' '), [columns]);
 
   const moveFocus = useCallback(
