@@ -33,6 +33,19 @@ interface Props<T> {
  */
 const slotKey = (index: number, slots: number) => index % slots;
 
+/**
+ * The indexes first..last-1 in the order of their slots, which is the order of the rows' elements in the
+ * DOM: a row scrolled in takes over the element of the row scrolled out where that element stands. In
+ * row order, React would move the recycled element to the other end of the list (a DOM removal and
+ * insertion), after which Blink builds the row's style, layout and paint again from nothing. Rows are
+ * placed on screen by their transform, and each tells assistive technology its place (aria-rowindex).
+ */
+function inSlotOrder(first: number, last: number, slots: number): number[] {
+  const bySlot: number[] = [];
+  for (let i = first; i < last; i++) bySlot[slotKey(i, slots)] = i;
+  return bySlot.filter((i) => i !== undefined);
+}
+
 /** Rows rendered beyond each edge: a quarter of the viewport (at least 2), enough for a fast wheel step. */
 const overscanFor = (visible: number) => Math.max(2, Math.ceil(visible / 4));
 
@@ -55,9 +68,12 @@ export function VirtualTable<T>({ label, columns, rows, rowClass, rowHeight = 36
 
   const visible = Math.ceil(height / rowHeight) + 1;
   const overscan = overscanFor(visible);
-  const first = Math.max(0, top - overscan);
-  const last = Math.min(rows.length, top + visible + overscan);
-  const slots = visible + 2 * overscan + 1;
+  // Exactly as many slots as the window's rows once the table is scrolled (at the bottom its overscan is
+  // all above): rows scrolled in take the slots the rows scrolled out left, so no row is mounted or
+  // unmounted while scrolling. At the top the window has no rows above, and the view opens with fewer.
+  const slots = visible + 2 * overscan;
+  const first = Math.max(0, Math.min(top - overscan, rows.length - slots));
+  const last = Math.min(rows.length, top + visible + overscan, first + slots);
   const template = useMemo(() => columns.map((c) => c.width).join(' '), [columns]);
 
   const moveFocus = useCallback(
@@ -109,16 +125,16 @@ export function VirtualTable<T>({ label, columns, rows, rowClass, rowHeight = 36
           <div className="vempty">{empty ?? 'Nothing to show.'}</div>
         ) : (
           <div style={{ height: rows.length * rowHeight, position: 'relative' }}>
-            {rows.slice(first, last).map((row, j) => (
+            {inSlotOrder(first, last, slots).map((index) => (
               <Row
-                key={slotKey(first + j, slots)}
-                row={row}
-                index={first + j}
-                focused={first + j === focus}
+                key={slotKey(index, slots)}
+                row={rows[index]!}
+                index={index}
+                focused={index === focus}
                 columns={columns}
                 template={template}
                 height={rowHeight}
-                className={rowClass?.(row) ?? ''}
+                className={rowClass?.(rows[index]!) ?? ''}
                 onFocusRow={setFocus}
                 onActivate={onActivate}
               />

@@ -145,6 +145,60 @@ describe('candidates: conflict evidence and the toolbar at 1280×720', () => {
   });
 });
 
+describe('candidates: scrolling the table (issue 12 scroll benchmark)', () => {
+  it('updates the rows it recycles in place (no row element removed or added) and draws no icon through a CSS mask', async () => {
+    const scrolled = await (await browser.newContext({ viewport: { width: 1280, height: 720 } })).newPage();
+    await scrolled.goto(app.host.url);
+    await scrolled
+      .getByRole('list', { name: 'Manuscripts' })
+      .getByRole('button', { name: /Lichens on tidal rocks/ })
+      .click();
+    await scrolled.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Candidates' }).click();
+    const table = scrolled.getByRole('table', { name: 'Referee candidates' });
+    await table.locator('[role="row"][aria-rowindex="2"]').waitFor();
+    const body = table.getByTestId('vtable-body');
+    // Scrolled past the top, the window holds all its rows (at the top it has none above).
+    await body.evaluate((b) => (b.scrollTop = 4 * 48));
+    await table.locator('[role="row"][aria-rowindex="6"]').waitFor();
+    // A row moved in the DOM (removed and inserted again) has its style, layout and paint rebuilt by Blink.
+    await body.evaluate((b) => {
+      const seen = { added: 0, removed: 0 };
+      (window as unknown as { __rowMutations: typeof seen }).__rowMutations = seen;
+      const isRow = (n: Node) => n instanceof Element && n.getAttribute('role') === 'row';
+      new MutationObserver((records) => {
+        for (const r of records) {
+          seen.added += [...r.addedNodes].filter(isRow).length;
+          seen.removed += [...r.removedNodes].filter(isRow).length;
+        }
+      }).observe(b, { childList: true, subtree: true });
+    });
+    // 30 rows of 48 px: two rows a step, to the end (rows 24 to 30 in view).
+    for (let top = 6; top <= 22; top += 2) {
+      await body.evaluate((b, y) => (b.scrollTop = y), top * 48);
+      await table.locator(`[role="row"][aria-rowindex="${top + 2}"]`).waitFor();
+    }
+    await table.locator('[role="row"][aria-rowindex="31"]').waitFor();
+    expect(await scrolled.evaluate(() => (window as unknown as { __rowMutations: object }).__rowMutations)).toEqual({
+      added: 0,
+      removed: 0,
+    });
+    // Each recycled row shows its own person: the rank cell (1-based) follows the row index (header = 1).
+    const ranks = await table
+      .locator('[role="row"][aria-rowindex]:not([aria-rowindex="1"])')
+      .evaluateAll((rows) => rows.map((r) => [Number(r.getAttribute('aria-rowindex')) - 1, Number(r.children[1]!.textContent)]));
+    expect(ranks.length).toBeGreaterThanOrEqual(10);
+    for (const [expected, shown] of ranks) expect(shown).toBe(expected);
+    // Icons are inline SVG: a CSS mask per icon cost ~1 ms of paint per scroll frame.
+    const icons = await body.evaluate((b) => ({
+      svg: b.querySelectorAll('svg').length,
+      masked: [...b.querySelectorAll('*')].filter((e) => getComputedStyle(e).maskImage !== 'none').length,
+    }));
+    expect(icons.svg).toBeGreaterThanOrEqual(10);
+    expect(icons.masked).toBe(0);
+    await scrolled.context().close();
+  });
+});
+
 /**
  * Counts React renders in the production build through React's DevTools hook, which react-dom calls after
  * every commit: a fiber rendered in a commit when it is not the object of the previous commit's tree (it

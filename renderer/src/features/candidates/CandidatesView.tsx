@@ -7,7 +7,7 @@ import { VirtualTable, type Column } from '../../components/VirtualTable';
 import { download } from '../../components/download';
 import { CandidateFilters } from './CandidateFilters';
 import { CandidateDrawer } from './CandidateCard';
-import { TableIcons, renderCell, type CellContext } from './cells';
+import { renderCell, type CellContext } from './cells';
 import { ColumnChooser } from './ColumnChooser';
 import { useColumnLayout } from './useColumnLayout';
 import { ContextHeader } from '../../components/ContextHeader';
@@ -183,7 +183,6 @@ export function CandidatesView() {
         <ShortlistToggle />
         {picked === 0 ? batchActions : null}
       </div>
-      <TableIcons />
       {picked > 0 ? <SelectionBar count={picked} actions={batchActions} filters={filters(true)} /> : filters(false)}
       {settings ? (
         <p className="settings-note">

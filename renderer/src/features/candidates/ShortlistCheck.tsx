@@ -1,4 +1,5 @@
 // The candidate table's first column: a checkbox that puts the person on the manuscript's shortlist.
+import { Check } from 'lucide-react';
 import type { KeyboardEvent } from 'react';
 import type { CandidateRow, ShortlistEntryRow } from '../../../../electron/common/views';
 import type { Column } from '../../components/VirtualTable';
@@ -36,7 +37,7 @@ function ShortlistCheck({ row }: { row: CandidateRow }) {
       onClick={() => void toggleShortlist(row)}
       onDoubleClick={(e) => e.stopPropagation()}
     >
-      {on ? <span className="ti ti-Check small" aria-hidden="true" /> : null}
+      {on ? <Check size={12} aria-hidden="true" /> : null}
     </button>
   );
 }

@@ -1,6 +1,18 @@
 // The cells of the candidate table, by the column ids of the one column definition (common/domain/candidates).
-import { Building2, Check, CircleHelp, Copy, ExternalLink, FileWarning, Quote, ShieldAlert, Star, Users } from 'lucide-react';
-import { memo, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import {
+  Building2,
+  Check,
+  CircleHelp,
+  Copy,
+  ExternalLink,
+  FileWarning,
+  Quote,
+  ShieldAlert,
+  Star,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
+import { memo, type ReactNode } from 'react';
 import type { ScreenColumnKey } from '../../../../electron/common/domain/candidates';
 import { conflictBadges } from '../../../../electron/common/domain/conflicts';
 import type { ConflictKey } from '../../../../electron/common/service';
@@ -13,7 +25,7 @@ import { CandidateLoad } from './CandidateLoad';
 const NUMBER = new Intl.NumberFormat();
 export const num = (v: number | null) => (v === null ? '—' : NUMBER.format(v));
 
-export const CONFLICT_ICON: Record<ConflictKey, typeof Users> = {
+export const CONFLICT_ICON: Record<ConflictKey, LucideIcon> = {
   coauth_conflicts: Users,
   aff_conflicts: Building2,
   retracted_articles: FileWarning,
@@ -22,49 +34,14 @@ export const CONFLICT_ICON: Record<ConflictKey, typeof Users> = {
 };
 
 /**
- * The table's icons are CSS masks, not an <svg> per cell: a lucide icon built per row (an <svg> with its
- * paths, attributes, class merging) and its removal were the largest DOM cost of a scroll frame. Each
- * lucide icon is drawn once, serialised to a data: URL and set as a custom property on the document
- * (through the CSSOM, which the style-src CSP allows); styles.css masks `.ti-<Name>` spans with it.
+ * The table's icons: lucide's inline SVG, memoised on the icon, so a recycled row (VirtualTable) whose
+ * icon stays the same skips it and its DOM is left as it was. They were CSS masks (one data: URL per
+ * icon): each masked icon is an effect of its own in Blink's paint, ~1 ms of a scroll frame's paint
+ * at two icons per row (issue 12's scroll benchmark), where an inline path is one more draw.
  */
-const TABLE_ICONS = { Users, Building2, FileWarning, Quote, ShieldAlert, Check, CircleHelp, Copy, ExternalLink, Star } as const;
-type TableIcon = keyof typeof TABLE_ICONS;
-const ICON_NAME: Record<ConflictKey, TableIcon> = {
-  coauth_conflicts: 'Users',
-  aff_conflicts: 'Building2',
-  retracted_articles: 'FileWarning',
-  referenced_articles: 'Quote',
-  external_coi: 'ShieldAlert',
-};
-
-/** Rendered next to the table: draws the icons once, hands them to CSS, then renders nothing. */
-export const TableIcons = memo(function TableIcons() {
-  const host = useRef<HTMLDivElement>(null);
-  const [ready, setReady] = useState(() => document.documentElement.style.getPropertyValue('--ti-Users') !== '');
-  useLayoutEffect(() => {
-    const el = host.current;
-    if (!el) return;
-    const serializer = new XMLSerializer();
-    for (const svg of el.querySelectorAll<SVGSVGElement>('svg[data-icon]')) {
-      const url = `url("data:image/svg+xml,${encodeURIComponent(serializer.serializeToString(svg))}")`;
-      document.documentElement.style.setProperty(`--ti-${svg.dataset.icon}`, url);
-    }
-    setReady(true);
-  }, []);
-  if (ready) return null;
-  return (
-    <div ref={host} hidden>
-      {(Object.keys(TABLE_ICONS) as TableIcon[]).map((name) => {
-        const Icon = TABLE_ICONS[name];
-        return <Icon key={name} data-icon={name} size={24} stroke="#000" />;
-      })}
-    </div>
-  );
+const Ico = memo(function Ico({ icon: Icon, size = 14 }: { icon: LucideIcon; size?: 12 | 14 }) {
+  return <Icon size={size} aria-hidden="true" />;
 });
-
-function Ico({ name, size }: { name: TableIcon; size?: 12 }) {
-  return <span className={`ti ti-${name}${size === 12 ? ' small' : ''}`} aria-hidden="true" />;
-}
 
 /** Each flag by icon and word; "None" said when nothing is flagged; a flag the run did not carry marked "?". */
 export function ConflictsCell({ row }: { row: CandidateRow }) {
@@ -72,7 +49,7 @@ export function ConflictsCell({ row }: { row: CandidateRow }) {
   if (badges.length === 0)
     return (
       <span className="conflicts none" data-testid="conflicts">
-        <Ico name="Check" /> None
+        <Ico icon={Check} /> None
       </span>
     );
   // Three flags or more do not fit a row's two lines in words: then each is its icon, its word in the
@@ -87,7 +64,7 @@ export function ConflictsCell({ row }: { row: CandidateRow }) {
             className={`flag ${b.unknown ? 'unknown' : 'coi'}`}
             title={`${compact ? `${b.badge}: ` : ''}${b.unknown ? `Not reported by this run: ${b.explain}` : b.explain}`}
           >
-            <Ico name={b.unknown ? 'CircleHelp' : ICON_NAME[b.key]} />
+            <Ico icon={b.unknown ? CircleHelp : CONFLICT_ICON[b.key]} />
             {compact ? <span className="sr-only">{b.badge}</span> : b.badge}
             {b.unknown ? <span className="sr-only"> (not reported)</span> : null}
           </span>
@@ -114,7 +91,7 @@ export function EmailCell({ row, onCopied }: { row: CandidateRow; onCopied: (tex
         title="Copy"
         onClick={() => void navigator.clipboard.writeText(email).then(() => onCopied(`${email} copied`))}
       >
-        <Ico name="Copy" />
+        <Ico icon={Copy} />
       </button>
     </span>
   );
@@ -182,7 +159,7 @@ export const CELLS: Record<ScreenColumnKey, (c: CandidateRow, ctx: CellContext) 
         className={`chip group ${ctx.groupEffect ?? ''}`}
         title={`In authors group ${c.authorsGroups.map((g) => g.group_id).join(', ')}${ctx.groupEffect ? ` (${ctx.groupEffect})` : ''}`}
       >
-        <Ico name="Users" size={12} /> {c.authorsGroups.length}
+        <Ico icon={Users} size={12} /> {c.authorsGroups.length}
         <span className="sr-only"> authors group{c.authorsGroups.length === 1 ? '' : 's'}</span>
       </span>
     ) : null,
@@ -190,14 +167,14 @@ export const CELLS: Record<ScreenColumnKey, (c: CandidateRow, ctx: CellContext) 
     c.marked ? (
       // The star alone fits the narrow column under its "Marked" header; the word stays for screen readers.
       <span className="chip marked" title="Marked in the service">
-        <Ico name="Star" size={12} />
+        <Ico icon={Star} size={12} />
         <span className="sr-only">Marked</span>
       </span>
     ) : null,
   url: (c) =>
     c.url ? (
       <a href={c.url} target="_blank" rel="noreferrer noopener" tabIndex={-1} aria-label={`Open the profile of ${c.name}`}>
-        <Ico name="ExternalLink" /> Open
+        <Ico icon={ExternalLink} /> Open
       </a>
     ) : null,
 };
