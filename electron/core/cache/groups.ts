@@ -159,13 +159,26 @@ export class GroupsRepository {
   ) {
     this.groupById = db.prepare('SELECT * FROM authors_groups WHERE id = ?');
     this.authorStmt = db.prepare('SELECT * FROM group_authors WHERE group_id = ? AND client_id = ?');
-    this.upsertAuthorStmt = db.prepare(`
-      ${insertInto('group_authors', AUTHOR_COLUMNS)}
-      ON CONFLICT(group_id, client_id) DO UPDATE SET name = excluded.name, emails_json = excluded.emails_json,
-        orcids_json = excluded.orcids_json, articles_json = excluded.articles_json, affiliations_json = excluded.affiliations_json,
-        custom_json = excluded.custom_json, linked_author_id = excluded.linked_author_id,
-        linked_author_json = excluded.linked_author_json, raw_json = excluded.raw_json, base_json = excluded.base_json, sync_state = excluded.sync_state,
-        fetched_at = excluded.fetched_at, updated_at = excluded.updated_at`);
+    this.upsertAuthorStmt = db.prepare(
+      insertInto('group_authors', AUTHOR_COLUMNS, {
+        target: ['group_id', 'client_id'],
+        set: [
+          'name',
+          'emails_json',
+          'orcids_json',
+          'articles_json',
+          'affiliations_json',
+          'custom_json',
+          'linked_author_id',
+          'linked_author_json',
+          'raw_json',
+          'base_json',
+          'sync_state',
+          'fetched_at',
+          'updated_at',
+        ],
+      }),
+    );
   }
 
   list(profileId: string): AuthorsGroupRow[] {

@@ -3,7 +3,7 @@ import type { Candidate, UploadAuthor, UploadFormInput, UploadResponse } from '.
 import type { Clock } from '../ports';
 import type { LedgerRepository } from './ledger';
 import type { MarksRepository } from './marks';
-import { fromJson, insertInto, toJson } from './sql';
+import { fromJson, insertInto, keepWhenNull, toJson } from './sql';
 import { nextTurn } from '../perf/turns';
 import { RUN_CHUNK, RunWrites, SLICE_MS } from './run-writes';
 import { RunWriterGone, type RunWriter } from './run-writer';
@@ -242,25 +242,36 @@ export class ManuscriptsRepository {
     private readonly ledger: Pick<LedgerRepository, 'recordSuggested'>,
     private readonly changes: ChangeFeed,
   ) {
-    this.folderUpsert = db.prepare(`
-      ${insertInto('folders', ['profile_id', 'name', 'first_used_at'])}
-      ON CONFLICT(profile_id, name) DO UPDATE SET name = excluded.name RETURNING id`);
+    this.folderUpsert = db.prepare(
+      `${insertInto('folders', ['profile_id', 'name', 'first_used_at'], { target: ['profile_id', 'name'], set: ['name'] })} RETURNING id`,
+    );
     const select = `SELECT ${MANUSCRIPT_COLUMNS} FROM manuscripts m JOIN folders f ON f.id = m.folder_id`;
     this.byOrigin = db.prepare(`${select} WHERE m.profile_id = ? AND m.origin_id = ?`);
     this.byId = db.prepare(`${select} WHERE m.id = ?`);
     this.byServiceId = db.prepare(`${select} WHERE m.profile_id = ? AND m.service_id = ?`);
     // One statement for create and update (UNIQUE (profile_id, origin_id)): an update keeps
     // created_at, and the file columns and service id change only when a value is given.
-    this.upsertManuscript = db.prepare(`
-      ${insertInto('manuscripts', MANUSCRIPT_INSERT)}
-      ON CONFLICT (profile_id, origin_id) DO UPDATE SET
-        service_id = coalesce(excluded.service_id, service_id), folder_id = excluded.folder_id, title = excluded.title,
-        abstract = excluded.abstract, authors_count = excluded.authors_count, authors_json = excluded.authors_json,
-        authors_text = excluded.authors_text, form_json = excluded.form_json,
-        file_name = coalesce(excluded.file_name, file_name), file_size = coalesce(excluded.file_size, file_size),
-        file_sha256 = coalesce(excluded.file_sha256, file_sha256), file_path = coalesce(excluded.file_path, file_path),
-        sync_state = excluded.sync_state, updated_at = excluded.updated_at
-      RETURNING id`);
+    this.upsertManuscript = db.prepare(
+      `${insertInto('manuscripts', MANUSCRIPT_INSERT, {
+        target: ['profile_id', 'origin_id'],
+        set: [
+          keepWhenNull('service_id'),
+          'folder_id',
+          'title',
+          'abstract',
+          'authors_count',
+          'authors_json',
+          'authors_text',
+          'form_json',
+          keepWhenNull('file_name'),
+          keepWhenNull('file_size'),
+          keepWhenNull('file_sha256'),
+          keepWhenNull('file_path'),
+          'sync_state',
+          'updated_at',
+        ],
+      })} RETURNING id`,
+    );
     this.nextSeq = db.prepare('SELECT coalesce(max(seq), 0) + 1 AS seq FROM runs WHERE manuscript_id = ?');
     this.insertRun = db.prepare(`${insertInto('runs', RUN_INSERT)} RETURNING id`);
     this.markComplete = db.prepare('UPDATE runs SET complete = 1, folder_name = ? WHERE id = ?');

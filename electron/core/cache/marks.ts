@@ -69,7 +69,7 @@ export class MarksRepository {
     this.insertEvent = db.prepare(insertInto('webhook_events', EVENT_COLUMNS));
     this.currentMarks = db.prepare('SELECT author_id FROM marks WHERE manuscript_id = ?');
     this.deleteMarks = db.prepare('DELETE FROM marks WHERE manuscript_id = ?');
-    this.insertMark = db.prepare(insertInto('marks', MARK_COLUMNS).replace(/^INSERT/, 'INSERT OR REPLACE'));
+    this.insertMark = db.prepare(insertInto('marks', MARK_COLUMNS, 'REPLACE'));
     this.refreshCandidates = db.prepare(`
       UPDATE candidates SET marked = (author_id IN (SELECT author_id FROM marks WHERE manuscript_id = @m))
       WHERE run_id IN (SELECT id FROM runs WHERE manuscript_id = @m)`);

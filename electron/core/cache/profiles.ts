@@ -40,13 +40,15 @@ export class SqliteProfilesRepository implements ProfilesRepository {
   ) {
     this.listStmt = db.prepare('SELECT * FROM profiles ORDER BY created_at, name');
     this.getStmt = db.prepare('SELECT * FROM profiles WHERE id = ?');
-    this.upsertStmt = db.prepare(`
-      ${insertInto('profiles', ['id', 'name', 'base_url', 'kind', 'created_at', 'last_checked_at', 'last_features_json'])}
-      ON CONFLICT(id) DO UPDATE SET name = excluded.name, base_url = excluded.base_url, kind = excluded.kind,
-        last_checked_at = excluded.last_checked_at, last_features_json = excluded.last_features_json`);
+    this.upsertStmt = db.prepare(
+      insertInto('profiles', ['id', 'name', 'base_url', 'kind', 'created_at', 'last_checked_at', 'last_features_json'], {
+        target: ['id'],
+        set: ['name', 'base_url', 'kind', 'last_checked_at', 'last_features_json'],
+      }),
+    );
     this.removeStmt = db.prepare('DELETE FROM profiles WHERE id = ?');
     this.getStateStmt = db.prepare('SELECT value FROM app_state WHERE key = ?');
-    this.setStateStmt = db.prepare(`${insertInto('app_state', ['key', 'value'])} ON CONFLICT(key) DO UPDATE SET value = excluded.value`);
+    this.setStateStmt = db.prepare(insertInto('app_state', ['key', 'value'], { target: ['key'], set: ['value'] }));
   }
 
   list(): ProfileRecord[] {

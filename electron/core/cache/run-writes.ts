@@ -6,7 +6,7 @@ import type { Database, Statement } from 'better-sqlite3';
 import type { Candidate } from '../../common/service';
 import type { Clock } from '../ports';
 import type { LedgerCandidate, LedgerRepository } from './ledger';
-import { bool, fromJson, insertInto, toJson } from './sql';
+import { bool, fromJson, insertInto, keepWhenNull, toJson } from './sql';
 import { CONFLICT_BITS } from './types';
 
 /** Most candidates per chunk when a run is staged or linked (each chunk is one transaction). */
@@ -132,15 +132,24 @@ export class RunWrites {
     private readonly ledger: Pick<LedgerRepository, 'recordSuggested'>,
   ) {
     this.insertCandidate = db.prepare(insertInto('candidates', CANDIDATE_COLUMNS));
-    this.upsertAuthor = db.prepare(`
-      ${insertInto('authors', AUTHOR_INSERT)}
-      ON CONFLICT(profile_id, author_id) DO UPDATE SET name = excluded.name, affiliation = excluded.affiliation,
-        email = coalesce(excluded.email, email), orcid = coalesce(excluded.orcid, orcid), url = excluded.url,
-        h_index = excluded.h_index, articles_count = excluded.articles_count, citations_count = excluded.citations_count,
-        concepts = excluded.concepts, last_seen_at = excluded.last_seen_at`);
-    this.linkAuthor = db.prepare(
-      insertInto('author_manuscripts', ['profile_id', 'author_id', 'manuscript_id', 'first_run_id']).replace(/^INSERT/, 'INSERT OR IGNORE'),
+    this.upsertAuthor = db.prepare(
+      insertInto('authors', AUTHOR_INSERT, {
+        target: ['profile_id', 'author_id'],
+        set: [
+          'name',
+          'affiliation',
+          keepWhenNull('email'),
+          keepWhenNull('orcid'),
+          'url',
+          'h_index',
+          'articles_count',
+          'citations_count',
+          'concepts',
+          'last_seen_at',
+        ],
+      }),
     );
+    this.linkAuthor = db.prepare(insertInto('author_manuscripts', ['profile_id', 'author_id', 'manuscript_id', 'first_run_id'], 'IGNORE'));
     this.bumpSuggestions = db.prepare(
       'UPDATE authors SET suggestions_count = suggestions_count + 1 WHERE profile_id = ? AND author_id = ?',
     );

@@ -26,7 +26,30 @@ export function ftsQuery(text: string): string | null {
   return words.map((w) => `"${w}"*`).join(' ');
 }
 
-/** `INSERT INTO table (a, b) VALUES (@a, @b)`: one named parameter a column, bound from an object keyed by column. */
-export function insertInto(table: string, columns: readonly string[]): string {
-  return `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`;
+/**
+ * What an insert does when it meets a row with the same key:
+ * - `'IGNORE'` / `'REPLACE'`: `INSERT OR IGNORE` (keep the existing row) / `INSERT OR REPLACE` (delete it, insert the new one);
+ * - `{ target, set }`: an upsert, `ON CONFLICT (target) DO UPDATE SET …` — each entry of `set` is a column that takes the
+ *   new value (`c = excluded.c`) or a `[column, expression]` pair (`['email', 'coalesce(excluded.email, email)']`).
+ */
+export type OnConflict =
+  'IGNORE' | 'REPLACE' | { readonly target: readonly string[]; readonly set: readonly (string | readonly [string, string])[] };
+
+/** An upsert's `set` entry that keeps the stored value when the new one is null: `c = coalesce(excluded.c, c)`. */
+export const keepWhenNull = (column: string): readonly [string, string] => [column, `coalesce(excluded.${column}, ${column})`];
+
+/**
+ * `INSERT INTO table (a, b) VALUES (@a, @b)`: one named parameter a column, bound from an object keyed by column;
+ * with `onConflict`, the conflict clause (see {@link OnConflict}). A `RETURNING` clause can follow the result.
+ */
+export function insertInto(table: string, columns: readonly string[], onConflict?: OnConflict): string {
+  const verb = onConflict === 'IGNORE' || onConflict === 'REPLACE' ? `INSERT OR ${onConflict}` : 'INSERT';
+  const insert = `${verb} INTO ${table} (${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`;
+  if (onConflict === undefined || typeof onConflict === 'string') return insert;
+  const set = onConflict.set.map((s) => (typeof s === 'string' ? [s, `excluded.${s}`] : s));
+  for (const column of [...onConflict.target, ...set.map(([c]) => c)]) {
+    if (!columns.includes(column)) throw new Error(`insertInto ${table}: ${column} is not one of the inserted columns`);
+  }
+  if (onConflict.target.length === 0 || set.length === 0) throw new Error(`insertInto ${table}: an upsert needs a target and a set`);
+  return `${insert} ON CONFLICT (${onConflict.target.join(', ')}) DO UPDATE SET ${set.map(([c, e]) => `${c} = ${e}`).join(', ')}`;
 }

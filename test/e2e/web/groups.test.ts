@@ -37,6 +37,38 @@ async function servicePost(path: string, body: unknown): Promise<Record<string, 
 }
 
 const editor = () => page.getByRole('form', { name: 'Author' });
+
+/** The groups' forms label every field with visible text (not only a placeholder): the label is on screen, inside
+ *  the window, beside or above its field, and names it (getByLabel finds the field through it). */
+async function visiblyLabelled(what: string): Promise<void> {
+  const vp = page.viewportSize()!;
+  for (const [formName, fields] of [
+    ['Create an authors group', ['Group name', 'Owner team', 'Editor teams', 'Viewer teams']],
+    ['Add an existing group', ['Group name', 'Group number']],
+  ] as const) {
+    const form = page.getByRole('form', { name: formName });
+    for (const name of fields) {
+      // The label's text, with the required mark (aria-hidden: not in the field's accessible name) when it has one.
+      const field = form.getByLabel(new RegExp(`^${name}( \\*)?$`));
+      expect(await field.count(), `${what}: ${formName} › ${name}`).toBe(1);
+      const id = await field.getAttribute('id');
+      // Its accessible name is the label's words alone.
+      expect(await form.getByRole('textbox', { name, exact: true }).getAttribute('id'), `${what}: ${name} accessible name`).toBe(id);
+      const label = form.locator(`label[for="${id}"]`);
+      expect((await label.innerText()).replace(/\s*\*$/, ''), `${what}: ${name}`).toBe(name);
+      const [l, f] = [(await label.boundingBox())!, (await field.boundingBox())!];
+      expect(l.width * l.height, `${what}: ${name} label shown`).toBeGreaterThan(0);
+      expect(l.x + l.width, `${what}: ${name} label in the window`).toBeLessThanOrEqual(vp.width);
+      // Beside the field (its row) or just above it.
+      const beside = l.x + l.width <= f.x && Math.abs(l.y + l.height / 2 - (f.y + f.height / 2)) < f.height / 2;
+      const above = l.y + l.height <= f.y && f.y - (l.y + l.height) < 12;
+      expect(beside || above, `${what}: ${name} label beside or above its field`).toBe(true);
+    }
+    expect(await form.locator('input[required]').count(), `${what}: ${formName} required fields marked`).toBe(
+      await form.locator('label .required').count(),
+    );
+  }
+}
 const synced = async () => {
   await app.core.workspace()!.sync.syncNow();
   await expect.poll(() => app.core.workspace()!.outbox.counts().pending).toBe(0);
@@ -328,8 +360,8 @@ describe('authors groups', () => {
     const add = page.getByRole('form', { name: 'Add an existing group' });
     const groupRow = (name: RegExp) => page.getByRole('list', { name: 'Authors groups' }).getByRole('button', { name });
     // A number nobody answers for: asked for its name, shown as not verified, never synced.
-    await add.getByLabel('Name of the existing group').fill('Typo panel');
-    await add.getByLabel('Existing group id').fill('999');
+    await add.getByLabel('Group name').fill('Typo panel');
+    await add.getByLabel('Group number').fill('999');
     await add.getByRole('button', { name: 'Add by id' }).click();
     await expect.poll(() => groupRow(/Typo panel/).textContent()).toMatch(/id 999 · not verified/);
     expect(await page.getByRole('status').first().textContent()).toMatch(/not verified.*press Fetch/);
@@ -341,8 +373,8 @@ describe('authors groups', () => {
       .toMatch(/^The service has no authors group 999: check the number/);
     expect(await groupRow(/Typo panel/).textContent()).toMatch(/not verified/);
 
-    await add.getByLabel('Name of the existing group').fill('Shared panel');
-    await add.getByLabel('Existing group id').fill(String(otherGroupId));
+    await add.getByLabel('Group name').fill('Shared panel');
+    await add.getByLabel('Group number').fill(String(otherGroupId));
     await add.getByRole('button', { name: 'Add by id' }).click();
     await expect.poll(() => page.getByRole('heading', { name: /^Authors of/ }).textContent()).toBe('Authors of Shared panel');
     await expect.poll(() => page.getByRole('list', { name: 'Authors in this group' }).getByRole('listitem').count()).toBe(0);
@@ -395,6 +427,7 @@ describe('authors groups', () => {
           );
           expect(overflow, `${view} ${w}x${h}`).toEqual([]);
           expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+          if (view === 'Groups') await visiblyLabelled(`${w}x${h} ${scheme}`);
           await page.screenshot({ path: screenshotPath(`${view.toLowerCase()}-${w}x${h}-${scheme}`) });
         }
       }

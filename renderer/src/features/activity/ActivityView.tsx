@@ -28,7 +28,8 @@ function countText(n: number, failed: number): string {
 
 const attemptsText = (n: number) => (n === 0 ? 'not tried yet' : `${n} attempt${n === 1 ? '' : 's'}`);
 
-/** Changes waiting to be sent, reminders due and what the webhook receiver got: side by side on a wide window. */
+/** Changes waiting to be sent across the top; under them reminders due and what the webhook receiver got, side by side
+ * (the same height) on a wide window. */
 export function ActivityView() {
   const items = useOutbox((s) => s.data) ?? [];
   const loadError = useOutbox((s) => s.error);

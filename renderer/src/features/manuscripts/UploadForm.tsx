@@ -2,6 +2,7 @@ import { Fragment } from 'react';
 import type { FieldToCheck } from '../../../../electron/common/domain/intake';
 import type { UploadFormInput } from '../../../../electron/common/service';
 import { CheckMark, checksByField, type CheckKey } from './checks';
+import { Required } from '../../components/Required';
 
 type Author = NonNullable<UploadFormInput['authors']>[number];
 export const BOUNDS = [
@@ -48,15 +49,6 @@ export function BoundsFields<T extends Partial<Record<BoundKey, number>>>({
 }
 
 const PARTS = ['name', 'aff', 'orcid', 'email'] as const;
-
-/** The mark of a field the upload needs (screen readers hear "required" from the field itself). */
-export function Required() {
-  return (
-    <span className="required" aria-hidden="true" title="Required">
-      *
-    </span>
-  );
-}
 
 /** Every field of the upload form (spec §4.6); authors_count follows the authors list. */
 export function UploadForm({

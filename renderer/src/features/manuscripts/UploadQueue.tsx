@@ -4,7 +4,8 @@ import { useApp } from '../../stores/app';
 import { formProblems, useManuscripts, type BatchDefaults, type BatchItem } from '../../stores/manuscripts';
 import { fieldsToCheck } from '../../../../electron/common/domain/intake';
 import { checksSummary } from './checks';
-import { BoundsFields, Required, UploadForm } from './UploadForm';
+import { BoundsFields, UploadForm } from './UploadForm';
+import { Required } from '../../components/Required';
 
 const STATE_TEXT = {
   staging: 'Copying…',
