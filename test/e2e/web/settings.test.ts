@@ -148,6 +148,20 @@ describe('activity: webhook deliveries', () => {
     expect(await row('Refused: wrong key')).toMatch(/—90Refused: wrong keyapi_key does not match the connection profile/);
     expect(await row('Parked')).toMatch(/Service manuscript 987654 \(elsewhere-1\)91Parked/);
     expect(await row('Connectivity check')).toMatch(/—\d+Connectivity check/);
+    // The table has the row to itself: each date on one line, no outcome chip broken mid-word.
+    const table = page.getByRole('table', { name: 'Webhook deliveries' });
+    const lineCounts = await table.evaluate((t) =>
+      [...t.querySelectorAll('tbody td:first-child, tbody .chip')].map((el) => {
+        const range = document.createRange();
+        range.selectNodeContents(el);
+        return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+      }),
+    );
+    expect(lineCounts.length).toBe(10);
+    expect(lineCounts.every((n) => n <= 1)).toBe(true);
+    const view = page.viewportSize()!;
+    const box = (await table.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(view.width);
     await page.screenshot({ path: screenshotPath('activity-webhook-deliveries'), fullPage: true });
   });
 });
