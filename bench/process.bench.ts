@@ -7,20 +7,20 @@
 //    the same folder (the demo service starts after the shell, in its own process);
 // 3. drop 10 PDFs → every upload form pre-filled (stage + inspect of each, as the window does on a drop).
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, readSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { constants, monitorEventLoopDelay, performance, PerformanceObserver } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
 import type { Envelope } from '../electron/common/contract';
 import { createCore, type Core } from '../electron/core/composition';
 import { demoProcess } from '../electron/core/demo/supervisor';
 import { demoDataDir, forkDemoNode } from '../electron/localservice/app-demo';
-import { launchChromium, repoRoot } from '../test/support/browser';
 import { MemoryLogger, MemorySecrets } from '../test/support/fakes';
 import type { Bench, BenchRow } from './types';
 
 const SUITE = 'process';
+const repoRoot = resolve(import.meta.dirname, '..');
 const load = () =>
   loadavg()
     .map((l) => l.toFixed(1))
@@ -35,6 +35,11 @@ const rendererDir = join(repoRoot, 'out', 'renderer');
 const hostEntry = join(repoRoot, 'out', 'main', 'host.js');
 
 async function call<T>(core: Core, channel: string, input: unknown): Promise<T> {
+  // Each request starts in a task of its own, as it arrives in the app: Electron delivers every IPC
+  // message to the main process as a separate task, and the browser host's WebSocket server emits one
+  // message per turn of the loop (server.ts). Awaiting router calls back to back would instead run the
+  // synchronous parts of several requests in one turn, which no window can cause.
+  await new Promise<void>((resolve) => setImmediate(resolve));
   const r = (await core.router.handle(channel, input, { transport: 'test' })) as Envelope<T>;
   if (!r.ok) throw new Error(`${channel}: ${r.error.code}: ${r.error.message}`);
   return r.value;
@@ -113,7 +118,17 @@ async function dropAndInspect(core: Core, files: string[]): Promise<Array<{ stag
 function delayWithoutRunQueue(): { stop(): { own: number[]; cpu: number[] } } | null {
   const file = '/proc/thread-self/schedstat';
   if (!existsSync(file)) return null;
-  const waitMs = () => Number(readFileSync(file, 'utf8').split(' ')[1]) / 1e6;
+  // read a thousand times a second: one descriptor and one buffer, so the measuring adds no garbage of its
+  // own to the heap it measures (readFileSync + split allocated ~5 MB over the window)
+  const fd = openSync(file, 'r');
+  const buf = Buffer.alloc(128);
+  const waitMs = () => {
+    const n = readSync(fd, buf, 0, buf.length, 0);
+    let i = buf.indexOf(32) + 1;
+    let ns = 0;
+    for (; i < n && buf[i]! >= 48 && buf[i]! <= 57; i++) ns = ns * 10 + buf[i]! - 48;
+    return ns / 1e6;
+  };
   const cpuMs = () => {
     const u = process.threadCpuUsage();
     return (u.user + u.system) / 1000;
@@ -137,6 +152,7 @@ function delayWithoutRunQueue(): { stop(): { own: number[]; cpu: number[] } } | 
   return {
     stop: () => {
       clearInterval(timer);
+      closeSync(fd);
       return { own: sorted(own), cpu: sorted(cpu) };
     },
   };
@@ -164,12 +180,59 @@ async function startProfile(): Promise<{ stop(): Promise<void> } | null> {
   };
 }
 
+/** PROCESS_HEAP=<file>: a sampling heap profile of the measured window (inspector HeapProfiler, every
+ * 16 KiB allocated, objects a GC collected included), to see what core's thread allocates while it works. */
+async function startHeapSampling(): Promise<{ stop(): Promise<void> } | null> {
+  const file = process.env.PROCESS_HEAP;
+  if (!file) return null;
+  const { Session } = await import('node:inspector/promises');
+  const session = new Session();
+  session.connect();
+  await session.post('HeapProfiler.enable');
+  await session.post('HeapProfiler.startSampling', {
+    samplingInterval: 16384,
+    includeObjectsCollectedByMajorGC: true,
+    includeObjectsCollectedByMinorGC: true,
+  });
+  return {
+    stop: async () => {
+      const { profile } = await session.post('HeapProfiler.stopSampling');
+      writeFileSync(file, JSON.stringify(profile));
+      session.disconnect();
+    },
+  };
+}
+
+/** Garbage collections of this thread's heap in the window: how many full (Mark-Compact) ones and their
+ * pauses, which are main-thread time whatever the load (perf_hooks 'gc' entries). */
+function watchGc(): { stop(): { majors: number[]; minors: number } } {
+  const majors: number[] = [];
+  let minors = 0;
+  const obs = new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      const kind = (e as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind;
+      if (kind === constants.NODE_PERFORMANCE_GC_MAJOR) majors.push(e.duration);
+      else minors++;
+    }
+  });
+  obs.observe({ entryTypes: ['gc'] });
+  return {
+    stop: () => {
+      obs.disconnect();
+      return { majors, minors };
+    },
+  };
+}
+
 async function eventLoopRun(): Promise<BenchRow[]> {
   const files = pdfs(10);
   const app = await appCore();
   try {
     const h = monitorEventLoopDelay({ resolution: 1 });
     const profiler = await startProfile();
+    const heapSampler = await startHeapSampling();
+    const gc = watchGc();
+    const heapBefore = process.memoryUsage().heapUsed;
     const t0 = performance.now();
     const ticks = delayWithoutRunQueue();
     h.enable();
@@ -204,7 +267,10 @@ async function eventLoopRun(): Promise<BenchRow[]> {
     h.disable();
     const { own, cpu } = ticks?.stop() ?? { own: [], cpu: [] };
     const total = performance.now() - t0;
+    const heapAfter = process.memoryUsage().heapUsed;
+    const { majors, minors } = gc.stop();
     await profiler?.stop();
+    await heapSampler?.stop();
     const counts = ws.outbox.counts();
     const pending = counts.pending + counts.parked;
     // What dominated: the slow-task log's lines (stretches over 50 ms, with the channel or job running).
@@ -243,6 +309,16 @@ async function eventLoopRun(): Promise<BenchRow[]> {
         target: '≤ 5 ms',
         ok: p99 <= 5,
         note: `p50 ${(h.percentile(50) / 1e6).toFixed(1)} ms; ${slowNote}`,
+      },
+      {
+        suite: SUITE,
+        metric: 'full GC pauses of core’s thread in that window (max)',
+        value: Math.round(Math.max(0, ...majors) * 10) / 10,
+        unit: 'ms',
+        note:
+          `${majors.length} Mark-Compacts (${majors.map((d) => d.toFixed(1)).join(', ') || 'none'} ms), ${minors} minor GCs; ` +
+          `heap used ${(heapBefore / 2 ** 20).toFixed(1)} → ${(heapAfter / 2 ** 20).toFixed(1)} MB; ` +
+          `window ${Math.round(t0)}–${Math.round(t0 + total)} ms after start (--trace-gc's clock) (load avg ${load()})`,
       },
       ...(ticks
         ? [
@@ -344,6 +420,9 @@ async function firstPaint(
   dataDir: string,
 ): Promise<{ ms: number; listeningMs: number; demoReadyMs: number | null; listeningCpuMs: number | null; paintedCpuMs: number | null }> {
   // The editor's browser is already running: a page is open before the clock starts.
+  // Loaded here, not at the top: playwright-core is ~7 MB of source held as strings plus its modules on
+  // this thread's heap, which the eld row (core's process as the app runs it, no playwright) must not carry.
+  const { launchChromium } = await import('../test/support/browser');
   const browser = await launchChromium();
   const page = await browser.newPage();
   await page.goto('about:blank');

@@ -62,7 +62,11 @@ export async function startHost(opts: HostOptions): Promise<Host> {
 
   let replied!: () => void;
   const firstReply = new Promise<void>((resolve) => (replied = resolve));
-  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
+  // allowSynchronousEvents: false — one request per turn of the loop. ws's default emits every message
+  // of a received chunk in the same tick, so a burst of requests (ten uploads) ran their synchronous
+  // parts back to back; now each message is emitted from its own setImmediate, as Electron delivers each
+  // IPC message to the main process as a task of its own.
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES, allowSynchronousEvents: false });
   const sockets = new Set<WebSocket>();
   const expected = Buffer.from(token);
 

@@ -5,6 +5,7 @@
 import { ipcMain, type IpcMainInvokeEvent, type WebContents } from 'electron';
 import { ipcEventChannel, ipcRequestChannel, requestChannels, type Envelope } from '../common/contract';
 import type { Core } from '../core/composition';
+import { nextTurn } from '../core/perf/turns';
 import { isTrustedFrame } from './security';
 
 export interface IpcTransport {
@@ -24,6 +25,10 @@ export function registerIpc(coreOrOpening: Core | Promise<Core>): IpcTransport {
         return { ok: false, error: { code: 'forbidden_sender', message: 'This request did not come from a Referee Desk window.' } };
       }
       const core = await opening;
+      // One request per turn of the loop: whether Electron hands several queued IPC messages to the
+      // main process in one task is Chromium's business, so a burst (ten uploads sent at once) could run
+      // their synchronous parts back to back; waiting for a turn of our own costs one turn at most.
+      await nextTurn();
       return core.router.handle(channel, input, { transport: 'ipc' });
     });
   }

@@ -1,6 +1,7 @@
 // The browser host over real HTTP and WebSocket on loopback: token, Origin and Host checks,
 // malformed messages, requests and events.
 import { mkdtempSync, writeFileSync } from 'node:fs';
+import type { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -98,6 +99,39 @@ describe('browser host', () => {
     expect(await next(ws)).toMatchObject({ id: 3, result: { ok: false, error: { code: 'unknown_channel' } } });
     ws.send(JSON.stringify({ id: 4, channel: 'app.status', input: {} }));
     expect(await next(ws)).toMatchObject({ id: 4, result: { ok: true } });
+    ws.close();
+  });
+
+  it('handles a burst of requests that arrives in one chunk one per turn of the loop', async () => {
+    const ws = await open();
+    // a turn counter: a setImmediate chain moves it once per turn of the server's loop
+    let turn = 0;
+    let ticking = true;
+    const tick = () => {
+      turn++;
+      if (ticking) setImmediate(tick);
+    };
+    setImmediate(tick);
+    const turns: number[] = [];
+    const handle = core.router.handle.bind(core.router);
+    core.router.handle = (channel, input, ctx) => {
+      turns.push(turn);
+      return handle(channel, input, ctx);
+    };
+    const n = 6;
+    const answers = new Promise<void>((resolve) => {
+      let left = n;
+      ws.on('message', () => --left === 0 && resolve());
+    });
+    // the frames leave in one write, so the server reads them in one chunk
+    const socket = (ws as unknown as { _socket: Socket })._socket;
+    socket.cork();
+    for (let id = 1; id <= n; id++) ws.send(JSON.stringify({ id, channel: 'app.info', input: {} }));
+    socket.uncork();
+    await answers;
+    ticking = false;
+    expect(turns).toHaveLength(n);
+    expect(new Set(turns).size).toBe(n);
     ws.close();
   });
 

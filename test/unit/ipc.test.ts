@@ -77,6 +77,28 @@ describe('Electron IPC transport', () => {
     expect(env).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
   });
 
+  it('runs a burst of requests delivered in one task one per turn of the loop', async () => {
+    let turn = 0;
+    let ticking = true;
+    const tick = () => {
+      turn++;
+      if (ticking) setImmediate(tick);
+    };
+    setImmediate(tick);
+    const turns: number[] = [];
+    const handle = core.router.handle.bind(core.router);
+    core.router.handle = (channel, input, ctx) => {
+      turns.push(turn);
+      return handle(channel, input, ctx);
+    };
+    const event = { sender: contents, senderFrame: mainFrame };
+    const envs = await Promise.all(Array.from({ length: 6 }, () => call(ipcRequestChannel('app.info'), event, {})));
+    ticking = false;
+    expect(envs.every((e) => (e as { ok: boolean }).ok)).toBe(true);
+    expect(turns).toHaveLength(6);
+    expect(new Set(turns).size).toBe(6);
+  });
+
   it('forwards core events to known windows', () => {
     core.status.update({ connectivity: 'offline', pendingWrites: 2 });
     expect(contents.sent).toHaveLength(1);
