@@ -1,6 +1,8 @@
-// A text input bound to one field of a form whose state is one object (a new group, a new profile):
-// the field's value in, the whole object with that field changed out.
+// A labelled text input bound to one field of a form whose state is one object (a new profile): the field's
+// value in, the whole object with that field changed out. The label is visible beside the field (DESIGN.md:
+// no placeholder-only fields); the placeholder, when given, is an example.
 import type { InputHTMLAttributes } from 'react';
+import { Required } from './Required';
 
 type StringKeys<D> = { [K in keyof D]: D[K] extends string ? K : never }[keyof D];
 
@@ -14,16 +16,21 @@ export function DraftInput<D, K extends StringKeys<D>>({
   draft: D;
   onDraft: (next: D) => void;
   field: K;
-  /** The accessible name; the placeholder defaults to it. */
+  /** The visible label, which also names the field. */
   label: string;
 } & Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'aria-label'>) {
   return (
-    <input
-      aria-label={label}
-      placeholder={label}
-      {...input}
-      value={draft[field] as string}
-      onChange={(e) => onDraft({ ...draft, [field]: e.target.value })}
-    />
+    <label className="draft-field">
+      <span>
+        {label}
+        {input.required ? (
+          <>
+            {' '}
+            <Required />
+          </>
+        ) : null}
+      </span>
+      <input {...input} value={draft[field] as string} onChange={(e) => onDraft({ ...draft, [field]: e.target.value })} />
+    </label>
   );
 }

@@ -189,6 +189,25 @@ describe('settings', () => {
     await page.screenshot({ path: screenshotPath('settings-1-features-data'), fullPage: true });
   });
 
+  it('the new profile form labels its fields on screen, beside them (no placeholder-only fields)', async () => {
+    await nav('Settings');
+    const form = page.getByRole('form', { name: 'Add a connection profile' });
+    for (const [label, example] of [
+      ['Profile name', 'e.g. Production'],
+      ['Service base URL', 'https://service.example.org'],
+    ] as const) {
+      const field = form.getByLabel(label);
+      expect(await field.getAttribute('placeholder')).toBe(example);
+      const text = form.locator('.draft-field > span').filter({ hasText: label });
+      expect(await text.isVisible()).toBe(true);
+      const [t, f] = [(await text.boundingBox())!, (await field.boundingBox())!];
+      // the label ends just before its field, on the same line
+      expect(f.x - (t.x + t.width)).toBeGreaterThanOrEqual(0);
+      expect(f.x - (t.x + t.width)).toBeLessThan(24);
+      expect(Math.abs(t.y + t.height / 2 - (f.y + f.height / 2))).toBeLessThan(6);
+    }
+  });
+
   it('Clear cache asks first, says a write is waiting, keeps it and what it needs', async () => {
     const runs = (id: number) => app.core.cache.manuscripts.runs(id).length;
     // The service refuses uploads for a while: an edit of settings-1 waits in the outbox.

@@ -117,13 +117,14 @@ export function SettingsView() {
           );
         })}
         <form
-          className="row"
+          className="row add-profile"
+          aria-label="Add a connection profile"
           onSubmit={(e) => {
             e.preventDefault();
             void save(draft).then((ok) => ok && setDraft({ name: '', baseUrl: '' }));
           }}
         >
-          <DraftInput draft={draft} onDraft={setDraft} field="name" label="Profile name" placeholder="Name (e.g. Production)" required />
+          <DraftInput draft={draft} onDraft={setDraft} field="name" label="Profile name" placeholder="e.g. Production" required />
           <DraftInput
             draft={draft}
             onDraft={setDraft}
