@@ -162,21 +162,8 @@ export class GroupsRepository {
     this.upsertAuthorStmt = db.prepare(
       insertInto('group_authors', AUTHOR_COLUMNS, {
         target: ['group_id', 'client_id'],
-        set: [
-          'name',
-          'emails_json',
-          'orcids_json',
-          'articles_json',
-          'affiliations_json',
-          'custom_json',
-          'linked_author_id',
-          'linked_author_json',
-          'raw_json',
-          'base_json',
-          'sync_state',
-          'fetched_at',
-          'updated_at',
-        ],
+        // every other column takes the new value
+        set: AUTHOR_COLUMNS.filter((c) => c !== 'group_id' && c !== 'client_id'),
       }),
     );
   }
