@@ -6,7 +6,20 @@
 import { overlap, type Segment } from './layout';
 import type { PdfPage } from './pdftext';
 import type { Role } from './roles';
-import { ABSTRACT_HEAD, PARTICLES, STOP_HEAD, clean, findOrcids, fold, joinLines, looksLikeName, splitAuthorLine, wordCount } from './text';
+import {
+  ABSTRACT_HEAD,
+  NAME_JOINERS,
+  NAME_PARTICLES,
+  PARTICLES,
+  STOP_HEAD,
+  clean,
+  findOrcids,
+  fold,
+  joinLines,
+  looksLikeName,
+  splitAuthorLine,
+  wordCount,
+} from './text';
 import { AFFILIATION } from './roles';
 import type { IntakeAuthor } from './types';
 import { isSpace, oneOf, trimEndWhere } from '../../common/linear';
@@ -89,6 +102,19 @@ export const RULES = table({
   orcidLookBehind: { value: 160, why: 'an iD belongs to the author named within the 160 characters before it (about two lines)' },
   orcidLookAhead: { value: 80, why: 'or to the author named in parentheses right after it, "0000-… (A. Smith)", within 80 characters' },
   correspondingShare: { value: 0.5, why: 'a mark on more than half the authors is "equal contribution", not the corresponding author' },
+  // ---- author block (PDF): the header zone under the title
+  baselineRounding: { value: 0.1, why: 'baselines within 0.1 pt are level (positions are rounded differently per line)' },
+  blockMargin: {
+    value: 2,
+    why: 'a blocking line (abstract, heading, prose) closes the header in the columns it overlaps, widened by 2 pt',
+  },
+  proseMinWords: { value: 12, why: 'running text has at least twelve words; a long author or address line can have fewer' },
+  proseLowerShare: {
+    value: 0.3,
+    why: 'running text has 30 % of its words in lower case (particles and "and" not counted); names and addresses do not',
+  },
+  overleafTop: { value: 0.05, why: "page 2's header zone skips the running head in its top 5 %" },
+  overleafBottom: { value: 0.95, why: '… and the page number in its bottom 5 %' },
 });
 
 type Name = keyof typeof RULES;
@@ -492,6 +518,56 @@ export function docxAbstract(paras: DocxParagraph[], at: number, body: number): 
   }
   return clean(lines.join(' ')) || null;
 }
+
+// ---------------------------------------------------------------- author block (PDF)
+
+/** Lower-case words that names and name lists carry ("José María de la Cruz, and Anke van der Berg"). */
+const NAME_PARTICLE = new Set(['and', ...NAME_PARTICLES, 'do', ...NAME_JOINERS, 'el']);
+
+/**
+ * Running text: many words, a good share of them starting in lower case (names and addresses do not; name
+ * particles and "and" are not counted, so a wrapped author line is not taken for prose).
+ */
+export function isProse(s: string): boolean {
+  const ws = s.split(/\s+/).filter((w) => /\p{L}/u.test(w));
+  return (
+    ws.length >= rule('proseMinWords') &&
+    ws.filter((w) => /^\p{Ll}/u.test(w) && !NAME_PARTICLE.has(w.replace(/[^\p{L}]/gu, ''))).length >= rule('proseLowerShare') * ws.length
+  );
+}
+
+/** The header: segments with no blocking line above them in an overlapping column; `open` when nothing blocked. */
+export interface HeaderZone {
+  segments: Segment[];
+  open: boolean;
+}
+
+/**
+ * Segments of the header: those with no blocking segment (abstract heading, section heading, prose) above
+ * them in an overlapping column. `open` is true when nothing blocked at all (the header may go on overleaf).
+ */
+function headerZone(segs: Segment[]): HeaderZone {
+  const sorted = [...segs].sort((a, b) => a.top - b.top || a.x0 - b.x0);
+  const blocks = sorted.filter(
+    (s) =>
+      ABSTRACT_HEAD.test(s.plain) ||
+      sectionStop(s) ||
+      (isProse(s.plain) && !AFFILIATION.test(s.plain) && !/@/.test(s.plain) && !noteLine(s)),
+  );
+  const margin = rule('blockMargin');
+  const segments = sorted.filter(
+    (s) => !blocks.some((b) => b.top <= s.top + rule('baselineRounding') && overlap(b.x0 - margin, b.x1 + margin, s.x0, s.x1) > 0),
+  );
+  return { segments, open: blocks.length === 0 };
+}
+
+/** Page 1's header zone: below the title's last line (`below`, its baseline; 0 without a title). */
+export const authorZone = (page: PdfPage, below: number): HeaderZone =>
+  headerZone(page.segments.filter((s) => s.top > below + rule('baselineRounding')));
+
+/** Page 2's header zone, for an author list that runs over: the page without its running head and page number. */
+export const overleafZone = (page: PdfPage): HeaderZone =>
+  headerZone(page.segments.filter((s) => s.top > rule('overleafTop') * page.height && s.top < rule('overleafBottom') * page.height));
 
 // ---------------------------------------------------------------- e-mail and ORCID attribution
 

@@ -4,19 +4,7 @@
 import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { overlap, readingOrder, type Segment } from './layout';
 import { openPdf, readPage, type PdfPage } from './pdftext';
-import {
-  ABSTRACT_HEAD,
-  NAME_JOINERS,
-  NAME_PARTICLES,
-  REFERENCES_HEAD,
-  clean,
-  countReferenceLines,
-  findEmails,
-  joinLines,
-  looksLikeName,
-  splitAuthorLine,
-  wordCount,
-} from './text';
+import { REFERENCES_HEAD, clean, countReferenceLines, findEmails, joinLines, looksLikeName, splitAuthorLine, wordCount } from './text';
 import { confidenceOf, type Attachment } from './confidence';
 import {
   abstractAfterHeading,
@@ -24,12 +12,12 @@ import {
   assignEmails,
   assignOrcids,
   attachByName,
+  authorZone,
   contactsOverleaf,
   correspondingMark,
-  noteLine,
+  overleafZone,
   pdfSubtitle,
   pdfTitle,
-  sectionStop,
 } from './decisions';
 import { AFFILIATION, ROLE_MODEL, classifyLine, lineFeatures, type LineInput, type Role, type RoleLine, type RoleModel } from './roles';
 import type { IntakeAuthor, IntakeConfidence } from './types';
@@ -45,20 +33,6 @@ export interface Extracted {
 
 /** Page 1 sends the reader to the end for the authors' details (Springer: "Extended author information available on the last page"). */
 const POINTS_TO_END = /\b(author|contact|corresponding)\w*\b.{0,60}\b(last page|end of the (article|paper|manuscript))/i;
-
-/** Lower-case words that names and name lists carry ("José María de la Cruz, and Anke van der Berg"). */
-const NAME_PARTICLE = new Set(['and', ...NAME_PARTICLES, 'do', ...NAME_JOINERS, 'el']);
-
-/**
- * Running text: many words, a good share of them starting in lower case (names and addresses do not; name
- * particles and "and" are not counted, so a wrapped author line is not taken for prose).
- */
-export function isProse(s: string): boolean {
-  const ws = s.split(/\s+/).filter((w) => /\p{L}/u.test(w));
-  return (
-    ws.length >= 12 && ws.filter((w) => /^\p{Ll}/u.test(w) && !NAME_PARTICLE.has(w.replace(/[^\p{L}]/gu, ''))).length >= 0.3 * ws.length
-  );
-}
 
 // ---------------------------------------------------------------- roles
 
@@ -126,22 +100,6 @@ interface AuthorHit {
   markers: string[];
   /** How the affiliation was attached. */
   aff: Attachment;
-}
-
-/**
- * Segments of the header: those with no blocking segment (abstract heading, section heading, prose) above
- * them in an overlapping column. `open` is true when nothing blocked at all (the header may go on overleaf).
- */
-function headerZone(segs: Segment[]): { segments: Segment[]; open: boolean } {
-  const sorted = [...segs].sort((a, b) => a.top - b.top || a.x0 - b.x0);
-  const blocks = sorted.filter(
-    (s) =>
-      ABSTRACT_HEAD.test(s.plain) ||
-      sectionStop(s) ||
-      (isProse(s.plain) && !AFFILIATION.test(s.plain) && !/@/.test(s.plain) && !noteLine(s)),
-  );
-  const segments = sorted.filter((s) => !blocks.some((b) => b.top <= s.top + 0.1 && overlap(b.x0 - 2, b.x1 + 2, s.x0, s.x1) > 0));
-  return { segments, open: blocks.length === 0 };
 }
 
 /** The next line finishes the name the previous one broke off and goes on with names only. */
@@ -440,13 +398,13 @@ export async function extractPdf(bytes: Buffer, model: RoleModel = ROLE_MODEL, o
     }
 
     // the header zone: below the title and above, in the same column, the abstract, a section heading or prose
-    const zone = headerZone(p1.segments.filter((s) => s.top > titleBottom + 0.1));
+    const zone = authorZone(p1, titleBottom);
     const corresponding: number[] = [];
     const hits = authorsFrom(zone.segments, roles, corresponding, null);
     if (zone.open && pages.count >= 2 && hits.length > 0) {
       // a long author list that runs over to the next page
       const p2 = await pages.page(2);
-      const more = headerZone(p2.segments.filter((s) => s.top > 0.05 * p2.height && s.top < 0.95 * p2.height));
+      const more = overleafZone(p2);
       const known = { size: hits[0]!.seg.size, font: hits[0]!.seg.font };
       hits.push(...authorsFrom(more.segments, new PageRoles(p2, model), corresponding, known, hits.length));
     }

@@ -9,6 +9,7 @@ import {
   assignEmails,
   assignOrcids,
   attachByName,
+  authorZone,
   docxAbstract,
   docxBounds,
   authorLineUnderTitle,
@@ -16,6 +17,7 @@ import {
   correspondingMark,
   docxTitle,
   emailNameScore,
+  overleafZone,
   ownOrcid,
   pdfSubtitle,
   pdfTitle,
@@ -231,6 +233,44 @@ describe('DOCX abstract', () => {
     const words = docxAbstract([p('Abstract', { bold: true }), ...long], 0, 12)!.split(' ').length;
     expect(words).toBeGreaterThan(RULES.docxAbstractMaxWords.value);
     expect(words).toBeLessThan(RULES.docxAbstractMaxWords.value + 12);
+  });
+});
+
+describe('PDF author zone', () => {
+  const prose = 'we measured the cover of twelve lichen species along forty transects on the coast of northern Norway';
+
+  it('runs from under the title to the abstract heading', () => {
+    const title = seg('Tidal Rhythms in Coastal Lichen', 100, { size: 20 });
+    const names = seg('Anna Kowalska, Bob Jones', 130);
+    const aff = seg('University of Bergen, Norway', 144);
+    const zone = authorZone(page([title, seg('level with the title', 100.05), names, aff, seg('Abstract', 180), seg(prose, 194)]), 100);
+    expect(zone.segments.map((s) => s.plain)).toEqual([names.plain, aff.plain]);
+    expect(zone.open).toBe(false);
+  });
+
+  it('is closed by prose only in the column the prose is in, and stays open when nothing closes it', () => {
+    const left = { x0: 60, x1: 290 };
+    const right = { x0: 310, x1: 540 };
+    const zone = authorZone(
+      page([seg(prose, 130, left), seg('Anna Kowalska', 150, left), seg('Bob Jones', 150, right), seg('Oslo, Norway', 164, right)]),
+      0,
+    );
+    expect(zone.segments.map((s) => s.plain)).toEqual(['Bob Jones', 'Oslo, Norway']);
+    // an address with lower-case words is not prose; neither is a long name list with particles
+    const open = authorZone(
+      page([
+        seg('José María de la Cruz, Anke van der Berg, Ana da Silva, Luis de los Santos, and Wei Zhang', 130),
+        seg('Department of Physics, University of Bergen, and the Bjerknes Centre for Climate Research, Norway', 144),
+      ]),
+      0,
+    );
+    expect(open.segments).toHaveLength(2);
+    expect(open.open).toBe(true);
+  });
+
+  it('overleaf, skips the running head and the page number', () => {
+    const zone = overleafZone(page([seg('Running head', 30), seg('Chen Wei, Dana Levi', 60), seg('12', 820)]));
+    expect(zone.segments.map((s) => s.plain)).toEqual(['Chen Wei, Dana Levi']);
   });
 });
 
