@@ -1,3 +1,4 @@
+/* eslint-disable no-control-regex -- superscript runs are delimited by U+0001 … U+0002 (layout.ts SUP_OPEN/SUP_CLOSE) */
 // The decisions of the front-matter model that are not a single line's role (roles.ts decides those): where
 // the title starts and ends, and whether a line under it is its next line or the author line; where the
 // abstract starts and ends; which author an e-mail address or ORCID iD belongs to. The format
@@ -21,6 +22,7 @@ import {
   wordCount,
 } from './text';
 import { AFFILIATION } from './roles';
+import type { Attachment } from './confidence';
 import type { IntakeAuthor } from './types';
 import { isSpace, oneOf, trimEndWhere } from '../../common/linear';
 
@@ -115,6 +117,17 @@ export const RULES = table({
   },
   overleafTop: { value: 0.05, why: "page 2's header zone skips the running head in its top 5 %" },
   overleafBottom: { value: 0.95, why: '… and the page number in its bottom 5 %' },
+  // ---- author names (PDF, and the share for DOCX)
+  authorNameShare: { value: 0.6, why: 'an author line has at least 60 % of its parts reading as names (the rest: "and", degrees, notes)' },
+  authorStyleSize: {
+    value: 0.08,
+    why: 'the lines of one author list share a size within 8 % (a larger or smaller line is a title or an address)',
+  },
+  wrapSameSize: { value: 0.05, why: 'a wrapped author line goes on in the same font and size (within 5 %)' },
+  wrapMinStep: { value: 0.5, why: 'the continuation lies at least half its size lower (not a piece of the same row) …' },
+  wrapMaxStep: { value: 1.7, why: '… and within 1.7 of its size (the next line; farther is the next block)' },
+  wrapFill: { value: 0.85, why: 'the broken line fills at least 85 % of the width of the next (it ran out of room)' },
+  wrapSlack: { value: 2, why: 'the continuation starts and ends within two of its sizes of the broken line (one centred block)' },
 });
 
 type Name = keyof typeof RULES;
@@ -568,6 +581,114 @@ export const authorZone = (page: PdfPage, below: number): HeaderZone =>
 /** Page 2's header zone, for an author list that runs over: the page without its running head and page number. */
 export const overleafZone = (page: PdfPage): HeaderZone =>
   headerZone(page.segments.filter((s) => s.top > rule('overleafTop') * page.height && s.top < rule('overleafBottom') * page.height));
+
+// ---------------------------------------------------------------- author names (PDF)
+
+/** An author found in the header, with the line it was read on and its markers. */
+export interface AuthorHit {
+  author: IntakeAuthor;
+  seg: Segment;
+  markers: string[];
+  /** How the affiliation was attached. */
+  aff: Attachment;
+}
+
+/** A line's name parts are most of its parts (an author line, not an address or a sentence with a name in it). */
+export const mostlyNames = (names: unknown[], parts: unknown[]): boolean =>
+  names.length > 0 && names.length >= rule('authorNameShare') * parts.length;
+
+/** The next line finishes the name the previous one broke off and goes on with names only. */
+function continuesNames(prev: string, next: string): boolean {
+  const before = splitAuthorLine(prev);
+  const after = splitAuthorLine(next);
+  const tail = before[before.length - 1];
+  const head = after[0];
+  if (!tail || !head) return false;
+  return looksLikeName(`${tail.name} ${head.name}`) && after.slice(1).every((p) => looksLikeName(p.name));
+}
+
+/**
+ * Joins the lines of a wrapped author list: a line that lists several names, fills the width of the block and
+ * ends without a separator continues on the next line in the same font ("…, Lucía de la" + "Cruz³, …").
+ */
+export function joinWrappedLines(zone: Segment[]): Segment[] {
+  const out: Segment[] = [];
+  for (const s of zone) {
+    const prev = out[out.length - 1];
+    if (
+      prev &&
+      prev.font === s.font &&
+      Math.abs(prev.size - s.size) < rule('wrapSameSize') * s.size &&
+      s.top - prev.top > rule('wrapMinStep') * s.size &&
+      s.top - prev.top < rule('wrapMaxStep') * s.size &&
+      /[,;]/.test(prev.plain) &&
+      !/[,;&]\s*$|\band\s*$|\u0002\s*$/.test(prev.text) &&
+      !/@/.test(prev.plain + s.plain) &&
+      !AFFILIATION.test(prev.plain) &&
+      prev.x1 - prev.x0 >= rule('wrapFill') * (s.x1 - s.x0) &&
+      s.x0 >= prev.x0 - rule('wrapSlack') * s.size &&
+      s.x1 <= prev.x1 + rule('wrapSlack') * s.size &&
+      continuesNames(prev.text, s.text)
+    ) {
+      out[out.length - 1] = {
+        ...prev,
+        text: `${prev.text} ${s.text}`,
+        plain: `${prev.plain} ${s.plain}`,
+        x0: Math.min(prev.x0, s.x0),
+        x1: Math.max(prev.x1, s.x1),
+        top: s.top,
+      };
+    } else out.push(s);
+  }
+  return out;
+}
+
+/**
+ * The authors of a PDF header zone: lines the role model reads as author lines, most of whose parts are names,
+ * in one size and font (`known`: the style page 1 set, for a list that runs overleaf). A line that opens with
+ * names and goes on with the address keeps its leading names. Authors with a corresponding mark go to
+ * `corresponding` (their index plus `offset`).
+ */
+export function pdfAuthors(
+  zone: Segment[],
+  roleOf: (s: Segment) => Role,
+  corresponding: number[],
+  known: { size: number; font: string } | null,
+  offset = 0,
+): AuthorHit[] {
+  const hits: AuthorHit[] = [];
+  let style = known;
+  const repeated = (t: string) => zone.filter((s) => s.plain === t).length > 1;
+  const offStyle = (seg: Segment, style: { size: number }) => Math.abs(seg.size - style.size) > rule('authorStyleSize') * style.size;
+  for (const seg of joinWrappedLines(zone)) {
+    if (/@/.test(seg.plain) || repeated(seg.plain)) continue;
+    const line = seg.text.replace(/^\s*(by|authors?:?)\s+/i, '').replace(/(?<!\s)\s+on\s+\p{Lu}\p{Ll}+\.? \d{1,2}, \d{4}\s*$/u, '');
+    const parts = splitAuthorLine(line);
+    if (parts.length === 0) continue;
+    if (roleOf(seg) !== 'author') continue;
+    let names = parts.filter((p) => looksLikeName(p.name));
+    const sameStyle = style !== null && !offStyle(seg, style) && seg.font === style.font;
+    if (AFFILIATION.test(seg.plain)) {
+      // "C. Contreras, Michigan State University, …": names leading an address line in the author style
+      const lead: typeof names = [];
+      for (const p of parts) {
+        if (!looksLikeName(p.name)) break;
+        lead.push(p);
+      }
+      // the first such line sets the style when the rest of it is the address ("INGRID KIERKEGAARD, Institute …, Norway")
+      const opensBlock = style === null && lead.length === 1 && parts.length > 1 && AFFILIATION.test(parts[1]!.name);
+      if (!(sameStyle || opensBlock) || lead.length === 0) continue;
+      names = lead;
+    } else if (!mostlyNames(names, parts)) continue;
+    if (style && (offStyle(seg, style) || (seg.font !== style.font && names.length < parts.length))) continue;
+    style ??= { size: seg.size, font: seg.font };
+    for (const p of names) {
+      if (correspondingMark(p.markers)) corresponding.push(offset + hits.length);
+      hits.push({ author: { name: p.name, affiliation: null, email: null, orcid: null }, seg, markers: p.markers, aff: null });
+    }
+  }
+  return hits;
+}
 
 // ---------------------------------------------------------------- e-mail and ORCID attribution
 

@@ -4,7 +4,17 @@
 import { INTAKE_BOUNDS } from './bounds';
 import { limitsOf } from './check';
 import { confidenceOf, type Attachment } from './confidence';
-import { assignEmails, assignOrcids, correspondingMark, docxAbstract, docxBounds, docxTitle, ownOrcid, rule } from './decisions';
+import {
+  assignEmails,
+  assignOrcids,
+  correspondingMark,
+  docxAbstract,
+  docxBounds,
+  docxTitle,
+  mostlyNames,
+  ownOrcid,
+  rule,
+} from './decisions';
 import { AFFILIATION, ROLE_MODEL, classifyLine, lineFeatures, roleScores, type LineInput, type RoleLine, type RoleModel } from './roles';
 import type { Extracted } from './pdf';
 import { REFERENCES_HEAD, clean, findEmails, looksLikeName, splitAuthorLine } from './text';
@@ -324,7 +334,7 @@ export async function extractDocx(bytes: Buffer, opts: IntakeOptions = {}, model
       if (classifyLine(inputOf(paras, titleIdx + 1 + pi, line, body), model) !== 'author') continue;
       const parts = splitAuthorLine(line);
       const names = parts.filter((x) => looksLikeName(x.name));
-      if (names.length === 0 || names.length < 0.6 * parts.length) continue;
+      if (!mostlyNames(names, parts)) continue;
       for (const n of names) {
         if (correspondingMark(n.markers)) corresponding.push(hits.length);
         hits.push({

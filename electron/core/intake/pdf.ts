@@ -4,8 +4,8 @@
 import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { overlap, readingOrder, type Segment } from './layout';
 import { openPdf, readPage, type PdfPage } from './pdftext';
-import { REFERENCES_HEAD, clean, countReferenceLines, findEmails, joinLines, looksLikeName, splitAuthorLine, wordCount } from './text';
-import { confidenceOf, type Attachment } from './confidence';
+import { REFERENCES_HEAD, clean, countReferenceLines, findEmails, joinLines, wordCount } from './text';
+import { confidenceOf } from './confidence';
 import {
   abstractAfterHeading,
   abstractWithoutHeading,
@@ -14,9 +14,10 @@ import {
   attachByName,
   authorZone,
   contactsOverleaf,
-  correspondingMark,
   overleafZone,
+  pdfAuthors,
   pdfSubtitle,
+  type AuthorHit,
   pdfTitle,
 } from './decisions';
 import { AFFILIATION, ROLE_MODEL, classifyLine, lineFeatures, type LineInput, type Role, type RoleLine, type RoleModel } from './roles';
@@ -93,101 +94,6 @@ function bodySize(page: PdfPage): number {
 }
 
 // ---------------------------------------------------------------- authors
-
-interface AuthorHit {
-  author: IntakeAuthor;
-  seg: Segment;
-  markers: string[];
-  /** How the affiliation was attached. */
-  aff: Attachment;
-}
-
-/** The next line finishes the name the previous one broke off and goes on with names only. */
-function continuesNames(prev: string, next: string): boolean {
-  const before = splitAuthorLine(prev);
-  const after = splitAuthorLine(next);
-  const tail = before[before.length - 1];
-  const head = after[0];
-  if (!tail || !head) return false;
-  return looksLikeName(`${tail.name} ${head.name}`) && after.slice(1).every((p) => looksLikeName(p.name));
-}
-
-/**
- * Joins the lines of a wrapped author list: a line that lists several names, fills the width of the block and
- * ends without a separator continues on the next line in the same font ("…, Lucía de la" + "Cruz³, …").
- */
-export function joinWrappedLines(zone: Segment[]): Segment[] {
-  const out: Segment[] = [];
-  for (const s of zone) {
-    const prev = out[out.length - 1];
-    if (
-      prev &&
-      prev.font === s.font &&
-      Math.abs(prev.size - s.size) < 0.05 * s.size &&
-      s.top - prev.top > 0.5 * s.size &&
-      s.top - prev.top < 1.7 * s.size &&
-      /[,;]/.test(prev.plain) &&
-      !/[,;&]\s*$|\band\s*$|\u0002\s*$/.test(prev.text) &&
-      !/@/.test(prev.plain + s.plain) &&
-      !AFFILIATION.test(prev.plain) &&
-      prev.x1 - prev.x0 >= 0.85 * (s.x1 - s.x0) &&
-      s.x0 >= prev.x0 - 2 * s.size &&
-      s.x1 <= prev.x1 + 2 * s.size &&
-      continuesNames(prev.text, s.text)
-    ) {
-      out[out.length - 1] = {
-        ...prev,
-        text: `${prev.text} ${s.text}`,
-        plain: `${prev.plain} ${s.plain}`,
-        x0: Math.min(prev.x0, s.x0),
-        x1: Math.max(prev.x1, s.x1),
-        top: s.top,
-      };
-    } else out.push(s);
-  }
-  return out;
-}
-
-function authorsFrom(
-  zone: Segment[],
-  roles: PageRoles,
-  corresponding: number[],
-  known: { size: number; font: string } | null,
-  offset = 0,
-): AuthorHit[] {
-  const hits: AuthorHit[] = [];
-  let style = known;
-  const repeated = (t: string) => zone.filter((s) => s.plain === t).length > 1;
-  for (const seg of joinWrappedLines(zone)) {
-    if (/@/.test(seg.plain) || repeated(seg.plain)) continue;
-    const line = seg.text.replace(/^\s*(by|authors?:?)\s+/i, '').replace(/(?<!\s)\s+on\s+\p{Lu}\p{Ll}+\.? \d{1,2}, \d{4}\s*$/u, '');
-    const parts = splitAuthorLine(line);
-    if (parts.length === 0) continue;
-    if (roles.role(seg) !== 'author') continue;
-    let names = parts.filter((p) => looksLikeName(p.name));
-    const sameStyle = style !== null && Math.abs(seg.size - style.size) <= 0.08 * style.size && seg.font === style.font;
-    if (AFFILIATION.test(seg.plain)) {
-      // "C. Contreras, Michigan State University, …": names leading an address line in the author style
-      const lead: typeof names = [];
-      for (const p of parts) {
-        if (!looksLikeName(p.name)) break;
-        lead.push(p);
-      }
-      // the first such line sets the style when the rest of it is the address ("INGRID KIERKEGAARD, Institute …, Norway")
-      const opensBlock = style === null && lead.length === 1 && parts.length > 1 && AFFILIATION.test(parts[1]!.name);
-      if (!(sameStyle || opensBlock) || lead.length === 0) continue;
-      names = lead;
-    } else if (names.length === 0 || names.length < 0.6 * parts.length) continue;
-    if (style && (Math.abs(seg.size - style.size) > 0.08 * style.size || (seg.font !== style.font && names.length < parts.length)))
-      continue;
-    style ??= { size: seg.size, font: seg.font };
-    for (const p of names) {
-      if (correspondingMark(p.markers)) corresponding.push(offset + hits.length);
-      hits.push({ author: { name: p.name, affiliation: null, email: null, orcid: null }, seg, markers: p.markers, aff: null });
-    }
-  }
-  return hits;
-}
 
 /**
  * Affiliations by marker ("¹ Dept. …"), else the unmarked address lines set under each author block.
@@ -400,13 +306,14 @@ export async function extractPdf(bytes: Buffer, model: RoleModel = ROLE_MODEL, o
     // the header zone: below the title and above, in the same column, the abstract, a section heading or prose
     const zone = authorZone(p1, titleBottom);
     const corresponding: number[] = [];
-    const hits = authorsFrom(zone.segments, roles, corresponding, null);
+    const hits = pdfAuthors(zone.segments, (s) => roles.role(s), corresponding, null);
     if (zone.open && pages.count >= 2 && hits.length > 0) {
       // a long author list that runs over to the next page
       const p2 = await pages.page(2);
       const more = overleafZone(p2);
       const known = { size: hits[0]!.seg.size, font: hits[0]!.seg.font };
-      hits.push(...authorsFrom(more.segments, new PageRoles(p2, model), corresponding, known, hits.length));
+      const roles2 = new PageRoles(p2, model);
+      hits.push(...pdfAuthors(more.segments, (s) => roles2.role(s), corresponding, known, hits.length));
     }
     const markers = assignAffiliations(hits, p1, zone.segments, roles);
     const authors = hits.map((h) => h.author);

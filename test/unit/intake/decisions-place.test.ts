@@ -20,20 +20,17 @@ const fractions = (src: string) => new Set([...src.matchAll(/(?<![\w.])(\d+\.\d+
 const ALLOWED: Record<string, Record<number, string>> = {
   'pdf.ts': {
     0.04: 'role input: a centred line is within 4 % of the page width of its middle',
-    0.85: 'role input: a centred line is narrower than 85 % of the page; author lists: a wrapped line fills the block',
-    0.05: 'role input and author lists: the next line has the same size (5 %); page 2 header skips the top 5 %',
-    0.3: 'role input: the next line starts 0.3 of a size lower; prose test: 30 % lower-case words',
-    0.5: 'role input: the body font is the one set within half a point of the body size; author lists: next row',
+    0.85: 'role input: a centred line is narrower than 85 % of the page',
+    0.05: 'role input: the next line has the same size (5 %)',
+    0.3: 'role input: the next line starts 0.3 of a size lower',
+    0.5: 'role input: the body font is the one set within half a point of the body size',
     2.5: 'role input: the next line of the same block lies within 2.5 of the size below',
-    1.7: 'author lists: a wrapped author line continues within 1.7 of its size below',
-    0.08: 'author lists: the author lines share one size within 8 %',
-    0.6: 'author lists: at least 60 % of the parts of an author line read as names',
     0.55: 'affiliations: footnote affiliations lie in the lower 45 % of page 1',
     0.06: 'references: running heads in the top 6 % of a page are skipped',
-    0.95: 'references and page 2: page numbers in the bottom 5 % are skipped',
+    0.95: 'references: page numbers in the bottom 5 % are skipped',
   },
   'docx.ts': {
-    0.6: 'a paragraph is bold when 60 % of its characters are; 60 % of an author line reads as names',
+    0.6: 'a paragraph is bold when 60 % of its characters are',
   },
   'text.ts': {
     0.2: 'references: numbered when a fifth of the lines carry a label',
@@ -74,13 +71,16 @@ describe('where the title, abstract and attribution decisions live', () => {
       'contactsOverleaf',
       'authorZone',
       'overleafZone',
+      'pdfAuthors',
     ])
       expect(pdf).toMatch(new RegExp(`\\b${name}\\(`));
-    for (const name of ['docxTitle', 'docxBounds', 'docxAbstract', 'assignEmails', 'assignOrcids', 'ownOrcid'])
+    for (const name of ['docxTitle', 'docxBounds', 'docxAbstract', 'assignEmails', 'assignOrcids', 'ownOrcid', 'mostlyNames'])
       expect(docx).toMatch(new RegExp(`\\b${name}\\(`));
     for (const src of [pdf, docx, source('text.ts')]) {
       expect(src).not.toMatch(/function\s+((assign|attach|pick|choose)\w*(title|abstract|email|orcid)|find\w*(title|abstract))/i);
-      expect(src).not.toMatch(/function\s+(followColumn|paragraphLeft|nextColumn|emailNameScore|headerZone|isProse)\b/);
+      expect(src).not.toMatch(
+        /function\s+(followColumn|paragraphLeft|nextColumn|emailNameScore|headerZone|isProse|authorsFrom|joinWrappedLines|continuesNames)\b/,
+      );
     }
   });
 });

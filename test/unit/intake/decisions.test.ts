@@ -19,6 +19,8 @@ import {
   emailNameScore,
   overleafZone,
   ownOrcid,
+  mostlyNames,
+  pdfAuthors,
   pdfSubtitle,
   pdfTitle,
   type TitleParagraph,
@@ -271,6 +273,59 @@ describe('PDF author zone', () => {
   it('overleaf, skips the running head and the page number', () => {
     const zone = overleafZone(page([seg('Running head', 30), seg('Chen Wei, Dana Levi', 60), seg('12', 820)]));
     expect(zone.segments.map((s) => s.plain)).toEqual(['Chen Wei, Dana Levi']);
+  });
+});
+
+describe('PDF author names', () => {
+  const authorsOf = (zone: Segment[], roles: string[], known: { size: number; font: string } | null = null, corresponding: number[] = []) =>
+    pdfAuthors(zone, rolesBy(roles), corresponding, known).map((h) => h.author.name);
+
+  it('reads author lines the role model names, most of whose parts are names', () => {
+    const names = seg('Anna Kowalska\u00011\u0002, Bob Jones\u00012,*\u0002 and Chen Wei\u00011\u0002', 130);
+    const corresponding: number[] = [];
+    const hits = pdfAuthors([names], rolesBy([names.plain]), corresponding, null);
+    expect(hits.map((h) => [h.author.name, h.markers])).toEqual([
+      ['Anna Kowalska', ['1']],
+      ['Bob Jones', ['2', '*']],
+      ['Chen Wei', ['1']],
+    ]);
+    expect(corresponding).toEqual([1]);
+    // the model's word is needed; a line of one name in three is not an author line
+    expect(authorsOf([names], [])).toEqual([]);
+    const mixed = seg('Anna Kowalska, the coastal survey team, 2019', 130);
+    expect(authorsOf([mixed], [mixed.plain])).toEqual([]);
+    expect(mostlyNames([1, 2], [1, 2, 3])).toBe(true);
+    expect(mostlyNames([1], [1, 2])).toBe(false);
+  });
+
+  it('keeps to the size and font of the first author line, within 8 %', () => {
+    const first = seg('Anna Kowalska, Bob Jones', 130, { size: 12 });
+    const near = seg('Chen Wei, Dana Levi', 146, { size: 12.9 });
+    const far = seg('Erik Holm, Femi Ade', 200, { size: 13.1 });
+    expect(authorsOf([first, near, far], [first.plain, near.plain, far.plain])).toEqual([
+      'Anna Kowalska',
+      'Bob Jones',
+      'Chen Wei',
+      'Dana Levi',
+    ]);
+    // overleaf, page 1's style is known: a line in another size there is not the list's continuation
+    expect(authorsOf([far], [far.plain], { size: 12, font: 'body' })).toEqual([]);
+  });
+
+  it('joins a list wrapped mid-name and keeps the names leading an address line in the author style', () => {
+    const a = seg('Ana Pérez, Wei Zhang, Lucía de la', 130, { x0: 150, x1: 450 });
+    const b = seg('Cruz, Hao Li', 145, { x0: 250, x1: 350 });
+    expect(authorsOf([a, b], ['Ana Pérez, Wei Zhang, Lucía de la Cruz, Hao Li'])).toEqual([
+      'Ana Pérez',
+      'Wei Zhang',
+      'Lucía de la Cruz',
+      'Hao Li',
+    ]);
+    // 1.7 sizes below is the next block, not the wrapped line
+    const b2 = { ...b, top: 130 + 1.75 * 10 };
+    expect(authorsOf([a, b2], [a.plain, b2.plain])).not.toContain('Lucía de la Cruz');
+    const lead = seg('Ingrid Kierkegaard, University of Bergen, Norway', 130);
+    expect(authorsOf([lead], [lead.plain])).toEqual(['Ingrid Kierkegaard']);
   });
 });
 
