@@ -24,7 +24,7 @@ import {
 import { AFFILIATION } from './roles';
 import type { Attachment } from './confidence';
 import type { IntakeAuthor } from './types';
-import { isSpace, oneOf, trimEndWhere } from '../../common/linear';
+import { isSpace, oneOf, replaceSpans, trimEndWhere } from '../../common/linear';
 
 interface Rule {
   value: number;
@@ -128,6 +128,15 @@ export const RULES = table({
   wrapMaxStep: { value: 1.7, why: '… and within 1.7 of its size (the next line; farther is the next block)' },
   wrapFill: { value: 0.85, why: 'the broken line fills at least 85 % of the width of the next (it ran out of room)' },
   wrapSlack: { value: 2, why: 'the continuation starts and ends within two of its sizes of the broken line (one centred block)' },
+  // ---- affiliations (PDF)
+  footnoteZone: { value: 0.55, why: 'marked affiliations may also be set as footnotes, in the lower 45 % of page 1 under the author size' },
+  affContinuationWords: { value: 12, why: 'a marked affiliation goes on in a next line of at most twelve words (longer is prose) …' },
+  affContinuationChars: {
+    value: 80,
+    why: '… and under 80 characters, when the line before ends in "," or "-" or the next is a place name',
+  },
+  affLayoutGap: { value: 3, why: 'unmarked address lines under an author row follow within three of their sizes; a wider gap ends them' },
+  affLayoutLines: { value: 2, why: 'two or more unmarked lines under an author row are its address even without an institution word' },
 });
 
 type Name = keyof typeof RULES;
@@ -688,6 +697,138 @@ export function pdfAuthors(
     }
   }
   return hits;
+}
+
+// ---------------------------------------------------------------- affiliations
+
+/** A PDF line that opens with an affiliation marker ("¹ Dept. …", "a Institute …", "* …"): [, raised, plain, rest]. */
+const PDF_AFFILIATION_MARK = /^\s*(?:\u0001([^\u0002]{1,4})\u0002|([1-9]\d?|[a-h*†‡§¶])(?=\s*\p{Lu}))\s*(\S.*|)$/u;
+/** The same for a DOCX line (Word documents do not use ¶ as a marker; it is a pilcrow shown by the editor). */
+const DOCX_AFFILIATION_MARK = /^\s*(?:\u0001([^\u0002]{1,4})\u0002|([1-9]\d?|[a-h*†‡§])(?=\s*\p{Lu}))\s*(\S.*|)$/u;
+
+/**
+ * PDF affiliations by marker ("¹ Dept. …", in the header zone or as a footnote on page 1), else the unmarked
+ * address lines set under each author row. Fills `hits`' affiliations; returns the markers that label one.
+ */
+export function pdfAffiliations(hits: AuthorHit[], page: PdfPage, zone: Segment[], roleOf: (s: Segment) => Role): string[] {
+  const byMarker = new Map<string, string[]>();
+  let current: string | null = null;
+  const footer = page.segments.filter((s) => s.top > rule('footnoteZone') * page.height && s.size < (hits[0]?.seg.size ?? 99));
+  for (const s of [...zone, ...footer]) {
+    const m = s.text.match(PDF_AFFILIATION_MARK);
+    if (m && roleOf(s) === 'affiliation') {
+      current = (m[1] ?? m[2])!;
+      byMarker.set(current, [...(byMarker.get(current) ?? []), clean(replaceSpans(m[3]!, '\u0001', '\u0002', () => ' '))]);
+    } else if (
+      current &&
+      s.plain &&
+      !/@/.test(s.plain) &&
+      !hits.some((h) => h.seg === s) &&
+      wordCount(s.plain) <= rule('affContinuationWords')
+    ) {
+      const list = byMarker.get(current)!;
+      if (
+        list.length > 0 &&
+        /[,-]$|^\p{Ll}|^\p{Lu}[\p{L}.-]+(?:(?:,\s?|\s)\p{Lu}[\p{L}.-]+){0,3},?\s?$/u.test(list[list.length - 1]! + '|' + s.plain) &&
+        s.plain.length < rule('affContinuationChars')
+      ) {
+        list[list.length - 1] = `${list[list.length - 1]} ${s.plain}`;
+      } else current = null;
+    } else current = null;
+  }
+  for (const h of hits) {
+    const affs = h.markers.flatMap((m) => byMarker.get(m) ?? []);
+    if (affs.length) {
+      h.author.affiliation = [...new Set(affs.map((a) => trimEndWhere(a, oneOf(';,.', true))))].join('; ');
+      h.aff = 'marker';
+    }
+  }
+  const markers = [...byMarker.keys()];
+  if (hits.every((h) => h.author.affiliation !== null)) return markers;
+  // unmarked: address lines below an author segment and above the next author row in the same column
+  const rows = [...new Set(hits.map((h) => h.seg))];
+  for (const seg of rows) {
+    const below = zone
+      .filter((s) => s.top > seg.top && overlap(s.x0, s.x1, seg.x0, seg.x1) > 0 && !rows.includes(s))
+      .sort((a, b) => a.top - b.top);
+    const lines: string[] = [];
+    let prevTop = seg.top;
+    for (const s of below) {
+      if (rows.some((r) => r.top > seg.top && r.top <= s.top && overlap(r.x0, r.x1, s.x0, s.x1) > 0)) break;
+      if (s.top - prevTop > rule('affLayoutGap') * s.size) break;
+      prevTop = s.top;
+      if (/@|orcid|https?:|^\s*(e-?mail|tel|phone|fax)\b/i.test(s.plain)) continue;
+      if (/^\s*(abstract|keywords)/i.test(s.plain)) break;
+      lines.push(s.plain);
+    }
+    const aff = clean(lines.join(', ').replace(/(?:(?<!\s)\s+)?,\s*,/g, ','));
+    if ((aff && AFFILIATION.test(aff)) || (aff && lines.length >= rule('affLayoutLines'))) {
+      for (const h of hits) {
+        if (h.seg !== seg || h.author.affiliation !== null) continue;
+        h.author.affiliation = aff;
+        h.aff = 'layout';
+      }
+    }
+  }
+  return markers;
+}
+
+/** `s` without trailing ; , . and spaces (a loop: /[;,.\s]+$/ is quadratic on a long run of them). */
+function trimPunctuation(s: string): string {
+  let end = s.length;
+  while (end > 0 && /[;,.\s]/.test(s[end - 1]!)) end--;
+  return s.slice(0, end);
+}
+
+/** A DOCX header line as the affiliation decision sees it. */
+export interface DocxLine {
+  /** The line, superscript runs wrapped in \u0001…\u0002. */
+  text: string;
+  /** Whether the role model reads it as an affiliation line. */
+  affiliation: () => boolean;
+}
+
+/**
+ * DOCX affiliations: marked lines ("1 School of …", "¹School …") go to the authors carrying the marker; else a
+ * lone unmarked affiliation line goes to every author (or several to a sole author). `unlabel` strips a
+ * leading label ("Affiliations:"). Returns the markers that label an affiliation.
+ */
+export function docxAffiliations(
+  hits: { author: IntakeAuthor; markers: string[]; aff: Attachment }[],
+  lines: DocxLine[],
+  unlabel: (s: string) => string,
+): string[] {
+  const byMarker = new Map<string, string>();
+  const unmarked: string[] = [];
+  for (const line of lines) {
+    const m = line.text.match(DOCX_AFFILIATION_MARK);
+    const rest = clean(unlabel((m?.[3] ?? line.text).replace(/\u0001[^\u0001\u0002]*\u0002/g, ' ')));
+    if (!line.affiliation() || /@/.test(rest)) continue;
+    if (m) byMarker.set((m[1] ?? m[2])!, trimPunctuation(rest));
+    else if (!hits.some((h) => rest.includes(h.author.name))) unmarked.push(trimPunctuation(rest));
+  }
+  for (const h of hits) {
+    const affs = h.markers.map((m) => byMarker.get(m)).filter((x): x is string => x !== undefined);
+    if (affs.length) {
+      h.author.affiliation = affs.join('; ');
+      h.aff = 'marker';
+    } else if (unmarked.length === 1 || (unmarked.length > 0 && byMarker.size === 0 && hits.length === 1)) {
+      h.author.affiliation = unmarked.join('; ');
+      h.aff = 'layout';
+    }
+  }
+  return [...byMarker.keys()];
+}
+
+/** The affiliations in a per-author paragraph ("Name · 0000-… · Institute …"): its parts after the name that read as one. */
+export function ownAffiliation(text: string, name: string): string | null {
+  const tail = text
+    .replace(name, '')
+    .replace(/\b\d{4}-\d{4}-\d{4}-\d{3}[\dX]\b/g, '')
+    .split('·')
+    .map((x) => x.trim())
+    .filter((x) => AFFILIATION.test(x) && !/^funded by/i.test(x));
+  return tail.length ? tail.join('; ') : null;
 }
 
 // ---------------------------------------------------------------- e-mail and ORCID attribution

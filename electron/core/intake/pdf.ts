@@ -4,7 +4,7 @@
 import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { overlap, readingOrder, type Segment } from './layout';
 import { openPdf, readPage, type PdfPage } from './pdftext';
-import { REFERENCES_HEAD, clean, countReferenceLines, findEmails, joinLines, wordCount } from './text';
+import { REFERENCES_HEAD, clean, countReferenceLines, findEmails, joinLines } from './text';
 import { confidenceOf } from './confidence';
 import {
   abstractAfterHeading,
@@ -15,14 +15,13 @@ import {
   authorZone,
   contactsOverleaf,
   overleafZone,
+  pdfAffiliations,
   pdfAuthors,
   pdfSubtitle,
-  type AuthorHit,
   pdfTitle,
 } from './decisions';
-import { AFFILIATION, ROLE_MODEL, classifyLine, lineFeatures, type LineInput, type Role, type RoleLine, type RoleModel } from './roles';
+import { ROLE_MODEL, classifyLine, lineFeatures, type LineInput, type Role, type RoleLine, type RoleModel } from './roles';
 import type { IntakeAuthor, IntakeConfidence } from './types';
-import { oneOf, replaceSpans, trimEndWhere } from '../../common/linear';
 
 export interface Extracted {
   title: string | null;
@@ -94,67 +93,6 @@ function bodySize(page: PdfPage): number {
 }
 
 // ---------------------------------------------------------------- authors
-
-/**
- * Affiliations by marker ("¹ Dept. …"), else the unmarked address lines set under each author block.
- * Returns the markers that label an affiliation.
- */
-function assignAffiliations(hits: AuthorHit[], page: PdfPage, zone: Segment[], roles: PageRoles): string[] {
-  const byMarker = new Map<string, string[]>();
-  let current: string | null = null;
-  const footer = page.segments.filter((s) => s.top > 0.55 * page.height && s.size < (hits[0]?.seg.size ?? 99));
-  for (const s of [...zone, ...footer]) {
-    const m = s.text.match(/^\s*(?:\u0001([^\u0002]{1,4})\u0002|([1-9]\d?|[a-h*†‡§¶])(?=\s*\p{Lu}))\s*(\S.*|)$/u);
-    if (m && roles.role(s) === 'affiliation') {
-      current = (m[1] ?? m[2])!;
-      byMarker.set(current, [...(byMarker.get(current) ?? []), clean(replaceSpans(m[3]!, '\u0001', '\u0002', () => ' '))]);
-    } else if (current && s.plain && !/@/.test(s.plain) && !hits.some((h) => h.seg === s) && wordCount(s.plain) <= 12) {
-      const list = byMarker.get(current)!;
-      if (
-        list.length > 0 &&
-        /[,-]$|^\p{Ll}|^\p{Lu}[\p{L}.-]+(?:(?:,\s?|\s)\p{Lu}[\p{L}.-]+){0,3},?\s?$/u.test(list[list.length - 1]! + '|' + s.plain) &&
-        s.plain.length < 80
-      ) {
-        list[list.length - 1] = `${list[list.length - 1]} ${s.plain}`;
-      } else current = null;
-    } else current = null;
-  }
-  for (const h of hits) {
-    const affs = h.markers.flatMap((m) => byMarker.get(m) ?? []);
-    if (affs.length) {
-      h.author.affiliation = [...new Set(affs.map((a) => trimEndWhere(a, oneOf(';,.', true))))].join('; ');
-      h.aff = 'marker';
-    }
-  }
-  const markers = [...byMarker.keys()];
-  if (hits.every((h) => h.author.affiliation !== null)) return markers;
-  // unmarked: address lines below an author segment and above the next author row in the same column
-  const rows = [...new Set(hits.map((h) => h.seg))];
-  for (const seg of rows) {
-    const below = zone
-      .filter((s) => s.top > seg.top && overlap(s.x0, s.x1, seg.x0, seg.x1) > 0 && !rows.includes(s))
-      .sort((a, b) => a.top - b.top);
-    const lines: string[] = [];
-    let prevTop = seg.top;
-    for (const s of below) {
-      if (rows.some((r) => r.top > seg.top && r.top <= s.top && overlap(r.x0, r.x1, s.x0, s.x1) > 0)) break;
-      if (s.top - prevTop > 3 * s.size) break;
-      prevTop = s.top;
-      if (/@|orcid|https?:|^\s*(e-?mail|tel|phone|fax)\b/i.test(s.plain)) continue;
-      if (/^\s*(abstract|keywords)/i.test(s.plain)) break;
-      lines.push(s.plain);
-    }
-    const aff = clean(lines.join(', ').replace(/(?:(?<!\s)\s+)?,\s*,/g, ','));
-    if ((aff && AFFILIATION.test(aff)) || (aff && lines.length >= 2)) {
-      for (const h of hits) {
-        if (h.seg !== seg || h.author.affiliation !== null) continue;
-        h.author.affiliation = aff;
-        h.aff = 'layout';
-      }
-    }
-  }
-  return markers;
-}
 
 function emailsOf(pages: PdfPage[]): string[] {
   const fromText = (p: PdfPage) => findEmails(joinLines(readingOrder(p.segments, p.width).map((s) => s.plain)));
@@ -315,7 +253,7 @@ export async function extractPdf(bytes: Buffer, model: RoleModel = ROLE_MODEL, o
       const roles2 = new PageRoles(p2, model);
       hits.push(...pdfAuthors(more.segments, (s) => roles2.role(s), corresponding, known, hits.length));
     }
-    const markers = assignAffiliations(hits, p1, zone.segments, roles);
+    const markers = pdfAffiliations(hits, p1, zone.segments, (s) => roles.role(s));
     const authors = hits.map((h) => h.author);
 
     // the abstract: page 1, then page 2 when it is not there or runs on, then page 3 (APA manuscripts)

@@ -25,7 +25,6 @@ const ALLOWED: Record<string, Record<number, string>> = {
     0.3: 'role input: the next line starts 0.3 of a size lower',
     0.5: 'role input: the body font is the one set within half a point of the body size',
     2.5: 'role input: the next line of the same block lies within 2.5 of the size below',
-    0.55: 'affiliations: footnote affiliations lie in the lower 45 % of page 1',
     0.06: 'references: running heads in the top 6 % of a page are skipped',
     0.95: 'references: page numbers in the bottom 5 % are skipped',
   },
@@ -72,14 +71,26 @@ describe('where the title, abstract and attribution decisions live', () => {
       'authorZone',
       'overleafZone',
       'pdfAuthors',
+      'pdfAffiliations',
     ])
       expect(pdf).toMatch(new RegExp(`\\b${name}\\(`));
-    for (const name of ['docxTitle', 'docxBounds', 'docxAbstract', 'assignEmails', 'assignOrcids', 'ownOrcid', 'mostlyNames'])
+    for (const name of [
+      'docxTitle',
+      'docxBounds',
+      'docxAbstract',
+      'assignEmails',
+      'assignOrcids',
+      'ownOrcid',
+      'mostlyNames',
+      'docxAffiliations',
+      'ownAffiliation',
+    ])
       expect(docx).toMatch(new RegExp(`\\b${name}\\(`));
     for (const src of [pdf, docx, source('text.ts')]) {
       expect(src).not.toMatch(/function\s+((assign|attach|pick|choose)\w*(title|abstract|email|orcid)|find\w*(title|abstract))/i);
+      expect(src).not.toMatch(/function\s+(followColumn|paragraphLeft|nextColumn|emailNameScore)\b/);
       expect(src).not.toMatch(
-        /function\s+(followColumn|paragraphLeft|nextColumn|emailNameScore|headerZone|isProse|authorsFrom|joinWrappedLines|continuesNames)\b/,
+        /function\s+(headerZone|isProse|authorsFrom|joinWrappedLines|continuesNames|assignAffiliations|trimPunctuation)\b/,
       );
     }
   });

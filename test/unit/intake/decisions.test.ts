@@ -19,6 +19,9 @@ import {
   emailNameScore,
   overleafZone,
   ownOrcid,
+  ownAffiliation,
+  docxAffiliations,
+  pdfAffiliations,
   mostlyNames,
   pdfAuthors,
   pdfSubtitle,
@@ -326,6 +329,89 @@ describe('PDF author names', () => {
     expect(authorsOf([a, b2], [a.plain, b2.plain])).not.toContain('Lucía de la Cruz');
     const lead = seg('Ingrid Kierkegaard, University of Bergen, Norway', 130);
     expect(authorsOf([lead], [lead.plain])).toEqual(['Ingrid Kierkegaard']);
+  });
+});
+
+describe('affiliations', () => {
+  const role =
+    (affiliations: string[]) =>
+    (s: Segment): Role =>
+      affiliations.includes(s.plain) ? 'affiliation' : 'other';
+  const hit = (name: string, seg: Segment, markers: string[] = []) => ({
+    author: { name, affiliation: null, email: null, orcid: null } as IntakeAuthor,
+    seg,
+    markers,
+    aff: null,
+  });
+
+  it('PDF: by marker, a marked line going on in a next line ending in a comma (not a long one), and marked footnotes low on page 1', () => {
+    const names = seg('Anna Kowalska\u00011\u0002, Bob Jones\u0001a\u0002', 130, { size: 12 });
+    const a1 = seg('\u00011\u0002Department of Biology,', 150);
+    const a1b = seg('University of Bergen,', 162);
+    const a1c = seg('Allégaten 41, Bergen, Norway, with a long note of the station on the lines after it', 174);
+    const fa = seg('a Marine Station, Tromsø, Norway', 0.6 * 842);
+    const hits = [hit('Anna Kowalska', names, ['1']), hit('Bob Jones', names, ['a'])];
+    const markers = pdfAffiliations(hits, page([names, a1, a1b, a1c, fa]), [names, a1, a1b, a1c], role([a1.plain, fa.plain]));
+    expect(markers).toEqual(['1', 'a']);
+    expect(hits.map((h) => [h.author.affiliation, h.aff])).toEqual([
+      ['Department of Biology, University of Bergen', 'marker'],
+      ['Marine Station, Tromsø, Norway', 'marker'],
+    ]);
+    // the same footnote in the upper part of the page is not read
+    const high = { ...fa, top: 0.5 * 842 };
+    const bob = [hit('Bob Jones', names, ['a'])];
+    pdfAffiliations(bob, page([names, high]), [names], role([high.plain]));
+    expect(bob[0]!.author.affiliation).toBeNull();
+  });
+
+  it('PDF: unmarked address lines under each author row, ended by a gap of three sizes', () => {
+    const left = seg('Anna Kowalska', 130, { x0: 60, x1: 250 });
+    const right = seg('Bob Jones', 130, { x0: 320, x1: 520 });
+    const zone = [
+      left,
+      right,
+      seg('University of Bergen', 142, { x0: 60, x1: 250 }),
+      seg('anna@uib.no', 154, { x0: 60, x1: 250 }),
+      seg('Bergen, Norway', 166, { x0: 60, x1: 250 }),
+      seg('Marine Station', 142, { x0: 320, x1: 520 }),
+      seg('Tromsø, Norway', 154 + 3.2 * 10, { x0: 320, x1: 520 }),
+    ];
+    const hits = [hit('Anna Kowalska', left), hit('Bob Jones', right)];
+    pdfAffiliations(hits, page(zone), zone, role([]));
+    expect(hits.map((h) => [h.author.affiliation, h.aff])).toEqual([
+      ['University of Bergen, Bergen, Norway', 'layout'],
+      [null, null],
+    ]);
+  });
+
+  it('DOCX: by marker, else one unmarked affiliation for every author; a per-author paragraph has its own', () => {
+    const line = (text: string, affiliation = true) => ({ text, affiliation: () => affiliation });
+    const authors = () => [hit('Anna Kowalska', seg('', 0), ['1']), hit('Bob Jones', seg('', 0), ['2'])];
+    const marked = authors();
+    const markers = docxAffiliations(
+      marked,
+      [
+        line('\u00011\u0002School of Biology, University of Bergen.'),
+        line('2 Marine Station, Tromsø'),
+        line('3 Not an affiliation', false),
+      ],
+      (s) => s.replace(/^Affiliations?:\s*/, ''),
+    );
+    expect(markers).toEqual(['1', '2']);
+    expect(marked.map((h) => h.author.affiliation)).toEqual(['School of Biology, University of Bergen', 'Marine Station, Tromsø']);
+    const lone = authors();
+    docxAffiliations(lone, [line('Affiliation: University of Bergen, Norway;')], (s) => s.replace(/^Affiliations?:\s*/, ''));
+    expect(lone.map((h) => [h.author.affiliation, h.aff])).toEqual([
+      ['University of Bergen, Norway', 'layout'],
+      ['University of Bergen, Norway', 'layout'],
+    ]);
+    const two = authors();
+    docxAffiliations(two, [line('University of Bergen'), line('Marine Station, Tromsø')], (s) => s);
+    expect(two.map((h) => h.author.affiliation)).toEqual([null, null]);
+    expect(
+      ownAffiliation('Anna Kowalska · 0000-0002-1825-0097 · University of Bergen · Funded by the Research Council', 'Anna Kowalska'),
+    ).toBe('University of Bergen');
+    expect(ownAffiliation('Anna Kowalska · 0000-0002-1825-0097', 'Anna Kowalska')).toBeNull();
   });
 });
 
