@@ -1,7 +1,8 @@
 /* eslint-disable no-control-regex -- superscript runs are delimited by U+0001 … U+0002 (layout.ts SUP_OPEN/SUP_CLOSE) */
 // The decisions of the front-matter model that are not a single line's role (roles.ts decides those): where
 // the title starts and ends, and whether a line under it is its next line or the author line; where the
-// abstract starts and ends; which author an e-mail address or ORCID iD belongs to. The format
+// abstract starts and ends; where the author block lies, which of its lines are author lines and which
+// affiliation goes to which author; which author an e-mail address or ORCID iD belongs to. The format
 // readers (pdf.ts, docx.ts) measure lines and paragraphs and call these functions; every weight and threshold
 // they use is a row of RULES below, with the reason it has that value.
 import { overlap, type Segment } from './layout';

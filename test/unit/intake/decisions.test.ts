@@ -1,6 +1,6 @@
 // The decisions of the front-matter model besides a line's role (electron/core/intake/decisions.ts), on small
-// pages and paragraphs made here: where the title starts and ends; where the abstract starts and ends; which
-// author an address or iD belongs to.
+// pages and paragraphs made here: where the title starts and ends; where the abstract starts and ends; the
+// author zone, the author names and the affiliations; which author an address or iD belongs to.
 import { describe, expect, it } from 'vitest';
 import {
   RULES,
