@@ -1,15 +1,31 @@
+/* eslint-disable no-control-regex -- superscript runs are delimited by U+0001 … U+0002 (layout.ts SUP_OPEN/SUP_CLOSE) */
 // The decisions of the front-matter model that are not a single line's role (roles.ts decides those): where
 // the title starts and ends, and whether a line under it is its next line or the author line; where the
-// abstract starts and ends; which author an e-mail address or ORCID iD belongs to. The format
+// abstract starts and ends; where the author block lies, which of its lines are author lines and which
+// affiliation goes to which author; which author an e-mail address or ORCID iD belongs to. The format
 // readers (pdf.ts, docx.ts) measure lines and paragraphs and call these functions; every weight and threshold
 // they use is a row of RULES below, with the reason it has that value.
 import { overlap, type Segment } from './layout';
 import type { PdfPage } from './pdftext';
 import type { Role } from './roles';
-import { ABSTRACT_HEAD, PARTICLES, STOP_HEAD, clean, findOrcids, fold, joinLines, looksLikeName, splitAuthorLine, wordCount } from './text';
+import {
+  ABSTRACT_HEAD,
+  NAME_JOINERS,
+  NAME_PARTICLES,
+  PARTICLES,
+  STOP_HEAD,
+  clean,
+  findOrcids,
+  fold,
+  joinLines,
+  looksLikeName,
+  splitAuthorLine,
+  wordCount,
+} from './text';
 import { AFFILIATION } from './roles';
+import type { Attachment } from './confidence';
 import type { IntakeAuthor } from './types';
-import { isSpace, oneOf, trimEndWhere } from '../../common/linear';
+import { isSpace, oneOf, replaceSpans, trimEndWhere } from '../../common/linear';
 
 interface Rule {
   value: number;
@@ -89,6 +105,39 @@ export const RULES = table({
   orcidLookBehind: { value: 160, why: 'an iD belongs to the author named within the 160 characters before it (about two lines)' },
   orcidLookAhead: { value: 80, why: 'or to the author named in parentheses right after it, "0000-… (A. Smith)", within 80 characters' },
   correspondingShare: { value: 0.5, why: 'a mark on more than half the authors is "equal contribution", not the corresponding author' },
+  // ---- author block (PDF): the header zone under the title
+  baselineRounding: { value: 0.1, why: 'baselines within 0.1 pt are level (positions are rounded differently per line)' },
+  blockMargin: {
+    value: 2,
+    why: 'a blocking line (abstract, heading, prose) closes the header in the columns it overlaps, widened by 2 pt',
+  },
+  proseMinWords: { value: 12, why: 'running text has at least twelve words; a long author or address line can have fewer' },
+  proseLowerShare: {
+    value: 0.3,
+    why: 'running text has 30 % of its words in lower case (particles and "and" not counted); names and addresses do not',
+  },
+  overleafTop: { value: 0.05, why: "page 2's header zone skips the running head in its top 5 %" },
+  overleafBottom: { value: 0.95, why: '… and the page number in its bottom 5 %' },
+  // ---- author names (PDF, and the share for DOCX)
+  authorNameShare: { value: 0.6, why: 'an author line has at least 60 % of its parts reading as names (the rest: "and", degrees, notes)' },
+  authorStyleSize: {
+    value: 0.08,
+    why: 'the lines of one author list share a size within 8 % (a larger or smaller line is a title or an address)',
+  },
+  wrapSameSize: { value: 0.05, why: 'a wrapped author line goes on in the same font and size (within 5 %)' },
+  wrapMinStep: { value: 0.5, why: 'the continuation lies at least half its size lower (not a piece of the same row) …' },
+  wrapMaxStep: { value: 1.7, why: '… and within 1.7 of its size (the next line; farther is the next block)' },
+  wrapFill: { value: 0.85, why: 'the broken line fills at least 85 % of the width of the next (it ran out of room)' },
+  wrapSlack: { value: 2, why: 'the continuation starts and ends within two of its sizes of the broken line (one centred block)' },
+  // ---- affiliations (PDF)
+  footnoteZone: { value: 0.55, why: 'marked affiliations may also be set as footnotes, in the lower 45 % of page 1 under the author size' },
+  affContinuationWords: { value: 12, why: 'a marked affiliation goes on in a next line of at most twelve words (longer is prose) …' },
+  affContinuationChars: {
+    value: 80,
+    why: '… and under 80 characters, when the line before ends in "," or "-" or the next is a place name',
+  },
+  affLayoutGap: { value: 3, why: 'unmarked address lines under an author row follow within three of their sizes; a wider gap ends them' },
+  affLayoutLines: { value: 2, why: 'two or more unmarked lines under an author row are its address even without an institution word' },
 });
 
 type Name = keyof typeof RULES;
@@ -491,6 +540,296 @@ export function docxAbstract(paras: DocxParagraph[], at: number, body: number): 
     if (lines.join(' ').split(' ').length > rule('docxAbstractMaxWords')) break;
   }
   return clean(lines.join(' ')) || null;
+}
+
+// ---------------------------------------------------------------- author block (PDF)
+
+/** Lower-case words that names and name lists carry ("José María de la Cruz, and Anke van der Berg"). */
+const NAME_PARTICLE = new Set(['and', ...NAME_PARTICLES, 'do', ...NAME_JOINERS, 'el']);
+
+/**
+ * Running text: many words, a good share of them starting in lower case (names and addresses do not; name
+ * particles and "and" are not counted, so a wrapped author line is not taken for prose).
+ */
+export function isProse(s: string): boolean {
+  const ws = s.split(/\s+/).filter((w) => /\p{L}/u.test(w));
+  return (
+    ws.length >= rule('proseMinWords') &&
+    ws.filter((w) => /^\p{Ll}/u.test(w) && !NAME_PARTICLE.has(w.replace(/[^\p{L}]/gu, ''))).length >= rule('proseLowerShare') * ws.length
+  );
+}
+
+/** The header: segments with no blocking line above them in an overlapping column; `open` when nothing blocked. */
+export interface HeaderZone {
+  segments: Segment[];
+  open: boolean;
+}
+
+/**
+ * Segments of the header: those with no blocking segment (abstract heading, section heading, prose) above
+ * them in an overlapping column. `open` is true when nothing blocked at all (the header may go on overleaf).
+ */
+function headerZone(segs: Segment[]): HeaderZone {
+  const sorted = [...segs].sort((a, b) => a.top - b.top || a.x0 - b.x0);
+  const blocks = sorted.filter(
+    (s) =>
+      ABSTRACT_HEAD.test(s.plain) ||
+      sectionStop(s) ||
+      (isProse(s.plain) && !AFFILIATION.test(s.plain) && !/@/.test(s.plain) && !noteLine(s)),
+  );
+  const margin = rule('blockMargin');
+  const segments = sorted.filter(
+    (s) => !blocks.some((b) => b.top <= s.top + rule('baselineRounding') && overlap(b.x0 - margin, b.x1 + margin, s.x0, s.x1) > 0),
+  );
+  return { segments, open: blocks.length === 0 };
+}
+
+/** Page 1's header zone: below the title's last line (`below`, its baseline; 0 without a title). */
+export const authorZone = (page: PdfPage, below: number): HeaderZone =>
+  headerZone(page.segments.filter((s) => s.top > below + rule('baselineRounding')));
+
+/** Page 2's header zone, for an author list that runs over: the page without its running head and page number. */
+export const overleafZone = (page: PdfPage): HeaderZone =>
+  headerZone(page.segments.filter((s) => s.top > rule('overleafTop') * page.height && s.top < rule('overleafBottom') * page.height));
+
+// ---------------------------------------------------------------- author names (PDF)
+
+/** An author found in the header, with the line it was read on and its markers. */
+export interface AuthorHit {
+  author: IntakeAuthor;
+  seg: Segment;
+  markers: string[];
+  /** How the affiliation was attached. */
+  aff: Attachment;
+}
+
+/** A line's name parts are most of its parts (an author line, not an address or a sentence with a name in it). */
+export const mostlyNames = (names: unknown[], parts: unknown[]): boolean =>
+  names.length > 0 && names.length >= rule('authorNameShare') * parts.length;
+
+/** The next line finishes the name the previous one broke off and goes on with names only. */
+function continuesNames(prev: string, next: string): boolean {
+  const before = splitAuthorLine(prev);
+  const after = splitAuthorLine(next);
+  const tail = before[before.length - 1];
+  const head = after[0];
+  if (!tail || !head) return false;
+  return looksLikeName(`${tail.name} ${head.name}`) && after.slice(1).every((p) => looksLikeName(p.name));
+}
+
+/**
+ * Joins the lines of a wrapped author list: a line that lists several names, fills the width of the block and
+ * ends without a separator continues on the next line in the same font ("…, Lucía de la" + "Cruz³, …").
+ */
+export function joinWrappedLines(zone: Segment[]): Segment[] {
+  const out: Segment[] = [];
+  for (const s of zone) {
+    const prev = out[out.length - 1];
+    if (
+      prev &&
+      prev.font === s.font &&
+      Math.abs(prev.size - s.size) < rule('wrapSameSize') * s.size &&
+      s.top - prev.top > rule('wrapMinStep') * s.size &&
+      s.top - prev.top < rule('wrapMaxStep') * s.size &&
+      /[,;]/.test(prev.plain) &&
+      !/[,;&]\s*$|\band\s*$|\u0002\s*$/.test(prev.text) &&
+      !/@/.test(prev.plain + s.plain) &&
+      !AFFILIATION.test(prev.plain) &&
+      prev.x1 - prev.x0 >= rule('wrapFill') * (s.x1 - s.x0) &&
+      s.x0 >= prev.x0 - rule('wrapSlack') * s.size &&
+      s.x1 <= prev.x1 + rule('wrapSlack') * s.size &&
+      continuesNames(prev.text, s.text)
+    ) {
+      out[out.length - 1] = {
+        ...prev,
+        text: `${prev.text} ${s.text}`,
+        plain: `${prev.plain} ${s.plain}`,
+        x0: Math.min(prev.x0, s.x0),
+        x1: Math.max(prev.x1, s.x1),
+        top: s.top,
+      };
+    } else out.push(s);
+  }
+  return out;
+}
+
+/**
+ * The authors of a PDF header zone: lines the role model reads as author lines, most of whose parts are names,
+ * in one size and font (`known`: the style page 1 set, for a list that runs overleaf). A line that opens with
+ * names and goes on with the address keeps its leading names. Authors with a corresponding mark go to
+ * `corresponding` (their index plus `offset`).
+ */
+export function pdfAuthors(
+  zone: Segment[],
+  roleOf: (s: Segment) => Role,
+  corresponding: number[],
+  known: { size: number; font: string } | null,
+  offset = 0,
+): AuthorHit[] {
+  const hits: AuthorHit[] = [];
+  let style = known;
+  const repeated = (t: string) => zone.filter((s) => s.plain === t).length > 1;
+  const offStyle = (seg: Segment, style: { size: number }) => Math.abs(seg.size - style.size) > rule('authorStyleSize') * style.size;
+  for (const seg of joinWrappedLines(zone)) {
+    if (/@/.test(seg.plain) || repeated(seg.plain)) continue;
+    const line = seg.text.replace(/^\s*(by|authors?:?)\s+/i, '').replace(/(?<!\s)\s+on\s+\p{Lu}\p{Ll}+\.? \d{1,2}, \d{4}\s*$/u, '');
+    const parts = splitAuthorLine(line);
+    if (parts.length === 0) continue;
+    if (roleOf(seg) !== 'author') continue;
+    let names = parts.filter((p) => looksLikeName(p.name));
+    const sameStyle = style !== null && !offStyle(seg, style) && seg.font === style.font;
+    if (AFFILIATION.test(seg.plain)) {
+      // "C. Contreras, Michigan State University, …": names leading an address line in the author style
+      const lead: typeof names = [];
+      for (const p of parts) {
+        if (!looksLikeName(p.name)) break;
+        lead.push(p);
+      }
+      // the first such line sets the style when the rest of it is the address ("INGRID KIERKEGAARD, Institute …, Norway")
+      const opensBlock = style === null && lead.length === 1 && parts.length > 1 && AFFILIATION.test(parts[1]!.name);
+      if (!(sameStyle || opensBlock) || lead.length === 0) continue;
+      names = lead;
+    } else if (!mostlyNames(names, parts)) continue;
+    if (style && (offStyle(seg, style) || (seg.font !== style.font && names.length < parts.length))) continue;
+    style ??= { size: seg.size, font: seg.font };
+    for (const p of names) {
+      if (correspondingMark(p.markers)) corresponding.push(offset + hits.length);
+      hits.push({ author: { name: p.name, affiliation: null, email: null, orcid: null }, seg, markers: p.markers, aff: null });
+    }
+  }
+  return hits;
+}
+
+// ---------------------------------------------------------------- affiliations
+
+/** A PDF line that opens with an affiliation marker ("¹ Dept. …", "a Institute …", "* …"): [, raised, plain, rest]. */
+const PDF_AFFILIATION_MARK = /^\s*(?:\u0001([^\u0002]{1,4})\u0002|([1-9]\d?|[a-h*†‡§¶])(?=\s*\p{Lu}))\s*(\S.*|)$/u;
+/** The same for a DOCX line (Word documents do not use ¶ as a marker; it is a pilcrow shown by the editor). */
+const DOCX_AFFILIATION_MARK = /^\s*(?:\u0001([^\u0002]{1,4})\u0002|([1-9]\d?|[a-h*†‡§])(?=\s*\p{Lu}))\s*(\S.*|)$/u;
+
+/**
+ * PDF affiliations by marker ("¹ Dept. …", in the header zone or as a footnote on page 1), else the unmarked
+ * address lines set under each author row. Fills `hits`' affiliations; returns the markers that label one.
+ */
+export function pdfAffiliations(hits: AuthorHit[], page: PdfPage, zone: Segment[], roleOf: (s: Segment) => Role): string[] {
+  const byMarker = new Map<string, string[]>();
+  let current: string | null = null;
+  const footer = page.segments.filter((s) => s.top > rule('footnoteZone') * page.height && s.size < (hits[0]?.seg.size ?? 99));
+  for (const s of [...zone, ...footer]) {
+    const m = s.text.match(PDF_AFFILIATION_MARK);
+    if (m && roleOf(s) === 'affiliation') {
+      current = (m[1] ?? m[2])!;
+      byMarker.set(current, [...(byMarker.get(current) ?? []), clean(replaceSpans(m[3]!, '\u0001', '\u0002', () => ' '))]);
+    } else if (
+      current &&
+      s.plain &&
+      !/@/.test(s.plain) &&
+      !hits.some((h) => h.seg === s) &&
+      wordCount(s.plain) <= rule('affContinuationWords')
+    ) {
+      const list = byMarker.get(current)!;
+      if (
+        list.length > 0 &&
+        /[,-]$|^\p{Ll}|^\p{Lu}[\p{L}.-]+(?:(?:,\s?|\s)\p{Lu}[\p{L}.-]+){0,3},?\s?$/u.test(list[list.length - 1]! + '|' + s.plain) &&
+        s.plain.length < rule('affContinuationChars')
+      ) {
+        list[list.length - 1] = `${list[list.length - 1]} ${s.plain}`;
+      } else current = null;
+    } else current = null;
+  }
+  for (const h of hits) {
+    const affs = h.markers.flatMap((m) => byMarker.get(m) ?? []);
+    if (affs.length) {
+      h.author.affiliation = [...new Set(affs.map((a) => trimEndWhere(a, oneOf(';,.', true))))].join('; ');
+      h.aff = 'marker';
+    }
+  }
+  const markers = [...byMarker.keys()];
+  if (hits.every((h) => h.author.affiliation !== null)) return markers;
+  // unmarked: address lines below an author segment and above the next author row in the same column
+  const rows = [...new Set(hits.map((h) => h.seg))];
+  for (const seg of rows) {
+    const below = zone
+      .filter((s) => s.top > seg.top && overlap(s.x0, s.x1, seg.x0, seg.x1) > 0 && !rows.includes(s))
+      .sort((a, b) => a.top - b.top);
+    const lines: string[] = [];
+    let prevTop = seg.top;
+    for (const s of below) {
+      if (rows.some((r) => r.top > seg.top && r.top <= s.top && overlap(r.x0, r.x1, s.x0, s.x1) > 0)) break;
+      if (s.top - prevTop > rule('affLayoutGap') * s.size) break;
+      prevTop = s.top;
+      if (/@|orcid|https?:|^\s*(e-?mail|tel|phone|fax)\b/i.test(s.plain)) continue;
+      if (/^\s*(abstract|keywords)/i.test(s.plain)) break;
+      lines.push(s.plain);
+    }
+    const aff = clean(lines.join(', ').replace(/(?:(?<!\s)\s+)?,\s*,/g, ','));
+    if ((aff && AFFILIATION.test(aff)) || (aff && lines.length >= rule('affLayoutLines'))) {
+      for (const h of hits) {
+        if (h.seg !== seg || h.author.affiliation !== null) continue;
+        h.author.affiliation = aff;
+        h.aff = 'layout';
+      }
+    }
+  }
+  return markers;
+}
+
+/** `s` without trailing ; , . and spaces (a loop: /[;,.\s]+$/ is quadratic on a long run of them). */
+function trimPunctuation(s: string): string {
+  let end = s.length;
+  while (end > 0 && /[;,.\s]/.test(s[end - 1]!)) end--;
+  return s.slice(0, end);
+}
+
+/** A DOCX header line as the affiliation decision sees it. */
+export interface DocxLine {
+  /** The line, superscript runs wrapped in \u0001…\u0002. */
+  text: string;
+  /** Whether the role model reads it as an affiliation line. */
+  affiliation: () => boolean;
+}
+
+/**
+ * DOCX affiliations: marked lines ("1 School of …", "¹School …") go to the authors carrying the marker; else a
+ * lone unmarked affiliation line goes to every author (or several to a sole author). `unlabel` strips a
+ * leading label ("Affiliations:"). Returns the markers that label an affiliation.
+ */
+export function docxAffiliations(
+  hits: { author: IntakeAuthor; markers: string[]; aff: Attachment }[],
+  lines: DocxLine[],
+  unlabel: (s: string) => string,
+): string[] {
+  const byMarker = new Map<string, string>();
+  const unmarked: string[] = [];
+  for (const line of lines) {
+    const m = line.text.match(DOCX_AFFILIATION_MARK);
+    const rest = clean(unlabel((m?.[3] ?? line.text).replace(/\u0001[^\u0001\u0002]*\u0002/g, ' ')));
+    if (!line.affiliation() || /@/.test(rest)) continue;
+    if (m) byMarker.set((m[1] ?? m[2])!, trimPunctuation(rest));
+    else if (!hits.some((h) => rest.includes(h.author.name))) unmarked.push(trimPunctuation(rest));
+  }
+  for (const h of hits) {
+    const affs = h.markers.map((m) => byMarker.get(m)).filter((x): x is string => x !== undefined);
+    if (affs.length) {
+      h.author.affiliation = affs.join('; ');
+      h.aff = 'marker';
+    } else if (unmarked.length === 1 || (unmarked.length > 0 && byMarker.size === 0 && hits.length === 1)) {
+      h.author.affiliation = unmarked.join('; ');
+      h.aff = 'layout';
+    }
+  }
+  return [...byMarker.keys()];
+}
+
+/** The affiliations in a per-author paragraph ("Name · 0000-… · Institute …"): its parts after the name that read as one. */
+export function ownAffiliation(text: string, name: string): string | null {
+  const tail = text
+    .replace(name, '')
+    .replace(/\b\d{4}-\d{4}-\d{4}-\d{3}[\dX]\b/g, '')
+    .split('·')
+    .map((x) => x.trim())
+    .filter((x) => AFFILIATION.test(x) && !/^funded by/i.test(x));
+  return tail.length ? tail.join('; ') : null;
 }
 
 // ---------------------------------------------------------------- e-mail and ORCID attribution

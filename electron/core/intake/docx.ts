@@ -4,8 +4,20 @@
 import { INTAKE_BOUNDS } from './bounds';
 import { limitsOf } from './check';
 import { confidenceOf, type Attachment } from './confidence';
-import { assignEmails, assignOrcids, correspondingMark, docxAbstract, docxBounds, docxTitle, ownOrcid, rule } from './decisions';
-import { AFFILIATION, ROLE_MODEL, classifyLine, lineFeatures, roleScores, type LineInput, type RoleLine, type RoleModel } from './roles';
+import {
+  assignEmails,
+  assignOrcids,
+  correspondingMark,
+  docxAbstract,
+  docxBounds,
+  docxTitle,
+  mostlyNames,
+  ownAffiliation,
+  ownOrcid,
+  rule,
+  docxAffiliations,
+} from './decisions';
+import { ROLE_MODEL, classifyLine, lineFeatures, roleScores, type LineInput, type RoleLine, type RoleModel } from './roles';
 import type { Extracted } from './pdf';
 import { REFERENCES_HEAD, clean, findEmails, looksLikeName, splitAuthorLine } from './text';
 import { readZipEntries } from './zip';
@@ -34,13 +46,6 @@ function unescapeXml(s: string): string {
     if (e[0] === '#') return String.fromCodePoint(e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10));
     return ENTITY[e] ?? m;
   });
-}
-
-/** `s` without trailing ; , . and spaces (a loop: /[;,.\s]+$/ is quadratic on a long run of them). */
-function trimPunctuation(s: string): string {
-  let end = s.length;
-  while (end > 0 && /[;,.\s]/.test(s[end - 1]!)) end--;
-  return s.slice(0, end);
 }
 
 type XmlToken = [close: string, tag: string | undefined, attrs: string, selfClose: string, text: string | undefined];
@@ -324,7 +329,7 @@ export async function extractDocx(bytes: Buffer, opts: IntakeOptions = {}, model
       if (classifyLine(inputOf(paras, titleIdx + 1 + pi, line, body), model) !== 'author') continue;
       const parts = splitAuthorLine(line);
       const names = parts.filter((x) => looksLikeName(x.name));
-      if (names.length === 0 || names.length < 0.6 * parts.length) continue;
+      if (!mostlyNames(names, parts)) continue;
       for (const n of names) {
         if (correspondingMark(n.markers)) corresponding.push(hits.length);
         hits.push({
@@ -338,29 +343,17 @@ export async function extractDocx(bytes: Buffer, opts: IntakeOptions = {}, model
     }
   });
 
-  // affiliations: numbered lines ("1 School of …", "¹School …"), else a lone affiliation block for everyone
-  const byMarker = new Map<string, string>();
-  const unmarked: string[] = [];
-  header.forEach((p, pi) => {
-    for (const line of p.text.split('\n')) {
-      const m = line.match(/^\s*(?:\u0001([^\u0002]{1,4})\u0002|([1-9]\d?|[a-h*†‡§])(?=\s*\p{Lu}))\s*(\S.*|)$/u);
-      const rest = clean((m?.[3] ?? line).replace(/\u0001[^\u0001\u0002]*\u0002/g, ' ').replace(LABEL, ''));
-      if (classifyLine(inputOf(paras, titleIdx + 1 + pi, line.replace(LABEL, ''), body), model) !== 'affiliation' || /@/.test(rest))
-        continue;
-      if (m) byMarker.set((m[1] ?? m[2])!, trimPunctuation(rest));
-      else if (!hits.some((h) => rest.includes(h.author.name))) unmarked.push(trimPunctuation(rest));
-    }
-  });
-  for (const h of hits) {
-    const affs = h.markers.map((m) => byMarker.get(m)).filter((x): x is string => x !== undefined);
-    if (affs.length) {
-      h.author.affiliation = affs.join('; ');
-      h.aff = 'marker';
-    } else if (unmarked.length === 1 || (unmarked.length > 0 && byMarker.size === 0 && hits.length === 1)) {
-      h.author.affiliation = unmarked.join('; ');
-      h.aff = 'layout';
-    }
-  }
+  // affiliations: numbered lines ("1 School of …", "¹School …"), else a lone affiliation block for everyone (decisions.ts)
+  const markers = docxAffiliations(
+    hits,
+    header.flatMap((p, pi) =>
+      p.text.split('\n').map((line) => ({
+        text: line,
+        affiliation: () => classifyLine(inputOf(paras, titleIdx + 1 + pi, line.replace(LABEL, ''), body), model) === 'affiliation',
+      })),
+    ),
+    (s) => s.replace(LABEL, ''),
+  );
   // per-author paragraphs ("Name · ORCID · affiliations") carry their own affiliation and ORCID
   const headerText = paras.slice(0, introIdx >= 0 ? introIdx : Math.min(paras.length, rule('docxContactParagraphs')));
   for (const h of hits) {
@@ -371,17 +364,10 @@ export async function extractDocx(bytes: Buffer, opts: IntakeOptions = {}, model
       h.author.orcid = id;
       h.orcidOwn = true;
     }
-    if (h.author.affiliation === null) {
-      const tail = own.plain
-        .replace(h.author.name, '')
-        .replace(/\b\d{4}-\d{4}-\d{4}-\d{3}[\dX]\b/g, '')
-        .split('·')
-        .map((x) => x.trim())
-        .filter((x) => AFFILIATION.test(x) && !/^funded by/i.test(x));
-      if (tail.length) {
-        h.author.affiliation = tail.join('; ');
-        h.aff = 'marker';
-      }
+    const aff = h.author.affiliation === null ? ownAffiliation(own.plain, h.author.name) : null;
+    if (aff !== null) {
+      h.author.affiliation = aff;
+      h.aff = 'marker';
     }
   }
   const authors = hits.map((h) => h.author);
@@ -418,7 +404,7 @@ export async function extractDocx(bytes: Buffer, opts: IntakeOptions = {}, model
       markers: h.markers,
     })),
     emails: emails.length,
-    affiliationMarkers: [...byMarker.keys()],
+    affiliationMarkers: markers,
   });
   return { title, abstract, authors, references, confidence };
 }

@@ -4,36 +4,24 @@
 import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { overlap, readingOrder, type Segment } from './layout';
 import { openPdf, readPage, type PdfPage } from './pdftext';
-import {
-  ABSTRACT_HEAD,
-  NAME_JOINERS,
-  NAME_PARTICLES,
-  REFERENCES_HEAD,
-  clean,
-  countReferenceLines,
-  findEmails,
-  joinLines,
-  looksLikeName,
-  splitAuthorLine,
-  wordCount,
-} from './text';
-import { confidenceOf, type Attachment } from './confidence';
+import { REFERENCES_HEAD, clean, countReferenceLines, findEmails, joinLines } from './text';
+import { confidenceOf } from './confidence';
 import {
   abstractAfterHeading,
   abstractWithoutHeading,
   assignEmails,
   assignOrcids,
   attachByName,
+  authorZone,
   contactsOverleaf,
-  correspondingMark,
-  noteLine,
+  overleafZone,
+  pdfAffiliations,
+  pdfAuthors,
   pdfSubtitle,
   pdfTitle,
-  sectionStop,
 } from './decisions';
-import { AFFILIATION, ROLE_MODEL, classifyLine, lineFeatures, type LineInput, type Role, type RoleLine, type RoleModel } from './roles';
+import { ROLE_MODEL, classifyLine, lineFeatures, type LineInput, type Role, type RoleLine, type RoleModel } from './roles';
 import type { IntakeAuthor, IntakeConfidence } from './types';
-import { oneOf, replaceSpans, trimEndWhere } from '../../common/linear';
 
 export interface Extracted {
   title: string | null;
@@ -45,20 +33,6 @@ export interface Extracted {
 
 /** Page 1 sends the reader to the end for the authors' details (Springer: "Extended author information available on the last page"). */
 const POINTS_TO_END = /\b(author|contact|corresponding)\w*\b.{0,60}\b(last page|end of the (article|paper|manuscript))/i;
-
-/** Lower-case words that names and name lists carry ("José María de la Cruz, and Anke van der Berg"). */
-const NAME_PARTICLE = new Set(['and', ...NAME_PARTICLES, 'do', ...NAME_JOINERS, 'el']);
-
-/**
- * Running text: many words, a good share of them starting in lower case (names and addresses do not; name
- * particles and "and" are not counted, so a wrapped author line is not taken for prose).
- */
-export function isProse(s: string): boolean {
-  const ws = s.split(/\s+/).filter((w) => /\p{L}/u.test(w));
-  return (
-    ws.length >= 12 && ws.filter((w) => /^\p{Ll}/u.test(w) && !NAME_PARTICLE.has(w.replace(/[^\p{L}]/gu, ''))).length >= 0.3 * ws.length
-  );
-}
 
 // ---------------------------------------------------------------- roles
 
@@ -119,178 +93,6 @@ function bodySize(page: PdfPage): number {
 }
 
 // ---------------------------------------------------------------- authors
-
-interface AuthorHit {
-  author: IntakeAuthor;
-  seg: Segment;
-  markers: string[];
-  /** How the affiliation was attached. */
-  aff: Attachment;
-}
-
-/**
- * Segments of the header: those with no blocking segment (abstract heading, section heading, prose) above
- * them in an overlapping column. `open` is true when nothing blocked at all (the header may go on overleaf).
- */
-function headerZone(segs: Segment[]): { segments: Segment[]; open: boolean } {
-  const sorted = [...segs].sort((a, b) => a.top - b.top || a.x0 - b.x0);
-  const blocks = sorted.filter(
-    (s) =>
-      ABSTRACT_HEAD.test(s.plain) ||
-      sectionStop(s) ||
-      (isProse(s.plain) && !AFFILIATION.test(s.plain) && !/@/.test(s.plain) && !noteLine(s)),
-  );
-  const segments = sorted.filter((s) => !blocks.some((b) => b.top <= s.top + 0.1 && overlap(b.x0 - 2, b.x1 + 2, s.x0, s.x1) > 0));
-  return { segments, open: blocks.length === 0 };
-}
-
-/** The next line finishes the name the previous one broke off and goes on with names only. */
-function continuesNames(prev: string, next: string): boolean {
-  const before = splitAuthorLine(prev);
-  const after = splitAuthorLine(next);
-  const tail = before[before.length - 1];
-  const head = after[0];
-  if (!tail || !head) return false;
-  return looksLikeName(`${tail.name} ${head.name}`) && after.slice(1).every((p) => looksLikeName(p.name));
-}
-
-/**
- * Joins the lines of a wrapped author list: a line that lists several names, fills the width of the block and
- * ends without a separator continues on the next line in the same font ("…, Lucía de la" + "Cruz³, …").
- */
-export function joinWrappedLines(zone: Segment[]): Segment[] {
-  const out: Segment[] = [];
-  for (const s of zone) {
-    const prev = out[out.length - 1];
-    if (
-      prev &&
-      prev.font === s.font &&
-      Math.abs(prev.size - s.size) < 0.05 * s.size &&
-      s.top - prev.top > 0.5 * s.size &&
-      s.top - prev.top < 1.7 * s.size &&
-      /[,;]/.test(prev.plain) &&
-      !/[,;&]\s*$|\band\s*$|\u0002\s*$/.test(prev.text) &&
-      !/@/.test(prev.plain + s.plain) &&
-      !AFFILIATION.test(prev.plain) &&
-      prev.x1 - prev.x0 >= 0.85 * (s.x1 - s.x0) &&
-      s.x0 >= prev.x0 - 2 * s.size &&
-      s.x1 <= prev.x1 + 2 * s.size &&
-      continuesNames(prev.text, s.text)
-    ) {
-      out[out.length - 1] = {
-        ...prev,
-        text: `${prev.text} ${s.text}`,
-        plain: `${prev.plain} ${s.plain}`,
-        x0: Math.min(prev.x0, s.x0),
-        x1: Math.max(prev.x1, s.x1),
-        top: s.top,
-      };
-    } else out.push(s);
-  }
-  return out;
-}
-
-function authorsFrom(
-  zone: Segment[],
-  roles: PageRoles,
-  corresponding: number[],
-  known: { size: number; font: string } | null,
-  offset = 0,
-): AuthorHit[] {
-  const hits: AuthorHit[] = [];
-  let style = known;
-  const repeated = (t: string) => zone.filter((s) => s.plain === t).length > 1;
-  for (const seg of joinWrappedLines(zone)) {
-    if (/@/.test(seg.plain) || repeated(seg.plain)) continue;
-    const line = seg.text.replace(/^\s*(by|authors?:?)\s+/i, '').replace(/(?<!\s)\s+on\s+\p{Lu}\p{Ll}+\.? \d{1,2}, \d{4}\s*$/u, '');
-    const parts = splitAuthorLine(line);
-    if (parts.length === 0) continue;
-    if (roles.role(seg) !== 'author') continue;
-    let names = parts.filter((p) => looksLikeName(p.name));
-    const sameStyle = style !== null && Math.abs(seg.size - style.size) <= 0.08 * style.size && seg.font === style.font;
-    if (AFFILIATION.test(seg.plain)) {
-      // "C. Contreras, Michigan State University, …": names leading an address line in the author style
-      const lead: typeof names = [];
-      for (const p of parts) {
-        if (!looksLikeName(p.name)) break;
-        lead.push(p);
-      }
-      // the first such line sets the style when the rest of it is the address ("INGRID KIERKEGAARD, Institute …, Norway")
-      const opensBlock = style === null && lead.length === 1 && parts.length > 1 && AFFILIATION.test(parts[1]!.name);
-      if (!(sameStyle || opensBlock) || lead.length === 0) continue;
-      names = lead;
-    } else if (names.length === 0 || names.length < 0.6 * parts.length) continue;
-    if (style && (Math.abs(seg.size - style.size) > 0.08 * style.size || (seg.font !== style.font && names.length < parts.length)))
-      continue;
-    style ??= { size: seg.size, font: seg.font };
-    for (const p of names) {
-      if (correspondingMark(p.markers)) corresponding.push(offset + hits.length);
-      hits.push({ author: { name: p.name, affiliation: null, email: null, orcid: null }, seg, markers: p.markers, aff: null });
-    }
-  }
-  return hits;
-}
-
-/**
- * Affiliations by marker ("¹ Dept. …"), else the unmarked address lines set under each author block.
- * Returns the markers that label an affiliation.
- */
-function assignAffiliations(hits: AuthorHit[], page: PdfPage, zone: Segment[], roles: PageRoles): string[] {
-  const byMarker = new Map<string, string[]>();
-  let current: string | null = null;
-  const footer = page.segments.filter((s) => s.top > 0.55 * page.height && s.size < (hits[0]?.seg.size ?? 99));
-  for (const s of [...zone, ...footer]) {
-    const m = s.text.match(/^\s*(?:\u0001([^\u0002]{1,4})\u0002|([1-9]\d?|[a-h*†‡§¶])(?=\s*\p{Lu}))\s*(\S.*|)$/u);
-    if (m && roles.role(s) === 'affiliation') {
-      current = (m[1] ?? m[2])!;
-      byMarker.set(current, [...(byMarker.get(current) ?? []), clean(replaceSpans(m[3]!, '\u0001', '\u0002', () => ' '))]);
-    } else if (current && s.plain && !/@/.test(s.plain) && !hits.some((h) => h.seg === s) && wordCount(s.plain) <= 12) {
-      const list = byMarker.get(current)!;
-      if (
-        list.length > 0 &&
-        /[,-]$|^\p{Ll}|^\p{Lu}[\p{L}.-]+(?:(?:,\s?|\s)\p{Lu}[\p{L}.-]+){0,3},?\s?$/u.test(list[list.length - 1]! + '|' + s.plain) &&
-        s.plain.length < 80
-      ) {
-        list[list.length - 1] = `${list[list.length - 1]} ${s.plain}`;
-      } else current = null;
-    } else current = null;
-  }
-  for (const h of hits) {
-    const affs = h.markers.flatMap((m) => byMarker.get(m) ?? []);
-    if (affs.length) {
-      h.author.affiliation = [...new Set(affs.map((a) => trimEndWhere(a, oneOf(';,.', true))))].join('; ');
-      h.aff = 'marker';
-    }
-  }
-  const markers = [...byMarker.keys()];
-  if (hits.every((h) => h.author.affiliation !== null)) return markers;
-  // unmarked: address lines below an author segment and above the next author row in the same column
-  const rows = [...new Set(hits.map((h) => h.seg))];
-  for (const seg of rows) {
-    const below = zone
-      .filter((s) => s.top > seg.top && overlap(s.x0, s.x1, seg.x0, seg.x1) > 0 && !rows.includes(s))
-      .sort((a, b) => a.top - b.top);
-    const lines: string[] = [];
-    let prevTop = seg.top;
-    for (const s of below) {
-      if (rows.some((r) => r.top > seg.top && r.top <= s.top && overlap(r.x0, r.x1, s.x0, s.x1) > 0)) break;
-      if (s.top - prevTop > 3 * s.size) break;
-      prevTop = s.top;
-      if (/@|orcid|https?:|^\s*(e-?mail|tel|phone|fax)\b/i.test(s.plain)) continue;
-      if (/^\s*(abstract|keywords)/i.test(s.plain)) break;
-      lines.push(s.plain);
-    }
-    const aff = clean(lines.join(', ').replace(/(?:(?<!\s)\s+)?,\s*,/g, ','));
-    if ((aff && AFFILIATION.test(aff)) || (aff && lines.length >= 2)) {
-      for (const h of hits) {
-        if (h.seg !== seg || h.author.affiliation !== null) continue;
-        h.author.affiliation = aff;
-        h.aff = 'layout';
-      }
-    }
-  }
-  return markers;
-}
 
 function emailsOf(pages: PdfPage[]): string[] {
   const fromText = (p: PdfPage) => findEmails(joinLines(readingOrder(p.segments, p.width).map((s) => s.plain)));
@@ -440,17 +242,18 @@ export async function extractPdf(bytes: Buffer, model: RoleModel = ROLE_MODEL, o
     }
 
     // the header zone: below the title and above, in the same column, the abstract, a section heading or prose
-    const zone = headerZone(p1.segments.filter((s) => s.top > titleBottom + 0.1));
+    const zone = authorZone(p1, titleBottom);
     const corresponding: number[] = [];
-    const hits = authorsFrom(zone.segments, roles, corresponding, null);
+    const hits = pdfAuthors(zone.segments, (s) => roles.role(s), corresponding, null);
     if (zone.open && pages.count >= 2 && hits.length > 0) {
       // a long author list that runs over to the next page
       const p2 = await pages.page(2);
-      const more = headerZone(p2.segments.filter((s) => s.top > 0.05 * p2.height && s.top < 0.95 * p2.height));
+      const more = overleafZone(p2);
       const known = { size: hits[0]!.seg.size, font: hits[0]!.seg.font };
-      hits.push(...authorsFrom(more.segments, new PageRoles(p2, model), corresponding, known, hits.length));
+      const roles2 = new PageRoles(p2, model);
+      hits.push(...pdfAuthors(more.segments, (s) => roles2.role(s), corresponding, known, hits.length));
     }
-    const markers = assignAffiliations(hits, p1, zone.segments, roles);
+    const markers = pdfAffiliations(hits, p1, zone.segments, (s) => roles.role(s));
     const authors = hits.map((h) => h.author);
 
     // the abstract: page 1, then page 2 when it is not there or runs on, then page 3 (APA manuscripts)

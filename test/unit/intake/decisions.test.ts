@@ -1,6 +1,6 @@
 // The decisions of the front-matter model besides a line's role (electron/core/intake/decisions.ts), on small
-// pages and paragraphs made here: where the title starts and ends; where the abstract starts and ends; which
-// author an address or iD belongs to.
+// pages and paragraphs made here: where the title starts and ends; where the abstract starts and ends; the
+// author zone, the author names and the affiliations; which author an address or iD belongs to.
 import { describe, expect, it } from 'vitest';
 import {
   RULES,
@@ -9,6 +9,7 @@ import {
   assignEmails,
   assignOrcids,
   attachByName,
+  authorZone,
   docxAbstract,
   docxBounds,
   authorLineUnderTitle,
@@ -16,7 +17,13 @@ import {
   correspondingMark,
   docxTitle,
   emailNameScore,
+  overleafZone,
   ownOrcid,
+  ownAffiliation,
+  docxAffiliations,
+  pdfAffiliations,
+  mostlyNames,
+  pdfAuthors,
   pdfSubtitle,
   pdfTitle,
   type TitleParagraph,
@@ -231,6 +238,180 @@ describe('DOCX abstract', () => {
     const words = docxAbstract([p('Abstract', { bold: true }), ...long], 0, 12)!.split(' ').length;
     expect(words).toBeGreaterThan(RULES.docxAbstractMaxWords.value);
     expect(words).toBeLessThan(RULES.docxAbstractMaxWords.value + 12);
+  });
+});
+
+describe('PDF author zone', () => {
+  const prose = 'we measured the cover of twelve lichen species along forty transects on the coast of northern Norway';
+
+  it('runs from under the title to the abstract heading', () => {
+    const title = seg('Tidal Rhythms in Coastal Lichen', 100, { size: 20 });
+    const names = seg('Anna Kowalska, Bob Jones', 130);
+    const aff = seg('University of Bergen, Norway', 144);
+    const zone = authorZone(page([title, seg('level with the title', 100.05), names, aff, seg('Abstract', 180), seg(prose, 194)]), 100);
+    expect(zone.segments.map((s) => s.plain)).toEqual([names.plain, aff.plain]);
+    expect(zone.open).toBe(false);
+  });
+
+  it('is closed by prose only in the column the prose is in, and stays open when nothing closes it', () => {
+    const left = { x0: 60, x1: 290 };
+    const right = { x0: 310, x1: 540 };
+    const zone = authorZone(
+      page([seg(prose, 130, left), seg('Anna Kowalska', 150, left), seg('Bob Jones', 150, right), seg('Oslo, Norway', 164, right)]),
+      0,
+    );
+    expect(zone.segments.map((s) => s.plain)).toEqual(['Bob Jones', 'Oslo, Norway']);
+    // an address with lower-case words is not prose; neither is a long name list with particles
+    const open = authorZone(
+      page([
+        seg('José María de la Cruz, Anke van der Berg, Ana da Silva, Luis de los Santos, and Wei Zhang', 130),
+        seg('Department of Physics, University of Bergen, and the Bjerknes Centre for Climate Research, Norway', 144),
+      ]),
+      0,
+    );
+    expect(open.segments).toHaveLength(2);
+    expect(open.open).toBe(true);
+  });
+
+  it('overleaf, skips the running head and the page number', () => {
+    const zone = overleafZone(page([seg('Running head', 30), seg('Chen Wei, Dana Levi', 60), seg('12', 820)]));
+    expect(zone.segments.map((s) => s.plain)).toEqual(['Chen Wei, Dana Levi']);
+  });
+});
+
+describe('PDF author names', () => {
+  const authorsOf = (zone: Segment[], roles: string[], known: { size: number; font: string } | null = null, corresponding: number[] = []) =>
+    pdfAuthors(zone, rolesBy(roles), corresponding, known).map((h) => h.author.name);
+
+  it('reads author lines the role model names, most of whose parts are names', () => {
+    const names = seg('Anna Kowalska\u00011\u0002, Bob Jones\u00012,*\u0002 and Chen Wei\u00011\u0002', 130);
+    const corresponding: number[] = [];
+    const hits = pdfAuthors([names], rolesBy([names.plain]), corresponding, null);
+    expect(hits.map((h) => [h.author.name, h.markers])).toEqual([
+      ['Anna Kowalska', ['1']],
+      ['Bob Jones', ['2', '*']],
+      ['Chen Wei', ['1']],
+    ]);
+    expect(corresponding).toEqual([1]);
+    // the model's word is needed; a line of one name in three is not an author line
+    expect(authorsOf([names], [])).toEqual([]);
+    const mixed = seg('Anna Kowalska, the coastal survey team, 2019', 130);
+    expect(authorsOf([mixed], [mixed.plain])).toEqual([]);
+    expect(mostlyNames([1, 2], [1, 2, 3])).toBe(true);
+    expect(mostlyNames([1], [1, 2])).toBe(false);
+  });
+
+  it('keeps to the size and font of the first author line, within 8 %', () => {
+    const first = seg('Anna Kowalska, Bob Jones', 130, { size: 12 });
+    const near = seg('Chen Wei, Dana Levi', 146, { size: 12.9 });
+    const far = seg('Erik Holm, Femi Ade', 200, { size: 13.1 });
+    expect(authorsOf([first, near, far], [first.plain, near.plain, far.plain])).toEqual([
+      'Anna Kowalska',
+      'Bob Jones',
+      'Chen Wei',
+      'Dana Levi',
+    ]);
+    // overleaf, page 1's style is known: a line in another size there is not the list's continuation
+    expect(authorsOf([far], [far.plain], { size: 12, font: 'body' })).toEqual([]);
+  });
+
+  it('joins a list wrapped mid-name and keeps the names leading an address line in the author style', () => {
+    const a = seg('Ana Pérez, Wei Zhang, Lucía de la', 130, { x0: 150, x1: 450 });
+    const b = seg('Cruz, Hao Li', 145, { x0: 250, x1: 350 });
+    expect(authorsOf([a, b], ['Ana Pérez, Wei Zhang, Lucía de la Cruz, Hao Li'])).toEqual([
+      'Ana Pérez',
+      'Wei Zhang',
+      'Lucía de la Cruz',
+      'Hao Li',
+    ]);
+    // 1.7 sizes below is the next block, not the wrapped line
+    const b2 = { ...b, top: 130 + 1.75 * 10 };
+    expect(authorsOf([a, b2], [a.plain, b2.plain])).not.toContain('Lucía de la Cruz');
+    const lead = seg('Ingrid Kierkegaard, University of Bergen, Norway', 130);
+    expect(authorsOf([lead], [lead.plain])).toEqual(['Ingrid Kierkegaard']);
+  });
+});
+
+describe('affiliations', () => {
+  const role =
+    (affiliations: string[]) =>
+    (s: Segment): Role =>
+      affiliations.includes(s.plain) ? 'affiliation' : 'other';
+  const hit = (name: string, seg: Segment, markers: string[] = []) => ({
+    author: { name, affiliation: null, email: null, orcid: null } as IntakeAuthor,
+    seg,
+    markers,
+    aff: null,
+  });
+
+  it('PDF: by marker, a marked line going on in a next line ending in a comma (not a long one), and marked footnotes low on page 1', () => {
+    const names = seg('Anna Kowalska\u00011\u0002, Bob Jones\u0001a\u0002', 130, { size: 12 });
+    const a1 = seg('\u00011\u0002Department of Biology,', 150);
+    const a1b = seg('University of Bergen,', 162);
+    const a1c = seg('Allégaten 41, Bergen, Norway, with a long note of the station on the lines after it', 174);
+    const fa = seg('a Marine Station, Tromsø, Norway', 0.6 * 842);
+    const hits = [hit('Anna Kowalska', names, ['1']), hit('Bob Jones', names, ['a'])];
+    const markers = pdfAffiliations(hits, page([names, a1, a1b, a1c, fa]), [names, a1, a1b, a1c], role([a1.plain, fa.plain]));
+    expect(markers).toEqual(['1', 'a']);
+    expect(hits.map((h) => [h.author.affiliation, h.aff])).toEqual([
+      ['Department of Biology, University of Bergen', 'marker'],
+      ['Marine Station, Tromsø, Norway', 'marker'],
+    ]);
+    // the same footnote in the upper part of the page is not read
+    const high = { ...fa, top: 0.5 * 842 };
+    const bob = [hit('Bob Jones', names, ['a'])];
+    pdfAffiliations(bob, page([names, high]), [names], role([high.plain]));
+    expect(bob[0]!.author.affiliation).toBeNull();
+  });
+
+  it('PDF: unmarked address lines under each author row, ended by a gap of three sizes', () => {
+    const left = seg('Anna Kowalska', 130, { x0: 60, x1: 250 });
+    const right = seg('Bob Jones', 130, { x0: 320, x1: 520 });
+    const zone = [
+      left,
+      right,
+      seg('University of Bergen', 142, { x0: 60, x1: 250 }),
+      seg('anna@uib.no', 154, { x0: 60, x1: 250 }),
+      seg('Bergen, Norway', 166, { x0: 60, x1: 250 }),
+      seg('Marine Station', 142, { x0: 320, x1: 520 }),
+      seg('Tromsø, Norway', 154 + 3.2 * 10, { x0: 320, x1: 520 }),
+    ];
+    const hits = [hit('Anna Kowalska', left), hit('Bob Jones', right)];
+    pdfAffiliations(hits, page(zone), zone, role([]));
+    expect(hits.map((h) => [h.author.affiliation, h.aff])).toEqual([
+      ['University of Bergen, Bergen, Norway', 'layout'],
+      [null, null],
+    ]);
+  });
+
+  it('DOCX: by marker, else one unmarked affiliation for every author; a per-author paragraph has its own', () => {
+    const line = (text: string, affiliation = true) => ({ text, affiliation: () => affiliation });
+    const authors = () => [hit('Anna Kowalska', seg('', 0), ['1']), hit('Bob Jones', seg('', 0), ['2'])];
+    const marked = authors();
+    const markers = docxAffiliations(
+      marked,
+      [
+        line('\u00011\u0002School of Biology, University of Bergen.'),
+        line('2 Marine Station, Tromsø'),
+        line('3 Not an affiliation', false),
+      ],
+      (s) => s.replace(/^Affiliations?:\s*/, ''),
+    );
+    expect(markers).toEqual(['1', '2']);
+    expect(marked.map((h) => h.author.affiliation)).toEqual(['School of Biology, University of Bergen', 'Marine Station, Tromsø']);
+    const lone = authors();
+    docxAffiliations(lone, [line('Affiliation: University of Bergen, Norway;')], (s) => s.replace(/^Affiliations?:\s*/, ''));
+    expect(lone.map((h) => [h.author.affiliation, h.aff])).toEqual([
+      ['University of Bergen, Norway', 'layout'],
+      ['University of Bergen, Norway', 'layout'],
+    ]);
+    const two = authors();
+    docxAffiliations(two, [line('University of Bergen'), line('Marine Station, Tromsø')], (s) => s);
+    expect(two.map((h) => h.author.affiliation)).toEqual([null, null]);
+    expect(
+      ownAffiliation('Anna Kowalska · 0000-0002-1825-0097 · University of Bergen · Funded by the Research Council', 'Anna Kowalska'),
+    ).toBe('University of Bergen');
+    expect(ownAffiliation('Anna Kowalska · 0000-0002-1825-0097', 'Anna Kowalska')).toBeNull();
   });
 });
 

@@ -10,8 +10,7 @@ import {
   type Glyphs,
   type Segment,
 } from '../../../electron/core/intake/layout';
-import { followColumn } from '../../../electron/core/intake/decisions';
-import { isProse, joinWrappedLines } from '../../../electron/core/intake/pdf';
+import { followColumn, isProse, joinWrappedLines } from '../../../electron/core/intake/decisions';
 import { casedName, looksLikeName } from '../../../electron/core/intake/text';
 
 /** A two-column page: 30 rows per column, columns 62–301 and 311–550 (LaTeX's default 10 pt gutter). */
