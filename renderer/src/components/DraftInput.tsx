@@ -1,7 +1,8 @@
-// A labelled text input bound to one field of a form whose state is one object (a new profile): the field's
-// value in, the whole object with that field changed out. The label is visible beside the field (DESIGN.md:
-// no placeholder-only fields); the placeholder, when given, is an example.
-import type { InputHTMLAttributes } from 'react';
+// A labelled text input bound to one field of a form whose state is one object (a new group, a new profile):
+// the field's value in, the whole object with that field changed out. The label is visible (DESIGN.md: no
+// placeholder-only fields) and is the input's sibling, so a `.grid2` puts it in the label column and a `.row`
+// beside its field; the placeholder, when given, is an example.
+import { useId, type InputHTMLAttributes } from 'react';
 import { Required } from './Required';
 
 type StringKeys<D> = { [K in keyof D]: D[K] extends string ? K : never }[keyof D];
@@ -18,10 +19,11 @@ export function DraftInput<D, K extends StringKeys<D>>({
   field: K;
   /** The visible label, which also names the field. */
   label: string;
-} & Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'aria-label'>) {
+} & Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'aria-label' | 'id'>) {
+  const id = useId();
   return (
-    <label className="draft-field">
-      <span>
+    <>
+      <label htmlFor={id}>
         {label}
         {input.required ? (
           <>
@@ -29,8 +31,8 @@ export function DraftInput<D, K extends StringKeys<D>>({
             <Required />
           </>
         ) : null}
-      </span>
-      <input {...input} value={draft[field] as string} onChange={(e) => onDraft({ ...draft, [field]: e.target.value })} />
-    </label>
+      </label>
+      <input id={id} {...input} value={draft[field] as string} onChange={(e) => onDraft({ ...draft, [field]: e.target.value })} />
+    </>
   );
 }

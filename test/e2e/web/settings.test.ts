@@ -198,7 +198,7 @@ describe('settings', () => {
     ] as const) {
       const field = form.getByLabel(label);
       expect(await field.getAttribute('placeholder')).toBe(example);
-      const text = form.locator('.draft-field > span').filter({ hasText: label });
+      const text = form.locator(`label[for="${await field.getAttribute('id')}"]`);
       expect(await text.isVisible()).toBe(true);
       const [t, f] = [(await text.boundingBox())!, (await field.boundingBox())!];
       // the label ends just before its field, on the same line

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type ChangeEvent } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { parseCsv } from '../../../../electron/common/domain/csv';
 import type { AuthorsGroupRow, CustomFieldRow, GroupAuthorRow, OutboxItemView } from '../../../../electron/common/views';
 import { desk, errorText } from '../../platform/instance';
@@ -23,7 +23,7 @@ import { CustomFieldInput } from './CustomFieldInput';
 import { groupState, refusalText } from './groupState';
 import { FailedGroup, ResendOrDiscard } from './FailedGroup';
 import { clientIdFor } from '../../../../electron/common/domain/authors';
-import { Required } from '../../components/Required';
+import { DraftInput } from '../../components/DraftInput';
 import {
   csvAuthors,
   csvTable,
@@ -51,8 +51,6 @@ export function GroupsView() {
   const [draft, setDraft] = useState<AuthorDraft>(emptyDraft());
   const [newGroup, setNewGroup] = useState({ group_name: '', owner_team: '', editor_teams: '', viewer_teams: '' });
   const [added, setAdded] = useState({ name: '', id: '' });
-  const setNewGroupField = (key: keyof typeof newGroup, e: ChangeEvent<HTMLInputElement>) =>
-    setNewGroup({ ...newGroup, [key]: e.target.value });
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const [csv, setCsv] = useState<(CsvTable & { mapping: CsvMapping }) | null>(null);
   const [importProgress, setImportProgress] = useState<{ done: number; total: number } | null>(null);
@@ -168,34 +166,10 @@ export function GroupsView() {
           >
             <h3>New group</h3>
             <div className="grid2">
-              <label htmlFor="ng-name">
-                Group name <Required />
-              </label>
-              <input
-                id="ng-name"
-                required
-                maxLength={200}
-                value={newGroup.group_name}
-                onChange={(e) => setNewGroupField('group_name', e)}
-              />
-              <label htmlFor="ng-owner">
-                Owner team <Required />
-              </label>
-              <input id="ng-owner" required value={newGroup.owner_team} onChange={(e) => setNewGroupField('owner_team', e)} />
-              <label htmlFor="ng-editors">Editor teams</label>
-              <input
-                id="ng-editors"
-                placeholder="separated by ;"
-                value={newGroup.editor_teams}
-                onChange={(e) => setNewGroupField('editor_teams', e)}
-              />
-              <label htmlFor="ng-viewers">Viewer teams</label>
-              <input
-                id="ng-viewers"
-                placeholder="separated by ;"
-                value={newGroup.viewer_teams}
-                onChange={(e) => setNewGroupField('viewer_teams', e)}
-              />
+              <DraftInput draft={newGroup} onDraft={setNewGroup} field="group_name" label="Group name" required maxLength={200} />
+              <DraftInput draft={newGroup} onDraft={setNewGroup} field="owner_team" label="Owner team" required />
+              <DraftInput draft={newGroup} onDraft={setNewGroup} field="editor_teams" label="Editor teams" placeholder="separated by ;" />
+              <DraftInput draft={newGroup} onDraft={setNewGroup} field="viewer_teams" label="Viewer teams" placeholder="separated by ;" />
             </div>
             <button type="submit" className={selected ? undefined : 'primary'}>
               <Plus size={16} aria-hidden="true" />
@@ -226,28 +200,24 @@ export function GroupsView() {
           >
             <h3>Add an existing group</h3>
             <div className="grid2">
-              <label htmlFor="eg-name">
-                Group name <Required />
-              </label>
-              <input
-                id="eg-name"
+              <DraftInput
+                draft={added}
+                onDraft={setAdded}
+                field="name"
+                label="Group name"
                 placeholder="as your team calls it"
                 required
                 maxLength={200}
-                value={added.name}
-                onChange={(e) => setAdded({ ...added, name: e.target.value })}
               />
-              <label htmlFor="eg-number">
-                Group number <Required />
-              </label>
-              <input
-                id="eg-number"
+              <DraftInput
+                draft={added}
+                onDraft={setAdded}
+                field="id"
+                label="Group number"
                 placeholder="on the service"
                 inputMode="numeric"
                 pattern="[0-9]+"
                 required
-                value={added.id}
-                onChange={(e) => setAdded({ ...added, id: e.target.value })}
               />
             </div>
             <button type="submit">
