@@ -3,11 +3,16 @@
 // It starts the service and posts {type:'ready', base_url, api_key} to its parent, or
 // {type:'failed', message}; it stops on SIGTERM and when its parent goes away.
 import { parseArgs } from 'node:util';
+import { lowerThisProcess } from '../core/background';
 import { startSandbox, type RunningSandbox, type SandboxConfig } from './index';
 
 interface ParentPortLike {
   postMessage(message: unknown): void;
 }
+
+// The demo service stands in for a remote service: it gives way to the app when both want a core
+// (background.ts); its PDF worker, started later, inherits that.
+lowerThisProcess();
 
 const parentPort = (process as unknown as { parentPort?: ParentPortLike }).parentPort;
 const post = (message: unknown): void => {

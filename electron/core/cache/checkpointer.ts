@@ -9,6 +9,7 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import type { Database } from 'better-sqlite3';
+import { BACKGROUND_PRIORITY } from '../background';
 import type { Logger } from '../ports';
 
 /** SQLite's default, restored when the worker is gone. */
@@ -20,6 +21,15 @@ const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.driver);
 const db = new Database(workerData.file, { fileMustExist: true });
+// copying pages gives way to core's loop when both want a core: this thread's own nice value on Linux,
+// as background.ts's lowerThisThread (this source is eval'd and cannot import it)
+if (process.platform === 'linux') {
+  try {
+    const os = require('node:os');
+    const tid = Number(require('node:fs').readlinkSync('/proc/thread-self').split('/').pop());
+    if (os.getPriority(tid) < workerData.priority) os.setPriority(tid, workerData.priority);
+  } catch {}
+}
 let last = '';
 const timer = setInterval(() => {
   const [r] = db.pragma('wal_checkpoint(PASSIVE)');
@@ -58,7 +68,10 @@ export interface WalCheckpointer {
 export function checkpointInWorker(db: Database, opts: CheckpointerOptions): WalCheckpointer {
   const driver = opts.driver ?? createRequire(import.meta.url).resolve('better-sqlite3');
   db.pragma('wal_autocheckpoint = 0');
-  const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { file: db.name, driver, everyMs: opts.everyMs ?? 500 } });
+  const worker = new Worker(WORKER_SOURCE, {
+    eval: true,
+    workerData: { file: db.name, driver, everyMs: opts.everyMs ?? 500, priority: BACKGROUND_PRIORITY },
+  });
   worker.unref(); // never what keeps the process alive
   let running = true;
   let stopping = false;

@@ -5,12 +5,15 @@
 import { createRequire } from 'node:module';
 import { parentPort, workerData } from 'node:worker_threads';
 import type BetterSqlite3 from 'better-sqlite3';
+import { lowerThisThread } from '../background';
 import { ChangeFeed } from './changes';
 import { LedgerRepository } from './ledger';
 import { RunWrites } from './run-writes';
 import type { RunWriterData, RunWriterRequest, RunWriterResponse } from './run-writer';
 
 const port = parentPort!;
+// writing gives way to core's loop when both want a core (background.ts)
+lowerThisThread();
 const data = workerData as RunWriterData;
 const Database = createRequire(import.meta.url)(data.driver) as typeof BetterSqlite3;
 const db = new Database(data.file, { fileMustExist: true });
