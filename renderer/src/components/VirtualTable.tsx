@@ -195,6 +195,30 @@ interface RowProps<T> {
   onActivate: ((row: T) => void) | undefined;
 }
 
+/** Every prop of a row, once: a prop missing here (or one a row does not have) does not compile. */
+const ROW_PROP_SET: Record<keyof RowProps<unknown>, true> = {
+  row: true,
+  index: true,
+  focused: true,
+  columns: true,
+  template: true,
+  height: true,
+  className: true,
+  onFocusRow: true,
+  onActivate: true,
+};
+const ROW_PROPS = Object.keys(ROW_PROP_SET) as (keyof RowProps<unknown>)[];
+
+/**
+ * memo's own comparison lists the keys of both props objects: two arrays for each row in the window on every
+ * scroll frame, ~6 MB of the 65 MB a 1,500-frame bench scroll allocated (garbage that brings the scroll's
+ * major GCs sooner). The same comparison, prop by prop over one fixed list.
+ */
+function sameRowProps<T>(a: RowProps<T>, b: RowProps<T>): boolean {
+  for (const k of ROW_PROPS) if (!Object.is(a[k], b[k])) return false;
+  return true;
+}
+
 /** One row; memoized so scrolling renders only the rows that come into view. */
 const Row = memo(function Row<T>({ row, index, focused, columns, template, height, className, onFocusRow, onActivate }: RowProps<T>) {
   const el = useRef<HTMLDivElement>(null);
@@ -221,4 +245,4 @@ const Row = memo(function Row<T>({ row, index, focused, columns, template, heigh
       ))}
     </div>
   );
-}) as <T>(props: RowProps<T>) => ReactNode;
+}, sameRowProps) as <T>(props: RowProps<T>) => ReactNode;

@@ -1,10 +1,10 @@
 // The candidate table's first column: a checkbox that puts the person on the manuscript's shortlist.
-import { Check } from 'lucide-react';
 import type { KeyboardEvent } from 'react';
 import type { CandidateRow, ShortlistEntryRow } from '../../../../electron/common/views';
 import type { Column } from '../../components/VirtualTable';
 import { useManuscripts } from '../../stores/manuscripts';
 import { useShortlist } from '../../stores/reads';
+import { TableIcon } from './cells';
 import { toggleShortlist } from './shortlistState';
 
 /** The shortlisted author ids of one answer, computed once per answer (not once per row). */
@@ -37,7 +37,7 @@ function ShortlistCheck({ row }: { row: CandidateRow }) {
       onClick={() => void toggleShortlist(row)}
       onDoubleClick={(e) => e.stopPropagation()}
     >
-      {on ? <Check size={12} aria-hidden="true" /> : null}
+      {on ? <TableIcon name="check" size={12} /> : null}
     </button>
   );
 }

@@ -12,7 +12,8 @@ import {
   Users,
   type LucideIcon,
 } from 'lucide-react';
-import { memo, type ReactNode } from 'react';
+import { useLayoutEffect, type ReactNode } from 'react';
+import { createRoot } from 'react-dom/client';
 import type { ScreenColumnKey } from '../../../../electron/common/domain/candidates';
 import { conflictBadges } from '../../../../electron/common/domain/conflicts';
 import type { ConflictKey } from '../../../../electron/common/service';
@@ -33,43 +34,98 @@ export const CONFLICT_ICON: Record<ConflictKey, LucideIcon> = {
   external_coi: ShieldAlert,
 };
 
-/**
- * The table's icons: lucide's inline SVG, memoised on the icon, so a recycled row (VirtualTable) whose
- * icon stays the same skips it and its DOM is left as it was. They were CSS masks (one data: URL per
- * icon): each masked icon is an effect of its own in Blink's paint, ~1 ms of a scroll frame's paint
- * at two icons per row (issue 12's scroll benchmark), where an inline path is one more draw.
- */
-const Ico = memo(function Ico({ icon: Icon, size = 14 }: { icon: LucideIcon; size?: 12 | 14 }) {
-  return <Icon size={size} aria-hidden="true" />;
-});
+/** The table's icons, by the id of their symbol in the sprite (`#ti-<name>`). */
+const TABLE_ICONS = {
+  check: Check,
+  users: Users,
+  building: Building2,
+  'file-warning': FileWarning,
+  quote: Quote,
+  'shield-alert': ShieldAlert,
+  help: CircleHelp,
+  copy: Copy,
+  star: Star,
+  'external-link': ExternalLink,
+} satisfies Record<string, LucideIcon>;
+export type TableIconName = keyof typeof TABLE_ICONS;
 
-/** Each flag by icon and word; "None" said when nothing is flagged; a flag the run did not carry marked "?". */
+const CONFLICT_ICON_NAME: Record<ConflictKey, TableIconName> = {
+  coauth_conflicts: 'users',
+  aff_conflicts: 'building',
+  retracted_articles: 'file-warning',
+  referenced_articles: 'quote',
+  external_coi: 'shield-alert',
+};
+
+/** Each lucide icon drawn once, as a symbol the table's icons point at; rendered into a hidden root of its own. */
+function IconSprite() {
+  return (
+    <svg xmlns="http://www.w3.org/2000/svg">
+      {Object.entries(TABLE_ICONS).map(([name, Icon]) => (
+        <symbol key={name} id={`ti-${name}`} viewBox="0 0 24 24">
+          <Icon size={24} />
+        </symbol>
+      ))}
+    </svg>
+  );
+}
+
+let spriteHost: HTMLElement | null = null;
+function installSprite(): void {
+  if (spriteHost?.isConnected) return;
+  spriteHost = document.createElement('div');
+  spriteHost.hidden = true;
+  spriteHost.setAttribute('aria-hidden', 'true');
+  spriteHost.dataset.testid = 'table-icon-sprite';
+  document.body.append(spriteHost);
+  createRoot(spriteHost).render(<IconSprite />);
+}
+
+/**
+ * A table icon: one `<svg>` whose `<use>` points at the icon's symbol in the sprite. A row recycled while
+ * scrolling (VirtualTable) whose icon changes (a conflict flag, the shortlist tick) changes one attribute,
+ * where a lucide component would be unmounted and another one mounted: its element and paths created, the
+ * old ones left to the collector (a share of the scroll's garbage and so of its major GCs, issue 12's tail).
+ */
+export function TableIcon({ name, size = 14 }: { name: TableIconName; size?: 12 | 14 }) {
+  useLayoutEffect(installSprite, []);
+  return (
+    <svg className={`lucide ti-${name}`} width={size} height={size} aria-hidden="true">
+      <use href={`#ti-${name}`} />
+    </svg>
+  );
+}
+
+/**
+ * Each flag by icon and word; "None" said when nothing is flagged; a flag the run did not carry marked "?".
+ * One shape whatever the flags, its parts keyed by place: a row recycled while scrolling (VirtualTable)
+ * updates the words, titles and icons of the spans it has, and adds or removes a span only when the
+ * number of flags changes (keyed by flag, or "None" as another shape, the spans were replaced).
+ */
 export function ConflictsCell({ row }: { row: CandidateRow }) {
   const badges = conflictBadges(row.conflicts);
-  if (badges.length === 0)
-    return (
-      <span className="conflicts none" data-testid="conflicts">
-        <Ico icon={Check} /> None
-      </span>
-    );
   // Three flags or more do not fit a row's two lines in words: then each is its icon, its word in the
   // tooltip and for screen readers (the details list them all in full).
   const compact = badges.length > 2;
   return (
-    <span className={compact ? 'conflicts compact' : 'conflicts'} data-testid="conflicts">
-      {badges.map((b) => {
-        return (
+    <span className={badges.length === 0 ? 'conflicts none' : compact ? 'conflicts compact' : 'conflicts'} data-testid="conflicts">
+      {badges.length === 0 ? (
+        <span key={0} className="clear">
+          <TableIcon name="check" /> None
+        </span>
+      ) : (
+        badges.map((b, i) => (
           <span
-            key={b.key}
+            key={i}
             className={`flag ${b.unknown ? 'unknown' : 'coi'}`}
             title={`${compact ? `${b.badge}: ` : ''}${b.unknown ? `Not reported by this run: ${b.explain}` : b.explain}`}
           >
-            <Ico icon={b.unknown ? CircleHelp : CONFLICT_ICON[b.key]} />
+            <TableIcon name={b.unknown ? 'help' : CONFLICT_ICON_NAME[b.key]} />
             {compact ? <span className="sr-only">{b.badge}</span> : b.badge}
             {b.unknown ? <span className="sr-only"> (not reported)</span> : null}
           </span>
-        );
-      })}
+        ))
+      )}
     </span>
   );
 }
@@ -91,7 +147,7 @@ export function EmailCell({ row, onCopied }: { row: CandidateRow; onCopied: (tex
         title="Copy"
         onClick={() => void navigator.clipboard.writeText(email).then(() => onCopied(`${email} copied`))}
       >
-        <Ico icon={Copy} />
+        <TableIcon name="copy" />
       </button>
     </span>
   );
@@ -159,7 +215,7 @@ export const CELLS: Record<ScreenColumnKey, (c: CandidateRow, ctx: CellContext) 
         className={`chip group ${ctx.groupEffect ?? ''}`}
         title={`In authors group ${c.authorsGroups.map((g) => g.group_id).join(', ')}${ctx.groupEffect ? ` (${ctx.groupEffect})` : ''}`}
       >
-        <Ico icon={Users} size={12} /> {c.authorsGroups.length}
+        <TableIcon name="users" size={12} /> {c.authorsGroups.length}
         <span className="sr-only"> authors group{c.authorsGroups.length === 1 ? '' : 's'}</span>
       </span>
     ) : null,
@@ -167,14 +223,14 @@ export const CELLS: Record<ScreenColumnKey, (c: CandidateRow, ctx: CellContext) 
     c.marked ? (
       // The star alone fits the narrow column under its "Marked" header; the word stays for screen readers.
       <span className="chip marked" title="Marked in the service">
-        <Ico icon={Star} size={12} />
+        <TableIcon name="star" size={12} />
         <span className="sr-only">Marked</span>
       </span>
     ) : null,
   url: (c) =>
     c.url ? (
       <a href={c.url} target="_blank" rel="noreferrer noopener" tabIndex={-1} aria-label={`Open the profile of ${c.name}`}>
-        <Ico icon={ExternalLink} /> Open
+        <TableIcon name="external-link" /> Open
       </a>
     ) : null,
 };

@@ -1,0 +1,169 @@
+// Issue 12's scroll benchmark: a row of the candidates table recycled while scrolling (VirtualTable hands
+// the element of a row scrolled out to the row scrolled in) updates its icons and conflict flags in place.
+// Mounting a lucide icon and its paths, or a new set of flag spans, for every row that scrolls in was DOM
+// and garbage for the scroll's major GCs. The cells must still show each person's own flags and icons.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONFLICT_TEXT } from '../../../electron/common/domain/conflicts';
+import type { ConflictKey, UploadResponse } from '../../../electron/common/service';
+import { launchChromium } from '../../support/browser';
+import { startWebApp, type WebApp } from '../../support/web-app';
+
+let app: WebApp;
+let browser: Browser;
+let page: Page;
+
+const N = 80;
+/** Each person's flags: none for most, one or two for some, three (the compact cell) for person 0. */
+const flags = (i: number): ConflictKey[] =>
+  (
+    [
+      ['coauth_conflicts', i % 3 === 0],
+      ['aff_conflicts', i % 7 === 0],
+      ['referenced_articles', i % 4 === 0],
+    ] as const
+  )
+    .filter(([, on]) => on)
+    .map(([k]) => k);
+
+function answer(): UploadResponse {
+  const candidates = Array.from({ length: N }, (_, i) => ({
+    name: `Scroller ${i} Example`,
+    first_name: 'Scroller',
+    last_name: `${i} Example`,
+    middle_name: null,
+    suffix: null,
+    author_id: 900 + i,
+    email: i % 4 === 1 ? null : `s${i}@example.org`,
+    orcid: null,
+    affiliation: `Institute ${i}`,
+    articlesCount: 10 + i,
+    citationsCount: 100 + i,
+    hIndex: 5 + (i % 9),
+    score: 1000 - i,
+    url: `https://example.org/s/${i}`,
+    relevant_concepts: ['tides'],
+    authors_groups: [],
+    marked: i % 6 === 0,
+    coauth_conflicts: { exists: flags(i).includes('coauth_conflicts') },
+    aff_conflicts: { exists: flags(i).includes('aff_conflicts') },
+    retracted_articles: { exists: false },
+    referenced_articles: { exists: flags(i).includes('referenced_articles') },
+    external_coi: { exists: false },
+  }));
+  return {
+    version: 6,
+    manuscript_id: 7,
+    origin_id: 'scroll-1',
+    candidates,
+    authors_groups_settings: null,
+    debug_info: {
+      source_file: null,
+      parsed_text_len: 0,
+      parsed_references: 0,
+      extracted_concepts: 0,
+      authors_info: { authors_count: 0, emails_count: 0, orcids_count: 0 },
+    },
+  } as UploadResponse;
+}
+
+beforeAll(async () => {
+  app = await startWebApp();
+  const profile = app.core.profiles.create({ name: 'Scroll', baseUrl: 'http://127.0.0.1:9' });
+  app.core.profiles.setActive(profile.id);
+  const form = { folder: 'SCROLL', origin_id: 'scroll-1', title: 'Tides in the table', abstract: 'Scrolling.', authors_count: 0 };
+  app.core.cache.manuscripts.recordUploadRun(profile.id, { form }, answer());
+  await app.core.router.handle('profiles.activate', { id: profile.id }, { transport: 'test' });
+  browser = await launchChromium();
+  page = await (await browser.newContext({ viewport: { width: 1280, height: 720 } })).newPage();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+describe('candidates table: a recycled row updates its icons and flags in place (issue 12 scroll)', () => {
+  it('scrolling mounts no icon and replaces no conflicts cell, and every row shows its own flags and icons', async () => {
+    await page.goto(app.host.url);
+    await page
+      .getByRole('list', { name: 'Manuscripts' })
+      .getByRole('button', { name: /Tides in the table/ })
+      .click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Candidates' }).click();
+    const table = page.getByRole('table', { name: 'Referee candidates' });
+    await table.locator('[role="row"][aria-rowindex="2"]').waitFor();
+    const body = table.getByTestId('vtable-body');
+    await body.evaluate((b) => (b.scrollTop = 4 * 48));
+    await table.locator('[role="row"][aria-rowindex="6"]').waitFor();
+    // What React adds or removes while rows are recycled: an <svg> (an icon mounted or unmounted), or a
+    // text or icon taken out of a conflicts cell (the cell built again as another shape).
+    await body.evaluate((b) => {
+      const seen = { svg: 0, conflictParts: 0 };
+      (window as unknown as { __mounts: typeof seen }).__mounts = seen;
+      new MutationObserver((records) => {
+        for (const r of records) {
+          for (const n of [...r.addedNodes, ...r.removedNodes]) {
+            if (n.nodeName === 'svg') seen.svg++;
+            const inConflicts = r.target instanceof Element && r.target.matches('[data-testid="conflicts"]');
+            if (inConflicts && (n.nodeType === Node.TEXT_NODE || n.nodeName === 'svg')) seen.conflictParts++;
+          }
+        }
+      }).observe(b, { childList: true, subtree: true });
+    });
+    for (let top = 6; top <= N - 8; top += 2) {
+      await body.evaluate((b, y) => (b.scrollTop = y), top * 48);
+      await table.locator(`[role="row"][aria-rowindex="${top + 2}"]`).waitFor();
+    }
+    await table.locator(`[role="row"][aria-rowindex="${N + 1}"]`).waitFor();
+    expect(await page.evaluate(() => (window as unknown as { __mounts: object }).__mounts)).toEqual({ svg: 0, conflictParts: 0 });
+
+    // Each row in the window shows its own person's flags (words and icons), e-mail icon and star.
+    const rows = await table.locator('[role="row"][aria-rowindex]:not([aria-rowindex="1"])').evaluateAll((els) =>
+      els.map((r) => {
+        const conflicts = r.querySelector('[data-testid="conflicts"]')!;
+        return {
+          i: Number(r.getAttribute('aria-rowindex')) - 2,
+          conflicts: conflicts.textContent!.trim(),
+          icons: [...conflicts.querySelectorAll('svg use')].map((u) => u.getAttribute('href')),
+          copy: r.querySelectorAll('.email-cell svg use[href="#ti-copy"]').length,
+          star: r.querySelectorAll('.chip.marked svg use[href="#ti-star"]').length,
+        };
+      }),
+    );
+    expect(rows.length).toBeGreaterThanOrEqual(10);
+    const ICON: Partial<Record<ConflictKey, string>> = {
+      coauth_conflicts: '#ti-users',
+      aff_conflicts: '#ti-building',
+      referenced_articles: '#ti-quote',
+    };
+    for (const r of rows) {
+      const f = flags(r.i);
+      expect(r.conflicts, `row ${r.i}`).toBe(f.length === 0 ? 'None' : f.map((k) => CONFLICT_TEXT[k].badge).join(''));
+      expect(r.icons, `row ${r.i}`).toEqual(f.length === 0 ? ['#ti-check'] : f.map((k) => ICON[k]));
+      expect(r.copy, `row ${r.i}`).toBe(r.i % 4 === 1 ? 0 : 1);
+      expect(r.star, `row ${r.i}`).toBe(r.i % 6 === 0 ? 1 : 0);
+    }
+
+    // Every icon in the table is one <use> of a symbol that exists, drawn (not an empty box), and hidden
+    // from screen readers; the sprite itself is hidden too.
+    const icons = await body.evaluate((b) =>
+      [...b.querySelectorAll('svg')].map((s) => {
+        const href = s.firstElementChild?.getAttribute('href') ?? '';
+        const symbol = document.querySelector(href);
+        return {
+          one: s.childElementCount === 1 && s.firstElementChild!.nodeName === 'use',
+          symbol: symbol?.nodeName === 'symbol' && symbol.querySelector('path, rect, circle, line, polyline') !== null,
+          hidden: s.getAttribute('aria-hidden') === 'true',
+          width: s.getBoundingClientRect().width,
+        };
+      }),
+    );
+    expect(icons.length).toBeGreaterThanOrEqual(10);
+    for (const icon of icons) expect(icon).toMatchObject({ one: true, symbol: true, hidden: true });
+    expect(icons.filter((i) => i.width > 0).length).toBeGreaterThanOrEqual(10);
+    expect(
+      await page.getByTestId('table-icon-sprite').evaluate((s) => (s as HTMLElement).hidden && s.getAttribute('aria-hidden') === 'true'),
+    ).toBe(true);
+  });
+});
