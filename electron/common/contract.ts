@@ -334,7 +334,8 @@ export const requests = {
   'ledger.person': request<LedgerPersonHistory | null>()(z.object({ personId: id }).strict()),
   /** Splits a wrong merge: the author_id becomes a person of its own, for good. */
   'ledger.split': request<{ from: LedgerPersonHistory | null; to: LedgerPersonHistory | null }>()(z.object({ authorId }).strict()),
-  /** Load badges and "author of another manuscript in this folder" warnings for every candidate of a run. */
+  /** Load badges and "author of another manuscript in this folder" warnings of a run's candidates: only those with
+   * something to say (a count, busy, an authorship); a candidate left out has no load. */
   'ledger.loads': request<CandidateLoadRow[]>()(z.object({ runId: id }).strict()),
 
   // Journals

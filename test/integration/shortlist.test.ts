@@ -203,6 +203,14 @@ describe('a second manuscript (offline)', () => {
     await t.call('invitation.setSettings', { fatigueK: 3, fatigueD: 180, fatigueR: 2 });
   });
 
+  it('answers the loads of only the candidates with something to say', async () => {
+    const all = (await candidates(runA, { limit: 1000 })).total;
+    const answered = [...(await loads(runA)).values()];
+    expect(answered.length).toBeGreaterThan(0);
+    expect(answered.length).toBeLessThan(all);
+    for (const l of answered) expect(l.invitedRecent + l.reviewing + l.accepted > 0 || l.busy || l.authorOf.length > 0).toBe(true);
+  });
+
   it('warns about a candidate who wrote another manuscript of the same folder', async () => {
     const writer = b.authors[0]!;
     const hits = [...(await loads(runA)).values()].filter((x) => x.authorOf.length > 0);

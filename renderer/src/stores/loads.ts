@@ -21,12 +21,27 @@ function byAuthor(runId: number, data: readonly CandidateLoadRow[]): Map<number,
   return next;
 }
 
-/** The load of one candidate of the run in the store's state, or undefined (no answer for this run yet, or nothing known). */
+/** The run's candidates the answer leaves out (core sends only those with something to say): one zero row each,
+ * the same object while the run stays, so their cells never re-render for a new answer. */
+let unloaded: { runId: number; byAuthor: Map<number, CandidateLoadRow> } | null = null;
+
+function noLoad(runId: number, authorId: number): CandidateLoadRow {
+  if (unloaded?.runId !== runId) unloaded = { runId, byAuthor: new Map() };
+  let row = unloaded.byAuthor.get(authorId);
+  if (!row) {
+    row = { authorId, personId: null, invitedRecent: 0, reviewing: 0, accepted: 0, busy: false, reasons: [], authorOf: [] };
+    unloaded.byAuthor.set(authorId, row);
+  }
+  return row;
+}
+
+/** The load of one candidate of the run in the store's state (zeros when the answer has none), or undefined
+ * when there is no answer for this run yet. */
 export const selectLoad =
   (runId: number | null, authorId: number | undefined) =>
   (s: Resource<'ledger.loads'>): CandidateLoadRow | undefined =>
     runId !== null && authorId !== undefined && s.data !== null && s.answered?.runId === runId
-      ? byAuthor(runId, s.data).get(authorId)
+      ? (byAuthor(runId, s.data).get(authorId) ?? noLoad(runId, authorId))
       : undefined;
 
 /** The load of one candidate of the run; re-renders the caller only when that candidate's load changes. */

@@ -94,4 +94,37 @@ describe('a reload after a change keeps the objects of what did not change', () 
     expect(of(502)).toBe(before[2]);
     off();
   });
+
+  it('loads: a candidate the answer leaves out has zeros, the same object across answers; none before an answer', async () => {
+    let answer = [load(600, { busy: true, reasons: ['Reviewing 2'] })];
+    const fake = installFakeDesk({ 'ledger.loads': () => answer.map((r) => structuredClone(r)) });
+    const off = connect(fake);
+    const of = (authorId: number) => selectLoad(RUN, authorId)(useLoads.getState());
+    await useLoads.getState().load({ runId: RUN + 2 });
+    expect(of(601)).toBeUndefined();
+    await useLoads.getState().load({ runId: RUN });
+    const zero = of(601);
+    expect(zero).toEqual({
+      authorId: 601,
+      personId: null,
+      invitedRecent: 0,
+      reviewing: 0,
+      accepted: 0,
+      busy: false,
+      reasons: [],
+      authorOf: [],
+    });
+    expect(of(601)).toBe(zero);
+    answer = [...answer, load(602, { invitedRecent: 1 })];
+    fake.emit('data.changed', { topic: 'ledger' });
+    await settle();
+    expect(of(601)).toBe(zero);
+    expect(of(602)?.invitedRecent).toBe(1);
+    // a person whose load ends drops out of the answer and reads as zeros
+    answer = [load(602, { invitedRecent: 1 })];
+    fake.emit('data.changed', { topic: 'ledger' });
+    await settle();
+    expect(of(600)).toMatchObject({ authorId: 600, busy: false, reasons: [] });
+    off();
+  });
 });
