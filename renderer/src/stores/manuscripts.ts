@@ -238,14 +238,13 @@ export const useManuscripts = create<ManuscriptsStore>((set, get) => {
       if (id === null) return set({ detail: null });
       // The newest run's candidates are asked for together with the detail (the list row names that run),
       // not after the detail has come back and the view has mounted: one round trip less to a painted table.
-      // The detail goes first: core answers requests in turn, and the view's frame (header, runs, tools) needs
-      // it; the candidates' first page follows it at once.
-      const asked = desk().invoke('manuscripts.get', { id });
+      // Their first page (stores/candidates) is small, so both answers come back together and the view is
+      // rendered and painted once, with its rows (a frame of the view without them is work thrown away).
       const lastRunId = get().list.find((m) => m.id === id)?.lastRunId ?? null;
       const candidates = useCandidates.getState();
       if (lastRunId !== null && candidates.runId !== lastRunId) void candidates.open(lastRunId);
       try {
-        const detail = await asked;
+        const detail = await desk().invoke('manuscripts.get', { id });
         if (get().selectedId !== id) return;
         set({ detail });
       } catch (err) {

@@ -1,5 +1,5 @@
 // Opening a manuscript (issue 12's open benchmark): what the first paint of the candidates table waits
-// for is one small page of rows, asked for right after the manuscript's detail; the rest of the run is
+// for is one small page of rows, asked for with the manuscript's detail; the rest of the run is
 // asked for only after a frame has been painted, and the exports act on every row even before it is in.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CandidateQuery, CandidateRow, ManuscriptRow } from '../../../electron/common/views';
@@ -100,14 +100,17 @@ describe('opening a run paints its first page before asking for the rest', () =>
     expect(useCandidates.getState().rows).toHaveLength(N);
   });
 
-  it('selecting a manuscript sends its detail first, then its newest run’s first page, in the same turn', async () => {
+  it('selecting a manuscript asks for its newest run’s first page and its detail in the same turn', async () => {
     const m = { id: 1, lastRunId: RUN, title: 'T' } as ManuscriptRow;
     const fake = runDesk();
     fake.handle('manuscripts.get', () => ({ manuscript: m, runs: [] }));
     useManuscripts.setState({ list: [m] });
     const selecting = useManuscripts.getState().select(1);
     // Both asked before anything answered (no await between them).
-    expect(fake.calls.map((c) => c.channel)).toEqual(['manuscripts.get', 'candidates.query']);
+    expect(fake.calls.map((c) => ({ channel: c.channel, input: c.input }))).toEqual([
+      { channel: 'candidates.query', input: { runId: RUN, query: { limit: FIRST_PAGE } } },
+      { channel: 'manuscripts.get', input: { id: 1 } },
+    ]);
     await selecting;
   });
 });
