@@ -30,6 +30,8 @@ interface CandidatesStore {
   error: string | null;
   /** Every row of the answer shown (waits for the rest while `partial`): what exports and copies act on. */
   allRows(): Promise<readonly CandidateRow[]>;
+  /** Asks for the rows after the first page (the view calls it once that page is painted); once per open. */
+  rest(): Promise<void>;
   open(runId: number | null, previousRunId?: number | null): Promise<void>;
   /** The run to compare with, once the manuscript's runs are known (the newest run may be opened before). */
   setPrevious(previousRunId: number | null): void;
@@ -52,6 +54,9 @@ let ticket = 0;
  * rest is asked for once that paint is done.
  */
 export const FIRST_PAGE = 64;
+
+/** The open whose rest was asked for (its ticket): the view's effect may call rest() more than once. */
+let restAsked = 0;
 
 /**
  * Resolves in the task after the next frame (its rAF callbacks, then its style, layout and paint): work
@@ -144,16 +149,20 @@ export const useCandidates = create<CandidatesStore>((set, get, api) => ({
     set({ loading: true });
     try {
       const page = await desk().invoke('candidates.query', { runId, query: { ...query, limit: FIRST_PAGE } });
-      if (mine !== ticket) return;
-      const partial = page.rows.length < page.total;
-      set({ rows: page.rows, total: page.total, loading: false, partial, error: null });
-      if (!partial) return;
-      await afterPaint();
-      if (mine !== ticket) return;
-      const more = await desk().invoke('candidates.query', { runId, query: { ...query, offset: page.rows.length } });
-      if (mine === ticket) set({ rows: [...get().rows, ...more.rows], total: more.total, partial: false });
+      if (mine === ticket) set({ rows: page.rows, total: page.total, loading: false, partial: page.rows.length < page.total, error: null });
     } catch (err) {
       if (mine === ticket) set({ loading: false, partial: false, error: errorText(err) });
+    }
+  },
+  async rest() {
+    const { runId, query, rows, partial } = get();
+    if (!partial || runId === null || restAsked === ticket) return;
+    const mine = (restAsked = ticket);
+    try {
+      const more = await desk().invoke('candidates.query', { runId, query: { ...query, offset: rows.length } });
+      if (mine === ticket) set({ rows: [...get().rows, ...more.rows], total: more.total, partial: false });
+    } catch (err) {
+      if (mine === ticket) set({ partial: false, error: errorText(err) });
     }
   },
   setPrevious(previousRunId) {

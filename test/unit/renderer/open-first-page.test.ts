@@ -1,10 +1,10 @@
 // Opening a manuscript (issue 12's open benchmark): what the first paint of the candidates table waits
-// for is one small page of rows, asked for with the manuscript's detail; the rest of the run is
-// asked for only after a frame has been painted, and the exports act on every row even before it is in.
+// for is one small page of rows, asked for with the manuscript's detail; the rest of the run is asked for
+// only when the view says so (after it painted that page: afterPaint), and the exports act on every row.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CandidateQuery, CandidateRow, ManuscriptRow } from '../../../electron/common/views';
 import { resetWorkspace } from '../../../renderer/src/data/topics';
-import { FIRST_PAGE, useCandidates } from '../../../renderer/src/stores/candidates';
+import { afterPaint, FIRST_PAGE, useCandidates } from '../../../renderer/src/stores/candidates';
 import { useManuscripts } from '../../../renderer/src/stores/manuscripts';
 import { installFakeDesk, settle, type FakeDesk } from './fake-desk';
 
@@ -43,11 +43,11 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('opening a run paints its first page before asking for the rest', () => {
-  it('asks core for one page of rows first, and for the rest only after a frame', async () => {
+  it('asks core for one page of rows, and for the rest only when rest() is called', async () => {
     const fake = runDesk();
-    const opening = useCandidates.getState().open(RUN);
-    await settle();
-    // Before any frame: one request, for the first page only, and the count of the whole run.
+    await useCandidates.getState().open(RUN);
+    await frame();
+    // One request, for the first page only, and the count of the whole run; frames alone ask nothing more.
     expect(fake.calls.filter((c) => c.channel === 'candidates.query').map((c) => c.input)).toEqual([
       { runId: RUN, query: { limit: FIRST_PAGE } },
     ]);
@@ -55,8 +55,8 @@ describe('opening a run paints its first page before asking for the rest', () =>
     expect(useCandidates.getState()).toMatchObject({ total: N, partial: true });
     expect(useCandidates.getState().rows.map((r) => r.rank)).toEqual(all.slice(0, FIRST_PAGE).map((r) => r.rank));
 
-    await frame();
-    await opening;
+    await useCandidates.getState().rest();
+    await useCandidates.getState().rest();
     expect(fake.calls.filter((c) => c.channel === 'candidates.query').map((c) => c.input)).toEqual([
       { runId: RUN, query: { limit: FIRST_PAGE } },
       { runId: RUN, query: { offset: FIRST_PAGE } },
@@ -66,34 +66,57 @@ describe('opening a run paints its first page before asking for the rest', () =>
     expect(rows.map((r) => r.rank)).toEqual(all.map((r) => r.rank));
   });
 
+  it('afterPaint() resolves in a task after the next frame, or after 250 ms in a window that paints no frame', async () => {
+    let done = false;
+    void afterPaint().then(() => (done = true));
+    await settle();
+    expect(done).toBe(false);
+    await frame();
+    expect(done).toBe(true);
+    vi.unstubAllGlobals();
+    vi.useFakeTimers();
+    try {
+      let late = false;
+      void afterPaint().then(() => (late = true));
+      await vi.advanceTimersByTimeAsync(249);
+      expect(late).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(late).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('the exports wait for the rest: allRows() gives every row of the run', async () => {
     runDesk();
-    void useCandidates.getState().open(RUN);
-    await settle();
+    await useCandidates.getState().open(RUN);
     expect(useCandidates.getState().partial).toBe(true);
     const every = useCandidates.getState().allRows();
-    await frame();
+    void useCandidates.getState().rest();
     expect((await every).length).toBe(N);
   });
 
   it('another run opened before the rest came: the old run’s rest never lands in it', async () => {
     const fake = runDesk();
-    void useCandidates.getState().open(RUN);
-    await settle();
-    fake.handle('candidates.query', () => ({ rows: [candidate(1)], total: 1 }));
+    await useCandidates.getState().open(RUN);
+    let answerRest!: () => void;
+    fake.handle('candidates.query', async ({ query }: { query: CandidateQuery }) => {
+      if (query.offset === undefined) return { rows: [candidate(1)], total: 1 };
+      await new Promise<void>((r) => (answerRest = r));
+      return { rows: all.slice(FIRST_PAGE), total: N };
+    });
+    const resting = useCandidates.getState().rest();
     await useCandidates.getState().open(RUN + 1);
-    await frame();
+    answerRest();
+    await resting;
     expect(useCandidates.getState()).toMatchObject({ runId: RUN + 1, total: 1, partial: false });
     expect(useCandidates.getState().rows).toHaveLength(1);
-    // The old run's first page was answered; its rest was never asked for.
-    expect(fake.calls.filter((c) => (c.input as { query: CandidateQuery }).query.offset !== undefined)).toEqual([]);
   });
 
   it('a reload of the run already shown asks for all its rows at once (the table does not shrink under the editor)', async () => {
     const fake = runDesk();
-    void useCandidates.getState().open(RUN);
-    await settle();
-    await frame();
+    await useCandidates.getState().open(RUN);
+    await useCandidates.getState().rest();
     fake.calls.length = 0;
     await useCandidates.getState().reload();
     expect(fake.calls.map((c) => c.input)).toEqual([{ runId: RUN, query: {} }]);

@@ -17,7 +17,7 @@ import { ScoreChart } from './ScoreChart';
 import { SHORTLIST_COLUMN, onShortlistKey } from './ShortlistCheck';
 import { ShortlistArea } from './ShortlistPanel';
 import { BatchActions, SelectionBar, ShortlistToggle, useShortlistEntries } from './ShortlistToolbar';
-import { useCandidates, type SortKey } from '../../stores/candidates';
+import { afterPaint, useCandidates, type SortKey } from '../../stores/candidates';
 import { useManuscripts } from '../../stores/manuscripts';
 import { Alert } from '../../components/Alert';
 import { useCandidateLoad } from '../../stores/loads';
@@ -76,6 +76,13 @@ export function CandidatesView() {
   // Asked for once the run's rows are all in: neither core's answer nor its render comes before the table's
   // first paint.
   const loadsAsked = useRef<number | null>(null);
+  // A run opened with its first page only (stores/candidates): the rest is asked for once the view has
+  // painted that page (the answer, its parse and the table's update come after the first frame). Selecting
+  // a manuscript in the list without showing its candidates prefetches the first page only.
+  useEffect(() => {
+    if (!partial || !detail) return;
+    void afterPaint().then(() => useCandidates.getState().rest());
+  }, [partial, detail]);
   useEffect(() => {
     if (runId === null || loading || partial || loadsAsked.current === runId) return;
     loadsAsked.current = runId;
