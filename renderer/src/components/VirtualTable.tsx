@@ -46,6 +46,12 @@ function inSlotOrder(first: number, last: number, slots: number): number[] {
   return bySlot.filter((i) => i !== undefined);
 }
 
+/**
+ * The height each table (by its label) measured last: a table shown again starts from it, not from a guess
+ * whose extra rows the first measure removes in the same frame (a second style and layout pass).
+ */
+const lastHeight = new Map<string, number>();
+
 /** Rows rendered beyond each edge: a quarter of the viewport (at least 2), enough for a fast wheel step. */
 const overscanFor = (visible: number) => Math.max(2, Math.ceil(visible / 4));
 
@@ -53,7 +59,7 @@ export function VirtualTable<T>({ label, columns, rows, rowClass, rowHeight = 36
   const scroller = useRef<HTMLDivElement>(null);
   // The first row in view, not the pixel offset: scrolling within a row re-renders nothing.
   const [top, setTop] = useState(0);
-  const [height, setHeight] = useState(600);
+  const [height, setHeight] = useState(() => lastHeight.get(label) ?? 600);
   const [focus, setFocus] = useState(0);
 
   useEffect(() => {
@@ -61,10 +67,13 @@ export function VirtualTable<T>({ label, columns, rows, rowClass, rowHeight = 36
     if (!el) return;
     // Measured by the observer, which runs after layout: reading clientHeight here, right after the
     // table mounted, would force a layout of the whole new view before the rows are even in it.
-    const ro = new ResizeObserver(() => setHeight(el.clientHeight));
+    const ro = new ResizeObserver(() => {
+      lastHeight.set(label, el.clientHeight);
+      setHeight(el.clientHeight);
+    });
     ro.observe(el);
     return () => ro.disconnect();
-  }, []);
+  }, [label]);
 
   const visible = Math.ceil(height / rowHeight) + 1;
   const overscan = overscanFor(visible);

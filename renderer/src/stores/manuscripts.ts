@@ -238,6 +238,8 @@ export const useManuscripts = create<ManuscriptsStore>((set, get) => {
       if (id === null) return set({ detail: null });
       // The newest run's candidates are asked for together with the detail (the list row names that run),
       // not after the detail has come back and the view has mounted: one round trip less to a painted table.
+      // Their first page (stores/candidates) is small, so both answers come back together and the view is
+      // rendered and painted once, with its rows (a frame of the view without them is work thrown away).
       const lastRunId = get().list.find((m) => m.id === id)?.lastRunId ?? null;
       const candidates = useCandidates.getState();
       if (lastRunId !== null && candidates.runId !== lastRunId) void candidates.open(lastRunId);

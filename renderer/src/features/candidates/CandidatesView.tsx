@@ -17,7 +17,7 @@ import { ScoreChart } from './ScoreChart';
 import { SHORTLIST_COLUMN, onShortlistKey } from './ShortlistCheck';
 import { ShortlistArea } from './ShortlistPanel';
 import { BatchActions, SelectionBar, ShortlistToggle, useShortlistEntries } from './ShortlistToolbar';
-import { useCandidates, type SortKey } from '../../stores/candidates';
+import { afterPaint, useCandidates, type SortKey } from '../../stores/candidates';
 import { useManuscripts } from '../../stores/manuscripts';
 import { Alert } from '../../components/Alert';
 import { useCandidateLoad } from '../../stores/loads';
@@ -35,11 +35,14 @@ export function CandidatesView() {
   // one would open the old manuscript's newest run and then this one's again (two 500-row queries).
   const detail = useManuscripts((s) => (s.detail && s.detail.manuscript.id !== s.selectedId ? null : s.detail));
   const switching = useManuscripts((s) => s.detail !== null && s.detail.manuscript.id !== s.selectedId);
-  const { runId, rows, total, query, comparison, comparing, author, evidence, selected, showing, error, loading } = useCandidates();
-  const { open, setQuery, sortBy, compare, showAuthor } = useCandidates.getState();
+  const { runId, rows, total, query, comparison, comparing, author, evidence, selected, showing, error, loading, partial } =
+    useCandidates();
+  const { open, setQuery, sortBy, compare, showAuthor, allRows } = useCandidates.getState();
   const runs = useMemo(() => detail?.runs ?? [], [detail]);
   const [copied, setCopied] = useState<string | null>(null);
   const [showChanges, setShowChanges] = useState(false);
+  // The h-index spread is drawn only while its disclosure is open: closed, it is no work over every row.
+  const [chartOpen, setChartOpen] = useState(false);
   const [layout, setLayout] = useColumnLayout();
   const picked = useShortlistEntries()?.length ?? 0;
 
@@ -70,9 +73,21 @@ export function CandidatesView() {
 
   // Load badges and folder-author warnings of the run shown (ledger.loads; reloaded from the ledger topics).
   // Each name cell subscribes to its own person (CandidateLoad), so the answer does not re-render the table.
+  // Asked for once the run's rows are all in: neither core's answer nor its render comes before the table's
+  // first paint.
+  const loadsAsked = useRef<number | null>(null);
+  // A run opened with its first page only (stores/candidates): the rest is asked for once the view has
+  // painted that page (the answer, its parse and the table's update come after the first frame). Selecting
+  // a manuscript in the list without showing its candidates prefetches the first page only.
   useEffect(() => {
-    if (runId !== null) void useLoads.getState().load({ runId });
-  }, [runId]);
+    if (!partial || !detail) return;
+    void afterPaint().then(() => useCandidates.getState().rest());
+  }, [partial, detail]);
+  useEffect(() => {
+    if (runId === null || loading || partial || loadsAsked.current === runId) return;
+    loadsAsked.current = runId;
+    void useLoads.getState().load({ runId });
+  }, [runId, loading, partial]);
   const selectedLoad = useCandidateLoad(runId, selected?.authorId);
 
   const maxScore = useMemo(() => rows.reduce((m, r) => Math.max(m, r.score ?? 0), 0) || 1, [rows]);
@@ -105,12 +120,12 @@ export function CandidatesView() {
   const tableSort = useMemo(() => ({ key: sort?.by ?? 'rank', dir: sort?.dir ?? 'asc' }), [sort?.by, sort?.dir]);
   const onSort = useCallback((k: string) => void sortBy(k as SortKey), [sortBy]);
   const exportName = `${detail?.manuscript.originId ?? 'candidates'}-run${run?.seq ?? ''}`;
-  const exportCsv = () => {
-    const t = candidateTable(rows);
+  const exportCsv = async () => {
+    const t = candidateTable(await allRows());
     download(`${exportName}.csv`, 'text/csv', toCsv(t.header, t.rows));
   };
-  const exportXlsx = () => {
-    const t = candidateTable(rows);
+  const exportXlsx = async () => {
+    const t = candidateTable(await allRows());
     download(
       `${exportName}.xlsx`,
       'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
@@ -119,13 +134,20 @@ export function CandidatesView() {
   };
 
   const copyEmails = async () => {
-    const emails = rows.map((r) => r.email).filter((e): e is string => !!e);
+    const emails = (await allRows()).map((r) => r.email).filter((e): e is string => !!e);
     await navigator.clipboard.writeText(emails.join(', '));
     setCopied(`${emails.length} emails copied`);
   };
 
   const batchActions = (
-    <BatchActions rows={rows} exportName={exportName} onCsv={exportCsv} onXlsx={exportXlsx} onCopy={copyEmails} onCopied={setCopied} />
+    <BatchActions
+      rows={rows}
+      exportName={exportName}
+      onCsv={() => void exportCsv()}
+      onXlsx={() => void exportXlsx()}
+      onCopy={copyEmails}
+      onCopied={setCopied}
+    />
   );
   const filters = (compact: boolean) => <CandidateFilters settings={settings} groupIds={run?.groupIds ?? []} compact={compact} />;
 
@@ -150,7 +172,7 @@ export function CandidatesView() {
 
   const fromRun = comparison ? runs.find((r) => r.id === comparison.fromRunId) : undefined;
   return (
-    <div className="candidates" onKeyDown={(e) => onShortlistKey(e, rows)}>
+    <div className="candidates" aria-busy={partial || undefined} onKeyDown={(e) => onShortlistKey(e, rows)}>
       <ContextHeader manuscript={detail.manuscript} run={run} />
       <div className="toolbar" role="toolbar" aria-label="Candidate tools">
         <label>
@@ -234,9 +256,9 @@ export function CandidatesView() {
           </section>
         ) : null}
         <span className="spacer" />
-        <details className="chart-details">
+        <details className="chart-details" onToggle={(e) => setChartOpen(e.currentTarget.open)}>
           <summary>h-index spread</summary>
-          <ScoreChart rows={rows} />
+          {chartOpen ? <ScoreChart rows={rows} /> : null}
         </details>
       </div>
       <Alert text={error} />

@@ -1,0 +1,155 @@
+// Opening a manuscript with many cached candidates (issue 12's open benchmark): the table's first paint
+// waits for a small answer only. Recorded in the page: every WebSocket request and answer up to the frame
+// that shows the table — one page of rows (≤ 64) is asked for and answered before it, nothing else of the
+// run (neither the rest of the rows nor the load badges); the rest follows, and then every row is there.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { UploadResponse } from '../../../electron/common/service';
+import { launchChromium } from '../../support/browser';
+import { startWebApp, type WebApp } from '../../support/web-app';
+
+const N = 300;
+
+let app: WebApp;
+let browser: Browser;
+let page: Page;
+
+function answer(manuscriptId: number, originId: string, n: number): UploadResponse {
+  const candidates = Array.from({ length: n }, (_, i) => ({
+    name: `Person ${i} Example`,
+    first_name: 'Person',
+    last_name: `${i} Example`,
+    middle_name: null,
+    suffix: null,
+    author_id: 9000 + i,
+    email: `p${i}@example.org`,
+    orcid: null,
+    affiliation: `Institute ${i % 40}`,
+    articlesCount: 10 + i,
+    citationsCount: 100 + i,
+    hIndex: 5 + (i % 30),
+    score: 1000 - i,
+    url: `https://example.org/a/${i}`,
+    relevant_concepts: ['lichen'],
+    authors_groups: [],
+    marked: false,
+    coauth_conflicts: { exists: i % 7 === 0 },
+    aff_conflicts: { exists: false },
+    retracted_articles: { exists: false },
+    referenced_articles: { exists: false },
+    external_coi: { exists: false },
+  }));
+  return {
+    version: 6,
+    manuscript_id: manuscriptId,
+    origin_id: originId,
+    candidates,
+    authors_groups_settings: null,
+    debug_info: {
+      source_file: null,
+      parsed_text_len: 0,
+      parsed_references: 0,
+      extracted_concepts: 0,
+      authors_info: { authors_count: 0, emails_count: 0, orcids_count: 0 },
+    },
+  } as UploadResponse;
+}
+
+/** In the page: each request sent and each answer received on the app's WebSocket, with its time and size. */
+const WIRE_LOG = `(() => {
+  const log = (window.__wire = []);
+  const names = new Map();
+  const WS = window.WebSocket;
+  window.WebSocket = class extends WS {
+    constructor(...args) {
+      super(...args);
+      super.addEventListener('message', (ev) => {
+        const text = String(ev.data);
+        const id = /^\\{"id":(\\d+)/.exec(text);
+        if (id) log.push({ kind: 'answer', channel: names.get(Number(id[1])), bytes: text.length, t: performance.now() });
+      });
+    }
+    send(text) {
+      const m = JSON.parse(text);
+      names.set(m.id, m.channel);
+      log.push({ kind: 'request', channel: m.channel, input: m.input, t: performance.now() });
+      super.send(text);
+    }
+  };
+})()`;
+
+interface Wire {
+  kind: 'request' | 'answer';
+  channel: string;
+  input?: { query?: { limit?: number; offset?: number } };
+  bytes?: number;
+  t: number;
+}
+
+beforeAll(async () => {
+  app = await startWebApp();
+  const profile = app.core.profiles.create({ name: 'Open', baseUrl: 'http://127.0.0.1:9' });
+  app.core.profiles.setActive(profile.id);
+  const form = (origin: string, title: string) => ({ folder: 'OPEN', origin_id: origin, title, abstract: 'Generated.', authors_count: 0 });
+  app.core.cache.manuscripts.recordUploadRun(profile.id, { form: form('open-many', 'Many candidates') }, answer(1, 'open-many', N));
+  app.core.cache.manuscripts.recordUploadRun(profile.id, { form: form('open-few', 'Few candidates') }, answer(2, 'open-few', 3));
+  await app.core.router.handle('profiles.activate', { id: profile.id }, { transport: 'test' });
+  browser = await launchChromium();
+  page = await (await browser.newContext({ viewport: { width: 1280, height: 720 } })).newPage();
+  await page.addInitScript(WIRE_LOG);
+  await page.goto(app.host.url);
+  await page
+    .getByRole('list', { name: 'Manuscripts' })
+    .getByRole('button', { name: /Few candidates/ })
+    .waitFor();
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+describe('opening a manuscript paints its candidates from one small answer', () => {
+  it('before the table’s first frame: one page of rows asked and answered, neither the rest nor the load badges', async () => {
+    // The two clicks in the page (as the benchmark makes them); the time of the first frame that shows the table.
+    const painted = (await page.evaluate(`(() => {
+      window.__wire.length = 0;
+      const buttons = (sel) => [...document.querySelectorAll(sel)];
+      buttons('[aria-label="Manuscripts"] button').find((b) => /Many candidates/.test(b.textContent)).click();
+      buttons('nav[aria-label="Main"] button').find((b) => /^\\s*Candidates/.test(b.textContent)).click();
+      return new Promise((resolve) => {
+        const check = () => {
+          const count = document.querySelector('[data-testid="candidates-count"]')?.textContent;
+          if (count === '${N}' && document.querySelector('[aria-rowindex="2"]')) resolve(performance.now());
+          else requestAnimationFrame(check);
+        };
+        check();
+      });
+    })()`)) as number;
+    const table = page.getByRole('table', { name: 'Referee candidates' });
+    // Then the rest comes: every row is in the table and the view is no longer busy.
+    await expect.poll(() => table.getAttribute('aria-rowcount'), { timeout: 10_000 }).toBe(String(N + 1));
+    await page.locator('.candidates[aria-busy="true"]').waitFor({ state: 'detached' });
+
+    const wire = (await page.evaluate(() => (window as unknown as { __wire: Wire[] }).__wire)) as Wire[];
+    const before = wire.filter((w) => w.t <= painted);
+    const queries = before.filter((w) => w.kind === 'request' && w.channel === 'candidates.query');
+    expect(queries.map((q) => q.input?.query)).toEqual([{ limit: 64 }]);
+    expect(before.filter((w) => w.kind === 'request' && w.channel === 'ledger.loads')).toEqual([]);
+    // The rows' first page and the manuscript's detail are asked together, on the first click.
+    const first = before.filter((w) => w.kind === 'request').slice(0, 2);
+    expect(first.map((w) => w.channel).sort()).toEqual(['candidates.query', 'manuscripts.get']);
+    // 300 rows are ~180 KB of JSON; the first page is a fifth of that.
+    const bytes = before.filter((w) => w.kind === 'answer').reduce((n, w) => n + (w.bytes ?? 0), 0);
+    expect(bytes).toBeLessThan(60_000);
+
+    // After it: the rest of the run (from row 65), and the load badges once every row is in.
+    const after = wire.filter((w) => w.t > painted && w.kind === 'request').map((w) => ({ channel: w.channel, query: w.input?.query }));
+    expect(after).toContainEqual({ channel: 'candidates.query', query: { offset: 64 } });
+    expect(after.map((w) => w.channel)).toContain('ledger.loads');
+    // The last row can be reached.
+    await table.getByTestId('vtable-body').evaluate((b) => (b.scrollTop = b.scrollHeight));
+    const last = table.locator(`[role="row"][aria-rowindex="${N + 1}"]`);
+    await last.waitFor();
+    expect(await last.textContent()).toContain(`Person ${N - 1} Example`);
+  });
+});
