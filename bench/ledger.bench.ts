@@ -7,9 +7,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fatigueSince, DEFAULT_FATIGUE, applyStatus, type ShortlistStatus } from '../electron/common/domain/shortlist';
-import type { Candidate, UploadResponse } from '../electron/common/service';
+import type { UploadResponse } from '../electron/common/service';
 import { openCache, type Cache } from '../electron/core/cache';
 import type { Logger } from '../electron/core/ports';
+import { generatedAnswer } from '../test/support/generated-run';
 import type { Bench, BenchRow } from './types';
 
 const SUITE = 'ledger';
@@ -167,40 +168,24 @@ function pickIds(r: () => number, n: number): number[] {
   return [...s];
 }
 
-function uploadResponse(manuscriptId: number, originId: string, ids: number[]): UploadResponse {
-  const candidates = ids.map((id, rank): Candidate => ({
-    name: personName(id),
-    first_name: FIRST[id % FIRST.length]!,
-    last_name: surname(id),
-    middle_name: null,
-    suffix: null,
-    author_id: id,
-    email: id % 3 ? `p${id}@uni.example` : null,
-    orcid: null,
-    affiliation: `University of ${PLACES[id % PLACES.length]}`,
-    articlesCount: 10,
-    citationsCount: 100,
-    hIndex: id % 60,
-    score: 100 - rank * 0.1,
-    url: `https://service.example/a/${id}`,
-    relevant_concepts: ['protein folding'],
-    authors_groups: [],
-    marked: false,
-    coauth_conflicts: { exists: false },
-    aff_conflicts: { exists: false },
-    retracted_articles: { exists: false },
-    referenced_articles: { exists: false },
-    external_coi: { exists: false },
-  }));
-  return {
-    version: 6,
-    manuscript_id: manuscriptId,
-    origin_id: originId,
-    candidates,
-    authors_groups_settings: null,
-    debug_info: {},
-  } as UploadResponse;
-}
+const uploadResponse = (manuscriptId: number, originId: string, ids: number[]): UploadResponse =>
+  generatedAnswer(manuscriptId, originId, ids.length, (rank) => {
+    const id = ids[rank]!;
+    return {
+      name: personName(id),
+      first_name: FIRST[id % FIRST.length]!,
+      last_name: surname(id),
+      author_id: id,
+      email: id % 3 ? `p${id}@uni.example` : null,
+      affiliation: `University of ${PLACES[id % PLACES.length]}`,
+      articlesCount: 10,
+      citationsCount: 100,
+      hIndex: id % 60,
+      score: 100 - rank * 0.1,
+      url: `https://service.example/a/${id}`,
+      relevant_concepts: ['protein folding'],
+    };
+  });
 
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);

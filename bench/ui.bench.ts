@@ -5,21 +5,18 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { UploadResponse } from '../electron/common/service';
 import { launchChromium, repoRoot } from '../test/support/browser';
+import { generatedAnswer } from '../test/support/generated-run';
 import { startWebApp } from '../test/support/web-app';
 import type { Bench, BenchRow } from './types';
 
 const OPENS = 15;
 
-function response(manuscriptId: number, originId: string, n: number): UploadResponse {
-  const candidates = Array.from({ length: n }, (_, i) => ({
+const response = (manuscriptId: number, originId: string, n: number): UploadResponse =>
+  generatedAnswer(manuscriptId, originId, n, (i) => ({
     name: `Candidate ${i} Example`,
     first_name: 'Candidate',
-    last_name: `${i} Example`,
-    middle_name: null,
-    suffix: null,
     author_id: 100_000 + i,
     email: i % 3 === 0 ? null : `c${i}@example.org`,
-    orcid: null,
     affiliation: `University ${i % 97}, City ${i % 13}`,
     articlesCount: 5 + (i % 90),
     citationsCount: 20 + ((i * 37) % 4000),
@@ -27,29 +24,11 @@ function response(manuscriptId: number, originId: string, n: number): UploadResp
     score: 1000 - i * (900 / n),
     url: `https://example.org/author/${100_000 + i}`,
     relevant_concepts: ['protein folding', 'attention'],
-    authors_groups: [],
     marked: i % 50 === 0,
     coauth_conflicts: { exists: i % 17 === 0 },
     aff_conflicts: { exists: i % 23 === 0 },
-    retracted_articles: { exists: false },
     referenced_articles: { exists: i % 11 === 0 },
-    external_coi: { exists: false },
   }));
-  return {
-    version: 6,
-    manuscript_id: manuscriptId,
-    origin_id: originId,
-    candidates,
-    authors_groups_settings: null,
-    debug_info: {
-      source_file: null,
-      parsed_text_len: 0,
-      parsed_references: 0,
-      extracted_concepts: 0,
-      authors_info: { authors_count: 0, emails_count: 0, orcids_count: 0 },
-    },
-  } as UploadResponse;
-}
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]!;

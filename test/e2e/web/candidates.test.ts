@@ -7,6 +7,7 @@ import type { UploadResponse } from '../../../electron/common/service';
 import { DeskError } from '../../../electron/common/errors';
 import type { CandidatePage } from '../../../electron/common/views';
 import { launchChromium, screenshotPath } from '../../support/browser';
+import { generatedAnswer } from '../../support/generated-run';
 import { startWebApp, type WebApp } from '../../support/web-app';
 
 let app: WebApp;
@@ -16,45 +17,15 @@ let runId: number;
 let manuscriptId: number;
 
 function answer(manuscriptId: number, shift: number): UploadResponse {
-  const candidates = Array.from({ length: 30 }, (_, i) => ({
-    name: `Person ${i} Example`,
-    first_name: 'Person',
-    last_name: `${i} Example`,
-    middle_name: null,
-    suffix: null,
+  return generatedAnswer(manuscriptId, 'evidence-1', 30, (i) => ({
     author_id: 500 + ((i + shift) % 30),
-    email: `p${i}@example.org`,
-    orcid: null,
-    affiliation: `Institute ${i}`,
-    articlesCount: 10 + i,
-    citationsCount: 100 + i,
     hIndex: 5 + (i % 9),
     score: 100 - i,
-    url: `https://example.org/a/${i}`,
-    relevant_concepts: ['lichen'],
-    authors_groups: [],
-    marked: false,
     // The first person: co-author and cited, with the detail the local service sends.
     coauth_conflicts: i === 0 ? { exists: true, coauthors: ['Ada Lovelace'] } : { exists: false },
     aff_conflicts: { exists: i === 0, ...(i === 0 ? {} : { affiliations: [] }) },
-    retracted_articles: { exists: false },
     referenced_articles: i === 0 ? { exists: true, articles: [{ id: 'W1', title: 'Tides and lichens', year: 2021 }] } : { exists: false },
-    external_coi: { exists: false },
   }));
-  return {
-    version: 6,
-    manuscript_id: manuscriptId,
-    origin_id: 'evidence-1',
-    candidates,
-    authors_groups_settings: null,
-    debug_info: {
-      source_file: null,
-      parsed_text_len: 0,
-      parsed_references: 0,
-      extracted_concepts: 0,
-      authors_info: { authors_count: 0, emails_count: 0, orcids_count: 0 },
-    },
-  } as UploadResponse;
 }
 
 const call = async <T>(channel: string, input: unknown): Promise<T> => {

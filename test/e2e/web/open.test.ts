@@ -6,6 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UploadResponse } from '../../../electron/common/service';
 import { launchChromium } from '../../support/browser';
+import { generatedAnswer } from '../../support/generated-run';
 import { startWebApp, type WebApp } from '../../support/web-app';
 
 const N = 300;
@@ -14,46 +15,12 @@ let app: WebApp;
 let browser: Browser;
 let page: Page;
 
-function answer(manuscriptId: number, originId: string, n: number): UploadResponse {
-  const candidates = Array.from({ length: n }, (_, i) => ({
-    name: `Person ${i} Example`,
-    first_name: 'Person',
-    last_name: `${i} Example`,
-    middle_name: null,
-    suffix: null,
+const answer = (manuscriptId: number, originId: string, n: number): UploadResponse =>
+  generatedAnswer(manuscriptId, originId, n, (i) => ({
     author_id: 9000 + i,
-    email: `p${i}@example.org`,
-    orcid: null,
     affiliation: `Institute ${i % 40}`,
-    articlesCount: 10 + i,
-    citationsCount: 100 + i,
-    hIndex: 5 + (i % 30),
-    score: 1000 - i,
-    url: `https://example.org/a/${i}`,
-    relevant_concepts: ['lichen'],
-    authors_groups: [],
-    marked: false,
     coauth_conflicts: { exists: i % 7 === 0 },
-    aff_conflicts: { exists: false },
-    retracted_articles: { exists: false },
-    referenced_articles: { exists: false },
-    external_coi: { exists: false },
   }));
-  return {
-    version: 6,
-    manuscript_id: manuscriptId,
-    origin_id: originId,
-    candidates,
-    authors_groups_settings: null,
-    debug_info: {
-      source_file: null,
-      parsed_text_len: 0,
-      parsed_references: 0,
-      extracted_concepts: 0,
-      authors_info: { authors_count: 0, emails_count: 0, orcids_count: 0 },
-    },
-  } as UploadResponse;
-}
 
 /** In the page: each request sent and each answer received on the app's WebSocket, with its time and size. */
 const WIRE_LOG = `(() => {

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONFLICT_TEXT } from '../../../electron/common/domain/conflicts';
 import type { ConflictKey, UploadResponse } from '../../../electron/common/service';
 import { launchChromium } from '../../support/browser';
+import { generatedAnswer } from '../../support/generated-run';
 import { startWebApp, type WebApp } from '../../support/web-app';
 
 let app: WebApp;
@@ -26,46 +27,20 @@ const flags = (i: number): ConflictKey[] =>
     .filter(([, on]) => on)
     .map(([k]) => k);
 
-function answer(): UploadResponse {
-  const candidates = Array.from({ length: N }, (_, i) => ({
+const answer = (): UploadResponse =>
+  generatedAnswer(7, 'scroll-1', N, (i) => ({
     name: `Scroller ${i} Example`,
     first_name: 'Scroller',
-    last_name: `${i} Example`,
-    middle_name: null,
-    suffix: null,
     author_id: 900 + i,
     email: i % 4 === 1 ? null : `s${i}@example.org`,
-    orcid: null,
-    affiliation: `Institute ${i}`,
-    articlesCount: 10 + i,
-    citationsCount: 100 + i,
     hIndex: 5 + (i % 9),
-    score: 1000 - i,
     url: `https://example.org/s/${i}`,
     relevant_concepts: ['tides'],
-    authors_groups: [],
     marked: i % 6 === 0,
     coauth_conflicts: { exists: flags(i).includes('coauth_conflicts') },
     aff_conflicts: { exists: flags(i).includes('aff_conflicts') },
-    retracted_articles: { exists: false },
     referenced_articles: { exists: flags(i).includes('referenced_articles') },
-    external_coi: { exists: false },
   }));
-  return {
-    version: 6,
-    manuscript_id: 7,
-    origin_id: 'scroll-1',
-    candidates,
-    authors_groups_settings: null,
-    debug_info: {
-      source_file: null,
-      parsed_text_len: 0,
-      parsed_references: 0,
-      extracted_concepts: 0,
-      authors_info: { authors_count: 0, emails_count: 0, orcids_count: 0 },
-    },
-  } as UploadResponse;
-}
 
 beforeAll(async () => {
   app = await startWebApp();
