@@ -9,6 +9,7 @@ import WebSocket from 'ws';
 import { createCore, type Core } from '../../electron/core/composition';
 import { startHost, type Host } from '../../electron/host/server';
 import { MemoryLogger, MemorySecrets } from '../support/fakes';
+import { routerTurns } from '../support/turns';
 
 let core: Core;
 let host: Host;
@@ -104,20 +105,7 @@ describe('browser host', () => {
 
   it('handles a burst of requests that arrives in one chunk one per turn of the loop', async () => {
     const ws = await open();
-    // a turn counter: a setImmediate chain moves it once per turn of the server's loop
-    let turn = 0;
-    let ticking = true;
-    const tick = () => {
-      turn++;
-      if (ticking) setImmediate(tick);
-    };
-    setImmediate(tick);
-    const turns: number[] = [];
-    const handle = core.router.handle.bind(core.router);
-    core.router.handle = (channel, input, ctx) => {
-      turns.push(turn);
-      return handle(channel, input, ctx);
-    };
+    const { turns, stop } = routerTurns(core.router);
     const n = 6;
     const answers = new Promise<void>((resolve) => {
       let left = n;
@@ -129,7 +117,7 @@ describe('browser host', () => {
     for (let id = 1; id <= n; id++) ws.send(JSON.stringify({ id, channel: 'app.info', input: {} }));
     socket.uncork();
     await answers;
-    ticking = false;
+    stop();
     expect(turns).toHaveLength(n);
     expect(new Set(turns).size).toBe(n);
     ws.close();

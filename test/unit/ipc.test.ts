@@ -7,6 +7,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ipcEventChannel, ipcRequestChannel, requestChannels } from '../../electron/common/contract';
 import { createCore, type Core } from '../../electron/core/composition';
 import { MemoryLogger, MemorySecrets } from '../support/fakes';
+import { routerTurns } from '../support/turns';
 
 type InvokeHandler = (event: unknown, input: unknown) => Promise<unknown>;
 const handlers = new Map<string, InvokeHandler>();
@@ -78,22 +79,10 @@ describe('Electron IPC transport', () => {
   });
 
   it('runs a burst of requests delivered in one task one per turn of the loop', async () => {
-    let turn = 0;
-    let ticking = true;
-    const tick = () => {
-      turn++;
-      if (ticking) setImmediate(tick);
-    };
-    setImmediate(tick);
-    const turns: number[] = [];
-    const handle = core.router.handle.bind(core.router);
-    core.router.handle = (channel, input, ctx) => {
-      turns.push(turn);
-      return handle(channel, input, ctx);
-    };
+    const { turns, stop } = routerTurns(core.router);
     const event = { sender: contents, senderFrame: mainFrame };
     const envs = await Promise.all(Array.from({ length: 6 }, () => call(ipcRequestChannel('app.info'), event, {})));
-    ticking = false;
+    stop();
     expect(envs.every((e) => (e as { ok: boolean }).ok)).toBe(true);
     expect(turns).toHaveLength(6);
     expect(new Set(turns).size).toBe(6);
