@@ -8,6 +8,7 @@ import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { parseCsv } from '../../../electron/common/domain/csv';
 import { KNOWN } from '../../fixtures/intake/make';
+import { eachLook } from '../../support/looks';
 
 export interface FlowContext {
   page: Page;
@@ -353,16 +354,9 @@ export async function decisionAt1280(ctx: FlowContext): Promise<void> {
     await nav(page, 'Candidates');
     if ((await candidatesTab.count()) > 0) await candidatesTab.check();
     await row.waitFor();
-    for (const [w, h] of [
-      [1280, 720],
-      [1920, 1080],
-    ] as const) {
-      await page.setViewportSize({ width: w, height: h });
-      for (const scheme of ['light', 'dark'] as const) {
-        await page.emulateMedia({ colorScheme: scheme });
-        await page.screenshot({ path: ctx.shot(`candidates-${w}x${h}-${scheme}`) });
-      }
-    }
+    await eachLook(page, async (w, h, scheme) => {
+      await page.screenshot({ path: ctx.shot(`candidates-${w}x${h}-${scheme}`) });
+    });
     await page.emulateMedia({ colorScheme: 'light' });
   } finally {
     if (before) await page.setViewportSize(before);

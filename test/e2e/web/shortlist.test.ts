@@ -12,6 +12,7 @@ import { parseCsv } from '../../../electron/common/domain/csv';
 import { KNOWN, makeManuscriptPdf } from '../../fixtures/intake/make';
 import { sandboxAdmin } from '../../support/admin';
 import { launchChromium, screenshotPath } from '../../support/browser';
+import { eachLook } from '../../support/looks';
 import { startWebApp, type WebApp } from '../../support/web-app';
 import { dropFile, nav } from '../flows/workspace';
 
@@ -469,20 +470,13 @@ describe('shortlist and invitations', () => {
     }
     await page.setViewportSize({ width: W, height: H });
     await showPanel();
-    for (const [w, h] of [
-      [1280, 720],
-      [1920, 1080],
-    ] as const) {
-      await page.setViewportSize({ width: w, height: h });
-      for (const scheme of ['light', 'dark'] as const) {
-        await page.emulateMedia({ colorScheme: scheme });
-        await panel().waitFor();
-        await page.locator('.content').evaluate((el) => el.scrollTo(0, 0));
-        await page.screenshot({ path: screenshotPath(`shortlist-${w}x${h}-${scheme}`) });
-      }
+    await eachLook(page, async (w, h, scheme) => {
+      await panel().waitFor();
+      await page.locator('.content').evaluate((el) => el.scrollTo(0, 0));
+      await page.screenshot({ path: screenshotPath(`shortlist-${w}x${h}-${scheme}`) });
       // At 1280 the panel takes the table's place (one line a person); at 1920 it is a narrow column beside it.
-      await cardsSpaced(w === 1280);
-    }
+      if (scheme === 'dark') await cardsSpaced(w === 1280);
+    });
     // Wide: the panel sits beside the table, both in view.
     const tableBox = (await table().boundingBox())!;
     const panelBox = (await panel().boundingBox())!;

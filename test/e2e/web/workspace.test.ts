@@ -6,6 +6,7 @@ import type { Browser, FileChooser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeManuscriptPdf } from '../../fixtures/intake/make';
 import { launchChromium, screenshotPath } from '../../support/browser';
+import { eachLook } from '../../support/looks';
 import { startWebApp, type WebApp } from '../../support/web-app';
 import * as flows from '../flows/workspace';
 
@@ -94,35 +95,28 @@ describe('editor workspace', () => {
     300_000,
   );
   it('Journals and a candidate’s details at 1280×720 and 1920×1080, light and dark: in the window, nothing cut', async () => {
-    for (const [w, h] of [
-      [1280, 720],
-      [1920, 1080],
-    ] as const) {
-      await page.setViewportSize({ width: w, height: h });
-      for (const scheme of ['light', 'dark'] as const) {
-        const what = `${w}x${h} ${scheme}`;
-        await page.emulateMedia({ colorScheme: scheme });
-        await flows.nav(page, 'Journals');
-        const list = page.getByRole('list', { name: 'Recommended journals' });
-        await list.getByRole('listitem').first().waitFor();
-        await inWindow(list.getByRole('listitem').first(), w, h, `Journals ${what}: first journal`);
-        await nothingCut(page.locator('main'), `Journals ${what}`);
-        await page.screenshot({ path: screenshotPath(`journals-${w}x${h}-${scheme}`) });
+    await eachLook(page, async (w, h, scheme) => {
+      const what = `${w}x${h} ${scheme}`;
+      await flows.nav(page, 'Journals');
+      const list = page.getByRole('list', { name: 'Recommended journals' });
+      await list.getByRole('listitem').first().waitFor();
+      await inWindow(list.getByRole('listitem').first(), w, h, `Journals ${what}: first journal`);
+      await nothingCut(page.locator('main'), `Journals ${what}`);
+      await page.screenshot({ path: screenshotPath(`journals-${w}x${h}-${scheme}`) });
 
-        await flows.nav(page, 'Candidates');
-        const candidatesTab = page.getByRole('radio', { name: 'Candidates', exact: true });
-        if ((await candidatesTab.count()) > 0) await candidatesTab.check();
-        await page.getByRole('table', { name: 'Referee candidates' }).locator('.name-cell button').first().click();
-        const drawer = page.getByRole('dialog');
-        await drawer.waitFor();
-        await inWindow(drawer, w, h, `details ${what}`);
-        await inWindow(drawer.getByRole('button', { name: /close/i }).first(), w, h, `details ${what}: close`);
-        await nothingCut(drawer, `details ${what}`);
-        await page.screenshot({ path: screenshotPath(`details-${w}x${h}-${scheme}`) });
-        await page.keyboard.press('Escape');
-        await expect.poll(() => drawer.count()).toBe(0);
-      }
-    }
+      await flows.nav(page, 'Candidates');
+      const candidatesTab = page.getByRole('radio', { name: 'Candidates', exact: true });
+      if ((await candidatesTab.count()) > 0) await candidatesTab.check();
+      await page.getByRole('table', { name: 'Referee candidates' }).locator('.name-cell button').first().click();
+      const drawer = page.getByRole('dialog');
+      await drawer.waitFor();
+      await inWindow(drawer, w, h, `details ${what}`);
+      await inWindow(drawer.getByRole('button', { name: /close/i }).first(), w, h, `details ${what}: close`);
+      await nothingCut(drawer, `details ${what}`);
+      await page.screenshot({ path: screenshotPath(`details-${w}x${h}-${scheme}`) });
+      await page.keyboard.press('Escape');
+      await expect.poll(() => drawer.count()).toBe(0);
+    });
     await page.emulateMedia({ colorScheme: 'light' });
     await page.setViewportSize({ width: 1400, height: 900 });
   });
