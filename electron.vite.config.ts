@@ -36,6 +36,11 @@ export default defineConfig({
     plugins: [builtEntryPaths()],
     build: {
       outDir: 'out/main',
+      // Bundled, not loaded from node_modules: zod (~100 ES modules) and ws (CommonJS) are on the path to the
+      // window's first answer, and Node resolving, reading and linking each of their files cost ~100 ms of
+      // the start (docs/process-model.md, "A window in under a second"). undici and yauzl stay external:
+      // they load after the first paint. better-sqlite3 is native and stays external.
+      externalizeDeps: { exclude: ['zod', 'ws'] },
       rollupOptions: {
         // intake-worker: manuscript parsing runs in worker threads, emitted as its own entry file; the
         // plugin above tells IntakeService where it is. pdfjs-dist stays external as a dependency.

@@ -64,8 +64,11 @@ describe.skipIf(!built)('the built browser host before its first answer', () => 
         await expect.poll(() => existsSync(out), { timeout: 10_000 }).toBe(true);
         ws.close();
         const loaded = JSON.parse(readFileSync(out, 'utf8')) as { packages: string[]; builtins: string[] };
-        // the hook sees what the first answer needs (the test fails if it records nothing)
-        expect(loaded.packages).toEqual(expect.arrayContaining(['better-sqlite3', 'ws', 'zod']));
+        // the hook sees what the first answer needs (the test fails if it records nothing); zod and ws are
+        // bundled into the host's chunks (electron.vite.config.ts), so Node resolves neither package
+        expect(loaded.packages).toContain('better-sqlite3');
+        expect(loaded.packages).not.toContain('zod');
+        expect(loaded.packages).not.toContain('ws');
         expect(loaded.packages).not.toContain('undici');
         expect(loaded.packages).not.toContain('yauzl');
         expect(loaded.builtins.filter((m) => m.includes('deps/undici'))).toEqual([]);
