@@ -105,6 +105,11 @@ export default tseslint.config(
       },
     },
   },
+  // The page's one classic script (renderer/public/connect.js) runs in the browser, before the bundle.
+  {
+    files: ['renderer/public/**/*.js'],
+    languageOptions: { sourceType: 'script', globals: { window: 'readonly', WebSocket: 'readonly', URLSearchParams: 'readonly' } },
+  },
   // Raw IPC: banned everywhere except the two transport modules.
   { files: ['electron/**/*.ts', 'renderer/**/*.{ts,tsx}'], ignores: ['electron/main/ipc.ts', 'electron/preload/index.ts'], rules: RAW_IPC },
   // common: pure TypeScript. Imports nothing but zod and itself.

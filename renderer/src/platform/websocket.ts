@@ -2,12 +2,39 @@
 import { createBridge } from '../../../electron/common/bridge';
 import type { DeskBridge, Envelope, EventChannel } from '../../../electron/common/contract';
 
+/** The socket renderer/public/connect.js opened before the bundle ran (see there). */
+export interface EarlySocket {
+  url: string;
+  socket: WebSocket;
+  take(): MessageEvent[];
+}
+
+declare global {
+  interface Window {
+    deskEarlySocket?: EarlySocket;
+  }
+}
+
+/** The socket connect.js opened for this address, if it is still usable, with what it received so far. */
+function adoptEarlySocket(wsUrl: string): { socket: WebSocket; early: MessageEvent[] } | null {
+  const early = window.deskEarlySocket;
+  if (!early) return null;
+  const messages = early.take();
+  const { readyState } = early.socket;
+  if (early.url !== wsUrl || (readyState !== WebSocket.CONNECTING && readyState !== WebSocket.OPEN)) {
+    early.socket.close();
+    return null;
+  }
+  return { socket: early.socket, early: messages };
+}
+
 export function connectWebSocketBridge(wsUrl: string): DeskBridge {
   let nextId = 1;
   const pending = new Map<number, (env: Envelope<unknown>) => void>();
   const listeners = new Map<EventChannel, Set<(payload: unknown) => void>>();
   const queue: string[] = [];
-  const socket = new WebSocket(wsUrl);
+  const adopted = adoptEarlySocket(wsUrl);
+  const socket = adopted?.socket ?? new WebSocket(wsUrl);
 
   const failAll = (message: string) => {
     for (const resolve of pending.values()) resolve({ ok: false, error: { code: 'offline', message } });
@@ -17,7 +44,7 @@ export function connectWebSocketBridge(wsUrl: string): DeskBridge {
     for (const m of queue.splice(0)) socket.send(m);
   });
   socket.addEventListener('close', () => failAll('The connection to Referee Desk closed. Reload the page.'));
-  socket.addEventListener('message', (ev: MessageEvent) => {
+  const onMessage = (ev: MessageEvent) => {
     let msg: { id?: number | null; result?: Envelope<unknown>; event?: EventChannel; payload?: unknown };
     try {
       msg = JSON.parse(String(ev.data)) as typeof msg;
@@ -30,7 +57,11 @@ export function connectWebSocketBridge(wsUrl: string): DeskBridge {
     } else if (msg.event) {
       for (const l of listeners.get(msg.event) ?? []) l(msg.payload);
     }
-  });
+  };
+  socket.addEventListener('message', onMessage);
+  // Events core pushed before this bridge listened (no request went out on the early socket, so no
+  // answers): delivered in order in a microtask, after the code that made the bridge has subscribed.
+  if (adopted?.early.length) queueMicrotask(() => adopted.early.forEach(onMessage));
 
   return createBridge(
     'browser',

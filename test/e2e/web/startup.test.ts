@@ -77,4 +77,24 @@ describe('start order in Chromium', () => {
     await expect.poll(() => page.getByTestId('status-message').textContent(), { timeout: 20_000 }).not.toMatch(/demo service/);
     await page.close();
   });
+
+  it('opens one WebSocket, from connect.js before the bundle runs, and the app uses that one', async () => {
+    const page = await browser.newPage();
+    // Which script made each socket: a classic script is document.currentScript while it runs; a module is not.
+    await page.addInitScript(() => {
+      const made: Array<string | null> = [];
+      Object.assign(window, { socketsMadeBy: made });
+      const Native = window.WebSocket;
+      window.WebSocket = class extends Native {
+        constructor(url: string | URL, protocols?: string | string[]) {
+          super(url, protocols);
+          made.push(document.currentScript?.getAttribute('src') ?? null);
+        }
+      };
+    });
+    await page.goto(host.url);
+    await expect.poll(() => page.getByTestId('app-version').textContent()).toBe('Referee Desk 9.9.9-start');
+    expect(await page.evaluate(() => (window as unknown as { socketsMadeBy: unknown[] }).socketsMadeBy)).toEqual(['./connect.js']);
+    await page.close();
+  });
 });
