@@ -416,9 +416,14 @@ function cpuMs(pid: number | undefined): number | null {
 
 /** Spawns the browser host as `npm run web` does (Node running the built out/main/host.js) and times
  * spawn → the shell painted with core's answer (the version in the status bar). */
-async function firstPaint(
-  dataDir: string,
-): Promise<{ ms: number; listeningMs: number; demoReadyMs: number | null; listeningCpuMs: number | null; paintedCpuMs: number | null }> {
+async function firstPaint(dataDir: string): Promise<{
+  ms: number;
+  polledMs: number;
+  listeningMs: number;
+  demoReadyMs: number | null;
+  listeningCpuMs: number | null;
+  paintedCpuMs: number | null;
+}> {
   // The editor's browser is already running: a page is open before the clock starts.
   // Loaded here, not at the top: playwright-core is ~7 MB of source held as strings plus its modules on
   // this thread's heap, which the eld row (core's process as the app runs it, no playwright) must not carry.
@@ -426,6 +431,20 @@ async function firstPaint(
   const browser = await launchChromium();
   const page = await browser.newPage();
   await page.goto('about:blank');
+  // The page notes when it paints the shell with core's answer: the frame after the version is in the
+  // status bar (as the UI bench times its opens), on the wall clock both processes share. Playwright's
+  // own wait (goto's load event, then a poll over the driver) adds 100-300 ms that are no part of the
+  // app; it is reported beside. Page code is passed as text: tsx's name helpers do not exist there.
+  await page.addInitScript(`(() => {
+    const shown = () => document.querySelector('[data-testid="app-version"]')?.textContent?.startsWith('Referee Desk');
+    const watch = new MutationObserver(() => {
+      if (!shown()) return;
+      watch.disconnect();
+      requestAnimationFrame(() => { window.deskShellPaintedAt = performance.timeOrigin + performance.now(); });
+    });
+    watch.observe(document, { subtree: true, childList: true, characterData: true });
+  })()`);
+  const spawnedAt = performance.timeOrigin + performance.now();
   const t0 = performance.now();
   const child = spawn(process.execPath, [hostEntry, '--data', dataDir, '--renderer', rendererDir], {
     cwd: repoRoot,
@@ -442,8 +461,10 @@ async function firstPaint(
     const listeningCpuMs = cpuMs(child.pid);
     await page.goto(url);
     await page.waitForFunction(() => document.querySelector('[data-testid="app-version"]')?.textContent?.startsWith('Referee Desk'));
-    const ms = performance.now() - t0;
+    const polledMs = performance.now() - t0;
     const paintedCpuMs = cpuMs(child.pid);
+    const paintedAt = (await (await page.waitForFunction('window.deskShellPaintedAt')).jsonValue()) as number;
+    const ms = paintedAt - spawnedAt;
     // The demo service starts after the paint, in its own process: note when the status bar has said
     // "Starting the local demo service…" and then moved on.
     let demoReadyMs: number | null = null;
@@ -456,7 +477,7 @@ async function firstPaint(
     } catch {
       demoReadyMs = null;
     }
-    return { ms, listeningMs, demoReadyMs, listeningCpuMs, paintedCpuMs };
+    return { ms, polledMs, listeningMs, demoReadyMs, listeningCpuMs, paintedCpuMs };
   } finally {
     const exited = new Promise((r) => child.once('exit', r));
     child.kill('SIGTERM');
@@ -481,6 +502,7 @@ async function startRun(): Promise<BenchRow[]> {
   const first = await firstPaint(dataDir);
   const second = await firstPaint(dataDir);
   const demo = (r: Awaited<ReturnType<typeof firstPaint>>) =>
+    `painted as the page saw it; with Playwright's wait ${Math.round(r.polledMs)} ms; ` +
     `host listening (node start, cache open) at ${Math.round(r.listeningMs)} ms` +
     (r.listeningCpuMs === null ? '; ' : ` (host CPU ${r.listeningCpuMs} ms; ${r.paintedCpuMs} ms when painted); `) +
     (r.demoReadyMs === null ? 'demo service not ready within 60 s' : `demo service ready at ${Math.round(r.demoReadyMs)} ms`);
