@@ -54,9 +54,19 @@ export interface RequestSpec<I extends z.ZodType, O> {
   readonly input: I;
   readonly output: O;
 }
+/** A channel's input schema is built on its first request, not when the contract is imported: the ~60
+ * schemas cost tens of milliseconds of every start before the window's first answer (docs/process-model.md). */
 const request =
   <O>() =>
-  <I extends z.ZodType>(input: I): RequestSpec<I, O> => ({ input, output: undefined as unknown as O });
+  <I extends z.ZodType>(make: () => I): RequestSpec<I, O> => {
+    let input: I | undefined;
+    return {
+      get input() {
+        return (input ??= make());
+      },
+      output: undefined as unknown as O,
+    };
+  };
 
 /** An event channel: `payload` only carries a type (events flow from trusted core to the renderer). */
 export interface EventSpec<P> {
@@ -215,12 +225,12 @@ const invitationSettings = z
   .strict();
 
 export const requests = {
-  'app.info': request<AppInfo>()(empty),
-  'app.status': request<StatusEvent>()(empty),
+  'app.info': request<AppInfo>()(() => empty),
+  'app.status': request<StatusEvent>()(() => empty),
 
   // Connection profiles (the key goes in, never comes out)
-  'profiles.list': request<ProfilesState>()(empty),
-  'profiles.save': request<ProfilesState>()(
+  'profiles.list': request<ProfilesState>()(() => empty),
+  'profiles.save': request<ProfilesState>()(() =>
     z
       .object({
         id: profileId.optional(),
@@ -235,17 +245,17 @@ export const requests = {
       })
       .strict(),
   ),
-  'profiles.remove': request<ProfilesState>()(z.object({ id: profileId }).strict()),
-  'profiles.activate': request<ProfilesState>()(z.object({ id: profileId }).strict()),
-  'profiles.setKey': request<ProfilesState>()(z.object({ id: profileId, apiKey: z.string().trim().min(4).max(512) }).strict()),
-  'profiles.clearKey': request<ProfilesState>()(z.object({ id: profileId }).strict()),
-  'profiles.test': request<ConnectionTest>()(z.object({ id: profileId }).strict()),
+  'profiles.remove': request<ProfilesState>()(() => z.object({ id: profileId }).strict()),
+  'profiles.activate': request<ProfilesState>()(() => z.object({ id: profileId }).strict()),
+  'profiles.setKey': request<ProfilesState>()(() => z.object({ id: profileId, apiKey: z.string().trim().min(4).max(512) }).strict()),
+  'profiles.clearKey': request<ProfilesState>()(() => z.object({ id: profileId }).strict()),
+  'profiles.test': request<ConnectionTest>()(() => z.object({ id: profileId }).strict()),
   /** Drops the active profile's cached reads (runs, candidates, journals, custom fields, group authors' details);
    * queued writes and what they need are kept. With preview: true, only says what would go and what stays. */
-  'cache.clear': request<CacheClearView>()(z.object({ preview: z.boolean() }).strict()),
+  'cache.clear': request<CacheClearView>()(() => z.object({ preview: z.boolean() }).strict()),
 
   // Files: staged into the data folder first, so the original may move
-  'files.stage': request<StagedFile>()(
+  'files.stage': request<StagedFile>()(() =>
     z
       .object({
         name: z.string().min(1).max(255),
@@ -256,54 +266,56 @@ export const requests = {
   /** A dropped file by its path, so its bytes never cross IPC (Electron only: the preload takes the path of
    * a File the editor dropped or picked with webUtils.getPathForFile; the page never sees it, nor can it
    * call this channel itself, see electron/common/stage-file.ts). Same bounds as files.stage. */
-  'files.stagePath': request<StagedFile>()(z.object({ path: z.string().min(1).max(4096) }).strict()),
+  'files.stagePath': request<StagedFile>()(() => z.object({ path: z.string().min(1).max(4096) }).strict()),
   /** The system file dialog (Electron only). Files that could not be copied are listed in refused; the others are staged. */
-  'files.pick': request<{ files: StagedFile[]; refused: Array<{ name: string; message: string }> }>()(empty),
-  'intake.inspect': request<IntakeView>()(z.object({ fileId: z.string().min(1).max(80) }).strict()),
+  'files.pick': request<{ files: StagedFile[]; refused: Array<{ name: string; message: string }> }>()(() => empty),
+  'intake.inspect': request<IntakeView>()(() => z.object({ fileId: z.string().min(1).max(80) }).strict()),
 
   // Manuscripts
-  'manuscripts.list': request<ManuscriptRow[]>()(z.object({ folder: text(200).optional() }).strict()),
-  'manuscripts.search': request<SearchHit[]>()(z.object({ text: z.string().trim().min(1).max(200) }).strict()),
-  'manuscripts.folders': request<FolderRow[]>()(empty),
-  'manuscripts.get': request<{ manuscript: ManuscriptRow; runs: RunRow[] }>()(z.object({ id }).strict()),
-  'manuscripts.upload': request<ManuscriptRow>()(
+  'manuscripts.list': request<ManuscriptRow[]>()(() => z.object({ folder: text(200).optional() }).strict()),
+  'manuscripts.search': request<SearchHit[]>()(() => z.object({ text: z.string().trim().min(1).max(200) }).strict()),
+  'manuscripts.folders': request<FolderRow[]>()(() => empty),
+  'manuscripts.get': request<{ manuscript: ManuscriptRow; runs: RunRow[] }>()(() => z.object({ id }).strict()),
+  'manuscripts.upload': request<ManuscriptRow>()(() =>
     z.object({ form: uploadFormSchema, fileId: z.string().min(1).max(80).optional() }).strict(),
   ),
   /** The manuscript's upload still in the outbox (queued, being sent or failed), or null once sent. Cancel or retry it
    * through outbox.discard / outbox.retry. */
-  'manuscripts.uploadStatus': request<OutboxItemView | null>()(z.object({ id }).strict()),
+  'manuscripts.uploadStatus': request<OutboxItemView | null>()(() => z.object({ id }).strict()),
 
   // Candidates of a run
-  'candidates.query': request<CandidatePage>()(z.object({ runId: id, query: candidateQuerySchema }).strict()),
-  'candidates.compare': request<RunComparison>()(z.object({ fromRunId: id, toRunId: id }).strict()),
-  'candidates.author': request<AuthorHistory | null>()(z.object({ authorId: z.number().int() }).strict()),
+  'candidates.query': request<CandidatePage>()(() => z.object({ runId: id, query: candidateQuerySchema }).strict()),
+  'candidates.compare': request<RunComparison>()(() => z.object({ fromRunId: id, toRunId: id }).strict()),
+  'candidates.author': request<AuthorHistory | null>()(() => z.object({ authorId: z.number().int() }).strict()),
   /** Each set conflict flag's detail (co-authors, affiliations, articles, reasons) where the service sent any. */
-  'candidates.evidence': request<ConflictEvidence>()(z.object({ candidateId: id }).strict()),
+  'candidates.evidence': request<ConflictEvidence>()(() => z.object({ candidateId: id }).strict()),
 
   // Shortlist, invitations and the reviewer ledger: local only, never sent to the service
-  'shortlist.list': request<ShortlistEntryRow[]>()(z.object({ manuscriptId: id }).strict()),
+  'shortlist.list': request<ShortlistEntryRow[]>()(() => z.object({ manuscriptId: id }).strict()),
   /** Adds candidates of the manuscript's runs at the end of its shortlist, in the order given. */
-  'shortlist.add': request<ShortlistEntryRow[]>()(z.object({ manuscriptId: id, authorIds: z.array(authorId).min(1).max(200) }).strict()),
-  'shortlist.remove': request<ShortlistEntryRow[]>()(z.object(onShortlist).strict()),
+  'shortlist.add': request<ShortlistEntryRow[]>()(() =>
+    z.object({ manuscriptId: id, authorIds: z.array(authorId).min(1).max(200) }).strict(),
+  ),
+  'shortlist.remove': request<ShortlistEntryRow[]>()(() => z.object(onShortlist).strict()),
   /** The whole new order: exactly the people on the list. */
-  'shortlist.reorder': request<ShortlistEntryRow[]>()(z.object({ manuscriptId: id, authorIds: z.array(authorId).max(200) }).strict()),
-  'shortlist.note': request<ShortlistEntryRow>()(z.object({ ...onShortlist, note: text(4000) }).strict()),
+  'shortlist.reorder': request<ShortlistEntryRow[]>()(() => z.object({ manuscriptId: id, authorIds: z.array(authorId).max(200) }).strict()),
+  'shortlist.note': request<ShortlistEntryRow>()(() => z.object({ ...onShortlist, note: text(4000) }).strict()),
   /** shortlisted → invited → accepted / declined / no answer (→ closed when the review arrives); other moves are refused. */
-  'shortlist.setStatus': request<ShortlistEntryRow>()(z.object({ ...onShortlist, status: shortlistStatus }).strict()),
-  'shortlist.setDue': request<ShortlistEntryRow>()(z.object({ ...onShortlist, dueDate: isoDay.nullable() }).strict()),
+  'shortlist.setStatus': request<ShortlistEntryRow>()(() => z.object({ ...onShortlist, status: shortlistStatus }).strict()),
+  'shortlist.setDue': request<ShortlistEntryRow>()(() => z.object({ ...onShortlist, dueDate: isoDay.nullable() }).strict()),
   /** Invitations of the active profile with no answer after the reminder days set in Settings. */
-  'shortlist.reminders': request<ReminderRow[]>()(empty),
-  'invitation.getSettings': request<InvitationSettings>()(empty),
+  'shortlist.reminders': request<ReminderRow[]>()(() => empty),
+  'invitation.getSettings': request<InvitationSettings>()(() => empty),
   /** Template (subject, body with {{placeholders}}), editor's name, reminder days, fatigue K/D/R; only the fields given change. */
-  'invitation.setSettings': request<InvitationSettings>()(invitationSettings),
+  'invitation.setSettings': request<InvitationSettings>()(() => invitationSettings),
   /** The filled invitation for one shortlisted person and its mailto: URL. */
-  'invitation.draft': request<InvitationDraft>()(z.object(onShortlist).strict()),
+  'invitation.draft': request<InvitationDraft>()(() => z.object(onShortlist).strict()),
   /** Opens the draft in the system mail client where the host can (Electron); opened: false means use the mailto link. */
-  'invitation.open': request<{ opened: boolean; draft: InvitationDraft }>()(z.object(onShortlist).strict()),
+  'invitation.open': request<{ opened: boolean; draft: InvitationDraft }>()(() => z.object(onShortlist).strict()),
   /** Confirms the invitation was sent: the person becomes invited, dated today. */
-  'invitation.markInvited': request<ShortlistEntryRow>()(z.object(onShortlist).strict()),
+  'invitation.markInvited': request<ShortlistEntryRow>()(() => z.object(onShortlist).strict()),
   /** The Reviewers view: full-text search, sortable, paged. */
-  'ledger.query': request<LedgerPage>()(
+  'ledger.query': request<LedgerPage>()(() =>
     z
       .object({
         text: text(200).optional(),
@@ -331,37 +343,37 @@ export const requests = {
       .strict(),
   ),
   /** A person with their merged author_ids (and the rule of each) and their history by manuscript. */
-  'ledger.person': request<LedgerPersonHistory | null>()(z.object({ personId: id }).strict()),
+  'ledger.person': request<LedgerPersonHistory | null>()(() => z.object({ personId: id }).strict()),
   /** Splits a wrong merge: the author_id becomes a person of its own, for good. */
-  'ledger.split': request<{ from: LedgerPersonHistory | null; to: LedgerPersonHistory | null }>()(z.object({ authorId }).strict()),
+  'ledger.split': request<{ from: LedgerPersonHistory | null; to: LedgerPersonHistory | null }>()(() => z.object({ authorId }).strict()),
   /** Load badges and "author of another manuscript in this folder" warnings of a run's candidates: only those with
    * something to say (a count, busy, an authorship); a candidate left out has no load. */
-  'ledger.loads': request<CandidateLoadRow[]>()(z.object({ runId: id }).strict()),
+  'ledger.loads': request<CandidateLoadRow[]>()(() => z.object({ runId: id }).strict()),
 
   // Journals
-  'journals.get': request<JournalRecommendation | null>()(
+  'journals.get': request<JournalRecommendation | null>()(() =>
     z.object({ manuscriptId: id, corpus: z.enum(JOURNALS_CORPORA), refresh: z.boolean().optional() }).strict(),
   ),
 
   // Authors groups and their authors
-  'groups.list': request<AuthorsGroupRow[]>()(empty),
-  'groups.create': request<AuthorsGroupRow>()(authorsGroupCreateSchema),
-  'groups.add': request<AuthorsGroupRow>()(z.object({ serviceId: id, name: text(200).optional() }).strict()),
-  'groups.authors': request<GroupAuthorRow[]>()(z.object({ groupId: id }).strict()),
-  'authors.fetch': request<GroupAuthorRow>()(z.object({ groupId: id, clientId }).strict()),
-  'authors.put': request<GroupAuthorRow>()(z.object({ groupId: id, clientId, body: authorFromGroupPutSchema.strict() }).strict()),
-  'authors.patch': request<GroupAuthorRow>()(z.object({ groupId: id, clientId, body: authorFromGroupPatchSchema.strict() }).strict()),
-  'authors.delete': request<{ ok: true }>()(z.object({ groupId: id, clientId }).strict()),
-  'customFields.list': request<CustomFieldRow[]>()(z.object({ refresh: z.boolean().optional() }).strict()),
+  'groups.list': request<AuthorsGroupRow[]>()(() => empty),
+  'groups.create': request<AuthorsGroupRow>()(() => authorsGroupCreateSchema),
+  'groups.add': request<AuthorsGroupRow>()(() => z.object({ serviceId: id, name: text(200).optional() }).strict()),
+  'groups.authors': request<GroupAuthorRow[]>()(() => z.object({ groupId: id }).strict()),
+  'authors.fetch': request<GroupAuthorRow>()(() => z.object({ groupId: id, clientId }).strict()),
+  'authors.put': request<GroupAuthorRow>()(() => z.object({ groupId: id, clientId, body: authorFromGroupPutSchema.strict() }).strict()),
+  'authors.patch': request<GroupAuthorRow>()(() => z.object({ groupId: id, clientId, body: authorFromGroupPatchSchema.strict() }).strict()),
+  'authors.delete': request<{ ok: true }>()(() => z.object({ groupId: id, clientId }).strict()),
+  'customFields.list': request<CustomFieldRow[]>()(() => z.object({ refresh: z.boolean().optional() }).strict()),
 
   // Outbox, sync, webhook
-  'outbox.list': request<OutboxItemView[]>()(empty),
-  'outbox.retry': request<OutboxItemView[]>()(z.object({ id }).strict()),
+  'outbox.list': request<OutboxItemView[]>()(() => empty),
+  'outbox.retry': request<OutboxItemView[]>()(() => z.object({ id }).strict()),
   /**
    * A failed group creation or author write, edited and sent again: the new values are checked like the
    * original write, applied locally and queued again in one transaction (nothing half-applied).
    */
-  'outbox.edit': request<OutboxItemView[]>()(
+  'outbox.edit': request<OutboxItemView[]>()(() =>
     z.discriminatedUnion('kind', [
       z.object({ id, kind: z.literal('group_create'), input: authorsGroupCreateSchema.strict() }).strict(),
       z.object({ id, kind: z.literal('author_put'), body: authorFromGroupPutSchema.strict() }).strict(),
@@ -369,12 +381,12 @@ export const requests = {
     ]),
   ),
   /** Drops a queued or failed write and undoes its local effect; an upload being sent is aborted first. */
-  'outbox.discard': request<OutboxItemView[]>()(z.object({ id }).strict()),
-  'sync.now': request<StatusEvent>()(empty),
-  'webhook.status': request<WebhookStatusView>()(empty),
+  'outbox.discard': request<OutboxItemView[]>()(() => z.object({ id }).strict()),
+  'sync.now': request<StatusEvent>()(() => empty),
+  'webhook.status': request<WebhookStatusView>()(() => empty),
   /** Deliveries the receiver answered for the active profile, newest first: applied, stale, parked, checks and refusals. */
-  'webhook.deliveries': request<WebhookDeliveryView[]>()(z.object({ limit: z.number().int().min(1).max(500).optional() }).strict()),
-  'webhook.configure': request<WebhookStatusView>()(
+  'webhook.deliveries': request<WebhookDeliveryView[]>()(() => z.object({ limit: z.number().int().min(1).max(500).optional() }).strict()),
+  'webhook.configure': request<WebhookStatusView>()(() =>
     z
       .object({
         enabled: z.boolean(),
@@ -390,10 +402,10 @@ export const requests = {
       .strict(),
   ),
   // Desktop updates: the editor's choice (settings.json in the data folder) and "Restart to update".
-  'updates.getSettings': request<UpdateSettingsView>()(empty),
-  'updates.setSettings': request<UpdateSettingsView>()(z.object({ enabled: z.boolean() }).strict()),
+  'updates.getSettings': request<UpdateSettingsView>()(() => empty),
+  'updates.setSettings': request<UpdateSettingsView>()(() => z.object({ enabled: z.boolean() }).strict()),
   /** Installs a downloaded update; refused while an upload is being sent or the outbox drains. */
-  'updates.restart': request<{ ok: true }>()(empty),
+  'updates.restart': request<{ ok: true }>()(() => empty),
 } as const satisfies Record<RequestChannelName, RequestSpec<z.ZodType, unknown>>;
 
 export const events = {

@@ -43,6 +43,14 @@ describe('contract completeness', () => {
     expect(requests[channel].input).toBeInstanceOf(z.ZodType);
   });
 
+  it('builds a channel’s input schema on its first use, once (not when the contract is imported)', () => {
+    for (const channel of requestChannels) {
+      const spec = requests[channel];
+      expect(Object.getOwnPropertyDescriptor(spec, 'input')?.get, channel).toBeTypeOf('function');
+      expect(spec.input, channel).toBe(spec.input);
+    }
+  });
+
   it.each(requestChannels)('%s has a handler in the composed core', (channel) => {
     expect(core.router.hasHandler(channel)).toBe(true);
   });
