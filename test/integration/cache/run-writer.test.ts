@@ -37,8 +37,8 @@ function cacheAt(name: string, logger: Logger = new MemoryLogger()): Cache {
 }
 
 /** A writer whose calls are counted, so a test knows the worker (not the fallback) wrote. */
-function counted(w: RunWriter): RunWriter & { calls: { stage: number; link: number } } {
-  const calls = { stage: 0, link: 0 };
+function counted(w: RunWriter): RunWriter & { calls: { stage: number; link: number; read: number; stageRead: number } } {
+  const calls = { stage: 0, link: 0, read: 0, stageRead: 0 };
   writers.push(w);
   return {
     calls,
@@ -50,6 +50,9 @@ function counted(w: RunWriter): RunWriter & { calls: { stage: number; link: numb
     },
     stage: (...a) => (calls.stage++, w.stage(...a)),
     link: (...a) => (calls.link++, w.link(...a)),
+    read: (...a) => (calls.read++, w.read(...a)),
+    stageRead: (...a) => (calls.stageRead++, w.stageRead(...a)),
+    forget: (held) => w.forget(held),
     close: () => w.close(),
   };
 }
@@ -103,7 +106,7 @@ describe('the run writer (worker thread)', () => {
       await record(cache, res, raw);
       await record(cache, { ...res, candidates: res.candidates!.slice(100, 300) }, null); // a second run of the manuscript
     }
-    expect(writer.calls).toEqual({ stage: 3, link: 2 }); // 250 + 250 rows, then 200: chunks of RUN_CHUNK
+    expect(writer.calls).toEqual({ stage: 3, link: 2, read: 0, stageRead: 0 }); // 250 + 250 rows, then 200: chunks of RUN_CHUNK
     const expected = dump(main);
     expect(expected.candidates).toHaveLength(700);
     expect(expected.ledger_people.length).toBeLessThan(500); // the shared ORCID and e-mail merged people
@@ -203,7 +206,7 @@ describe('the run writer (worker thread)', () => {
     expect(logger.lines.map((e) => e.message)).toContain('The run writer stopped; upload answers are written on the main thread');
     cache.manuscripts.useRunWriter(writer);
     await record(cache, res, raw);
-    expect(writer.calls).toEqual({ stage: 0, link: 0 }); // never handed work once it was not running
+    expect(writer.calls).toEqual({ stage: 0, link: 0, read: 0, stageRead: 0 }); // never handed work once it was not running
     expect(dump(cache)).toEqual(dump(reference));
   });
 });
