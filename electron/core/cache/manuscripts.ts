@@ -448,7 +448,7 @@ export class ManuscriptsRepository {
     let staged: StagedRun;
     try {
       if (!writer) throw new RunWriterGone('it is not running');
-      staged = this.changes.transaction(() => this.beginRun(profileId, input, answer.head, null, null));
+      staged = this.beginHidden(() => this.beginRun(profileId, input, answer.head, null, null));
     } catch (err) {
       writer?.forget(answer.held);
       throw err;
@@ -470,7 +470,7 @@ export class ManuscriptsRepository {
     list: readonly Candidate[] | null,
     raws: unknown[] | null,
   ): Promise<StagedRun> {
-    const staged = this.changes.transaction(() => this.beginRun(profileId, input, head, list, raws));
+    const staged = this.beginHidden(() => this.beginRun(profileId, input, head, list, raws));
     const candidates = list ?? [];
     try {
       for (let from = await this.stageInWorker(staged, candidates); from < candidates.length;) {
@@ -614,6 +614,15 @@ export class ManuscriptsRepository {
   }
 
   /** The hidden run row with its settings and debug info; the manuscript is created (pending) only when new. */
+  /**
+   * The hidden run row's transaction, committed without waiting for the disk (withoutCommitSync): the run is
+   * invisible until commitUploadRun, whose FULL commit flushes the WAL with it, and a run lost to a power cut
+   * is one the outbox sends again. A FULL commit here was an fsync on core's thread per upload answer.
+   */
+  private beginHidden(begin: () => StagedRun): StagedRun {
+    return withoutCommitSync(this.db, begin, (fn) => this.changes.transaction(fn));
+  }
+
   /** `raws`: each candidate as the service sent it, or null (the parsed ones are stored). */
   private beginRun(
     profileId: string,
