@@ -46,9 +46,11 @@ import {
   type NotFoundContext,
   type Operation,
 } from './errors';
+import { decodeAnswer, firstIssue, tryJson } from './answer';
 import { multipartBody, type MultipartBody } from './multipart';
 import { abortableSleep, backoffDelay, DEFAULT_RETRY, DEFAULT_TIMEOUTS, DEFAULT_UPLOAD_RETRY } from './retry';
 import type {
+  AnswerReader,
   ApiResult,
   CallOptions,
   RetryPolicy,
@@ -70,7 +72,7 @@ class AttemptError extends Error {
   }
 }
 
-interface CallSpec<T> {
+interface CallSpecBase<T> {
   op: Operation;
   method: 'GET' | 'POST' | 'DELETE';
   /** Relative to the base URL, starting with /api/. */
@@ -78,7 +80,6 @@ interface CallSpec<T> {
   json?: unknown;
   multipart?: MultipartBody;
   onProgress?: UploadOptions['onProgress'];
-  schema: z.ZodType<T>;
   /** Safe to repeat after a transient failure (the service may already have acted). */
   idempotent: boolean;
   ctx: NotFoundContext;
@@ -86,7 +87,12 @@ interface CallSpec<T> {
   on404?: { value: T; when: (body: unknown, contentType: string | undefined) => boolean };
   /** A 2xx whose value fails this check is a failure (e.g. `ok: false`). */
   confirm?: (value: T) => boolean;
+  /** Whether this answer shows the plan has the operation's feature (default: every success does). */
+  showsFeature?: (value: T) => boolean;
 }
+
+/** A 2xx answer is parsed here with `schema`, or its bytes are handed to `read` (which may parse elsewhere). */
+type CallSpec<T> = CallSpecBase<T> & ({ schema: z.ZodType<T>; read?: undefined } | { read: AnswerReader<T>; schema?: undefined });
 
 function cancelled(): DeskError {
   return new DeskError('cancelled', 'Cancelled.');
@@ -112,13 +118,6 @@ export function deletedOn404(body: unknown, contentType: string | undefined): bo
   if (srv.field === 'group_id') return false;
   if (srv.field === 'client_id') return true;
   return !(srv.message && /\bgroup\b/i.test(srv.message) && !/\bauthor\b|client_id/i.test(srv.message));
-}
-
-/** zod issue → "field: problem" for messages. */
-function firstIssue(error: z.ZodError): { field: string; message: string } {
-  const issue = error.issues[0];
-  const field = issue?.path.map(String).join('.') ?? '';
-  return { field, message: issue?.message ?? 'invalid' };
 }
 
 function parseInput<T>(schema: z.ZodType<T>, input: unknown, what: string): T {
@@ -278,6 +277,18 @@ export class ServiceClient implements ServiceApi {
   }
 
   async uploadManuscript(req: UploadRequest, opts: UploadOptions = {}): Promise<ApiResult<UploadResponse>> {
+    return this.upload(req, opts, { schema: uploadResponseSchema, showsFeature: (v) => v.candidates !== null });
+  }
+
+  async uploadManuscriptRead<T>(req: UploadRequest, read: AnswerReader<T>, opts: UploadOptions = {}): Promise<ApiResult<T>> {
+    return this.upload(req, opts, { read, showsFeature: (v) => read.showsFeature(v) });
+  }
+
+  private async upload<T>(
+    req: UploadRequest,
+    opts: UploadOptions,
+    parse: Pick<CallSpec<T>, 'schema' | 'read' | 'showsFeature'>,
+  ): Promise<ApiResult<T>> {
     // Validated once, at the boundary (the router, with uploadFormSchema): the fields are its output
     // and are turned into the wire form without parsing them again (ARCHITECTURE.md §3 rule 3).
     const form = req.fields;
@@ -290,10 +301,10 @@ export class ServiceClient implements ServiceApi {
         path: '/api/external/proposal/',
         multipart: body,
         ...(opts.onProgress && { onProgress: opts.onProgress }),
-        schema: uploadResponseSchema,
+        ...parse,
         idempotent: true,
         ctx: { originId: form.origin_id },
-      },
+      } as CallSpec<T>,
       opts.signal,
       undefined,
       key,
@@ -379,7 +390,7 @@ export class ServiceClient implements ServiceApi {
         const result = await this.attempt(spec, key, attempt, signal);
         if (attempt > 1) this.log('info', 'api call succeeded after retry', { op: spec.op, attempts: attempt });
         // Referee finder answers only where candidates came (exclude_candidates needs no feature).
-        if (spec.op !== 'uploadManuscript' || (result.value as UploadResponse).candidates !== null) this.learned(spec.op, true);
+        if (spec.showsFeature?.(result.value) ?? true) this.learned(spec.op, true);
         return result;
       } catch (err) {
         if (signal?.aborted) {
@@ -480,19 +491,22 @@ export class ServiceClient implements ServiceApi {
       throw new AttemptError(transportFailure(err, this.host, spec.op, 'request'));
     }
 
-    // A service (or a proxy) may echo the key, in any encoding: nothing read from the wire keeps it,
-    // neither an error's text nor a raw answer stored in the cache.
-    const text = redact(await this.readText(res.body, spec.op), this.knownKeys);
+    const bytes = await this.readBytes(res.body, spec.op);
     const status = res.statusCode;
     const header = (name: string): string | undefined => {
       const v = res.headers[name];
       return Array.isArray(v) ? v[0] : v;
     };
     this.log('debug', 'api call', { op: spec.op, method: spec.method, path: spec.path, status, attempt, ms: this.clock.now() - t0 });
+    const answered = status >= 200 && status < 300;
+    if (answered && spec.read) return this.readSuccess(spec.read, status, bytes, header('content-type'), attempt);
 
-    if (status >= 200 && status < 300) return this.parseSuccess(spec, status, text, header('content-type'), attempt);
+    // A service (or a proxy) may echo the key, in any encoding: nothing read from the wire keeps it,
+    // neither an error's text nor a raw answer stored in the cache (a reader redacts the same way).
+    const text = redact(bytes.toString('utf8'), this.knownKeys);
+    if (answered && spec.schema) return this.parseSuccess(spec.schema, spec, status, text, header('content-type'), attempt);
     if (status === 404 && spec.on404 !== undefined) {
-      const body = this.tryJson(text) ?? text;
+      const body = tryJson(text) ?? text;
       if (spec.on404.when(body, header('content-type')))
         return { value: spec.on404.value, raw: body, rawText: text, status, attempts: attempt };
     }
@@ -509,7 +523,7 @@ export class ServiceClient implements ServiceApi {
       });
     }
     throw new AttemptError(
-      statusFailure(status, this.tryJson(text) ?? text, header('retry-after'), this.clock.now(), spec.op, this.profileName, spec.ctx),
+      statusFailure(status, tryJson(text) ?? text, header('retry-after'), this.clock.now(), spec.op, this.profileName, spec.ctx),
     );
   }
 
@@ -522,7 +536,7 @@ export class ServiceClient implements ServiceApi {
     }
   }
 
-  private async readText(body: AsyncIterable<Buffer> & { destroy?: (e?: Error) => void }, op: Operation): Promise<string> {
+  private async readBytes(body: AsyncIterable<Buffer> & { destroy?: (e?: Error) => void }, op: Operation): Promise<Buffer> {
     const chunks: Buffer[] = [];
     let size = 0;
     try {
@@ -544,44 +558,39 @@ export class ServiceClient implements ServiceApi {
       if (err instanceof AttemptError) throw err;
       throw new AttemptError(transportFailure(err, this.host, op, 'body'));
     }
-    return Buffer.concat(chunks).toString('utf8');
+    return Buffer.concat(chunks);
   }
 
-  private tryJson(text: string): unknown {
-    if (text.trim() === '') return null;
-    try {
-      return JSON.parse(text) as unknown;
-    } catch {
-      return undefined;
-    }
+  /** A 2xx answer whose bytes a reader takes (it redacts the known keys and reports problems in the same words). */
+  private async readSuccess<T>(
+    read: AnswerReader<T>,
+    status: number,
+    bytes: Buffer,
+    contentType: string | undefined,
+    attempt: number,
+  ): Promise<ApiResult<T>> {
+    const d = await read.read(bytes, contentType, [...this.knownKeys]);
+    if (!d.ok)
+      throw new AttemptError({
+        repeat: 'final',
+        answered2xx: true,
+        error: new DeskError('bad_response', redact(d.message, this.knownKeys)),
+      });
+    return { value: d.value, raw: null, rawText: '', status, attempts: attempt };
   }
 
-  private parseSuccess<T>(spec: CallSpec<T>, status: number, text: string, contentType: string | undefined, attempt: number): ApiResult<T> {
-    const fail = (message: string): never => {
-      throw new AttemptError({ repeat: 'final', answered2xx: true, error: new DeskError('bad_response', message) });
-    };
+  private parseSuccess<T>(
+    schema: z.ZodType<T>,
+    spec: CallSpec<T>,
+    status: number,
+    text: string,
+    contentType: string | undefined,
+    attempt: number,
+  ): ApiResult<T> {
     const label = OPERATION_LABEL[spec.op];
-    if (/text\/html|application\/xhtml/i.test(contentType ?? '') || /^\s*</.test(text)) {
-      fail(
-        `The service answered ${label} with a web page instead of data — perhaps a login page of a ` +
-          `proxy, or the address is wrong. Check the profile's address.`,
-      );
-    }
-    const raw = this.tryJson(text);
-    if (raw === undefined) {
-      const looksCut = /^\s*[[{]/.test(text);
-      fail(
-        looksCut
-          ? `The service's answer to ${label} was cut off (incomplete JSON).`
-          : `The service answered ${label} with something that is not JSON.`,
-      );
-    }
-    const parsed = spec.schema.safeParse(raw);
-    if (!parsed.success) {
-      const { field, message } = firstIssue(parsed.error);
-      fail(`The service's answer to ${label} does not have the expected shape${field ? ` at ${field}` : ''}: ${message}.`);
-    }
-    const value = (parsed as { data: T }).data;
+    const d = decodeAnswer(schema, text, contentType, label);
+    if (!d.ok) throw new AttemptError({ repeat: 'final', answered2xx: true, error: new DeskError('bad_response', d.message) });
+    const { value, raw } = d;
     if (spec.confirm && !spec.confirm(value)) {
       throw new AttemptError({
         repeat: 'final',

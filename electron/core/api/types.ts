@@ -15,6 +15,7 @@ import type {
   UploadResponse,
 } from '../../common/service';
 import type { Clock, Logger } from '../ports';
+import type { Decoded } from './answer';
 
 /** Every successful call returns the parsed value beside exactly what the service sent. */
 export interface ApiResult<T> {
@@ -26,6 +27,17 @@ export interface ApiResult<T> {
   status: number;
   /** How many HTTP attempts the call took (1 = no retry). */
   attempts: number;
+}
+
+/**
+ * Takes a 2xx answer's bytes instead of the client's own JSON + zod parse, e.g. to parse an upload's
+ * answer off core's thread (the run writer). It redacts `keys` (every form of them) from what it keeps,
+ * and says what is wrong in the editor's words (api/answer.ts decodeAnswer).
+ */
+export interface AnswerReader<T> {
+  read(bytes: Uint8Array, contentType: string | undefined, keys: readonly string[]): Promise<Decoded<T>>;
+  /** Whether the answer shows the plan has the operation's feature (an upload: candidates came). */
+  showsFeature(value: T): boolean;
 }
 
 export interface CallOptions {
@@ -76,6 +88,11 @@ export interface ServiceApi {
   createAuthorsGroup(input: AuthorsGroupCreate, opts?: CallOptions): Promise<ApiResult<AuthorsGroupCreated>>;
   /** §4.6 multipart upload, file streamed from disk. Deduplicated by origin_id, hence retried. */
   uploadManuscript(req: UploadRequest, opts?: UploadOptions): Promise<ApiResult<UploadResponse>>;
+  /**
+   * The same upload, its answer's bytes handed to `read` (ApiResult's raw and rawText stay empty: the reader
+   * keeps what it needs). Optional: a client without it is called with uploadManuscript.
+   */
+  uploadManuscriptRead?<T>(req: UploadRequest, read: AnswerReader<T>, opts?: UploadOptions): Promise<ApiResult<T>>;
   /** §4.7. corpus defaults to the service's default (all_journals) when omitted. */
   recommendJournals(originId: string, corpus?: JournalsCorpus, opts?: CallOptions): Promise<ApiResult<RecommendJournalsResponse>>;
   /** §4.8. */

@@ -5,8 +5,10 @@ import type { LedgerRepository } from './ledger';
 import type { MarksRepository } from './marks';
 import { fromJson, insertInto, keepWhenNull, toJson } from './sql';
 import { nextTurn } from '../perf/turns';
-import { RUN_CHUNK, RunWrites, SLICE_MS } from './run-writes';
-import { RunWriterGone, type RunWriter } from './run-writer';
+import { rawCandidates, RUN_CHUNK, RunWrites, runHead, SLICE_MS, type RunHead } from './run-writes';
+import { RunWriterGone, type HeldAnswer, type RunWriter } from './run-writer';
+import { readUploadAnswer, type ReadUpload } from './upload-answer';
+import type { AnswerReader } from '../api/types';
 import {
   type FolderRow,
   type ManuscriptInput,
@@ -108,24 +110,15 @@ const RUN_SELECT = `SELECT r.id, r.manuscript_id, r.seq, r.uploaded_at, r.respon
   FROM runs r LEFT JOIN run_groups_settings s ON s.run_id = r.id LEFT JOIN run_debug_info d ON d.run_id = r.id
   WHERE r.complete = 1`;
 
-/** The authors groups any of these candidates belongs to, ascending. */
-function groupIdsOf(candidates: ReadonlyArray<{ authors_groups?: ReadonlyArray<{ group_id: number }> | null }>): number[] {
-  return [...new Set(candidates.flatMap((c) => (c.authors_groups ?? []).map((g) => g.group_id)))].sort((a, b) => a - b);
-}
+/**
+ * An upload's answer as answerReader gives it: read by the run writer, which keeps its candidates until
+ * stageReadRun has them written (`held`), or read on this thread because the writer was gone.
+ */
+export type UploadAnswer = HeldAnswer | ReadUpload;
 
-/** The raw candidate objects of a response, when `raw` is the body the service sent. */
-function rawCandidates(raw: unknown, expected: number): unknown[] | null {
-  if (typeof raw !== 'object' || raw === null) return null;
-  const list = (raw as { candidates?: unknown }).candidates;
-  return Array.isArray(list) && list.length === expected ? list : null;
-}
-
-/** The response body without its candidates array (each candidate keeps its own raw JSON). */
-function runRaw(raw: unknown, parsed: UploadResponse): string {
-  const body = typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? (raw as Record<string, unknown>) : parsed;
-  const { candidates, ...rest } = body as Record<string, unknown>;
-  return toJson({ ...rest, candidates: Array.isArray(candidates) ? { count: candidates.length } : candidates });
-}
+/** The raw candidate objects of an answer whose body (parsed as JSON) is `raw`, when it has them all. */
+const rawsOf = (response: UploadResponse, raw: unknown): unknown[] | null =>
+  response.candidates === null ? null : rawCandidates(raw, response.candidates.length);
 
 const authorsText = (authors: readonly UploadAuthor[]): string =>
   authors
@@ -161,7 +154,9 @@ export function withoutCommitSync<T>(
 export interface StagedRun {
   readonly profileId: string;
   readonly input: ManuscriptInput;
-  readonly response: UploadResponse;
+  readonly head: RunHead;
+  /** The candidates, when this thread has them (null for an answer the run writer read and wrote). */
+  readonly candidates: readonly Candidate[] | null;
   readonly raws: unknown[] | null;
   readonly runId: number;
   readonly seq: number;
@@ -220,6 +215,7 @@ export class ManuscriptsRepository {
   private readonly byOrigin: Statement<[string, string], ManuscriptDbRow>;
   private readonly byId: Statement<[number], ManuscriptDbRow>;
   private readonly byServiceId: Statement<[string, number], ManuscriptDbRow>;
+  private readonly idByOrigin: Statement<[string, string], number>;
   private readonly upsertManuscript: Statement<[Row<typeof MANUSCRIPT_INSERT>], { id: number }>;
   private readonly nextSeq: Statement<[number], { seq: number }>;
   private readonly insertRun: Statement<[Row<typeof RUN_INSERT>], { id: number }>;
@@ -249,6 +245,7 @@ export class ManuscriptsRepository {
     this.byOrigin = db.prepare(`${select} WHERE m.profile_id = ? AND m.origin_id = ?`);
     this.byId = db.prepare(`${select} WHERE m.id = ?`);
     this.byServiceId = db.prepare(`${select} WHERE m.profile_id = ? AND m.service_id = ?`);
+    this.idByOrigin = db.prepare<[string, string], number>('SELECT id FROM manuscripts WHERE profile_id = ? AND origin_id = ?').pluck();
     // One statement for create and update (UNIQUE (profile_id, origin_id)): an update keeps
     // created_at, and the file columns and service id change only when a value is given.
     this.upsertManuscript = db.prepare(
@@ -302,6 +299,11 @@ export class ManuscriptsRepository {
   get(profileId: string, originId: string): ManuscriptRow | undefined {
     const r = this.byOrigin.get(profileId, originId);
     return r ? toManuscript(r) : undefined;
+  }
+
+  /** The manuscript's id alone: for what runs often, such as an upload's progress (no row, no JSON parsed). */
+  idOf(profileId: string, originId: string): number | undefined {
+    return this.idByOrigin.get(profileId, originId);
   }
 
   getById(id: number): ManuscriptRow | undefined {
@@ -397,7 +399,7 @@ export class ManuscriptsRepository {
    */
   recordUploadRun(profileId: string, input: ManuscriptInput, response: UploadResponse, raw?: unknown): RecordedRun {
     return this.changes.transaction((): RecordedRun => {
-      const staged = this.beginRun(profileId, input, response, raw);
+      const staged = this.beginRun(profileId, input, runHead(response, raw), response.candidates, rawsOf(response, raw));
       const candidates = response.candidates ?? [];
       this.writes.insertCandidateRows(staged, candidates, staged.raws, 0, candidates.length);
       return this.commitUploadRun(staged);
@@ -411,8 +413,65 @@ export class ManuscriptsRepository {
    * a crash before it leaves a hidden run that the next open of the cache drops.
    */
   async stageUploadRun(profileId: string, input: ManuscriptInput, response: UploadResponse, raw?: unknown): Promise<StagedRun> {
-    const staged = this.changes.transaction(() => this.beginRun(profileId, input, response, raw));
-    const candidates = response.candidates ?? [];
+    return this.stageRun(profileId, input, runHead(response, raw), response.candidates, rawsOf(response, raw));
+  }
+
+  /**
+   * Reads upload answers off this thread while the run writer runs (null otherwise): the client hands it the
+   * answer's bytes, the writer parses and validates them and keeps the candidates; this thread gets the run's
+   * head only. If the writer is gone the answer is read here. Pass what it gives to stageReadRun.
+   */
+  answerReader(): AnswerReader<UploadAnswer> | null {
+    const writer = this.writer;
+    if (!writer?.running) return null;
+    return {
+      read: async (bytes, contentType, keys) => {
+        try {
+          return await writer.read(bytes, contentType, keys);
+        } catch (err) {
+          if (!(err instanceof RunWriterGone)) throw err;
+          return readUploadAnswer(bytes, contentType, keys);
+        }
+      },
+      showsFeature: (a) => a.head.candidatesCount !== null,
+    };
+  }
+
+  /**
+   * stageUploadRun for an answer answerReader read. When the writer holds its candidates, it writes them all
+   * from its copy; if it stops before the end, the staged run is dropped and this rejects with RunWriterGone
+   * (the candidates went with it: the caller uploads again and reads the answer itself).
+   */
+  async stageReadRun(profileId: string, input: ManuscriptInput, answer: UploadAnswer): Promise<StagedRun> {
+    if ('response' in answer) return this.stageRun(profileId, input, answer.head, answer.response.candidates, answer.raws);
+    const writer = this.writer;
+    let staged: StagedRun;
+    try {
+      if (!writer) throw new RunWriterGone('it is not running');
+      staged = this.beginHidden(() => this.beginRun(profileId, input, answer.head, null, null));
+    } catch (err) {
+      writer?.forget(answer.held);
+      throw err;
+    }
+    try {
+      if (answer.head.candidatesCount !== null && answer.head.candidatesCount > 0) await writer.stageRead(staged, answer.held);
+      else writer.forget(answer.held);
+    } catch (err) {
+      this.discardStagedRun(staged);
+      throw err;
+    }
+    return staged;
+  }
+
+  private async stageRun(
+    profileId: string,
+    input: ManuscriptInput,
+    head: RunHead,
+    list: readonly Candidate[] | null,
+    raws: unknown[] | null,
+  ): Promise<StagedRun> {
+    const staged = this.beginHidden(() => this.beginRun(profileId, input, head, list, raws));
+    const candidates = list ?? [];
     try {
       for (let from = await this.stageInWorker(staged, candidates); from < candidates.length;) {
         await nextTurn();
@@ -474,22 +533,24 @@ export class ManuscriptsRepository {
    * which that upload will send, and its sync state; it only gains the service id and the run.
    */
   commitUploadRun(staged: StagedRun, opts: { linkLater?: boolean; newerUpload?: boolean } = {}): RecordedRun {
-    const { profileId, input, response, runId, seq } = staged;
+    const { profileId, input, head, runId, seq } = staged;
     const now = this.clock.now();
     const current = opts.newerUpload ? this.byOrigin.get(profileId, input.form.origin_id) : undefined;
     const kept = current ? toManuscript(current) : undefined;
     const ms = kept
-      ? this.save(profileId, { form: kept.form }, response.manuscript_id, kept.syncState)
-      : this.save(profileId, input, response.manuscript_id, 'synced');
-    const candidates = response.candidates;
-    if (candidates !== null && opts.linkLater) this.startLinks.run(runId);
+      ? this.save(profileId, { form: kept.form }, head.manuscriptId, kept.syncState)
+      : this.save(profileId, input, head.manuscriptId, 'synced');
+    const candidates = staged.candidates;
+    if (head.candidatesCount !== null && (opts.linkLater || candidates === null)) this.startLinks.run(runId);
     else if (candidates !== null) this.ledger.recordSuggested(this.writes.linkAuthors(profileId, ms.id, runId, candidates, now));
+    // candidates this thread does not have are linked now from their rows
+    if (head.candidatesCount !== null && !opts.linkLater && candidates === null) while (this.writes.linkSlice(runId, Infinity).more);
     this.markComplete.run(input.form.folder, runId);
     this.setLastRun.run(runId, now, ms.id);
     const parkedMarks = this.marks.applyParked(profileId, ms.id);
     this.changes.note('manuscripts', ms.id);
     this.changes.note('candidates', ms.id);
-    return { manuscriptId: ms.id, runId, seq, candidatesCount: candidates === null ? null : candidates.length, parkedMarks };
+    return { manuscriptId: ms.id, runId, seq, candidatesCount: head.candidatesCount, parkedMarks };
   }
 
   /**
@@ -553,26 +614,41 @@ export class ManuscriptsRepository {
   }
 
   /** The hidden run row with its settings and debug info; the manuscript is created (pending) only when new. */
-  private beginRun(profileId: string, input: ManuscriptInput, response: UploadResponse, raw: unknown): StagedRun {
+  /**
+   * The hidden run row's transaction, committed without waiting for the disk (withoutCommitSync): the run is
+   * invisible until commitUploadRun, whose FULL commit flushes the WAL with it, and a run lost to a power cut
+   * is one the outbox sends again. A FULL commit here was an fsync on core's thread per upload answer.
+   */
+  private beginHidden(begin: () => StagedRun): StagedRun {
+    return withoutCommitSync(this.db, begin, (fn) => this.changes.transaction(fn));
+  }
+
+  /** `raws`: each candidate as the service sent it, or null (the parsed ones are stored). */
+  private beginRun(
+    profileId: string,
+    input: ManuscriptInput,
+    head: RunHead,
+    candidates: readonly Candidate[] | null,
+    raws: unknown[] | null,
+  ): StagedRun {
     const now = this.clock.now();
     const existing = this.byOrigin.get(profileId, input.form.origin_id);
     const ms = existing ? toManuscript(existing) : this.save(profileId, input, null, 'pending');
     const seq = this.nextSeq.get(ms.id)!.seq;
-    const candidates = response.candidates;
     const runId = this.insertRun.get({
       profile_id: profileId,
       manuscript_id: ms.id,
       seq,
       uploaded_at: now,
-      response_version: response.version,
+      response_version: head.version,
       folder_name: input.form.folder,
       form_json: toJson(input.form),
-      candidates_count: candidates === null ? null : candidates.length,
-      raw_json: runRaw(raw, response),
-      group_ids_json: toJson(groupIdsOf(candidates ?? [])),
+      candidates_count: head.candidatesCount,
+      raw_json: head.rawJson,
+      group_ids_json: toJson(head.groupIds),
       complete: 0,
     })!.id;
-    const settings = response.authors_groups_settings;
+    const settings = head.settings;
     if (settings !== null) {
       this.insertSettings.run({
         run_id: runId,
@@ -582,7 +658,7 @@ export class ManuscriptsRepository {
         raw_json: toJson(settings),
       });
     }
-    const d = response.debug_info;
+    const d = head.debugInfo;
     this.insertDebug.run({
       run_id: runId,
       source_file: d.source_file ?? null,
@@ -594,8 +670,7 @@ export class ManuscriptsRepository {
       orcids_count: d.authors_info?.orcids_count ?? null,
       raw_json: toJson(d),
     });
-    const raws = candidates === null ? null : rawCandidates(raw, candidates.length);
-    return { profileId, input, response, raws, runId, seq };
+    return { profileId, input, head, candidates, raws, runId, seq };
   }
 
   /** Inserts or updates the manuscript row from the form; file columns change only when a file is given. */

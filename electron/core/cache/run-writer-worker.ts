@@ -10,6 +10,7 @@ import { ChangeFeed } from './changes';
 import { LedgerRepository } from './ledger';
 import { RunWrites } from './run-writes';
 import type { RunWriterData, RunWriterRequest, RunWriterResponse } from './run-writer';
+import { readUploadAnswer, type ReadUpload } from './upload-answer';
 
 const port = parentPort!;
 // writing gives way to core's loop when both want a core (background.ts)
@@ -31,7 +32,10 @@ const clock = { now: () => jobNow };
 const ledger = new LedgerRepository(db, clock, new ChangeFeed(db));
 const writes = new RunWrites(db, clock, ledger);
 
-const queue: Array<Exclude<RunWriterRequest, { type: 'stop' }>> = [];
+type Job = Extract<RunWriterRequest, { type: 'stage' | 'link' | 'stageRead' }>;
+const queue: Job[] = [];
+/** Upload answers read here and not yet written, by the number of their read request. */
+const answers = new Map<number, ReadUpload>();
 let stopRequested = false;
 let pumping = false;
 /** Stage jobs of runs that failed: their later chunks are not written (the main thread drops the run). */
@@ -58,6 +62,17 @@ async function runStage(job: Extract<RunWriterRequest, { type: 'stage' }>): Prom
   }
 }
 
+async function runStageRead(job: Extract<RunWriterRequest, { type: 'stageRead' }>): Promise<void> {
+  const answer = answers.get(job.answer);
+  answers.delete(job.answer);
+  if (!answer) throw new Error('the upload answer is no longer held by the run writer');
+  const candidates = answer.response.candidates ?? [];
+  for (let rank = 0; rank < candidates.length;) {
+    await turn();
+    rank = slice(() => writes.insertCandidateRows(job.run, candidates, answer.raws, rank, candidates.length, { sliceMs: data.sliceMs }));
+  }
+}
+
 async function runLink(job: Extract<RunWriterRequest, { type: 'link' }>): Promise<boolean> {
   jobNow = job.now;
   for (;;) {
@@ -73,7 +88,12 @@ async function pump(): Promise<void> {
   pumping = true;
   for (let job = queue.shift(); job; job = queue.shift()) {
     try {
-      const finished = job.type === 'stage' ? (await runStage(job), true) : await runLink(job);
+      const finished =
+        job.type === 'stage'
+          ? (await runStage(job), true)
+          : job.type === 'stageRead'
+            ? (await runStageRead(job), true)
+            : await runLink(job);
       send({ type: 'done', id: job.id, finished });
     } catch (err) {
       if (job.type === 'stage') failedRuns.add(job.run.runId);
@@ -92,8 +112,24 @@ async function pump(): Promise<void> {
   }
 }
 
+/** Reading an answer does not wait for the jobs queued (a long link job): it takes only this thread's CPU. */
+function read(m: Extract<RunWriterRequest, { type: 'read' }>): void {
+  let result: Extract<RunWriterResponse, { type: 'read' }>['result'];
+  try {
+    const d = readUploadAnswer(m.bytes, m.contentType, m.keys);
+    if (d.ok) answers.set(m.id, d.value);
+    result = d.ok ? { ok: true, value: { head: d.value.head, held: m.id }, raw: null } : d;
+  } catch (err) {
+    send({ type: 'failed', id: m.id, error: { message: String((err as { message?: unknown }).message ?? err) } });
+    return;
+  }
+  send({ type: 'read', id: m.id, result });
+}
+
 port.on('message', (m: RunWriterRequest) => {
   if (m.type === 'stop') stopRequested = true;
+  else if (m.type === 'read') return read(m);
+  else if (m.type === 'forget') return void answers.delete(m.answer);
   else queue.push(m);
   void pump();
 });

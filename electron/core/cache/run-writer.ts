@@ -17,7 +17,8 @@ import type { Database } from 'better-sqlite3';
 import type { Candidate } from '../../common/service';
 import type { Logger } from '../ports';
 import { runnableWorker } from '../worker-source';
-import type { RunTarget } from './run-writes';
+import type { Decoded } from '../api/answer';
+import type { RunHead, RunTarget } from './run-writes';
 
 /** Longest transaction of the worker: what a write of the main thread may have to wait for. */
 export const WORKER_SLICE_MS = 4;
@@ -34,12 +35,25 @@ export type RunWriterRequest =
       raws: readonly unknown[] | null;
     }
   | { type: 'link'; id: number; runId: number; now: number }
+  /** An upload answer's bytes: read, validated and kept here (its head goes back), see readUploadAnswer. */
+  | { type: 'read'; id: number; bytes: Uint8Array; contentType: string | undefined; keys: readonly string[] }
+  /** Writes every candidate row of an answer read here (then lets it go). */
+  | { type: 'stageRead'; id: number; run: RunTarget; answer: number }
+  /** Lets an answer read here go unwritten. */
+  | { type: 'forget'; answer: number }
   | { type: 'stop' };
+
+/** An upload answer read by the worker: what the main thread needs, and the answer's number there. */
+export interface HeldAnswer {
+  head: RunHead;
+  held: number;
+}
 
 /** worker → main */
 export type RunWriterResponse =
   | { type: 'ready' }
   | { type: 'done'; id: number; finished: boolean }
+  | { type: 'read'; id: number; result: Decoded<HeldAnswer> }
   | { type: 'failed'; id: number; error: { message: string; code?: string } };
 
 export interface RunWriterData {
@@ -69,6 +83,15 @@ export interface RunWriter {
    * its last candidates (false when there was nothing to link, or the writer was closed before the end).
    */
   link(runId: number, now: number): Promise<{ finished: boolean }>;
+  /**
+   * Reads an upload answer's bytes in the worker (redacting `keys`): its head, and the answer kept there
+   * until stageRead writes it or forget lets it go; or why it cannot be used, in the editor's words.
+   */
+  read(bytes: Uint8Array, contentType: string | undefined, keys: readonly string[]): Promise<Decoded<HeldAnswer>>;
+  /** Writes every candidate row of an answer read by the worker into a staged run, in slices. */
+  stageRead(run: RunTarget, held: number): Promise<void>;
+  /** Lets an answer read by the worker go unwritten. */
+  forget(held: number): void;
   /** Lets the worker finish the candidate rows it was given, stops linking at the next slice, waits for it to exit. */
   close(): Promise<void>;
 }
@@ -96,9 +119,9 @@ function defaultEntry(): URL {
 }
 
 interface Pending {
-  resolve: (finished: boolean) => void;
+  resolve: (value: unknown) => void;
   reject: (err: Error) => void;
-  kind: 'stage' | 'link';
+  kind: 'stage' | 'link' | 'read';
 }
 
 function workerError(e: { message: string; code?: string }): Error {
@@ -131,6 +154,9 @@ export function startRunWriter(db: Database, opts: RunWriterOptions): RunWriter 
       running: false,
       stage: () => Promise.reject(new RunWriterGone(why)),
       link: () => Promise.reject(new RunWriterGone(why)),
+      read: () => Promise.reject(new RunWriterGone(why)),
+      stageRead: () => Promise.reject(new RunWriterGone(why)),
+      forget: () => undefined,
       close: () => Promise.resolve(),
     };
   }
@@ -157,6 +183,7 @@ export function startRunWriter(db: Database, opts: RunWriterOptions): RunWriter 
       if (!p) return;
       pending.delete(m.id);
       if (m.type === 'done') p.resolve(m.finished);
+      else if (m.type === 'read') p.resolve(m.result);
       else p.reject(workerError(m.error));
     });
     worker.once('error', (err) => {
@@ -170,11 +197,11 @@ export function startRunWriter(db: Database, opts: RunWriterOptions): RunWriter 
   });
   ready.catch(() => undefined); // reported through the logger; awaiting it is optional
 
-  const post = (kind: Pending['kind'], build: (id: number) => RunWriterRequest): Promise<boolean> => {
+  const post = <T>(kind: Pending['kind'], build: (id: number) => RunWriterRequest): Promise<T> => {
     if (!running || stopping) return Promise.reject(new RunWriterGone(stopping ? 'it was closed' : 'it is not running'));
     const id = nextId++;
-    return new Promise<boolean>((resolve, reject) => {
-      pending.set(id, { resolve, reject, kind });
+    return new Promise<T>((resolve, reject) => {
+      pending.set(id, { resolve: resolve as (value: unknown) => void, reject, kind });
       worker.postMessage(build(id));
     });
   };
@@ -187,7 +214,15 @@ export function startRunWriter(db: Database, opts: RunWriterOptions): RunWriter 
     stage: async (run, from, candidates, raws) => {
       await post('stage', (id) => ({ type: 'stage', id, run: { runId: run.runId, profileId: run.profileId }, from, candidates, raws }));
     },
-    link: async (runId, now) => ({ finished: await post('link', (id) => ({ type: 'link', id, runId, now })) }),
+    link: async (runId, now) => ({ finished: await post<boolean>('link', (id) => ({ type: 'link', id, runId, now })) }),
+    // the bytes are copied into the message (not transferred), so the caller can still read them itself if the worker dies
+    read: (bytes, contentType, keys) => post<Decoded<HeldAnswer>>('read', (id) => ({ type: 'read', id, bytes, contentType, keys })),
+    stageRead: async (run, held) => {
+      await post('stage', (id) => ({ type: 'stageRead', id, run: { runId: run.runId, profileId: run.profileId }, answer: held }));
+    },
+    forget: (held) => {
+      if (running && !stopping) worker.postMessage({ type: 'forget', answer: held } satisfies RunWriterRequest);
+    },
     close: async () => {
       if (!running) return exited;
       stopping = true;

@@ -3,7 +3,7 @@
 // the main thread (ManuscriptsRepository, when the run writer is not running) and in the run writer's
 // worker thread (run-writer-worker.ts) on a connection of its own, so both paths write the same rows.
 import type { Database, Statement } from 'better-sqlite3';
-import type { Candidate } from '../../common/service';
+import type { Candidate, UploadResponse } from '../../common/service';
 import type { Clock } from '../ports';
 import type { LedgerCandidate, LedgerRepository } from './ledger';
 import { bool, fromJson, insertInto, keepWhenNull, toJson } from './sql';
@@ -18,6 +18,47 @@ export const SLICE_MS = 6;
 export interface RunTarget {
   readonly runId: number;
   readonly profileId: string;
+}
+
+/**
+ * What the main thread needs of an upload answer to write its run row and commit it: everything but the
+ * candidates, which stay where the answer was read (the run writer) until they are written.
+ */
+export interface RunHead {
+  readonly version: UploadResponse['version'];
+  /** The service's id of the manuscript. */
+  readonly manuscriptId: number;
+  readonly settings: UploadResponse['authors_groups_settings'];
+  readonly debugInfo: UploadResponse['debug_info'];
+  /** null: the answer has no candidates (exclude_candidates). */
+  readonly candidatesCount: number | null;
+  /** The authors groups any candidate belongs to, ascending. */
+  readonly groupIds: number[];
+  /** The body as the service sent it, the candidates array replaced by its count (runs.raw_json). */
+  readonly rawJson: string;
+}
+
+/** The raw candidate objects of a response, when `raw` is the body the service sent. */
+export function rawCandidates(raw: unknown, expected: number): unknown[] | null {
+  if (typeof raw !== 'object' || raw === null) return null;
+  const list = (raw as { candidates?: unknown }).candidates;
+  return Array.isArray(list) && list.length === expected ? list : null;
+}
+
+/** The run's head of an answer (`raw`: the body parsed as JSON, unknown fields included; else the parsed one is kept). */
+export function runHead(response: UploadResponse, raw: unknown): RunHead {
+  const candidates = response.candidates;
+  const body = typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? (raw as Record<string, unknown>) : response;
+  const { candidates: list, ...rest } = body as Record<string, unknown>;
+  return {
+    version: response.version,
+    manuscriptId: response.manuscript_id,
+    settings: response.authors_groups_settings,
+    debugInfo: response.debug_info,
+    candidatesCount: candidates === null ? null : candidates.length,
+    groupIds: [...new Set((candidates ?? []).flatMap((c) => (c.authors_groups ?? []).map((g) => g.group_id)))].sort((a, b) => a - b),
+    rawJson: toJson({ ...rest, candidates: Array.isArray(list) ? { count: list.length } : list }),
+  };
 }
 
 /** What linking needs of a stored candidate row. */

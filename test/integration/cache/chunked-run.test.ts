@@ -179,6 +179,18 @@ describe('a large run written in chunks', () => {
     expect(rawCount('SELECT count(*) AS n FROM runs WHERE links_next IS NOT NULL')).toBe(0);
   });
 
+  it('the hidden run row commits without waiting for the disk too; the commit that shows the run stays FULL', async () => {
+    const mode = () => cache.db.pragma('synchronous', { simple: true }) as number;
+    const pragma = vi.spyOn(cache.db, 'pragma');
+    const relaxed = () => pragma.mock.calls.filter(([p]) => p === 'synchronous = NORMAL').length;
+    const staged = await cache.manuscripts.stageUploadRun(P, { form: form('o1') }, response(7, 'o1', [])); // no chunks: the run row alone
+    expect(relaxed()).toBe(1);
+    expect(mode()).toBe(2); // FULL again
+    cache.changes.transaction(() => cache.manuscripts.commitUploadRun(staged));
+    expect(relaxed()).toBe(1);
+    expect(visible()).toMatchObject({ runs: 1, lastRunId: staged.runId });
+  });
+
   it('a stop mid-linking resumes at the next start where it stopped, counting nobody twice', async () => {
     const res = response(7, 'o1', range(1, N));
     const rec = cache.manuscripts.commitUploadRun(await cache.manuscripts.stageUploadRun(P, { form: form('o1') }, res), {

@@ -1,8 +1,10 @@
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openCache, type Cache } from '../../../electron/core/cache';
-import { startRunWriter, type RunWriter } from '../../../electron/core/cache/run-writer';
-import type { UploadResponse } from '../../../electron/common/service';
+import { RunWriterGone, startRunWriter, type RunWriter } from '../../../electron/core/cache/run-writer';
+import { decodeAnswer } from '../../../electron/core/api/answer';
+import { OPERATION_LABEL } from '../../../electron/core/api/errors';
+import { uploadResponseSchema, type UploadResponse } from '../../../electron/common/service';
 import type { Logger } from '../../../electron/core/ports';
 import { candidate, form, ManualClock, MemoryLogger, range, response, tempDir } from './fixtures';
 
@@ -37,8 +39,8 @@ function cacheAt(name: string, logger: Logger = new MemoryLogger()): Cache {
 }
 
 /** A writer whose calls are counted, so a test knows the worker (not the fallback) wrote. */
-function counted(w: RunWriter): RunWriter & { calls: { stage: number; link: number } } {
-  const calls = { stage: 0, link: 0 };
+function counted(w: RunWriter): RunWriter & { calls: { stage: number; link: number; read: number; stageRead: number } } {
+  const calls = { stage: 0, link: 0, read: 0, stageRead: 0 };
   writers.push(w);
   return {
     calls,
@@ -50,6 +52,9 @@ function counted(w: RunWriter): RunWriter & { calls: { stage: number; link: numb
     },
     stage: (...a) => (calls.stage++, w.stage(...a)),
     link: (...a) => (calls.link++, w.link(...a)),
+    read: (...a) => (calls.read++, w.read(...a)),
+    stageRead: (...a) => (calls.stageRead++, w.stageRead(...a)),
+    forget: (held) => w.forget(held),
     close: () => w.close(),
   };
 }
@@ -80,6 +85,18 @@ async function record(cache: Cache, res: UploadResponse, raw: unknown): Promise<
   return rec.runId;
 }
 
+/** As the outbox does while the writer runs: the answer's bytes read by the worker, staged from its copy, committed, linked. */
+async function recordRead(cache: Cache, body: unknown): Promise<number> {
+  const ms = cache.manuscripts;
+  const d = await ms.answerReader()!.read(Buffer.from(JSON.stringify(body)), 'application/json', []);
+  if (!d.ok) throw new Error(d.message);
+  expect(Object.keys(d.value).sort()).toEqual(['head', 'held']); // the candidates stay in the worker
+  const staged = await ms.stageReadRun(P, { form: form('o1') }, d.value);
+  const rec = cache.changes.transaction(() => ms.commitUploadRun(staged, { linkLater: true }));
+  await ms.linkRun(rec.runId);
+  return rec.runId;
+}
+
 const TABLES = {
   candidates: 'SELECT * FROM candidates ORDER BY run_id, rank',
   authors: 'SELECT * FROM authors ORDER BY profile_id, author_id',
@@ -103,12 +120,89 @@ describe('the run writer (worker thread)', () => {
       await record(cache, res, raw);
       await record(cache, { ...res, candidates: res.candidates!.slice(100, 300) }, null); // a second run of the manuscript
     }
-    expect(writer.calls).toEqual({ stage: 3, link: 2 }); // 250 + 250 rows, then 200: chunks of RUN_CHUNK
+    expect(writer.calls).toEqual({ stage: 3, link: 2, read: 0, stageRead: 0 }); // 250 + 250 rows, then 200: chunks of RUN_CHUNK
     const expected = dump(main);
     expect(expected.candidates).toHaveLength(700);
     expect(expected.ledger_people.length).toBeLessThan(500); // the shared ORCID and e-mail merged people
     expect(JSON.parse((expected.candidates[1] as { raw_json: string }).raw_json)).toMatchObject({ extra_field: 'x2' });
     expect(dump(viaWorker)).toEqual(expected);
+  });
+
+  it('an answer read from its bytes by the worker is stored exactly as the main thread stores the parsed answer', async () => {
+    const { res, raw } = answer(500);
+    const second = { ...res, candidates: res.candidates!.slice(100, 300) };
+    const main = cacheAt('main.db');
+    const viaWorker = cacheAt('worker.db');
+    const writer = counted(startRunWriter(viaWorker.db, { logger: new MemoryLogger(), gate: viaWorker.changes.writerGate }));
+    await writer.ready;
+    viaWorker.manuscripts.useRunWriter(writer);
+    await record(main, res, raw);
+    await record(main, second, second);
+    await recordRead(viaWorker, raw);
+    await recordRead(viaWorker, second);
+    // the worker held the candidates: the main thread never posted a chunk of them
+    expect(writer.calls).toEqual({ stage: 0, link: 2, read: 2, stageRead: 2 });
+    const expected = dump(main);
+    expect(expected.candidates).toHaveLength(700);
+    expect(dump(viaWorker)).toEqual(expected);
+  });
+
+  it("the worker reports a bad answer in the client's words and redacts the key from what it stores", async () => {
+    const cache = cacheAt('c.db');
+    const writer = counted(startRunWriter(cache.db, { logger: new MemoryLogger(), gate: cache.changes.writerGate }));
+    await writer.ready;
+    const { raw } = answer(3);
+    const label = OPERATION_LABEL.uploadManuscript;
+    for (const [text, type] of [
+      ['{"version": 6, "candidates": [', 'application/json'],
+      ['<html>login</html>', 'text/html'],
+      ['not json', 'application/json'],
+      [JSON.stringify({ ...(raw as object), manuscript_id: 'seven' }), 'application/json'],
+    ] as const) {
+      const d = await writer.read(Buffer.from(text), type, []);
+      const onMain = decodeAnswer(uploadResponseSchema, text, type, label);
+      expect(onMain.ok).toBe(false);
+      expect(d).toEqual(onMain);
+    }
+    const key = 'sk-live-0123456789';
+    const withKey = {
+      ...(raw as { candidates: object[] }),
+      candidates: (raw as { candidates: object[] }).candidates.map((c) => ({ ...c, note: `echo ${key}` })),
+    };
+    cache.manuscripts.useRunWriter(writer);
+    const d = await cache.manuscripts.answerReader()!.read(Buffer.from(JSON.stringify(withKey)), 'application/json', [key]);
+    if (!d.ok) throw new Error(d.message);
+    const staged = await cache.manuscripts.stageReadRun(P, { form: form('o1') }, d.value);
+    cache.changes.transaction(() => cache.manuscripts.commitUploadRun(staged));
+    const stored = cache.db.prepare<[], string>('SELECT raw_json FROM candidates ORDER BY rank').pluck().all();
+    expect(stored).toHaveLength(3);
+    for (const r of stored) expect(r).toContain('echo [redacted]');
+    expect(cache.db.prepare('SELECT count(*) AS n FROM author_manuscripts').get()).toEqual({ n: 3 }); // linked at the commit
+  });
+
+  it('a writer that stops while it holds an answer: no run is left, and a reader taken before reads the next answer itself', async () => {
+    const { res, raw } = answer(300);
+    const reference = cacheAt('main.db');
+    await record(reference, res, raw);
+    const cache = cacheAt('worker.db');
+    const writer = counted(startRunWriter(cache.db, { logger: new MemoryLogger(), gate: cache.changes.writerGate }));
+    await writer.ready;
+    cache.manuscripts.useRunWriter(writer);
+    const reader = cache.manuscripts.answerReader()!;
+    const held = await reader.read(Buffer.from(JSON.stringify(raw)), 'application/json', []);
+    if (!held.ok) throw new Error(held.message);
+    await writer.close();
+    await expect(cache.manuscripts.stageReadRun(P, { form: form('o1') }, held.value)).rejects.toBeInstanceOf(RunWriterGone);
+    expect(cache.db.prepare('SELECT count(*) AS n FROM runs').get()).toEqual({ n: 0 });
+    expect(cache.manuscripts.answerReader()).toBeNull();
+    // the outbox uploads again; a reader it took before the writer stopped reads the answer on this thread
+    const again = await reader.read(Buffer.from(JSON.stringify(raw)), 'application/json', []);
+    if (!again.ok) throw new Error(again.message);
+    expect('response' in again.value).toBe(true);
+    const staged = await cache.manuscripts.stageReadRun(P, { form: form('o1') }, again.value);
+    const rec = cache.changes.transaction(() => cache.manuscripts.commitUploadRun(staged, { linkLater: true }));
+    await cache.manuscripts.linkRun(rec.runId);
+    expect(dump(cache)).toEqual(dump(reference));
   });
 
   it('tells the ledger topic once a run is linked, after the worker is done', async () => {
@@ -203,7 +297,7 @@ describe('the run writer (worker thread)', () => {
     expect(logger.lines.map((e) => e.message)).toContain('The run writer stopped; upload answers are written on the main thread');
     cache.manuscripts.useRunWriter(writer);
     await record(cache, res, raw);
-    expect(writer.calls).toEqual({ stage: 0, link: 0 }); // never handed work once it was not running
+    expect(writer.calls).toEqual({ stage: 0, link: 0, read: 0, stageRead: 0 }); // never handed work once it was not running
     expect(dump(cache)).toEqual(dump(reference));
   });
 });

@@ -97,6 +97,9 @@ export class FakeService implements ServiceApi {
     });
   }
 
+  /** Not set: the outbox calls uploadManuscript. A test sets it to hand the answer's bytes to a reader, as the client does. */
+  uploadManuscriptRead?: ServiceApi['uploadManuscriptRead'];
+
   async recommendJournals(): Promise<never> {
     throw new DeskError('not_found', 'not used');
   }

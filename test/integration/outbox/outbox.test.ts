@@ -6,6 +6,7 @@ import { DeskError } from '../../../electron/common/errors';
 import { openCache, type Cache } from '../../../electron/core/cache';
 import { StagingArea } from '../../../electron/core/files/staging';
 import { Outbox, type FileHandover, type OutboxOptions } from '../../../electron/core/outbox';
+import { startRunWriter } from '../../../electron/core/cache/run-writer';
 import { form, ManualClock, MemoryLogger, tempDir } from '../cache/fixtures';
 import { FakeService, lostGroupAnswer, addFakeProfile } from './fakes';
 import { requests } from '../../../electron/common/contract';
@@ -71,6 +72,42 @@ describe('uploads', () => {
     expect(cache.candidates.ofRun(ms.lastRunId!)).toHaveLength(2);
     expect(outbox.get(entryId)!.state).toBe('done');
     expect(outbox.counts()).toEqual({ pending: 0, parked: 0 });
+  });
+
+  it('with the run writer, the answer is read and written by it; if it stops holding the answer, the upload is sent again and read here', async () => {
+    const writer = startRunWriter(cache.db, { logger: new MemoryLogger(), gate: cache.changes.writerGate });
+    await writer.ready;
+    cache.manuscripts.useRunWriter(writer);
+    const reads: Array<'held' | 'here'> = [];
+    // the fake service's answer as bytes, handed to the reader as the client does; the first time the writer stops right after reading
+    api.uploadManuscriptRead = async (req, reader) => {
+      const res = await api.uploadManuscript(req);
+      const d = await reader.read(Buffer.from(JSON.stringify(res.value)), 'application/json', []);
+      if (!d.ok) throw new Error(d.message);
+      reads.push('held' in (d.value as object) ? 'held' : 'here');
+      if (reads.length === 1) await writer.close();
+      return { ...res, value: d.value, raw: null, rawText: '' };
+    };
+    outbox.queueUpload({ form: form('ms-1'), file: await staged('paper.pdf', PDF('x')) });
+    expect(await outbox.drain()).toEqual({ sent: 1, retried: 0, parked: 0, stoppedBy: null });
+    expect(reads).toEqual(['held']); // read by the writer, which then stopped: the second send went the plain way
+    expect(api.calls).toEqual(['upload ms-1', 'upload ms-1']);
+    const ms = cache.manuscripts.get(P, 'ms-1')!;
+    expect(ms).toMatchObject({ syncState: 'synced', serviceId: 500 });
+    expect(cache.db.prepare('SELECT count(*) FROM runs').pluck().get()).toBe(1); // the run the writer could not fill was dropped
+    expect(cache.candidates.ofRun(ms.lastRunId!)).toHaveLength(2);
+
+    // a writer that runs: read and written there, the candidates never parsed on this thread
+    const second = startRunWriter(cache.db, { logger: new MemoryLogger(), gate: cache.changes.writerGate });
+    await second.ready;
+    cache.manuscripts.useRunWriter(second);
+    outbox.queueUpload({ form: form('ms-2'), file: await staged('other.pdf', PDF('y')) });
+    expect(await outbox.drain()).toMatchObject({ sent: 1, parked: 0 });
+    expect(reads).toEqual(['held', 'held']);
+    expect(api.calls).toHaveLength(3);
+    const ms2 = cache.manuscripts.get(P, 'ms-2')!;
+    expect(cache.candidates.ofRun(ms2.lastRunId!).map((c) => c.authorId)).toEqual([1, 2]);
+    await second.close();
   });
 
   it('is handed forms the router has validated: an invalid one is refused at the boundary, never queued', () => {

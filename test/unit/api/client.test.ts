@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DeskError } from '../../../electron/common/errors';
 import { uploadFormSchema } from '../../../electron/common/service';
 import { isOutcomeUnknown, type OutcomeUnknownError, type ServiceClient } from '../../../electron/core/api';
+import type { AnswerReader } from '../../../electron/core/api/types';
 import { hangUp, harness, KEY, reply, replyText, ScriptedServer, type Handler } from './fixture';
 import { authorBody, CF_MULTI, CF_NUMBER, customFieldsBody, journalsBody, uploadBody } from './samples';
 
@@ -253,6 +254,32 @@ describe('upload', () => {
     expect(r.value.candidates?.[0]?.hIndex).toBe(14);
     expect(r.value.candidates?.[0]?.aff_conflicts).toEqual({ exists: true, detail: 'same department' });
     expect(r.value.authors_groups_settings?.boost_multiplier).toBe(1.5);
+  });
+
+  it("uploadManuscriptRead hands the answer's bytes to the reader with the key to redact, and its problem becomes the client's error", async () => {
+    const seen: Array<{ text: string; type: string | undefined; keys: readonly string[] }> = [];
+    const features: Array<[string, boolean]> = [];
+    const reader: AnswerReader<{ n: number }> = {
+      read: async (bytes, type, keys) => {
+        const text = Buffer.from(bytes).toString('utf8');
+        seen.push({ text, type, keys });
+        return text.includes('"broken"') ? { ok: false, message: `The answer names ${KEY}.` } : { ok: true, value: { n: 7 }, raw: null };
+      },
+      showsFeature: (v) => v.n > 0,
+    };
+    server.on(reply(200, uploadBody), reply(200, { broken: true }));
+    const { client } = h({ onFeature: (f, ok) => features.push([f, ok]) });
+    const fields = { folder: 'F', origin_id: 'o', title: 't', abstract: 'a', authors_count: 0, authors: [] };
+    const r = await client.uploadManuscriptRead({ fields }, reader);
+    expect(r).toMatchObject({ value: { n: 7 }, raw: null, rawText: '', status: 200, attempts: 1 });
+    expect(JSON.parse(seen[0]!.text)).toEqual(uploadBody); // the bytes as sent, not parsed here
+    expect(seen[0]!.type).toMatch(/application\/json/);
+    expect(seen[0]!.keys).toEqual([KEY]);
+    expect(features).toEqual([['refereeFinder', true]]);
+    const e = await failure(client.uploadManuscriptRead({ fields }, reader));
+    expect(e.code).toBe('bad_response');
+    expect(e.message).toBe('The answer names [redacted].');
+    expect(server.seen).toHaveLength(2); // a bad answer is final: not sent again
   });
 
   it('without a file and without exclude_candidates: only the text fields; candidates null is accepted', async () => {

@@ -5,6 +5,9 @@
 // its last uploaded form) and its file.
 import { DeskError } from '../../../common/errors';
 import type { UploadForm, UploadFormInput } from '../../../common/service';
+import type { UploadProgress } from '../../api/types';
+import type { StagedRun } from '../../cache/manuscripts';
+import { RunWriterGone } from '../../cache/run-writer';
 import type { StoredFile } from '../../cache/types';
 import type { KindContext, OutboxKindDef } from './types';
 
@@ -51,14 +54,29 @@ export const upload: OutboxKindDef<'upload'> = {
     const { form: stored, file, originId } = e.data;
     if (stored === null) throw new DeskError('not_found', `The manuscript ${originId} of this upload is no longer in the cache.`);
     const form = asValidated(stored, originId);
-    const res = await ctx.api.uploadManuscript(file ? { fields: form, file: { path: file.path, filename: file.name } } : { fields: form }, {
-      ...(signal ? { signal } : {}),
-      onProgress: (p) => ctx.progress(e, p.sentBytes, p.totalBytes),
-    });
-    // Candidates are written hidden, in chunks that yield to the event loop; the run becomes
-    // visible in the same transaction that marks the upload done.
+    const req = file ? { fields: form, file: { path: file.path, filename: file.name } } : { fields: form };
+    const opts = { ...(signal ? { signal } : {}), onProgress: (p: UploadProgress) => ctx.progress(e, p.sentBytes, p.totalBytes) };
+    // Candidates are written hidden (by the run writer, or in chunks that yield to the event loop); the run
+    // becomes visible in the same transaction that marks the upload done.
     const ms = ctx.cache.manuscripts;
-    const staged = await ms.stageUploadRun(ctx.profileId, { form, file }, res.value, res.raw);
+    const input = { form, file };
+    let staged: StagedRun | null = null;
+    // While the run writer runs, the answer's bytes go to it: it parses and validates them and writes the
+    // candidates, and core's thread gets only the run's head (no JSON + zod copies of the answer here).
+    const reader = ms.answerReader();
+    if (reader && ctx.api.uploadManuscriptRead) {
+      const res = await ctx.api.uploadManuscriptRead(req, reader, opts);
+      try {
+        staged = await ms.stageReadRun(ctx.profileId, input, res.value);
+      } catch (err) {
+        // the writer stopped holding the answer: upload again and read it here (the service deduplicates by origin_id)
+        if (!(err instanceof RunWriterGone)) throw err;
+      }
+    }
+    if (!staged) {
+      const res = await ctx.api.uploadManuscript(req, opts);
+      staged = await ms.stageUploadRun(ctx.profileId, input, res.value, res.raw);
+    }
     try {
       ctx.finish(e, () => {
         // An upload of the manuscript queued meanwhile keeps its form (the manuscript's) for its own send.
