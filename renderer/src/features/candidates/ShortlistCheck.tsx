@@ -1,10 +1,10 @@
 // The candidate table's first column: a checkbox that puts the person on the manuscript's shortlist.
-import type { KeyboardEvent } from 'react';
+import type { KeyboardEvent, MouseEvent } from 'react';
 import type { CandidateRow, ShortlistEntryRow } from '../../../../electron/common/views';
 import type { Column } from '../../components/VirtualTable';
 import { useManuscripts } from '../../stores/manuscripts';
 import { useShortlist } from '../../stores/reads';
-import { TableIcon } from './cells';
+import { tableIcon } from './cells';
 import { toggleShortlist } from './shortlistState';
 
 /** The shortlisted author ids of one answer, computed once per answer (not once per row). */
@@ -14,6 +14,9 @@ function idsOf(data: readonly ShortlistEntryRow[]): Set<number> {
   if (!ids) idSets.set(data, (ids = new Set(data.map((e) => e.authorId))));
   return ids;
 }
+
+/** A double-click on the checkbox toggles twice; it does not open the person's details too. */
+const keepDoubleClick = (e: MouseEvent) => e.stopPropagation();
 
 /**
  * Subscribes to its own row's membership, so a change re-renders one cell, not the table. A plain
@@ -35,9 +38,9 @@ function ShortlistCheck({ row }: { row: CandidateRow }) {
       data-state={on ? 'checked' : 'unchecked'}
       aria-label={`Shortlist ${row.name}`}
       onClick={() => void toggleShortlist(row)}
-      onDoubleClick={(e) => e.stopPropagation()}
+      onDoubleClick={keepDoubleClick}
     >
-      {on ? <TableIcon name="check" size={12} /> : null}
+      {on ? tableIcon('check', 12) : null}
     </button>
   );
 }
