@@ -1,7 +1,20 @@
 // A table that renders only the rows in view (fixed row height; their elements recycled), so 10,000 candidates scroll
 // smoothly. Callers pass stable columns (useMemo): a new column list re-renders every row. Rows are real table rows
 // with ARIA row indexes; arrow keys move the focus.
-import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import {
+  memo,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type FocusEvent,
+  type KeyboardEvent,
+  type MouseEvent,
+  type ReactElement,
+  type ReactNode,
+} from 'react';
 
 export interface Column<T> {
   key: string;
@@ -29,7 +42,7 @@ interface Props<T> {
  * row scrolled out hands its DOM to the row scrolled in, whose cells are updated in place. Creating
  * and removing the rows' elements (and their styles) was most of a scroll frame's work. The key does
  * not change with focus (a remount between mousedown and click would swallow the click); a recycled
- * row lets go of DOM focus instead (see Row).
+ * row lets go of DOM focus instead (see the layout effect in VirtualTable).
  */
 const slotKey = (index: number, slots: number) => index % slots;
 
@@ -51,6 +64,29 @@ function inSlotOrder(first: number, last: number, slots: number): number[] {
  * whose extra rows the first measure removes in the same frame (a second style and layout pass).
  */
 const lastHeight = new Map<string, number>();
+
+/** The row an event happened in, by its place (aria-rowindex), or undefined outside the body's rows. */
+function rowIndexOf(target: EventTarget): number | undefined {
+  const row = (target as Element).closest?.('.vbody [role="row"]');
+  return row ? Number(row.getAttribute('aria-rowindex')) - 2 : undefined;
+}
+
+/**
+ * The element last rendered for a slot and what it was made from. A scroll frame re-renders the table for
+ * its new window; a slot whose row, place and focus stayed gives React the same element object, which
+ * React skips without a render or a memo comparison (only the rows scrolled in are rendered). New elements
+ * and props for every row in the window, each frame, were garbage for the scroll's major GCs.
+ */
+interface SlotElement<T> {
+  row: T;
+  index: number;
+  focused: boolean;
+  rowClass: ((row: T) => string) | undefined;
+  columns: Column<T>[];
+  template: string;
+  height: number;
+  element: ReactElement;
+}
 
 /** Rows rendered beyond each edge: a quarter of the viewport (at least 2), enough for a fast wheel step. */
 const overscanFor = (visible: number) => Math.max(2, Math.ceil(visible / 4));
@@ -84,6 +120,10 @@ export function VirtualTable<T>({ label, columns, rows, rowClass, rowHeight = 36
   const first = Math.max(0, Math.min(top - overscan, rows.length - slots));
   const last = Math.min(rows.length, top + visible + overscan, first + slots);
   const template = useMemo(() => columns.map((c) => c.width).join(' '), [columns]);
+  const cellClasses = useMemo(() => columns.map((c) => `vcell ${c.align ?? ''}`), [columns]);
+  const spacer = useMemo(() => ({ height: rows.length * rowHeight, position: 'relative' as const }), [rows.length, rowHeight]);
+  // A cache, not state: what it holds follows from the props and state it compares (see SlotElement).
+  const slotElements = useMemo<SlotElement<T>[]>(() => [], []);
 
   const moveFocus = useCallback(
     (next: number) => {
@@ -98,6 +138,57 @@ export function VirtualTable<T>({ label, columns, rows, rowClass, rowHeight = 36
     },
     [rows.length, rowHeight],
   );
+
+  // A row whose element was recycled (it now shows another person) or that lost the roving focus lets go of
+  // DOM focus: the focus stays with the person it was on, who is out of view, as when a keyed row was removed.
+  useLayoutEffect(() => {
+    const active = document.activeElement;
+    if (!active || !scroller.current?.contains(active)) return;
+    const at = rowIndexOf(active);
+    if (at !== undefined && at !== focus) (active as HTMLElement).blur();
+  }, [first, focus]);
+
+  // One handler for every row (focus and double-click bubble to the body), not two closures per row rendered.
+  const onFocusRow = (e: FocusEvent<HTMLDivElement>) => {
+    const at = rowIndexOf(e.target);
+    if (at !== undefined) setFocus(at);
+  };
+  const onDoubleClick = (e: MouseEvent<HTMLDivElement>) => {
+    const at = rowIndexOf(e.target);
+    if (at !== undefined && rows[at] !== undefined) onActivate?.(rows[at]);
+  };
+
+  const rowElement = (index: number): ReactElement => {
+    const row = rows[index]!;
+    const focused = index === focus;
+    const key = slotKey(index, slots);
+    const was = slotElements[key];
+    if (
+      was?.row === row &&
+      was.index === index &&
+      was.focused === focused &&
+      was.rowClass === rowClass &&
+      was.columns === columns &&
+      was.template === template &&
+      was.height === rowHeight
+    )
+      return was.element;
+    const element = (
+      <Row
+        key={key}
+        row={row}
+        index={index}
+        focused={focused}
+        columns={columns}
+        cellClasses={cellClasses}
+        template={template}
+        height={rowHeight}
+        className={rowClass?.(row) ?? ''}
+      />
+    );
+    slotElements[key] = { row, index, focused, rowClass, columns, template, height: rowHeight, element };
+    return element;
+  };
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     const page = Math.max(1, Math.floor(height / rowHeight) - 1);
@@ -129,26 +220,13 @@ export function VirtualTable<T>({ label, columns, rows, rowClass, rowHeight = 36
         data-testid="vtable-body"
         onScroll={(e) => setTop(Math.floor(e.currentTarget.scrollTop / rowHeight))}
         onKeyDown={onKeyDown}
+        onFocus={onFocusRow}
+        onDoubleClick={onDoubleClick}
       >
         {rows.length === 0 ? (
           <div className="vempty">{empty ?? 'Nothing to show.'}</div>
         ) : (
-          <div style={{ height: rows.length * rowHeight, position: 'relative' }}>
-            {inSlotOrder(first, last, slots).map((index) => (
-              <Row
-                key={slotKey(index, slots)}
-                row={rows[index]!}
-                index={index}
-                focused={index === focus}
-                columns={columns}
-                template={template}
-                height={rowHeight}
-                className={rowClass?.(rows[index]!) ?? ''}
-                onFocusRow={setFocus}
-                onActivate={onActivate}
-              />
-            ))}
-          </div>
+          <div style={spacer}>{inSlotOrder(first, last, slots).map(rowElement)}</div>
         )}
       </div>
     </div>
@@ -197,11 +275,11 @@ interface RowProps<T> {
   index: number;
   focused: boolean;
   columns: Column<T>[];
+  /** Each column's cell class, computed once per column list (not a new string per cell rendered). */
+  cellClasses: string[];
   template: string;
   height: number;
   className: string;
-  onFocusRow: (i: number) => void;
-  onActivate: ((row: T) => void) | undefined;
 }
 
 /** Every prop of a row, once: a prop missing here (or one a row does not have) does not compile. */
@@ -210,11 +288,10 @@ const ROW_PROP_SET: Record<keyof RowProps<unknown>, true> = {
   index: true,
   focused: true,
   columns: true,
+  cellClasses: true,
   template: true,
   height: true,
   className: true,
-  onFocusRow: true,
-  onActivate: true,
 };
 const ROW_PROPS = Object.keys(ROW_PROP_SET) as (keyof RowProps<unknown>)[];
 
@@ -228,27 +305,22 @@ function sameRowProps<T>(a: RowProps<T>, b: RowProps<T>): boolean {
   return true;
 }
 
-/** One row; memoized so scrolling renders only the rows that come into view. */
-const Row = memo(function Row<T>({ row, index, focused, columns, template, height, className, onFocusRow, onActivate }: RowProps<T>) {
-  const el = useRef<HTMLDivElement>(null);
-  // This element now shows another row (its slot was recycled while scrolling): the focus stays with
-  // the person it was on, who is out of view, as when a keyed row was removed.
-  useLayoutEffect(() => {
-    if (!focused && el.current?.contains(document.activeElement)) (document.activeElement as HTMLElement).blur();
-  }, [focused, index]);
+/**
+ * One row; memoized so scrolling renders only the rows that come into view. No hooks and no handlers of its
+ * own (the table's body handles focus and double-click for every row): rendering a row scrolled in makes
+ * its cells' elements and nothing else.
+ */
+const Row = memo(function Row<T>({ row, index, focused, columns, cellClasses, template, height, className }: RowProps<T>) {
   return (
     <div
-      ref={el}
       role="row"
       aria-rowindex={index + 2}
       tabIndex={focused ? 0 : -1}
       className={`vrow ${className}`}
       style={{ gridTemplateColumns: template, transform: `translateY(${index * height}px)`, height }}
-      onFocus={() => onFocusRow(index)}
-      onDoubleClick={() => onActivate?.(row)}
     >
-      {columns.map((c) => (
-        <div key={c.key} role="cell" className={`vcell ${c.align ?? ''}`}>
+      {columns.map((c, i) => (
+        <div key={c.key} role="cell" className={cellClasses[i]}>
           {c.render(row)}
         </div>
       ))}

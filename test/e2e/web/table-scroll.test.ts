@@ -142,3 +142,118 @@ describe('candidates table: a recycled row updates its icons and flags in place 
     ).toBe(true);
   });
 });
+
+/**
+ * Counts, through React's DevTools hook (react-dom calls it after every commit of the production build), what
+ * a scroll frame makes for the table: the row props objects not in the previous commit (a new Row element:
+ * the table rebuilt the row's element, whether or not the row then rendered), the rows rendered, and the
+ * components rendered whose output is an icon's <svg> (an icon made by a component of its own).
+ */
+const SCROLL_COUNTER = `(() => {
+  const counts = { commits: 0, newRowProps: 0, rowRenders: 0, iconRenders: 0 };
+  let previous = new Set();
+  let previousFibers = new Set();
+  window.__scrollCounts = counts;
+  window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+    supportsFiber: true,
+    renderers: new Map(),
+    inject: () => 1,
+    onCommitFiberUnmount() {},
+    onPostCommitFiberRoot() {},
+    checkDCE() {},
+    onCommitFiberRoot(_id, root) {
+      counts.commits++;
+      const props = new Set();
+      const fibers = new Set();
+      const stack = [root.current];
+      while (stack.length > 0) {
+        const f = stack.pop();
+        fibers.add(f);
+        // Rendered in this commit: not the object of the previous commit's tree, and it performed work.
+        const rendered = !previousFibers.has(f) && (f.flags & 1) === 1;
+        const host = f.child && f.child.tag === 5 ? f.child : null;
+        const isRow = host !== null && host.memoizedProps.role === 'row' && host.memoizedProps['aria-rowindex'] >= 2;
+        if (isRow && typeof f.type === 'function') {
+          // The row's element props, as its memo wrapper (the fiber above) received them.
+          const given = f.return.memoizedProps;
+          props.add(given);
+          if (!previous.has(given)) counts.newRowProps++;
+          if (rendered) counts.rowRenders++;
+        }
+        if (typeof f.type === 'function' && host !== null && host.type === 'svg' && rendered) counts.iconRenders++;
+        if (f.sibling) stack.push(f.sibling);
+        if (f.child) stack.push(f.child);
+      }
+      previous = props;
+      previousFibers = fibers;
+    },
+  };
+})()`;
+
+interface ScrollCounts {
+  commits: number;
+  newRowProps: number;
+  rowRenders: number;
+  iconRenders: number;
+}
+
+describe('candidates table: a scroll frame makes elements only for the rows scrolled in (issue 12 scroll)', () => {
+  it('one row a frame: one row element made and rendered per frame, no icon component; focus and double-click still work', async () => {
+    const counted = await (await browser.newContext({ viewport: { width: 1280, height: 720 } })).newPage();
+    await counted.addInitScript(SCROLL_COUNTER);
+    await counted.goto(app.host.url);
+    await counted
+      .getByRole('list', { name: 'Manuscripts' })
+      .getByRole('button', { name: /Tides in the table/ })
+      .click();
+    await counted.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Candidates' }).click();
+    const table = counted.getByRole('table', { name: 'Referee candidates' });
+    await table.locator('[role="row"][aria-rowindex="2"]').waitFor();
+    const body = table.getByTestId('vtable-body');
+    await body.evaluate((b) => (b.scrollTop = 10 * 48));
+    await table.locator('[role="row"][aria-rowindex="12"]').waitFor();
+    await counted.waitForTimeout(300);
+
+    const FRAMES = 30;
+    const counts = await body.evaluate(
+      (b, frames) =>
+        new Promise<ScrollCounts & { frames: number }>((resolve) => {
+          const c = (window as unknown as { __scrollCounts: ScrollCounts }).__scrollCounts;
+          Object.assign(c, { commits: 0, newRowProps: 0, rowRenders: 0, iconRenders: 0 });
+          let i = 0;
+          const step = () => {
+            b.scrollTop += 48;
+            if (++i < frames) requestAnimationFrame(step);
+            else setTimeout(() => resolve({ ...c, frames: i }), 300);
+          };
+          requestAnimationFrame(step);
+        }),
+      FRAMES,
+    );
+    // Each frame scrolled one row in: the table re-rendered for it, and made (and rendered) that one row.
+    // The whole window's rows were given new elements each frame before (~20 per frame), and every icon in
+    // a row scrolled in rendered a component of its own.
+    expect(counts.commits).toBeGreaterThanOrEqual(FRAMES);
+    expect(counts.rowRenders).toBeGreaterThanOrEqual(FRAMES);
+    expect(counts.rowRenders).toBeLessThanOrEqual(FRAMES + 2);
+    expect(counts.newRowProps).toBeLessThanOrEqual(FRAMES + 2);
+    expect(counts.iconRenders).toBe(0);
+
+    // The rows' handlers moved to the table's body: a focused row takes the roving focus, a double-click
+    // opens the person's details, and a row scrolled away lets go of DOM focus.
+    const row = table.locator('[role="row"][aria-rowindex="45"]');
+    await row.focus();
+    await expect.poll(() => row.getAttribute('tabindex')).toBe('0');
+    await row.getByRole('cell').nth(2).dblclick();
+    await counted.getByRole('dialog').waitFor();
+    await counted.keyboard.press('Escape');
+    await counted.getByRole('dialog').waitFor({ state: 'detached' });
+    await row.focus();
+    await body.evaluate((b) => (b.scrollTop = 0));
+    await table.locator('[role="row"][aria-rowindex="2"]').waitFor();
+    await expect
+      .poll(() => counted.evaluate(() => document.activeElement?.closest('[role="row"]')?.getAttribute('aria-rowindex') ?? null))
+      .toBe(null);
+    await counted.context().close();
+  });
+});

@@ -12,10 +12,10 @@ import {
   Users,
   type LucideIcon,
 } from 'lucide-react';
-import { useLayoutEffect, type ReactNode } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { ScreenColumnKey } from '../../../../electron/common/domain/candidates';
-import { conflictBadges } from '../../../../electron/common/domain/conflicts';
+import { CONFLICT_TEXT, conflictBadges } from '../../../../electron/common/domain/conflicts';
 import type { ConflictKey } from '../../../../electron/common/service';
 import type { CandidateLoadRow } from '../../../../electron/common/rows';
 import type { CandidateRow } from '../../../../electron/common/views';
@@ -71,7 +71,9 @@ function IconSprite() {
 }
 
 let spriteHost: HTMLElement | null = null;
+let spriteQueued = false;
 function installSprite(): void {
+  spriteQueued = false;
   if (spriteHost?.isConnected) return;
   spriteHost = document.createElement('div');
   spriteHost.hidden = true;
@@ -81,29 +83,64 @@ function installSprite(): void {
   createRoot(spriteHost).render(<IconSprite />);
 }
 
+/** The icons' elements, one per icon and size, made once (see tableIcon). */
+const iconElements = new Map<string, ReactElement>();
+
 /**
  * A table icon: one `<svg>` whose `<use>` points at the icon's symbol in the sprite. A row recycled while
  * scrolling (VirtualTable) whose icon changes (a conflict flag, the shortlist tick) changes one attribute,
  * where a lucide component would be unmounted and another one mounted: its element and paths created, the
  * old ones left to the collector (a share of the scroll's garbage and so of its major GCs, issue 12's tail).
+ * The same element object every time (no component, no hook): React skips an icon that stayed in a
+ * recycled row without rendering it. The first icon asks for the sprite, installed after the render.
  */
-export function TableIcon({ name, size = 14 }: { name: TableIconName; size?: 12 | 14 }) {
-  useLayoutEffect(installSprite, []);
-  return (
-    <svg className={`lucide ti-${name}`} width={size} height={size} aria-hidden="true">
-      <use href={`#ti-${name}`} />
-    </svg>
-  );
+export function tableIcon(name: TableIconName, size: 12 | 14 = 14): ReactElement {
+  if (!spriteQueued && !spriteHost?.isConnected) {
+    spriteQueued = true;
+    queueMicrotask(installSprite);
+  }
+  const id = size === 14 ? name : `${name}/${size}`;
+  let icon = iconElements.get(id);
+  if (!icon) {
+    icon = (
+      <svg className={`lucide ti-${name}`} width={size} height={size} aria-hidden="true">
+        <use href={`#ti-${name}`} />
+      </svg>
+    );
+    iconElements.set(id, icon);
+  }
+  return icon;
 }
+
+const CONFLICT_KEYS = Object.keys(CONFLICT_TEXT) as ConflictKey[];
+
+/** The conflicts cells' elements, by what the flags say (three states for each of the five flags). */
+const conflictElements = new Map<number, ReactElement>();
 
 /**
  * Each flag by icon and word; "None" said when nothing is flagged; a flag the run did not carry marked "?".
- * One shape whatever the flags, its parts keyed by place: a row recycled while scrolling (VirtualTable)
- * updates the words, titles and icons of the spans it has, and adds or removes a span only when the
- * number of flags changes (keyed by flag, or "None" as another shape, the spans were replaced).
+ * The cell shows only the five flags' states, so there are at most 3^5 cells, each made once: a row
+ * recycled while scrolling (VirtualTable) whose person's flags say the same as the last one's (most rows:
+ * "None") gets the same element, which React skips. One shape whatever the flags, its parts keyed by
+ * place: between two different cells React updates the words, titles and icons of the spans it has, and
+ * adds or removes a span only when the number of flags changes.
  */
-export function ConflictsCell({ row }: { row: CandidateRow }) {
-  const badges = conflictBadges(row.conflicts);
+export function conflictsCell(conflicts: CandidateRow['conflicts']): ReactElement {
+  let code = 0;
+  for (let i = 0; i < CONFLICT_KEYS.length; i++) {
+    const v = conflicts[CONFLICT_KEYS[i]!];
+    code = code * 3 + (v === false ? 0 : v === null ? 2 : 1);
+  }
+  let cell = conflictElements.get(code);
+  if (!cell) {
+    cell = <ConflictsCell conflicts={conflicts} />;
+    conflictElements.set(code, cell);
+  }
+  return cell;
+}
+
+function ConflictsCell({ conflicts }: { conflicts: CandidateRow['conflicts'] }) {
+  const badges = conflictBadges(conflicts);
   // Three flags or more do not fit a row's two lines in words: then each is its icon, its word in the
   // tooltip and for screen readers (the details list them all in full).
   const compact = badges.length > 2;
@@ -111,7 +148,7 @@ export function ConflictsCell({ row }: { row: CandidateRow }) {
     <span className={badges.length === 0 ? 'conflicts none' : compact ? 'conflicts compact' : 'conflicts'} data-testid="conflicts">
       {badges.length === 0 ? (
         <span key={0} className="clear">
-          <TableIcon name="check" /> None
+          {tableIcon('check')} None
         </span>
       ) : (
         badges.map((b, i) => (
@@ -120,7 +157,7 @@ export function ConflictsCell({ row }: { row: CandidateRow }) {
             className={`flag ${b.unknown ? 'unknown' : 'coi'}`}
             title={`${compact ? `${b.badge}: ` : ''}${b.unknown ? `Not reported by this run: ${b.explain}` : b.explain}`}
           >
-            <TableIcon name={b.unknown ? 'help' : CONFLICT_ICON_NAME[b.key]} />
+            {tableIcon(b.unknown ? 'help' : CONFLICT_ICON_NAME[b.key])}
             {compact ? <span className="sr-only">{b.badge}</span> : b.badge}
             {b.unknown ? <span className="sr-only"> (not reported)</span> : null}
           </span>
@@ -147,7 +184,7 @@ export function EmailCell({ row, onCopied }: { row: CandidateRow; onCopied: (tex
         title="Copy"
         onClick={() => void navigator.clipboard.writeText(email).then(() => onCopied(`${email} copied`))}
       >
-        <TableIcon name="copy" />
+        {tableIcon('copy')}
       </button>
     </span>
   );
@@ -175,7 +212,7 @@ export const CELLS: Record<ScreenColumnKey, (c: CandidateRow, ctx: CellContext) 
       <span className="name-cell">
         <span className="line1">
           {move ? <span className={`chip ${move === 'New' ? 'new' : 'moved'}`}>{move}</span> : null}
-          <CandidateLoad row={c}>{(load) => <LoadChips load={load} />}</CandidateLoad>
+          <CandidateLoad row={c}>{loadChips}</CandidateLoad>
           <button
             type="button"
             className="linklike name"
@@ -192,7 +229,7 @@ export const CELLS: Record<ScreenColumnKey, (c: CandidateRow, ctx: CellContext) 
       </span>
     );
   },
-  conflicts: (c) => <ConflictsCell row={c} />,
+  conflicts: (c) => conflictsCell(c.conflicts),
   email: (c, ctx) => <EmailCell row={c} onCopied={ctx.onCopied} />,
   hIndex: (c) => num(c.hIndex),
   articles: (c) => num(c.articlesCount),
@@ -215,25 +252,34 @@ export const CELLS: Record<ScreenColumnKey, (c: CandidateRow, ctx: CellContext) 
         className={`chip group ${ctx.groupEffect ?? ''}`}
         title={`In authors group ${c.authorsGroups.map((g) => g.group_id).join(', ')}${ctx.groupEffect ? ` (${ctx.groupEffect})` : ''}`}
       >
-        <TableIcon name="users" size={12} /> {c.authorsGroups.length}
+        {tableIcon('users', 12)} {c.authorsGroups.length}
         <span className="sr-only"> authors group{c.authorsGroups.length === 1 ? '' : 's'}</span>
       </span>
     ) : null,
-  marked: (c) =>
-    c.marked ? (
-      // The star alone fits the narrow column under its "Marked" header; the word stays for screen readers.
-      <span className="chip marked" title="Marked in the service">
-        <TableIcon name="star" size={12} />
-        <span className="sr-only">Marked</span>
-      </span>
-    ) : null,
+  marked: (c) => (c.marked ? markedChip() : null),
   url: (c) =>
     c.url ? (
       <a href={c.url} target="_blank" rel="noreferrer noopener" tabIndex={-1} aria-label={`Open the profile of ${c.name}`}>
-        <TableIcon name="external-link" /> Open
+        {tableIcon('external-link')} Open
       </a>
     ) : null,
 };
+
+let markedElement: ReactElement | null = null;
+/** One element for every marked person: the star alone fits the narrow column under its "Marked" header; the
+ * word stays for screen readers. */
+function markedChip(): ReactElement {
+  markedElement ??= (
+    <span className="chip marked" title="Marked in the service">
+      {tableIcon('star', 12)}
+      <span className="sr-only">Marked</span>
+    </span>
+  );
+  return markedElement;
+}
+
+/** The name cell's load chips, one function for every row (not a new closure per row rendered). */
+const loadChips = (load: CandidateLoadRow | undefined) => <LoadChips load={load} />;
 
 export function renderCell(key: ScreenColumnKey, c: CandidateRow, ctx: CellContext): ReactNode {
   return CELLS[key](c, ctx);
