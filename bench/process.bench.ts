@@ -118,37 +118,46 @@ async function dropAndInspect(core: Core, files: string[]): Promise<Array<{ stag
 function delayWithoutRunQueue(): { stop(): { own: number[]; cpu: number[] } } | null {
   const file = '/proc/thread-self/schedstat';
   if (!existsSync(file)) return null;
-  // read a thousand times a second: one descriptor and one buffer, so the measuring adds no garbage of its
-  // own to the heap it measures (readFileSync + split allocated ~5 MB over the window)
+  // Read a thousand times a second, so the measuring must add no garbage of its own to the heap it measures:
+  // one descriptor, one buffer, and the two figures per tick in preallocated arrays. schedstat's first field
+  // is the thread's time on a CPU, its second the time it waited runnable for one (both in ns).
   const fd = openSync(file, 'r');
   const buf = Buffer.alloc(128);
-  const waitMs = () => {
+  const stat = new Float64Array(2);
+  const read = () => {
     const n = readSync(fd, buf, 0, buf.length, 0);
-    let i = buf.indexOf(32) + 1;
-    let ns = 0;
-    for (; i < n && buf[i]! >= 48 && buf[i]! <= 57; i++) ns = ns * 10 + buf[i]! - 48;
-    return ns / 1e6;
+    let field = 0;
+    stat[0] = 0;
+    stat[1] = 0;
+    for (let i = 0; i < n && field < 2; i++) {
+      const b = buf[i]!;
+      if (b >= 48 && b <= 57) stat[field] = stat[field]! * 10 + b - 48;
+      else field++;
+    }
   };
-  const cpuMs = () => {
-    const u = process.threadCpuUsage();
-    return (u.user + u.system) / 1000;
-  };
-  const own: number[] = [];
-  const cpu: number[] = [];
+  const MAX_TICKS = 600_000; // ten minutes of 1 ms ticks
+  const own = new Float64Array(MAX_TICKS);
+  const cpu = new Float64Array(MAX_TICKS);
+  let n = 0;
   let lastT = performance.now();
-  let lastW = waitMs();
-  let lastC = cpuMs();
+  read();
+  let lastC = stat[0]! / 1e6;
+  let lastW = stat[1]! / 1e6;
   const timer = setInterval(() => {
     const t = performance.now();
-    const w = waitMs();
-    const c = cpuMs();
-    own.push(Math.max(0, t - lastT - (w - lastW) - 1));
-    cpu.push(c - lastC);
+    read();
+    const c = stat[0]! / 1e6;
+    const w = stat[1]! / 1e6;
+    if (n < MAX_TICKS) {
+      own[n] = Math.max(0, t - lastT - (w - lastW) - 1);
+      cpu[n] = c - lastC;
+      n++;
+    }
     lastT = t;
     lastW = w;
     lastC = c;
   }, 1);
-  const sorted = (a: number[]) => a.sort((x, y) => x - y);
+  const sorted = (a: Float64Array) => [...a.subarray(0, n).sort()];
   return {
     stop: () => {
       clearInterval(timer);
