@@ -37,16 +37,12 @@ function noLoad(runId: number, authorId: number): CandidateLoadRow {
 
 /** The load of one candidate of the run in the store's state (zeros when the answer has none), or undefined
  * when there is no answer for this run yet. */
-export const loadOf = (s: Resource<'ledger.loads'>, runId: number | null, authorId: number | undefined): CandidateLoadRow | undefined =>
-  runId !== null && authorId !== undefined && s.data !== null && s.answered?.runId === runId
-    ? (byAuthor(runId, s.data).get(authorId) ?? noLoad(runId, authorId))
-    : undefined;
-
-/** loadOf as a store selector. */
 export const selectLoad =
   (runId: number | null, authorId: number | undefined) =>
   (s: Resource<'ledger.loads'>): CandidateLoadRow | undefined =>
-    loadOf(s, runId, authorId);
+    runId !== null && authorId !== undefined && s.data !== null && s.answered?.runId === runId
+      ? (byAuthor(runId, s.data).get(authorId) ?? noLoad(runId, authorId))
+      : undefined;
 
 /** The load of one candidate of the run; re-renders the caller only when that candidate's load changes. */
 export const useCandidateLoad = (runId: number | null, authorId: number | undefined): CandidateLoadRow | undefined =>

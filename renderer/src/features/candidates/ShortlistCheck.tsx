@@ -1,5 +1,5 @@
 // The candidate table's first column: a checkbox that puts the person on the manuscript's shortlist.
-import { Component, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import type { KeyboardEvent, MouseEvent } from 'react';
 import type { CandidateRow, ShortlistEntryRow } from '../../../../electron/common/views';
 import type { Column } from '../../components/VirtualTable';
 import { useManuscripts } from '../../stores/manuscripts';
@@ -18,56 +18,31 @@ function idsOf(data: readonly ShortlistEntryRow[]): Set<number> {
 /** A double-click on the checkbox toggles twice; it does not open the person's details too. */
 const keepDoubleClick = (e: MouseEvent) => e.stopPropagation();
 
-type ShortlistState = ReturnType<typeof useShortlist.getState>;
-
-/** Whether the person is on the shortlist of the manuscript shown, in the store's state. */
-const isOn = (s: ShortlistState, authorId: number): boolean =>
-  s.data !== null && s.answered?.manuscriptId === useManuscripts.getState().detail?.manuscript.id && idsOf(s.data).has(authorId);
-
 /**
  * Subscribes to its own row's membership, so a change re-renders one cell, not the table. A plain
  * checkbox button (the markup Radix Checkbox renders, without its context providers and state hooks),
- * because one is built for every row that scrolls into view. A class, so that its subscription is made
- * once, at mount: a row recycled while scrolling renders this cell for another person every frame, and the
- * store hook made a selector, a bound subscribe function, two effects and three hook records each time.
+ * because one is built for every row that scrolls into view.
  */
-class ShortlistCheck extends Component<{ row: CandidateRow }> {
-  private unsubscribe: (() => void) | null = null;
-  /** The store's state the last render read (a change between that render and the mount is caught there). */
-  private read = useShortlist.getState();
-  private readonly toggle = () => void toggleShortlist(this.props.row);
-
-  override componentDidMount(): void {
-    this.unsubscribe = useShortlist.subscribe((s, before) => {
-      if (isOn(s, this.props.row.authorId) !== isOn(before, this.props.row.authorId)) this.forceUpdate();
-    });
-    if (isOn(useShortlist.getState(), this.props.row.authorId) !== isOn(this.read, this.props.row.authorId)) this.forceUpdate();
-  }
-
-  override componentWillUnmount(): void {
-    this.unsubscribe?.();
-  }
-
-  override render(): ReactNode {
-    const { row } = this.props;
-    this.read = useShortlist.getState();
-    const on = isOn(this.read, row.authorId);
-    return (
-      <button
-        type="button"
-        role="checkbox"
-        className="checkbox"
-        tabIndex={-1}
-        aria-checked={on}
-        data-state={on ? 'checked' : 'unchecked'}
-        aria-label={`Shortlist ${row.name}`}
-        onClick={this.toggle}
-        onDoubleClick={keepDoubleClick}
-      >
-        {on ? tableIcon('check', 12) : null}
-      </button>
-    );
-  }
+function ShortlistCheck({ row }: { row: CandidateRow }) {
+  const on = useShortlist(
+    (s) =>
+      s.data !== null && s.answered?.manuscriptId === useManuscripts.getState().detail?.manuscript.id && idsOf(s.data).has(row.authorId),
+  );
+  return (
+    <button
+      type="button"
+      role="checkbox"
+      className="checkbox"
+      tabIndex={-1}
+      aria-checked={on}
+      data-state={on ? 'checked' : 'unchecked'}
+      aria-label={`Shortlist ${row.name}`}
+      onClick={() => void toggleShortlist(row)}
+      onDoubleClick={keepDoubleClick}
+    >
+      {on ? tableIcon('check', 12) : null}
+    </button>
+  );
 }
 
 /** A stable column (defined once), so adding it does not re-render every row on each store update. */
