@@ -8,6 +8,7 @@ import { DeskError } from '../../../electron/common/errors';
 import type { CandidatePage } from '../../../electron/common/views';
 import { launchChromium, screenshotPath } from '../../support/browser';
 import { generatedAnswer } from '../../support/generated-run';
+import { commitCounter, openCandidates } from '../../support/react-commits';
 import { startWebApp, type WebApp } from '../../support/web-app';
 
 let app: WebApp;
@@ -182,49 +183,20 @@ interface RenderCounts {
   rows: number;
   loads: number;
 }
-const RENDER_COUNTER = `(() => {
-  const counts = { commits: 0, rows: 0, loads: 0 };
-  let previous = new Set();
-  window.__renders = counts;
-  window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
-    supportsFiber: true,
-    renderers: new Map(),
-    inject: () => 1,
-    onCommitFiberUnmount() {},
-    onPostCommitFiberRoot() {},
-    checkDCE() {},
-    onCommitFiberRoot(_id, root) {
-      counts.commits++;
-      const seen = new Set();
-      const stack = [root.current];
-      while (stack.length > 0) {
-        const f = stack.pop();
-        seen.add(f);
-        if (!previous.has(f) && (f.flags & 1) === 1) {
-          const host = f.child && f.child.tag === 5 ? f.child.memoizedProps : null;
-          if (f.type && f.type.displayName === 'CandidateLoad') counts.loads++;
-          else if (host && host.role === 'row' && host['aria-rowindex'] >= 2) counts.rows++;
-        }
-        if (f.sibling) stack.push(f.sibling);
-        if (f.child) stack.push(f.child);
-      }
-      previous = seen;
-    },
-  };
-})()`;
+const RENDER_COUNTER = commitCounter({
+  global: '__renders',
+  counts: { rows: 0, loads: 0 },
+  visit: `
+    if (rendered) {
+      const host = f.child && f.child.tag === 5 ? f.child.memoizedProps : null;
+      if (f.type && f.type.displayName === 'CandidateLoad') counts.loads++;
+      else if (host && host.role === 'row' && host['aria-rowindex'] >= 2) counts.rows++;
+    }`,
+});
 
 describe('candidates: a ledger change re-renders only what it changed', () => {
   it('inviting one person re-renders their load badge, and no table row', async () => {
-    const counted = await (await browser.newContext({ viewport: { width: 1280, height: 720 } })).newPage();
-    await counted.addInitScript(RENDER_COUNTER);
-    await counted.goto(app.host.url);
-    await counted
-      .getByRole('list', { name: 'Manuscripts' })
-      .getByRole('button', { name: /Lichens on tidal rocks/ })
-      .click();
-    await counted.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Candidates' }).click();
-    const table = counted.getByRole('table', { name: 'Referee candidates' });
-    await table.locator('[role="row"][aria-rowindex="2"]').waitFor();
+    const { page: counted, table } = await openCandidates(browser, app.host.url, /Lichens on tidal rocks/, RENDER_COUNTER);
     const renders = () => counted.evaluate(() => ({ ...(window as unknown as { __renders: RenderCounts }).__renders }));
     /** Waits until no commit came for 500 ms (the reloads a change triggers have all answered). */
     const quiet = async () => {

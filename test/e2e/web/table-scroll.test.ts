@@ -8,6 +8,7 @@ import { CONFLICT_TEXT } from '../../../electron/common/domain/conflicts';
 import type { ConflictKey, UploadResponse } from '../../../electron/common/service';
 import { launchChromium } from '../../support/browser';
 import { generatedAnswer } from '../../support/generated-run';
+import { commitCounter, openCandidates } from '../../support/react-commits';
 import { startWebApp, type WebApp } from '../../support/web-app';
 
 let app: WebApp;
@@ -149,46 +150,24 @@ describe('candidates table: a recycled row updates its icons and flags in place 
  * the table rebuilt the row's element, whether or not the row then rendered), the rows rendered, and the
  * components rendered whose output is an icon's <svg> (an icon made by a component of its own).
  */
-const SCROLL_COUNTER = `(() => {
-  const counts = { commits: 0, newRowProps: 0, rowRenders: 0, iconRenders: 0 };
-  let previous = new Set();
-  let previousFibers = new Set();
-  window.__scrollCounts = counts;
-  window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
-    supportsFiber: true,
-    renderers: new Map(),
-    inject: () => 1,
-    onCommitFiberUnmount() {},
-    onPostCommitFiberRoot() {},
-    checkDCE() {},
-    onCommitFiberRoot(_id, root) {
-      counts.commits++;
-      const props = new Set();
-      const fibers = new Set();
-      const stack = [root.current];
-      while (stack.length > 0) {
-        const f = stack.pop();
-        fibers.add(f);
-        // Rendered in this commit: not the object of the previous commit's tree, and it performed work.
-        const rendered = !previousFibers.has(f) && (f.flags & 1) === 1;
-        const host = f.child && f.child.tag === 5 ? f.child : null;
-        const isRow = host !== null && host.memoizedProps.role === 'row' && host.memoizedProps['aria-rowindex'] >= 2;
-        if (isRow && typeof f.type === 'function') {
-          // The row's element props, as its memo wrapper (the fiber above) received them.
-          const given = f.return.memoizedProps;
-          props.add(given);
-          if (!previous.has(given)) counts.newRowProps++;
-          if (rendered) counts.rowRenders++;
-        }
-        if (typeof f.type === 'function' && host !== null && host.type === 'svg' && rendered) counts.iconRenders++;
-        if (f.sibling) stack.push(f.sibling);
-        if (f.child) stack.push(f.child);
-      }
-      previous = props;
-      previousFibers = fibers;
-    },
-  };
-})()`;
+const SCROLL_COUNTER = commitCounter({
+  global: '__scrollCounts',
+  counts: { newRowProps: 0, rowRenders: 0, iconRenders: 0 },
+  setup: 'let previousProps = new Set();',
+  beforeWalk: 'const props = new Set();',
+  visit: `
+    const host = f.child && f.child.tag === 5 ? f.child : null;
+    const isRow = host !== null && host.memoizedProps.role === 'row' && host.memoizedProps['aria-rowindex'] >= 2;
+    if (isRow && typeof f.type === 'function') {
+      // The row's element props, as its memo wrapper (the fiber above) received them.
+      const given = f.return.memoizedProps;
+      props.add(given);
+      if (!previousProps.has(given)) counts.newRowProps++;
+      if (rendered) counts.rowRenders++;
+    }
+    if (typeof f.type === 'function' && host !== null && host.type === 'svg' && rendered) counts.iconRenders++;`,
+  afterWalk: 'previousProps = props;',
+});
 
 interface ScrollCounts {
   commits: number;
@@ -199,16 +178,7 @@ interface ScrollCounts {
 
 describe('candidates table: a scroll frame makes elements only for the rows scrolled in (issue 12 scroll)', () => {
   it('one row a frame: one row element made and rendered per frame, no icon component; focus and double-click still work', async () => {
-    const counted = await (await browser.newContext({ viewport: { width: 1280, height: 720 } })).newPage();
-    await counted.addInitScript(SCROLL_COUNTER);
-    await counted.goto(app.host.url);
-    await counted
-      .getByRole('list', { name: 'Manuscripts' })
-      .getByRole('button', { name: /Tides in the table/ })
-      .click();
-    await counted.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Candidates' }).click();
-    const table = counted.getByRole('table', { name: 'Referee candidates' });
-    await table.locator('[role="row"][aria-rowindex="2"]').waitFor();
+    const { page: counted, table } = await openCandidates(browser, app.host.url, /Tides in the table/, SCROLL_COUNTER);
     const body = table.getByTestId('vtable-body');
     await body.evaluate((b) => (b.scrollTop = 10 * 48));
     await table.locator('[role="row"][aria-rowindex="12"]').waitFor();
