@@ -1,7 +1,5 @@
 // Counting React's work in the production build from a page's init script: a stand-in for React DevTools'
 // global hook, which react-dom calls after every commit. Each test says what to count per fiber.
-import type { Browser, Locator, Page } from 'playwright-core';
-
 export interface CommitCounter {
   /** The window property the counts are kept in (read them with page.evaluate). */
   global: string;
@@ -53,22 +51,4 @@ export function commitCounter(c: CommitCounter): string {
     },
   };
 })()`;
-}
-
-/** A 1280×720 page with `initScript`, showing the candidates of the manuscript whose list button matches
- * `manuscript`, once the table's first row is in. */
-export async function openCandidates(
-  browser: Browser,
-  url: string,
-  manuscript: RegExp,
-  initScript: string,
-): Promise<{ page: Page; table: Locator }> {
-  const page = await (await browser.newContext({ viewport: { width: 1280, height: 720 } })).newPage();
-  await page.addInitScript(initScript);
-  await page.goto(url);
-  await page.getByRole('list', { name: 'Manuscripts' }).getByRole('button', { name: manuscript }).click();
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Candidates' }).click();
-  const table = page.getByRole('table', { name: 'Referee candidates' });
-  await table.locator('[role="row"][aria-rowindex="2"]').waitFor();
-  return { page, table };
 }

@@ -3,24 +3,30 @@
 // browser host's WebSocket server, the Electron IPC handlers) read `turns` after a burst.
 import type { Router } from '../../electron/core/router';
 
-export function routerTurns(router: Router): { turns: number[]; stop(): void } {
-  let turn = 0;
-  let ticking = true;
-  const tick = () => {
-    turn++;
-    if (ticking) setImmediate(tick);
+/** Counts the loop's turns: one setImmediate queued from the last one runs once per turn. */
+export function turnCounter(): { now(): number; stop(): void } {
+  let turns = 0;
+  let on = true;
+  const step = () => {
+    turns++;
+    if (on) setImmediate(step);
   };
-  setImmediate(tick);
+  setImmediate(step);
+  return { now: () => turns, stop: () => (on = false) };
+}
+
+export function routerTurns(router: Router): { turns: number[]; stop(): void } {
+  const counter = turnCounter();
   const turns: number[] = [];
   const handle = router.handle.bind(router);
   router.handle = (channel, input, ctx) => {
-    turns.push(turn);
+    turns.push(counter.now());
     return handle(channel, input, ctx);
   };
   return {
     turns,
     stop: () => {
-      ticking = false;
+      counter.stop();
       router.handle = handle;
     },
   };

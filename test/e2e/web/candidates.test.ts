@@ -8,7 +8,8 @@ import { DeskError } from '../../../electron/common/errors';
 import type { CandidatePage } from '../../../electron/common/views';
 import { launchChromium, screenshotPath } from '../../support/browser';
 import { generatedAnswer } from '../../support/generated-run';
-import { commitCounter, openCandidates } from '../../support/react-commits';
+import { openCandidates } from '../../support/candidates-page';
+import { commitCounter } from '../../support/react-commits';
 import { startWebApp, type WebApp } from '../../support/web-app';
 
 let app: WebApp;
@@ -119,15 +120,7 @@ describe('candidates: conflict evidence and the toolbar at 1280×720', () => {
 
 describe('candidates: scrolling the table (issue 12 scroll benchmark)', () => {
   it('updates the rows it recycles in place (no row element removed or added) and draws no icon through a CSS mask', async () => {
-    const scrolled = await (await browser.newContext({ viewport: { width: 1280, height: 720 } })).newPage();
-    await scrolled.goto(app.host.url);
-    await scrolled
-      .getByRole('list', { name: 'Manuscripts' })
-      .getByRole('button', { name: /Lichens on tidal rocks/ })
-      .click();
-    await scrolled.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Candidates' }).click();
-    const table = scrolled.getByRole('table', { name: 'Referee candidates' });
-    await table.locator('[role="row"][aria-rowindex="2"]').waitFor();
+    const { page: scrolled, table } = await openCandidates(browser, app.host.url, /Lichens on tidal rocks/);
     const body = table.getByTestId('vtable-body');
     // Scrolled past the top, the window holds all its rows (at the top it has none above).
     await body.evaluate((b) => (b.scrollTop = 4 * 48));

@@ -2,18 +2,18 @@
 // the element of a row scrolled out to the row scrolled in) updates its icons and conflict flags in place.
 // Mounting a lucide icon and its paths, or a new set of flag spans, for every row that scrolls in was DOM
 // and garbage for the scroll's major GCs. The cells must still show each person's own flags and icons.
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONFLICT_TEXT } from '../../../electron/common/domain/conflicts';
 import type { ConflictKey, UploadResponse } from '../../../electron/common/service';
 import { launchChromium } from '../../support/browser';
 import { generatedAnswer } from '../../support/generated-run';
-import { commitCounter, openCandidates } from '../../support/react-commits';
+import { openCandidates } from '../../support/candidates-page';
+import { commitCounter } from '../../support/react-commits';
 import { startWebApp, type WebApp } from '../../support/web-app';
 
 let app: WebApp;
 let browser: Browser;
-let page: Page;
 
 const N = 80;
 /** Each person's flags: none for most, one or two for some, three (the compact cell) for person 0. */
@@ -51,7 +51,6 @@ beforeAll(async () => {
   app.core.cache.manuscripts.recordUploadRun(profile.id, { form }, answer());
   await app.core.router.handle('profiles.activate', { id: profile.id }, { transport: 'test' });
   browser = await launchChromium();
-  page = await (await browser.newContext({ viewport: { width: 1280, height: 720 } })).newPage();
 });
 
 afterAll(async () => {
@@ -61,14 +60,7 @@ afterAll(async () => {
 
 describe('candidates table: a recycled row updates its icons and flags in place (issue 12 scroll)', () => {
   it('scrolling mounts no icon and replaces no conflicts cell, and every row shows its own flags and icons', async () => {
-    await page.goto(app.host.url);
-    await page
-      .getByRole('list', { name: 'Manuscripts' })
-      .getByRole('button', { name: /Tides in the table/ })
-      .click();
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Candidates' }).click();
-    const table = page.getByRole('table', { name: 'Referee candidates' });
-    await table.locator('[role="row"][aria-rowindex="2"]').waitFor();
+    const { page, table } = await openCandidates(browser, app.host.url, /Tides in the table/);
     const body = table.getByTestId('vtable-body');
     await body.evaluate((b) => (b.scrollTop = 4 * 48));
     await table.locator('[role="row"][aria-rowindex="6"]').waitFor();
@@ -141,6 +133,7 @@ describe('candidates table: a recycled row updates its icons and flags in place 
     expect(
       await page.getByTestId('table-icon-sprite').evaluate((s) => (s as HTMLElement).hidden && s.getAttribute('aria-hidden') === 'true'),
     ).toBe(true);
+    await page.context().close();
   });
 });
 

@@ -1,17 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { nextTurn } from '../../../electron/core/perf/turns';
-
-/** Counts the loop's turns: one setImmediate queued from the last one runs once per turn. */
-function turnCounter(): { now(): number; stop(): void } {
-  let turns = 0;
-  let on = true;
-  const step = () => {
-    turns++;
-    if (on) setImmediate(step);
-  };
-  setImmediate(step);
-  return { now: () => turns, stop: () => (on = false) };
-}
+import { turnCounter } from '../../support/turns';
 
 /** A sliced job: `slices` times, waits for its turn and notes the loop turn its slice ran in. */
 async function job(name: string, slices: number, turn: () => number, log: Array<[string, number]>): Promise<void> {
