@@ -123,7 +123,7 @@ export function VirtualTable<T>({ label, columns, rows, rowClass, rowHeight = 36
   const cellClasses = useMemo(() => columns.map((c) => `vcell ${c.align ?? ''}`), [columns]);
   const spacer = useMemo(() => ({ height: rows.length * rowHeight, position: 'relative' as const }), [rows.length, rowHeight]);
   // A cache, not state: what it holds follows from the props and state it compares (see SlotElement).
-  const slotElements = useMemo<SlotElement<T>[]>(() => [], []);
+  const slotElements = useRef<SlotElement<T>[]>([]).current;
 
   const moveFocus = useCallback(
     (next: number) => {
