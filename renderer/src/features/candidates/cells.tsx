@@ -1,19 +1,16 @@
 // The cells of the candidate table, by the column ids of the one column definition (common/domain/candidates).
-import {
-  Building2,
-  Check,
-  CircleHelp,
-  Copy,
-  ExternalLink,
-  FileWarning,
-  Quote,
-  ShieldAlert,
-  Star,
-  Users,
-  type LucideIcon,
-} from 'lucide-react';
-import type { ReactElement, ReactNode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { Building2, FileWarning, Quote, ShieldAlert, Users, type LucideIcon } from 'lucide-react';
+import * as buildingIcon from 'lucide-react/icons/building-complex';
+import * as checkIcon from 'lucide-react/icons/check';
+import * as helpIcon from 'lucide-react/icons/circle-question-mark';
+import * as copyIcon from 'lucide-react/icons/copy';
+import * as externalLinkIcon from 'lucide-react/icons/external-link';
+import * as fileWarningIcon from 'lucide-react/icons/file-exclamation-point';
+import * as quoteIcon from 'lucide-react/icons/quote';
+import * as shieldAlertIcon from 'lucide-react/icons/shield-exclamation-point';
+import * as starIcon from 'lucide-react/icons/star';
+import * as usersIcon from 'lucide-react/icons/users';
+import { createElement, type ReactElement, type ReactNode } from 'react';
 import type { ScreenColumnKey } from '../../../../electron/common/domain/candidates';
 import { CONFLICT_TEXT, conflictBadges } from '../../../../electron/common/domain/conflicts';
 import type { ConflictKey } from '../../../../electron/common/service';
@@ -34,20 +31,28 @@ export const CONFLICT_ICON: Record<ConflictKey, LucideIcon> = {
   external_coi: ShieldAlert,
 };
 
-/** The table's icons, by the id of their symbol in the sprite (`#ti-<name>`). */
+/** A lucide icon's drawing: its elements and their attributes (the `__iconData.node` of its module). */
+type IconNode = ReadonlyArray<readonly [string, Record<string, string>]>;
+/** lucide-react's icon modules export the drawing next to the component; their .d.mts declares the
+ * component only, so the namespace is read through this shape (test/unit/renderer/table-icons.test.ts
+ * fails if a module stops exporting it). */
+const nodeOf = (module: unknown): IconNode => (module as { __iconData: { node: IconNode } }).__iconData.node;
+
+/** The table's icons, by name. */
 const TABLE_ICONS = {
-  check: Check,
-  users: Users,
-  building: Building2,
-  'file-warning': FileWarning,
-  quote: Quote,
-  'shield-alert': ShieldAlert,
-  help: CircleHelp,
-  copy: Copy,
-  star: Star,
-  'external-link': ExternalLink,
-} satisfies Record<string, LucideIcon>;
+  check: nodeOf(checkIcon),
+  users: nodeOf(usersIcon),
+  building: nodeOf(buildingIcon),
+  'file-warning': nodeOf(fileWarningIcon),
+  quote: nodeOf(quoteIcon),
+  'shield-alert': nodeOf(shieldAlertIcon),
+  help: nodeOf(helpIcon),
+  copy: nodeOf(copyIcon),
+  star: nodeOf(starIcon),
+  'external-link': nodeOf(externalLinkIcon),
+} satisfies Record<string, IconNode>;
 export type TableIconName = keyof typeof TABLE_ICONS;
+export const TABLE_ICON_NAMES = Object.keys(TABLE_ICONS) as TableIconName[];
 
 const CONFLICT_ICON_NAME: Record<ConflictKey, TableIconName> = {
   coauth_conflicts: 'users',
@@ -57,54 +62,35 @@ const CONFLICT_ICON_NAME: Record<ConflictKey, TableIconName> = {
   external_coi: 'shield-alert',
 };
 
-/** Each lucide icon drawn once, as a symbol the table's icons point at; rendered into a hidden root of its own. */
-function IconSprite() {
-  return (
-    <svg xmlns="http://www.w3.org/2000/svg">
-      {Object.entries(TABLE_ICONS).map(([name, Icon]) => (
-        <symbol key={name} id={`ti-${name}`} viewBox="0 0 24 24">
-          <Icon size={24} />
-        </symbol>
-      ))}
-    </svg>
-  );
-}
-
-let spriteHost: HTMLElement | null = null;
-let spriteQueued = false;
-function installSprite(): void {
-  spriteQueued = false;
-  if (spriteHost?.isConnected) return;
-  spriteHost = document.createElement('div');
-  spriteHost.hidden = true;
-  spriteHost.setAttribute('aria-hidden', 'true');
-  spriteHost.dataset.testid = 'table-icon-sprite';
-  document.body.append(spriteHost);
-  createRoot(spriteHost).render(<IconSprite />);
-}
-
 /** The icons' elements, one per icon and size, made once (see tableIcon). */
 const iconElements = new Map<string, ReactElement>();
 
 /**
- * A table icon: one `<svg>` whose `<use>` points at the icon's symbol in the sprite. A row recycled while
- * scrolling (VirtualTable) whose icon changes (a conflict flag, the shortlist tick) changes one attribute,
- * where a lucide component would be unmounted and another one mounted: its element and paths created, the
- * old ones left to the collector (a share of the scroll's garbage and so of its major GCs, issue 12's tail).
- * The same element object every time (no component, no hook): React skips an icon that stayed in a
- * recycled row without rendering it. The first icon asks for the sprite, installed after the render.
+ * A table icon: lucide's drawing as a plain `<svg>` with its paths, the same attributes lucide-react
+ * gives it. No component and no hook, and the same element object every time: React skips an icon that
+ * stayed in a recycled row (VirtualTable) without rendering it. Not a `<use>` of a sprite symbol: each
+ * `<use>` clones the symbol into a shadow tree of its own, styled and laid out for every row scrolled in
+ * (issue 12's scroll frames: ~1–2 ms a frame at 5 rows a frame), and not a CSS mask (an effect of its own
+ * in paint).
  */
 export function tableIcon(name: TableIconName, size: 12 | 14 = 14): ReactElement {
-  if (!spriteQueued && !spriteHost?.isConnected) {
-    spriteQueued = true;
-    queueMicrotask(installSprite);
-  }
-  const id = size === 14 ? name : `${name}/${size}`;
+  const id = `${name}/${size}`;
   let icon = iconElements.get(id);
   if (!icon) {
     icon = (
-      <svg className={`lucide ti-${name}`} width={size} height={size} aria-hidden="true">
-        <use href={`#ti-${name}`} />
+      <svg
+        className={`lucide ti-${name}`}
+        width={size}
+        height={size}
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth={2}
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        aria-hidden="true"
+      >
+        {TABLE_ICONS[name].map(([tag, { key, ...attrs }]) => createElement(tag, { key, ...attrs }))}
       </svg>
     );
     iconElements.set(id, icon);
@@ -240,7 +226,14 @@ export const CELLS: Record<ScreenColumnKey, (c: CandidateRow, ctx: CellContext) 
       {c.affiliation ?? '—'}
     </span>
   ),
-  orcid: (c) => c.orcid ?? <span className="muted">—</span>,
+  orcid: (c) =>
+    c.orcid ? (
+      <span className="ellipsis" title={c.orcid}>
+        {c.orcid}
+      </span>
+    ) : (
+      <span className="muted">—</span>
+    ),
   concepts: (c) => (
     <span className="ellipsis" title={c.relevantConcepts.join(', ')}>
       {c.relevantConcepts.join(', ') || '—'}
