@@ -3,7 +3,7 @@ import type { CandidateGroupRef, ConflictKey } from '../../common/service';
 import { defaultSortDir } from '../../common/domain/candidates';
 import type { FatigueSettings } from '../../common/domain/shortlist';
 import { candidateLedgerFilters } from './ledger';
-import { asBool, fromJson } from './sql';
+import { asBool, fromJson, statementCache } from './sql';
 import {
   CONFLICT_BITS,
   type CandidatePage,
@@ -112,8 +112,11 @@ export class CandidatesRepository {
   private readonly allOfRun: Statement<[number], CandidateDbRow>;
   private readonly rawStmt: Statement<[number], { raw_json: string }>;
   private readonly runStmt: Statement<[number], { run_id: number }>;
+  /** The queries' statements, by their SQL (built from the filters and the sort). */
+  private readonly prepared: ReturnType<typeof statementCache>;
 
-  constructor(private readonly db: Database) {
+  constructor(db: Database) {
+    this.prepared = statementCache(db);
     this.allOfRun = db.prepare(`SELECT ${COLUMNS} FROM candidates WHERE run_id = ? ORDER BY rank`);
     this.rawStmt = db.prepare('SELECT raw_json FROM candidates WHERE id = ?');
     this.runStmt = db.prepare('SELECT run_id FROM candidates WHERE id = ?');
@@ -168,9 +171,10 @@ export class CandidatesRepository {
       .concat('rank ASC')
       .join(', ');
     const whereSql = where.join(' AND ');
-    const total = this.db.prepare<unknown[], { n: number }>(`SELECT count(*) AS n FROM candidates WHERE ${whereSql}`).get(...params)!.n;
-    const rows = this.db
-      .prepare<unknown[], CandidateDbRow>(`SELECT ${COLUMNS} FROM candidates WHERE ${whereSql} ORDER BY ${order} LIMIT ? OFFSET ?`)
+    const total = this.prepared<unknown[], { n: number }>(`SELECT count(*) AS n FROM candidates WHERE ${whereSql}`).get(...params)!.n;
+    const rows = this.prepared<unknown[], CandidateDbRow>(
+      `SELECT ${COLUMNS} FROM candidates WHERE ${whereSql} ORDER BY ${order} LIMIT ? OFFSET ?`,
+    )
       .all(...params, q.limit ?? -1, q.offset ?? 0)
       .map(toCandidate);
     return { rows, total };

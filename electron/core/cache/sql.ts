@@ -1,4 +1,5 @@
 // Small helpers shared by the repositories.
+import type { Database, Statement } from 'better-sqlite3';
 
 export const toJson = (v: unknown): string => JSON.stringify(v ?? null);
 
@@ -52,4 +53,23 @@ export function insertInto(table: string, columns: readonly string[], onConflict
   }
   if (onConflict.target.length === 0 || set.length === 0) throw new Error(`insertInto ${table}: an upsert needs a target and a set`);
   return `${insert} ON CONFLICT (${onConflict.target.join(', ')}) DO UPDATE SET ${set.map(([c, e]) => `${c} = ${e}`).join(', ')}`;
+}
+
+/**
+ * Statements prepared once per SQL text and kept, for a repository whose SQL is built from the request
+ * (filters, sort): preparing costs ~0.3–0.5 ms a statement, on every keystroke of a filter otherwise.
+ * Holds at most `max` texts, dropping the one used least recently (a filter's combinations are few).
+ */
+export function statementCache(db: Database, max = 32): <P extends unknown[], R>(sql: string) => Statement<P, R> {
+  const kept = new Map<string, Statement>();
+  return <P extends unknown[], R>(sql: string): Statement<P, R> => {
+    let s = kept.get(sql);
+    if (s) kept.delete(sql);
+    else {
+      s = db.prepare(sql);
+      if (kept.size >= max) kept.delete(kept.keys().next().value!);
+    }
+    kept.set(sql, s);
+    return s as unknown as Statement<P, R>;
+  };
 }

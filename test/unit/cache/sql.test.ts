@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
-import { ftsQuery, insertInto, keepWhenNull } from '../../../electron/core/cache/sql';
+import { ftsQuery, insertInto, keepWhenNull, statementCache } from '../../../electron/core/cache/sql';
 
 describe('ftsQuery', () => {
   it('quotes every word as a prefix term so operators and punctuation cannot break the query', () => {
@@ -61,6 +61,36 @@ describe('insertInto', () => {
     db.prepare(insertInto('t', columns, 'REPLACE')).run({ id: 1, name: 'Grace', email: null });
     expect(db.prepare('SELECT name, email FROM t').get()).toEqual({ name: 'Grace', email: null });
     expect(() => db.prepare(insertInto('t', columns)).run({ id: 1, name: 'Twice', email: null })).toThrow(/UNIQUE constraint failed/);
+    db.close();
+  });
+});
+
+describe('statementCache', () => {
+  it('prepares a SQL text once, keeps at most `max` texts and drops the one used least recently', () => {
+    const db = new Database(':memory:');
+    db.exec('CREATE TABLE t (n INTEGER)');
+    db.exec('INSERT INTO t VALUES (1), (2), (3)');
+    let prepares = 0;
+    const prepare = db.prepare.bind(db);
+    db.prepare = ((sql: string) => {
+      prepares++;
+      return prepare(sql);
+    }) as typeof db.prepare;
+    const stmt = statementCache(db, 2);
+    const a = 'SELECT count(*) AS n FROM t WHERE n > ?';
+    const b = 'SELECT count(*) AS n FROM t WHERE n < ?';
+    const c = 'SELECT count(*) AS n FROM t WHERE n = ?';
+    expect(stmt<[number], { n: number }>(a).get(1)!.n).toBe(2);
+    expect(stmt(a)).toBe(stmt(a));
+    expect(prepares).toBe(1);
+    expect(stmt<[number], { n: number }>(b).get(3)!.n).toBe(2);
+    stmt(a); // a is now the most recently used: c pushes b out, not a
+    expect(stmt<[number], { n: number }>(c).get(2)!.n).toBe(1);
+    expect(prepares).toBe(3);
+    stmt(a);
+    expect(prepares).toBe(3);
+    stmt(b);
+    expect(prepares).toBe(4);
     db.close();
   });
 });
