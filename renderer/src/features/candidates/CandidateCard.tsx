@@ -1,13 +1,13 @@
 import { Drawer } from '../../components/Drawer';
 import type { CandidateLoadRow } from '../../../../electron/common/rows';
 import { authorOfText, loadText } from '../reviewers/format';
-import { Check, CircleHelp, ExternalLink } from 'lucide-react';
+import { Check, ExternalLink } from 'lucide-react';
 import { useMemo } from 'react';
 import { highlightParts, matchConcepts } from '../../../../electron/common/domain/concepts';
 import { CONFLICT_TEXT, type ConflictEvidence } from '../../../../electron/common/domain/conflicts';
 import { CONFLICT_KEYS } from '../../../../electron/common/service/conflict-keys';
 import type { AuthorHistory, CandidateRow, ManuscriptRow } from '../../../../electron/common/views';
-import { CONFLICT_ICON, num } from './cells';
+import { conflictIcon, num } from './cells';
 
 /** Why this person: concepts shared with the manuscript (highlighted in its title and abstract), score as rank and share
  * of the top, conflicts, groups, history. */
@@ -109,10 +109,9 @@ export function CandidateCard({
             <ul className="conflict-list">
               {CONFLICT_KEYS.map((k) => {
                 const v = row.conflicts[k];
-                const Icon = v === null ? CircleHelp : v ? CONFLICT_ICON[k] : Check;
                 return (
                   <li key={k} className={v === true ? 'coi' : v === null ? 'unknown' : 'clear'}>
-                    <Icon size={14} aria-hidden="true" />
+                    {conflictIcon(k, v)}
                     <span>
                       <strong>{CONFLICT_TEXT[k].badge}:</strong>{' '}
                       {v === true ? CONFLICT_TEXT[k].explain : v === null ? 'not reported by the service for this run.' : 'no.'}

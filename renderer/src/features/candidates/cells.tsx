@@ -1,5 +1,4 @@
 // The cells of the candidate table, by the column ids of the one column definition (common/domain/candidates).
-import { Building2, FileWarning, Quote, ShieldAlert, Users, type LucideIcon } from 'lucide-react';
 import * as buildingIcon from 'lucide-react/icons/building-complex';
 import * as checkIcon from 'lucide-react/icons/check';
 import * as helpIcon from 'lucide-react/icons/circle-question-mark';
@@ -22,14 +21,6 @@ import { CandidateLoad } from './CandidateLoad';
 /** One formatter for every cell: toLocaleString builds a new one per call, which shows while scrolling. */
 const NUMBER = new Intl.NumberFormat();
 export const num = (v: number | null) => (v === null ? '—' : NUMBER.format(v));
-
-export const CONFLICT_ICON: Record<ConflictKey, LucideIcon> = {
-  coauth_conflicts: Users,
-  aff_conflicts: Building2,
-  retracted_articles: FileWarning,
-  referenced_articles: Quote,
-  external_coi: ShieldAlert,
-};
 
 /** A lucide icon's drawing: its elements and their attributes (the `__iconData.node` of its module). */
 type IconNode = ReadonlyArray<readonly [string, Record<string, string>]>;
@@ -62,6 +53,11 @@ const CONFLICT_ICON_NAME: Record<ConflictKey, TableIconName> = {
   referenced_articles: 'quote',
   external_coi: 'shield-alert',
 };
+
+/** A conflict flag's icon, in the table and in the details: the flag's own when set, "?" when the run did
+ * not report it, a tick when it is clear. */
+export const conflictIcon = (key: ConflictKey, value: boolean | null): ReactElement =>
+  tableIcon(value === null ? 'help' : value ? CONFLICT_ICON_NAME[key] : 'check');
 
 /** The icons' elements, one per icon and size, made once (see tableIcon). */
 const iconElements = new Map<string, ReactElement>();
@@ -144,7 +140,7 @@ function ConflictsCell({ conflicts }: { conflicts: CandidateRow['conflicts'] }) 
             className={`flag ${b.unknown ? 'unknown' : 'coi'}`}
             title={`${compact ? `${b.badge}: ` : ''}${b.unknown ? `Not reported by this run: ${b.explain}` : b.explain}`}
           >
-            {tableIcon(b.unknown ? 'help' : CONFLICT_ICON_NAME[b.key])}
+            {conflictIcon(b.key, b.unknown ? null : true)}
             {compact ? <span className="sr-only">{b.badge}</span> : b.badge}
             {b.unknown ? <span className="sr-only"> (not reported)</span> : null}
           </span>
