@@ -22,10 +22,15 @@ for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n
 
 const name = (n) => {
   const cf = n.callFrame;
-  const url = cf.url.replace(/^.*\/(node_modules\/)/, '$1').replace(/^file:\/\/.*?\/(electron|bench|scripts)\//, '$1/');
+  const url = cf.url
+    .replace(/^.*\/(node_modules\/)/, '$1')
+    .replace(/^file:\/\/.*?\/(electron|bench|scripts)\//, '$1/')
+    .replace(/^file:\/\/.*?\/bench-results\/process-eld-[^/]*\//, '');
   return `${cf.functionName || '(anon)'} ${url}:${cf.lineNumber + 1}`;
 };
-const project = (n) => /\/(electron|bench)\//.test(n.callFrame.url) && !n.callFrame.url.includes('node_modules');
+// the sources, or the bundle of them the process bench runs its event-loop child from (bench-results/process-eld-*)
+const project = (n) =>
+  /\/(electron|bench|bench-results\/process-eld-[^/]*)\//.test(n.callFrame.url) && !n.callFrame.url.includes('node_modules');
 const idle = (id) => byId.get(id).callFrame.functionName === '(idle)';
 
 let t = profile.startTime;
