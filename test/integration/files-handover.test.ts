@@ -3,7 +3,7 @@
 // staging measured. A queued upload keeps its file across a restart, a discarded one deletes it, an
 // upload that cannot be queued gives the file back to staging, and a file never queued is swept.
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, statSync, utimesSync } from 'node:fs';
+import { existsSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openCache, type Cache } from '../../electron/core/cache';
@@ -134,5 +134,23 @@ describe('a dropped file, staged then queued', () => {
     for (const e of readdirSync(staging.dir)) utimesSync(join(staging.dir, e), old, old);
     expect(staging.sweep(60_000, Date.now())).toBe(1);
     expect(readdirSync(staging.dir)).toEqual([]);
+  });
+
+  it('bytes that are not a manuscript are refused before anything is written, by drop or by path', async () => {
+    await expect(staging.stageBytes('notes.pdf', Buffer.from('plain text, named .pdf'))).rejects.toThrow(/PDF|DOCX/);
+    const picked = join(dir, 'picked.pdf');
+    writeFileSync(picked, '%PDF-1.7\na PDF cut off before its end');
+    await expect(staging.stagePath(picked)).rejects.toThrow(/damaged|incomplete|end/i);
+    expect(readdirSync(staging.dir)).toEqual([]);
+    expect(hashed).toEqual([]);
+  });
+
+  it('a picked file is staged with the format its check found and one hash of the staged copy', async () => {
+    const picked = join(dir, 'picked.pdf');
+    writeFileSync(picked, BYTES);
+    const s = await staging.stagePath(picked);
+    expect(s).toMatchObject({ name: 'picked.pdf', size: BYTES.length, format: 'pdf', sha256: SHA });
+    expect(readdirSync(staging.dir).sort()).toEqual([s.id, `${s.id}.json`].sort());
+    expect(hashed).toEqual([staging.path(s.id)]);
   });
 });

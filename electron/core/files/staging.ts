@@ -4,15 +4,15 @@
 // (<id>.json beside its folder <id>/) keeps name, size, format and hash for whoever takes it over.
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import { basename, join } from 'node:path';
 import type { StagedFile } from '../../common/views';
 import { DeskError } from '../../common/errors';
 import { tooLargeMessage } from '../../common/limits';
 import type { StoredFile } from '../cache/types';
-import { checkFile } from '../intake/check';
-import { DEFAULT_LIMITS } from '../intake/types';
+import { checkContent, checkFile } from '../intake/check';
+import { DEFAULT_LIMITS, type IntakeFormat } from '../intake/types';
 
 const ID = /^[0-9a-f-]{36}$/;
 
@@ -53,26 +53,32 @@ export class StagingArea {
     if (bytes.length > this.maxBytes) {
       throw new DeskError('invalid_file', tooLargeMessage(name, bytes.length, this.maxBytes));
     }
-    const id = randomUUID();
-    const folder = join(this.dir, id);
-    mkdirSync(folder);
-    const path = join(folder, safeName(name));
-    await writeFile(path, bytes, { flush: true });
-    try {
-      const checked = await checkFile(path, { root: this.dir, maxBytes: this.maxBytes });
-      const record: StagedRecord = { name: basename(path), size: bytes.length, format: checked.format, sha256: await this.hash(path) };
-      writeFileSync(this.recordPath(id), JSON.stringify(record), { flush: true });
-      return { id, ...record };
-    } catch (err) {
-      rmSync(folder, { recursive: true, force: true });
-      throw err;
-    }
+    return this.write(name, bytes, await checkContent(bytes, { maxBytes: this.maxBytes }));
   }
 
   /** Copies a file the editor picked in the system dialog; the original is only read. */
   async stagePath(path: string): Promise<StagedFile> {
     const checked = await checkFile(path, { maxBytes: this.maxBytes });
-    return this.stageBytes(basename(path), checked.bytes);
+    return this.write(basename(path), checked.bytes, checked.format);
+  }
+
+  /** Bytes already checked, written into a folder of their own, hashed, then recorded: the file is staged
+   * once its record is there. Every disk write and flush runs off the event loop. */
+  private async write(name: string, bytes: Buffer, format: IntakeFormat): Promise<StagedFile> {
+    const id = randomUUID();
+    const folder = join(this.dir, id);
+    await mkdir(folder);
+    const path = join(folder, safeName(name));
+    try {
+      await writeFile(path, bytes, { flush: true });
+      const record: StagedRecord = { name: basename(path), size: bytes.length, format, sha256: await this.hash(path) };
+      await writeFile(this.recordPath(id), JSON.stringify(record), { flush: true });
+      return { id, ...record };
+    } catch (err) {
+      await rm(folder, { recursive: true, force: true });
+      await rm(this.recordPath(id), { force: true });
+      throw err;
+    }
   }
 
   /** The staged file's path, or a clear error when the id is unknown (or not an id at all). */

@@ -158,8 +158,14 @@ export async function checkFile(file: string, opts: IntakeOptions = {}): Promise
   } finally {
     await fh.close();
   }
+  return { path: file, realPath, format: await checkContent(bytes, opts), bytes };
+}
+
+/** What a manuscript's bytes are (PDF or DOCX, by content, whatever the name says), checked as checkFile
+ * checks a file's: a clear error when they are neither, or a damaged or hostile one. */
+export async function checkContent(bytes: Buffer, opts: IntakeOptions = {}): Promise<IntakeFormat> {
   const format = sniffFormat(bytes);
   if (format === 'pdf') checkPdfStructure(bytes);
-  else await checkDocxContainer(bytes, limits);
-  return { path: file, realPath, format, bytes };
+  else await checkDocxContainer(bytes, limitsOf(opts));
+  return format;
 }
