@@ -34,8 +34,8 @@ export function pdfs(pdfDir: string, n: number): string[] {
 }
 
 /** Core with the demo service in its own process, started as the Electron app starts it (intake pool warmed
- * after the first paint; the bench waits until it is warm and the demo service is ready, as an editor's
- * first drop comes a moment after the window). */
+ * after the first paint; the bench waits until it is warm, the demo service is ready and the app has
+ * connected to it, as an editor's first drop comes a moment after the window). */
 export async function appCore(): Promise<{ core: Core; logger: MemoryLogger; warmMs: number; close(): Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'desk-bench-process-'));
   const logger = new MemoryLogger();
@@ -54,8 +54,14 @@ export async function appCore(): Promise<{ core: Core; logger: MemoryLogger; war
   await core.start();
   await core.intake.whenWarm();
   const warmMs = performance.now() - t0;
-  if (!core.workspace())
+  const ws = core.workspace();
+  if (!ws)
     throw new Error(`the demo service did not start: ${(await call<{ notices: string[] }>(core, 'app.info', {})).notices.join(' ')}`);
+  // Connected, as the app is when an editor drops a file: the first probe has answered and the sync it starts
+  // has run (syncNow joins it, or probes and drains now). Without this the bench's window opened on the
+  // demo service's ready message and measured the app's first connection (probe answer, first drain) as if
+  // the drop had caused it.
+  await ws.sync.syncNow();
   return {
     core,
     logger,
