@@ -59,7 +59,7 @@ describe('a dropped file, staged then queued', () => {
     const inode = statSync(stagedPath).ino;
 
     const outbox = outboxOf(cache);
-    const { manuscriptId } = outbox.queueUpload({ form: form('ms-1'), file: (d) => staging.take(s.id, d) });
+    const { manuscriptId } = outbox.queueUpload({ form: form('ms-1'), file: await staging.take(s.id, uploads()) });
     const file = cache.manuscripts.getById(manuscriptId)!.file!;
     expect(file).toEqual({ name: 'final_ v2_.pdf', size: BYTES.length, sha256: SHA, path: join(uploads(), s.id, 'final_ v2_.pdf') });
     expect(statSync(file.path).ino).toBe(inode);
@@ -74,7 +74,7 @@ describe('a dropped file, staged then queued', () => {
 
   it('survives a restart: the queued upload still has its file and sends it', async () => {
     const s = await staging.stageBytes('paper.pdf', BYTES);
-    outboxOf(cache).queueUpload({ form: form('ms-1'), file: (d) => staging.take(s.id, d) });
+    outboxOf(cache).queueUpload({ form: form('ms-1'), file: await staging.take(s.id, uploads()) });
     cache.close();
 
     cache = open();
@@ -90,7 +90,7 @@ describe('a dropped file, staged then queued', () => {
   it('is deleted when its upload is discarded', async () => {
     const s = await staging.stageBytes('paper.pdf', BYTES);
     const outbox = outboxOf(cache);
-    const { entryId } = outbox.queueUpload({ form: form('ms-1'), file: (d) => staging.take(s.id, d) });
+    const { entryId } = outbox.queueUpload({ form: form('ms-1'), file: await staging.take(s.id, uploads()) });
     const path = cache.manuscripts.get(P, 'ms-1')!.file!.path;
     outbox.discard(entryId);
     expect(existsSync(path)).toBe(false);
@@ -100,11 +100,12 @@ describe('a dropped file, staged then queued', () => {
   it('goes back to staging when the upload cannot be queued, and can be sent again', async () => {
     const s = await staging.stageBytes('paper.pdf', BYTES);
     // A profile that is not in the cache: recording the manuscript fails inside the transaction.
-    expect(() => outboxOf(cache, 'nobody').queueUpload({ form: form('ms-1'), file: (d) => staging.take(s.id, d) })).toThrow();
+    const taken = await staging.take(s.id, uploads());
+    expect(() => outboxOf(cache, 'nobody').queueUpload({ form: form('ms-1'), file: taken })).toThrow();
     expect(readdirSync(uploads())).toEqual([]);
     expect(staging.path(s.id)).toBe(join(staging.dir, s.id, 'paper.pdf'));
 
-    outboxOf(cache).queueUpload({ form: form('ms-1'), file: (d) => staging.take(s.id, d) });
+    outboxOf(cache).queueUpload({ form: form('ms-1'), file: await staging.take(s.id, uploads()) });
     expect(cache.manuscripts.get(P, 'ms-1')!.file).toMatchObject({ sha256: SHA });
     expect(hashed).toHaveLength(1);
   });
@@ -112,7 +113,7 @@ describe('a dropped file, staged then queued', () => {
   it('a re-upload without a new file sends the manuscript’s own file, neither copied nor hashed again', async () => {
     const s = await staging.stageBytes('paper.pdf', BYTES);
     const outbox = outboxOf(cache);
-    outbox.queueUpload({ form: form('ms-1'), file: (d) => staging.take(s.id, d) });
+    outbox.queueUpload({ form: form('ms-1'), file: await staging.take(s.id, uploads()) });
     await outbox.drain();
     const file = cache.manuscripts.get(P, 'ms-1')!.file!;
     const { entryId } = outbox.queueUpload({ form: form('ms-1', { title: 'Second title' }) });
@@ -152,5 +153,14 @@ describe('a dropped file, staged then queued', () => {
     expect(s).toMatchObject({ name: 'picked.pdf', size: BYTES.length, format: 'pdf', sha256: SHA });
     expect(readdirSync(staging.dir).sort()).toEqual([s.id, `${s.id}.json`].sort());
     expect(hashed).toEqual([staging.path(s.id)]);
+  });
+
+  it('two uploads of one staged file at once: one takes it, the other is told it is no longer staged', async () => {
+    const s = await staging.stageBytes('paper.pdf', BYTES);
+    const results = await Promise.allSettled([staging.take(s.id, uploads()), staging.take(s.id, uploads())]);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const failed = results.find((r) => r.status === 'rejected');
+    expect(String(failed?.reason)).toMatch(/no longer staged/);
+    expect(readdirSync(uploads())).toEqual([s.id]);
   });
 });

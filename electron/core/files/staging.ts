@@ -3,14 +3,14 @@
 // may move or vanish. A staged file is written, checked and SHA-256-hashed once, here; its record
 // (<id>.json beside its folder <id>/) keeps name, size, format and hash for whoever takes it over.
 import { createHash, randomUUID } from 'node:crypto';
-import { createReadStream, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { createReadStream, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import { basename, join } from 'node:path';
 import type { StagedFile } from '../../common/views';
 import { DeskError } from '../../common/errors';
 import { tooLargeMessage } from '../../common/limits';
-import type { StoredFile } from '../cache/types';
+import type { FileHandover } from '../outbox/types';
 import { checkContent, checkFile } from '../intake/check';
 import { DEFAULT_LIMITS, type IntakeFormat } from '../intake/types';
 
@@ -18,13 +18,6 @@ const ID = /^[0-9a-f-]{36}$/;
 
 /** What staging measured of a file, kept beside it until the outbox takes it over. */
 type StagedRecord = Omit<StagedFile, 'id'>;
-
-/** A staged file handed over (see StagingArea.take): where it is now, and how to undo the move. */
-export interface TakenFile {
-  file: StoredFile;
-  /** Moves the file back into staging (the upload could not be queued): the editor can send it again. */
-  putBack(): void;
-}
 
 export interface StagingOptions {
   maxBytes?: number;
@@ -99,16 +92,23 @@ export class StagingArea {
    * Hands the staged file over to `intoDir` (the outbox's uploads folder): its folder is renamed
    * there, so the bytes are neither copied nor read again, and it comes with the size and SHA-256
    * measured when it was staged. The id is no longer staged afterwards, unless `putBack` is called.
+   * Every file operation runs off the event loop (under load each cost core's thread 1–3 ms).
    */
-  take(id: string, intoDir: string): TakenFile {
+  async take(id: string, intoDir: string): Promise<FileHandover> {
     const path = this.path(id);
-    const record = this.record(id);
-    if (statSync(path).size !== record.size) throw gone();
+    const record = await this.record(id);
+    const st = await stat(path).catch(() => {
+      throw gone();
+    });
+    if (st.size !== record.size) throw gone();
     const folder = join(this.dir, id);
     const moved = join(intoDir, id);
-    mkdirSync(intoDir, { recursive: true });
-    renameSync(folder, moved);
-    rmSync(this.recordPath(id), { force: true });
+    await mkdir(intoDir, { recursive: true });
+    // a second take of the same id (two uploads at once) finds the folder gone
+    await rename(folder, moved).catch(() => {
+      throw gone();
+    });
+    await rm(this.recordPath(id), { force: true });
     return {
       file: { name: record.name, size: record.size, sha256: record.sha256, path: join(moved, basename(path)) },
       putBack: () => {
@@ -139,9 +139,9 @@ export class StagingArea {
     return join(this.dir, `${id}.json`);
   }
 
-  private record(id: string): StagedRecord {
+  private async record(id: string): Promise<StagedRecord> {
     try {
-      return JSON.parse(readFileSync(this.recordPath(id), 'utf8')) as StagedRecord;
+      return JSON.parse(await readFile(this.recordPath(id), 'utf8')) as StagedRecord;
     } catch {
       throw gone();
     }

@@ -75,12 +75,12 @@ export function manuscriptHandlers(ctx: CoreContext): HandlerMap<Channels> {
       const entry = ctx.workspace().outbox.openUpload(mine(id).originId);
       return entry ? outboxView(entry) : null;
     },
-    'manuscripts.upload': ({ form, fileId }) => {
-      // The staged file is moved into the outbox's folder, with the hash staging measured.
-      const { manuscriptId } = ctx.workspace().outbox.queueUpload({
-        form,
-        ...(fileId ? { file: (uploadsDir: string) => ctx.staging.take(fileId, uploadsDir) } : {}),
-      });
+    'manuscripts.upload': async ({ form, fileId }) => {
+      // The staged file is moved into the outbox's folder first (off the event loop), with the hash staging
+      // measured; the outbox puts it back into staging when the upload cannot be queued.
+      const outbox = ctx.workspace().outbox;
+      const taken = fileId ? await ctx.staging.take(fileId, outbox.uploadsDir) : null;
+      const { manuscriptId } = outbox.queueUpload({ form, ...(taken ? { file: taken } : {}) });
       return ctx.cache.manuscripts.getById(manuscriptId)!;
     },
   };

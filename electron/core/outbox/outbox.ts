@@ -149,12 +149,16 @@ export class Outbox {
    * records the manuscript (pending) and queues its upload in one transaction. If that fails the file
    * goes back where it was. Without a file the upload sends the manuscript's own file, if it has one.
    */
+  /** Where queued manuscript files wait for their upload (StagingArea.take moves a staged file there). */
+  get uploadsDir(): string {
+    return this.opts.uploadsDir;
+  }
+
   queueUpload(input: { form: UploadFormInput; file?: FileHandover }): { entryId: number; manuscriptId: number } {
-    const taken = input.file?.(this.opts.uploadsDir);
     try {
-      return queueUpload(this.kinds, input.form, taken?.file ?? null);
+      return queueUpload(this.kinds, input.form, input.file?.file ?? null);
     } catch (err) {
-      taken?.putBack();
+      input.file?.putBack();
       throw err;
     }
   }

@@ -37,10 +37,13 @@ export interface UploadPayload extends StoredUploadPayload {
 }
 
 /**
- * A file handed to the outbox with an upload: moved into `uploadsDir` (StagingArea.take, in
- * files/staging.ts), not copied; `putBack` undoes the move when the upload cannot be queued.
+ * A file handed to the outbox with an upload: already moved into the outbox's `uploadsDir` (StagingArea.take,
+ * in files/staging.ts), not copied; `putBack` undoes the move when the upload cannot be queued.
  */
-export type FileHandover = (uploadsDir: string) => { file: StoredFile; putBack(): void };
+export interface FileHandover {
+  file: StoredFile;
+  putBack(): void;
+}
 
 interface AuthorTarget {
   /** The cache's id of the group (authors_groups.id). */

@@ -25,7 +25,7 @@ const PDF = (body: string) => Buffer.from(`%PDF-1.7 ${body}\n%%EOF\n`);
 async function staged(name: string, bytes: Buffer): Promise<FileHandover> {
   const staging = new StagingArea(join(dir, 'staging'));
   const { id } = await staging.stageBytes(name, bytes);
-  return (uploadsDir) => staging.take(id, uploadsDir);
+  return staging.take(id, join(dir, 'uploads'));
 }
 
 function makeOutbox(over: Partial<OutboxOptions> = {}): Outbox {
