@@ -144,16 +144,16 @@ export class Outbox {
 
   // ------------------------------------------------------------------ queueing
 
-  /**
-   * Takes the handed file over (moved into the uploads folder, neither copied nor hashed again), then
-   * records the manuscript (pending) and queues its upload in one transaction. If that fails the file
-   * goes back where it was. Without a file the upload sends the manuscript's own file, if it has one.
-   */
   /** Where queued manuscript files wait for their upload (StagingArea.take moves a staged file there). */
   get uploadsDir(): string {
     return this.opts.uploadsDir;
   }
 
+  /**
+   * Records the manuscript (pending) and queues its upload in one transaction, with the file handed over
+   * (already moved into the uploads folder, neither copied nor hashed again). If that fails the file goes
+   * back where it was. Without a file the upload sends the manuscript's own file, if it has one.
+   */
   queueUpload(input: { form: UploadFormInput; file?: FileHandover }): { entryId: number; manuscriptId: number } {
     try {
       return queueUpload(this.kinds, input.form, input.file?.file ?? null);
