@@ -6,16 +6,13 @@
 // 2. first start of the browser host on a fresh data folder → shell painted in Chromium, and again on
 //    the same folder (the demo service starts after the shell, in its own process);
 // 3. drop 10 PDFs → every upload form pre-filled (stage + inspect of each, as the window does on a drop).
-import { execFile, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
-import { pathToFileURL } from 'node:url';
-import { promisify } from 'node:util';
-import type * as Esbuild from 'esbuild';
+import { missingBuiltWorkers, runBundledChild } from './bundled-child';
 import { appCore, call, dropAndInspect, load, pdfs, type Inspected, type Staged } from './process-app';
 import type { Bench, BenchRow } from './types';
 
@@ -29,23 +26,17 @@ const pdfDir =
 const rendererDir = join(repoRoot, 'out', 'renderer');
 /** The built browser host, as `npm run web` runs it. */
 const hostEntry = join(repoRoot, 'out', 'main', 'host.js');
-const builtMain = join(repoRoot, 'out', 'main');
 
-/** The workers as the build emits them, by the marker electron.vite.config.ts writes their path over. */
-const BUILT_WORKERS: Record<string, string> = {
-  __INTAKE_WORKER_FILE__: 'intake-worker.js',
-  __RUN_WRITER_FILE__: 'run-writer.js',
-  __DEMO_SERVICE_FILE__: 'demo-service.js',
-};
+const ELD_WORKERS = ['__INTAKE_WORKER_FILE__', '__RUN_WRITER_FILE__', '__DEMO_SERVICE_FILE__'] as const;
 
 /**
- * The event-loop row in a child process that runs core as the app runs it: process-eld.child.ts bundled
- * (esbuild, dependencies external, as electron-vite bundles out/main) with the built workers' paths written
- * over their markers, run by plain Node. Run here, under the tsx loader and beside the bench runner, core's
- * heap held ~6 MB more (the compiled sources) and its full collections came sooner and took longer.
+ * The event-loop row in a child process that runs core as the app runs it (bundled-child.ts:
+ * process-eld.child.ts on plain Node with out/main's workers). Run here, under the tsx loader and beside the
+ * bench runner, core's heap held ~6 MB more (the compiled sources) and its full collections came sooner and
+ * took longer. PROCESS_NODE_FLAGS passes flags to the child, e.g. "--trace-gc-nvp".
  */
 async function eventLoopRun(): Promise<BenchRow[]> {
-  const missing = Object.values(BUILT_WORKERS).filter((f) => !existsSync(join(builtMain, f)));
+  const missing = missingBuiltWorkers(ELD_WORKERS);
   if (missing.length)
     return [
       {
@@ -56,46 +47,10 @@ async function eventLoopRun(): Promise<BenchRow[]> {
         note: `skipped: out/main lacks ${missing.join(', ')} (npx electron-vite build)`,
       },
     ];
-  const req = createRequire(import.meta.url);
-  const esbuild = req('esbuild') as typeof Esbuild;
-  // inside the checkout, so the bundle's external imports (better-sqlite3, undici, pdfjs-dist) resolve from
-  // its node_modules, and outside node_modules, so a profile shows the bundle's frames as the project's
-  const results = join(repoRoot, 'bench-results');
-  mkdirSync(results, { recursive: true });
-  const dir = mkdtempSync(join(results, 'process-eld-'));
-  try {
-    const bundle = join(dir, 'process-eld.mjs');
-    const built = await esbuild.build({
-      entryPoints: [join(import.meta.dirname, 'process-eld.child.ts')],
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      packages: 'external',
-      write: false,
-      outfile: bundle,
-      logLevel: 'silent',
-    });
-    let code = built.outputFiles[0]!.text;
-    for (const [marker, file] of Object.entries(BUILT_WORKERS)) {
-      if (!code.includes(marker)) throw new Error(`the bundled core has no ${marker}: the worker markers changed`);
-      code = code.replaceAll(marker, pathToFileURL(join(builtMain, file)).href);
-    }
-    writeFileSync(bundle, code);
-    const result = join(dir, 'rows.json');
-    // PROCESS_NODE_FLAGS: V8 or Node flags for the child, e.g. "--trace-gc-nvp" (its output goes to stderr)
-    const flags = (process.env.PROCESS_NODE_FLAGS ?? '').split(' ').filter(Boolean);
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, [...flags, bundle, pdfDir, result], {
-      cwd: repoRoot,
-      env: process.env,
-      maxBuffer: 16 * 2 ** 20,
-      timeout: 300_000,
-    });
-    if (flags.length) process.stderr.write(stdout + stderr);
-    return JSON.parse(readFileSync(result, 'utf8')) as BenchRow[];
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  const flags = (process.env.PROCESS_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+  return runBundledChild(join(import.meta.dirname, 'process-eld.child.ts'), ELD_WORKERS, [pdfDir], flags);
 }
+
 async function dropRun(): Promise<BenchRow[]> {
   const files = pdfs(pdfDir, 10);
   const app = await appCore();
