@@ -132,9 +132,11 @@ export { RUN_CHUNK, SLICE_MS } from './run-writes';
  * Runs one slice's transaction without waiting for the disk at its commit (synchronous = NORMAL for that
  * commit only; the cache stays FULL). With FULL every commit fsyncs the WAL on the main thread: 6 ms at the
  * median, 11 ms at p90 on this machine, so a 6 ms slice blocked the loop for 12–22 ms. Only for writes that
- * are safe to lose to a power cut: candidate chunks of a staged run (hidden until commitUploadRun, whose FULL
- * commit flushes the WAL with them) and link slices (they move runs.links_next with them, so a lost slice is
- * redone from the stored candidates). WAL keeps the file consistent either way.
+ * are safe to lose to a power cut: candidate chunks of a staged run (hidden until commitUploadRun), the
+ * upload's own commit that makes the run visible and marks the upload done (Outbox.finish with
+ * `resendable`: lost, the upload is still queued and is sent again) and link slices (they move
+ * runs.links_next with them, so a lost slice is redone from the stored candidates). WAL keeps the file
+ * consistent either way: a commit is lost whole, with every commit after it.
  */
 export function withoutCommitSync<T>(
   db: Database,
@@ -616,8 +618,8 @@ export class ManuscriptsRepository {
   /** The hidden run row with its settings and debug info; the manuscript is created (pending) only when new. */
   /**
    * The hidden run row's transaction, committed without waiting for the disk (withoutCommitSync): the run is
-   * invisible until commitUploadRun, whose FULL commit flushes the WAL with it, and a run lost to a power cut
-   * is one the outbox sends again. A FULL commit here was an fsync on core's thread per upload answer.
+   * invisible until commitUploadRun, and a run lost to a power cut is one the outbox sends again. A FULL
+   * commit here was an fsync on core's thread per upload answer.
    */
   private beginHidden(begin: () => StagedRun): StagedRun {
     return withoutCommitSync(this.db, begin, (fn) => this.changes.transaction(fn));

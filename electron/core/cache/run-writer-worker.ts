@@ -20,8 +20,9 @@ const Database = createRequire(import.meta.url)(data.driver) as typeof BetterSql
 const db = new Database(data.file, { fileMustExist: true });
 db.pragma('busy_timeout = 5000');
 db.pragma('foreign_keys = ON');
-// As the main thread's slices commit (withoutCommitSync): staged rows are hidden until the upload's FULL
-// commit, and a lost link slice rolls runs.links_next back with it.
+// As the main thread's slices commit (withoutCommitSync): staged rows are hidden until the upload's commit
+// (a power cut that loses them loses it too, and the upload is sent again), and a lost link slice rolls
+// runs.links_next back with it.
 db.pragma('synchronous = NORMAL');
 db.pragma('temp_store = MEMORY');
 

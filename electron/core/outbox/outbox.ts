@@ -5,6 +5,7 @@ import { type AuthorFromGroupPatch, type AuthorFromGroupPut, type AuthorsGroupCr
 import { backoffDelay, type BackoffPolicy } from '../api/retry';
 import type { ServiceApi } from '../api/types';
 import type { Cache } from '../cache';
+import { withoutCommitSync } from '../cache/manuscripts';
 import { steadyClock, type Clock, type Logger } from '../ports';
 import { UNREACHABLE } from '../sync/connectivity';
 import { Emitter } from '../events';
@@ -80,7 +81,7 @@ export class Outbox {
       api: opts.api,
       profileId: opts.profileId,
       insert: (p, entityKey, dependsOn) => this.insert(p, entityKey, dependsOn),
-      finish: (e, apply) => this.finish(e, apply),
+      finish: (e, apply, opts) => this.finish(e, apply, opts?.resendable ?? false),
       progress: (e, sentBytes, totalBytes) => {
         if (this.inFlight?.id === e.id) Object.assign(this.inFlight, { sentBytes, totalBytes });
         this.events.emit('progress', { entry: e, sentBytes, totalBytes });
@@ -452,13 +453,16 @@ export class Outbox {
     });
   }
 
-  /** Applies the answer to the cache and marks the entry done, in one transaction. */
-  private finish(e: OutboxEntry, apply: (now: number) => void): void {
-    this.transaction(() => {
-      const now = this.opts.clock.now();
-      apply(now);
-      this.store.set(e.id, { state: 'done', attempts: e.attempts, nextAttemptAt: now, error: null, parkReason: null }, now);
-    });
+  /** Applies the answer to the cache and marks the entry done, in one transaction (see KindContext.finish). */
+  private finish(e: OutboxEntry, apply: (now: number) => void, resendable: boolean): void {
+    const commit = () =>
+      this.transaction(() => {
+        const now = this.opts.clock.now();
+        apply(now);
+        this.store.set(e.id, { state: 'done', attempts: e.attempts, nextAttemptAt: now, error: null, parkReason: null }, now);
+      });
+    if (resendable) withoutCommitSync(this.opts.cache.db, commit, (fn) => fn());
+    else commit();
   }
 
   private failed(e: OutboxEntry, a: FailureAction): void {

@@ -74,6 +74,30 @@ describe('uploads', () => {
     expect(outbox.counts()).toEqual({ pending: 0, parked: 0 });
   });
 
+  it('records the upload’s answer without an fsync (it can be sent again), and a group’s creation with one', async () => {
+    const level = () => cache.db.pragma('synchronous', { simple: true }) as number;
+    const FULL = 2;
+    const NORMAL = 1;
+    expect(level()).toBe(FULL);
+    const seen: Record<string, number> = {};
+    const commitUploadRun = cache.manuscripts.commitUploadRun.bind(cache.manuscripts);
+    cache.manuscripts.commitUploadRun = (...args) => {
+      seen.upload = level();
+      return commitUploadRun(...args);
+    };
+    const markVerified = cache.groups.markVerified.bind(cache.groups);
+    cache.groups.markVerified = (...args) => {
+      seen.group = level();
+      return markVerified(...args);
+    };
+    outbox.queueUpload({ form: form('ms-1'), file: await staged('paper.pdf', PDF('x')) });
+    outbox.createGroup({ group_name: 'G', owner_team: 'T', editor_teams: [], viewer_teams: [] });
+    expect(await outbox.drain()).toMatchObject({ sent: 2, parked: 0 });
+    // the upload's commit is redone by sending it again; a group sent twice would be two groups
+    expect(seen).toEqual({ upload: NORMAL, group: FULL });
+    expect(level()).toBe(FULL);
+  });
+
   it('with the run writer, the answer is read and written by it; if it stops holding the answer, the upload is sent again and read here', async () => {
     const writer = startRunWriter(cache.db, { logger: new MemoryLogger(), gate: cache.changes.writerGate });
     await writer.ready;

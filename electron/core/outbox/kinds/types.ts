@@ -13,8 +13,12 @@ export interface KindContext {
   readonly profileId: string;
   /** Stores a new entry, due now (call inside the transaction that applies it locally). */
   insert(p: OutboxPayload, entityKey: string, dependsOn: number | null): number;
-  /** Applies the service's answer to the cache and marks the entry done, in one transaction. */
-  finish(e: OutboxEntry, apply: (now: number) => void): void;
+  /**
+   * Applies the service's answer to the cache and marks the entry done, in one transaction. `resendable`:
+   * losing this commit to a power cut only sends the entry again, which the service answers the same (an
+   * upload, deduplicated by origin_id), so it commits without waiting for the disk (withoutCommitSync).
+   */
+  finish(e: OutboxEntry, apply: (now: number) => void, opts?: { resendable?: boolean }): void;
   /** Bytes of the request body handed to the network so far (uploads). */
   progress(e: OutboxEntry, sentBytes: number, totalBytes: number): void;
 }

@@ -78,10 +78,16 @@ export const upload: OutboxKindDef<'upload'> = {
       staged = await ms.stageUploadRun(ctx.profileId, input, res.value, res.raw);
     }
     try {
-      ctx.finish(e, () => {
-        // An upload of the manuscript queued meanwhile keeps its form (the manuscript's) for its own send.
-        ms.commitUploadRun(staged, { linkLater: true, newerUpload: ctx.store.othersOpen(e) > 0 });
-      });
+      // The run made visible and the upload marked done without an fsync on core's thread (5–16 ms here): a
+      // power cut that loses this commit leaves the upload queued, and it is sent again.
+      ctx.finish(
+        e,
+        () => {
+          // An upload of the manuscript queued meanwhile keeps its form (the manuscript's) for its own send.
+          ms.commitUploadRun(staged, { linkLater: true, newerUpload: ctx.store.othersOpen(e) > 0 });
+        },
+        { resendable: true },
+      );
     } catch (err) {
       ms.discardStagedRun(staged);
       throw err;
