@@ -25,6 +25,11 @@ export interface StagingOptions {
   hash?: (path: string) => Promise<string>;
 }
 
+/** An id is a UUID: anything else (a path, "..") never reaches the file system. */
+function checkId(id: string): void {
+  if (!ID.test(id)) throw new DeskError('invalid_input', 'Unknown staged file.', { field: 'fileId' });
+}
+
 const gone = () => new DeskError('not_found', 'This file is no longer staged: drop or pick it again.', { field: 'fileId' });
 
 export class StagingArea {
@@ -76,7 +81,7 @@ export class StagingArea {
 
   /** The staged file's path, or a clear error when the id is unknown (or not an id at all). */
   path(id: string): string {
-    if (!ID.test(id)) throw new DeskError('invalid_input', 'Unknown staged file.', { field: 'fileId' });
+    checkId(id);
     let entries: string[];
     try {
       entries = readdirSync(join(this.dir, id));
@@ -95,8 +100,9 @@ export class StagingArea {
    * Every file operation runs off the event loop (under load each cost core's thread 1–3 ms).
    */
   async take(id: string, intoDir: string): Promise<FileHandover> {
-    const path = this.path(id);
     const record = await this.record(id);
+    // the record names the file (its folder holds that file only), so the folder is not listed
+    const path = join(this.dir, id, record.name);
     const st = await stat(path).catch(() => {
       throw gone();
     });
@@ -140,6 +146,7 @@ export class StagingArea {
   }
 
   private async record(id: string): Promise<StagedRecord> {
+    checkId(id);
     try {
       return JSON.parse(await readFile(this.recordPath(id), 'utf8')) as StagedRecord;
     } catch {
