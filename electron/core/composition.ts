@@ -97,8 +97,9 @@ async function assembleCore(opts: CoreOptions, releaseLock: () => void): Promise
   mkdirSync(opts.dataDir, { recursive: true });
   const events = new EventBus();
   const slowTasks = new SlowTaskLog({ logger });
-  // The steps of the start after the first paint, by name in the slow-task log (not "(no channel or job)").
-  const step = <T>(name: string, fn: () => Promise<T> | T) => slowTasks.track(`start: ${name}`, fn);
+  // The steps of the start after the first paint, by name in the slow-task log (not "(no channel or job)"), each
+  // in a task of its own (SlowTaskLog.step): a request from the window waits for one step at most.
+  const step = <T>(name: string, fn: () => Promise<T> | T) => slowTasks.step(`start: ${name}`, fn);
   const status = new StatusService(events, clock);
   const cache = openCache({ file: join(opts.dataDir, 'cache.db'), clock, logger });
   // What the repositories and the outbox changed reaches the windows (ARCHITECTURE.md §6); nothing else emits it.
@@ -277,7 +278,8 @@ async function assembleCore(opts: CoreOptions, releaseLock: () => void): Promise
       // Intake workers kept warm, so a dropped file costs what its parsing costs (issue 14 item 4).
       if (opts.warmIntake) await step('intake pool', () => intake.warm());
       // what the first answer did not need, loaded now rather than in the middle of a first request or drop
-      await step('loading the HTTP client and ZIP reader', () => Promise.all([loadServiceTransport(), loadZipReader()]));
+      await step('loading the HTTP client', loadServiceTransport);
+      await step('loading the ZIP reader', loadZipReader);
       if (closed) return;
       workspace?.start();
       await step('staging sweep', () => ctx.staging.sweep(7 * 24 * 3600_000, clock.now()));

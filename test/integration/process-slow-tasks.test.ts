@@ -37,16 +37,34 @@ describe('slow-task log', () => {
     expect(logger.text()).not.toContain('secret-input-not-logged');
   });
 
+  it('runs each step of a sequence in a task of its own, so what the window asked for runs between two steps', async () => {
+    log = new SlowTaskLog({ logger: new MemoryLogger() });
+    const order: string[] = [];
+    const sequence = (async () => {
+      // a first step that settles at once (a worker already up), having received a request meanwhile
+      await log!.step('start: one', () => {
+        order.push('one');
+        setImmediate(() => order.push('request from the window'));
+      });
+      await log!.step('start: two', () => order.push('two'));
+    })();
+    // not even begun within the current task (its microtasks included)
+    await Promise.resolve();
+    expect(order).toEqual([]);
+    await sequence;
+    expect(order).toEqual(['one', 'request from the window', 'two']);
+  });
+
   it('names a job whose last stretch was also its end (a module load at start), though it is gone when the sampler looks', async () => {
     const logger = new MemoryLogger();
     log = new SlowTaskLog({ logger });
     log.start();
-    await log.track('start: loading the HTTP client and ZIP reader', async () => {
+    await log.track('start: loading the HTTP client', async () => {
       await new Promise((r) => setTimeout(r, 30));
       block(90); // the module's evaluation, then the import resolves at once
     });
     await new Promise((r) => setTimeout(r, 60)); // the sampler's next tick
-    expect(lines(logger).map((l) => l.fields!.during)).toContainEqual(['start: loading the HTTP client and ZIP reader']);
+    expect(lines(logger).map((l) => l.fields!.during)).toContainEqual(['start: loading the HTTP client']);
 
     // and a stretch after that is not pinned on it
     block(90);

@@ -26,6 +26,16 @@ export class SlowTaskLog {
     this.interval = opts.intervalMs ?? 20;
   }
 
+  /**
+   * A step of a sequence (the start after the first paint): `track`, begun in a task of its own. A step whose
+   * promise is already settled (a worker that came up at once) would otherwise let the next step run in the
+   * same turn of the loop, and a request from the window would wait for all of them together.
+   */
+  async step<T>(name: string, fn: () => Promise<T> | T): Promise<T> {
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    return this.track(name, fn);
+  }
+
   /** Runs fn with `name` on the list of what is running; its synchronous part is timed too. */
   async track<T>(name: string, fn: () => Promise<T> | T): Promise<T> {
     this.running.set(name, (this.running.get(name) ?? 0) + 1);
