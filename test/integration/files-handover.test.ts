@@ -55,7 +55,7 @@ describe('a dropped file, staged then queued', () => {
     const s = await staging.stageBytes('C:\\drafts\\final: v2?.pdf', BYTES);
     expect(s).toMatchObject({ name: safeName('C:\\drafts\\final: v2?.pdf'), size: BYTES.length, sha256: SHA });
     expect(s.name).toBe('final_ v2_.pdf');
-    const stagedPath = staging.path(s.id);
+    const stagedPath = await staging.path(s.id);
     const inode = statSync(stagedPath).ino;
 
     const outbox = outboxOf(cache);
@@ -64,7 +64,7 @@ describe('a dropped file, staged then queued', () => {
     expect(file).toEqual({ name: 'final_ v2_.pdf', size: BYTES.length, sha256: SHA, path: join(uploads(), s.id, 'final_ v2_.pdf') });
     expect(statSync(file.path).ino).toBe(inode);
     expect(existsSync(stagedPath)).toBe(false);
-    expect(() => staging.path(s.id)).toThrow(/no longer staged/);
+    await expect(staging.path(s.id)).rejects.toThrow(/no longer staged/);
     expect(readdirSync(staging.dir)).toEqual([]);
 
     await outbox.drain();
@@ -103,7 +103,7 @@ describe('a dropped file, staged then queued', () => {
     const taken = await staging.take(s.id, uploads());
     expect(() => outboxOf(cache, 'nobody').queueUpload({ form: form('ms-1'), file: taken })).toThrow();
     expect(readdirSync(uploads())).toEqual([]);
-    expect(staging.path(s.id)).toBe(join(staging.dir, s.id, 'paper.pdf'));
+    expect(await staging.path(s.id)).toBe(join(staging.dir, s.id, 'paper.pdf'));
 
     outboxOf(cache).queueUpload({ form: form('ms-1'), file: await staging.take(s.id, uploads()) });
     expect(cache.manuscripts.get(P, 'ms-1')!.file).toMatchObject({ sha256: SHA });
@@ -152,7 +152,7 @@ describe('a dropped file, staged then queued', () => {
     const s = await staging.stagePath(picked);
     expect(s).toMatchObject({ name: 'picked.pdf', size: BYTES.length, format: 'pdf', sha256: SHA });
     expect(readdirSync(staging.dir).sort()).toEqual([s.id, `${s.id}.json`].sort());
-    expect(hashed).toEqual([staging.path(s.id)]);
+    expect(hashed).toEqual([await staging.path(s.id)]);
   });
 
   it('two uploads of one staged file at once: one takes it, the other is told it is no longer staged', async () => {

@@ -4,7 +4,7 @@
 // (<id>.json beside its folder <id>/) keeps name, size, format and hash for whoever takes it over.
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import { basename, join } from 'node:path';
 import type { StagedFile } from '../../common/views';
@@ -79,12 +79,13 @@ export class StagingArea {
     }
   }
 
-  /** The staged file's path, or a clear error when the id is unknown (or not an id at all). */
-  path(id: string): string {
+  /** The staged file's path, or a clear error when the id is unknown (or not an id at all). The folder is
+   * listed off the event loop, as every other file operation of a drop. */
+  async path(id: string): Promise<string> {
     checkId(id);
     let entries: string[];
     try {
-      entries = readdirSync(join(this.dir, id));
+      entries = await readdir(join(this.dir, id));
     } catch {
       throw gone();
     }

@@ -52,7 +52,7 @@ export function manuscriptHandlers(ctx: CoreContext): HandlerMap<Channels> {
       };
     },
     'intake.inspect': async ({ fileId }) => {
-      const r = await ctx.intake.inspect(ctx.staging.path(fileId), { root: ctx.staging.dir });
+      const r = await ctx.intake.inspect(await ctx.staging.path(fileId), { root: ctx.staging.dir });
       return {
         fileId,
         format: r.format,
