@@ -1,7 +1,8 @@
-// What Custom fields and Activity show an editor (markup, without the browser): an empty list says
+// What Custom fields, Activity and a candidate's details show an editor (markup, without the browser): an empty list says
 // what to do next; a refused write is in plain words, counted, with a way to correct it where it was made.
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { AuthorHistory } from '../../../electron/common/rows';
 import type { OutboxItemView } from '../../../electron/common/views';
 import { ActivityView } from '../../../renderer/src/features/activity/ActivityView';
 import { CustomFieldsView } from '../../../renderer/src/features/customfields/CustomFieldsView';
@@ -92,5 +93,22 @@ describe('Activity', () => {
     expect(t).not.toMatch(/The service rejected|owner_team/);
     expect(t.match(/Correct in Groups/g)).toHaveLength(1);
     expect(html.match(/class="primary"/g)).toHaveLength(1);
+  });
+});
+
+describe('Candidate details, with your manuscripts', () => {
+  it('names each manuscript by its id too, so two with one title can be told apart', async () => {
+    const { CandidateCard } = await import('../../../renderer/src/features/candidates/CandidateCard');
+    const history = {
+      suggestionsCount: 2,
+      marksCount: 1,
+      manuscripts: [
+        { manuscriptId: 1, originId: 'lichens', title: 'Tidal Rhythms', marked: false, firstRunId: 1 },
+        { manuscriptId: 2, originId: 'second', title: 'Tidal Rhythms', marked: true, firstRunId: 2 },
+      ],
+    } as unknown as AuthorHistory;
+    const html = renderToStaticMarkup(<CandidateCard row={null} history={history} manuscript={null} topScore={0} total={0} />);
+    const items = [...html.matchAll(/<li[^>]*>(.*?)<\/li>/g)].map((m) => text(m[1]!).trim());
+    expect(items).toEqual(['Tidal Rhythms · id lichens', 'Tidal Rhythms · id second Marked']);
   });
 });

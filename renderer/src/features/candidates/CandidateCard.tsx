@@ -155,7 +155,7 @@ export function CandidateCard({
           <ul className="compact">
             {history.manuscripts.map((m) => (
               <li key={m.manuscriptId}>
-                {m.title} {m.marked ? <span className="chip marked">Marked</span> : null}
+                {m.title} <span className="muted">· id {m.originId}</span> {m.marked ? <span className="chip marked">Marked</span> : null}
               </li>
             ))}
           </ul>
