@@ -438,8 +438,21 @@ export class Outbox {
     }
   }
 
-  /** Takes the next due entry and marks it sending (durably, before any byte leaves). */
+  /**
+   * Takes the next due entry and marks it sending, before any byte leaves. The mark is durable (an fsync on
+   * this thread) only for a write that cannot be replayed (a group's creation): recover() parks it as
+   * uncertain after a crash. A replayable one (uploads, author writes: kind.interrupted is null) commits
+   * without waiting for the disk: lost to a power cut, the entry is simply queued again, which is what
+   * recover() does with it anyway.
+   */
   private claim(): OutboxEntry | undefined {
+    const next = this.store.next(this.profileId, this.steady.now());
+    if (!next) return undefined;
+    const markSending = () => this.markNextSending();
+    return kindOf(next).interrupted(next) === null ? withoutCommitSync(this.opts.cache.db, markSending, (fn) => fn()) : markSending();
+  }
+
+  private markNextSending(): OutboxEntry | undefined {
     return this.transaction(() => {
       const now = this.opts.clock.now();
       const e = this.store.next(this.profileId, this.steady.now());

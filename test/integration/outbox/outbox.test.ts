@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DeskError } from '../../../electron/common/errors';
 import { openCache, type Cache } from '../../../electron/core/cache';
 import { StagingArea } from '../../../electron/core/files/staging';
 import { Outbox, type FileHandover, type OutboxOptions } from '../../../electron/core/outbox';
+import { OutboxStore } from '../../../electron/core/outbox/store';
 import { startRunWriter } from '../../../electron/core/cache/run-writer';
 import { form, ManualClock, MemoryLogger, tempDir } from '../cache/fixtures';
 import { FakeService, lostGroupAnswer, addFakeProfile } from './fakes';
@@ -96,6 +97,25 @@ describe('uploads', () => {
     // the upload's commit is redone by sending it again; a group sent twice would be two groups
     expect(seen).toEqual({ upload: NORMAL, group: FULL });
     expect(level()).toBe(FULL);
+  });
+
+  it('marks a replayable write sending without an fsync, and a group’s creation with one (recover() parks it as uncertain)', async () => {
+    const level = () => cache.db.pragma('synchronous', { simple: true }) as number;
+    const claims: Array<[string, number]> = [];
+    const originalSet = OutboxStore.prototype.set;
+    const set = vi.spyOn(OutboxStore.prototype, 'set').mockImplementation(function (this: OutboxStore, ...args) {
+      if (args[1].state === 'sending') claims.push([outbox.get(args[0])!.kind, level()]);
+      return originalSet.apply(this, args);
+    });
+    outbox.queueUpload({ form: form('ms-1'), file: await staged('paper.pdf', PDF('x')) });
+    outbox.createGroup({ group_name: 'G', owner_team: 'T', editor_teams: [], viewer_teams: [] });
+    expect(await outbox.drain()).toMatchObject({ sent: 2, parked: 0 });
+    set.mockRestore();
+    expect(claims).toEqual([
+      ['upload', 1],
+      ['group_create', 2],
+    ]);
+    expect(level()).toBe(2);
   });
 
   it('with the run writer, the answer is read and written by it; if it stops holding the answer, the upload is sent again and read here', async () => {
