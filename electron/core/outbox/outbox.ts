@@ -446,36 +446,34 @@ export class Outbox {
    * recover() does with it anyway.
    */
   private claim(): OutboxEntry | undefined {
-    const next = this.store.next(this.profileId, this.steady.now());
-    if (!next) return undefined;
-    const markSending = () => this.markNextSending();
-    return kindOf(next).interrupted(next) === null ? withoutCommitSync(this.opts.cache.db, markSending, (fn) => fn()) : markSending();
-  }
-
-  private markNextSending(): OutboxEntry | undefined {
-    return this.transaction(() => {
+    const e = this.store.next(this.profileId, this.steady.now());
+    if (!e) return undefined;
+    const mark = () => {
       const now = this.opts.clock.now();
-      const e = this.store.next(this.profileId, this.steady.now());
-      if (!e) return undefined;
       this.store.set(
         e.id,
         { state: 'sending', attempts: e.attempts + 1, nextAttemptAt: e.nextAttemptAt, error: e.error, parkReason: null },
         now,
       );
       return { ...e, state: 'sending' as const, attempts: e.attempts + 1 };
-    });
+    };
+    return kindOf(e).interrupted(e) === null ? this.commitWithoutSync(mark) : this.transaction(mark);
   }
 
   /** Applies the answer to the cache and marks the entry done, in one transaction (see KindContext.finish). */
   private finish(e: OutboxEntry, apply: (now: number) => void, resendable: boolean): void {
-    const commit = () =>
-      this.transaction(() => {
-        const now = this.opts.clock.now();
-        apply(now);
-        this.store.set(e.id, { state: 'done', attempts: e.attempts, nextAttemptAt: now, error: null, parkReason: null }, now);
-      });
-    if (resendable) withoutCommitSync(this.opts.cache.db, commit, (fn) => fn());
-    else commit();
+    const done = () => {
+      const now = this.opts.clock.now();
+      apply(now);
+      this.store.set(e.id, { state: 'done', attempts: e.attempts, nextAttemptAt: now, error: null, parkReason: null }, now);
+    };
+    if (resendable) this.commitWithoutSync(done);
+    else this.transaction(done);
+  }
+
+  /** One transaction committed without waiting for the disk (withoutCommitSync): only for what a power cut may undo. */
+  private commitWithoutSync<T>(fn: () => T): T {
+    return withoutCommitSync(this.opts.cache.db, fn, (body) => this.transaction(body));
   }
 
   private failed(e: OutboxEntry, a: FailureAction): void {
