@@ -9,7 +9,8 @@ function cpuTimes(): { busy: number; total: number } | null {
   try {
     const line = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0]!;
     const [, ...fields] = line.trim().split(/\s+/);
-    const n = fields.map(Number);
+    // user nice system idle iowait irq softirq steal; guest time is counted in user and nice already
+    const n = fields.slice(0, 8).map(Number);
     const total = n.reduce((a, b) => a + b, 0);
     // idle and iowait are the 4th and 5th fields
     return { busy: total - n[3]! - (n[4] ?? 0), total };
@@ -21,8 +22,10 @@ function cpuTimes(): { busy: number; total: number } | null {
 export interface Quiet {
   /** How long the wait took. */
   waitedMs: number;
-  /** Whether the machine was quiet within the limit (false: it was still busy, or this is not Linux). */
+  /** Whether the machine was quiet within the limit. */
   settled: boolean;
+  /** False where the load cannot be read (no /proc/stat): nothing was waited for. */
+  measured: boolean;
 }
 
 /**
@@ -32,18 +35,22 @@ export interface Quiet {
 export async function quiet({ busyShare = 0.15, windowMs = 200, limitMs = 5000 } = {}): Promise<Quiet> {
   const t0 = performance.now();
   let last = cpuTimes();
-  if (!last) return { waitedMs: 0, settled: false };
+  if (!last) return { waitedMs: 0, settled: false, measured: false };
   while (performance.now() - t0 < limitMs) {
     await new Promise((r) => setTimeout(r, windowMs));
     const now = cpuTimes()!;
     const total = now.total - last.total;
     const share = total > 0 ? (now.busy - last.busy) / total : 0;
     last = now;
-    if (share <= busyShare) return { waitedMs: performance.now() - t0, settled: true };
+    if (share <= busyShare) return { waitedMs: performance.now() - t0, settled: true, measured: true };
   }
-  return { waitedMs: performance.now() - t0, settled: false };
+  return { waitedMs: performance.now() - t0, settled: false, measured: true };
 }
 
 /** How a row says it waited, for its note. */
 export const quietNote = (q: Quiet) =>
-  q.settled ? `machine quiet after ${Math.round(q.waitedMs)} ms` : `machine still busy after ${Math.round(q.waitedMs)} ms`;
+  !q.measured
+    ? 'machine load not read (no /proc/stat), not waited for'
+    : q.settled
+      ? `machine quiet after ${Math.round(q.waitedMs)} ms`
+      : `machine still busy after ${Math.round(q.waitedMs)} ms`;
