@@ -19,6 +19,10 @@ let cache: Cache;
 let clock: ManualClock;
 let api: FakeService;
 let outbox: Outbox;
+/** The cache connection's `synchronous` level while a commit runs: FULL waits for the disk, NORMAL does not. */
+const FULL = 2;
+const NORMAL = 1;
+const level = () => cache.db.pragma('synchronous', { simple: true }) as number;
 
 const PDF = (body: string) => Buffer.from(`%PDF-1.7 ${body}\n%%EOF\n`);
 
@@ -76,9 +80,6 @@ describe('uploads', () => {
   });
 
   it('records the upload’s answer without an fsync (it can be sent again), and a group’s creation with one', async () => {
-    const level = () => cache.db.pragma('synchronous', { simple: true }) as number;
-    const FULL = 2;
-    const NORMAL = 1;
     expect(level()).toBe(FULL);
     const seen: Record<string, number> = {};
     const commitUploadRun = cache.manuscripts.commitUploadRun.bind(cache.manuscripts);
@@ -100,7 +101,6 @@ describe('uploads', () => {
   });
 
   it('marks a replayable write sending without an fsync, and a group’s creation with one (recover() parks it as uncertain)', async () => {
-    const level = () => cache.db.pragma('synchronous', { simple: true }) as number;
     const claims: Array<[string, number]> = [];
     const originalSet = OutboxStore.prototype.set;
     const set = vi.spyOn(OutboxStore.prototype, 'set').mockImplementation(function (this: OutboxStore, ...args) {
@@ -112,10 +112,10 @@ describe('uploads', () => {
     expect(await outbox.drain()).toMatchObject({ sent: 2, parked: 0 });
     set.mockRestore();
     expect(claims).toEqual([
-      ['upload', 1],
-      ['group_create', 2],
+      ['upload', NORMAL],
+      ['group_create', FULL],
     ]);
-    expect(level()).toBe(2);
+    expect(level()).toBe(FULL);
   });
 
   it('with the run writer, the answer is read and written by it; if it stops holding the answer, the upload is sent again and read here', async () => {
