@@ -100,11 +100,15 @@ describe('cancelling uploads', () => {
 
   it('drops a queued upload before it is sent, and refuses to cancel one that has been sent', async () => {
     const core2 = core.workspace()!;
+    // The sync loop sends a write as soon as it is queued (before the answer, which waits for the fsync):
+    // stopped, it leaves the upload queued for the editor to discard.
+    await core2.sync.stop();
     const queued = await queue('cancel-queued');
     const entry = (await call<OutboxItemView | null>('manuscripts.uploadStatus', { id: queued.id }))!;
     expect(entry.state).toBe('pending');
     await call('outbox.discard', { id: entry.id });
     expect(core.cache.manuscripts.getById(queued.id)).toBeUndefined();
+    core2.sync.start();
     await core2.sync.syncNow();
     expect(await serviceOrigins()).not.toContain('cancel-queued');
 

@@ -67,6 +67,22 @@ export function unwritableError(folder: string, cause?: unknown): DeskError {
   );
 }
 
+/**
+ * The WAL could not be synced after a write was committed (WalSync): the write is in the cache and stays there
+ * while the app runs, but the disk did not confirm it. A full disk or a folder that cannot be written says so.
+ */
+export function notDurableError(folder: string, cause: unknown): DeskError {
+  const kind = cacheFailureOf(cause);
+  if (kind === 'full' || kind === 'access') return cacheFailureError(kind, folder, cause);
+  const why = describe(cause);
+  return new DeskError(
+    'cache_unavailable',
+    `Referee Desk saved your change but the disk did not confirm it${why ? ` (${why})` : ''}. It is kept and sent ` +
+      `while Referee Desk runs; if the computer loses power first, check it after the restart. Check the disk holding ${folder}.`,
+    { cause },
+  );
+}
+
 function describe(cause: unknown): string {
   const code = (cause as { code?: unknown } | null)?.code;
   switch (code) {

@@ -9,7 +9,7 @@ import { ChangeFeed } from './changes';
 import { CachedReadsRepository } from './clear';
 import { CandidatesRepository } from './candidates';
 import { CustomFieldsRepository } from './customFields';
-import { cacheFailureError, cacheFailureOf, isCorruption, unwritableError } from './failures';
+import { cacheFailureError, cacheFailureOf, isCorruption, notDurableError, unwritableError } from './failures';
 import { GroupsRepository } from './groups';
 import { JournalsRepository } from './journals';
 import { LedgerRepository } from './ledger';
@@ -20,6 +20,7 @@ import { LATEST_VERSION, MIGRATIONS, type Migration } from './migrations';
 import { SqliteProfilesRepository } from './profiles';
 import { SearchRepository } from './search';
 import { ShortlistRepository } from './shortlist';
+import { WalSync } from './wal-sync';
 import { WebhookLogRepository } from './webhookLog';
 
 export interface OpenCacheOptions {
@@ -29,6 +30,8 @@ export interface OpenCacheOptions {
   logger: Logger;
   /** For tests of the migration policy; the app always uses every migration. */
   migrations?: readonly Migration[];
+  /** How the WAL is fsynced (see durable()); tests pass one they can hold. */
+  syncFile?: (file: string) => Promise<void>;
 }
 
 /** What a rebuild after corruption kept and lost, table by table, for the editor. */
@@ -82,6 +85,12 @@ export interface Cache {
    * Null when `err` is not a SQLite failure (or out of disk space).
    */
   noteError(err: unknown): DeskError | null;
+  /**
+   * Resolves once every commit made before the call is on disk (an fsync of the WAL on libuv's pool, shared by
+   * the callers that come while one runs: wal-sync.ts). The editor's writes commit without waiting for the disk
+   * (withoutCommitSync) and their handlers answer after this, so core's loop never waits for an fsync of theirs.
+   */
+  durable(): Promise<void>;
   close(): void;
 }
 
@@ -196,6 +205,7 @@ function assemble(db: Db, opts: OpenCacheOptions, recovery: RecoveryReport | nul
   const changes = new ChangeFeed(db);
   const marks = new MarksRepository(db, opts.clock, changes);
   const ledger = new LedgerRepository(db, opts.clock, changes);
+  const wal = new WalSync(`${opts.file}-wal`, opts.syncFile);
   let marked = false;
   const markCorrupt = (reason: string): void => {
     if (marked) return;
@@ -238,6 +248,11 @@ function assemble(db: Db, opts: OpenCacheOptions, recovery: RecoveryReport | nul
       else opts.logger.log(kind === 'busy' ? 'warn' : 'error', 'cache query failed', { kind, code });
       return cacheFailureError(kind, dirname(opts.file), err);
     },
+    durable: () =>
+      wal.flush().catch((err: unknown) => {
+        opts.logger.log('error', 'the WAL could not be synced to disk', { code: (err as { code?: unknown } | null)?.code });
+        throw notDurableError(dirname(opts.file), err);
+      }),
     close() {
       if (db.open) db.close();
     },

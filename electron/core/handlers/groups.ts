@@ -30,8 +30,10 @@ export function groupHandlers(ctx: CoreContext): HandlerMap<Channels> {
   const checkCustomFields = (values: Record<string, CustomFieldValue> | undefined) => checkAuthorCustomFields(ctx, values);
   return {
     'groups.list': () => ctx.cache.groups.list(pid()),
-    'groups.create': (input) => {
+    // The editor's writes are answered once on disk; the fsync runs off core's thread (cache.durable).
+    'groups.create': async (input) => {
       const { groupLocalId } = ctx.workspace().outbox.createGroup(input);
+      await ctx.cache.durable();
       return ctx.cache.groups.get(groupLocalId)!;
     },
     'groups.add': ({ serviceId, name }) => {
@@ -89,13 +91,14 @@ export function groupHandlers(ctx: CoreContext): HandlerMap<Channels> {
       if (changedMeanwhile) throw refuse(changedMeanwhile);
       return authorRow(groupId, clientId);
     },
-    'authors.put': ({ groupId, clientId, body }) => {
+    'authors.put': async ({ groupId, clientId, body }) => {
       group(groupId);
       checkCustomFields(body.customFields);
       ctx.workspace().outbox.putAuthor(groupId, clientId, body);
+      await ctx.cache.durable();
       return authorRow(groupId, clientId);
     },
-    'authors.patch': ({ groupId, clientId, body }) => {
+    'authors.patch': async ({ groupId, clientId, body }) => {
       group(groupId);
       const { customFields, ...standard } = body;
       if (Object.values(standard).every((v) => v === undefined) && Object.keys(customFields ?? {}).length === 0) {
@@ -103,11 +106,13 @@ export function groupHandlers(ctx: CoreContext): HandlerMap<Channels> {
       }
       checkCustomFields(customFields);
       ctx.workspace().outbox.patchAuthor(groupId, clientId, body);
+      await ctx.cache.durable();
       return authorRow(groupId, clientId);
     },
-    'authors.delete': ({ groupId, clientId }) => {
+    'authors.delete': async ({ groupId, clientId }) => {
       group(groupId);
       ctx.workspace().outbox.deleteAuthor(groupId, clientId);
+      await ctx.cache.durable();
       return { ok: true as const };
     },
     // Custom fields are defined in the service's own interface: the cached list answers at once,

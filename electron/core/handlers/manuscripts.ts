@@ -81,6 +81,8 @@ export function manuscriptHandlers(ctx: CoreContext): HandlerMap<Channels> {
       const outbox = ctx.workspace().outbox;
       const taken = fileId ? await ctx.staging.take(fileId, outbox.uploadsDir) : null;
       const { manuscriptId } = outbox.queueUpload({ form, ...(taken ? { file: taken } : {}) });
+      // "Queued" only once it is on disk; the fsync runs off core's thread (cache.durable).
+      await ctx.cache.durable();
       return ctx.cache.manuscripts.getById(manuscriptId)!;
     },
   };

@@ -150,6 +150,11 @@ export class Outbox {
     return this.opts.uploadsDir;
   }
 
+  // The editor's writes below commit without waiting for the disk: whoever tells the editor "queued" awaits
+  // cache.durable() first (the handlers do), which fsyncs the WAL off core's thread (cache/wal-sync.ts). A
+  // group's creation may be sent before that fsync ends: its claim commits with an fsync of its own, which
+  // makes the queueing before it durable too (the WAL is written in order).
+
   /**
    * Records the manuscript (pending) and queues its upload in one transaction, with the file handed over
    * (already moved into the uploads folder, neither copied nor hashed again). If that fails the file goes
@@ -157,7 +162,7 @@ export class Outbox {
    */
   queueUpload(input: { form: UploadFormInput; file?: FileHandover }): { entryId: number; manuscriptId: number } {
     try {
-      return queueUpload(this.kinds, input.form, input.file?.file ?? null);
+      return this.commitWithoutSync(() => queueUpload(this.kinds, input.form, input.file?.file ?? null));
     } catch (err) {
       input.file?.putBack();
       throw err;
@@ -165,20 +170,20 @@ export class Outbox {
   }
 
   putAuthor(groupLocalId: number, clientId: string, body: AuthorFromGroupPut): number {
-    return queueAuthor(this.kinds, groupLocalId, clientId, { kind: 'author_put', body });
+    return this.commitWithoutSync(() => queueAuthor(this.kinds, groupLocalId, clientId, { kind: 'author_put', body }));
   }
 
   patchAuthor(groupLocalId: number, clientId: string, body: AuthorFromGroupPatch): number {
-    return queueAuthor(this.kinds, groupLocalId, clientId, { kind: 'author_patch', body });
+    return this.commitWithoutSync(() => queueAuthor(this.kinds, groupLocalId, clientId, { kind: 'author_patch', body }));
   }
 
   deleteAuthor(groupLocalId: number, clientId: string): number {
-    return queueAuthor(this.kinds, groupLocalId, clientId, { kind: 'author_delete' });
+    return this.commitWithoutSync(() => queueAuthor(this.kinds, groupLocalId, clientId, { kind: 'author_delete' }));
   }
 
   /** Creates the group locally (no service id yet) and queues its creation. */
   createGroup(input: AuthorsGroupCreate): { entryId: number; groupLocalId: number } {
-    return queueGroup(this.kinds, input);
+    return this.commitWithoutSync(() => queueGroup(this.kinds, input));
   }
 
   private insert(p: OutboxPayload, entityKey: string, dependsOn: number | null): number {
@@ -471,7 +476,8 @@ export class Outbox {
     else this.transaction(done);
   }
 
-  /** One transaction committed without waiting for the disk (withoutCommitSync): only for what a power cut may undo. */
+  /** One transaction committed without waiting for the disk (withoutCommitSync): for what a power cut may undo, or
+   * what the editor is told of only after cache.durable(). */
   private commitWithoutSync<T>(fn: () => T): T {
     return withoutCommitSync(this.opts.cache.db, fn, (body) => this.transaction(body));
   }

@@ -71,11 +71,15 @@ describe('authors.fetch', () => {
   });
 
   it('refuses to overwrite an author whose change is still waiting to be sent', async () => {
+    // Stopped, the sync loop leaves the change queued (it sends a write as soon as it is queued).
+    const loop = core.workspace()!.sync;
+    await loop.stop();
     await call('authors.put', { groupId: group.id, clientId: 'queued-1', body: { name: 'Queued Author' } });
     const env = await handle('authors.fetch', { groupId: group.id, clientId: 'queued-1' });
     expect(env).toMatchObject({ ok: false, error: { code: 'conflict', field: 'clientId' } });
     expect(core.cache.groups.author(group.id, 'queued-1')).toMatchObject({ name: 'Queued Author', syncState: 'pending' });
-    await core.workspace()!.sync.syncNow();
+    loop.start();
+    await loop.syncNow();
     expect(await call<GroupAuthorRow>('authors.fetch', { groupId: group.id, clientId: 'queued-1' })).toMatchObject({
       name: 'Queued Author',
       syncState: 'synced',
