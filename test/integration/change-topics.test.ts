@@ -5,7 +5,7 @@
 // time too (a new one fails here). Handlers emit nothing: the topics come from the repositories and
 // the outbox (electron/core/cache/changes.ts), so this is what the windows hear.
 import { rmSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { requests, type RequestChannel } from '../../electron/common/contract';
 import type {
   AuthorsGroupRow,
@@ -47,17 +47,24 @@ interface Write {
   ids?: Partial<Record<Topic, () => number>>;
   /** Reads what the answer tells later writes. */
   after?: (value: unknown) => Promise<void> | void;
+  /** The editor's own write: it commits without an fsync on core's thread and answers after cache.durable(). */
+  editor?: true;
 }
 type Entry = Write | { kind: 'read' } | { kind: 'outside'; why: string };
 
 const read = { kind: 'read' } as const;
-const write = (topics: Topic[], input: () => unknown, more: Partial<Pick<Write, 'before' | 'after' | 'ids'>> = {}): Write => ({
+const write = (topics: Topic[], input: () => unknown, more: Partial<Pick<Write, 'before' | 'after' | 'ids' | 'editor'>> = {}): Write => ({
   kind: 'write',
   topics,
   input,
   ...more,
 });
+/** An editor's write (see Write.editor). */
+const editor = (topics: Topic[], input: () => unknown, more: Partial<Pick<Write, 'before' | 'after' | 'ids'>> = {}): Write =>
+  write(topics, input, { ...more, editor: true });
 const SHORTLIST: Topic[] = ['shortlist', 'ledger'];
+/** `synchronous = NORMAL`: a commit that does not wait for the disk. */
+const NORMAL = 1;
 
 /** In the order the writes run (each may use what an earlier one created). */
 const CHANNELS: Record<RequestChannel, Entry> = {
@@ -82,7 +89,7 @@ const CHANNELS: Record<RequestChannel, Entry> = {
   'manuscripts.search': read,
   'manuscripts.folders': read,
   'manuscripts.get': read,
-  'manuscripts.upload': write(
+  'manuscripts.upload': editor(
     ['manuscripts', 'outbox'],
     () => ({
       form: {
@@ -118,22 +125,22 @@ const CHANNELS: Record<RequestChannel, Entry> = {
   'candidates.evidence': read,
   'journals.get': write(['journals'], () => ({ manuscriptId: ms(), corpus: 'all_journals', refresh: true }), { ids: { journals: ms } }),
   'shortlist.list': read,
-  'shortlist.add': write(SHORTLIST, () => ({ manuscriptId: ms(), authorIds: s.people }), { ids: { shortlist: ms } }),
-  'shortlist.reorder': write(SHORTLIST, () => ({ manuscriptId: ms(), authorIds: [...s.people].reverse() })),
-  'shortlist.note': write(SHORTLIST, () => ({ manuscriptId: ms(), authorId: s.people[0], note: 'Wrote the benchmark paper.' })),
-  'shortlist.setDue': write(SHORTLIST, () => ({ manuscriptId: ms(), authorId: s.people[0], dueDate: '2030-01-31' })),
-  'invitation.markInvited': write(SHORTLIST, () => ({ manuscriptId: ms(), authorId: s.people[0] })),
-  'shortlist.setStatus': write(SHORTLIST, () => ({ manuscriptId: ms(), authorId: s.people[0], status: 'accepted' })),
-  'shortlist.remove': write(SHORTLIST, () => ({ manuscriptId: ms(), authorId: s.people[1] })),
+  'shortlist.add': editor(SHORTLIST, () => ({ manuscriptId: ms(), authorIds: s.people }), { ids: { shortlist: ms } }),
+  'shortlist.reorder': editor(SHORTLIST, () => ({ manuscriptId: ms(), authorIds: [...s.people].reverse() })),
+  'shortlist.note': editor(SHORTLIST, () => ({ manuscriptId: ms(), authorId: s.people[0], note: 'Wrote the benchmark paper.' })),
+  'shortlist.setDue': editor(SHORTLIST, () => ({ manuscriptId: ms(), authorId: s.people[0], dueDate: '2030-01-31' })),
+  'invitation.markInvited': editor(SHORTLIST, () => ({ manuscriptId: ms(), authorId: s.people[0] })),
+  'shortlist.setStatus': editor(SHORTLIST, () => ({ manuscriptId: ms(), authorId: s.people[0], status: 'accepted' })),
+  'shortlist.remove': editor(SHORTLIST, () => ({ manuscriptId: ms(), authorId: s.people[1] })),
   'shortlist.reminders': read,
   'invitation.getSettings': read,
-  'invitation.setSettings': write(SHORTLIST, () => ({ reminderDays: 5 })),
+  'invitation.setSettings': editor(SHORTLIST, () => ({ reminderDays: 5 })),
   'invitation.draft': read,
   'invitation.open': { kind: 'outside', why: 'hands a mailto: URL to the mail client; nothing is stored' },
   'ledger.query': read,
   'ledger.person': read,
   // A second author id with the same e-mail joins the first one's person; splitting undoes it.
-  'ledger.split': write(['ledger', 'shortlist'], () => ({ authorId: 990_001 }), {
+  'ledger.split': editor(['ledger', 'shortlist'], () => ({ authorId: 990_001 }), {
     before: async () => {
       const history = t.core.cache.ledger.history(t.core.cache.ledger.personOf(s.people[0]!)!)!;
       const email = history.members.map((m) => m.email).find((e) => e !== null)!;
@@ -142,7 +149,7 @@ const CHANNELS: Record<RequestChannel, Entry> = {
   }),
   'ledger.loads': read,
   'groups.list': read,
-  'groups.create': write(
+  'groups.create': editor(
     ['groups', 'outbox'],
     () => ({ group_name: 'Topic pool', owner_team: 'Editorial Office', editor_teams: [], viewer_teams: [] }),
     {
@@ -151,7 +158,7 @@ const CHANNELS: Record<RequestChannel, Entry> = {
       },
     },
   ),
-  'groups.add': write(['groups'], () => ({ serviceId: 1 }), {
+  'groups.add': editor(['groups'], () => ({ serviceId: 1 }), {
     after: (v) => {
       s.serviceGroup = (v as AuthorsGroupRow).id;
     },
@@ -161,15 +168,15 @@ const CHANNELS: Record<RequestChannel, Entry> = {
   'authors.fetch': write(['authors', 'groups'], () => ({ groupId: s.serviceGroup, clientId: 'board-1' }), {
     ids: { groups: () => s.serviceGroup },
   }),
-  'authors.put': write(['authors', 'outbox'], () => ({ groupId: s.serviceGroup, clientId: 'topics-1', body: { name: 'Ada Lovelace' } }), {
+  'authors.put': editor(['authors', 'outbox'], () => ({ groupId: s.serviceGroup, clientId: 'topics-1', body: { name: 'Ada Lovelace' } }), {
     ids: { authors: () => s.serviceGroup },
   }),
-  'authors.patch': write(['authors', 'outbox'], () => ({ groupId: s.serviceGroup, clientId: 'topics-1', body: { name: 'Ada King' } })),
-  'authors.delete': write(['authors', 'outbox'], () => ({ groupId: s.serviceGroup, clientId: 'topics-1' })),
+  'authors.patch': editor(['authors', 'outbox'], () => ({ groupId: s.serviceGroup, clientId: 'topics-1', body: { name: 'Ada King' } })),
+  'authors.delete': editor(['authors', 'outbox'], () => ({ groupId: s.serviceGroup, clientId: 'topics-1' })),
   'customFields.list': write(['customFields'], () => ({ refresh: true })),
   'outbox.list': read,
   // A write the service refuses (a group it does not have) is parked; retry queues it again.
-  'outbox.retry': write(['outbox', 'authors'], () => ({ id: s.parked }), {
+  'outbox.retry': editor(['outbox', 'authors'], () => ({ id: s.parked }), {
     before: async () => {
       s.refusedGroup = (await t.call<AuthorsGroupRow>('groups.add', { serviceId: 987_654 })).id;
       await t.call('authors.put', { groupId: s.refusedGroup, clientId: 'lost-1', body: { name: 'Nobody Known' } });
@@ -179,7 +186,7 @@ const CHANNELS: Record<RequestChannel, Entry> = {
     },
   }),
   // Refused again, then edited in place and queued with the new values.
-  'outbox.edit': write(['outbox', 'authors'], () => ({ id: s.parked, kind: 'author_put', body: { name: 'Nobody Known Yet' } }), {
+  'outbox.edit': editor(['outbox', 'authors'], () => ({ id: s.parked, kind: 'author_put', body: { name: 'Nobody Known Yet' } }), {
     before: async () => {
       await t.call('sync.now', {});
       const items = await t.call<OutboxItemView[]>('outbox.list', {});
@@ -225,8 +232,22 @@ describe('change topics of every write channel', () => {
     await w.before?.();
     await settle();
     changes.length = 0;
-    const value = await t.call(channel, w.input());
+    // The `synchronous` level each change was committed at (told right after its commit), and the fsyncs asked for.
+    const levels: number[] = [];
+    const offLevels = t.core.cache.changes.on(() => levels.push(t.core.cache.db.pragma('synchronous', { simple: true }) as number));
+    const durable = vi.spyOn(t.core.cache, 'durable');
+    let fsyncsAsked = 0;
+    const value = await t.call(channel, w.input()).finally(() => {
+      offLevels();
+      fsyncsAsked = durable.mock.calls.length;
+      durable.mockRestore();
+    });
     await settle();
+    if (w.editor) {
+      expect(fsyncsAsked, `${channel} answered without waiting for the disk`).toBeGreaterThan(0);
+      expect(levels.length).toBeGreaterThan(0);
+      expect(levels, `${channel} committed with an fsync on core's thread (2 = FULL)`).toEqual(levels.map(() => NORMAL));
+    }
     expect([...new Set(changes.map((c) => c.topic))].sort(), JSON.stringify(changes)).toEqual([...w.topics].sort());
     for (const [topic, id] of Object.entries(w.ids ?? {})) {
       const of = changes.filter((c) => c.topic === topic);

@@ -13,7 +13,7 @@ import { cacheFailureError, cacheFailureOf, isCorruption, notDurableError, unwri
 import { GroupsRepository } from './groups';
 import { JournalsRepository } from './journals';
 import { LedgerRepository } from './ledger';
-import { ManuscriptsRepository } from './manuscripts';
+import { ManuscriptsRepository, withoutCommitSync } from './manuscripts';
 import { MarksRepository } from './marks';
 import { migrate, tooNewError, userVersion } from './migrate';
 import { LATEST_VERSION, MIGRATIONS, type Migration } from './migrations';
@@ -91,6 +91,12 @@ export interface Cache {
    * (withoutCommitSync) and their handlers answer after this, so core's loop never waits for an fsync of theirs.
    */
   durable(): Promise<void>;
+  /**
+   * Runs one of the editor's writes (synchronous repository calls) with its commits not waiting for the disk,
+   * then resolves with its value once durable() has: the answer comes when the write is on disk, and core's
+   * thread never waits for the fsync.
+   */
+  editorWrite<T>(write: () => T): Promise<T>;
   close(): void;
 }
 
@@ -206,6 +212,11 @@ function assemble(db: Db, opts: OpenCacheOptions, recovery: RecoveryReport | nul
   const marks = new MarksRepository(db, opts.clock, changes);
   const ledger = new LedgerRepository(db, opts.clock, changes);
   const wal = new WalSync(`${opts.file}-wal`, opts.syncFile);
+  const durable = (): Promise<void> =>
+    wal.flush().catch((err: unknown) => {
+      opts.logger.log('error', 'the WAL could not be synced to disk', { code: (err as { code?: unknown } | null)?.code });
+      throw notDurableError(dirname(opts.file), err);
+    });
   let marked = false;
   const markCorrupt = (reason: string): void => {
     if (marked) return;
@@ -248,11 +259,13 @@ function assemble(db: Db, opts: OpenCacheOptions, recovery: RecoveryReport | nul
       else opts.logger.log(kind === 'busy' ? 'warn' : 'error', 'cache query failed', { kind, code });
       return cacheFailureError(kind, dirname(opts.file), err);
     },
-    durable: () =>
-      wal.flush().catch((err: unknown) => {
-        opts.logger.log('error', 'the WAL could not be synced to disk', { code: (err as { code?: unknown } | null)?.code });
-        throw notDurableError(dirname(opts.file), err);
-      }),
+    durable,
+    async editorWrite<T>(write: () => T): Promise<T> {
+      // no transaction around it: each repository commits as it always does, only without the fsync
+      const value = withoutCommitSync(db, write, (fn) => fn());
+      await this.durable();
+      return value;
+    },
     close() {
       if (db.open) db.close();
     },

@@ -36,10 +36,10 @@ export function groupHandlers(ctx: CoreContext): HandlerMap<Channels> {
       await ctx.cache.durable();
       return ctx.cache.groups.get(groupLocalId)!;
     },
-    'groups.add': ({ serviceId, name }) => {
-      const g = ctx.cache.groups.getByServiceId(pid(), serviceId) ?? ctx.cache.groups.addExisting(pid(), serviceId, name ?? null);
-      return g;
-    },
+    'groups.add': ({ serviceId, name }) =>
+      ctx.cache.editorWrite(
+        () => ctx.cache.groups.getByServiceId(pid(), serviceId) ?? ctx.cache.groups.addExisting(pid(), serviceId, name ?? null),
+      ),
     'groups.authors': ({ groupId }) => {
       group(groupId);
       return ctx.cache.groups.authors(groupId);

@@ -72,14 +72,15 @@ export function outboxHandlers(ctx: CoreContext): HandlerMap<Channels> {
   const list = () => ctx.workspace().outbox.list().map(outboxView);
   return {
     'outbox.list': list,
-    'outbox.retry': ({ id }) => {
-      ctx.workspace().outbox.retry(id);
+    // The editor's retry and edit answer once on disk, without an fsync on core's thread (cache.editorWrite).
+    'outbox.retry': async ({ id }) => {
+      await ctx.cache.editorWrite(() => ctx.workspace().outbox.retry(id));
       return list();
     },
-    'outbox.edit': (change) => {
+    'outbox.edit': async (change) => {
       const { id, ...values } = change;
       if (values.kind !== 'group_create') checkAuthorCustomFields(ctx, values.body.customFields);
-      ctx.workspace().outbox.edit(id, values);
+      await ctx.cache.editorWrite(() => ctx.workspace().outbox.edit(id, values));
       return list();
     },
     'outbox.discard': async ({ id }) => {

@@ -29,7 +29,8 @@ export const fatigueOf = (s: InvitationSettings): FatigueSettings => ({ k: s.fat
 /**
  * The shortlist, invitations and the reviewer ledger: everything here reads and writes the local
  * cache only (the service has no endpoint for it), so it works the same offline. The repositories
- * announce what their writes changed ('shortlist' with the manuscript's id, 'ledger').
+ * announce what their writes changed ('shortlist' with the manuscript's id, 'ledger'). The editor's writes answer
+ * once on disk, without an fsync on core's thread (cache.editorWrite).
  */
 export function shortlistHandlers(ctx: CoreContext): HandlerMap<Channels> {
   const pid = () => ctx.workspace().profileId;
@@ -78,32 +79,33 @@ export function shortlistHandlers(ctx: CoreContext): HandlerMap<Channels> {
     },
     'shortlist.add': ({ manuscriptId, authorIds }) => {
       mine(manuscriptId);
-      return ctx.cache.shortlist.add(pid(), manuscriptId, authorIds);
+      return ctx.cache.editorWrite(() => ctx.cache.shortlist.add(pid(), manuscriptId, authorIds));
     },
     'shortlist.remove': ({ manuscriptId, authorId }) => {
       mine(manuscriptId);
-      return ctx.cache.shortlist.remove(manuscriptId, authorId);
+      return ctx.cache.editorWrite(() => ctx.cache.shortlist.remove(manuscriptId, authorId));
     },
     'shortlist.reorder': ({ manuscriptId, authorIds }) => {
       mine(manuscriptId);
-      return ctx.cache.shortlist.reorder(manuscriptId, authorIds);
+      return ctx.cache.editorWrite(() => ctx.cache.shortlist.reorder(manuscriptId, authorIds));
     },
     'shortlist.note': ({ manuscriptId, authorId, note }) => {
       mine(manuscriptId);
-      return ctx.cache.shortlist.setNote(manuscriptId, authorId, note);
+      return ctx.cache.editorWrite(() => ctx.cache.shortlist.setNote(manuscriptId, authorId, note));
     },
     'shortlist.setStatus': ({ manuscriptId, authorId, status }) => {
       mine(manuscriptId);
-      return ctx.cache.shortlist.setStatus(manuscriptId, authorId, status);
+      return ctx.cache.editorWrite(() => ctx.cache.shortlist.setStatus(manuscriptId, authorId, status));
     },
     'shortlist.setDue': ({ manuscriptId, authorId, dueDate }) => {
       mine(manuscriptId);
-      return ctx.cache.shortlist.setDue(manuscriptId, authorId, dueDate);
+      return ctx.cache.editorWrite(() => ctx.cache.shortlist.setDue(manuscriptId, authorId, dueDate));
     },
     'shortlist.reminders': () => ctx.cache.shortlist.reminders(pid(), ctx.cache.shortlist.settings().reminderDays),
     'invitation.getSettings': () => ctx.cache.shortlist.settings(),
     'invitation.setSettings': (patch) => {
-      return ctx.cache.shortlist.saveSettings(Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)));
+      const values = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
+      return ctx.cache.editorWrite(() => ctx.cache.shortlist.saveSettings(values));
     },
     'invitation.draft': ({ manuscriptId, authorId }) => draft(manuscriptId, authorId),
     'invitation.open': async ({ manuscriptId, authorId }) => {
@@ -119,12 +121,12 @@ export function shortlistHandlers(ctx: CoreContext): HandlerMap<Channels> {
     },
     'invitation.markInvited': ({ manuscriptId, authorId }) => {
       mine(manuscriptId);
-      return ctx.cache.shortlist.setStatus(manuscriptId, authorId, 'invited');
+      return ctx.cache.editorWrite(() => ctx.cache.shortlist.setStatus(manuscriptId, authorId, 'invited'));
     },
     'ledger.query': (q) => ctx.cache.ledger.query(q),
     'ledger.person': ({ personId }) => ctx.cache.ledger.history(personId) ?? null,
-    'ledger.split': ({ authorId }) => {
-      const { from, to } = ctx.cache.ledger.split(authorId);
+    'ledger.split': async ({ authorId }) => {
+      const { from, to } = await ctx.cache.editorWrite(() => ctx.cache.ledger.split(authorId));
       return { from: ctx.cache.ledger.history(from) ?? null, to: ctx.cache.ledger.history(to) ?? null };
     },
     'ledger.loads': ({ runId }) => {
