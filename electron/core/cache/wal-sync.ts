@@ -1,8 +1,8 @@
-// The editor's own writes (a queued upload, a group or author change) must be on disk before the window says
-// "queued": a power cut after that must not lose them. At `synchronous = FULL` SQLite makes a commit durable by
+// The editor's own writes (a queued upload, a group or author change, a shortlist edit) must be on disk before
+// the window says they are saved or queued: a power cut after that must not lose them. At `synchronous = FULL` SQLite makes a commit durable by
 // an fsync of the WAL inside the commit, on the thread that commits: core's event loop, which then waits for
 // the disk (0.3–7 ms on this machine, 80 ms seen once, and without bound on a busy or failing disk: issue 14).
-// Instead such a write commits without waiting (withoutCommitSync) and its handler answers after WalSync has
+// Instead such a write commits without waiting (cache.editorWrite) and its handler answers after WalSync has
 // fsynced the WAL on libuv's thread pool. What the editor is told is the same; what waits is a promise.
 //
 // Why this is as safe as FULL: the WAL is written in order, so one fsync of it makes every commit before it

@@ -30,10 +30,9 @@ export function groupHandlers(ctx: CoreContext): HandlerMap<Channels> {
   const checkCustomFields = (values: Record<string, CustomFieldValue> | undefined) => checkAuthorCustomFields(ctx, values);
   return {
     'groups.list': () => ctx.cache.groups.list(pid()),
-    // The editor's writes are answered once on disk; the fsync runs off core's thread (cache.durable).
+    // The editor's writes are answered once on disk; the fsync runs off core's thread (cache.editorWrite).
     'groups.create': async (input) => {
-      const { groupLocalId } = ctx.workspace().outbox.createGroup(input);
-      await ctx.cache.durable();
+      const { groupLocalId } = await ctx.cache.editorWrite(() => ctx.workspace().outbox.createGroup(input));
       return ctx.cache.groups.get(groupLocalId)!;
     },
     'groups.add': ({ serviceId, name }) =>
@@ -94,8 +93,7 @@ export function groupHandlers(ctx: CoreContext): HandlerMap<Channels> {
     'authors.put': async ({ groupId, clientId, body }) => {
       group(groupId);
       checkCustomFields(body.customFields);
-      ctx.workspace().outbox.putAuthor(groupId, clientId, body);
-      await ctx.cache.durable();
+      await ctx.cache.editorWrite(() => ctx.workspace().outbox.putAuthor(groupId, clientId, body));
       return authorRow(groupId, clientId);
     },
     'authors.patch': async ({ groupId, clientId, body }) => {
@@ -105,14 +103,12 @@ export function groupHandlers(ctx: CoreContext): HandlerMap<Channels> {
         throw new DeskError('invalid_input', 'A partial update needs at least one field to change.', { field: 'body' });
       }
       checkCustomFields(customFields);
-      ctx.workspace().outbox.patchAuthor(groupId, clientId, body);
-      await ctx.cache.durable();
+      await ctx.cache.editorWrite(() => ctx.workspace().outbox.patchAuthor(groupId, clientId, body));
       return authorRow(groupId, clientId);
     },
     'authors.delete': async ({ groupId, clientId }) => {
       group(groupId);
-      ctx.workspace().outbox.deleteAuthor(groupId, clientId);
-      await ctx.cache.durable();
+      await ctx.cache.editorWrite(() => ctx.workspace().outbox.deleteAuthor(groupId, clientId));
       return { ok: true as const };
     },
     // Custom fields are defined in the service's own interface: the cached list answers at once,

@@ -80,9 +80,8 @@ export function manuscriptHandlers(ctx: CoreContext): HandlerMap<Channels> {
       // measured; the outbox puts it back into staging when the upload cannot be queued.
       const outbox = ctx.workspace().outbox;
       const taken = fileId ? await ctx.staging.take(fileId, outbox.uploadsDir) : null;
-      const { manuscriptId } = outbox.queueUpload({ form, ...(taken ? { file: taken } : {}) });
-      // "Queued" only once it is on disk; the fsync runs off core's thread (cache.durable).
-      await ctx.cache.durable();
+      // "Queued" only once it is on disk; the fsync runs off core's thread (cache.editorWrite).
+      const { manuscriptId } = await ctx.cache.editorWrite(() => outbox.queueUpload({ form, ...(taken ? { file: taken } : {}) }));
       return ctx.cache.manuscripts.getById(manuscriptId)!;
     },
   };

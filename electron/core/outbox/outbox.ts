@@ -150,10 +150,9 @@ export class Outbox {
     return this.opts.uploadsDir;
   }
 
-  // The editor's writes below commit without waiting for the disk: whoever tells the editor "queued" awaits
-  // cache.durable() first (the handlers do), which fsyncs the WAL off core's thread (cache/wal-sync.ts). A
-  // group's creation may be sent before that fsync ends: its claim commits with an fsync of its own, which
-  // makes the queueing before it durable too (the WAL is written in order).
+  // The handlers queue through cache.editorWrite: committed without waiting for the disk, answered once the WAL is
+  // synced off core's thread. A group's creation may be sent before that fsync ends: its claim commits with an
+  // fsync of its own, which makes the queueing before it durable too (the WAL is written in order).
 
   /**
    * Records the manuscript (pending) and queues its upload in one transaction, with the file handed over
@@ -162,7 +161,7 @@ export class Outbox {
    */
   queueUpload(input: { form: UploadFormInput; file?: FileHandover }): { entryId: number; manuscriptId: number } {
     try {
-      return this.commitWithoutSync(() => queueUpload(this.kinds, input.form, input.file?.file ?? null));
+      return queueUpload(this.kinds, input.form, input.file?.file ?? null);
     } catch (err) {
       input.file?.putBack();
       throw err;
@@ -170,20 +169,20 @@ export class Outbox {
   }
 
   putAuthor(groupLocalId: number, clientId: string, body: AuthorFromGroupPut): number {
-    return this.commitWithoutSync(() => queueAuthor(this.kinds, groupLocalId, clientId, { kind: 'author_put', body }));
+    return queueAuthor(this.kinds, groupLocalId, clientId, { kind: 'author_put', body });
   }
 
   patchAuthor(groupLocalId: number, clientId: string, body: AuthorFromGroupPatch): number {
-    return this.commitWithoutSync(() => queueAuthor(this.kinds, groupLocalId, clientId, { kind: 'author_patch', body }));
+    return queueAuthor(this.kinds, groupLocalId, clientId, { kind: 'author_patch', body });
   }
 
   deleteAuthor(groupLocalId: number, clientId: string): number {
-    return this.commitWithoutSync(() => queueAuthor(this.kinds, groupLocalId, clientId, { kind: 'author_delete' }));
+    return queueAuthor(this.kinds, groupLocalId, clientId, { kind: 'author_delete' });
   }
 
   /** Creates the group locally (no service id yet) and queues its creation. */
   createGroup(input: AuthorsGroupCreate): { entryId: number; groupLocalId: number } {
-    return this.commitWithoutSync(() => queueGroup(this.kinds, input));
+    return queueGroup(this.kinds, input);
   }
 
   private insert(p: OutboxPayload, entityKey: string, dependsOn: number | null): number {
@@ -476,8 +475,7 @@ export class Outbox {
     else this.transaction(done);
   }
 
-  /** One transaction committed without waiting for the disk (withoutCommitSync): for what a power cut may undo, or
-   * what the editor is told of only after cache.durable(). */
+  /** One transaction committed without waiting for the disk (withoutCommitSync): only for what a power cut may undo. */
   private commitWithoutSync<T>(fn: () => T): T {
     return withoutCommitSync(this.opts.cache.db, fn, (body) => this.transaction(body));
   }

@@ -21,6 +21,9 @@ const outboxSize = () => core.workspace()!.outbox.list().length;
 beforeAll(async () => {
   t = await startCoreWithService({ prefix: 'group-authors' });
   ({ core, service } = t);
+  // The tests send with syncNow() when they mean to: the loop would send a write as soon as it is queued, before
+  // the answer that shows it pending (the answer waits for the disk, cache.editorWrite).
+  await core.workspace()!.sync.stop();
   await call('customFields.list', { refresh: true });
   const created = await call<AuthorsGroupRow>('groups.create', {
     group_name: 'Fetch test',
@@ -71,15 +74,11 @@ describe('authors.fetch', () => {
   });
 
   it('refuses to overwrite an author whose change is still waiting to be sent', async () => {
-    // Stopped, the sync loop leaves the change queued (it sends a write as soon as it is queued).
-    const loop = core.workspace()!.sync;
-    await loop.stop();
     await call('authors.put', { groupId: group.id, clientId: 'queued-1', body: { name: 'Queued Author' } });
     const env = await handle('authors.fetch', { groupId: group.id, clientId: 'queued-1' });
     expect(env).toMatchObject({ ok: false, error: { code: 'conflict', field: 'clientId' } });
     expect(core.cache.groups.author(group.id, 'queued-1')).toMatchObject({ name: 'Queued Author', syncState: 'pending' });
-    loop.start();
-    await loop.syncNow();
+    await core.workspace()!.sync.syncNow();
     expect(await call<GroupAuthorRow>('authors.fetch', { groupId: group.id, clientId: 'queued-1' })).toMatchObject({
       name: 'Queued Author',
       syncState: 'synced',

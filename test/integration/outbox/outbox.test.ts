@@ -100,29 +100,6 @@ describe('uploads', () => {
     expect(level()).toBe(FULL);
   });
 
-  it('queues the editor’s writes without an fsync on this thread (their handlers await cache.durable())', async () => {
-    const queued: Array<[string, number]> = [];
-    const originalInsert = OutboxStore.prototype.insert;
-    const insert = vi.spyOn(OutboxStore.prototype, 'insert').mockImplementation(function (this: OutboxStore, ...args) {
-      queued.push([args[1].kind, level()]);
-      return originalInsert.apply(this, args);
-    });
-    outbox.queueUpload({ form: form('ms-1'), file: await staged('paper.pdf', PDF('x')) });
-    const { groupLocalId } = outbox.createGroup({ group_name: 'G', owner_team: 'T', editor_teams: [], viewer_teams: [] });
-    outbox.putAuthor(groupLocalId, 'a-1', { name: 'Ada Lovelace' });
-    outbox.patchAuthor(groupLocalId, 'a-1', { name: 'Ada King' });
-    outbox.deleteAuthor(groupLocalId, 'a-1');
-    insert.mockRestore();
-    expect(queued).toEqual([
-      ['upload', NORMAL],
-      ['group_create', NORMAL],
-      ['author_put', NORMAL],
-      ['author_patch', NORMAL],
-      ['author_delete', NORMAL],
-    ]);
-    expect(level()).toBe(FULL);
-  });
-
   it('marks a replayable write sending without an fsync, and a group’s creation with one (recover() parks it as uncertain)', async () => {
     const claims: Array<[string, number]> = [];
     const originalSet = OutboxStore.prototype.set;
