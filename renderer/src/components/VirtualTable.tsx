@@ -97,6 +97,19 @@ export function VirtualTable<T>({ label, columns, rows, rowClass, rowHeight = 36
   const [top, setTop] = useState(0);
   const [height, setHeight] = useState(() => lastHeight.get(label) ?? 600);
   const [focus, setFocus] = useState(0);
+  // A table just shown paints the rows in view first; the rows beyond its edges (the overscan) come once
+  // the window is idle, or with the first scroll, whichever is sooner: they are no part of what the editor
+  // sees first, and rendering them with the rest was a fifth of opening a manuscript's table (issue 12).
+  const [warm, setWarm] = useState(false);
+  useEffect(() => {
+    if (warm) return;
+    if (!window.requestIdleCallback) {
+      const t = window.setTimeout(() => setWarm(true), 50);
+      return () => window.clearTimeout(t);
+    }
+    const id = window.requestIdleCallback(() => setWarm(true), { timeout: 200 });
+    return () => window.cancelIdleCallback(id);
+  }, [warm]);
 
   useEffect(() => {
     const el = scroller.current;
@@ -117,8 +130,8 @@ export function VirtualTable<T>({ label, columns, rows, rowClass, rowHeight = 36
   // all above): rows scrolled in take the slots the rows scrolled out left, so no row is mounted or
   // unmounted while scrolling. At the top the window has no rows above, and the view opens with fewer.
   const slots = visible + 2 * overscan;
-  const first = Math.max(0, Math.min(top - overscan, rows.length - slots));
-  const last = Math.min(rows.length, top + visible + overscan, first + slots);
+  const first = Math.max(0, Math.min(top - (warm ? overscan : 0), rows.length - slots));
+  const last = Math.min(rows.length, top + visible + (warm ? overscan : 0), first + slots);
   const template = useMemo(() => columns.map((c) => c.width).join(' '), [columns]);
   const cellClasses = useMemo(() => columns.map((c) => `vcell ${c.align ?? ''}`), [columns]);
   const spacer = useMemo(() => ({ height: rows.length * rowHeight, position: 'relative' as const }), [rows.length, rowHeight]);
@@ -218,7 +231,10 @@ export function VirtualTable<T>({ label, columns, rows, rowClass, rowHeight = 36
         className="vbody"
         role="rowgroup"
         data-testid="vtable-body"
-        onScroll={(e) => setTop(Math.floor(e.currentTarget.scrollTop / rowHeight))}
+        onScroll={(e) => {
+          setWarm(true);
+          setTop(Math.floor(e.currentTarget.scrollTop / rowHeight));
+        }}
         onKeyDown={onKeyDown}
         onFocus={onFocusRow}
         onDoubleClick={onDoubleClick}

@@ -214,3 +214,50 @@ describe('candidates table: a scroll frame makes elements only for the rows scro
     await counted.context().close();
   });
 });
+
+/** Records, when the candidates table's body rows next appear, how many there are and whether each lies in the
+ * body's visible height (a MutationObserver's callback runs after React's commit, before the frame is painted). */
+const RECORD_FIRST_ROWS = `
+  window.__firstRows = null;
+  new MutationObserver((records, observer) => {
+    const body = document.querySelector('[data-testid="vtable-body"]');
+    const rows = body ? [...body.querySelectorAll('[role="row"]')] : [];
+    if (rows.length === 0) return;
+    observer.disconnect();
+    const box = body.getBoundingClientRect();
+    window.__firstRows = {
+      count: rows.length,
+      visible: Math.ceil(body.clientHeight / 48) + 1,
+      outside: rows.filter((r) => r.getBoundingClientRect().top >= box.bottom).length,
+    };
+  }).observe(document, { childList: true, subtree: true });
+`;
+
+describe('candidates table: the rows in view are rendered first, the overscan when the window is idle', () => {
+  it('a table shown again first renders only the rows in view; the rows below follow without a scroll', async () => {
+    const { page, table } = await openCandidates(browser, app.host.url, /Tides in the table/);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    // Shown again, as an editor comes back to a manuscript's candidates: the table knows its height from
+    // the last time (a table never shown starts from a guess, and renders the rows the guess holds).
+    await nav.getByRole('button', { name: 'Manuscripts' }).click();
+    await table.waitFor({ state: 'detached' });
+    await page.evaluate(RECORD_FIRST_ROWS);
+    await nav.getByRole('button', { name: 'Candidates' }).click();
+    await expect.poll(() => page.evaluate(() => (window as unknown as { __firstRows: unknown }).__firstRows)).not.toBe(null);
+    const first = (await page.evaluate(() => (window as unknown as { __firstRows: unknown }).__firstRows)) as {
+      count: number;
+      visible: number;
+      outside: number;
+    };
+    // At 1280×720 the body shows 8 rows of 48 px and part of a 9th; the window holds one more, for the row
+    // that comes into view while scrolling within the first. The overscan (3 more below) comes once idle.
+    expect(first.count).toBe(first.visible);
+    expect(first.outside).toBe(1);
+    const rows = table.locator('[role="row"][aria-rowindex]:not([aria-rowindex="1"])');
+    await expect.poll(() => rows.count()).toBe(first.visible + Math.max(2, Math.ceil(first.visible / 4)));
+    // A row beyond the first render's edge is in the DOM before a scroll reaches it, with its own person.
+    const below = table.locator(`[role="row"][aria-rowindex="${first.visible + 2}"]`);
+    await expect.poll(() => below.textContent()).toContain(`Scroller ${first.visible} Example`);
+    await page.context().close();
+  });
+});
