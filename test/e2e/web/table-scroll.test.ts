@@ -261,3 +261,34 @@ describe('candidates table: the rows in view are rendered first, the overscan wh
     await page.context().close();
   });
 });
+
+describe('candidates table: the e-mail copy icon is laid out only on the row hovered or focused', () => {
+  it('no box for the icon in a row at rest; hovered, the icon shows where the button was, and a click copies', async () => {
+    const { page, table } = await openCandidates(browser, app.host.url, /Tides in the table/);
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.mouse.move(0, 0);
+    const row = table.locator('[role="row"][aria-rowindex="2"]');
+    const button = row.getByRole('button', { name: 'Copy the e-mail of Scroller 0 Example' });
+    const icon = row.locator('.email-cell svg.ti-copy');
+    // Every row at rest: the icon is in the DOM (recycled rows keep their shape) but has no layout box.
+    const boxes = await table.locator('.email-cell svg.ti-copy').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().width));
+    expect(boxes.length).toBeGreaterThanOrEqual(5);
+    expect(boxes.every((w) => w === 0)).toBe(true);
+    const atRest = (await button.boundingBox())!;
+    await row.hover();
+    await expect.poll(async () => (await icon.boundingBox())?.width ?? 0).toBeGreaterThan(10);
+    // The button keeps its place and size: nothing in the row moves when the icon appears.
+    expect(await button.boundingBox()).toEqual(atRest);
+    const iconBox = (await icon.boundingBox())!;
+    expect(iconBox.x).toBeGreaterThanOrEqual(atRest.x);
+    expect(iconBox.x + iconBox.width).toBeLessThanOrEqual(atRest.x + atRest.width);
+    await button.click();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('s0@example.org');
+    // A row focused by keyboard shows its icon too.
+    await page.mouse.move(0, 0);
+    const other = table.locator('[role="row"][aria-rowindex="4"]');
+    await other.focus();
+    await expect.poll(async () => (await other.locator('.email-cell svg.ti-copy').boundingBox())?.width ?? 0).toBeGreaterThan(10);
+    await page.context().close();
+  });
+});
