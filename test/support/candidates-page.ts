@@ -2,15 +2,16 @@
 // then Candidates, at 1280×720, once the table's first row is in.
 import type { Browser, Locator, Page } from 'playwright-core';
 
-/** A new 1280×720 page (with `initScript` run before the app's, when given) showing the candidates of the
- * manuscript whose list button matches `manuscript`. */
+/** A new page, 1280×720 unless `viewport` says otherwise (with `initScript` run before the app's, when given),
+ * showing the candidates of the manuscript whose list button matches `manuscript`. */
 export async function openCandidates(
   browser: Browser,
   url: string,
   manuscript: RegExp,
   initScript?: string,
+  viewport = { width: 1280, height: 720 },
 ): Promise<{ page: Page; table: Locator }> {
-  const page = await (await browser.newContext({ viewport: { width: 1280, height: 720 } })).newPage();
+  const page = await (await browser.newContext({ viewport })).newPage();
   if (initScript) await page.addInitScript(initScript);
   await page.goto(url);
   await page.getByRole('list', { name: 'Manuscripts' }).getByRole('button', { name: manuscript }).click();

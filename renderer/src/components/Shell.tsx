@@ -3,6 +3,7 @@ import { VIEWS, useApp, type View } from '../stores/app';
 import { useManuscripts } from '../stores/manuscripts';
 import { FilePickerInput, openFilePicker } from './FilePicker';
 import { StatusBar } from './StatusBar';
+import { whenIdle } from './idle';
 import { Alert } from './Alert';
 import { VIEW_COMPONENTS, preloadView } from './views';
 
@@ -38,10 +39,7 @@ export function Shell() {
   const Content = VIEW_COMPONENTS[view];
 
   // The view editors open most after the first: its chunk fetched once the window is idle.
-  useEffect(() => {
-    const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 200));
-    idle(() => preloadView('candidates'));
-  }, []);
+  useEffect(() => whenIdle(() => preloadView('candidates')), []);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {

@@ -15,6 +15,7 @@ import {
   type ReactElement,
   type ReactNode,
 } from 'react';
+import { whenIdle } from './idle';
 
 export interface Column<T> {
   key: string;
@@ -102,15 +103,7 @@ export function VirtualTable<T>({ label, columns, rows, rowClass, rowHeight = 36
   // sees first (at 1400×900, 4 rows of 17: ~4 ms of opening a manuscript's table, issue 12). A table never
   // measured renders them at once: its height is a guess, and the overscan covers a guess that is short.
   const [warm, setWarm] = useState(() => !lastHeight.has(label));
-  useEffect(() => {
-    if (warm) return;
-    if (!window.requestIdleCallback) {
-      const t = window.setTimeout(() => setWarm(true), 50);
-      return () => window.clearTimeout(t);
-    }
-    const id = window.requestIdleCallback(() => setWarm(true), { timeout: 200 });
-    return () => window.cancelIdleCallback(id);
-  }, [warm]);
+  useEffect(() => (warm ? undefined : whenIdle(() => setWarm(true), 200)), [warm]);
 
   useEffect(() => {
     const el = scroller.current;

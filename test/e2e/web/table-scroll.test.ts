@@ -264,14 +264,7 @@ describe('candidates table: the rows in view are rendered first, the overscan wh
 
 describe('candidates table: a table shown for the first time leaves no row in view empty', () => {
   it('at 1920×1080, where the first guess of its height is short, the first render fills the body', async () => {
-    const page = await (await browser.newContext({ viewport: { width: 1920, height: 1080 } })).newPage();
-    await page.addInitScript(RECORD_FIRST_ROWS);
-    await page.goto(app.host.url);
-    await page
-      .getByRole('list', { name: 'Manuscripts' })
-      .getByRole('button', { name: /Tides in the table/ })
-      .click();
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Candidates' }).click();
+    const { page } = await openCandidates(browser, app.host.url, /Tides in the table/, RECORD_FIRST_ROWS, { width: 1920, height: 1080 });
     await expect.poll(() => page.evaluate(() => (window as unknown as { __firstRows: unknown }).__firstRows)).not.toBe(null);
     const fresh = (await page.evaluate(() => (window as unknown as { __firstRows: unknown }).__firstRows)) as {
       count: number;
