@@ -308,3 +308,38 @@ describe('candidates table: the e-mail copy icon is laid out only on the row hov
     await page.context().close();
   });
 });
+
+describe('candidates table: body rows are opaque layers in the table’s own colours', () => {
+  it('light and dark: a plain row is the table’s background, a conflict row its tint over it, every row opaque and its own layer', async () => {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const { page, table } = await openCandidates(browser, app.host.url, /Tides in the table/);
+      await page.emulateMedia({ colorScheme });
+      const rows = await table.evaluate((t) => {
+        const rgba = (c: string) => (c.match(/[\d.]+/g) ?? []).map(Number);
+        const panel = rgba(getComputedStyle(t).backgroundColor);
+        return {
+          panel,
+          rows: [...t.querySelectorAll<HTMLElement>('.vbody [role="row"]')].map((r) => ({
+            coi: r.classList.contains('has-coi'),
+            background: rgba(getComputedStyle(r).backgroundColor),
+            willChange: getComputedStyle(r).willChange,
+          })),
+        };
+      });
+      const plain = rows.rows.filter((r) => !r.coi);
+      const coi = rows.rows.filter((r) => r.coi);
+      expect(plain.length, colorScheme).toBeGreaterThan(3);
+      expect(coi.length, colorScheme).toBeGreaterThan(1);
+      expect(rows.panel.slice(0, 3), colorScheme).toHaveLength(3);
+      // Opaque (no alpha component, or 1): a layer the compositor can draw without blending what is under it.
+      for (const r of rows.rows) {
+        expect(r.willChange, colorScheme).toBe('transform');
+        expect(r.background[3] ?? 1, colorScheme).toBe(1);
+      }
+      for (const r of plain) expect(r.background.slice(0, 3), colorScheme).toEqual(rows.panel.slice(0, 3));
+      // The conflict tint is still there: 5 % of the "bad" colour over the table's background.
+      for (const r of coi) expect(r.background.slice(0, 3), colorScheme).not.toEqual(rows.panel.slice(0, 3));
+      await page.context().close();
+    }
+  });
+});
