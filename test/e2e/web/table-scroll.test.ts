@@ -343,3 +343,24 @@ describe('candidates table: body rows are opaque layers in the table’s own col
     }
   });
 });
+
+describe('candidates table: the table takes the rest of the window, and the page does not scroll', () => {
+  it('at 1280×720 and 1920×1080, the table ends above the status bar, its body is taller than its minimum, nothing below it is cut', async () => {
+    for (const viewport of [
+      { width: 1280, height: 720 },
+      { width: 1920, height: 1080 },
+    ]) {
+      const { page, table } = await openCandidates(browser, app.host.url, /Tides in the table/, undefined, viewport);
+      const at = `${viewport.width}×${viewport.height}`;
+      const box = (await table.boundingBox())!;
+      const status = (await page.locator('footer.status-bar').boundingBox())!;
+      expect(box.y + box.height, at).toBeLessThanOrEqual(status.y);
+      // The content area does not scroll: the view fits, the table's own body scrolls.
+      const content = await page.locator('main.content').evaluate((m) => ({ scroll: m.scrollHeight, client: m.clientHeight }));
+      expect(content.scroll, at).toBeLessThanOrEqual(content.client);
+      // The table fills the window below the bars, not a fixed guess: less than a row's height is left under it.
+      expect(status.y - (box.y + box.height), at).toBeLessThan(48);
+      await page.context().close();
+    }
+  });
+});
