@@ -1,10 +1,12 @@
 // Crash handling: Electron's crash reporter writes minidumps to the local crashDumps folder and never
 // uploads them; a renderer that dies is reloaded with a message (at most 3 times a minute, then the
-// editor is told to restart); the last crash is kept for Help → Copy diagnostics.
+// editor is told to restart); the last crash is kept for Help → Copy diagnostics. The demo service the
+// app stops while quitting is not a crash (shell-rules.ts isChildCrash).
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { app, crashReporter, dialog, type BrowserWindow, type RenderProcessGoneDetails } from 'electron';
 import type { Logger } from '../core/ports';
+import { isChildCrash } from './shell-rules';
 
 /** Call before app 'ready' so every process is watched. Dumps stay in app.getPath('crashDumps'). */
 export function startLocalCrashReporter(): void {
@@ -76,8 +78,10 @@ export function watchRenderer(win: BrowserWindow, logger: Logger): void {
         'Queued changes and uploads are kept by the app and continue. If this happens again, Help → Copy diagnostics tells support what happened.',
     });
   });
+  let quitting = false;
+  app.once('before-quit', () => (quitting = true));
   app.on('child-process-gone', (_event, details) => {
-    if (details.reason !== 'clean-exit') {
+    if (isChildCrash(details, quitting)) {
       logger.log('error', 'child process gone', { type: details.type, reason: details.reason, exitCode: details.exitCode });
       record(`${details.type} process stopped (${details.reason})`);
     }

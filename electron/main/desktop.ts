@@ -15,7 +15,7 @@ import { installMenu } from './menu';
 import { watchUploadsAndMarks } from './notifications';
 import { busyState } from './outbox-watch';
 import { startUpdater, type Updater } from './updater';
-import { restoredWindowOptions, trackWindowState } from './window-state';
+import { restoredWindowOptions, saveWindowState, trackWindowState } from './window-state';
 import type { BrowserWindowConstructorOptions } from 'electron';
 
 const launches = listenForLaunchTargets();
@@ -119,4 +119,4 @@ export function startDesktop(opts: {
   };
 }
 
-export { trackWindowState };
+export { saveWindowState, trackWindowState };

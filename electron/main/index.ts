@@ -25,8 +25,9 @@ import {
 } from './security';
 // Desktop conventions (menu, window state, launch targets, notifications, updates, crashes, quit).
 import { startLocalCrashReporter } from './crash';
-import { desktopWindowOptions, startDesktop, trackWindowState, type DesktopShell } from './desktop';
+import { desktopWindowOptions, saveWindowState, startDesktop, trackWindowState, type DesktopShell } from './desktop';
 import { quitAfter } from './quit';
+import { APP_USER_MODEL_ID, offerMoveToApplications, quitsWithLastWindow, unsandboxedStartRefusal } from './shell-rules';
 
 protocol.registerSchemesAsPrivileged([APP_SCHEME_PRIVILEGES]);
 app.enableSandbox();
@@ -38,19 +39,45 @@ let ipc: IpcTransport | null = null;
 let desktop: DesktopShell | null = null;
 let logFile: RotatingLogFile | null = null;
 let stopDemo: (() => Promise<void>) | null = null;
+let dataDir = '';
 
-if (!app.requestSingleInstanceLock()) {
+// Notifications and the taskbar button belong to the installed shortcuts' ID (Windows).
+if (process.platform === 'win32') app.setAppUserModelId(APP_USER_MODEL_ID);
+
+const refusal = unsandboxedStartRefusal({
+  platform: process.platform,
+  isPackaged: app.isPackaged,
+  noSandboxSwitch: app.commandLine.hasSwitch('no-sandbox'),
+  appImage: Boolean(process.env['APPIMAGE']),
+});
+if (refusal) {
+  void app.whenReady().then(() => {
+    dialog.showErrorBox('Referee Desk cannot start', refusal);
+    app.exit(1);
+  });
+} else if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
   startLocalCrashReporter();
   app.on('second-instance', (_event, argv, cwd) => desktop?.secondInstance(argv, cwd));
   app.on('web-contents-created', (_event, contents) => hardenWebContents(contents, openExternal));
-  app.on('window-all-closed', () => app.quit());
-  quitAfter(async () => {
-    ipc?.dispose();
-    await Promise.all([stopDemo?.(), core?.close()]);
-    await logFile?.flush();
+  app.on('window-all-closed', () => {
+    if (quitsWithLastWindow(process.platform)) app.quit();
   });
+  // macOS: clicking the Dock icon with no window open opens one again.
+  app.on('activate', () => {
+    if (core && !mainWindow) ipc?.addWindow(createWindow(dataDir).webContents);
+  });
+  quitAfter(
+    async () => {
+      ipc?.dispose();
+      await Promise.all([stopDemo?.(), core?.close()]);
+      await logFile?.flush();
+    },
+    () => {
+      if (mainWindow) saveWindowState(mainWindow, dataDir);
+    },
+  );
   void app.whenReady().then(start);
 }
 
@@ -63,7 +90,7 @@ async function start(): Promise<void> {
   });
 
   // 1. The window, before anything slow.
-  const dataDir = app.getPath('userData');
+  dataDir = app.getPath('userData');
   const win = createWindow(dataDir);
   const shown = new Promise<void>((resolve) => win.once('show', () => resolve()));
 
@@ -108,6 +135,35 @@ async function start(): Promise<void> {
   await shown;
   await host.secrets.ready();
   await core.start();
+  void offerMove();
+}
+
+/** macOS: an app run from its disk image or Downloads cannot be updated in place; offer the move. */
+async function offerMove(): Promise<void> {
+  if (
+    !offerMoveToApplications({
+      platform: process.platform,
+      isPackaged: app.isPackaged,
+      inApplicationsFolder: process.platform === 'darwin' && app.isInApplicationsFolder(),
+    })
+  )
+    return;
+  const parent = mainWindow ?? undefined;
+  const options = {
+    type: 'question' as const,
+    buttons: ['Move to Applications', 'Not Now'],
+    defaultId: 0,
+    cancelId: 1,
+    message: 'Move Referee Desk to the Applications folder?',
+    detail: 'Run from here, Referee Desk cannot install its updates. Moving it quits and reopens it from Applications.',
+  };
+  const { response } = parent ? await dialog.showMessageBox(parent, options) : await dialog.showMessageBox(options);
+  if (response !== 0) return;
+  try {
+    app.moveToApplicationsFolder();
+  } catch (err) {
+    dialog.showErrorBox('Referee Desk was not moved', err instanceof Error ? err.message : String(err));
+  }
 }
 
 function createWindow(dataDir: string): BrowserWindow {

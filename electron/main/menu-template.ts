@@ -74,6 +74,9 @@ export function buildMenuTemplate(o: MenuOptions): MenuItemConstructorOptions[] 
         about,
         ...updateItems,
         sep,
+        // macOS puts Settings in the app menu on Cmd+, (Apple's Human Interface Guidelines).
+        item('Settings…', { type: 'view', view: 'settings' }, { accelerator: 'Cmd+,' }),
+        sep,
         { role: 'services' },
         sep,
         { role: 'hide' },

@@ -1,23 +1,12 @@
 // Quit waits for core to close (outbox, webhook receiver, demo service, cache) before Electron exits,
-// bounded so a stuck close never keeps the app alive. Electron's before-quit can be cancelled with
-// preventDefault(); we call app.quit() again once closing is done.
+// bounded so a stuck close never keeps the app alive; the window state is saved first, before the
+// wait (shell-rules.ts quitGate). Electron's before-quit can be cancelled with preventDefault(); the
+// gate calls app.quit() again once closing is done.
 import { app } from 'electron';
+import { quitGate } from './shell-rules';
 
 export const QUIT_CLOSE_TIMEOUT_MS = 5_000;
 
-export function quitAfter(close: () => Promise<void>, timeoutMs = QUIT_CLOSE_TIMEOUT_MS): void {
-  let state: 'running' | 'closing' | 'closed' = 'running';
-  app.on('before-quit', (event) => {
-    if (state === 'closed') return;
-    event.preventDefault();
-    if (state === 'closing') return;
-    state = 'closing';
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs)));
-    void Promise.race([close().catch(() => undefined), timeout]).finally(() => {
-      clearTimeout(timer);
-      state = 'closed';
-      app.quit();
-    });
-  });
+export function quitAfter(close: () => Promise<void>, saveNow: () => void, timeoutMs = QUIT_CLOSE_TIMEOUT_MS): void {
+  app.on('before-quit', quitGate({ saveNow, close, quit: () => app.quit(), timeoutMs }));
 }

@@ -26,18 +26,22 @@ export function restoredWindowOptions(
   return { options: { ...base, ...state.bounds, minWidth: MIN_WIDTH, minHeight: MIN_HEIGHT }, state };
 }
 
+/** Writes the window's place, size and maximized/full-screen state (quit saves it before closing core). */
+export function saveWindowState(win: BrowserWindow, dataDir: string): void {
+  if (win.isDestroyed()) return;
+  const saved: WindowState = { bounds: win.getNormalBounds(), maximized: win.isMaximized(), fullScreen: win.isFullScreen() };
+  try {
+    writeFileSync(fileIn(dataDir), JSON.stringify(saved));
+  } catch {
+    // a read-only profile folder: the window opens at the default place next time
+  }
+}
+
 /** Applies the maximized/full-screen state once shown, and saves the state whenever the window closes. */
 export function trackWindowState(win: BrowserWindow, dataDir: string, state: WindowState): void {
   win.once('ready-to-show', () => {
     if (state.maximized) win.maximize();
     if (state.fullScreen) win.setFullScreen(true);
   });
-  win.on('close', () => {
-    const saved: WindowState = { bounds: win.getNormalBounds(), maximized: win.isMaximized(), fullScreen: win.isFullScreen() };
-    try {
-      writeFileSync(fileIn(dataDir), JSON.stringify(saved));
-    } catch {
-      // a read-only profile folder: the window opens at the default place next time
-    }
-  });
+  win.on('close', () => saveWindowState(win, dataDir));
 }

@@ -92,3 +92,14 @@ describe('application menu', () => {
     expect(sub(top(t, 'Help')).map((i) => i.label)).toEqual(['Open Logs Folder', 'Copy Diagnostics']);
   });
 });
+
+describe('macOS app menu', () => {
+  it('holds Settings… on Cmd+, which opens the Settings view', () => {
+    const { template, ran } = menu({ platform: 'darwin' });
+    const settings = sub(template[0]!).find((i) => i.label === 'Settings…');
+    expect(settings).toMatchObject({ accelerator: 'Cmd+,' });
+    click(settings!);
+    expect(ran).toEqual([{ type: 'view', view: 'settings' }]);
+    expect(sub(top(menu().template, 'Help')).some((i) => i.label === 'Settings…')).toBe(false);
+  });
+});
