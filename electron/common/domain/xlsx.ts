@@ -83,13 +83,37 @@ export function zipStore(files: Array<{ name: string; data: Uint8Array }>): Uint
   return out;
 }
 
-/** Characters XML 1.0 allows: tab, newline, carriage return and everything from space up. */
-const isXmlChar = (c: string) => c >= ' ' || c === '\t' || c === '\n' || c === '\r';
+/** Excel's limit on the characters in one cell (UTF-16 code units); longer text is cut and ends with CELL_CUT_MARKER. */
+export const MAX_CELL_CHARS = 32_767;
+export const CELL_CUT_MARKER = ' […cut]';
 
+/**
+ * Text as XML 1.0 allows it (the Char production): tab, line feed, carriage return, U+0020–U+D7FF,
+ * U+E000–U+FFFD and the astral planes as surrogate pairs. Other controls, U+FFFE and U+FFFF are
+ * dropped, and a lone surrogate (which has no UTF-8 form) becomes U+FFFD.
+ */
+export function xmlText(s: string): string {
+  return s.replace(/[\uD800-\uDBFF][\uDC00-\uDFFF]|[\uD800-\uDFFF]|[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD]/g, (c) =>
+    c.length === 2 ? c : c >= '\uD800' && c <= '\uDFFF' ? '\uFFFD' : '',
+  );
+}
+
+/** A cell's text within MAX_CELL_CHARS, cut between characters (never inside a surrogate pair). */
+export function cellText(s: string): string {
+  if (s.length <= MAX_CELL_CHARS) return s;
+  let end = MAX_CELL_CHARS - CELL_CUT_MARKER.length;
+  if (/[\uD800-\uDBFF]/.test(s[end - 1]!)) end--;
+  return s.slice(0, end) + CELL_CUT_MARKER;
+}
+
+/**
+ * Escaped for element content and attribute values. Excel reads `_xHHHH_` in cell text as the character
+ * HHHH (ST_Xstring), so a literal one has its underscore written as `_x005F_`.
+ */
 const xml = (s: string) =>
-  s
+  xmlText(s)
     .replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!)
-    .replace(/[\s\S]/g, (c) => (isXmlChar(c) ? c : ''));
+    .replace(/_(x[0-9A-Fa-f]{4}_)/g, '_x005F_$1');
 
 function colName(i: number): string {
   let s = '';
@@ -106,7 +130,7 @@ export function toXlsx(
     const ref = `${colName(c)}${r + 1}`;
     if (v === null || v === '') return '';
     if (typeof v === 'number' && Number.isFinite(v)) return `<c r="${ref}"><v>${v}</v></c>`;
-    return `<c r="${ref}" t="inlineStr"><is><t xml:space="preserve">${xml(String(v))}</t></is></c>`;
+    return `<c r="${ref}" t="inlineStr"><is><t xml:space="preserve">${xml(cellText(xmlText(String(v))))}</t></is></c>`;
   };
   const sheetRows = [header, ...rows].map((row, r) => `<row r="${r + 1}">${row.map((v, c) => cell(v, r, c)).join('')}</row>`).join('');
   const files: Record<string, string> = {

@@ -1,22 +1,24 @@
 import { crc32 } from 'node:zlib';
+import { SaxesParser } from 'saxes';
 import yauzl from 'yauzl';
 import { describe, expect, it } from 'vitest';
 import { candidateTable } from '../../../electron/common/domain/candidates';
 import { changeCounts, changeRows, changesTable } from '../../../electron/common/domain/compare';
 import { conflictBadges } from '../../../electron/common/domain/conflicts';
 import { parseCsv, toCsv } from '../../../electron/common/domain/csv';
-import { toXlsx } from '../../../electron/common/domain/xlsx';
+import { ledgerTable, shortlistTable, type LedgerExportPerson, type ShortlistExportEntry } from '../../../electron/common/domain/shortlist';
+import { CELL_CUT_MARKER, MAX_CELL_CHARS, toXlsx } from '../../../electron/common/domain/xlsx';
 import type { RunComparison } from '../../../electron/common/views';
 import { candidateRow } from './golden/rows';
 
 const row = candidateRow;
 
 /** Reads every entry of a zip with yauzl and checks each stored CRC against zlib's. */
-function unzip(buf: Uint8Array): Promise<Map<string, string>> {
+function unzipBytes(buf: Uint8Array): Promise<Map<string, Buffer>> {
   return new Promise((resolve, reject) => {
     yauzl.fromBuffer(Buffer.from(buf), { lazyEntries: true }, (err, zip) => {
       if (err) return reject(err);
-      const out = new Map<string, string>();
+      const out = new Map<string, Buffer>();
       zip.on('entry', (entry: yauzl.Entry) => {
         zip.openReadStream(entry, (e, stream) => {
           if (e) return reject(e);
@@ -25,7 +27,7 @@ function unzip(buf: Uint8Array): Promise<Map<string, string>> {
           stream.on('end', () => {
             const data = Buffer.concat(parts);
             if (crc32(data) !== entry.crc32) return reject(new Error(`bad CRC for ${entry.fileName}`));
-            out.set(entry.fileName, data.toString('utf8'));
+            out.set(entry.fileName, data);
             zip.readEntry();
           });
         });
@@ -36,6 +38,8 @@ function unzip(buf: Uint8Array): Promise<Map<string, string>> {
     });
   });
 }
+
+const unzip = async (buf: Uint8Array) => new Map([...(await unzipBytes(buf))].map(([name, data]) => [name, data.toString('utf8')]));
 
 describe('CSV', () => {
   it('round-trips quotes, commas, newlines and non-ASCII through parseCsv', () => {
@@ -141,4 +145,200 @@ describe('run comparison', () => {
     expect(parsed[3]).toEqual(['Moved up', 'Author 2', '6', '1', '5', '0.5', '1', '2']);
     expect(parsed).toHaveLength(8);
   });
+});
+
+/** Text that a spreadsheet runs as a formula once some delimiter puts it at the start of a field, and text XML cannot hold. */
+const ATTACKS = [
+  "x;=cmd|' /C calc'!A0;y",
+  "a,=cmd|' /C calc'!A0",
+  'a\t=1+1',
+  'a|=1+1',
+  'a\n=1+1',
+  'a\r@SUM(A1)',
+  'a; "=1+1"',
+  ' =1+1',
+  '"+1+1"',
+  'a;\t-1',
+  'a;-2+3',
+  '＝1+1',
+  '=HYPERLINK("http://evil.example")',
+  '@SUM(A1)',
+  '\t=1',
+  '\r=1',
+  // Not a formula, but no XML 1.0 text: U+FFFE, U+FFFF, a lone surrogate, a control character.
+  'bad \uFFFE\uFFFF \uD800 \u0001 xml',
+];
+const TRIGGER = /^[=+\-@\t\r\0\uFF1D\uFF0B\uFF0D\uFF20]/;
+const PLAIN_NUMBER = /^-?\d+(\.\d+)?(e[+-]?\d+)?$/i;
+
+/**
+ * The fields of a CSV text that start with a formula trigger, as two kinds of reader see them: one that
+ * honours quotes at a field's start (Excel, parseCsv) and one that splits every line on the delimiter
+ * ignoring quotes; both skip leading spaces and quotes, as a trimming, unquoting reader does. A field
+ * that is a plain number is a number, not a formula.
+ */
+function formulaFields(text: string, delimiter: string): string[] {
+  const quoted = parseCsv(text, delimiter).flat();
+  const naive = text
+    .replace(/^\uFEFF/, '')
+    .split(/\r\n|\r|\n/)
+    .flatMap((line) => line.split(delimiter));
+  return [...quoted, ...naive].filter((f) => {
+    const start = f.replace(/^[ \u00A0"]*/, '');
+    return TRIGGER.test(start) && !PLAIN_NUMBER.test(start.replace(/[ "]*$/, ''));
+  });
+}
+
+const candidateAttackRows = () =>
+  ATTACKS.map((a, i) =>
+    row(200 + i, i, {
+      name: a,
+      firstName: a,
+      middleName: a,
+      lastName: a,
+      suffix: a,
+      affiliation: a,
+      email: a,
+      orcid: a,
+      url: a,
+      relevantConcepts: [a, a],
+      score: -0.5,
+    }),
+  );
+const shortlistAttackRows = (): ShortlistExportEntry[] =>
+  ATTACKS.map((a, i) => ({
+    position: i,
+    name: a,
+    email: a,
+    orcid: a,
+    affiliation: a,
+    status: 'shortlisted',
+    note: a,
+    dueDate: a,
+    invitedAt: null,
+    answeredAt: null,
+    serviceMarked: false,
+  }));
+const ledgerAttackRows = (): LedgerExportPerson[] =>
+  ATTACKS.map((a) => ({
+    name: a,
+    affiliation: a,
+    email: a,
+    orcid: a,
+    suggested: 1,
+    acceptanceRate: null,
+    shortlisted: 0,
+    invited: 0,
+    accepted: 0,
+    declined: 0,
+    noAnswer: 0,
+    reviewing: 0,
+    lastInvitedAt: null,
+  }));
+const TABLES = {
+  candidates: () => candidateTable(candidateAttackRows()),
+  shortlist: () => shortlistTable(shortlistAttackRows()),
+  ledger: () => ledgerTable(ledgerAttackRows()),
+  changes: () =>
+    changesTable(
+      changeRows({ fromRunId: 1, toRunId: 2, added: candidateAttackRows(), dropped: [], moved: [], unchanged: 0 } satisfies RunComparison),
+    ),
+};
+
+describe('CSV: no field a spreadsheet reads starts a formula, whichever delimiter it splits on', () => {
+  for (const [name, table] of Object.entries(TABLES)) {
+    it(`${name}: read with , ; tab and |, no field starts with = + - @ tab or CR; read with , every value is kept`, () => {
+      const t = table();
+      const text = toCsv(t.header, t.rows);
+      for (const d of [',', ';', '\t', '|']) expect(formulaFields(text, d), `delimiter ${JSON.stringify(d)}`).toEqual([]);
+      // The only change to the text is the inserted apostrophes.
+      const parsed = parseCsv(text, ',');
+      const strip = (v: unknown) => String(v ?? '').replace(/'/g, '');
+      expect(parsed.map((r) => r.map(strip))).toEqual([t.header, ...t.rows].map((r) => r.map(strip)));
+    });
+  }
+
+  it('our negative numbers stay numbers, except in a line’s first cell, where the next cells would join them', () => {
+    const text = toCsv(['a', 'b', 'c'], [[-3, "1+cmd|' /C calc'!A0", -0.25]]);
+    for (const d of [',', ';', '\t', '|']) expect(formulaFields(text, d)).toEqual([]);
+    expect(parseCsv(text, ',')[1]).toEqual(["'-3", "1+cmd|' /C calc'!A0", '-0.25']);
+  });
+
+  it('puts the apostrophe where the field starts, after spaces and before quotes, and quotes the cell', () => {
+    const [, cells] = parseCsv(toCsv(['a', 'b', 'c'], [['x', "x;=cmd|' /C calc'!A0;y", 'a; "=1"']]), ',');
+    expect(cells).toEqual(['x', "x;'=cmd|' /C calc'!A0;y", `a; '"=1"`]);
+  });
+});
+
+/** A strict XML 1.0 reading: the bytes must be UTF-8 and saxes refuses what is not well-formed. Returns each cell's text by ref. */
+function readXmlStrict(name: string, bytes: Uint8Array): Map<string, string> {
+  const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  const cells = new Map<string, string>();
+  const errors: string[] = [];
+  const parser = new SaxesParser({ xmlns: true });
+  let ref: string | null = null;
+  let inT = false;
+  let value = '';
+  parser.on('error', (e) => errors.push(`${name}: ${e.message}`));
+  parser.on('opentag', (tag) => {
+    if (tag.local === 'c') {
+      ref = String(tag.attributes['r']?.value ?? '');
+      value = '';
+    }
+    if (tag.local === 't') inT = true;
+  });
+  parser.on('text', (t) => {
+    if (inT) value += t;
+  });
+  parser.on('closetag', (tag) => {
+    if (tag.local === 't') inT = false;
+    if (tag.local === 'c' && ref !== null) cells.set(ref, value);
+  });
+  parser.write(text).close();
+  expect(errors).toEqual([]);
+  return cells;
+}
+
+describe('XLSX: every part is well-formed XML 1.0 and every cell fits Excel', () => {
+  it('drops U+FFFE, U+FFFF and controls, replaces lone surrogates, keeps astral characters and _xHHHH_ as written', async () => {
+    const values = ['a\uFFFEb\uFFFFc', 'lone \uD800 high', 'lone \uDC00 low', 'ctl\u0001\u001F\u007F', 'ok 😀 \t\n', '_x0041_'];
+    const files = await unzipBytes(
+      toXlsx(
+        'Sheet \uFFFF \uD800',
+        ['v'],
+        values.map((v) => [v]),
+      ),
+    );
+    const all = new Map([...files].flatMap(([name, bytes]) => [...readXmlStrict(name, bytes)]));
+    expect(['A2', 'A3', 'A4', 'A5', 'A6', 'A7'].map((r) => all.get(r))).toEqual([
+      'abc',
+      'lone \uFFFD high',
+      'lone \uFFFD low',
+      'ctl\u007F',
+      'ok 😀 \t\n',
+      '_x005F_x0041_',
+    ]);
+  });
+
+  it(`cuts a 40,000-character cell at ${MAX_CELL_CHARS} characters, with a marker, never inside a surrogate pair`, async () => {
+    const long = 'x'.repeat(40_000);
+    const astral = 'y'.repeat(MAX_CELL_CHARS - CELL_CUT_MARKER.length - 1) + '😀'.repeat(10);
+    const cells = readXmlStrict('sheet', (await unzipBytes(toXlsx('S', ['v'], [[long], [astral]]))).get('xl/worksheets/sheet1.xml')!);
+    const a2 = cells.get('A2')!;
+    expect(a2.length).toBe(MAX_CELL_CHARS);
+    expect(a2.endsWith(CELL_CUT_MARKER)).toBe(true);
+    expect(long.startsWith(a2.slice(0, -CELL_CUT_MARKER.length))).toBe(true);
+    const a3 = cells.get('A3')!;
+    expect(a3.length).toBeLessThanOrEqual(MAX_CELL_CHARS);
+    expect(a3.endsWith(`y${CELL_CUT_MARKER}`)).toBe(true);
+  });
+
+  for (const [name, table] of Object.entries(TABLES)) {
+    it(`${name}: the export with the attack strings parses strictly`, async () => {
+      const t = table();
+      const files = await unzipBytes(toXlsx(name, t.header, t.rows));
+      expect(files.size).toBe(5);
+      for (const [part, bytes] of files) readXmlStrict(part, bytes);
+    });
+  }
 });
