@@ -1,6 +1,8 @@
 // Invitations: a template with {{placeholders}} filled per person, and the mailto: URL (RFC 6068)
 // that opens the system mail client with it.
 
+import { mailtoPath } from './mailto';
+
 export const PLACEHOLDERS = {
   name: 'the reviewer’s full name',
   last_name: 'the reviewer’s last name',
@@ -62,16 +64,9 @@ export const unknownPlaceholders = (template: string): string[] => fillTemplate(
 /** Longest mailto: URL handed to the system: Windows refuses longer ones (2,048) and some mail clients cut earlier. */
 export const MAX_MAILTO_CHARS = 2000;
 
-const encode = (s: string): string => encodeURIComponent(s.normalize('NFC'));
-
-/** An address for the mailto: path: each side percent-encoded (UTF-8), the @ kept. Null when it is not one address. */
-function encodeAddress(to: string | null): string | null {
-  if (to === null) return null;
-  const s = to.trim();
-  const at = s.indexOf('@');
-  if (at <= 0 || at === s.length - 1 || s.lastIndexOf('@') !== at || /[\s,;<>"]/.test(s)) return null;
-  return `${encode(s.slice(0, at))}@${encode(s.slice(at + 1))}`;
-}
+/** Percent-encoded UTF-8; a lone surrogate (which has none) becomes U+FFFD rather than throwing. */
+const encode = (s: string): string =>
+  encodeURIComponent(s.normalize('NFC').replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD'));
 
 export interface MailtoResult {
   url: string;
@@ -87,7 +82,7 @@ export interface MailtoResult {
  * (never inside a surrogate pair or an escape) and ends with "…".
  */
 export function mailtoUrl(msg: { to: string | null; subject: string; body: string }, max = MAX_MAILTO_CHARS): MailtoResult {
-  const addr = encodeAddress(msg.to);
+  const addr = mailtoPath(msg.to);
   const head = `mailto:${addr ?? ''}?subject=${encode(msg.subject)}`;
   const body = msg.body.replace(/\r\n|\r|\n/g, '\r\n');
   const build = (b: string) => (b === '' ? head : `${head}&body=${encode(b)}`);

@@ -58,8 +58,16 @@ describe('mailto: URL', () => {
     expect(u.searchParams.get('body')).toBe('Dear Zoë Ødegård,\r\nline 2\r\n#3');
   });
 
-  it('cannot be steered by the address: ?, & and extra recipients are escaped or refused', () => {
-    expect(mailtoUrl({ to: 'a@x.org?bcc=spy', subject: 's', body: '' }).url).toBe('mailto:a@x.org%3Fbcc%3Dspy?subject=s');
+  it('cannot be steered by the address: a query, extra recipients or odd characters are refused', () => {
+    for (const to of [
+      'a@x.org?bcc=spy',
+      'ada@x.org?bcc=evil@x.org&body=Hi',
+      'a@x.org,b@y.org',
+      'a@x.org;b@y.org',
+      'a@x.org\r\nBcc: e@x.org',
+    ]) {
+      expect(mailtoUrl({ to, subject: 's', body: '' }), to).toEqual({ url: 'mailto:?subject=s', truncated: false, hasRecipient: false });
+    }
     expect(mailtoUrl({ to: 'a@x.org?bcc=spy@evil.example', subject: 's', body: '' })).toMatchObject({
       url: 'mailto:?subject=s',
       hasRecipient: false,
@@ -78,6 +86,12 @@ describe('mailto: URL', () => {
     expect(decoded.endsWith('…')).toBe(true);
     expect(body.startsWith(decoded.slice(0, -1))).toBe(true);
     expect(decoded.length).toBeGreaterThan(100);
+  });
+
+  it('a subject or body with a lone surrogate still gives a link, the surrogate as U+FFFD', () => {
+    const r = mailtoUrl({ to: 'a@x.org', subject: 'T \uD800', body: 'B \uDC00' });
+    expect(new URL(r.url).searchParams.get('subject')).toBe('T \uFFFD');
+    expect(new URL(r.url).searchParams.get('body')).toBe('B \uFFFD');
   });
 
   it('a body that fits is not truncated', () => {

@@ -5,6 +5,7 @@ import { Check, ExternalLink } from 'lucide-react';
 import { useMemo } from 'react';
 import { highlightParts, matchConcepts } from '../../../../electron/common/domain/concepts';
 import { CONFLICT_TEXT, type ConflictEvidence } from '../../../../electron/common/domain/conflicts';
+import { mailtoHref } from '../../../../electron/common/domain/mailto';
 import { CONFLICT_KEYS } from '../../../../electron/common/service/conflict-keys';
 import type { AuthorHistory, CandidateRow, ManuscriptRow } from '../../../../electron/common/views';
 import { conflictIcon, num } from './cells';
@@ -34,6 +35,7 @@ export function CandidateCard({
   const found = matches.filter((m) => m.spans.length > 0);
   const parts = useMemo(() => highlightParts(text, found), [text, found]);
   const share = row?.score != null && topScore > 0 ? Math.round((100 * row.score) / topScore) : null;
+  const emailHref = mailtoHref(row?.email);
   return (
     <div className="candidate-card">
       {row ? (
@@ -51,7 +53,9 @@ export function CandidateCard({
           <p className="muted">{row.affiliation ?? 'Affiliation unknown'}</p>
           <dl className="card-fields">
             <dt>E-mail</dt>
-            <dd>{row.email ? <a href={`mailto:${row.email}`}>{row.email}</a> : 'none'}</dd>
+            <dd>
+              {row.email === null || row.email === '' ? 'none' : emailHref === null ? row.email : <a href={emailHref}>{row.email}</a>}
+            </dd>
             <dt>ORCID</dt>
             <dd>
               {row.orcid ? (

@@ -12,6 +12,7 @@ import * as usersIcon from 'lucide-react/icons/users';
 import { createElement, type ReactElement, type ReactNode } from 'react';
 import type { ScreenColumnKey } from '../../../../electron/common/domain/candidates';
 import { CONFLICT_TEXT, conflictBadges } from '../../../../electron/common/domain/conflicts';
+import { mailtoHref } from '../../../../electron/common/domain/mailto';
 import type { ConflictKey } from '../../../../electron/common/service';
 import type { CandidateLoadRow } from '../../../../electron/common/rows';
 import type { CandidateRow } from '../../../../electron/common/views';
@@ -150,15 +151,22 @@ function ConflictsCell({ conflicts }: { conflicts: CandidateRow['conflicts'] }) 
   );
 }
 
-/** The e-mail in full (it wraps rather than being cut), with a copy button. */
+/** The e-mail in full (it wraps rather than being cut), with a copy button; a mail link only when it is a single address. */
 export function EmailCell({ row, onCopied }: { row: CandidateRow; onCopied: (text: string) => void }) {
   if (!row.email) return <span className="muted">none</span>;
   const email = row.email;
+  const href = mailtoHref(email);
   return (
     <span className="email-cell">
-      <a className="email" href={`mailto:${email}`} tabIndex={-1} data-testid="email">
-        {email}
-      </a>
+      {href === null ? (
+        <span className="email" data-testid="email" title="Not a single e-mail address: no mail link">
+          {email}
+        </span>
+      ) : (
+        <a className="email" href={href} tabIndex={-1} data-testid="email">
+          {email}
+        </a>
+      )}
       <button
         type="button"
         className="icon-button"

@@ -1,0 +1,45 @@
+// E-mail addresses made into mailto: links (RFC 6068). An address comes from the service or a file, so
+// it may carry a query (`a@x?bcc=…&body=…`) or several recipients (`a@x,b@y`): only a single address is
+// linked, and its path is percent-encoded so nothing in it can become a header.
+
+/** RFC 5321's limits: 64 characters before the @, 254 in all. */
+export const MAX_LOCAL_PART = 64;
+export const MAX_ADDRESS = 254;
+
+/**
+ * Characters of the local part: RFC 5322's atext without `?` (which no mail client reads as part of a
+ * path), letters and digits of any script (RFC 6531), dots between them.
+ */
+const LOCAL = /^[\p{L}\p{M}\p{N}!#$%&'*+\-/=^_`{|}~]+(\.[\p{L}\p{M}\p{N}!#$%&'*+\-/=^_`{|}~]+)*$/u;
+/** A domain: two or more labels of letters, digits and inner hyphens. No address literals ([1.2.3.4]). */
+const DOMAIN =
+  /^(?:[\p{L}\p{M}\p{N}](?:[\p{L}\p{M}\p{N}-]{0,61}[\p{L}\p{M}\p{N}])?\.)+[\p{L}\p{M}\p{N}](?:[\p{L}\p{M}\p{N}-]{0,61}[\p{L}\p{M}\p{N}])?$/u;
+
+/**
+ * The address as one addr-spec (spaces around it trimmed, NFC), or null when it is not exactly one:
+ * no second @, no `?`, `,`, `;`, quotes, brackets, whitespace or control characters anywhere.
+ */
+export function singleAddress(raw: string | null | undefined): string | null {
+  if (typeof raw !== 'string' || raw.length > MAX_ADDRESS * 4) return null;
+  const s = raw.trim().normalize('NFC');
+  if (s.length > MAX_ADDRESS) return null;
+  const at = s.indexOf('@');
+  if (at < 1 || at !== s.lastIndexOf('@')) return null;
+  const local = s.slice(0, at);
+  const domain = s.slice(at + 1);
+  return local.length <= MAX_LOCAL_PART && LOCAL.test(local) && DOMAIN.test(domain) ? s : null;
+}
+
+/** The mailto: path for an address: each side percent-encoded as UTF-8, the @ kept. Null when not a single address. */
+export function mailtoPath(raw: string | null | undefined): string | null {
+  const s = singleAddress(raw);
+  if (s === null) return null;
+  const at = s.indexOf('@');
+  return `${encodeURIComponent(s.slice(0, at))}@${encodeURIComponent(s.slice(at + 1))}`;
+}
+
+/** `mailto:` and the encoded address, or null (then show the address as text, without a link). */
+export function mailtoHref(raw: string | null | undefined): string | null {
+  const path = mailtoPath(raw);
+  return path === null ? null : `mailto:${path}`;
+}
