@@ -15,6 +15,8 @@ const DELIMITERS = new Set([',', ';', '\t', '|', '\r', '\n']);
  */
 const TRIGGERS = new Set(['=', '+', '-', '@', '\t', '\r', '\0', '\uFF1D', '\uFF0B', '\uFF0D', '\uFF20']);
 
+const ANY_DELIMITER = /[,;\t|\r\n]/;
+
 /** What a reader may skip before a field's first character: spaces (when it trims) and quotes (when it unquotes). */
 const SKIPPED = new Set([' ', '\u00A0', '"']);
 
@@ -28,6 +30,7 @@ const PLAIN_NUMBER = /^-?\d+(\.\d+)?(e[+-]?\d+)?$/i;
  */
 function neutralise(s: string, numberAllowed: boolean): string {
   if (numberAllowed && PLAIN_NUMBER.test(s)) return s;
+  if (!ANY_DELIMITER.test(s) && !SKIPPED.has(s[0] ?? '') && !TRIGGERS.has(s[0] ?? '')) return s;
   let out = '';
   let start = 0;
   for (let i = 0; i <= s.length; i++) {
@@ -57,7 +60,7 @@ export function csvCell(value: unknown, numberAllowed = true): string {
   if (value === null || value === undefined) return '';
   const text = Array.isArray(value) ? value.join('; ') : String(value);
   const s = neutralise(text, numberAllowed);
-  return s !== text || /[",;\t|\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+  return s !== text || s.includes('"') || ANY_DELIMITER.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
 export function toCsv(header: readonly string[], rows: ReadonlyArray<readonly unknown[]>): string {
