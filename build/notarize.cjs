@@ -1,6 +1,7 @@
 // electron-builder afterSign hook: notarizes the macOS app with Apple's notary service when the
 // credentials are in the environment (APPLE_ID, APPLE_APP_SPECIFIC_PASSWORD, APPLE_TEAM_ID), and
-// says why it skips otherwise. Signing itself uses CSC_LINK / CSC_KEY_PASSWORD (electron-builder).
+// says why it skips otherwise — except in a release build (REFEREE_DESK_RELEASE=1, the workflow on a
+// version tag), where a skip fails the build. Signing itself uses CSC_LINK / CSC_KEY_PASSWORD.
 /* eslint-disable @typescript-eslint/no-require-imports, no-undef -- electron-builder loads this hook with require() */
 const path = require('node:path');
 
@@ -17,6 +18,8 @@ function skipReason(platform, env) {
 async function afterSign(context) {
   const reason = skipReason(context.electronPlatformName, process.env);
   if (reason) {
+    if (context.electronPlatformName === 'darwin' && process.env.REFEREE_DESK_RELEASE === '1')
+      throw new Error(`notarization is required for a release: ${reason}`);
     console.log(`  • notarization skipped: ${reason}`);
     return;
   }
