@@ -43,3 +43,10 @@ export function mailtoHref(raw: string | null | undefined): string | null {
   const path = mailtoPath(raw);
   return path === null ? null : `mailto:${path}`;
 }
+
+/**
+ * The single addresses among some values, in order, for pasting into a To: field: empty values and values
+ * that are not one address (`a@x,b@y` would paste as two recipients) are left out.
+ */
+export const singleAddresses = (values: ReadonlyArray<string | null | undefined>): string[] =>
+  values.map(singleAddress).filter((e): e is string => e !== null);

@@ -65,6 +65,14 @@ describe('shortlist rules on screen', () => {
       entry(9, 3, { serviceMark: { markedBy: null }, status: 'declined', invitedAt: DAY, answeredAt: DAY }),
     ];
     expect(shortlistEmails(list)).toEqual(['p7@example.org', 'p9@example.org']);
+    // A value that is not one address would paste into a To: field as more recipients: it is left out.
+    const odd = [
+      entry(1, 1, { email: 'a@x.org,b@y.org' }),
+      entry(2, 2, { email: 'ada@x.org?bcc=evil@x.org' }),
+      entry(3, 3, { email: ' c@z.org ' }),
+    ];
+    expect(shortlistEmails(odd)).toEqual(['c@z.org']);
+    expect(actionLabels(actionTarget(odd, []))).toMatchObject({ copy: 'Copy 1 e-mail' });
     const t = shortlistExport(list);
     expect(t.rows.map((r) => [r[0], r[1], r[5], r[6], r[8], r[9], r[10]])).toEqual([
       [1, 'Person 5', 'Shortlisted', 'first', '', '', ''],

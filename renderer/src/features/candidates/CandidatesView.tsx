@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { boundsText, candidateTable, visibleColumns } from '../../../../electron/common/domain/candidates';
 import { toCsv } from '../../../../electron/common/domain/csv';
+import { singleAddresses } from '../../../../electron/common/domain/mailto';
 import { toXlsx } from '../../../../electron/common/domain/xlsx';
 import type { CandidateRow } from '../../../../electron/common/views';
 import { VirtualTable, type Column } from '../../components/VirtualTable';
@@ -134,7 +135,8 @@ export function CandidatesView() {
   };
 
   const copyEmails = async () => {
-    const emails = (await allRows()).map((r) => r.email).filter((e): e is string => !!e);
+    // Only single addresses: `a@x,b@y` in one row would paste into a To: field as two recipients.
+    const emails = singleAddresses((await allRows()).map((r) => r.email));
     await navigator.clipboard.writeText(emails.join(', '));
     setCopied(`${emails.length} emails copied`);
   };

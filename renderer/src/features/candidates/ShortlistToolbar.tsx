@@ -76,7 +76,7 @@ export function BatchActions({
     const emails = shortlistEmails(target.entries);
     await navigator.clipboard.writeText(emails.join(', '));
     const missing = target.entries.length - emails.length;
-    onCopied(`${emails.length} e-mails of the shortlist copied${missing > 0 ? ` (${missing} without an e-mail)` : ''}`);
+    onCopied(`${emails.length} e-mails of the shortlist copied${missing > 0 ? ` (${missing} without a single e-mail address)` : ''}`);
   };
 
   return (

@@ -1,5 +1,6 @@
 // The shortlist's small rules on screen: what the toolbar says and acts on, the order after a move,
 // the status moves a person may take next, and the text "Copy text" puts on the clipboard.
+import { singleAddresses } from '../../../../electron/common/domain/mailto';
 import { STATUS_LABEL, TRANSITIONS, shortlistTable } from '../../../../electron/common/domain/shortlist';
 import type { CandidateRow, InvitationDraft, ShortlistEntryRow, ShortlistStatus } from '../../../../electron/common/views';
 
@@ -22,12 +23,12 @@ export function actionLabels(target: ActionTarget): { copy: string; csv: string;
   };
 }
 
-/** The shortlist's e-mails in its order; people without one are left out. */
+/**
+ * The shortlist's e-mails in its order, for pasting into a To: field; people without one are left out, and
+ * so is a value that is not a single address (`a@x,b@y` would paste as two recipients).
+ */
 export const shortlistEmails = (entries: readonly ShortlistEntryRow[]): string[] =>
-  [...entries]
-    .sort((a, b) => a.position - b.position)
-    .map((e) => e.email)
-    .filter((e): e is string => !!e);
+  singleAddresses([...entries].sort((a, b) => a.position - b.position).map((e) => e.email));
 
 /** The export table of the shortlist (order, notes, statuses, service marks). */
 export const shortlistExport = (entries: readonly ShortlistEntryRow[]) =>
