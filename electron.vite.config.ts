@@ -7,6 +7,7 @@ import type { Plugin } from 'vite';
 const BUILT_ENTRIES: Record<string, string> = {
   __INTAKE_WORKER_FILE__: 'intake-worker.js', // electron/core/intake/index.ts
   __DEMO_SERVICE_FILE__: 'demo-service.js', // electron/localservice/app-demo.ts
+  __SANDBOX_READER_FILE__: 'sandbox-reader.js', // electron/localservice/parse.ts
   __RUN_WRITER_FILE__: 'run-writer.js', // electron/core/cache/run-writer.ts
   __RENDERER_DIR__: '../renderer', // electron/host/cli.ts
 };
@@ -52,6 +53,8 @@ export default defineConfig({
           index: resolve(import.meta.dirname, 'electron/main/index.ts'),
           'intake-worker': resolve(import.meta.dirname, 'electron/core/intake/worker.ts'),
           'demo-service': resolve(import.meta.dirname, 'electron/localservice/process-entry.ts'),
+          // sandbox-reader: the demo service's PDF/DOCX reader, a bounded worker thread (electron/localservice/parse.ts)
+          'sandbox-reader': resolve(import.meta.dirname, 'electron/localservice/reader-worker.ts'),
           // run-writer: upload answers' run writes in a worker thread with its own SQLite connection
           'run-writer': resolve(import.meta.dirname, 'electron/core/cache/run-writer-worker.ts'),
           host: resolve(import.meta.dirname, 'electron/host/entry.ts'),

@@ -266,6 +266,12 @@ async function readParagraphs(bytes: Buffer, opts: IntakeOptions): Promise<{ par
   return { paras, body };
 }
 
+/** The text of every non-empty paragraph, in document order, read with the same bounds as extractDocx (the
+ * local service's reader uses it for the whole document). */
+export async function docxParagraphTexts(bytes: Buffer, opts: IntakeOptions = {}): Promise<string[]> {
+  return (await readParagraphs(bytes, opts)).paras.map((p) => p.plain);
+}
+
 /** One line of paragraph `i` as the role model sees it (the only role input the DOCX reader makes). */
 function inputOf(paras: Para[], i: number, line: string, body: number): LineInput {
   const p = paras[i]!;
