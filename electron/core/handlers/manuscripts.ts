@@ -1,5 +1,5 @@
 import { basename, isAbsolute } from 'node:path';
-import { DeskError } from '../../common/errors';
+import { DeskError, type DeskErrorShape } from '../../common/errors';
 import type { HandlerMap } from '../router';
 import type { CoreContext } from './context';
 import { outboxView } from './outbox';
@@ -18,6 +18,9 @@ type Channels =
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
+/** Intake's verdicts kept for staged files not yet uploaded (a staged file is taken by one upload). */
+const MAX_VERDICTS = 1000;
+
 export function manuscriptHandlers(ctx: CoreContext): HandlerMap<Channels> {
   const pid = () => ctx.workspace().profileId;
   const mine = (id: number) => {
@@ -25,6 +28,29 @@ export function manuscriptHandlers(ctx: CoreContext): HandlerMap<Channels> {
     if (!manuscript || manuscript.profileId !== pid())
       throw new DeskError('not_found', 'This manuscript is not in the cache of the active profile.');
     return manuscript;
+  };
+  // Intake's verdict on each staged file it read (null: read, no refusal). A file intake refused is never
+  // queued: the editor gets intake's error instead, since sending it would only hand the service the same file.
+  const verdicts = new Map<string, DeskErrorShape | null>();
+  const remember = (fileId: string, error: DeskErrorShape | null) => {
+    verdicts.delete(fileId);
+    verdicts.set(fileId, error);
+    for (const oldest of verdicts.keys()) {
+      if (verdicts.size <= MAX_VERDICTS) break;
+      verdicts.delete(oldest);
+    }
+  };
+  const inspect = async (fileId: string) => {
+    const r = await ctx.intake.inspect(await ctx.staging.path(fileId), { root: ctx.staging.dir });
+    // "cancelled" says intake was shut down, nothing about the file
+    if (r.error?.code !== 'cancelled') remember(fileId, r.error ? { code: r.error.code, message: r.error.message } : null);
+    return r;
+  };
+  /** Intake's refusal of a staged file, reading it now if intake has not (a window may upload without asking). */
+  const refusal = async (fileId: string): Promise<DeskErrorShape | null> => {
+    if (verdicts.has(fileId)) return verdicts.get(fileId)!;
+    const r = await inspect(fileId);
+    return r.error ? { code: r.error.code, message: r.error.message } : null;
   };
   return {
     'files.stage': async ({ name, dataBase64 }) => {
@@ -52,7 +78,7 @@ export function manuscriptHandlers(ctx: CoreContext): HandlerMap<Channels> {
       };
     },
     'intake.inspect': async ({ fileId }) => {
-      const r = await ctx.intake.inspect(await ctx.staging.path(fileId), { root: ctx.staging.dir });
+      const r = await inspect(fileId);
       return {
         fileId,
         format: r.format,
@@ -79,7 +105,10 @@ export function manuscriptHandlers(ctx: CoreContext): HandlerMap<Channels> {
       // The staged file is moved into the outbox's folder first (off the event loop), with the hash staging
       // measured; the outbox puts it back into staging when the upload cannot be queued.
       const outbox = ctx.workspace().outbox;
+      const refused = fileId ? await refusal(fileId) : null;
+      if (refused) throw new DeskError(refused.code, refused.message, { field: 'fileId' });
       const taken = fileId ? await ctx.staging.take(fileId, outbox.uploadsDir) : null;
+      if (fileId) verdicts.delete(fileId);
       // "Queued" only once it is on disk; the fsync runs off core's thread (cache.editorWrite).
       const { manuscriptId } = await ctx.cache.editorWrite(() => outbox.queueUpload({ form, ...(taken ? { file: taken } : {}) }));
       return ctx.cache.manuscripts.getById(manuscriptId)!;
