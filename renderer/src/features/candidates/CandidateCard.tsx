@@ -5,6 +5,7 @@ import { Check, ExternalLink } from 'lucide-react';
 import { useMemo } from 'react';
 import { highlightParts, matchConcepts } from '../../../../electron/common/domain/concepts';
 import { CONFLICT_TEXT, type ConflictEvidence } from '../../../../electron/common/domain/conflicts';
+import { webHref } from '../../../../electron/common/domain/links';
 import { mailtoHref } from '../../../../electron/common/domain/mailto';
 import { CONFLICT_KEYS } from '../../../../electron/common/service/conflict-keys';
 import type { AuthorHistory, CandidateRow, ManuscriptRow } from '../../../../electron/common/views';
@@ -36,6 +37,7 @@ export function CandidateCard({
   const parts = useMemo(() => highlightParts(text, found), [text, found]);
   const share = row?.score != null && topScore > 0 ? Math.round((100 * row.score) / topScore) : null;
   const emailHref = mailtoHref(row?.email);
+  const profileHref = webHref(row?.url);
   return (
     <div className="candidate-card">
       {row ? (
@@ -141,9 +143,9 @@ export function CandidateCard({
                 : 'In none of your authors groups.'}
             </p>
           </section>
-          {row.url ? (
+          {profileHref ? (
             <p>
-              <a href={row.url} target="_blank" rel="noreferrer noopener">
+              <a href={profileHref} target="_blank" rel="noreferrer noopener">
                 <ExternalLink size={14} aria-hidden="true" /> Open the profile on the service
               </a>
             </p>

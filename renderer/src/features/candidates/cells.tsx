@@ -13,6 +13,7 @@ import { createElement, type ReactElement, type ReactNode } from 'react';
 import type { ScreenColumnKey } from '../../../../electron/common/domain/candidates';
 import { CONFLICT_TEXT, conflictBadges } from '../../../../electron/common/domain/conflicts';
 import { mailtoHref } from '../../../../electron/common/domain/mailto';
+import { webHref } from '../../../../electron/common/domain/links';
 import type { ConflictKey } from '../../../../electron/common/service';
 import type { CandidateLoadRow } from '../../../../electron/common/rows';
 import type { CandidateRow } from '../../../../electron/common/views';
@@ -255,12 +256,14 @@ export const CELLS: Record<ScreenColumnKey, (c: CandidateRow, ctx: CellContext) 
       </span>
     ) : null,
   marked: (c) => (c.marked ? markedChip() : null),
-  url: (c) =>
-    c.url ? (
-      <a href={c.url} target="_blank" rel="noreferrer noopener" tabIndex={-1} aria-label={`Open the profile of ${c.name}`}>
+  url: (c) => {
+    const href = webHref(c.url);
+    return href ? (
+      <a href={href} target="_blank" rel="noreferrer noopener" tabIndex={-1} aria-label={`Open the profile of ${c.name}`}>
         {tableIcon('external-link')} Open
       </a>
-    ) : null,
+    ) : null;
+  },
 };
 
 let markedElement: ReactElement | null = null;
