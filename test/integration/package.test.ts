@@ -2,20 +2,29 @@
 // the release configuration against a stand-in Electron distribution (see test/support/package-build.ts).
 // It asserts what the package holds and must not hold, that every native module is the build
 // platform's and loads from app.asar.unpacked with Node, and the size budget (app.asar + unpacked).
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+// The same build runs the AppImage, deb and rpm targets up to their packaging tools: their desktop
+// entries, package metadata and install scripts are checked as electron-builder computed them. The
+// release configuration itself is validated by electron-builder and checked per platform and arch.
+import { execFileSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { listPackage } from '@electron/asar';
 import type BetterSqlite3 from 'better-sqlite3';
+import { validateConfiguration } from 'app-builder-lib/out/util/config/config';
+import { expandMacro } from 'app-builder-lib/out/util/macroExpander';
+import { DebugLogger } from 'builder-util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, buildDirPackage, releaseConfig } from '../support/package-build';
+import { binaryArchs } from '../../scripts/native-arch.mjs';
+import { ROOT, buildLinuxPackage, releaseConfig, type LinuxTargets } from '../support/package-build';
 
 export const PACKAGE_BUDGET_BYTES = 30 * 1024 * 1024;
 const work = mkdtempSync(join(tmpdir(), 'desk-package-'));
 let resources = '';
 let asarFiles: string[] = [];
 let unpacked: string[] = [];
+let targets: LinuxTargets;
 
 function walk(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)]));
@@ -26,7 +35,9 @@ beforeAll(async () => {
   if (process.platform !== 'linux') return;
   if (!existsSync(join(ROOT, 'out/main/index.js')))
     throw new Error('out/ is missing: run `npx electron-vite build` first (npm test does).');
-  const appDir = await buildDirPackage(work);
+  const built = await buildLinuxPackage(work);
+  const appDir = built.appDir;
+  targets = built.targets;
   resources = join(appDir, 'resources');
   asarFiles = listPackage(join(resources, 'app.asar'), { isPack: false }).map((f) => f.replaceAll('\\', '/'));
   unpacked = walk(join(resources, 'app.asar.unpacked')).map((f) => relative(join(resources, 'app.asar.unpacked'), f).replaceAll('\\', '/'));
@@ -79,9 +90,10 @@ describe.skipIf(!linux)('the packaged app (dir target, stand-in Electron)', () =
       expect(present, `${spec} is imported by out/main but not packaged`).toBe(true);
     }
     expect(asarFiles.filter((f) => f === '/out/main/host.js' || f.startsWith('/out/main/host/'))).toEqual([]);
+    // The update feed is the GitHub release the workflow publishes to.
     const feed = readFileSync(join(resources, 'app-update.yml'), 'utf8');
-    expect(feed).toMatch(/provider: generic/);
-    expect(feed).toMatch(/url: https:\/\/updates\.refereedesk\.org\/desktop\/linux\//);
+    expect(feed).toMatch(/^provider: github$/m);
+    expect(feed).toMatch(/^repo: referee-desk$/m);
   });
 
   it('holds no sources, docs, tests, type definitions, source maps, or modules already bundled into out/', () => {
@@ -107,6 +119,8 @@ describe.skipIf(!linux)('the packaged app (dir target, stand-in Electron)', () =
     expect(natives.some((f) => f.startsWith('node_modules/@napi-rs/keyring-'))).toBe(true);
     for (const f of natives)
       expect(f.includes(here) || f.includes(`${process.platform}-${process.arch}-`), `${f} is not for ${here}`).toBe(true);
+    // and by its header, not only its name (the release workflow runs the same check on each macOS build)
+    for (const f of natives) expect(binaryArchs(readFileSync(join(resources, 'app.asar.unpacked', f))), f).toEqual([process.arch]);
     // The asar header lists unpacked files too: each native one must really be outside the archive.
     expect(asarFiles.filter((f) => f.endsWith('.node')).filter((f) => !unpacked.includes(f.slice(1)))).toEqual([]);
 
@@ -126,7 +140,88 @@ describe.skipIf(!linux)('the packaged app (dir target, stand-in Electron)', () =
   });
 });
 
+describe.skipIf(!linux)('the Linux installers as electron-builder computed them (AppImage, deb, rpm)', () => {
+  const entry = (desktop: string, key: string) => desktop.match(new RegExp(`^${key}=(.*)$`, 'm'))?.[1];
+
+  it('start the app with the sandbox: no --no-sandbox in any desktop entry', () => {
+    const appImage = targets.appImage!.desktop;
+    const { deb, rpm } = targets.fpm;
+    expect(entry(appImage, 'Exec')).toBe('AppRun %U');
+    expect(entry(deb!.desktop, 'Exec')).toBe('"/opt/Referee Desk/referee-desk" %U');
+    expect(entry(rpm!.desktop, 'Exec')).toBe('"/opt/Referee Desk/referee-desk" %U');
+    for (const d of [appImage, deb!.desktop, rpm!.desktop]) expect(d).not.toContain('no-sandbox');
+  });
+
+  it('offer .pdf, .docx and referee-desk:// links in "Open with"', () => {
+    for (const d of [targets.appImage!.desktop, targets.fpm.deb!.desktop, targets.fpm.rpm!.desktop]) {
+      // electron-builder repeats entries (config and platform lists are concatenated); the set is what counts
+      const types = [...new Set(entry(d, 'MimeType')!.split(';').filter(Boolean))];
+      expect(types.sort()).toEqual(
+        [
+          'application/pdf',
+          'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+          'x-scheme-handler/referee-desk',
+        ].sort(),
+      );
+    }
+  });
+
+  it('deb and rpm carry a maintainer with an e-mail, the homepage and the vendor (fpm refuses a package without them)', () => {
+    for (const t of [targets.fpm.deb!, targets.fpm.rpm!]) {
+      const arg = (flag: string) => t.args[t.args.indexOf(flag) + 1];
+      expect(arg('--maintainer')).toMatch(/^[^<>]+ <[^@\s]+@[^@\s]+>$/);
+      expect(arg('--vendor')).toBe(arg('--maintainer'));
+      expect(arg('--url')).toMatch(/^https:\/\//);
+    }
+  });
+
+  it('the post-install keeps update-alternatives, the setuid sandbox helper and the AppArmor profile', () => {
+    for (const t of [targets.fpm.deb!, targets.fpm.rpm!]) {
+      expect(t.afterInstall).toContain(
+        "update-alternatives --install '/usr/bin/referee-desk' 'referee-desk' '/opt/Referee Desk/referee-desk' 100",
+      );
+      expect(t.afterInstall).toContain("chmod 4755 '/opt/Referee Desk/chrome-sandbox'");
+      expect(t.afterInstall).toContain("APPARMOR_PROFILE_SOURCE='/opt/Referee Desk/resources/apparmor-profile'");
+    }
+    expect(releaseConfig().deb?.depends).toContain('xdg-utils');
+    expect(releaseConfig().rpm?.depends).toContain('xdg-utils');
+  });
+
+  it('the post-remove undoes the install on removal only, not on an upgrade (rpm runs it after the new version installed)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'desk-postrm-'));
+    try {
+      const bin = join(dir, 'bin');
+      mkdirSync(bin);
+      const calls = join(dir, 'calls');
+      for (const tool of ['update-alternatives', 'update-desktop-database', 'apparmor_status', 'apparmor_parser']) {
+        writeFileSync(join(bin, tool), `#!/bin/sh\necho "${tool} $*" >> '${calls}'\n`);
+        chmodSync(join(bin, tool), 0o755);
+      }
+      const run = (script: string, arg: string) => {
+        rmSync(calls, { force: true });
+        writeFileSync(join(dir, 'postrm'), script);
+        execFileSync('bash', [join(dir, 'postrm'), arg], { env: { PATH: `${bin}:/usr/bin:/bin` } });
+        return existsSync(calls) ? readFileSync(calls, 'utf8') : '';
+      };
+      const removed = 'update-alternatives --remove referee-desk /opt/Referee Desk/referee-desk';
+      const rpm = targets.fpm.rpm!.afterRemove;
+      const deb = targets.fpm.deb!.afterRemove;
+      expect(run(rpm, '1')).toBe('');
+      expect(run(rpm, '0')).toContain(removed);
+      expect(run(deb, 'upgrade')).toBe('');
+      expect(run(deb, 'remove')).toContain(removed);
+      expect(run(deb, 'purge')).toContain(removed);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('release configuration', () => {
+  it('is valid for electron-builder (its own schema check)', async () => {
+    await expect(validateConfiguration(releaseConfig(), new DebugLogger(false))).resolves.toBeUndefined();
+  });
+
   it('sets the fuses (checked here; the stand-in build cannot flip them)', () => {
     expect(releaseConfig().electronFuses).toEqual({
       runAsNode: false,
@@ -140,24 +235,91 @@ describe('release configuration', () => {
     });
   });
 
-  it('builds installers for three systems, registers referee-desk:// and offers (not claims) .pdf/.docx', () => {
+  it('builds installers for three systems; macOS leaves the arch to the job (--arm64 / --x64), one per runner', () => {
     const c = releaseConfig();
     expect(c.linux?.target).toEqual(['AppImage', 'deb', 'rpm']);
-    expect(c.mac?.target).toEqual([
-      { target: 'dmg', arch: ['x64', 'arm64'] },
-      { target: 'zip', arch: ['x64', 'arm64'] },
-    ]);
+    // an arch list here would make every macOS job build both and ignore --arm64/--x64
+    expect(c.mac?.target).toEqual(['dmg', 'zip']);
+    expect(c.win?.target).toEqual([{ target: 'nsis', arch: ['x64'] }]);
     expect(c.mac?.hardenedRuntime).toBe(true);
     expect(c.nsis).toMatchObject({ oneClick: false, perMachine: false, allowElevation: true });
     expect(c.protocols).toEqual([{ name: 'Referee Desk link', schemes: ['referee-desk'] }]);
-    expect(c.fileAssociations).toEqual(
-      expect.arrayContaining([
-        expect.objectContaining({ ext: 'pdf', rank: 'Alternate' }),
-        expect.objectContaining({ ext: 'docx', rank: 'Alternate' }),
-      ]),
+  });
+
+  it('names every macOS and Windows artifact with its arch, so two jobs never upload the same name', () => {
+    const c = releaseConfig();
+    const appInfo = { productName: 'Referee Desk', sanitizedProductName: 'Referee Desk', version: '1.2.3' };
+    const names = (pattern: string, exts: string[]) =>
+      ['x64', 'arm64'].flatMap((arch) => exts.map((ext) => expandMacro(pattern, arch, appInfo as never, { ext })));
+    const mac = names(c.mac!.artifactName!, ['dmg', 'zip']);
+    expect(new Set(mac).size).toBe(4);
+    for (const n of mac) expect(n).toMatch(/-(x64|arm64)\.(dmg|zip)$/);
+    expect(names(c.win!.artifactName!, ['exe'])).toEqual(['Referee Desk-Setup-1.2.3-x64.exe', 'Referee Desk-Setup-1.2.3-arm64.exe']);
+  });
+
+  it('names the executable per platform: referee-desk on Linux, the product name on macOS and Windows', () => {
+    const c = releaseConfig() as Record<string, unknown> & typeof c;
+    expect(c['executableName']).toBeUndefined();
+    expect(c.linux?.executableName).toBe('referee-desk');
+    expect(c.mac?.executableName).toBeUndefined();
+    expect(c.win?.executableName).toBeUndefined();
+    // what the packaged smoke test looks for
+    const smoke = readFileSync(join(ROOT, 'test/e2e/electron/packaged.test.ts'), 'utf8');
+    for (const p of [
+      "'linux-unpacked', 'referee-desk'",
+      "'Referee Desk.app', 'Contents', 'MacOS', 'Referee Desk'",
+      "'win-unpacked', 'Referee Desk.exe'",
+    ])
+      expect(smoke).toContain(p);
+  });
+
+  it('publishes to GitHub releases, uses the FUSE3 AppImage runtime, and has the deb/rpm metadata', () => {
+    const c = releaseConfig();
+    expect(c.publish).toEqual({ provider: 'github', releaseType: 'draft' });
+    // electron-builder builds with the static (FUSE3-capable) runtime for any toolset but 0.0.0
+    expect(c.toolsets?.appimage).toMatch(/^1\./);
+    expect(c.linux?.executableArgs).toEqual([]);
+    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+      author?: { name?: string; email?: string };
+      homepage?: string;
+    };
+    expect(pkg.author?.email).toMatch(/^[^@\s]+@[^@\s]+$/);
+    expect(pkg.homepage).toMatch(/^https:\/\//);
+    expect(c.linux?.maintainer).toMatch(/<[^@\s]+@[^@\s]+>$/);
+  });
+
+  it('offers (never claims) .pdf/.docx: Alternate on macOS, MIME types on Linux, OpenWithProgids only on Windows', () => {
+    const c = releaseConfig();
+    expect(c.fileAssociations).toBeUndefined();
+    expect(c.mac?.fileAssociations).toEqual([
+      expect.objectContaining({ ext: 'pdf', rank: 'Alternate' }),
+      expect.objectContaining({ ext: 'docx', rank: 'Alternate' }),
+    ]);
+    expect(c.linux?.fileAssociations).toEqual([
+      expect.objectContaining({ ext: 'pdf', mimeType: 'application/pdf' }),
+      expect.objectContaining({ ext: 'docx' }),
+    ]);
+    // electron-builder's NSIS association (used for any association on Windows) sets the extension's
+    // default — the takeover this configuration avoids by giving Windows none.
+    const builtIn = readFileSync(join(ROOT, 'node_modules/app-builder-lib/templates/nsis/include/FileAssociation.nsh'), 'utf8');
+    expect(builtIn).toMatch(/WriteRegStr SHELL_CONTEXT "Software\\Classes\\\.\$\{EXT\}" "" "\$\{FILECLASS\}"/);
+    expect(c.win?.fileAssociations).toBeUndefined();
+    expect(c.nsis?.include).toBe('build/installer.nsh');
+    const nsh = readFileSync(join(ROOT, 'build/installer.nsh'), 'utf8');
+    const code = nsh
+      .split('\n')
+      .filter((l) => !l.trim().startsWith(';'))
+      .join('\n');
+    for (const ext of ['pdf', 'docx']) {
+      expect(code).toContain(`WriteRegNone SHELL_CONTEXT "Software\\Classes\\.${ext}\\OpenWithProgids" "\${DESK_PROGID}"`);
+      expect(code).toContain(`DeleteRegValue SHELL_CONTEXT "Software\\Classes\\.${ext}\\OpenWithProgids" "\${DESK_PROGID}"`);
+      // never the extension's own default value
+      expect(code).not.toMatch(new RegExp(`WriteRegStr\\s+\\S+\\s+"Software\\\\Classes\\\\\\.${ext}"`));
+    }
+    expect(code).toMatch(
+      /!macro customInstall[\s\S]*WriteRegStr SHELL_CONTEXT "Software\\Classes\\\$\{DESK_PROGID\}\\shell\\open\\command"/,
     );
-    expect(c.deb?.afterInstall).toBe('build/linux/after-install.sh');
-    expect(readFileSync(join(ROOT, 'build/linux/after-install.sh'), 'utf8')).toMatch(/chmod 4755 "\$APP_DIR\/chrome-sandbox"/);
+    expect(code).toMatch(/!macro customUnInstall[\s\S]*DeleteRegKey SHELL_CONTEXT "Software\\Classes\\\$\{DESK_PROGID\}"/);
   });
 
   it('the notarization hook skips with its reason when the credentials are absent', async () => {

@@ -2,6 +2,10 @@
 // binary cannot be downloaded everywhere): an executable placeholder, a version file, empty resources/
 // and locales/. Fuses need the real binary, so this build leaves them out (the fuse configuration is
 // checked on its own); everything else is the release configuration.
+// The same build runs the AppImage, deb and rpm targets up to the point where they would call their
+// packaging tools (electron-builder's `effectiveOptionComputed` hook, which its own tests use): what
+// each target computed — desktop entries, package metadata, the install scripts with their names
+// filled in — is captured and the tool is skipped.
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Arch, Platform, build, type Configuration } from 'electron-builder';
@@ -17,13 +21,26 @@ export function standInElectron(dir: string, version: string): string {
   mkdirSync(join(dir, 'locales'), { recursive: true });
   writeFileSync(join(dir, 'electron'), '#!/bin/sh\necho "stand-in Electron: cannot run"\nexit 1\n');
   chmodSync(join(dir, 'electron'), 0o755);
+  writeFileSync(join(dir, 'chrome-sandbox'), '');
   writeFileSync(join(dir, 'version'), version);
   writeFileSync(join(dir, 'LICENSE'), '');
   return dir;
 }
 
-/** Returns the unpacked app folder (release/linux-unpacked equivalent). */
-export async function buildDirPackage(work: string): Promise<string> {
+/** What the Linux installer targets computed before running their tools. */
+export interface LinuxTargets {
+  appImage: { desktop: string; desktopFileName: string } | null;
+  /** fpm's arguments per target, and the files they name, read while they exist. */
+  fpm: Record<'deb' | 'rpm', { args: string[]; desktop: string; afterInstall: string; afterRemove: string } | undefined>;
+}
+
+const argAfter = (args: string[], flag: string) => args[args.indexOf(flag) + 1]!;
+
+/** Returns the unpacked app folder (release/linux-unpacked equivalent) and what the installer targets computed. */
+export async function buildLinuxPackage(
+  work: string,
+  installers: Array<'AppImage' | 'deb' | 'rpm'> = ['AppImage', 'deb', 'rpm'],
+): Promise<{ appDir: string; targets: LinuxTargets }> {
   const electronVersion = (JSON.parse(readFileSync(join(ROOT, 'node_modules/electron/package.json'), 'utf8')) as { version: string })
     .version;
   const base = releaseConfig();
@@ -35,15 +52,37 @@ export async function buildDirPackage(work: string): Promise<string> {
     electronVersion,
     electronDist: standInElectron(join(work, 'electron-dist'), electronVersion),
     directories: { ...base.directories, output: join(work, 'release') },
-    linux: { ...base.linux, target: ['dir'] },
+    // On a runner electron-builder reads the GitHub owner and repository from the checkout's origin
+    // remote; this checkout may have none.
+    publish: { provider: 'github', releaseType: 'draft', owner: 'referee-desk', repo: 'referee-desk' },
   };
   // Debian's 7za (p7zip-full) where electron-builder's bundled 7-Zip binary is not usable.
   if (existsSync('/usr/bin/7za')) process.env['ELECTRON_BUILDER_7ZIP_PATH'] ??= '/usr/bin/7za';
+  const targets: LinuxTargets = { appImage: null, fpm: { deb: undefined, rpm: undefined } };
   await build({
     projectDir: ROOT,
-    targets: Platform.LINUX.createTarget('dir', process.arch === 'arm64' ? Arch.arm64 : Arch.x64),
+    targets: Platform.LINUX.createTarget(['dir', ...installers], process.arch === 'arm64' ? Arch.arm64 : Arch.x64),
     config,
     publish: 'never',
+    effectiveOptionComputed: async (computed: unknown) => {
+      if (Array.isArray(computed)) {
+        const [args, desktopFile] = computed as [string[], string];
+        const kind = argAfter(args, '--package').endsWith('.deb') ? 'deb' : 'rpm';
+        targets.fpm[kind] = {
+          args: [...args],
+          desktop: readFileSync(desktopFile, 'utf8'),
+          afterInstall: readFileSync(argAfter(args, '--after-install'), 'utf8'),
+          afterRemove: readFileSync(argAfter(args, '--after-remove'), 'utf8'),
+        };
+      } else targets.appImage = computed as LinuxTargets['appImage'];
+      return true;
+    },
   });
-  return join(work, 'release', process.arch === 'arm64' ? 'linux-arm64-unpacked' : 'linux-unpacked');
+  const appDir = join(work, 'release', process.arch === 'arm64' ? 'linux-arm64-unpacked' : 'linux-unpacked');
+  return { appDir, targets };
+}
+
+/** The `dir` target alone (the package bench). */
+export async function buildDirPackage(work: string): Promise<string> {
+  return (await buildLinuxPackage(work, [])).appDir;
 }
