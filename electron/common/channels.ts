@@ -66,6 +66,7 @@ export const REQUEST_CHANNELS = [
   'updates.getSettings',
   'updates.setSettings',
   'updates.restart',
+  'demo.restart',
 ] as const;
 
 export const EVENT_CHANNELS = ['app.status', 'data.changed', 'upload.progress', 'shell.open', 'shell.menu', 'shell.update'] as const;

@@ -101,6 +101,15 @@ export interface StatusEvent {
   /** Human sentence for the status bar, e.g. "Offline — 3 changes queued". */
   message: string;
   at: number;
+  /** The local demo service, when the app runs one: `failed` once its supervisor gave up (the window offers
+   * `demo.restart`), with the reason in the editor's words. */
+  demo?: DemoStatus;
+}
+
+export interface DemoStatus {
+  state: 'starting' | 'running' | 'restarting' | 'failed';
+  /** Why it stopped or could not start; null unless `failed`. */
+  message: string | null;
 }
 
 /** Desktop shell → window: open what a link, a file opened with the app or a notification asked for. */
@@ -406,6 +415,8 @@ export const requests = {
   'updates.setSettings': request<UpdateSettingsView>()(() => z.object({ enabled: z.boolean() }).strict()),
   /** Installs a downloaded update; refused while an upload is being sent or the outbox drains. */
   'updates.restart': request<{ ok: true }>()(() => empty),
+  /** Starts the local demo service again after its supervisor gave up; answers once it runs or failed again. */
+  'demo.restart': request<StatusEvent>()(() => empty),
 } as const satisfies Record<RequestChannelName, RequestSpec<z.ZodType, unknown>>;
 
 export const events = {

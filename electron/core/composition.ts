@@ -205,15 +205,33 @@ async function assembleCore(opts: CoreOptions, releaseLock: () => void): Promise
     ...webhookHandlers(ctx),
     ...shortlistHandlers(ctx),
     ...updateHandlers({ ...ctx, dataDir: opts.dataDir, desktop: opts.host === 'electron' }),
+    'demo.restart': async () => {
+      if (!opts.startDemo) throw new DeskError('unsupported', 'This app runs no local demo service.');
+      if (status.get().demo?.state !== 'failed')
+        throw new DeskError('conflict', 'The local demo service is not stopped; there is nothing to restart.');
+      await startDemo();
+      return status.get();
+    },
   };
 
   const router = new Router(withCacheErrors(handlers, cache), logger, slowTasks);
 
   let demo: { close?: () => Promise<void> } | null = null;
+  // the supervisor gave up: said in the status bar, as a notice, and as a `failed` demo state the window
+  // offers a restart for (demo.restart); a restart that works takes the notice back
+  let demoNotices: string[] = [];
   const demoNotice = (message: string) => {
     logger.log('error', 'the local demo service is not available', { error: message });
     notices.push(message);
+    demoNotices.push(message);
     status.setActivity(message);
+    status.setDemo({ state: 'failed', message });
+  };
+  const demoRunning = () => {
+    for (const n of demoNotices) notices.splice(notices.indexOf(n), 1);
+    demoNotices = [];
+    status.setDemo({ state: 'running', message: null });
+    status.setActivity(null);
   };
   // Points the demo profile at the service (a new port after a restart) and shows its data.
   const useDemo = async (service: DemoService) => {
@@ -230,12 +248,16 @@ async function assembleCore(opts: CoreOptions, releaseLock: () => void): Promise
   const startDemo = async () => {
     if (!opts.startDemo || !profiles.wantsDemo()) return;
     status.setActivity('Starting the local demo service…');
+    status.setDemo({ state: 'starting', message: null });
     try {
       const service = await opts.startDemo({
-        restarting: () => status.setActivity('The local demo service stopped; restarting it…'),
+        restarting: () => {
+          status.setActivity('The local demo service stopped; restarting it…');
+          status.setDemo({ state: 'restarting', message: null });
+        },
         restarted: async (again) => {
           await step('demo service', () => useDemo(again));
-          status.setActivity(null);
+          demoRunning();
         },
         failed: demoNotice,
       });
@@ -245,7 +267,7 @@ async function assembleCore(opts: CoreOptions, releaseLock: () => void): Promise
         return;
       }
       await step('demo service', () => useDemo(service));
-      status.setActivity(null);
+      demoRunning();
     } catch (err) {
       demoNotice(`The local demo service could not start: ${err instanceof Error ? err.message : String(err)}`);
     }

@@ -1,4 +1,4 @@
-import type { Connectivity, StatusEvent } from '../common/contract';
+import type { Connectivity, DemoStatus, StatusEvent } from '../common/contract';
 import type { EventBus } from './events';
 import type { Clock } from './ports';
 
@@ -7,6 +7,8 @@ export class StatusService {
   private state: Omit<StatusEvent, 'message' | 'at'> = { connectivity: 'unknown', pendingWrites: 0, failedWrites: 0 };
   /** What the app is doing or what went wrong, shown instead of the connectivity word (e.g. "Starting the local demo service…"). */
   private activity: string | null = null;
+  /** The local demo service's state, once the app has started one. */
+  private demo: DemoStatus | null = null;
 
   constructor(
     private readonly bus: EventBus,
@@ -14,7 +16,19 @@ export class StatusService {
   ) {}
 
   get(): StatusEvent {
-    return { ...this.state, message: statusMessage(this.state, this.activity), at: this.clock.now() };
+    return {
+      ...this.state,
+      message: statusMessage(this.state, this.activity),
+      at: this.clock.now(),
+      ...(this.demo ? { demo: this.demo } : {}),
+    };
+  }
+
+  /** Sets what the status bar knows of the local demo service (a failed one is offered a restart). */
+  setDemo(demo: DemoStatus): void {
+    if (this.demo?.state === demo.state && this.demo.message === demo.message) return;
+    this.demo = demo;
+    this.bus.emit('app.status', this.get());
   }
 
   /** Sets (or clears with null) the sentence that leads the status bar. */

@@ -204,6 +204,7 @@ const CHANNELS: Record<RequestChannel, Entry> = {
   'updates.getSettings': read,
   'updates.setSettings': { kind: 'outside', why: 'the update settings file, not the cache' },
   'updates.restart': { kind: 'outside', why: 'hands over to the updater' },
+  'demo.restart': { kind: 'outside', why: 'starts the demo service process; the demo profile it may repoint notes profiles itself' },
   // Last: it drops what the writes above read from the service.
   'cache.clear': write(['manuscripts', 'candidates', 'journals', 'groups', 'authors', 'customFields'], () => ({ preview: false })),
 };

@@ -100,6 +100,36 @@ describe('DemoSupervisor (fake process)', () => {
     expect(failed).toEqual(['The local demo service stopped unexpectedly (exit code 139).']);
   });
 
+  it('a supervisor that gave up can be started again, with its one restart renewed', async () => {
+    const f = fakeFork();
+    const s = new DemoSupervisor({ fork: f.fork, dataDir: '/demo', logger: new MemoryLogger() });
+    const failed: string[] = [];
+    const events = { failed: (r: string) => failed.push(r) };
+    const started = s.start(events);
+    (await f.child(0)).ready(41000);
+    await started;
+    f.children[0]!.die(1);
+    (await f.child(1)).ready(41000);
+    await tick();
+    f.children[1]!.die(134);
+    await tick();
+    expect(s.status).toBe('failed');
+    expect(failed).toHaveLength(1);
+
+    const again = s.start(events);
+    const third = await f.child(2);
+    expect(third.opts.port).toBe(41000);
+    third.ready(41000);
+    expect(await again).toEqual({ baseUrl: 'http://127.0.0.1:41000', apiKey: 'demo-key-123' });
+    expect(s.status).toBe('running');
+    // the restart is renewed: one more death is restarted, not given up on
+    third.die(1);
+    (await f.child(3)).ready(41000);
+    await tick();
+    expect(s.status).toBe('running');
+    expect(failed).toHaveLength(1);
+  });
+
   it('a start that fails is tried once more, then rejected with the child’s reason', async () => {
     const f = fakeFork();
     const s = new DemoSupervisor({ fork: f.fork, dataDir: '/demo', logger: new MemoryLogger() });
@@ -205,6 +235,51 @@ describe('two-phase core start', () => {
     await expect.poll(async () => (await status(core!)).message).toMatch(/^The local demo service stopped unexpectedly \(exit code 1\)\./);
     expect((await info(core)).notices).toEqual(['The local demo service stopped unexpectedly (exit code 1).']);
     expect(f.children).toHaveLength(2);
+  });
+
+  it('a supervisor that gave up is reported to the window as failed, and demo.restart brings the service back', async () => {
+    const f = fakeFork();
+    const demo = demoProcess({ fork: f.fork, dataDir: '/demo', logger: new MemoryLogger() });
+    core = await createCore({
+      appVersion: '1',
+      dataDir: mkdtempSync(join(tmpdir(), 'desk-process-')),
+      host: 'browser',
+      secrets: new MemorySecrets(),
+      logger: new MemoryLogger(),
+      startDemo: demo.startDemo,
+      deferStart: true,
+    });
+    const seen: StatusEvent[] = [];
+    core.events.on('app.status', (s) => seen.push(s));
+    const starting = core.start();
+    (await f.child(0)).ready(45101);
+    await starting;
+    expect((await status(core)).demo).toEqual({ state: 'running', message: null });
+    // nothing to restart while it runs
+    const early = await core.router.handle('demo.restart', {}, { transport: 'test' });
+    expect(early).toMatchObject({ ok: false, error: { code: 'conflict' } });
+
+    f.children[0]!.die(137);
+    (await f.child(1)).ready(45101);
+    await expect.poll(async () => (await status(core!)).demo?.state).toBe('running');
+    f.children[1]!.die(137);
+    await expect.poll(async () => (await status(core!)).demo?.state).toBe('failed');
+    const gaveUp = await status(core);
+    expect(gaveUp.demo).toEqual({ state: 'failed', message: 'The local demo service stopped unexpectedly (exit code 137).' });
+    expect(gaveUp.message).toMatch(/^The local demo service stopped unexpectedly/);
+    // the window was told, not only asked
+    expect(seen.at(-1)?.demo?.state).toBe('failed');
+    expect(seen.map((s) => s.demo?.state)).toContain('restarting');
+
+    const restart = core.router.handle('demo.restart', {}, { transport: 'test' });
+    const third = await f.child(2);
+    await expect.poll(async () => (await status(core!)).demo?.state).toBe('starting');
+    third.ready(45102);
+    const answer = (await restart) as Envelope<StatusEvent>;
+    expect(answer).toMatchObject({ ok: true, value: { demo: { state: 'running', message: null } } });
+    expect((await status(core)).message).not.toMatch(/demo service/);
+    expect(core.workspace()?.api.baseUrl).toBe('http://127.0.0.1:45102');
+    expect((await info(core)).notices).toEqual([]);
   });
 
   it('a demo service that cannot start is a notice and a status line, and the app keeps answering', async () => {

@@ -54,6 +54,7 @@ export interface DemoSupervisorOptions {
   restarts?: number;
 }
 
+/** `failed`: it gave up (the one restart spent); `start` may try again. */
 type State = 'idle' | 'starting' | 'running' | 'failed' | 'closed';
 
 export class DemoSupervisor {
@@ -73,9 +74,11 @@ export class DemoSupervisor {
   }
 
   /** Starts the service; resolves when it listens. Rejects with a readable reason when it could not
-   * start even after the one restart. Later deaths are reported through `events`. */
+   * start even after the one restart. Later deaths are reported through `events`. A supervisor that gave
+   * up (`failed`) may be started again, on the editor's word, with its restarts renewed. */
   async start(events: DemoEvents = {}): Promise<DemoService> {
-    if (this.state !== 'idle') throw new Error('The demo service has already been started.');
+    if (this.state !== 'idle' && this.state !== 'failed') throw new Error('The demo service has already been started.');
+    if (this.state === 'failed') this.restartsLeft = this.opts.restarts ?? 1;
     this.events = events;
     for (;;) {
       try {

@@ -8,12 +8,32 @@ export function StatusBar() {
   const status = useApp((s) => s.status);
   const update = useUpdateStatus((s) => s.status);
   const [restartError, setRestartError] = useState<string | null>(null);
+  const [demoRestart, setDemoRestart] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
   const connectivity = status?.connectivity ?? 'unknown';
   const updateText = restartError ?? (update && update.state !== 'disabled' && update.state !== 'idle' ? update.message : '');
   return (
     <footer className="status-bar" role="status" aria-live="polite">
       <span className={`dot ${connectivity}`} aria-hidden="true" />
       <span data-testid="status-message">{status?.message ?? 'Starting…'}</span>
+      {status?.demo?.state === 'failed' ? (
+        <button
+          type="button"
+          data-testid="demo-restart"
+          disabled={demoRestart.busy}
+          onClick={() => {
+            setDemoRestart({ busy: true, error: null });
+            desk()
+              .invoke('demo.restart', {})
+              .then(
+                () => setDemoRestart({ busy: false, error: null }),
+                (e: unknown) => setDemoRestart({ busy: false, error: errorText(e) }),
+              );
+          }}
+        >
+          Restart the demo service
+        </button>
+      ) : null}
+      {demoRestart.error ? <span data-testid="demo-restart-error">{demoRestart.error}</span> : null}
       <span className="spacer" />
       {updateText ? <span data-testid="update-status">{updateText}</span> : null}
       {update?.state === 'ready' ? (
