@@ -51,6 +51,7 @@ const refusal = unsandboxedStartRefusal({
   appImage: Boolean(process.env['APPIMAGE']),
 });
 if (refusal) {
+  console.error(refusal);
   void app.whenReady().then(() => {
     dialog.showErrorBox('Referee Desk cannot start', refusal);
     app.exit(1);
