@@ -26,7 +26,7 @@ export function unsandboxedStartRefusal(o: {
   const how =
     o.platform === 'linux' && o.appImage
       ? 'This system does not let the AppImage use user namespaces. Install the .deb or .rpm package instead, ' +
-        'or ask IT to allow them for Referee Desk with an AppArmor profile (see "Linux sandbox" in the README).'
+        'which set the sandbox up (see "Linux sandbox" in the README).'
       : 'Start Referee Desk without the --no-sandbox option.';
   return `Referee Desk does not run without its security sandbox. ${how}`;
 }

@@ -27,7 +27,7 @@ describe('desktop shell rules', () => {
   it('a packaged app started with --no-sandbox is refused, with what to do instead', () => {
     const appImage = unsandboxedStartRefusal({ platform: 'linux', isPackaged: true, noSandboxSwitch: true, appImage: true });
     expect(appImage).toMatch(/does not run without its security sandbox/);
-    expect(appImage).toMatch(/AppArmor profile/);
+    expect(appImage).toMatch(/Install the \.deb or \.rpm package/);
     expect(unsandboxedStartRefusal({ platform: 'win32', isPackaged: true, noSandboxSwitch: true, appImage: false })).toMatch(
       /without the --no-sandbox option/,
     );
