@@ -28,7 +28,7 @@ export interface MarksChange {
 export interface DeliveryLimits {
   /** Deepest nesting of arrays and objects in a body (default 32; §6 bodies need 5). Checked before parsing. */
   maxDepth: number;
-  /** How far an event's order may be ahead of the highest order seen for the profile (default 1,000,000). */
+  /** How far an event's order may be ahead of the highest order seen for the profile, or of 0 before any (default 1,000,000). */
   maxOrderJump: number;
 }
 
@@ -124,10 +124,13 @@ export async function handleDelivery(deps: DeliveryDeps, raw: Uint8Array, remote
   let outcome: 'applied' | 'stale' | 'parked';
   try {
     // The highest order seen for the profile (one counter per organization): an order far beyond it
-    // would make every later real event stale, so it is refused and changes nothing.
+    // would make every later real event stale, so it is refused and changes nothing. With nothing
+    // seen yet the reference is 0, the counter's start, so a first event cannot take the order to
+    // the end of the number line either.
     const highest = deps.cache.webhookLog.highestOrder(profileId);
-    if (highest !== null && body.order > highest + limits.maxOrderJump) {
-      return refuse(400, `order is more than ${limits.maxOrderJump} ahead of the last order received (${highest})`, body);
+    if (body.order > (highest ?? 0) + limits.maxOrderJump) {
+      const reference = highest === null ? 'no order received yet, so counted from 0' : `the last order received (${highest})`;
+      return refuse(400, `order is more than ${limits.maxOrderJump} ahead of ${reference}`, body);
     }
     const known = knownFields(body);
     outcome = deps.cache.marks.applyMarks(profileId, {

@@ -69,7 +69,21 @@ describe('handleDelivery limits', () => {
     expect(r1.message).toContain('ahead of the last order received (1000)');
     expect(far.applied).toHaveLength(0);
     expect(await handleDelivery(far.d, bytes(webhookBody({ order: 1_001_000, marked: [1] })), 'r')).toMatchObject({ status: 200 });
-    // With nothing seen yet there is no reference: the first event is taken.
-    expect(await handleDelivery(deps(null).d, bytes(webhookBody({ order: 9e15, marked: [1] })), 'r')).toMatchObject({ status: 200 });
+  });
+
+  it("a profile's first event is bounded from 0: order 2^53-1 is refused, then a real first order applies", async () => {
+    const first = deps(null);
+    const r1 = await handleDelivery(
+      first.d,
+      bytes(webhookBody({ order: Number.MAX_SAFE_INTEGER, marked: [1], extra: { timestamp: 1_736_931_600 } })),
+      'r',
+    );
+    expect(r1).toMatchObject({ status: 400, outcome: 'rejected' });
+    expect(r1.message).toContain('more than 1000000 ahead of no order received yet');
+    const r2 = await handleDelivery(first.d, bytes(webhookBody({ order: 1_000_001, marked: [1] })), 'r');
+    expect(r2).toMatchObject({ status: 400, outcome: 'rejected' });
+    expect(first.applied).toHaveLength(0);
+    expect(await handleDelivery(first.d, bytes(webhookBody({ order: 1_000_000, marked: [2] })), 'r')).toMatchObject({ status: 200 });
+    expect(first.applied.map((e) => e.order)).toEqual([1_000_000]);
   });
 });
