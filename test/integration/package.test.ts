@@ -258,8 +258,8 @@ describe('release configuration', () => {
   });
 
   it('names the executable per platform: referee-desk on Linux, the product name on macOS and Windows', () => {
-    const c = releaseConfig() as Record<string, unknown> & typeof c;
-    expect(c['executableName']).toBeUndefined();
+    const c = releaseConfig();
+    expect((c as Record<string, unknown>)['executableName']).toBeUndefined();
     expect(c.linux?.executableName).toBe('referee-desk');
     expect(c.mac?.executableName).toBeUndefined();
     expect(c.win?.executableName).toBeUndefined();
