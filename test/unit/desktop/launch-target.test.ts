@@ -66,3 +66,74 @@ describe('argv', () => {
     expect(targetsFromArgv(argv, opts)).toHaveLength(20);
   });
 });
+
+describe('what an editor would be shown', () => {
+  it.each([
+    ['a C1 control (U+0085)', 'referee-desk://manuscript/MS%C2%851'],
+    ['a C1 control (U+009B, CSI)', 'referee-desk://manuscript/MS%C2%9B1'],
+    ['a right-to-left override (U+202E)', 'referee-desk://manuscript/MS-%E2%80%AEfdp'],
+    ['a left-to-right embedding (U+202A)', 'referee-desk://manuscript/%E2%80%AAMS-1'],
+    ['a first-strong isolate (U+2068)', 'referee-desk://manuscript/MS-%E2%81%A81'],
+    ['a right-to-left mark (U+200F)', 'referee-desk://manuscript/MS-1%E2%80%8F'],
+    ['an Arabic letter mark (U+061C)', 'referee-desk://manuscript/MS-1%D8%9C'],
+    ['only zero-width spaces', 'referee-desk://manuscript/%E2%80%8B%E2%80%8B'],
+    ['only joiners and a BOM', 'referee-desk://manuscript/%E2%80%8C%E2%80%8D%EF%BB%BF'],
+    ['only a word joiner and a Hangul filler', 'referee-desk://manuscript/%E2%81%A0%E3%85%A4'],
+    ['only no-break and ideographic spaces', 'referee-desk://manuscript/%C2%A0%E3%80%80'],
+  ])('refuses an origin id with %s', (_what, link) => {
+    expect(parseDeepLink(link)).toBeNull();
+  });
+
+  it('keeps ids in any script, and a zero-width joiner inside a visible id', () => {
+    expect(parseDeepLink('referee-desk://manuscript/%D9%85%D8%AE%D8%B7%D9%88%D8%B7-7')).toEqual({
+      kind: 'manuscript',
+      originId: 'مخطوط-7',
+    });
+    expect(parseDeepLink('referee-desk://manuscript/a%E2%80%8Db')).toEqual({ kind: 'manuscript', originId: 'a\u200db' });
+  });
+
+  it('refuses a file path holding a control or bidi character', () => {
+    expect(parseFileArg('/home/ed/invoice\u202Excod.pdf', posix.isAbsolute)).toBeNull();
+    expect(parseFileArg('/home/ed/ms\u0085.pdf', posix.isAbsolute)).toBeNull();
+    expect(parseFileArg('/home/ed/ms\n.pdf', posix.isAbsolute)).toBeNull();
+    expect(parseFileArg('/home/ed/é manuscrit.pdf', posix.isAbsolute)).toEqual({ kind: 'file', path: '/home/ed/é manuscrit.pdf' });
+  });
+});
+
+describe('file:// arguments', () => {
+  const linux = { isAbsolute: posix.isAbsolute, resolve: posix.resolve, cwd: '/home/ed', skip: 1, windows: false };
+  const windows = { isAbsolute: win32.isAbsolute, resolve: win32.resolve, cwd: 'C:\\Users\\ed', skip: 1, windows: true };
+
+  it('decodes a file URL (Linux "Open with" passes %U) to the path it names', () => {
+    expect(targetsFromArgv(['exe', 'file:///home/a/My%20Paper.pdf'], linux)).toEqual([{ kind: 'file', path: '/home/a/My Paper.pdf' }]);
+    expect(targetsFromArgv(['exe', 'file://localhost/home/a/r%C3%A9sum%C3%A9.docx'], linux)).toEqual([
+      { kind: 'file', path: '/home/a/résumé.docx' },
+    ]);
+    expect(targetsFromArgv(['exe', 'FILE:///home/a/x.PDF'], linux)).toEqual([{ kind: 'file', path: '/home/a/x.PDF' }]);
+  });
+
+  it('decodes Windows file URLs to drive paths', () => {
+    expect(targetsFromArgv(['exe', 'file:///C:/x.pdf'], windows)).toEqual([{ kind: 'file', path: 'C:\\x.pdf' }]);
+    expect(targetsFromArgv(['exe', 'file:///C:/Users/ed/My%20Paper.docx'], windows)).toEqual([
+      { kind: 'file', path: 'C:\\Users\\ed\\My Paper.docx' },
+    ]);
+  });
+
+  it.each([
+    'file://evil.example/share/x.pdf',
+    'file://192.168.1.9/x.pdf',
+    'file:///home/a/x.pdf?x=1',
+    'file:///home/a/x.pdf#y',
+    'file:///home/a%2Fb.pdf',
+    'file:///home/a/x.exe',
+    'file:///home/a/%E2%80%AEfdp.pdf',
+    'file:///home/a/%00.pdf',
+  ])('refuses %s', (arg) => {
+    expect(targetsFromArgv(['exe', arg], linux)).toEqual([]);
+  });
+
+  it('refuses a file URL naming another host on Windows too (no UNC path)', () => {
+    expect(targetsFromArgv(['exe', 'file://server/share/x.pdf'], windows)).toEqual([]);
+    expect(targetsFromArgv(['exe', 'file:///C:/a%5Cb.pdf'], windows)).toEqual([]);
+  });
+});
