@@ -37,10 +37,13 @@ export function sniffFormat(buf: Buffer): 'pdf' | 'docx' | null {
   return null;
 }
 
-export async function parseSourceFile(buf: Buffer): Promise<ParsedManuscript> {
+/** The limits one file is read under; the heap limit is the worker's, set when it starts. */
+export type FileLimits = Pick<typeof PARSE_LIMITS, 'pages' | 'textChars' | 'timeMs' | 'externalMb'>;
+
+export async function parseSourceFile(buf: Buffer, limits: FileLimits = PARSE_LIMITS): Promise<ParsedManuscript> {
   const format = sniffFormat(buf);
   if (!format) throw new SourceFileError('source_file must be a PDF or DOCX file');
-  const answer = await readInWorker(format, buf);
+  const answer = await readInWorker(format, buf, limits);
   if ('refused' in answer) throw new SourceFileError(answer.refused);
   return answer.parsed;
 }
@@ -77,7 +80,7 @@ function startReader(): Worker {
 
 const outOfMemory = (mb: number) => `source_file is too complex to read: it needs more than ${mb} MB of memory`;
 
-function readInWorker(format: 'pdf' | 'docx', buf: Buffer): Promise<ReaderResult> {
+function readInWorker(format: 'pdf' | 'docx', buf: Buffer, limits: FileLimits): Promise<ReaderResult> {
   const run = () =>
     new Promise<ReaderResult>((resolve) => {
       const worker = (reader ??= startReader());
@@ -112,15 +115,15 @@ function readInWorker(format: 'pdf' | 'docx', buf: Buffer): Promise<ReaderResult
         );
       const onExit = () => finish({ refused: `source_file could not be parsed as ${format.toUpperCase()}: the reader stopped` }, true);
       const timer = setTimeout(
-        () => finish({ refused: `source_file took longer than ${PARSE_LIMITS.timeMs / 1000} s to read` }, true),
-        PARSE_LIMITS.timeMs,
+        () => finish({ refused: `source_file took longer than ${limits.timeMs / 1000} s to read` }, true),
+        limits.timeMs,
       );
       // resourceLimits bound the V8 heap only; ArrayBuffers (the file, inflated data, pdf.js's buffers) are
       // external memory, read from the running worker and capped here
       const watch = setInterval(() => {
         worker.getHeapStatistics().then(
           (h) => {
-            if (h.external_memory > PARSE_LIMITS.externalMb * MB) finish({ refused: outOfMemory(PARSE_LIMITS.externalMb) }, true);
+            if (h.external_memory > limits.externalMb * MB) finish({ refused: outOfMemory(limits.externalMb) }, true);
           },
           () => undefined,
         );
@@ -130,7 +133,7 @@ function readInWorker(format: 'pdf' | 'docx', buf: Buffer): Promise<ReaderResult
       worker.once('exit', onExit);
       const data = new Uint8Array(buf.byteLength);
       data.set(buf);
-      const req: ReaderRequest = { id, format, data, limits: { pages: PARSE_LIMITS.pages, textChars: PARSE_LIMITS.textChars } };
+      const req: ReaderRequest = { id, format, data, limits: { pages: limits.pages, textChars: limits.textChars } };
       worker.postMessage(req, [data.buffer]);
     });
   const result = queue.then(run, run);

@@ -4,6 +4,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { deflateBombPdf, manyPagesPdf, paddedDocx, unclosedTagsDocx } from '../../fixtures/intake/hostile';
 import { makePdf } from '../../fixtures/sandbox-files';
+import { PARSE_LIMITS, parseSourceFile } from '../../../electron/localservice/parse';
 import { expectError, sandbox, useSandboxes } from './helpers';
 
 useSandboxes();
@@ -26,6 +27,32 @@ function peakAboveNow(): (() => number) | undefined {
   }
   const start = kb('VmRSS');
   return () => kb('VmHWM') - start;
+}
+
+/** A one-page PDF whose content stream, stored uncompressed, is `bytes` long: comment lines, then a line of text. */
+function plainPdf(bytes: number): Buffer {
+  const text = Buffer.from('BT /F1 12 Tf 72 720 Td (Plain) Tj ET\n', 'latin1');
+  const line = `%${'x'.repeat(1022)}\n`;
+  const content = Buffer.concat([Buffer.from(line.repeat(Math.ceil(bytes / line.length)), 'latin1'), text]);
+  const objects: Buffer[] = [
+    Buffer.from('<< /Type /Catalog /Pages 2 0 R >>'),
+    Buffer.from('<< /Type /Pages /Kids [3 0 R] /Count 1 >>'),
+    Buffer.from('<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>'),
+    Buffer.concat([Buffer.from(`<< /Length ${content.length} >>\nstream\n`), content, Buffer.from('\nendstream')]),
+    Buffer.from('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>'),
+  ];
+  const parts: Buffer[] = [Buffer.from('%PDF-1.4\n')];
+  let at = parts[0]!.length;
+  const offsets = objects.map((body, i) => {
+    const obj = Buffer.concat([Buffer.from(`${i + 1} 0 obj\n`), body, Buffer.from('\nendobj\n')]);
+    parts.push(obj);
+    const start = at;
+    at += obj.length;
+    return start;
+  });
+  const xref = `xref\n0 6\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+  parts.push(Buffer.from(`${xref}trailer\n<< /Size 6 /Root 1 0 R >>\nstartxref\n${at}\n%%EOF\n`));
+  return Buffer.concat(parts);
 }
 
 const base = (key: string) => ({
@@ -162,6 +189,16 @@ describe('local service limits', () => {
       expect(next.body.debug_info.parsed_text_len).toBeGreaterThan(0);
     });
   }
+
+  it('the reader caps its ArrayBuffer memory, which the heap limit does not count, and reads the next file', async () => {
+    // 64 MB of page content, not compressed: nothing to inflate, a small heap, but 64 MB of ArrayBuffers
+    const pdf = plainPdf(64 * MB);
+    await expect(parseSourceFile(pdf, { ...PARSE_LIMITS, externalMb: 48 })).rejects.toThrow(
+      'source_file is too complex to read: it needs more than 48 MB of memory',
+    );
+    const next = await parseSourceFile(await makePdf({ title: 'Read after the reader was replaced', paragraphs: ['Some text.'] }));
+    expect(next.title).toBe('Read after the reader was replaced');
+  });
 
   it('a bad % escape in a path answers 400 after the key check, never 500', async () => {
     const sb = await sandbox();
