@@ -40,6 +40,8 @@ describe.skipIf(!executable)('packaged app smoke test', () => {
     app = await _electron.launch({
       executablePath: executable!,
       args: [`--user-data-dir=${userData}`],
+      // Playwright adds --no-sandbox on Linux otherwise; the packaged app refuses to run without it.
+      chromiumSandbox: true,
       env: { ...process.env, REFEREE_DESK_DISABLE_UPDATES: '1' },
     });
     page = await app.firstWindow();
