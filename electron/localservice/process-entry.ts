@@ -11,7 +11,7 @@ interface ParentPortLike {
 }
 
 // The demo service stands in for a remote service: it gives way to the app when both want a core
-// (background.ts); its PDF worker, started later, inherits that.
+// (background.ts); its file reader worker (parse.ts), started later, inherits that.
 lowerThisProcess();
 
 const parentPort = (process as unknown as { parentPort?: ParentPortLike }).parentPort;

@@ -12,7 +12,7 @@ useSandboxes();
 const MB = 1024 * 1024;
 
 /** Resets this process's peak RSS (Linux clear_refs) and returns a reader of the peak above the RSS now;
- * undefined where the high-water mark cannot be reset. The local service's PDF worker is a thread of it. */
+ * undefined where the high-water mark cannot be reset. The local service's reader worker is a thread of it. */
 function peakAboveNow(): (() => number) | undefined {
   const kb = (field: string) => {
     const line = readFileSync('/proc/self/status', 'utf8')
