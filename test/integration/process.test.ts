@@ -301,6 +301,16 @@ describe('two-phase core start', () => {
     const i = await info(core);
     expect(i.notices).toEqual(['The local demo service could not start: the data folder is read-only']);
     expect((await status(core)).message).toBe('The local demo service could not start: the data folder is read-only');
+    expect((await status(core)).demo).toEqual({
+      state: 'failed',
+      message: 'The local demo service could not start: the data folder is read-only',
+    });
+    // the editor freed the folder and asks again
+    const restart = core.router.handle('demo.restart', {}, { transport: 'test' });
+    (await f.child(2)).ready(45201);
+    expect(await restart).toMatchObject({ ok: true, value: { demo: { state: 'running', message: null } } });
+    expect(core.workspace()?.api.baseUrl).toBe('http://127.0.0.1:45201');
+    expect((await info(core)).notices).toEqual([]);
   });
 });
 
