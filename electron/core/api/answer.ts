@@ -1,7 +1,10 @@
 // Reading a 2xx answer of the service: a web page, text that is not JSON, cut-off JSON and the wrong shape
 // each get their message in the editor's words. Pure (no undici, no I/O), so that the client runs it on
 // core's thread and the run writer runs it on its own for upload answers (cache/upload-answer.ts).
+// Every string of the parsed body (object keys included) is redacted before the schema reads it: a key
+// written with JSON's \u escapes, or encoded once more inside a string, only shows once decoded.
 import type { z } from 'zod';
+import { redactValue } from './redact';
 
 /** A 2xx answer read: its value (what the schema gives) beside the body parsed as JSON, or why it cannot be used. */
 export type Decoded<T> = { ok: true; value: T; raw: unknown } | { ok: false; message: string };
@@ -23,8 +26,20 @@ export function tryJson(text: string): unknown {
   }
 }
 
-/** `label` names the operation in messages ("uploading the manuscript"). */
-export function decodeAnswer<T>(schema: z.ZodType<T>, text: string, contentType: string | undefined, label: string): Decoded<T> {
+/** The body as JSON with every form of `keys` redacted from its strings: null for an empty body, undefined when it is not JSON. */
+export function tryJsonRedacted(text: string, keys: Iterable<string>): unknown {
+  const value = tryJson(text);
+  return value === undefined ? undefined : redactValue(value, keys);
+}
+
+/** `label` names the operation in messages ("uploading the manuscript"); `keys` are redacted from the parsed body. */
+export function decodeAnswer<T>(
+  schema: z.ZodType<T>,
+  text: string,
+  contentType: string | undefined,
+  label: string,
+  keys: Iterable<string> = [],
+): Decoded<T> {
   if (/text\/html|application\/xhtml/i.test(contentType ?? '') || /^\s*</.test(text)) {
     return {
       ok: false,
@@ -33,7 +48,7 @@ export function decodeAnswer<T>(schema: z.ZodType<T>, text: string, contentType:
         `proxy, or the address is wrong. Check the profile's address.`,
     };
   }
-  const raw = tryJson(text);
+  const raw = tryJsonRedacted(text, keys);
   if (raw === undefined) {
     return {
       ok: false,

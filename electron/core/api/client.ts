@@ -46,7 +46,7 @@ import {
   type NotFoundContext,
   type Operation,
 } from './errors';
-import { decodeAnswer, firstIssue, tryJson } from './answer';
+import { decodeAnswer, firstIssue, tryJsonRedacted } from './answer';
 import { multipartBody, type MultipartBody } from './multipart';
 import { abortableSleep, backoffDelay, DEFAULT_RETRY, DEFAULT_TIMEOUTS, DEFAULT_UPLOAD_RETRY } from './retry';
 import type {
@@ -506,7 +506,7 @@ export class ServiceClient implements ServiceApi {
     const text = redact(bytes.toString('utf8'), this.knownKeys);
     if (answered && spec.schema) return this.parseSuccess(spec.schema, spec, status, text, header('content-type'), attempt);
     if (status === 404 && spec.on404 !== undefined) {
-      const body = tryJson(text) ?? text;
+      const body = tryJsonRedacted(text, this.knownKeys) ?? text;
       if (spec.on404.when(body, header('content-type')))
         return { value: spec.on404.value, raw: body, rawText: text, status, attempts: attempt };
     }
@@ -523,7 +523,15 @@ export class ServiceClient implements ServiceApi {
       });
     }
     throw new AttemptError(
-      statusFailure(status, tryJson(text) ?? text, header('retry-after'), this.clock.now(), spec.op, this.profileName, spec.ctx),
+      statusFailure(
+        status,
+        tryJsonRedacted(text, this.knownKeys) ?? text,
+        header('retry-after'),
+        this.clock.now(),
+        spec.op,
+        this.profileName,
+        spec.ctx,
+      ),
     );
   }
 
@@ -588,7 +596,7 @@ export class ServiceClient implements ServiceApi {
     attempt: number,
   ): ApiResult<T> {
     const label = OPERATION_LABEL[spec.op];
-    const d = decodeAnswer(schema, text, contentType, label);
+    const d = decodeAnswer(schema, text, contentType, label, this.knownKeys);
     if (!d.ok) throw new AttemptError({ repeat: 'final', answered2xx: true, error: new DeskError('bad_response', d.message) });
     const { value, raw } = d;
     if (spec.confirm && !spec.confirm(value)) {

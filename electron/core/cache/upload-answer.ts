@@ -17,7 +17,7 @@ export interface ReadUpload {
 
 export function readUploadAnswer(bytes: Uint8Array, contentType: string | undefined, keys: readonly string[]): Decoded<ReadUpload> {
   const text = redact(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'), keys);
-  const d = decodeAnswer(uploadResponseSchema, text, contentType, OPERATION_LABEL.uploadManuscript);
+  const d = decodeAnswer(uploadResponseSchema, text, contentType, OPERATION_LABEL.uploadManuscript, keys);
   if (!d.ok) return d;
   const response = d.value;
   const raws = response.candidates === null ? null : rawCandidates(d.raw, response.candidates.length);
