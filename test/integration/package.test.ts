@@ -17,7 +17,7 @@ import { expandMacro } from 'app-builder-lib/out/util/macroExpander';
 import { DebugLogger } from 'builder-util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { binaryArchs } from '../../scripts/native-arch.mjs';
-import { ROOT, buildLinuxPackage, releaseConfig, type LinuxTargets } from '../support/package-build';
+import { ROOT, buildLinuxPackage, releaseConfig, windowsAssociationScripts, type LinuxTargets } from '../support/package-build';
 
 export const PACKAGE_BUDGET_BYTES = 30 * 1024 * 1024;
 const work = mkdtempSync(join(tmpdir(), 'desk-package-'));
@@ -321,6 +321,17 @@ describe('release configuration', () => {
     );
     expect(code).toMatch(/!macro customUnInstall[\s\S]*DeleteRegKey SHELL_CONTEXT "Software\\Classes\\\$\{DESK_PROGID\}"/);
   });
+
+  it('the NSIS script electron-builder generates associates nothing on Windows (the include offers Open with)', async () => {
+    const c = releaseConfig();
+    const generated = await windowsAssociationScripts(work, c);
+    expect(generated.install).not.toMatch(/APP_ASSOCIATE|\.pdf|\.docx/);
+    expect(generated.uninstall).not.toMatch(/APP_UNASSOCIATE/);
+    // the same generator with the associations at the top level, as before: it takes .pdf and .docx over
+    const takeover = await windowsAssociationScripts(work, { ...c, fileAssociations: c.mac!.fileAssociations });
+    expect(takeover.install).toMatch(/!insertmacro APP_ASSOCIATE "pdf"/);
+    expect(takeover.install).toMatch(/!insertmacro APP_ASSOCIATE "docx"/);
+  }, 120_000);
 
   it('the notarization hook skips with its reason when the credentials are absent', async () => {
     const require = createRequire(import.meta.url);

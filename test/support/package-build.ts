@@ -8,7 +8,7 @@
 // filled in — is captured and the tool is skipped.
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Arch, Platform, build, type Configuration } from 'electron-builder';
+import { Arch, Platform, WinPackager, build, type Configuration } from 'electron-builder';
 
 export const ROOT = join(import.meta.dirname, '..', '..');
 
@@ -85,4 +85,35 @@ export async function buildLinuxPackage(
 /** The `dir` target alone (the package bench). */
 export async function buildDirPackage(work: string): Promise<string> {
   return (await buildLinuxPackage(work, [])).appDir;
+}
+
+/**
+ * The file-association part of the NSIS installer and uninstaller scripts, as electron-builder's
+ * NsisTarget generates it for `config` (its computeFinalScript), without packing the app or
+ * downloading NSIS: a Windows packager whose `pack` only asks each target for these scripts.
+ */
+export async function windowsAssociationScripts(work: string, config: Configuration): Promise<{ install: string; uninstall: string }> {
+  const scripts: string[] = [];
+  interface ScriptTarget {
+    computeFinalScript?(original: string, isInstaller: boolean, archs: Map<Arch, string>): Promise<string>;
+    finishBuild(): Promise<unknown>;
+  }
+  class ScriptsOnly extends WinPackager {
+    override async pack(_outDir: string, _arch: Arch, targets: ScriptTarget[]): Promise<void> {
+      for (const t of targets) {
+        if (!t.computeFinalScript) continue;
+        scripts.push(await t.computeFinalScript('', true, new Map()), await t.computeFinalScript('', false, new Map()));
+        t.finishBuild = async () => undefined;
+      }
+    }
+  }
+  await build({
+    projectDir: ROOT,
+    targets: Platform.WINDOWS.createTarget('nsis', Arch.x64),
+    publish: 'never',
+    config: { ...config, directories: { ...config.directories, output: join(work, 'release') } },
+    platformPackagerFactory: (info: ConstructorParameters<typeof WinPackager>[0]) => new ScriptsOnly(info),
+  } as Parameters<typeof build>[0]);
+  if (scripts.length !== 2) throw new Error(`expected the NSIS installer and uninstaller scripts, got ${scripts.length}`);
+  return { install: scripts[0]!, uninstall: scripts[1]! };
 }
