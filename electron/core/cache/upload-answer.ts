@@ -5,7 +5,6 @@
 import { uploadResponseSchema, type UploadResponse } from '../../common/service';
 import { decodeAnswer, type Decoded } from '../api/answer';
 import { OPERATION_LABEL } from '../api/errors';
-import { redact } from '../api/redact';
 import { rawCandidates, runHead, type RunHead } from './run-writes';
 
 export interface ReadUpload {
@@ -16,7 +15,8 @@ export interface ReadUpload {
 }
 
 export function readUploadAnswer(bytes: Uint8Array, contentType: string | undefined, keys: readonly string[]): Decoded<ReadUpload> {
-  const text = redact(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'), keys);
+  // decodeAnswer redacts `keys` from every string of the parsed body; nothing else of the text is kept
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
   const d = decodeAnswer(uploadResponseSchema, text, contentType, OPERATION_LABEL.uploadManuscript, keys);
   if (!d.ok) return d;
   const response = d.value;
