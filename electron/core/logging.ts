@@ -13,7 +13,8 @@ export class RedactingLogger implements Logger {
     if (secret.length >= 4) this.secrets.add(secret);
   }
 
-  /** Every form of every secret (raw, URL-encoded, JSON-escaped, hex, base64): see api/redact. */
+  /** Every form of every secret (any case, escaped for URLs, JSON, HTML or quoted-printable, reversed, spaced,
+   * hex, base32, base64 of its UTF-8 or UTF-16 bytes): see api/redact. */
   redact(text: string): string {
     return redact(text, this.secrets);
   }
