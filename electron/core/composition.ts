@@ -7,7 +7,7 @@ import type { AppInfo } from '../common/contract';
 import { DeskError } from '../common/errors';
 import { openCache, withCacheErrors, type Cache } from './cache';
 import type { DemoEvents, DemoService } from './demo/supervisor';
-import { acquireInstanceLock } from './instance-lock';
+import { acquireInstanceLock, type InstanceLock } from './instance-lock';
 import type { OutboxEntry } from './outbox';
 import { SlowTaskLog } from './perf/slow-tasks';
 import { checkpointInWorker, type WalCheckpointer } from './cache/checkpointer';
@@ -82,16 +82,16 @@ export interface Core {
 
 export async function createCore(opts: CoreOptions): Promise<Core> {
   // One process per data folder (issue 17): taken first, released by close() or by the kernel when the process ends.
-  const lock = acquireInstanceLock(opts.dataDir, opts.host);
+  const lock = await acquireInstanceLock(opts.dataDir, opts.host);
   try {
-    return await assembleCore(opts, lock.release);
+    return await assembleCore(opts, lock);
   } catch (err) {
     lock.release();
     throw err;
   }
 }
 
-async function assembleCore(opts: CoreOptions, releaseLock: () => void): Promise<Core> {
+async function assembleCore(opts: CoreOptions, lock: InstanceLock): Promise<Core> {
   const clock = opts.clock ?? systemClock;
   const logger = opts.logger;
   mkdirSync(opts.dataDir, { recursive: true });
@@ -105,6 +105,12 @@ async function assembleCore(opts: CoreOptions, releaseLock: () => void): Promise
   // What the repositories and the outbox changed reaches the windows (ARCHITECTURE.md §6); nothing else emits it.
   cache.changes.on((change) => events.emit('data.changed', change));
   const notices: string[] = [];
+  // Another process took the data folder over (its lock file was deleted): the window says so.
+  lock.onLost((err) => {
+    logger.log('error', 'the data folder lock was lost', { error: err.message });
+    notices.push(err.message);
+    status.setActivity(err.message);
+  });
   if (cache.recovery) {
     notices.push(
       `The local cache was damaged and has been rebuilt (${cache.recovery.reason}). ` +
@@ -340,7 +346,7 @@ async function assembleCore(opts: CoreOptions, releaseLock: () => void): Promise
       await runWriter?.close();
       await checkpointer?.close();
       cache.close();
-      releaseLock();
+      lock.release();
     },
   };
   if (!opts.deferStart) await core.start();
