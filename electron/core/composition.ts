@@ -5,7 +5,7 @@ import { platform } from 'node:os';
 import { join } from 'node:path';
 import type { AppInfo } from '../common/contract';
 import { DeskError } from '../common/errors';
-import { openCache, withCacheErrors, type Cache } from './cache';
+import { isCorruption, openCache, recoveryNotice, withCacheErrors, type Cache } from './cache';
 import type { DemoEvents, DemoService } from './demo/supervisor';
 import { acquireInstanceLock, type InstanceLock } from './instance-lock';
 import type { OutboxEntry } from './outbox';
@@ -84,10 +84,23 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
   // One process per data folder (issue 17): taken first, released by close() or by the kernel when the process ends.
   const lock = await acquireInstanceLock(opts.dataDir, opts.host);
   try {
-    return await assembleCore(opts, lock);
+    try {
+      return await assembleCore(opts, lock);
+    } catch (err) {
+      if (!(err instanceof StartDamage)) throw err;
+      // The damage is marked: this second open moves the file aside and rebuilds it with what is readable.
+      return await assembleCore(opts, lock);
+    }
   } catch (err) {
     lock.release();
-    throw err;
+    throw err instanceof StartDamage ? err.cause : err;
+  }
+}
+
+/** The cache turned out damaged during the start's first reads; it is closed and marked for a rebuild. */
+class StartDamage extends Error {
+  constructor(override readonly cause: unknown) {
+    super('the cache was found damaged during the start', { cause });
   }
 }
 
@@ -102,6 +115,18 @@ async function assembleCore(opts: CoreOptions, lock: InstanceLock): Promise<Core
   const step = <T>(name: string, fn: () => Promise<T> | T) => slowTasks.step(`start: ${name}`, fn);
   const status = new StatusService(events, clock);
   const cache = openCache({ file: join(opts.dataDir, 'cache.db'), clock, logger });
+  // The start's first reads (the active profile, the outbox's recovery of writes left in flight) see pages the open
+  // did not: damage they find marks the cache, and createCore opens it again, rebuilt (StartDamage).
+  const firstReads = <T>(fn: () => T): T => {
+    try {
+      return fn();
+    } catch (err) {
+      cache.close();
+      if (!isCorruption(err)) throw err;
+      cache.markCorrupt(`the start failed: ${err instanceof Error ? err.message : String(err)}`);
+      throw new StartDamage(err);
+    }
+  };
   // What the repositories and the outbox changed reaches the windows (ARCHITECTURE.md §6); nothing else emits it.
   cache.changes.on((change) => events.emit('data.changed', change));
   const notices: string[] = [];
@@ -111,15 +136,7 @@ async function assembleCore(opts: CoreOptions, lock: InstanceLock): Promise<Core
     notices.push(err.message);
     status.setActivity(err.message);
   });
-  if (cache.recovery) {
-    notices.push(
-      `The local cache was damaged and has been rebuilt (${cache.recovery.reason}). ` +
-        (cache.recovery.outboxKept
-          ? 'Every queued change was kept.'
-          : `Some queued changes could not be kept: ${cache.recovery.lost.map((l) => l.table).join(', ')}.`) +
-        ` The damaged file is at ${cache.recovery.movedTo}.`,
-    );
-  }
+  if (cache.recovery) notices.push(recoveryNotice(cache.recovery));
   const profiles = new ProfilesService({
     repo: cache.profiles,
     secrets: opts.secrets,
@@ -155,7 +172,7 @@ async function assembleCore(opts: CoreOptions, lock: InstanceLock): Promise<Core
     return ws;
   };
   let started = false;
-  workspace = wire(profiles.activeId());
+  workspace = firstReads(() => wire(profiles.activeId()));
 
   const webhook = new WebhookService({
     cache,

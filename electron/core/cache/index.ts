@@ -1,5 +1,5 @@
 // The offline cache: one SQLite file per installation, every row scoped to a connection profile.
-export { openCache, isCorruption, type Cache, type OpenCacheOptions, type RecoveryReport } from './open';
+export { openCache, isCorruption, recoveryNotice, type Cache, type OpenCacheOptions, type RecoveryReport } from './open';
 export { cacheFailureOf, cacheFailureError, withCacheErrors, type CacheFailure } from './failures';
 export { LATEST_VERSION, MIGRATIONS, type Migration } from './migrations';
 export type { RecordedRun } from './manuscripts';

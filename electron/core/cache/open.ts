@@ -47,6 +47,23 @@ export interface RecoveryReport {
   lost: Array<{ table: string; rows: number | null; error: string }>;
   /** True when every queued write survived. */
   outboxKept: boolean;
+  /**
+   * The editor's queued changes (outbox rows not yet done): how many the new cache holds, and how many
+   * could not be read (null when not even that could be counted).
+   */
+  queued: { kept: number; lost: number | null };
+}
+
+/** What the editor is told after a rebuild: that it happened, and what became of their queued changes. */
+export function recoveryNotice(r: RecoveryReport): string {
+  const { kept, lost } = r.queued;
+  const changes = (n: number) => `${n} queued change${n === 1 ? '' : 's'}`;
+  let queued: string;
+  if (lost === 0) queued = kept === 0 ? 'There were no queued changes to keep.' : `All ${changes(kept)} were kept.`;
+  else if (lost === null)
+    queued = `${kept === 0 ? 'No queued change' : `Only ${changes(kept)}`} could be kept: the rest could not be read and will not be sent.`;
+  else queued = `${changes(kept)} ${kept === 1 ? 'was' : 'were'} kept; ${changes(lost)} could not be read and will not be sent.`;
+  return `The local cache was damaged and has been rebuilt. ${queued} ` + `The damaged file is kept at ${r.movedTo}.`;
 }
 
 export interface Cache {
@@ -287,7 +304,15 @@ function rebuild(opts: OpenCacheOptions, migrations: readonly Migration[], reaso
   rmSync(markerOf(opts.file), { force: true });
   opts.logger.log('error', 'cache damaged: moved aside and rebuilt', { reason, movedTo });
 
-  const report: RecoveryReport = { reason, movedTo, fromVersion: null, kept: {}, lost: [], outboxKept: false };
+  const report: RecoveryReport = {
+    reason,
+    movedTo,
+    fromVersion: null,
+    kept: {},
+    lost: [],
+    outboxKept: false,
+    queued: { kept: 0, lost: null },
+  };
   const p = probe(movedTo);
   const db = new Database(opts.file);
   try {
@@ -302,10 +327,20 @@ function rebuild(opts: OpenCacheOptions, migrations: readonly Migration[], reaso
     migrate(db, migrations, opts.logger, p.version);
     salvage(db, movedTo, report);
     migrate(db, migrations, opts.logger);
+    const outboxLost = report.lost.filter((l) => l.table === 'outbox');
+    report.queued = {
+      kept: db.prepare<[], { n: number }>("SELECT count(*) AS n FROM outbox WHERE state <> 'done'").get()!.n,
+      lost: outboxLost.some((l) => l.rows === null) ? null : outboxLost.reduce((n, l) => n + (l.rows ?? 0), 0),
+    };
   } finally {
     db.close();
   }
-  opts.logger.log('warn', 'cache salvage finished', { kept: report.kept, lost: report.lost, outboxKept: report.outboxKept });
+  opts.logger.log('warn', 'cache salvage finished', {
+    kept: report.kept,
+    lost: report.lost,
+    outboxKept: report.outboxKept,
+    queued: report.queued,
+  });
   return report;
 }
 
@@ -351,7 +386,63 @@ const rankOf = (t: string): number => {
   return i === -1 ? SALVAGE_FIRST.length : i;
 };
 
-/** Bulk copy; when the table is damaged, row by row over its rowid range, counting what is lost. */
+/** Rowids read in one statement while salvaging a damaged table; a range that fails is retried row by row. */
+const SALVAGE_CHUNK = 256;
+
+/**
+ * The rowids the damaged table holds, read from one of its full (not partial) indexes: an index scan
+ * selecting only the rowid never reads the table's own pages, so it still answers when they are damaged.
+ * Null when no such index is readable.
+ */
+function rowidsFromIndex(db: Db, table: string): number[] | null {
+  let indexes: Array<{ name: string }>;
+  try {
+    indexes = db
+      .prepare<[string], { name: string }>(
+        "SELECT name FROM old.sqlite_schema WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL AND sql NOT LIKE '% WHERE %'",
+      )
+      .all(table);
+  } catch {
+    return null;
+  }
+  for (const { name } of indexes) {
+    try {
+      return db
+        .prepare<[], { r: number }>(`SELECT rowid AS r FROM old."${table}" INDEXED BY "${name}"`)
+        .all()
+        .map((x) => x.r)
+        .sort((a, b) => a - b);
+    } catch {
+      // this index is damaged too: try the next
+    }
+  }
+  return null;
+}
+
+/** A bound of the table's rowids, or null when the pages holding it cannot be read. */
+function rowidBound(db: Db, table: string, fn: 'min' | 'max'): number | null {
+  try {
+    const v = db.prepare<[], { v: number | null }>(`SELECT ${fn}(rowid) AS v FROM old."${table}"`).get()?.v;
+    if (typeof v === 'number') return v;
+  } catch {
+    // the leftmost or rightmost leaf is damaged
+  }
+  if (fn === 'min') return 1;
+  try {
+    // AUTOINCREMENT tables record the largest rowid they gave out
+    const v = db.prepare<[string], { v: number }>('SELECT seq AS v FROM old.sqlite_sequence WHERE name = ?').get(table)?.v;
+    return typeof v === 'number' ? v : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Bulk copy; when the table is damaged, by rowid ranges, and row by row inside a range that fails, so a
+ * damaged page loses only the rows on it. Each INSERT is one statement: a failed one copies nothing.
+ * The rows lost are counted from an intact index when there is one; otherwise they are the rowids that
+ * could not be read (an upper bound: a rowid never used inside a damaged page counts too).
+ */
 function copyTable(db: Db, table: string, report: RecoveryReport): void {
   try {
     report.kept[table] = db.prepare(`INSERT INTO main."${table}" SELECT * FROM old."${table}"`).run().changes;
@@ -359,31 +450,41 @@ function copyTable(db: Db, table: string, report: RecoveryReport): void {
   } catch (err) {
     db.prepare(`DELETE FROM main."${table}"`).run();
     const bulkError = (err as Error).message;
-    let range: { lo: number | null; hi: number | null } | undefined;
-    try {
-      range = db
-        .prepare<[], { lo: number | null; hi: number | null }>(`SELECT min(rowid) AS lo, max(rowid) AS hi FROM old."${table}"`)
-        .get();
-    } catch {
-      range = undefined;
-    }
-    if (!range || range.lo === null || range.hi === null || range.hi - range.lo > 5_000_000) {
+    const known = rowidsFromIndex(db, table);
+    const lo = known ? (known[0] ?? null) : rowidBound(db, table, 'min');
+    const hi = known ? (known[known.length - 1] ?? null) : rowidBound(db, table, 'max');
+    if (known && known.length === 0) {
       report.kept[table] = 0;
-      report.lost.push({ table, rows: null, error: bulkError });
+      report.lost.push({ table, rows: 0, error: bulkError });
       return;
     }
-    const copy = db.prepare(`INSERT INTO main."${table}" SELECT * FROM old."${table}" WHERE rowid = ?`);
+    if (lo === null || hi === null || hi - lo > 5_000_000) {
+      report.kept[table] = 0;
+      report.lost.push({ table, rows: known ? known.length : null, error: bulkError });
+      return;
+    }
+    const copyRange = db.prepare(`INSERT INTO main."${table}" SELECT * FROM old."${table}" WHERE rowid BETWEEN ? AND ?`);
+    const copyRow = db.prepare(`INSERT INTO main."${table}" SELECT * FROM old."${table}" WHERE rowid = ?`);
     let kept = 0;
-    let lost = 0;
-    for (let id = range.lo; id <= range.hi; id++) {
+    let unreadable = 0;
+    for (let from = lo; from <= hi; from += SALVAGE_CHUNK) {
+      const to = Math.min(hi, from + SALVAGE_CHUNK - 1);
       try {
-        kept += copy.run(id).changes;
+        kept += copyRange.run(from, to).changes;
+        continue;
       } catch {
-        lost++;
+        // some page of this range is damaged: the rows one by one
+      }
+      for (let id = from; id <= to; id++) {
+        try {
+          kept += copyRow.run(id).changes;
+        } catch {
+          unreadable++;
+        }
       }
     }
     report.kept[table] = kept;
-    report.lost.push({ table, rows: lost, error: bulkError });
+    report.lost.push({ table, rows: known ? Math.max(0, known.length - kept) : unreadable, error: bulkError });
   }
 }
 
