@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import type { Database as Db } from 'better-sqlite3';
-import { accessSync, constants as fsConstants, existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { accessSync, constants as fsConstants, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DeskError, isDeskError } from '../../common/errors';
 import type { Clock, Logger } from '../ports';
@@ -190,9 +190,9 @@ export function openCache(opts: OpenCacheOptions): Cache {
   const migrations = opts.migrations ?? MIGRATIONS;
   const latest = migrations.length;
   assertWritable(opts.file);
-  let recovery: RecoveryReport | null = null;
+  let recovery: RecoveryReport | null = resumeRebuild(opts, migrations);
 
-  if (existsSync(opts.file)) {
+  if (recovery === null && existsSync(opts.file)) {
     const p = probe(opts.file);
     if (p.ok && p.version > latest) throw tooNewError(p.version, latest);
     if (!p.ok && !isCorruption(p.cause)) throw notDamage(opts.file, p.cause);
@@ -289,19 +289,65 @@ function assemble(db: Db, opts: OpenCacheOptions, recovery: RecoveryReport | nul
   };
 }
 
-/** Moves the damaged file aside (with its WAL, so committed writes in it stay readable) and rebuilds. */
-function rebuild(opts: OpenCacheOptions, migrations: readonly Migration[], reason: string): RecoveryReport {
-  const stamp = new Date(opts.clock.now()).toISOString().replace(/[:.]/g, '-');
-  const movedTo = `${opts.file}.corrupt-${stamp}`;
+const pendingOf = (file: string): string => `${file}.rebuild-pending`;
+const buildingOf = (file: string): string => `${file}.rebuilding`;
+
+function removeDb(file: string): void {
+  for (const f of [file, `${file}-wal`, `${file}-shm`, `${file}-journal`]) rmSync(f, { force: true });
+}
+
+/**
+ * A rebuild a crash interrupted, finished: its record names where the damaged file went. Until the rebuilt
+ * file is renamed into place the cache file is either still the damaged one or missing, never half-salvaged.
+ */
+function resumeRebuild(opts: OpenCacheOptions, migrations: readonly Migration[]): RecoveryReport | null {
+  const pending = pendingOf(opts.file);
+  if (!existsSync(pending)) return null;
+  let record: { movedTo?: unknown; reason?: unknown } = {};
   try {
-    renameSync(opts.file, movedTo);
-    for (const suffix of ['-wal', '-shm']) {
-      if (existsSync(opts.file + suffix)) renameSync(opts.file + suffix, movedTo + suffix);
+    record = JSON.parse(readFileSync(pending, 'utf8')) as typeof record;
+  } catch {
+    // an unreadable record: nothing to resume from
+  }
+  // only a name this function gives: the damaged file's own folder, next to it
+  const movedTo =
+    typeof record.movedTo === 'string' &&
+    /^\.corrupt-[\w-]+$/.test(record.movedTo.slice(opts.file.length)) &&
+    record.movedTo.startsWith(opts.file)
+      ? record.movedTo
+      : null;
+  const reason = typeof record.reason === 'string' ? record.reason : 'an earlier rebuild was interrupted';
+  const moved = movedTo !== null && existsSync(movedTo);
+  const inPlace = existsSync(opts.file);
+  // Moved and not yet rebuilt, or about to be moved: the rebuild runs again. Both there: only this record was left.
+  if (movedTo !== null && moved !== inPlace) {
+    opts.logger.log('warn', 'finishing a cache rebuild that was interrupted', { movedTo });
+    return rebuild(opts, migrations, reason, movedTo);
+  }
+  rmSync(pending, { force: true });
+  return null;
+}
+
+/**
+ * Moves the damaged file aside (with its WAL, so committed writes in it stay readable) and rebuilds it in a
+ * file of its own, renamed into place once complete. `resumeTo`: an interrupted rebuild's destination.
+ */
+function rebuild(opts: OpenCacheOptions, migrations: readonly Migration[], reason: string, resumeTo?: string): RecoveryReport {
+  const stamp = new Date(opts.clock.now()).toISOString().replace(/[:.]/g, '-');
+  const movedTo = resumeTo ?? `${opts.file}.corrupt-${stamp}`;
+  const building = buildingOf(opts.file);
+  try {
+    removeDb(building);
+    writeFileSync(pendingOf(opts.file), JSON.stringify({ movedTo, reason }));
+    if (existsSync(opts.file)) {
+      renameSync(opts.file, movedTo);
+      for (const suffix of ['-wal', '-shm']) {
+        if (existsSync(opts.file + suffix)) renameSync(opts.file + suffix, movedTo + suffix);
+      }
     }
   } catch (err) {
     throw unwritableError(dirname(opts.file), err);
   }
-  rmSync(markerOf(opts.file), { force: true });
   opts.logger.log('error', 'cache damaged: moved aside and rebuilt', { reason, movedTo });
 
   const report: RecoveryReport = {
@@ -314,26 +360,37 @@ function rebuild(opts: OpenCacheOptions, migrations: readonly Migration[], reaso
     queued: { kept: 0, lost: null },
   };
   const p = probe(movedTo);
-  const db = new Database(opts.file);
+  const db = new Database(building);
   try {
     configure(db);
     if (!p.ok || p.version < 1 || p.version > migrations.length) {
       report.lost.push({ table: '*', rows: null, error: p.ok ? `unexpected schema version ${p.version}` : p.error });
       migrate(db, migrations, opts.logger);
-      return report;
+    } else {
+      report.fromVersion = p.version;
+      // Same schema as the damaged file, so rows copy column for column; then the remaining steps.
+      migrate(db, migrations, opts.logger, p.version);
+      salvage(db, movedTo, report);
+      migrate(db, migrations, opts.logger);
+      const outboxLost = report.lost.filter((l) => l.table === 'outbox');
+      report.queued = {
+        kept: db.prepare<[], { n: number }>("SELECT count(*) AS n FROM outbox WHERE state <> 'done'").get()!.n,
+        lost: outboxLost.some((l) => l.rows === null) ? null : outboxLost.reduce((n, l) => n + (l.rows ?? 0), 0),
+      };
     }
-    report.fromVersion = p.version;
-    // Same schema as the damaged file, so rows copy column for column; then the remaining steps.
-    migrate(db, migrations, opts.logger, p.version);
-    salvage(db, movedTo, report);
-    migrate(db, migrations, opts.logger);
-    const outboxLost = report.lost.filter((l) => l.table === 'outbox');
-    report.queued = {
-      kept: db.prepare<[], { n: number }>("SELECT count(*) AS n FROM outbox WHERE state <> 'done'").get()!.n,
-      lost: outboxLost.some((l) => l.rows === null) ? null : outboxLost.reduce((n, l) => n + (l.rows ?? 0), 0),
-    };
+    // every page in the file itself, so the rename below moves all of it
+    db.pragma('wal_checkpoint(TRUNCATE)');
   } finally {
     db.close();
+  }
+  try {
+    rmSync(`${building}-wal`, { force: true });
+    rmSync(`${building}-shm`, { force: true });
+    renameSync(building, opts.file);
+    rmSync(pendingOf(opts.file), { force: true });
+    rmSync(markerOf(opts.file), { force: true });
+  } catch (err) {
+    throw unwritableError(dirname(opts.file), err);
   }
   opts.logger.log('warn', 'cache salvage finished', {
     kept: report.kept,

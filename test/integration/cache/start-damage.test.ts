@@ -3,7 +3,7 @@
 // every queued write still readable, and the editor is told how many were kept. Each case overwrites one b-tree page
 // of a real cache file (the table's or index's root page from sqlite_schema, or a leaf page from dbstat).
 import Database from 'better-sqlite3';
-import { closeSync, existsSync, openSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, renameSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AppInfo } from '../../../electron/common/contract';
@@ -205,5 +205,35 @@ describe('a cache damaged where the start reads first', () => {
     expect(r).toMatchObject({ fromVersion: null, queued: { kept: 0, lost: null } });
     expect(outboxIds(core)).toEqual([]);
     expect(await notices(core)).toContainEqual(expect.stringContaining('No queued change could be kept'));
+  });
+});
+
+describe('a rebuild interrupted by a crash', () => {
+  it('after the damaged file was moved aside: the next start finishes it from that file, with the readable queued writes', async () => {
+    const file = join(dir, 'cache.db');
+    seed(file);
+    const lostIds = damageLeaf(file, 'outbox');
+    // what rebuild() records and does before it salvages, then the process dies
+    const movedTo = `${file}.corrupt-2025-01-15T09-00-00-000Z`;
+    writeFileSync(`${file}.rebuild-pending`, JSON.stringify({ movedTo, reason: 'a query reported the database as damaged' }));
+    renameSync(file, movedTo);
+    const core = await start();
+    const r = core.cache.recovery!;
+    expect(r).toMatchObject({ movedTo, queued: { kept: QUEUED - lostIds.length, lost: lostIds.length } });
+    expect(outboxIds(core)).toHaveLength(QUEUED - lostIds.length);
+    expect(existsSync(`${file}.rebuild-pending`)).toBe(false);
+    expect(existsSync(`${file}.rebuilding`)).toBe(false);
+  });
+
+  it('a record naming a file elsewhere is ignored: nothing outside the cache file is moved', async () => {
+    const file = join(dir, 'cache.db');
+    seed(file);
+    const elsewhere = join(dir, 'notes.txt');
+    writeFileSync(elsewhere, 'keep');
+    writeFileSync(`${file}.rebuild-pending`, JSON.stringify({ movedTo: elsewhere, reason: 'x' }));
+    const core = await start();
+    expect(core.cache.recovery).toBeNull();
+    expect(readFileSync(elsewhere, 'utf8')).toBe('keep');
+    expect(outboxIds(core)).toHaveLength(QUEUED);
   });
 });
