@@ -4,30 +4,14 @@
 // name, query or fragment; stored as origin + path without trailing slashes.
 import { DeskError } from './errors';
 import { trimEndWhere } from './linear';
-
-/** The WHATWG URL parser, global in Node and in browsers; common's type check has neither library, so the part used is declared here. */
-interface ParsedUrl {
-  protocol: string;
-  hostname: string;
-  username: string;
-  password: string;
-  search: string;
-  hash: string;
-  origin: string;
-  pathname: string;
-}
-declare const URL: new (input: string) => ParsedUrl;
+import { parseUrl, type ParsedUrl } from './web-url';
 
 const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
 
 /** The URL and what is wrong with it in the editor's words (problem null: it is fine). */
 function check(input: string): { url: ParsedUrl | null; problem: string | null } {
-  let url: ParsedUrl;
-  try {
-    url = new URL(input.trim());
-  } catch {
-    return { url: null, problem: `"${input}" is not a web address. It should look like https://referee.example.org` };
-  }
+  const url = parseUrl(input.trim());
+  if (!url) return { url: null, problem: `"${input}" is not a web address. It should look like https://referee.example.org` };
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && LOOPBACK.test(url.hostname)))
     return { url, problem: 'The service address must start with https:// (plain http:// is allowed only for a service on this computer).' };
   if (url.username || url.password || url.search || url.hash)

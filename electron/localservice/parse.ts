@@ -38,7 +38,7 @@ export function sniffFormat(buf: Buffer): 'pdf' | 'docx' | null {
 }
 
 /** The limits one file is read under; the heap limit is the worker's, set when it starts. */
-export type FileLimits = Pick<typeof PARSE_LIMITS, 'pages' | 'textChars' | 'timeMs' | 'externalMb'>;
+export type FileLimits = Record<'pages' | 'textChars' | 'timeMs' | 'externalMb', number>;
 
 export async function parseSourceFile(buf: Buffer, limits: FileLimits = PARSE_LIMITS): Promise<ParsedManuscript> {
   const format = sniffFormat(buf);
