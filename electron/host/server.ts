@@ -10,6 +10,7 @@ import { contentSecurityPolicy, securityHeaders } from '../common/csp';
 import { MAX_MESSAGE_BYTES } from '../common/limits';
 import type { Core } from '../core/composition';
 import { serveStatic } from '../core/static-files';
+import { AdmissionGate, HOST_ADMISSION, type AdmissionLimits } from './admission';
 import { handleSocketMessage } from './protocol';
 
 export interface HostOptions {
@@ -20,7 +21,14 @@ export interface HostOptions {
   /** Loopback only: 127.0.0.1 (default), ::1 or localhost. */
   bindHost?: '127.0.0.1' | '::1' | 'localhost';
   token?: string;
+  /** Bounds on messages received and handled at once (HOST_ADMISSION unless a test sets its own). */
+  admission?: AdmissionLimits;
+  /** Sockets open at once; a further one is refused with 503 (a browser window needs one). */
+  maxSockets?: number;
 }
+
+/** Sockets the host keeps open at once. */
+export const MAX_HOST_SOCKETS = 16;
 
 export interface Host {
   /** Open this in a browser: it carries the session token. */
@@ -66,8 +74,15 @@ export async function startHost(opts: HostOptions): Promise<Host> {
   // of a received chunk in the same tick, so a burst of requests (ten uploads) ran their synchronous
   // parts back to back; now each message is emitted from its own setImmediate, as Electron delivers each
   // IPC message to the main process as a task of its own.
+  // maxPayload: a frame or message declared longer is refused before its bytes are read (close 1009).
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES, allowSynchronousEvents: false });
+  // A malformed frame (bad UTF-8, a reserved bit, a length over maxPayload) makes ws emit 'error' on
+  // that socket and close it with the matching code; with no listener the error would end the host.
+  wss.on('error', () => {});
+  server.on('clientError', (_err, socket) => socket.destroy());
   const sockets = new Set<WebSocket>();
+  const gate = new AdmissionGate<WebSocket>(opts.admission ?? HOST_ADMISSION);
+  const maxSockets = opts.maxSockets ?? MAX_HOST_SOCKETS;
   const expected = Buffer.from(token);
 
   server.on('upgrade', (req: IncomingMessage, socket, head) => {
@@ -78,13 +93,28 @@ export async function startHost(opts: HostOptions): Promise<Host> {
       socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n');
       return;
     }
+    if (sockets.size >= maxSockets) {
+      socket.end('HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\n\r\n');
+      return;
+    }
+    socket.on('error', () => {});
     wss.handleUpgrade(req, socket, head, (ws) => {
       sockets.add(ws);
-      ws.on('close', () => sockets.delete(ws));
+      gate.add(ws);
+      socket.on('data', (chunk: Buffer) => gate.received(ws, chunk.length));
+      ws.on('error', () => {});
+      ws.on('close', () => {
+        sockets.delete(ws);
+        gate.remove(ws);
+      });
       ws.on('message', (data, isBinary) => {
-        void handleSocketMessage(opts.core, isBinary ? null : data.toString()).then((reply) => {
-          if (reply !== null && ws.readyState === ws.OPEN) ws.send(reply, () => replied());
-        });
+        const bytes = messageBytes(data);
+        const done = gate.message(ws, bytes);
+        void handleSocketMessage(opts.core, isBinary ? null : data.toString())
+          .then((reply) => {
+            if (reply !== null && ws.readyState === ws.OPEN) ws.send(reply, () => replied());
+          })
+          .finally(done);
       });
     });
   });
@@ -107,4 +137,9 @@ export async function startHost(opts: HostOptions): Promise<Host> {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+function messageBytes(data: Buffer | ArrayBuffer | Buffer[]): number {
+  if (Array.isArray(data)) return data.reduce((n, b) => n + b.length, 0);
+  return data.byteLength;
 }
