@@ -59,6 +59,7 @@ describe.skipIf(!linux)('the packaged app (dir target, stand-in Electron)', () =
       '/package.json',
       '/out/main/index.js',
       '/out/main/intake-worker.js',
+      '/out/main/sandbox-reader.js',
       '/out/preload/index.cjs',
       '/out/renderer/index.html',
       '/node_modules/pdfjs-dist/legacy/build/pdf.mjs',
@@ -66,7 +67,6 @@ describe.skipIf(!linux)('the packaged app (dir target, stand-in Electron)', () =
       '/node_modules/electron-updater/package.json',
       '/node_modules/zod/package.json',
       '/node_modules/undici/package.json',
-      '/node_modules/mammoth/package.json',
       '/node_modules/yauzl/package.json',
       '/node_modules/busboy/package.json',
     ]) {
