@@ -1,9 +1,10 @@
 // Child process of bench/host-flood.bench.ts: only core and the browser host, so the memory figures are the
 // host's, not the bench runner's (which holds the clients). Prints one JSON line {origin, token, idle} when
-// ready; on a line on stdin, prints {peak} (VmHWM since ready) and exits.
+// ready; on a line on stdin, prints {peak} (VmHWM since ready) and the host's event-loop delay (max, p99) and exits.
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
 import { createCore } from '../electron/core/composition';
 import { startHost } from '../electron/host/server';
@@ -28,8 +29,11 @@ const host = await startHost({ core, rendererDir: www });
 await new Promise((r) => setTimeout(r, 500));
 const idle = status('VmRSS');
 writeFileSync('/proc/self/clear_refs', '5');
+const loop = monitorEventLoopDelay({ resolution: 10 });
+loop.enable();
 console.log(JSON.stringify({ origin: host.origin, token: host.token, idle }));
 createInterface({ input: process.stdin }).once('line', () => {
-  console.log(JSON.stringify({ peak: status('VmHWM') }));
+  loop.disable();
+  console.log(JSON.stringify({ peak: status('VmHWM'), loopMaxMs: loop.max / 1e6, loopP99Ms: loop.percentile(99) / 1e6 }));
   void host.close().then(() => core.close().then(() => process.exit(0)));
 });
