@@ -8,7 +8,8 @@ export function StatusBar() {
   const status = useApp((s) => s.status);
   const update = useUpdateStatus((s) => s.status);
   const [restartError, setRestartError] = useState<string | null>(null);
-  const [demoRestart, setDemoRestart] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
+  const demoRestart = useApp((s) => s.demoRestart);
+  const restartDemo = useApp((s) => s.restartDemo);
   const connectivity = status?.connectivity ?? 'unknown';
   const updateText = restartError ?? (update && update.state !== 'disabled' && update.state !== 'idle' ? update.message : '');
   return (
@@ -16,20 +17,7 @@ export function StatusBar() {
       <span className={`dot ${connectivity}`} aria-hidden="true" />
       <span data-testid="status-message">{status?.message ?? 'Starting…'}</span>
       {status?.demo?.state === 'failed' ? (
-        <button
-          type="button"
-          data-testid="demo-restart"
-          disabled={demoRestart.busy}
-          onClick={() => {
-            setDemoRestart({ busy: true, error: null });
-            desk()
-              .invoke('demo.restart', {})
-              .then(
-                () => setDemoRestart({ busy: false, error: null }),
-                (e: unknown) => setDemoRestart({ busy: false, error: errorText(e) }),
-              );
-          }}
-        >
+        <button type="button" data-testid="demo-restart" disabled={demoRestart.busy} onClick={() => void restartDemo()}>
           Restart the demo service
         </button>
       ) : null}

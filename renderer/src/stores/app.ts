@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { AppInfo, StatusEvent } from '../../../electron/common/contract';
 import type { Desk } from '../platform/desk';
+import { desk as currentDesk, errorText } from '../platform/instance';
 
 /** In navigation order; Ctrl+1… follows it, so a new view goes at the end and keeps the others' keys. */
 export const VIEWS = ['manuscripts', 'candidates', 'journals', 'groups', 'activity', 'settings', 'customFields', 'reviewers'] as const;
@@ -13,8 +14,11 @@ interface AppState {
   error: string | null;
   /** A passing message (e.g. files skipped on drop). */
   notice: string | null;
+  /** The demo service's restart, asked for from the status bar while it is failed. */
+  demoRestart: { busy: boolean; error: string | null };
   setView(view: View): void;
   start(desk: Desk): () => void;
+  restartDemo(): Promise<void>;
 }
 
 export const useApp = create<AppState>((set) => ({
@@ -23,6 +27,7 @@ export const useApp = create<AppState>((set) => ({
   view: 'manuscripts',
   error: null,
   notice: null,
+  demoRestart: { busy: false, error: null },
   setView: (view) => set({ view }),
   start(desk) {
     const off = desk.on('app.status', (status) => set({ status }));
@@ -30,5 +35,14 @@ export const useApp = create<AppState>((set) => ({
       .then(([info, status]) => set({ info, status, notice: info.notices.length > 0 ? info.notices.join(' ') : null }))
       .catch((err: unknown) => set({ error: err instanceof Error ? err.message : String(err) }));
     return off;
+  },
+  async restartDemo() {
+    set({ demoRestart: { busy: true, error: null } });
+    try {
+      await currentDesk().invoke('demo.restart', {});
+      set({ demoRestart: { busy: false, error: null } });
+    } catch (e) {
+      set({ demoRestart: { busy: false, error: errorText(e) } });
+    }
   },
 }));
