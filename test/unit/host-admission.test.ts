@@ -16,14 +16,21 @@ class FakeSocket {
 const MB = 1024 * 1024;
 const limits = { largeBytes: MB, large: 1, perSocket: 3 };
 
+/** A gate with three sockets, each having started a 2 MB message. */
+function threeStarted() {
+  const gate = new AdmissionGate<FakeSocket>(limits);
+  const sockets = [new FakeSocket(), new FakeSocket(), new FakeSocket()] as const;
+  for (const s of sockets) gate.add(s);
+  for (const s of sockets) gate.received(s, 2 * MB);
+  return { gate, sockets };
+}
+
 describe('host admission gate', () => {
   it('admits one large message at a time; the next sender is paused until the first is answered', () => {
-    const gate = new AdmissionGate<FakeSocket>(limits);
-    const [a, b, c] = [new FakeSocket(), new FakeSocket(), new FakeSocket()];
-    for (const s of [a, b, c]) gate.add(s);
-    gate.received(a, 2 * MB);
-    gate.received(b, 2 * MB);
-    gate.received(c, 2 * MB);
+    const {
+      gate,
+      sockets: [a, b, c],
+    } = threeStarted();
     expect([a.paused, b.paused, c.paused]).toEqual([false, true, true]);
     expect(gate.largeInUse).toBe(1);
     const doneA = gate.message(a, 60 * MB);
@@ -62,12 +69,10 @@ describe('host admission gate', () => {
   });
 
   it('a socket that closes gives back its place and leaves the queue', () => {
-    const gate = new AdmissionGate<FakeSocket>(limits);
-    const [a, b, c] = [new FakeSocket(), new FakeSocket(), new FakeSocket()];
-    for (const s of [a, b, c]) gate.add(s);
-    gate.received(a, 2 * MB);
-    gate.received(b, 2 * MB);
-    gate.received(c, 2 * MB);
+    const {
+      gate,
+      sockets: [a, b, c],
+    } = threeStarted();
     gate.remove(b);
     gate.remove(a);
     expect(c.paused).toBe(false);

@@ -169,18 +169,18 @@ export function redactValue<T>(value: T, secrets: Iterable<string>): T {
   const holders: Array<{ obj: Record<string, unknown> | unknown[]; key: string | number; isKey: boolean }> = [];
   const texts: string[] = [];
   const stack: Array<Record<string, unknown> | unknown[]> = [value as Record<string, unknown>];
+  const visit = (obj: Record<string, unknown> | unknown[], key: string | number, v: unknown) => {
+    if (typeof v === 'string') {
+      if (v.length >= minLength) {
+        holders.push({ obj, key, isKey: false });
+        texts.push(v);
+      }
+    } else if (v !== null && typeof v === 'object') stack.push(v as Record<string, unknown>);
+  };
   while (stack.length > 0) {
     const obj = stack.pop()!;
     if (Array.isArray(obj)) {
-      for (let i = 0; i < obj.length; i++) {
-        const v = obj[i];
-        if (typeof v === 'string') {
-          if (v.length >= minLength) {
-            holders.push({ obj, key: i, isKey: false });
-            texts.push(v);
-          }
-        } else if (v !== null && typeof v === 'object') stack.push(v as Record<string, unknown>);
-      }
+      for (let i = 0; i < obj.length; i++) visit(obj, i, obj[i]);
       continue;
     }
     for (const k of Object.keys(obj)) {
@@ -188,13 +188,7 @@ export function redactValue<T>(value: T, secrets: Iterable<string>): T {
         holders.push({ obj, key: k, isKey: true });
         texts.push(k);
       }
-      const v = obj[k];
-      if (typeof v === 'string') {
-        if (v.length >= minLength) {
-          holders.push({ obj, key: k, isKey: false });
-          texts.push(v);
-        }
-      } else if (v !== null && typeof v === 'object') stack.push(v as Record<string, unknown>);
+      visit(obj, k, obj[k]);
     }
   }
   if (texts.length === 0 || !containsSecret(texts.join('\u0000'), list)) return value;
