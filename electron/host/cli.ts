@@ -12,6 +12,7 @@ import { isDeskError } from '../common/errors';
 import { openHostCore } from '../core/host-core';
 import { fileLogger } from '../core/logging';
 import { demoDataDir, forkDemoNode } from '../localservice/app-demo';
+import { listenOnKeptPort, readHostAddress, writeHostAddress } from './address';
 import { startHost } from './server';
 
 /** After the first answer to a page: time for its shell to paint before the background work starts. */
@@ -28,7 +29,8 @@ function rendererDir(): string {
 
 const { values } = parseArgs({
   options: {
-    port: { type: 'string', default: '0' },
+    // Without --port: the port of the last run when it is free (host.json in the data folder).
+    port: { type: 'string' },
     // Per user (in the user's home), never shared between accounts. One process per data folder:
     // a second `npm run web` on the same folder is refused and names the process holding it
     // (electron/core/instance-lock.ts); give it another folder with --data.
@@ -54,7 +56,11 @@ const core = await opening.catch((err: unknown) => {
   process.stderr.write(`Referee Desk cannot start: ${err.message}\n`);
   process.exit(1);
 });
-const host = await startHost({ core, rendererDir: values.renderer, port: Number(values.port) });
+// The token and port of the last run, so a tab left open on the page reconnects after a restart.
+const kept = readHostAddress(dataDir);
+const listen = (port: number) => startHost({ core, rendererDir: values.renderer, port, token: kept.token });
+const host = values.port === undefined ? await listenOnKeptPort(kept.port, listen) : await listen(Number(values.port));
+writeHostAddress(dataDir, { token: host.token, port: Number(new URL(host.origin).port) });
 process.stdout.write(`${JSON.stringify({ url: host.url, data_dir: dataDir })}\n`);
 process.stderr.write(`Referee Desk is running in your browser at:\n  ${host.url}\n(Ctrl+C to stop)\n`);
 // Everything else (keychain, demo service, intake workers, sync, webhook receiver) waits until a page
