@@ -1,7 +1,10 @@
 // Accuracy and speed of manuscript intake on (a) the real material and (b) the generated set, each split by
 // layout family with a leave-one-family-out view (families more than 5 points under the mean are flagged).
-// Usage: npm run -s bench:intake -- [--material DIR] [--generated DIR] [--verbose] [--no-lofo] [DIR]
+// Then (c) a cross-validation on all the real material, grouped by source repository (crossval.ts).
+// Usage: npm run -s bench:intake -- [--material DIR] [--more DIR] [--generated DIR] [--verbose] [--no-lofo] [--no-cv|--cv-only] [DIR]
 //   --material   defaults to ../shared/material (skipped when absent)
+//   --more       the second real folder, defaults to ../shared/material-more (cross-validation only)
+//   --no-cv      skip (c); --cv-only runs (c) alone
 //   --generated  defaults to the committed sample test/fixtures/intake/generated; pass the folder written by
 //                scripts/intake-corpus/generate.py for the full set
 //   --no-lofo    skip the leave-one-family-out refits (generated set)
@@ -9,17 +12,39 @@
 import { existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
-import { FIELDS, TARGETS, evaluate, heldOut, roleExamples, type EvalReport, type FieldScore } from '../electron/core/intake/evaluate';
 import { fitRoles } from '../electron/core/intake/roles';
+import {
+  MISS_KINDS,
+  checkScore,
+  crossValidate,
+  groupOf,
+  missCounts,
+  missKinds,
+  readSet,
+  type RealSet,
+} from '../electron/core/intake/crossval';
+import {
+  FIELDS,
+  TARGETS,
+  evaluate,
+  heldOut,
+  roleExamples,
+  summarise,
+  type EvalReport,
+  type FieldName,
+  type FieldScore,
+} from '../electron/core/intake/evaluate';
 
 const args = process.argv.slice(2);
 const verbose = args.includes('--verbose');
 const noLofo = args.includes('--no-lofo');
+const noCv = args.includes('--no-cv');
+const cvOnly = args.includes('--cv-only');
 const opt = (name: string) => {
   const i = args.indexOf(name);
   return i >= 0 ? args[i + 1] : undefined;
 };
-const positional = args.filter((a, i) => !a.startsWith('-') && !['--material', '--generated'].includes(args[i - 1] ?? ''));
+const positional = args.filter((a, i) => !a.startsWith('-') && !['--material', '--more', '--generated'].includes(args[i - 1] ?? ''));
 const repo = resolve(import.meta.dirname, '..');
 const sets: { label: string; dir: string }[] = positional.length
   ? positional.map((d) => ({ label: d, dir: resolve(d) }))
@@ -139,22 +164,127 @@ async function leaveOneFamilyOut(dir: string, report: EvalReport): Promise<void>
   ]);
 }
 
-let scored = 0;
-for (const { label, dir } of sets) {
-  if (!existsSync(resolve(dir, 'MANIFEST.json'))) {
-    console.log(`\n=== ${label}: skipped, no MANIFEST.json in ${dir}`);
-    continue;
+/**
+ * (c) Grouped cross-validation on every real file: folds by source repository, the role model refitted per
+ * fold on the generated lines and the other folds' real lines; beside it the shipped model on the same files.
+ */
+async function realCrossValidation(dirs: string[], generatedDir: string): Promise<void> {
+  const sets: RealSet[] = dirs.filter((d) => existsSync(resolve(d, 'MANIFEST.json'))).map(readSet);
+  if (!sets.length) {
+    console.log(`\n=== (c) cross-validation: skipped, no MANIFEST.json in ${dirs.join(', ')}`);
+    return;
   }
-  const report = await evaluate(dir, (f) => {
+  const generated = existsSync(resolve(generatedDir, 'MANIFEST.json')) ? await roleExamples(generatedDir) : [];
+  const all = sets.flatMap((s) => s.entries);
+  console.log(
+    `\n=== (c) real material, cross-validation grouped by source repository: ${sets.map((s) => `${s.dir} (${s.entries.length})`).join(', ')}`,
+  );
+  const shippedFiles = [];
+  for (const s of sets) shippedFiles.push(...(await evaluate(s.dir)).files);
+  const shipped = summarise(shippedFiles);
+  // the same refit on the generated lines alone: what the real lines add, like for like
+  const genModel = fitRoles(generated);
+  const genFiles = [];
+  for (const s of sets) genFiles.push(...(await evaluate(s.dir, undefined, { model: genModel })).files);
+  const genOnly = summarise(genFiles);
+  const cv = await crossValidate(sets, generated, 5, (f, fold) => {
     if (verbose)
-      process.stderr.write(
-        `${f.id} ${f.ms.toFixed(0)} ms ${f.misses.length ? 'misses: ' + f.misses.map((m) => m.field).join(',') : 'ok'}\n`,
-      );
+      process.stderr.write(`fold ${fold} ${f.id} ${f.misses.length ? 'misses: ' + f.misses.map((m) => m.field).join(',') : 'ok'}\n`);
   });
-  print(label, dir, report);
-  if (report.files.some((f) => f.family.startsWith('pdf-') || f.family === 'docx'))
-    console.log('\n(material: never used for fitting the role model, so all of it is held out)');
-  else if (!noLofo) await leaveOneFamilyOut(dir, report);
+  const inSet = (files: typeof cv.report.files, s: RealSet) => summarise(files.filter((f) => s.entries.some((e) => e.id === f.id)));
+  console.log(
+    `\n${all.length} files in ${cv.folds.size} groups, ${cv.k} folds; role model per fold fitted on ${generated.length} generated lines ` +
+      `(${generatedDir}) + ${cv.fitted.map((f) => f.real).join('/')} real lines of the other folds\n`,
+  );
+  const main: FieldName[] = ['title', 'authors', 'emails', 'orcids', 'contacts', 'abstract'];
+  table([
+    [
+      'field',
+      'shipped model',
+      'refit, generated only',
+      'cross-validated',
+      ...sets.map((s) => `CV ${s.dir.split('/').pop()}`),
+      'target',
+      'ok',
+    ],
+    ...main.map((f) => [
+      f,
+      cell(shipped.fields[f]),
+      cell(genOnly.fields[f]),
+      cell(cv.report.fields[f]),
+      ...sets.map((s) => cell(inSet(cv.report.files, s).fields[f])),
+      `≥ ${pct(TARGETS[f])}`,
+      cv.report.fields[f].score >= TARGETS[f] ? 'yes' : 'NO',
+    ]),
+  ]);
+  console.log('\nfolds (source repositories; files)\n');
+  table([
+    ['fold', 'files', 'title', 'authors', 'contacts', 'abstract', 'groups'],
+    ...Array.from({ length: cv.k }, (_, fold) => {
+      const files = cv.report.files.filter((f) => cv.folds.get(groupOf(f.entry)) === fold);
+      const r = summarise(files);
+      const groups = [...cv.folds].filter(([, k]) => k === fold).map(([g]) => g);
+      return [
+        String(fold),
+        String(files.length),
+        ...(['title', 'authors', 'contacts', 'abstract'] as const).map((f) => cell(r.fields[f])),
+        groups.join(', '),
+      ];
+    }),
+  ]);
+  const kinds = await missCounts(cv.report.files);
+  const before = await missCounts(shippedFiles);
+  console.log('\nmisses by kind (cross-validated; shipped model in brackets): count, files\n');
+  table([
+    ['kind', 'count', 'files', 'which'],
+    ...MISS_KINDS.map((k) => [
+      k,
+      `${kinds.get(k)!.count} (${before.get(k)!.count})`,
+      String(kinds.get(k)!.files.size),
+      [...kinds.get(k)!.files].join(' '),
+    ]),
+  ]);
+  const chk = checkScore(cv.report.files);
+  console.log(
+    `\ncheck list (fieldsToCheck) on the cross-validation: ${chk.wrong} wrong fields, ${chk.caught} of them flagged ` +
+      `(recall ${pct(chk.wrong ? chk.caught / chk.wrong : 1)}, target ≥ 90%); ${chk.flagged} fields flagged ` +
+      `(${chk.wrong ? (chk.flagged / chk.wrong).toFixed(2) : '—'} × the wrong ones, target ≤ 2)`,
+  );
+  if (verbose) {
+    for (const f of cv.report.files) {
+      const ms = await missKinds(f);
+      for (const m of ms) console.log(`- ${f.id} ${m.kind}: ${JSON.stringify(m.detail)}`);
+    }
+  }
+}
+
+let scored = 0;
+if (!cvOnly)
+  for (const { label, dir } of sets) {
+    if (!existsSync(resolve(dir, 'MANIFEST.json'))) {
+      console.log(`\n=== ${label}: skipped, no MANIFEST.json in ${dir}`);
+      continue;
+    }
+    const report = await evaluate(dir, (f) => {
+      if (verbose)
+        process.stderr.write(
+          `${f.id} ${f.ms.toFixed(0)} ms ${f.misses.length ? 'misses: ' + f.misses.map((m) => m.field).join(',') : 'ok'}\n`,
+        );
+    });
+    print(label, dir, report);
+    if (report.files.some((f) => f.family.startsWith('pdf-') || f.family === 'docx'))
+      console.log('\n(material: never used for fitting the role model, so all of it is held out)');
+    else if (!noLofo) await leaveOneFamilyOut(dir, report);
+    scored++;
+  }
+if (!noCv && !positional.length) {
+  await realCrossValidation(
+    [
+      resolve(opt('--material') ?? resolve(repo, '..', 'shared', 'material')),
+      resolve(opt('--more') ?? resolve(repo, '..', 'shared', 'material-more')),
+    ],
+    resolve(opt('--generated') ?? resolve(repo, 'test', 'fixtures', 'intake', 'generated')),
+  );
   scored++;
 }
 if (scored === 0) process.exit(2);

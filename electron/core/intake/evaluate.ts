@@ -5,18 +5,20 @@ import { join } from 'node:path';
 import { docxRoleLines } from './docx';
 import { inspectFile } from './inspect';
 import { pdfRoleLines } from './pdf';
-import { FEATURES, labelLine, roleTruth, type Features, type Role, type RoleModel } from './roles';
+import { AFFILIATION, FEATURES, labelLine, roleTruth, type Features, type Role, type RoleModel } from './roles';
 import type { IntakeResult } from './types';
 
-interface GroundTruth {
+export interface GroundTruth {
   title?: string | null;
   abstract?: string | null;
   authors?:
     { name: string; email?: string | null; orcid?: string | null; affiliation?: string | null; affiliations?: string[] | null }[] | null;
 }
 
-interface ManifestEntry {
+export interface ManifestEntry {
   id: string;
+  /** Where the material file came from (the cross-validation's groups). */
+  source_repo?: string;
   file: string;
   format: string;
   ground_truth?: string;
@@ -63,6 +65,18 @@ export interface FileReport {
   result: IntakeResult;
   /** Fields that missed, with what was expected and what came out. */
   misses: { field: FieldName; expected: string; got: string }[];
+  /** The ground truth the file was scored against. */
+  truth: GroundTruth;
+  /** The manifest entry (source repository: the cross-validation's group). */
+  entry: ManifestEntry;
+  /** Per field scored: matched (title, abstract) or set counts (authors, e-mails, ORCIDs, both). */
+  counts: Partial<Record<FieldName, boolean | Counts>>;
+}
+
+export interface Counts {
+  tp: number;
+  fp: number;
+  fn: number;
 }
 
 export interface EvalReport {
@@ -124,7 +138,7 @@ export function abstractMatches(got: string | null, want: string): boolean {
   return !!got && levenshteinRatio(got, want) >= 0.8;
 }
 
-function setCounts(got: string[], want: string[]): { tp: number; fp: number; fn: number } {
+function setCounts(got: string[], want: string[]): Counts {
   const g = new Set(got);
   const w = new Set(want);
   let tp = 0;
@@ -220,18 +234,15 @@ function percentile(sorted: number[], p: number): number {
 export async function evaluate(
   dir: string,
   onFile?: (r: FileReport) => void,
-  opts: { model?: RoleModel; families?: string[] } = {},
+  opts: { model?: RoleModel; families?: string[]; filter?: (e: ManifestEntry) => boolean; warm?: boolean } = {},
 ): Promise<EvalReport> {
   const manifest = (JSON.parse(readFileSync(join(dir, 'MANIFEST.json'), 'utf8')) as ManifestEntry[]).filter(
-    (m) => !opts.families || opts.families.includes(layoutFamily(m)),
+    (m) => (!opts.families || opts.families.includes(layoutFamily(m))) && (!opts.filter || opts.filter(m)),
   );
   const files: FileReport[] = [];
-  const total = emptyScores();
-  const byFormat: Record<string, Record<FieldName, FieldScore>> = {};
-  const byFamily: Record<string, Record<FieldName, FieldScore>> = {};
   // warm-up: the first pdf.js call loads modules and fonts tables
   const firstPdf = manifest.find((m) => m.format === 'pdf');
-  if (firstPdf) await inspectFile(join(dir, firstPdf.file));
+  if (firstPdf && opts.warm !== false) await inspectFile(join(dir, firstPdf.file));
   for (const entry of manifest) {
     const gtPath = join(dir, entry.ground_truth ?? join('groundtruth', `${entry.id}.json`));
     if (!existsSync(gtPath)) continue;
@@ -242,11 +253,65 @@ export async function evaluate(
     const ms = performance.now() - t0;
     const c1 = process.cpuUsage(c0);
     const cpuMs = (c1.user + c1.system) / 1000;
-    const family = layoutFamily(entry);
-    const rep: FileReport = { id: entry.id, file: entry.file, format: entry.format, family, ms, cpuMs, result, misses: [] };
-    const fmt = (byFormat[entry.format] ??= emptyScores());
-    const fam = (byFamily[family] ??= emptyScores());
-    const add = (field: FieldName, ok: boolean | { tp: number; fp: number; fn: number }, expected: string, got: string) => {
+    const rep = scoreFile(entry, gt, result, ms, cpuMs);
+    files.push(rep);
+    onFile?.(rep);
+  }
+  return summarise(files);
+}
+
+/** Scores one file's result against its ground truth. */
+export function scoreFile(entry: ManifestEntry, gt: GroundTruth, result: IntakeResult, ms = 0, cpuMs = 0): FileReport {
+  const family = layoutFamily(entry);
+  const rep: FileReport = {
+    id: entry.id,
+    file: entry.file,
+    format: entry.format,
+    family,
+    ms,
+    cpuMs,
+    result,
+    misses: [],
+    truth: gt,
+    entry,
+    counts: {},
+  };
+  const add = (field: FieldName, ok: boolean | Counts, expected: string, got: string) => {
+    rep.counts[field] = ok;
+    const miss = typeof ok === 'boolean' ? !ok : ok.fp + ok.fn > 0;
+    if (miss) rep.misses.push({ field, expected, got });
+  };
+  if (gt.title) add('title', titleMatches(result.title, gt.title), gt.title, result.title ?? '∅');
+  if (gt.abstract)
+    add('abstract', abstractMatches(result.abstract, gt.abstract), gt.abstract.slice(0, 160), (result.abstract ?? '∅').slice(0, 160));
+  if (gt.authors && gt.authors.length) {
+    const want = gt.authors.map((a) => normalise(a.name));
+    const got = result.authors.map((a) => normalise(a.name));
+    add('authors', setCounts(got, want), want.join(' | '), got.join(' | '));
+    const we = gt.authors.flatMap((a) => (a.email ? [a.email.toLowerCase()] : []));
+    const ge = result.authors.flatMap((a) => (a.email ? [a.email.toLowerCase()] : []));
+    const e = setCounts(ge, we);
+    add('emails', e, we.join(' '), ge.join(' '));
+    const wo = gt.authors.flatMap((a) => (a.orcid ? [a.orcid.toUpperCase()] : []));
+    const go = result.authors.flatMap((a) => (a.orcid ? [a.orcid.toUpperCase()] : []));
+    const o = setCounts(go, wo);
+    add('orcids', o, wo.join(' '), go.join(' '));
+    rep.counts.contacts = { tp: e.tp + o.tp, fp: e.fp + o.fp, fn: e.fn + o.fn };
+  }
+  return rep;
+}
+
+/** The scores of a set of scored files, pooled (micro-F1 for sets), by format and by layout family. */
+export function summarise(files: FileReport[]): EvalReport {
+  const total = emptyScores();
+  const byFormat: Record<string, Record<FieldName, FieldScore>> = {};
+  const byFamily: Record<string, Record<FieldName, FieldScore>> = {};
+  for (const rep of files) {
+    const fmt = (byFormat[rep.format] ??= emptyScores());
+    const fam = (byFamily[rep.family] ??= emptyScores());
+    for (const field of FIELDS) {
+      const ok = rep.counts[field];
+      if (ok === undefined) continue;
       for (const s of [total, fmt, fam]) {
         s[field].files++;
         if (typeof ok === 'boolean') s[field].score += ok ? 1 : 0;
@@ -256,37 +321,7 @@ export async function evaluate(
           s[field].fn! += ok.fn;
         }
       }
-      const miss = typeof ok === 'boolean' ? !ok : ok.fp + ok.fn > 0;
-      if (miss) rep.misses.push({ field, expected, got });
-    };
-    if (gt.title) add('title', titleMatches(result.title, gt.title), gt.title, result.title ?? '∅');
-    if (gt.abstract)
-      add('abstract', abstractMatches(result.abstract, gt.abstract), gt.abstract.slice(0, 160), (result.abstract ?? '∅').slice(0, 160));
-    if (gt.authors && gt.authors.length) {
-      const want = gt.authors.map((a) => normalise(a.name));
-      const got = result.authors.map((a) => normalise(a.name));
-      add('authors', setCounts(got, want), want.join(' | '), got.join(' | '));
-      const we = gt.authors.flatMap((a) => (a.email ? [a.email.toLowerCase()] : []));
-      const ge = result.authors.flatMap((a) => (a.email ? [a.email.toLowerCase()] : []));
-      add('emails', setCounts(ge, we), we.join(' '), ge.join(' '));
-      const wo = gt.authors.flatMap((a) => (a.orcid ? [a.orcid.toUpperCase()] : []));
-      const go = result.authors.flatMap((a) => (a.orcid ? [a.orcid.toUpperCase()] : []));
-      add('orcids', setCounts(go, wo), wo.join(' '), go.join(' '));
-      const both = (e: ReturnType<typeof setCounts>, o: ReturnType<typeof setCounts>) => ({
-        tp: e.tp + o.tp,
-        fp: e.fp + o.fp,
-        fn: e.fn + o.fn,
-      });
-      const c = both(setCounts(ge, we), setCounts(go, wo));
-      for (const s of [total, fmt, fam]) {
-        s.contacts.files++;
-        s.contacts.tp! += c.tp;
-        s.contacts.fp! += c.fp;
-        s.contacts.fn! += c.fn;
-      }
     }
-    files.push(rep);
-    onFile?.(rep);
   }
   for (const s of [total, ...Object.values(byFormat), ...Object.values(byFamily)]) finish(s);
   const sorted = (k: 'ms' | 'cpuMs') =>
@@ -306,25 +341,81 @@ export async function evaluate(
   };
 }
 
+const pairsOf = (s: string): string[] => {
+  const w = normalise(s).split(' ').filter(Boolean);
+  return w.slice(1).map((x, i) => `${w[i]} ${x}`);
+};
+
+/**
+ * A real line the exact match missed (a formula's letters, a hyphen at the line's end, a footnote mark in
+ * it): title or abstract text when at least 80 % of its word pairs are word pairs of that field (three
+ * pairs at least for the title, five for the abstract).
+ */
+export function alignLoosely(line: string, truth: { title: string; abstract: string }): Role {
+  const pairs = pairsOf(line);
+  const within = (field: string, least: number) => {
+    if (pairs.length < least || !field) return false;
+    const have = new Set(pairsOf(field));
+    return pairs.filter((p) => have.has(p)).length >= 0.8 * pairs.length;
+  };
+  if (within(truth.title, 3)) return 'title';
+  if (within(truth.abstract, 5)) return 'abstract';
+  return 'other';
+}
+
+/** One labelled line: where it comes from, its text and features, and its role by the ground truth. */
+export interface RoleExample {
+  family: string;
+  /** The file's id and source repository (the cross-validation's group; the family for a generated file). */
+  id: string;
+  group: string;
+  text: string;
+  features: Features;
+  role: Role;
+}
+
 /**
  * The labelled lines of every file of a folder for fitting the role model (roles.ts fitRoles): each line's
  * features and its role by the ground truth. PDF lines in the lower 40 % of the first page are body text in
  * every layout and are left out to keep the fit small.
+ *
+ * Real material (`real`): its ground truth often lacks a field (only the title, no abstract, no
+ * affiliations), and a line of a field the truth does not give would be labelled "other" although it is
+ * not. So only files whose truth has the title and the authors are used, and a line labelled "other" is left
+ * out when it could be text of a field the truth lacks: running text (12 words or more) without an abstract
+ * in the truth, an address line (an affiliation word) without affiliations.
  */
-export async function roleExamples(dir: string): Promise<{ family: string; features: Features; role: Role }[]> {
-  const manifest = JSON.parse(readFileSync(join(dir, 'MANIFEST.json'), 'utf8')) as ManifestEntry[];
-  const out: { family: string; features: Features; role: Role }[] = [];
+export async function roleExamples(
+  dir: string,
+  opts: { real?: boolean; filter?: (e: ManifestEntry) => boolean } = {},
+): Promise<RoleExample[]> {
+  const manifest = (JSON.parse(readFileSync(join(dir, 'MANIFEST.json'), 'utf8')) as ManifestEntry[]).filter(
+    (m) => !opts.filter || opts.filter(m),
+  );
+  const out: RoleExample[] = [];
   for (const entry of manifest) {
     const gtPath = join(dir, entry.ground_truth ?? join('groundtruth', `${entry.id}.json`));
     if (!existsSync(gtPath)) continue;
-    const truth = roleTruth(JSON.parse(readFileSync(gtPath, 'utf8')) as GroundTruth);
+    const gt = JSON.parse(readFileSync(gtPath, 'utf8')) as GroundTruth;
+    if (opts.real && !(gt.title && gt.authors?.length)) continue;
+    const truth = roleTruth(gt);
     const bytes = readFileSync(join(dir, entry.file));
     const lines =
       entry.format === 'pdf'
         ? (await pdfRoleLines(bytes)).filter((l) => l.features[FEATURES.indexOf('position')]! < 0.6)
         : await docxRoleLines(bytes);
     const family = layoutFamily(entry);
-    for (const l of lines) out.push({ family, features: l.features, role: labelLine(l, truth) });
+    const group = entry.source_repo ?? family;
+    for (const l of lines) {
+      let role = labelLine(l, truth);
+      if (opts.real && role === 'other') role = alignLoosely(l.plain, truth);
+      if (opts.real && role === 'other') {
+        const words = l.plain.split(/\s+/).filter((w) => /\p{L}/u.test(w)).length;
+        if (!truth.abstract && words >= 12) continue;
+        if (!truth.affiliations.length && AFFILIATION.test(l.plain)) continue;
+      }
+      out.push({ family, id: entry.id, group, text: l.plain, features: l.features, role });
+    }
   }
   return out;
 }
