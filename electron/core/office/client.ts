@@ -540,7 +540,27 @@ export class OfficeClient {
       last = { xid: event.xid, seq: event.seq };
       return event;
     });
+    if (events.length === 0 && cursor.xid > 0) await this.requireFenceAhead(cursor);
     return { events, cursor: last };
+  }
+
+  /**
+   * A cursor is always below the fence it was read under, and the fence never goes back on one
+   * cluster. A fence at or below the cursor means the office's transaction numbers restarted (the
+   * database was restored or copied into another cluster): every new event would sort below the
+   * cursor and never be pulled, so this is refused instead of waiting forever.
+   */
+  private async requireFenceAhead(cursor: OfficeCursor): Promise<void> {
+    const [row] = await this.query({ text: 'SELECT pg_snapshot_xmin(pg_current_snapshot())::text' });
+    const fence = typeof row?.[0] === 'string' && DIGITS.test(row[0]) ? Number(row[0]) : NaN;
+    if (!Number.isSafeInteger(fence)) throw badAnswer('a transaction number');
+    if (fence <= cursor.xid) {
+      throw new DeskError(
+        'bad_response',
+        'The office database was restored or moved to another server: its transaction numbers went back, so new events cannot be ' +
+          'told apart from old ones. Unlink the office and link it again to read it from the start (IT: docs/office.md, Backups).',
+      );
+    }
   }
 
   /**

@@ -115,6 +115,18 @@ describe.skipIf(!pgAvailable())('office client', () => {
     expect(await count('J2')).toBe(0);
   });
 
+  it('refuses to wait forever when the transaction numbers of the office went back below the cursor (a restored copy)', async () => {
+    await alice.push([ev('J1', 1)]);
+    const caughtUp = await alice.pull('J1', { xid: 1, seq: 0 });
+    expect(caughtUp.events.length).toBeGreaterThan(0);
+    // Caught up on this cluster: an empty page, no error.
+    expect((await alice.pull('J1', { xid: caughtUp.cursor.xid, seq: Number.MAX_SAFE_INTEGER })).events).toEqual([]);
+    // A cursor from before a restore into a cluster whose counter is lower.
+    const err = await refusal(alice.pull('J1', { xid: 2 ** 40, seq: 0 }));
+    expect(err.code).toBe('bad_response');
+    expect(err.message).toMatch(/restored or moved/);
+  });
+
   it('refuses a stored body over 64 KB (put there bypassing the check) and returns nothing of the page', async () => {
     const d = await freshDatabase(pg);
     await initOffice({ url: pg.urlFor(d) });
