@@ -45,6 +45,10 @@ export const RULES = table({
   titleMinChars: { value: 10, why: 'a title has at least ten characters; shorter large text is a label' },
   titleBodyCandidates: { value: 14, why: 'more than 14 lines of the largest size (with a run over 6) is body text, not a title' },
   titleBodyRun: { value: 6, why: 'a title runs to at most six lines' },
+  titleBannerWords: {
+    value: 3,
+    why: 'a banner ("Research Article", "Open Access") has at most three words; a longer title line that opens with such a word goes on',
+  },
   subtitleGap: { value: 2.2, why: 'a subtitle starts within 2.2 line heights of the title' },
   subtitleMinSize: { value: 0.8, why: 'a subtitle is set at least 80 % of the title size …' },
   subtitleMaxSize: { value: 0.95, why: '… and visibly smaller than the title (under 95 %), else it is the title itself' },
@@ -153,9 +157,15 @@ const NOT_TITLE = new RegExp(
     String.raw`editorial|technical (note|report)|preprint|arxiv|journal of|proceedings|volume|vol\.|issn|doi|` +
     String.raw`https?:|www\.|©|copyright|received|accepted|published|available online|contents lists|downloaded|` +
     String.raw`citation|editor|academic editor|research paper|full paper|regular paper|mini review|perspective|` +
-    String.raw`commentary|rapid communication|draft|manuscript|submitted|under review|in press)\b`,
+    String.raw`commentary|rapid communication|draft|manuscript|submitted|under review|in press)\b(?![-‐])`,
   'i',
 );
+
+/**
+ * A banner line: one of the words above, and short or a "Label:" line. A title's second line may open with
+ * one of those words ("research in ecology and evolution"); a banner does not go on for a sentence.
+ */
+const bannerLine = (s: string): boolean => NOT_TITLE.test(s) && (wordCount(s) <= rule('titleBannerWords') || /^[^:]{0,30}:/.test(s));
 
 /** A title without the footnote marks at its end ("Title*", "Title †‡") and the space before them. */
 function stripNoteMarks(text: string): string {
@@ -168,22 +178,25 @@ function stripNoteMarks(text: string): string {
  * excluded) that has at least two words, with the lines of the same size that follow it closely.
  */
 export function pdfTitle(page: PdfPage, roleOf: (s: Segment) => Role): { lines: Segment[]; text: string } | null {
-  const cands = page.segments.filter(
+  // lines that may carry a title on; a title's first line is also none of the banner words
+  const loose = page.segments.filter(
     (s) =>
       s.top < rule('titleZone') * page.height &&
       (s.plain.match(/\p{L}/gu)?.length ?? 0) >= rule('titleMinLetters') &&
-      !NOT_TITLE.test(s.plain) &&
+      !bannerLine(s.plain) &&
       !/@/.test(s.plain) &&
       !/^[\d\s.,:;()-]+$/.test(s.plain),
   );
+  const cands = loose.filter((s) => !NOT_TITLE.test(s.plain));
   if (cands.length === 0) return null;
   const sizes = [...new Set(cands.map((s) => s.size))].sort((a, b) => b - a);
+  const bySize = (list: Segment[], size: number) =>
+    list.filter((s) => Math.abs(s.size - size) <= rule('titleSizeTolerance') * size).sort((a, b) => a.top - b.top || a.x0 - b.x0);
   for (const size of sizes) {
-    const same = cands
-      .filter((s) => Math.abs(s.size - size) <= rule('titleSizeTolerance') * size)
-      .sort((a, b) => a.top - b.top || a.x0 - b.x0);
+    const same = bySize(cands, size);
+    const following = bySize(loose, size);
     const lines: Segment[] = [same[0]!];
-    for (const s of same.slice(1)) {
+    for (const s of following.slice(following.indexOf(same[0]!) + 1)) {
       if (titleGoesOn(lines[lines.length - 1]!, s, size) && !authorLineUnderTitle(lines[0]!, s, roleOf)) lines.push(s);
       else break;
     }

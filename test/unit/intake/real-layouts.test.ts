@@ -1,0 +1,46 @@
+// The failure kinds found on real manuscripts (issue 38), one case each, on pages made here: what the
+// layout shows that the generated families did not teach.
+import { describe, expect, it } from 'vitest';
+import { pdfTitle } from '../../../electron/core/intake/decisions';
+import { stripSup, type Segment } from '../../../electron/core/intake/layout';
+import type { PdfPage } from '../../../electron/core/intake/pdftext';
+import type { Role } from '../../../electron/core/intake/roles';
+
+function seg(text: string, top: number, over: Partial<Segment> = {}): Segment {
+  return { text, plain: stripSup(text), x0: 100, x1: 500, top, size: 10, font: 'body', page: 1, ...over };
+}
+const page = (segments: Segment[]): PdfPage => ({ number: 1, width: 595, height: 842, segments, links: [] });
+const noAuthors = (): Role => 'other';
+const body = Array.from({ length: 20 }, (_, i) => seg(`body text line ${i} of the introduction with several words`, 400 + 12 * i));
+
+describe('a title wrapped onto more lines', () => {
+  const big = { size: 22, font: 'bold' };
+
+  it('keeps a next line that opens with a banner word ("research in …", "Citation-informed …")', () => {
+    const lines = [
+      seg('Not just for programmers: How GitHub can', 60, big),
+      seg('accelerate collaborative and reproducible', 88, big),
+      seg('research in ecology and evolution', 116, big),
+    ];
+    expect(pdfTitle(page([...lines, seg('Pedro Braga, Katherine Hébert', 180, { size: 11 }), ...body]), noAuthors)?.text).toBe(
+      'Not just for programmers: How GitHub can accelerate collaborative and reproducible research in ecology and evolution',
+    );
+    const specter = [
+      seg('SPECTER: Document-level Representation Learning using', 80, big),
+      seg('Citation-informed Transformers', 104, big),
+    ];
+    expect(pdfTitle(page([...specter, ...body]), noAuthors)?.text).toBe(
+      'SPECTER: Document-level Representation Learning using Citation-informed Transformers',
+    );
+  });
+
+  it('still leaves out banners in its size: short ones and "Label:" lines', () => {
+    const title = seg('Tidal Rhythms in Coastal Lichen Communities', 100, big);
+    expect(pdfTitle(page([seg('Research Article', 70, big), title, seg('Open Access', 126, big), ...body]), noAuthors)?.text).toBe(
+      'Tidal Rhythms in Coastal Lichen Communities',
+    );
+    expect(pdfTitle(page([title, seg('Citation: Kowalska A, Zhang W (2024) Tidal rhythms', 126, big), ...body]), noAuthors)?.text).toBe(
+      'Tidal Rhythms in Coastal Lichen Communities',
+    );
+  });
+});
