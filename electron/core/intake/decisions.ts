@@ -679,6 +679,30 @@ export function pdfAuthors(
   known: { size: number; font: string } | null,
   offset = 0,
 ): AuthorHit[] {
+  if (known !== null) return authorsInStyle(zone, roleOf, corresponding, known, offset, true);
+  // the list's style is the one most names are set in: a stray name-like line above the list (a sidebar's
+  // "Peer Reviewers' Openness Initiative:") must not set it and push the real list out as off-style
+  const styles: { size: number; font: string; names: number }[] = [];
+  for (const h of authorsInStyle(zone, roleOf, [], null, offset, false)) {
+    const st = styles.find((x) => x.font === h.seg.font && Math.abs(x.size - h.seg.size) <= rule('authorStyleSize') * x.size);
+    if (st) st.names++;
+    else styles.push({ size: h.seg.size, font: h.seg.font, names: 1 });
+  }
+  const best = styles.reduce<(typeof styles)[number] | null>((b, x) => (b === null || x.names > b.names ? x : b), null);
+  const first = styles[0];
+  if (best === null || best === first) return authorsInStyle(zone, roleOf, corresponding, null, offset, true);
+  return authorsInStyle(zone, roleOf, corresponding, best, offset, true);
+}
+
+/** `pdfAuthors` in one style (`style`, or the first author line's when null; `lock` false: every line as if it were the first). */
+function authorsInStyle(
+  zone: Segment[],
+  roleOf: (s: Segment) => Role,
+  corresponding: number[],
+  known: { size: number; font: string } | null,
+  offset: number,
+  lock: boolean,
+): AuthorHit[] {
   const hits: AuthorHit[] = [];
   let style = known;
   const repeated = (t: string) => zone.filter((s) => s.plain === t).length > 1;
@@ -704,7 +728,7 @@ export function pdfAuthors(
       names = lead;
     } else if (!mostlyNames(names, parts)) continue;
     if (style && (offStyle(seg, style) || (seg.font !== style.font && names.length < parts.length))) continue;
-    style ??= { size: seg.size, font: seg.font };
+    if (lock) style ??= { size: seg.size, font: seg.font };
     for (const p of names) {
       if (correspondingMark(p.markers)) corresponding.push(offset + hits.length);
       hits.push({ author: { name: p.name, affiliation: null, email: null, orcid: null }, seg, markers: p.markers, aff: null });

@@ -1,7 +1,7 @@
 // The failure kinds found on real manuscripts (issue 38), one case each, on pages made here: what the
 // layout shows that the generated families did not teach.
 import { describe, expect, it } from 'vitest';
-import { pdfTitle } from '../../../electron/core/intake/decisions';
+import { pdfAuthors, pdfTitle } from '../../../electron/core/intake/decisions';
 import { stripSup, type Segment } from '../../../electron/core/intake/layout';
 import type { PdfPage } from '../../../electron/core/intake/pdftext';
 import type { Role } from '../../../electron/core/intake/roles';
@@ -42,5 +42,41 @@ describe('a title wrapped onto more lines', () => {
     expect(pdfTitle(page([title, seg('Citation: Kowalska A, Zhang W (2024) Tidal rhythms', 126, big), ...body]), noAuthors)?.text).toBe(
       'Tidal Rhythms in Coastal Lichen Communities',
     );
+  });
+});
+
+describe('an author list beside a sidebar', () => {
+  it('takes its style from the lines most names are set in, not from a name-like sidebar line above it', () => {
+    const sidebar = seg('Peer Reviewers’ Openness Initiative:', 185, { x0: 44, x1: 153, size: 10, font: 'sans' });
+    const list = [
+      seg('Richard D. Morey, Christopher D. Chambers,', 206, { x0: 221, x1: 425, size: 15, font: 'sans' }),
+      seg('Peter J. Etchells\u00012\u0002, Christine R. Harris\u00013\u0002, Rink Hoekstra\u00014\u0002,', 229, {
+        x0: 221,
+        x1: 462,
+        size: 15,
+        font: 'sans',
+      }),
+      seg('Eric-Jan Wagenmakers\u000112\u0002 and Rolf A. Zwaan\u000113\u0002', 252, { x0: 221, x1: 423, size: 15, font: 'sans' }),
+    ];
+    const names = pdfAuthors([sidebar, ...list], () => 'author', [], null).map((h) => h.author.name);
+    expect(names).toEqual([
+      'Richard D. Morey',
+      'Christopher D. Chambers',
+      'Peter J. Etchells',
+      'Christine R. Harris',
+      'Rink Hoekstra',
+      'Eric-Jan Wagenmakers',
+      'Rolf A. Zwaan',
+    ]);
+  });
+
+  it('keeps the first line’s style when it holds the list', () => {
+    const list = seg('Anna Kowalska, Wei Zhang and Ana Silva', 150, { size: 12, font: 'bold' });
+    const later = seg('Jean Dupont', 200, { size: 10, font: 'body' });
+    expect(pdfAuthors([list, later], () => 'author', [], null).map((h) => h.author.name)).toEqual([
+      'Anna Kowalska',
+      'Wei Zhang',
+      'Ana Silva',
+    ]);
   });
 });
