@@ -3,12 +3,14 @@
 // PostgreSQL refuses to run as root, so as root the binaries run as the `postgres` user.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 export interface PgCluster {
+  /** With `tls`: the server's self-signed certificate (CN localhost, also valid for 127.0.0.1), to trust with sslrootcert. */
+  caFile: string | null;
   /** postgres://postgres:PASSWORD@127.0.0.1:PORT/postgres — a superuser. */
   adminUrl: string;
   port: number;
@@ -67,7 +69,36 @@ async function freePort(): Promise<number> {
   });
 }
 
-export async function startPgCluster(): Promise<PgCluster> {
+/** A self-signed certificate and key for localhost and 127.0.0.1, written into `dir`. */
+function makeCertificate(dir: string): { cert: string; key: string } {
+  const cert = join(dir, 'server.crt');
+  const key = join(dir, 'server.key');
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-days',
+      '2',
+      '-subj',
+      '/CN=localhost',
+      '-addext',
+      'subjectAltName=DNS:localhost,IP:127.0.0.1',
+      '-keyout',
+      key,
+      '-out',
+      cert,
+    ],
+    { stdio: 'ignore' },
+  );
+  chmodSync(key, 0o600);
+  return { cert, key };
+}
+
+export async function startPgCluster(opts: { tls?: boolean } = {}): Promise<PgCluster> {
   const bin = pgBinDir();
   if (bin === null) throw new Error(PG_MISSING);
   const dir = mkdtempSync(join(tmpdir(), 'desk-pg-'));
@@ -75,11 +106,11 @@ export async function startPgCluster(): Promise<PgCluster> {
   const password = randomBytes(12).toString('hex');
   const pwfile = join(dir, 'pw');
   writeFileSync(pwfile, password + '\n', { mode: 0o600 });
+  const tls = opts.tls ? makeCertificate(dir) : null;
   if (isRoot()) {
     const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());
     const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim());
-    chownSync(dir, uid, gid);
-    chownSync(pwfile, uid, gid);
+    for (const f of [dir, pwfile, ...(tls ? [tls.cert, tls.key] : [])]) chownSync(f, uid, gid);
   }
   const port = await freePort();
   const stop = async (): Promise<void> => {
@@ -116,6 +147,7 @@ export async function startPgCluster(): Promise<PgCluster> {
       '-c full_page_writes=off',
       '-c max_connections=60',
       '-c shared_buffers=32MB',
+      ...(tls ? ['-c ssl=on', `-c ssl_cert_file=${tls.cert}`, `-c ssl_key_file=${tls.key}`] : []),
     ].join(' ');
     run(join(bin, 'pg_ctl'), ['start', '-D', data, '-w', '-t', '60', '-l', join(dir, 'log'), '-o', opts]);
   } catch (err) {
@@ -124,7 +156,7 @@ export async function startPgCluster(): Promise<PgCluster> {
   }
   const urlFor = (database: string, user = 'postgres', pw = password): string =>
     `postgres://${encodeURIComponent(user)}:${encodeURIComponent(pw)}@127.0.0.1:${port}/${encodeURIComponent(database)}`;
-  return { adminUrl: urlFor('postgres'), port, urlFor, stop };
+  return { adminUrl: urlFor('postgres'), port, urlFor, stop, caFile: tls?.cert ?? null };
 }
 
 let databases = 0;

@@ -416,7 +416,7 @@ export class OfficeClient {
       const [info] = await this.query({
         text:
           `SELECT current_setting('server_version_num'), current_user, to_regnamespace('office') IS NOT NULL, ` +
-          `to_regrole($1) IS NOT NULL AND pg_has_role(current_user, $1, 'USAGE')`,
+          `CASE WHEN to_regrole($1) IS NULL THEN false ELSE pg_has_role(current_user, $1, 'USAGE') END`,
         values: [EDITOR_ROLE],
       });
       if (!info || info.length !== 4) throw badAnswer('the check returned no row');

@@ -269,6 +269,7 @@ describe.skipIf(!pgAvailable())('office client', () => {
         await dave.push([ev('J1', 1)]);
         await removeEditor(admin(), 'dave');
         expect((await refusal(dave.push([ev('J1', 2)]))).code).toBe('unauthorized');
+        expect((await refusal(dave.pull('J1', { xid: 0, seq: 0 }))).code).toBe('unauthorized');
       } finally {
         await dave.close();
       }
