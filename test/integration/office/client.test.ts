@@ -2,6 +2,8 @@
 // answers treated as untrusted (an over-long body, wrong types, an answer over its byte budget), the
 // "Test connection" outcomes, the password kept out of errors, and LISTEN waking a puller.
 import { randomUUID } from 'node:crypto';
+import type { AddressInfo, Socket } from 'node:net';
+import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DeskError } from '../../../electron/common/errors';
 import { addEditor, initOffice, removeEditor } from '../../../electron/core/office/admin';
@@ -272,6 +274,24 @@ describe.skipIf(!pgAvailable())('office client', () => {
         expect((await refusal(dave.pull('J1', { xid: 0, seq: 0 }))).code).toBe('unauthorized');
       } finally {
         await dave.close();
+      }
+    });
+
+    it('a server that accepts the connection and never answers: unreachable once the connect timeout passes', async () => {
+      const sockets: Socket[] = [];
+      const silent = createServer((s) => sockets.push(s));
+      await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
+      const port = (silent.address() as AddressInfo).port;
+      try {
+        const r = await OfficeClient.check({
+          url: `postgres://alice:${encodeURIComponent(PW)}@127.0.0.1:${port}/office`,
+          connectTimeoutMs: 300,
+        });
+        expect(r).toMatchObject({ ok: false, reason: 'unreachable' });
+        expect(JSON.stringify(r)).not.toContain(PW);
+      } finally {
+        for (const s of sockets) s.destroy();
+        silent.close();
       }
     });
 
