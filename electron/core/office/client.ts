@@ -222,7 +222,8 @@ function officeError(err: unknown, target: Target): OfficeConnectError {
       'schema_missing',
     );
   }
-  if (code === '57014') return new OfficeConnectError('timeout', `The office at ${at} took too long to answer.`, 'unreachable');
+  if (code === '57014' || /^Query read timeout/.test(raw))
+    return new OfficeConnectError('timeout', `The office at ${at} took too long to answer.`, 'unreachable');
   if (code.startsWith('08') || code.startsWith('57P') || NETWORK_CODES.has(code) || /timeout|terminated|closed|ended/i.test(raw)) {
     return new OfficeConnectError('offline', `The office at ${at} cannot be reached: ${raw}`, 'unreachable');
   }
@@ -283,6 +284,17 @@ interface Connection {
   budget: ByteBudget;
 }
 
+/**
+ * Ends a connection politely, but without waiting more than a second on a server that does not read
+ * (one still busy with a timed-out statement): then the socket is destroyed.
+ */
+async function shut(client: Client): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([client.end().catch(() => undefined), new Promise<void>((r) => (timer = setTimeout(r, 1000)))]);
+  clearTimeout(timer);
+  client.connection.stream.destroy();
+}
+
 async function open(target: Target): Promise<Connection> {
   const client = new Client(target.config);
   const budget = new ByteBudget(client);
@@ -291,7 +303,7 @@ async function open(target: Target): Promise<Connection> {
   try {
     await client.connect();
   } catch (err) {
-    await client.end().catch(() => undefined);
+    await shut(client);
     throw officeError(err, target);
   }
   return { client, budget };
@@ -401,7 +413,7 @@ export class OfficeClient {
       if (mapped.code === 'offline' || mapped.code === 'timeout') {
         // A timed-out query leaves the connection's state unknown: the caller reconnects.
         this.broken = true;
-        await this.conn.client.end().catch(() => undefined);
+        await shut(this.conn.client);
       }
       throw mapped;
     } finally {
@@ -577,7 +589,7 @@ export class OfficeClient {
       if (lost || this.listener !== conn) return;
       lost = true;
       this.listener = null;
-      void conn.client.end().catch(() => undefined);
+      void shut(conn.client);
       onLost?.(conn.budget.overflowed ? badAnswer('a notification larger than allowed') : officeError(err, this.target));
     };
     conn.client.on('error', lose);
@@ -593,7 +605,7 @@ export class OfficeClient {
     } catch (err) {
       this.listener = null;
       lost = true;
-      await conn.client.end().catch(() => undefined);
+      await shut(conn.client);
       throw officeError(err, this.target);
     }
   }
@@ -601,14 +613,14 @@ export class OfficeClient {
   private async stopListening(): Promise<void> {
     const l = this.listener;
     this.listener = null;
-    if (l) await l.client.end().catch(() => undefined);
+    if (l) await shut(l.client);
   }
 
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
     await this.stopListening();
-    await this.conn.client.end().catch(() => undefined);
+    await shut(this.conn.client);
   }
 }
 

@@ -221,6 +221,29 @@ describe.skipIf(!pgAvailable())('office client', () => {
       }
     });
 
+    it('gives up on an answer that takes longer than the statement timeout', async () => {
+      const slow = await OfficeClient.connect({ url: pg.urlFor(d), statementTimeoutMs: 300 });
+      await asAdmin(
+        pg,
+        d,
+        `CREATE VIEW office.events AS SELECT gen_random_uuid() AS id, 'J1'::text AS folder, 'm'::text AS author,
+        'note'::text AS kind, '{}'::jsonb AS body, 1::bigint AS xid, 1::bigint AS seq, now() AS at FROM pg_sleep(60)`,
+      );
+      try {
+        const err = await refusal(slow.pull('J1', { xid: 0, seq: 0 }));
+        expect(err.code).toBe('timeout');
+      } finally {
+        await slow.close();
+        await asAdmin(
+          pg,
+          d,
+          `SELECT pg_cancel_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid() AND state = 'active'`,
+          [d],
+        );
+        await asAdmin(pg, d, 'DROP VIEW office.events');
+      }
+    });
+
     it('closes the connection when an answer is larger than the page could be', async () => {
       const err = await serve({ author: `repeat('a', 8000000)` });
       expect(err.code).toBe('bad_response');
@@ -309,6 +332,23 @@ describe.skipIf(!pgAvailable())('office client', () => {
       expect(JSON.stringify(remote)).not.toContain(PW);
       expect(await OfficeClient.check({ url: 'http://office.example.org/' })).toMatchObject({ ok: false, reason: 'invalid_address' });
     });
+  });
+
+  it('close() returns even when the server has stopped reading (its backend frozen)', async () => {
+    const c = await OfficeClient.connect({ url: pg.urlFor(db, 'alice', PW) });
+    await c.folders();
+    const [row] = await asAdmin<{ pid: number }>(
+      pg,
+      db,
+      `SELECT pid FROM pg_stat_activity WHERE usename = 'alice' AND state = 'idle' AND query LIKE '%office.members%' ORDER BY backend_start DESC LIMIT 1`,
+    );
+    expect(row?.pid).toBeGreaterThan(0);
+    process.kill(row!.pid, 'SIGSTOP');
+    try {
+      await c.close();
+    } finally {
+      process.kill(row!.pid, 'SIGCONT');
+    }
   });
 
   it('listen wakes on a colleague-visible insert within 1 s, and tells when its connection is lost', async () => {
