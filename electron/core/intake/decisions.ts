@@ -107,6 +107,10 @@ export const RULES = table({
   emailByName: { value: 1, why: 'from one point an address goes to the author it matches best; below, it goes in list order' },
   emailAway: { value: 1.5, why: 'an address found away from the author list (page 2, last page) needs a clearer name match' },
   orcidLookBehind: { value: 160, why: 'an iD belongs to the author named within the 160 characters before it (about two lines)' },
+  orcidIconGap: {
+    value: 1.5,
+    why: 'an iD icon (an orcid.org link with no printed iD) belongs to the name that ends within 1.5 of its size to the left, same row',
+  },
   orcidLookAhead: { value: 80, why: 'or to the author named in parentheses right after it, "0000-… (A. Smith)", within 80 characters' },
   correspondingShare: { value: 0.5, why: 'a mark on more than half the authors is "equal contribution", not the corresponding author' },
   // ---- author block (PDF): the header zone under the title
@@ -999,6 +1003,42 @@ export function assignOrcids(authors: IntakeAuthor[], text: string): Set<IntakeA
   }
   assignOrcidsInOrder(authors, remaining);
   return near;
+}
+
+/**
+ * iDs given only as a link on the iD icon after a name (an orcid.org link annotation, no iD printed): the icon
+ * goes to the author whose name ends just left of it on the same row; inside a line of several names, to the
+ * name that ends nearest before the icon's place along the line. An icon no name stands before is left out
+ * (no guess by order). Returns the authors that got one.
+ */
+export function orcidFromLinks(
+  hits: AuthorHit[],
+  page: number,
+  links: { url: string; x0: number; top: number; bottom: number }[],
+): AuthorHit[] {
+  const got: AuthorHit[] = [];
+  for (const link of links) {
+    const id = findOrcids(link.url)[0]?.id;
+    if (!id || hits.some((h) => h.author.orcid === id)) continue;
+    const row = hits.filter(
+      (h) =>
+        h.seg.page === page &&
+        h.seg.top >= link.top &&
+        h.seg.top - h.seg.size <= link.bottom &&
+        h.seg.x0 < link.x0 &&
+        link.x0 - h.seg.x1 <= rule('orcidIconGap') * h.seg.size,
+    );
+    if (!row.length) continue;
+    // the segment nearest the icon, then the name in it that ends nearest before the icon's place
+    const seg = row.reduce((a, b) => (Math.abs(link.x0 - b.seg.x1) < Math.abs(link.x0 - a.seg.x1) ? b : a)).seg;
+    const place = ((link.x0 - seg.x0) / Math.max(1, seg.x1 - seg.x0)) * seg.plain.length;
+    const inSeg = row.filter((h) => h.seg === seg).map((h) => ({ h, end: seg.plain.indexOf(h.author.name) + h.author.name.length }));
+    const before = inSeg.filter((x) => x.end <= place + 2).sort((a, b) => b.end - a.end)[0] ?? inSeg[inSeg.length - 1];
+    if (!before || before.h.author.orcid !== null) continue;
+    before.h.author.orcid = id;
+    got.push(before.h);
+  }
+  return got;
 }
 
 /** The iD of a paragraph that names one author ("Name · 0000-… · affiliations"): its only iD, else none. */

@@ -14,6 +14,7 @@ import {
   attachByName,
   authorZone,
   contactsOverleaf,
+  orcidFromLinks,
   overleafZone,
   pdfAffiliations,
   pdfAuthors,
@@ -278,6 +279,9 @@ export async function extractPdf(bytes: Buffer, model: RoleModel = ROLE_MODEL, o
         .join('\n');
       for (const a of assignOrcids(authors, text)) orcidNear.add(a);
     }
+    // iDs given only on the iD icon after a name (an orcid.org link, no iD printed)
+    for (const page of (await pages.parsed()).filter((p) => p.number <= 2))
+      for (const h of orcidFromLinks(hits, page.number, page.orcidLinks ?? [])) orcidNear.add(h.author);
 
     let abstract = found?.text ?? null;
     let abstractHow: 'heading' | 'open' | 'guess' | null = found ? (found.stopped ? 'heading' : 'open') : null;

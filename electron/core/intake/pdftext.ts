@@ -13,6 +13,8 @@ export interface PdfPage {
   segments: Segment[];
   /** Targets of link annotations (mailto:, orcid.org, …). */
   links: string[];
+  /** Where each orcid.org link sits (page coordinates, top down like segments): an iD given only on its icon. */
+  orcidLinks?: { url: string; x0: number; x1: number; top: number; bottom: number }[];
 }
 
 // ---------------------------------------------------------------- inflate bounds inside pdf.js
@@ -151,12 +153,23 @@ export async function readPage(doc: PDFDocumentProxy, n: number, withLinks: bool
     runs.push({ str: it.str, x: e! - x0, w: it.width, top: vp.height - (f! - y0), size: Math.abs(d!), font: it.fontName });
   }
   const links: string[] = [];
+  const orcidLinks: NonNullable<PdfPage['orcidLinks']> = [];
   if (withLinks) {
-    for (const an of (await page.getAnnotations()) as { subtype?: string; url?: string }[]) {
-      if (an.subtype === 'Link' && typeof an.url === 'string') links.push(an.url);
+    for (const an of (await page.getAnnotations()) as { subtype?: string; url?: string; rect?: number[] }[]) {
+      if (an.subtype !== 'Link' || typeof an.url !== 'string') continue;
+      links.push(an.url);
+      const r = an.rect;
+      if (/orcid\.org/i.test(an.url) && Array.isArray(r) && r.length === 4 && r.every(Number.isFinite))
+        orcidLinks.push({
+          url: an.url,
+          x0: Math.min(r[0]!, r[2]!) - x0,
+          x1: Math.max(r[0]!, r[2]!) - x0,
+          top: vp.height - (Math.max(r[1]!, r[3]!) - y0),
+          bottom: vp.height - (Math.min(r[1]!, r[3]!) - y0),
+        });
     }
   }
-  const out = { number: n, width: vp.width, height: vp.height, segments: segmentsOf(runs, n), links };
+  const out = { number: n, width: vp.width, height: vp.height, segments: segmentsOf(runs, n), links, orcidLinks };
   page.cleanup();
   return out;
 }

@@ -32,7 +32,8 @@ const SINGLE = new RegExp(`(?<![A-Za-z0-9._%+'-])([._%+'-]*)(${LOCAL})\\s?@\\s?(
 
 /**
  * Every e-mail address in the text, in order of appearance, lower-cased domain, without duplicates.
- * Understands grouped forms: "{a, b}@x.org", "(a|b)@x.org", "[a,b]@x".
+ * Understands grouped forms: "{a, b}@x.org", "(a|b)@x.org", "[a,b]@x". A handle written "@name@server" (a
+ * Mastodon account) is not an address.
  */
 export function findEmails(text: string): string[] {
   const out: string[] = [];
@@ -54,6 +55,7 @@ export function findEmails(text: string): string[] {
   for (const m of t.matchAll(SINGLE)) {
     const at = m.index + m[1]!.length;
     if (covered.some(([a, b]) => at >= a && at < b)) continue;
+    if (t[m.index - 1] === '@') continue; // "@name@server.social": a fediverse handle, not an address
     push(m[2]!, m[3]!);
   }
   return out;

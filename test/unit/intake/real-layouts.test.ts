@@ -1,10 +1,11 @@
 // The failure kinds found on real manuscripts (issue 38), one case each, on pages made here: what the
 // layout shows that the generated families did not teach.
 import { describe, expect, it } from 'vitest';
-import { pdfAuthors, pdfTitle } from '../../../electron/core/intake/decisions';
+import { orcidFromLinks, pdfAuthors, pdfTitle } from '../../../electron/core/intake/decisions';
 import { stripSup, type Segment } from '../../../electron/core/intake/layout';
 import type { PdfPage } from '../../../electron/core/intake/pdftext';
 import type { Role } from '../../../electron/core/intake/roles';
+import { findEmails } from '../../../electron/core/intake/text';
 
 function seg(text: string, top: number, over: Partial<Segment> = {}): Segment {
   return { text, plain: stripSup(text), x0: 100, x1: 500, top, size: 10, font: 'body', page: 1, ...over };
@@ -78,5 +79,47 @@ describe('an author list beside a sidebar', () => {
       'Wei Zhang',
       'Ana Silva',
     ]);
+  });
+});
+
+describe('contacts printed next to the name', () => {
+  it('reads no e-mail address in a fediverse handle, and still reads the address beside it', () => {
+    expect(findEmails('0000-0002-1308-1562 · pedrohbraga · pedrohp_braga · @pedrobraga@ecoevo.social')).toEqual([]);
+    expect(findEmails('Correspondence: ph.pereirabraga@gmail.com · @pedrobraga@ecoevo.social')).toEqual(['ph.pereirabraga@gmail.com']);
+  });
+});
+
+describe('ORCID iDs given only on the iD icon', () => {
+  const row = [
+    seg('Jonas Fritzsch\u00011\u0002', 184, { x0: 45, x1: 130, size: 12 }),
+    seg('Justus Bogner\u00011\u0002', 184, { x0: 154, x1: 237, size: 12 }),
+  ];
+  const two = seg('Ana Silva and Wei Zhang', 202, { x0: 45, x1: 200, size: 12 });
+  const hitsOf = () => pdfAuthors([...row, two], () => 'author', [], null);
+  const icon = (id: string, x0: number, top: number) => ({ url: `https://orcid.org/${id}`, x0, top: top - 10, bottom: top + 1 });
+
+  it('go to the name just left of the icon, also inside a line of several names', () => {
+    const hits = hitsOf();
+    expect(hits.map((h) => h.author.name)).toEqual(['Jonas Fritzsch', 'Justus Bogner', 'Ana Silva', 'Wei Zhang']);
+    const got = orcidFromLinks(hits, 1, [
+      icon('0000-0001-5788-0991', 236, 184),
+      icon('0000-0002-6121-2731', 129, 184),
+      icon('0000-0002-1825-0097', 100, 202), // after "Ana Silva", inside the line
+      icon('0000-0002-5256-8429', 201, 202), // after "Wei Zhang", at the line's end
+    ]);
+    expect(got).toHaveLength(4);
+    expect(hits.map((h) => h.author.orcid)).toEqual([
+      '0000-0002-6121-2731',
+      '0000-0001-5788-0991',
+      '0000-0002-1825-0097',
+      '0000-0002-5256-8429',
+    ]);
+  });
+
+  it('are left out when no name stands right before the icon, or the iD is taken', () => {
+    const hits = hitsOf();
+    expect(orcidFromLinks(hits, 1, [icon('0000-0002-6121-2731', 300, 184), icon('0000-0002-6121-2731', 129, 400)])).toEqual([]);
+    expect(orcidFromLinks(hits, 2, [icon('0000-0002-6121-2731', 129, 184)])).toEqual([]);
+    expect(hits.every((h) => h.author.orcid === null)).toBe(true);
   });
 });
