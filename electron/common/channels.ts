@@ -67,6 +67,11 @@ export const REQUEST_CHANNELS = [
   'updates.setSettings',
   'updates.restart',
   'demo.restart',
+  'office.status',
+  'office.test',
+  'office.link',
+  'office.unlink',
+  'office.syncNow',
 ] as const;
 
 export const EVENT_CHANNELS = ['app.status', 'data.changed', 'upload.progress', 'shell.open', 'shell.menu', 'shell.update'] as const;

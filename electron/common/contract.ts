@@ -47,6 +47,8 @@ import type {
   UploadProgressEvent,
   WebhookDeliveryView,
   WebhookStatusView,
+  OfficeCheck,
+  OfficeStatusView,
 } from './views';
 
 /** A request channel: its input is validated at runtime with `input`; `output` only carries a type. */
@@ -104,6 +106,8 @@ export interface StatusEvent {
   /** The local demo service, when the app runs one: `failed` once its supervisor gave up (the window offers
    * `demo.restart`), with the reason in the editor's words. */
   demo?: DemoStatus;
+  /** The active profile's editorial office, when it is linked to one. */
+  office?: OfficeStatusView;
 }
 
 export interface DemoStatus {
@@ -231,6 +235,14 @@ const invitationSettings = z
     fatigueR: z.number().int().min(1).max(1000),
   })
   .partial()
+  .strict();
+
+const officeLogin = z
+  .object({
+    url: z.string().trim().min(1, 'The office address is required.').max(1000),
+    login: z.string().trim().min(1, 'The office user name is required.').max(63),
+    password: z.string().min(1, 'The office password is required.').max(1000),
+  })
   .strict();
 
 export const requests = {
@@ -417,6 +429,15 @@ export const requests = {
   'updates.restart': request<{ ok: true }>()(() => empty),
   /** Starts the local demo service again after its supervisor gave up; answers once it runs or failed again. */
   'demo.restart': request<StatusEvent>()(() => empty),
+  // The editorial office (docs/office.md): the active profile's link, "Test connection", the sync loop.
+  'office.status': request<OfficeStatusView | null>()(() => empty),
+  /** Checks an office address, login and password without linking anything. */
+  'office.test': request<OfficeCheck>()(() => officeLogin),
+  /** Checks, then links the active profile to the office (the password to the keychain); a failed check links nothing. */
+  'office.link': request<OfficeCheck>()(() => officeLogin),
+  /** Unlinks the active profile: the office's events and the changes not yet sent to it are dropped here. */
+  'office.unlink': request<{ ok: true }>()(() => empty),
+  'office.syncNow': request<OfficeStatusView | null>()(() => empty),
 } as const satisfies Record<RequestChannelName, RequestSpec<z.ZodType, unknown>>;
 
 export const events = {

@@ -295,6 +295,8 @@ export interface ShortlistEntryRow {
   inLatestRun: boolean;
   /** The webhook's mark from the service, shown beside the local status; never changes it. */
   serviceMark: { markedBy: string | null } | null;
+  /** Colleagues of the editorial office who also invited this person for this manuscript (a warning). */
+  invitedByColleagues: Array<{ editor: string; invitedAt: number }>;
   createdAt: number;
   updatedAt: number;
 }
@@ -418,4 +420,6 @@ export interface CandidateLoadRow {
   reasons: string[];
   /** Authored another manuscript of the same folder that is in the cache. */
   authorOf: Array<{ manuscriptId: number; title: string; author: string; by: 'orcid' | 'email' | 'name' }>;
+  /** Invitations of this person by colleagues of the editorial office (any manuscript), newest first. */
+  colleagues: Array<{ editor: string; invitedAt: number; title: string }>;
 }

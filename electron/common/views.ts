@@ -182,7 +182,8 @@ export interface DataChangedEvent {
     | 'marks'
     | 'webhook'
     | 'shortlist'
-    | 'ledger';
+    | 'ledger'
+    | 'office';
   /** The local id of the manuscript / group concerned, when one is (for 'shortlist': the manuscript). */
   id?: number;
 }
@@ -227,3 +228,38 @@ export interface WebhookDeliveryView {
 
 // Rows read from the cache.
 export type * from './rows';
+
+/** Why "Test connection" to an editorial office did not succeed. */
+export type OfficeCheckFailure =
+  | 'unreachable'
+  | 'tls_required'
+  | 'invalid_address'
+  | 'wrong_password'
+  | 'no_database'
+  | 'server_too_old'
+  | 'schema_missing'
+  | 'schema_too_new'
+  | 'schema_too_old'
+  | 'not_editor'
+  | 'no_folders'
+  | 'server_error';
+
+/** The outcome of "Test connection" (and of linking), in the editor's words. */
+export type OfficeCheck =
+  | { ok: true; login: string; folders: string[]; serverVersion: number; schemaVersion: number }
+  | { ok: false; reason: OfficeCheckFailure; message: string };
+
+/** The active profile's editorial office and how in step with it the cache is. */
+export interface OfficeStatusView {
+  /** The office's address, with the editor's login and never a password. */
+  url: string;
+  login: string;
+  state: 'connecting' | 'in_step' | 'syncing' | 'offline' | 'refused';
+  /** The editor's changes not yet in the office. */
+  waiting: number;
+  /** Why offline or refused, in the editor's words. */
+  reason: string | null;
+  lastSyncAt: number | null;
+  /** For the status bar, e.g. "Office: offline — 12 changes waiting". */
+  message: string;
+}

@@ -22,6 +22,9 @@ import { profileHandlers } from './handlers/profiles';
 import { updateHandlers } from './handlers/updates';
 import { shortlistHandlers } from './handlers/shortlist';
 import { webhookHandlers } from './handlers/webhook';
+import { officeHandlers } from './handlers/office';
+import { OfficeService, officeAccount, splitOfficeUrl, type OfficeDriver } from './office/service';
+import { postgresOffice } from './office/driver';
 import { loadServiceTransport } from './api/client';
 import { StagingArea } from './files/staging';
 import { IntakeService } from './intake';
@@ -32,7 +35,7 @@ import { ProfilesService } from './profiles';
 import { Router, type Handlers } from './router';
 import { StatusService } from './status';
 import { WebhookService } from './webhook/service';
-import type { SyncStatus, Timers } from './sync';
+import { systemTimers, type SyncStatus, type Timers } from './sync';
 import { openWorkspace, type Workspace } from './workspace';
 
 export interface CoreOptions {
@@ -61,6 +64,10 @@ export interface CoreOptions {
   warmIntake?: boolean;
   /** Quits and installs a downloaded update (Electron: the updater); core refuses while something is sent. */
   restartToUpdate?: () => void;
+  /** `--office <postgres URL>`: links the active profile to this editorial office at start (scripted use). */
+  office?: string;
+  /** How the office is reached; default the PostgreSQL client (office/client.ts), loaded when first used. */
+  officeDriver?: OfficeDriver;
 }
 
 export interface Core {
@@ -71,6 +78,8 @@ export interface Core {
   readonly profiles: ProfilesService;
   /** Manuscript parsing in worker threads (whenWarm: the pool is ready, after start()). */
   readonly intake: IntakeService;
+  /** Files the editor dropped or picked; the browser host writes the pieces of a file it receives here. */
+  readonly staging: StagingArea;
   /** The active profile's workspace, or null when there is no profile. */
   workspace(): Workspace | null;
   /** Everything that may wait until the window has painted: webhook receiver, connectivity watch and
@@ -182,6 +191,17 @@ async function assembleCore(opts: CoreOptions, lock: InstanceLock): Promise<Core
     activeProfileId: () => profiles.activeId(),
   });
 
+  const office = new OfficeService({
+    cache,
+    secrets: opts.secrets,
+    driver: opts.officeDriver ?? postgresOffice,
+    clock,
+    timers: opts.timers ?? systemTimers,
+    logger,
+    ...(opts.registerSecret ? { registerSecret: opts.registerSecret } : {}),
+    onStatus: (v) => status.setOffice(v),
+  });
+
   const intake = new IntakeService();
   const ctx: CoreContext = {
     intake,
@@ -203,6 +223,7 @@ async function assembleCore(opts: CoreOptions, lock: InstanceLock): Promise<Core
       const old = workspace;
       workspace = wire(profileId);
       await old?.close();
+      if (started) await office.attach(profileId);
     },
     stagesPaths: opts.host === 'electron',
     ...(opts.pickFiles ? { pickFiles: opts.pickFiles } : {}),
@@ -227,6 +248,7 @@ async function assembleCore(opts: CoreOptions, lock: InstanceLock): Promise<Core
     ...groupHandlers(ctx),
     ...webhookHandlers(ctx),
     ...shortlistHandlers(ctx),
+    ...officeHandlers(ctx, office),
     ...updateHandlers({ ...ctx, dataDir: opts.dataDir, desktop: opts.host === 'electron' }),
     'demo.restart': async () => {
       if (!opts.startDemo) throw new DeskError('unsupported', 'This app runs no local demo service.');
@@ -296,6 +318,27 @@ async function assembleCore(opts: CoreOptions, lock: InstanceLock): Promise<Core
     }
   };
 
+  // The office of the active profile: linked from `--office` first when given, then its loop started.
+  const linkOffice = async () => {
+    const id = profiles.activeId();
+    if (id === null) return;
+    if (opts.office !== undefined) {
+      try {
+        const given = splitOfficeUrl(opts.office);
+        const password = given.password ?? (await opts.secrets.get(officeAccount(id)));
+        if (password === null)
+          throw new DeskError('unauthorized', 'The office address given with --office has no password, and none is in the keychain.');
+        const check = await office.link(id, { url: given.url, login: given.login, password });
+        if (!check.ok) throw new DeskError('unauthorized', check.message);
+      } catch (err) {
+        const message = `The editorial office could not be linked: ${err instanceof Error ? err.message : String(err)}`;
+        notices.push(message);
+        logger.log('warn', 'office link from --office failed', { error: message });
+      }
+    }
+    await office.attach(id);
+  };
+
   // After the first paint: nothing here may hold up the window.
   let starting: Promise<void> | null = null;
   let checkpointer: WalCheckpointer | null = null;
@@ -327,6 +370,7 @@ async function assembleCore(opts: CoreOptions, lock: InstanceLock): Promise<Core
       await step('loading the ZIP reader', loadZipReader);
       if (closed) return;
       workspace?.start();
+      await step('editorial office', () => linkOffice());
       await step('staging sweep', () => ctx.staging.sweep(7 * 24 * 3600_000, clock.now()));
       // author records of runs whose slices a stop interrupted (ManuscriptsRepository.linkRun)
       void cache.manuscripts
@@ -346,6 +390,7 @@ async function assembleCore(opts: CoreOptions, lock: InstanceLock): Promise<Core
     cache,
     profiles,
     intake,
+    staging: ctx.staging,
     workspace: () => workspace,
     start: afterFirstPaint,
     close: async () => {
@@ -354,6 +399,7 @@ async function assembleCore(opts: CoreOptions, lock: InstanceLock): Promise<Core
       closed = true;
       slowTasks.stop();
       await restoring.catch(() => undefined);
+      await office.detach();
       await workspace?.close();
       await webhook.close();
       await intake.close();

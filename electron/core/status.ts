@@ -1,4 +1,5 @@
 import type { Connectivity, DemoStatus, StatusEvent } from '../common/contract';
+import type { OfficeStatusView } from '../common/views';
 import type { EventBus } from './events';
 import type { Clock } from './ports';
 
@@ -9,6 +10,8 @@ export class StatusService {
   private activity: string | null = null;
   /** The local demo service's state, once the app has started one. */
   private demo: DemoStatus | null = null;
+  /** The active profile's office, when it is linked to one. */
+  private office: OfficeStatusView | null = null;
 
   constructor(
     private readonly bus: EventBus,
@@ -21,7 +24,16 @@ export class StatusService {
       message: statusMessage(this.state, this.activity),
       at: this.clock.now(),
       ...(this.demo ? { demo: this.demo } : {}),
+      ...(this.office ? { office: this.office } : {}),
     };
+  }
+
+  /** Sets (or clears with null) what the status bar says of the editorial office. */
+  setOffice(office: OfficeStatusView | null): void {
+    if (office?.message === this.office?.message && office?.state === this.office?.state && office?.waiting === this.office?.waiting)
+      return;
+    this.office = office;
+    this.bus.emit('app.status', this.get());
   }
 
   /** Sets what the status bar knows of the local demo service (a failed one is offered a restart). */

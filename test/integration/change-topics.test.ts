@@ -205,6 +205,11 @@ const CHANNELS: Record<RequestChannel, Entry> = {
   'updates.setSettings': { kind: 'outside', why: 'the update settings file, not the cache' },
   'updates.restart': { kind: 'outside', why: 'hands over to the updater' },
   'demo.restart': { kind: 'outside', why: 'starts the demo service process; the demo profile it may repoint notes profiles itself' },
+  'office.status': read,
+  'office.test': { kind: 'outside', why: 'reaches an editorial office and stores nothing' },
+  'office.link': { kind: 'outside', why: 'needs an editorial office (PostgreSQL); its topics are tested in test/integration/office' },
+  'office.unlink': { kind: 'outside', why: 'drops an office link; tested with one in test/integration/office' },
+  'office.syncNow': { kind: 'outside', why: 'needs an editorial office; its topics are tested in test/integration/office' },
   // Last: it drops what the writes above read from the service.
   'cache.clear': write(['manuscripts', 'candidates', 'journals', 'groups', 'authors', 'customFields'], () => ({ preview: false })),
 };

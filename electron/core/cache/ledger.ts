@@ -88,7 +88,7 @@ export interface LedgerCandidate {
 }
 
 /** Invitations of the candidate's person since @since (any of its author_ids, any manuscript). */
-const INVITED_SINCE = `(SELECT count(*) FROM ledger_members m2 JOIN shortlist s ON s.author_id = m2.author_id
+const INVITED_SINCE = `(SELECT count(*) FROM ledger_members m2 JOIN reviewer_entries s ON s.author_id = m2.author_id
   WHERE m2.person_id = m.person_id AND s.invited_at >= @since)`;
 // The person row answers most cases without counting: never invited, or last invited before the
 // window (0), or invited once and within it (1).
@@ -103,7 +103,7 @@ export const candidateLedgerFilters = {
   notBusy: (since: number, s: FatigueSettings): [string, ...unknown[]] => [
     `NOT EXISTS (SELECT 1 FROM ledger_members m JOIN ledger_people p ON p.id = m.person_id WHERE m.author_id = candidates.author_id
       AND (p.reviewing >= ? OR p.invited >= ? AND p.last_invited_at >= ?
-        AND (SELECT count(*) FROM ledger_members m2 JOIN shortlist s ON s.author_id = m2.author_id
+        AND (SELECT count(*) FROM ledger_members m2 JOIN reviewer_entries s ON s.author_id = m2.author_id
         WHERE m2.person_id = m.person_id AND s.invited_at >= ?) >= ?))`,
     s.r,
     s.k,
@@ -178,7 +178,7 @@ export class LedgerRepository {
       'UPDATE ledger_people SET affiliation = @aff WHERE id = @id AND @aff IS NOT NULL AND affiliation IS NOT @aff',
     );
     this.entriesOf = db.prepare(
-      'SELECT s.status, s.invited_at FROM ledger_members m JOIN shortlist s ON s.author_id = m.author_id WHERE m.person_id = ?',
+      'SELECT s.status, s.invited_at FROM ledger_members m JOIN reviewer_entries s ON s.author_id = m.author_id WHERE m.person_id = ?',
     );
     this.setCounts =
       db.prepare(`UPDATE ledger_people SET shortlisted = @shortlisted, invited = @invited, accepted = @accepted, declined = @declined,
@@ -447,12 +447,17 @@ export class LedgerRepository {
         fatigueSince(now, settings),
       ).map((l) => [l.authorId, l]),
     );
+    const colleagues = this.colleagueInvites(
+      run.manuscript_id,
+      candidates.map((c) => c.author_id),
+    );
     const out: CandidateLoadRow[] = [];
     for (const c of candidates) {
       const l = loads.get(c.author_id) ?? { personId: null, reviewing: 0, accepted: 0, invitedRecent: 0 };
       const badge = loadBadge(l, settings);
       const wrote = authorOf(c);
-      if (l.invitedRecent + l.reviewing + l.accepted === 0 && !badge.busy && wrote.length === 0) continue;
+      const others = colleagues.get(c.author_id) ?? [];
+      if (l.invitedRecent + l.reviewing + l.accepted === 0 && !badge.busy && wrote.length === 0 && others.length === 0) continue;
       out.push({
         authorId: c.author_id,
         personId: l.personId,
@@ -462,7 +467,34 @@ export class LedgerRepository {
         busy: badge.busy,
         reasons: badge.reasons,
         authorOf: wrote,
+        colleagues: others,
       });
+    }
+    return out;
+  }
+
+  /**
+   * Invitations by colleagues of the manuscript's office of each author_id's person (any of its
+   * author_ids, any manuscript), newest first; empty when the profile is linked to no office.
+   */
+  private colleagueInvites(manuscriptId: number, authorIds: readonly number[]): Map<number, CandidateLoadRow['colleagues']> {
+    const rows = this.db
+      .prepare<[{ m: number; ids: string }], { author_id: number; editor: string; invited_at: number; title: string }>(
+        `SELECT j.value AS author_id, i.editor, i.invited_at, i.title
+         FROM manuscripts ms JOIN office_links l ON l.profile_id = ms.profile_id
+         CROSS JOIN json_each(@ids) j
+         JOIN ledger_members m ON m.author_id = j.value
+         JOIN ledger_members m2 ON m2.person_id = m.person_id
+         JOIN office_invites i ON i.author_id = m2.author_id AND i.profile_id = ms.profile_id
+         WHERE ms.id = @m AND i.editor <> l.login
+         ORDER BY i.invited_at DESC`,
+      )
+      .all({ m: manuscriptId, ids: JSON.stringify(authorIds) });
+    const out = new Map<number, CandidateLoadRow['colleagues']>();
+    for (const r of rows) {
+      const list = out.get(r.author_id) ?? [];
+      if (list.length < 5) list.push({ editor: r.editor, invitedAt: r.invited_at, title: r.title });
+      out.set(r.author_id, list);
     }
     return out;
   }

@@ -15,6 +15,7 @@ import { JournalsRepository } from './journals';
 import { LedgerRepository } from './ledger';
 import { ManuscriptsRepository, withoutCommitSync } from './manuscripts';
 import { MarksRepository } from './marks';
+import { OfficeRepository } from './office';
 import { migrate, tooNewError, userVersion } from './migrate';
 import { LATEST_VERSION, MIGRATIONS, type Migration } from './migrations';
 import { SqliteProfilesRepository } from './profiles';
@@ -89,8 +90,10 @@ export interface Cache {
   readonly cachedReads: CachedReadsRepository;
   /** The reviewer ledger (local only): one person across manuscripts and profiles, with counts. */
   readonly ledger: LedgerRepository;
-  /** Shortlists per manuscript and the invitation settings (local only). */
+  /** Shortlists per manuscript and the invitation settings; shared with the office when the profile is linked to one. */
   readonly shortlist: ShortlistRepository;
+  /** The editorial office's side of the cache: the link, the editor's events waiting, the office's events folded. */
+  readonly office: OfficeRepository;
   /**
    * Records that a query hit SQLITE_CORRUPT: the next openCache moves the file aside and rebuilds,
    * salvaging what is readable. Call it from wherever isCorruption(err) is seen.
@@ -122,7 +125,17 @@ export { isCorruption };
 const markerOf = (file: string): string => `${file}.corrupt-marker`;
 
 /** Tables whose loss the editor cannot recover by refreshing from the service (no list endpoints). */
-const SALVAGE_FIRST = ['profiles', 'app_state', 'outbox', 'authors_groups', 'group_authors', 'folders', 'manuscripts'];
+const SALVAGE_FIRST = [
+  'profiles',
+  'app_state',
+  'outbox',
+  'office_links',
+  'office_outbox',
+  'authors_groups',
+  'group_authors',
+  'folders',
+  'manuscripts',
+];
 
 function configure(db: Db): void {
   db.pragma('journal_mode = WAL');
@@ -228,6 +241,7 @@ function assemble(db: Db, opts: OpenCacheOptions, recovery: RecoveryReport | nul
   const changes = new ChangeFeed(db);
   const marks = new MarksRepository(db, opts.clock, changes);
   const ledger = new LedgerRepository(db, opts.clock, changes);
+  const office = new OfficeRepository(db, opts.clock, ledger, changes);
   const wal = new WalSync(`${opts.file}-wal`, opts.syncFile);
   const durable = (): Promise<void> =>
     wal.flush().catch((err: unknown) => {
@@ -263,7 +277,8 @@ function assemble(db: Db, opts: OpenCacheOptions, recovery: RecoveryReport | nul
     webhookLog: new WebhookLogRepository(db, opts.clock, changes),
     cachedReads: new CachedReadsRepository(db, changes),
     ledger,
-    shortlist: new ShortlistRepository(db, opts.clock, ledger, changes),
+    shortlist: new ShortlistRepository(db, opts.clock, ledger, changes, (m, a) => office.journal(m, a)),
+    office,
     markCorrupt,
     noteError(err: unknown): DeskError | null {
       if (isDeskError(err)) return null;

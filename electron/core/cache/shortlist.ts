@@ -25,6 +25,8 @@ interface EntryDbRow {
   in_latest: number;
   marked: number;
   marked_by: string | null;
+  /** JSON: colleagues of the office who invited this person for this manuscript. */
+  colleagues: string | null;
   created_at: number;
   updated_at: number;
 }
@@ -46,6 +48,7 @@ const toEntry = (r: EntryDbRow): ShortlistEntryRow => ({
   closedAt: r.closed_at,
   inLatestRun: r.in_latest !== 0,
   serviceMark: r.marked !== 0 ? { markedBy: r.marked_by } : null,
+  invitedByColleagues: r.colleagues === null ? [] : (JSON.parse(r.colleagues) as Array<{ editor: string; invitedAt: number }>),
   createdAt: r.created_at,
   updatedAt: r.updated_at,
 });
@@ -67,8 +70,9 @@ const notOnList = () => new DeskError('not_found', 'This person is not on the ma
 
 /**
  * A manuscript's shortlist (order, note, status with its dates, due date) and the invitation
- * settings. Local only. Every write refreshes the ledger counts of the person concerned in the
- * same transaction. The service's marks are read beside the status, never written into it.
+ * settings. Every write refreshes the ledger counts of the person concerned in the same
+ * transaction and is told to the office journal (cache/office.ts). The service's marks are read
+ * beside the status, never written into it.
  */
 export class ShortlistRepository {
   private readonly listStmt: Statement<[{ m: number }], EntryDbRow>;
@@ -85,11 +89,16 @@ export class ShortlistRepository {
     private readonly clock: Clock,
     private readonly ledger: LedgerRepository,
     private readonly changes: ChangeFeed,
+    /** Told of every entry this repository changes, inside the write's transaction (the office journal). */
+    private readonly journal: (manuscriptId: number, authorId: number) => void = () => {},
   ) {
     const select = `SELECT s.manuscript_id, s.author_id, lm.person_id, s.position, s.name, s.email, s.orcid, s.affiliation, s.note, s.status,
         s.due_date, s.invited_at, s.answered_at, s.closed_at, s.created_at, s.updated_at,
         EXISTS (SELECT 1 FROM candidates c WHERE c.run_id = ms.last_run_id AND c.author_id = s.author_id) AS in_latest,
-        mk.author_id IS NOT NULL AS marked, mk.marked_by
+        mk.author_id IS NOT NULL AS marked, mk.marked_by,
+        (SELECT json_group_array(json_object('editor', i.editor, 'invitedAt', i.invited_at))
+          FROM office_invites i JOIN office_links l ON l.profile_id = i.profile_id
+          WHERE i.profile_id = ms.profile_id AND i.origin_id = ms.origin_id AND i.author_id = s.author_id AND i.editor <> l.login) AS colleagues
       FROM shortlist s JOIN manuscripts ms ON ms.id = s.manuscript_id
       LEFT JOIN ledger_members lm ON lm.author_id = s.author_id
       LEFT JOIN marks mk ON mk.manuscript_id = s.manuscript_id AND mk.author_id = s.author_id`;
@@ -135,6 +144,7 @@ export class ShortlistRepository {
         if (!c) throw new DeskError('not_found', 'This person is not among the candidates of this manuscript.', { field: 'authorIds' });
         this.insert.run({ p: profileId, m: manuscriptId, a, name: c.name, email: c.email, orcid: c.orcid, aff: c.affiliation, now });
         this.ledger.refresh(this.ledger.ensure({ authorId: a, ...c }, now));
+        this.journal(manuscriptId, a);
       }
       this.changed(manuscriptId);
       return this.list(manuscriptId);
@@ -147,6 +157,7 @@ export class ShortlistRepository {
         throw notOnList();
       this.renumber.run({ m: manuscriptId });
       this.refreshPerson(authorId);
+      this.journal(manuscriptId, authorId);
       this.changed(manuscriptId);
       return this.list(manuscriptId);
     });
@@ -205,6 +216,7 @@ export class ShortlistRepository {
           a: authorId,
         });
       this.refreshPerson(authorId);
+      this.journal(manuscriptId, authorId);
       this.changed(manuscriptId);
       return this.entry(manuscriptId, authorId)!;
     });
@@ -292,12 +304,15 @@ export class ShortlistRepository {
   }
 
   private update(manuscriptId: number, authorId: number, set: string, v: unknown): ShortlistEntryRow {
-    const n = this.db
-      .prepare(`UPDATE shortlist SET ${set}, updated_at = @now WHERE manuscript_id = @m AND author_id = @a`)
-      .run({ v, now: this.clock.now(), m: manuscriptId, a: authorId }).changes;
-    if (n === 0) throw notOnList();
-    this.changed(manuscriptId);
-    return this.entry(manuscriptId, authorId)!;
+    return this.changes.transaction(() => {
+      const n = this.db
+        .prepare(`UPDATE shortlist SET ${set}, updated_at = @now WHERE manuscript_id = @m AND author_id = @a`)
+        .run({ v, now: this.clock.now(), m: manuscriptId, a: authorId }).changes;
+      if (n === 0) throw notOnList();
+      this.journal(manuscriptId, authorId);
+      this.changed(manuscriptId);
+      return this.entry(manuscriptId, authorId)!;
+    });
   }
 
   /** A manuscript's shortlist changed, and with it the reviewer ledger's counts. */

@@ -29,7 +29,7 @@ function noLoad(runId: number, authorId: number): CandidateLoadRow {
   if (unloaded?.runId !== runId) unloaded = { runId, byAuthor: new Map() };
   let row = unloaded.byAuthor.get(authorId);
   if (!row) {
-    row = { authorId, personId: null, invitedRecent: 0, reviewing: 0, accepted: 0, busy: false, reasons: [], authorOf: [] };
+    row = { authorId, personId: null, invitedRecent: 0, reviewing: 0, accepted: 0, busy: false, reasons: [], authorOf: [], colleagues: [] };
     unloaded.byAuthor.set(authorId, row);
   }
   return row;

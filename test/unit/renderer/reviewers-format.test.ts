@@ -12,6 +12,7 @@ const load = (over: Partial<CandidateLoadRow>): CandidateLoadRow => ({
   busy: false,
   reasons: [],
   authorOf: [],
+  colleagues: [],
   ...over,
 });
 

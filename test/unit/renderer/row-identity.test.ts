@@ -35,6 +35,7 @@ const load = (authorId: number, over: Partial<CandidateLoadRow> = {}): Candidate
   busy: false,
   reasons: [],
   authorOf: [],
+  colleagues: [],
   ...over,
 });
 

@@ -39,6 +39,7 @@ const entry = (authorId: number, position: number, patch: Partial<ShortlistEntry
   closedAt: null,
   inLatestRun: true,
   serviceMark: null,
+  invitedByColleagues: [],
   createdAt: 1,
   updatedAt: 1,
   ...patch,

@@ -10,6 +10,7 @@ import { migration009 } from './009-run-links';
 import { migration010 } from './010-group-verified';
 import { migration011 } from './011-upload-form-once';
 import { migration012 } from './012-author-base';
+import { migration013 } from './013-office';
 import type { Migration } from './types';
 
 export type { Migration } from './types';
@@ -28,6 +29,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration010,
   migration011,
   migration012,
+  migration013,
 ];
 
 export const LATEST_VERSION = MIGRATIONS.length;

@@ -1,0 +1,500 @@
+// The cache's side of the editorial office (docs/office.md): which office a profile is linked to,
+// the editor's own shortlist changes journaled for the office (office_outbox, pushed by
+// core/office/sync.ts), and the office's events folded into shared state (office_entries,
+// office_invites) that the ledger's counts and the candidates' warnings read beside the local
+// shortlist. Events carry whole entry states: a later one in the server's order replaces an earlier
+// one, and every invitation stays recorded per editor.
+import { randomUUID } from 'node:crypto';
+import type { Database, Statement } from 'better-sqlite3';
+import { z } from 'zod';
+import { SHORTLIST_STATUSES, type ShortlistStatus } from '../../common/domain/shortlist';
+import type { Clock } from '../ports';
+import type { ChangeFeed } from './changes';
+import type { LedgerRepository } from './ledger';
+
+/** The kind of event a shortlist entry's state travels in. */
+export const ENTRY_KIND = 'shortlist.entry';
+
+const stamp = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER).nullable();
+
+/** An entry's whole state as the office shares it; validated when pulled (a colleague's app or the server may be wrong). */
+export const entryBody = z.object({
+  originId: z.string().min(1).max(200),
+  title: z.string().max(2000),
+  authorId: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  name: z.string().max(500),
+  email: z.string().max(320).nullable(),
+  orcid: z.string().max(64).nullable(),
+  affiliation: z.string().max(2000).nullable(),
+  status: z.enum(SHORTLIST_STATUSES),
+  invitedAt: stamp,
+  answeredAt: stamp,
+  closedAt: stamp,
+  dueDate: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .nullable(),
+  note: z.string().max(4000),
+  removed: z.boolean(),
+});
+export type EntryBody = z.infer<typeof entryBody>;
+
+/** An event as pulled from the office (the server's fields already checked by the office client). */
+export interface PulledEvent {
+  id: string;
+  folder: string;
+  author: string;
+  kind: string;
+  body: unknown;
+  xid: number;
+  seq: number;
+  at: number;
+}
+
+export interface OfficeCursorRow {
+  xid: number;
+  seq: number;
+}
+
+export interface OfficeLink {
+  url: string;
+  login: string;
+  linkedAt: number;
+}
+
+/** An event of the editor's waiting to be pushed, oldest first. */
+export interface OutgoingEvent {
+  seq: number;
+  id: string;
+  folder: string;
+  kind: string;
+  body: unknown;
+}
+
+/** A colleague's invitation of a person (any of their author_ids), for the candidates table and shortlist. */
+export interface ColleagueInvite {
+  authorId: number;
+  editor: string;
+  invitedAt: number;
+  title: string;
+  originId: string;
+}
+
+/** What applying a pulled page did. */
+export interface ApplyOutcome {
+  applied: number;
+  refused: number;
+  /** Local shortlists changed by colleagues' events. */
+  manuscripts: number[];
+}
+
+interface LocalEntry {
+  manuscript_id: number;
+  profile_id: string;
+  origin_id: string;
+  title: string;
+  folder: string;
+  author_id: number;
+  name: string;
+  email: string | null;
+  orcid: string | null;
+  affiliation: string | null;
+  status: ShortlistStatus;
+  invited_at: number | null;
+  answered_at: number | null;
+  closed_at: number | null;
+  due_date: string | null;
+  note: string;
+}
+
+/** Most events of the editor's kept waiting for the office; beyond it the oldest are refused, never silently dropped. */
+export const MAX_OUTGOING = 100_000;
+
+export class OfficeRepository {
+  private readonly linkStmt: Statement<[string], { url: string; login: string; linked_at: number }>;
+  private readonly localEntry: Statement<[{ m: number; a: number }], LocalEntry>;
+  private readonly manuscriptStmt: Statement<[{ m: number }], { profile_id: string; origin_id: string; title: string; folder: string }>;
+  private readonly dropQueued: Statement<[{ p: string; e: string }]>;
+  private readonly queue: Statement<[Record<string, unknown>]>;
+  private readonly entryRow: Statement<[{ p: string; o: string; a: number }], { xid: number; seq: number }>;
+  private readonly upsertEntry: Statement<[Record<string, unknown>]>;
+  private readonly addInvite: Statement<[Record<string, unknown>]>;
+  private readonly insertEvent: Statement<[Record<string, unknown>]>;
+  private readonly localByOrigin: Statement<[{ p: string; o: string }], { id: number }>;
+
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock,
+    private readonly ledger: LedgerRepository,
+    private readonly changes: ChangeFeed,
+  ) {
+    this.linkStmt = db.prepare('SELECT url, login, linked_at FROM office_links WHERE profile_id = ?');
+    this.localEntry = db.prepare(`
+      SELECT s.manuscript_id, ms.profile_id, ms.origin_id, ms.title, f.name AS folder, s.author_id, s.name, s.email, s.orcid, s.affiliation,
+        s.status, s.invited_at, s.answered_at, s.closed_at, s.due_date, s.note
+      FROM shortlist s JOIN manuscripts ms ON ms.id = s.manuscript_id JOIN folders f ON f.id = ms.folder_id
+      WHERE s.manuscript_id = @m AND s.author_id = @a`);
+    this.manuscriptStmt = db.prepare(`
+      SELECT ms.profile_id, ms.origin_id, ms.title, f.name AS folder FROM manuscripts ms JOIN folders f ON f.id = ms.folder_id WHERE ms.id = @m`);
+    this.dropQueued = db.prepare('DELETE FROM office_outbox WHERE profile_id = @p AND entity = @e');
+    this.queue = db.prepare(`
+      INSERT INTO office_outbox (profile_id, id, entity, folder, kind, body_json, created_at) VALUES (@p, @id, @e, @folder, @kind, @body, @now)`);
+    this.entryRow = db.prepare('SELECT xid, seq FROM office_entries WHERE profile_id = @p AND origin_id = @o AND author_id = @a');
+    this.upsertEntry = db.prepare(`
+      INSERT INTO office_entries (profile_id, origin_id, author_id, folder, title, name, email, orcid, affiliation, status, invited_at,
+        answered_at, closed_at, due_date, note, removed, added_by, changed_by, xid, seq)
+      VALUES (@p, @originId, @authorId, @folder, @title, @name, @email, @orcid, @affiliation, @status, @invitedAt, @answeredAt, @closedAt,
+        @dueDate, @note, @removed, @by, @by, @xid, @seq)
+      ON CONFLICT (profile_id, origin_id, author_id) DO UPDATE SET folder = excluded.folder, title = excluded.title, name = excluded.name,
+        email = excluded.email, orcid = excluded.orcid, affiliation = excluded.affiliation, status = excluded.status,
+        invited_at = excluded.invited_at, answered_at = excluded.answered_at, closed_at = excluded.closed_at, due_date = excluded.due_date,
+        note = excluded.note, removed = excluded.removed, changed_by = excluded.changed_by, xid = excluded.xid, seq = excluded.seq,
+        added_by = CASE WHEN office_entries.removed = 1 AND excluded.removed = 0 THEN excluded.added_by ELSE office_entries.added_by END`);
+    this.addInvite = db.prepare(`
+      INSERT INTO office_invites (profile_id, origin_id, author_id, editor, invited_at, title) VALUES (@p, @originId, @authorId, @by, @invitedAt, @title)
+      ON CONFLICT DO UPDATE SET invited_at = excluded.invited_at, title = excluded.title`);
+    this.insertEvent = db.prepare(`
+      INSERT OR IGNORE INTO office_events (profile_id, id, folder, author, kind, body_json, xid, seq, at)
+      VALUES (@p, @id, @folder, @author, @kind, @body, @xid, @seq, @at)`);
+    this.localByOrigin = db.prepare('SELECT id FROM manuscripts WHERE profile_id = @p AND origin_id = @o');
+  }
+
+  link(profileId: string): OfficeLink | undefined {
+    const r = this.linkStmt.get(profileId);
+    return r ? { url: r.url, login: r.login, linkedAt: r.linked_at } : undefined;
+  }
+
+  /**
+   * Links the profile to an office (or unlinks it with null). A new link queues the state of every
+   * shortlist entry of the profile, so the office learns the editor's history once. Unlinking keeps
+   * nothing of the office's: its events, cursors and the editor's waiting events go.
+   */
+  setLink(profileId: string, link: { url: string; login: string } | null): void {
+    this.changes.transaction(() => {
+      const before = this.link(profileId);
+      const same = before !== undefined && link !== null && before.url === link.url && before.login === link.login;
+      if (same) return;
+      for (const t of ['office_events', 'office_cursors', 'office_entries', 'office_invites', 'office_outbox'])
+        this.db.prepare(`DELETE FROM ${t} WHERE profile_id = ?`).run(profileId);
+      this.db.prepare('DELETE FROM office_links WHERE profile_id = ?').run(profileId);
+      if (link !== null) {
+        this.db
+          .prepare('INSERT INTO office_links (profile_id, url, login, linked_at) VALUES (@p, @url, @login, @now)')
+          .run({ p: profileId, url: link.url, login: link.login, now: this.clock.now() });
+        const entries = this.db
+          .prepare<[string], { manuscript_id: number; author_id: number }>(
+            'SELECT manuscript_id, author_id FROM shortlist WHERE profile_id = ? ORDER BY manuscript_id, position',
+          )
+          .all(profileId);
+        for (const e of entries) this.journal(e.manuscript_id, e.author_id);
+      }
+      this.changes.note('ledger');
+      this.changes.note('shortlist');
+    });
+  }
+
+  /**
+   * Called by every shortlist write, inside its transaction: queues the entry's new state (or its
+   * removal) for the office when the manuscript's profile is linked. A state still waiting for the
+   * same entry is replaced by a new event with a new id, since only the newest state matters and
+   * the replaced one may already have reached the server.
+   */
+  journal(manuscriptId: number, authorId: number): void {
+    const m = this.manuscriptStmt.get({ m: manuscriptId });
+    if (!m || this.link(m.profile_id) === undefined) return;
+    const e = this.localEntry.get({ m: manuscriptId, a: authorId });
+    const body: EntryBody = e
+      ? {
+          originId: e.origin_id,
+          title: e.title,
+          authorId,
+          name: e.name,
+          email: e.email,
+          orcid: e.orcid,
+          affiliation: e.affiliation,
+          status: e.status,
+          invitedAt: e.invited_at,
+          answeredAt: e.answered_at,
+          closedAt: e.closed_at,
+          dueDate: e.due_date,
+          note: e.note,
+          removed: false,
+        }
+      : removedBody(this.db, m.profile_id, m.origin_id, m.title, authorId);
+    const entity = `${m.origin_id}\u0000${authorId}`;
+    this.dropQueued.run({ p: m.profile_id, e: entity });
+    const waiting = this.db.prepare<[string], number>('SELECT count(*) FROM office_outbox WHERE profile_id = ?').pluck().get(m.profile_id)!;
+    if (waiting >= MAX_OUTGOING) {
+      const oldest = this.db
+        .prepare<[string], number>('SELECT seq FROM office_outbox WHERE profile_id = ? ORDER BY seq LIMIT 1')
+        .pluck()
+        .get(m.profile_id);
+      this.db.prepare('DELETE FROM office_outbox WHERE seq = ?').run(oldest);
+    }
+    this.queue.run({
+      p: m.profile_id,
+      id: randomUUID(),
+      e: entity,
+      folder: m.folder,
+      kind: ENTRY_KIND,
+      body: JSON.stringify(body),
+      now: this.clock.now(),
+    });
+    this.changes.note('office');
+  }
+
+  /** The editor's events waiting for the office, oldest first. */
+  outgoing(profileId: string, limit: number): OutgoingEvent[] {
+    return this.db
+      .prepare<[string, number], { seq: number; id: string; folder: string; kind: string; body_json: string }>(
+        'SELECT seq, id, folder, kind, body_json FROM office_outbox WHERE profile_id = ? ORDER BY seq LIMIT ?',
+      )
+      .all(profileId, limit)
+      .map((r) => ({ seq: r.seq, id: r.id, folder: r.folder, kind: r.kind, body: JSON.parse(r.body_json) as unknown }));
+  }
+
+  waiting(profileId: string): number {
+    return this.db.prepare<[string], number>('SELECT count(*) FROM office_outbox WHERE profile_id = ?').pluck().get(profileId)!;
+  }
+
+  /** Events the office has committed: they leave the queue (a newer state of the same entry queued meanwhile stays). */
+  pushed(profileId: string, ids: readonly string[]): void {
+    this.changes.transaction(() => {
+      const del = this.db.prepare('DELETE FROM office_outbox WHERE profile_id = ? AND id = ?');
+      for (const id of ids) del.run(profileId, id);
+      this.changes.note('office');
+    });
+  }
+
+  cursor(profileId: string, folder: string): OfficeCursorRow {
+    return (
+      this.db
+        .prepare<[string, string], OfficeCursorRow>('SELECT xid, seq FROM office_cursors WHERE profile_id = ? AND folder = ?')
+        .get(profileId, folder) ?? { xid: 0, seq: 0 }
+    );
+  }
+
+  /**
+   * Applies one pulled page of a folder in one transaction, with the cursor after it: every event is
+   * kept, entry states are folded (the later in the server's order wins), invitations are recorded per
+   * editor, and the winning state of an entry of a local manuscript replaces the local one unless the
+   * editor has a change of that entry still waiting (which will reach the server later, and win).
+   * An event whose body is not an entry state is kept and counted as refused, never applied in part.
+   */
+  apply(profileId: string, folder: string, events: readonly PulledEvent[], cursor: OfficeCursorRow): ApplyOutcome {
+    return this.changes.transaction(() => {
+      const out: ApplyOutcome = { applied: 0, refused: 0, manuscripts: [] };
+      const persons = new Set<number>();
+      const touched = new Map<string, EntryBody>();
+      for (const ev of events) {
+        const fresh = this.insertEvent.run({
+          p: profileId,
+          id: ev.id,
+          folder: ev.folder,
+          author: ev.author,
+          kind: ev.kind,
+          body: JSON.stringify(ev.body),
+          xid: ev.xid,
+          seq: ev.seq,
+          at: ev.at,
+        }).changes;
+        if (fresh === 0) continue;
+        if (ev.kind !== ENTRY_KIND) continue;
+        const parsed = entryBody.safeParse(ev.body);
+        if (!parsed.success) {
+          out.refused++;
+          continue;
+        }
+        const b = parsed.data;
+        const prior = this.entryRow.get({ p: profileId, o: b.originId, a: b.authorId });
+        const later = !prior || ev.xid > prior.xid || (ev.xid === prior.xid && ev.seq > prior.seq);
+        if (later) {
+          this.upsertEntry.run({
+            p: profileId,
+            ...b,
+            folder: ev.folder,
+            removed: b.removed ? 1 : 0,
+            by: ev.author,
+            xid: ev.xid,
+            seq: ev.seq,
+          });
+        }
+        if (b.invitedAt !== null && !b.removed)
+          this.addInvite.run({
+            p: profileId,
+            originId: b.originId,
+            authorId: b.authorId,
+            by: ev.author,
+            invitedAt: b.invitedAt,
+            title: b.title,
+          });
+        const person = b.removed
+          ? this.ledger.personOf(b.authorId)
+          : this.ledger.ensure({ authorId: b.authorId, name: b.name, affiliation: b.affiliation, email: b.email, orcid: b.orcid });
+        if (person !== undefined) persons.add(person);
+        if (later) touched.set(`${b.originId}\u0000${b.authorId}`, b);
+        out.applied++;
+      }
+      // The winning state of each entry this page changed goes to the local shortlist (after the
+      // whole page, so an earlier colleague's state in the page never stays over the editor's later one).
+      for (const b of touched.values()) {
+        const local = this.localByOrigin.get({ p: profileId, o: b.originId });
+        const won = this.winner(profileId, b.originId, b.authorId);
+        if (local && won && this.applyLocal(profileId, local.id, won)) out.manuscripts.push(local.id);
+      }
+      this.db
+        .prepare(
+          `INSERT INTO office_cursors (profile_id, folder, xid, seq) VALUES (@p, @folder, @xid, @seq)
+           ON CONFLICT (profile_id, folder) DO UPDATE SET xid = excluded.xid, seq = excluded.seq`,
+        )
+        .run({ p: profileId, folder, xid: cursor.xid, seq: cursor.seq });
+      for (const p of persons) this.ledger.refresh(p);
+      for (const m of new Set(out.manuscripts)) this.changes.note('shortlist', m);
+      if (out.applied > 0) {
+        this.changes.note('ledger');
+        this.changes.note('shortlist');
+      }
+      this.changes.note('office');
+      return out;
+    });
+  }
+
+  /** Colleagues' invitations of these author_ids' people (through the ledger), newest first; `me` left out. */
+  colleagueInvites(profileId: string, me: string, authorIds: readonly number[]): ColleagueInvite[] {
+    if (authorIds.length === 0) return [];
+    return this.db
+      .prepare<
+        [{ p: string; me: string; ids: string }],
+        { author_id: number; editor: string; invited_at: number; title: string; origin_id: string }
+      >(
+        `SELECT j.value AS author_id, i.editor, i.invited_at, i.title, i.origin_id
+         FROM json_each(@ids) j
+         JOIN ledger_members m ON m.author_id = j.value
+         JOIN ledger_members m2 ON m2.person_id = m.person_id
+         JOIN office_invites i ON i.author_id = m2.author_id AND i.profile_id = @p
+         WHERE i.editor <> @me
+         ORDER BY i.invited_at DESC`,
+      )
+      .all({ p: profileId, me, ids: JSON.stringify(authorIds) })
+      .map((r) => ({ authorId: r.author_id, editor: r.editor, invitedAt: r.invited_at, title: r.title, originId: r.origin_id }));
+  }
+
+  /** The editors other than `me` who invited this person for this manuscript (two invitations of one person: a warning). */
+  otherInviters(profileId: string, me: string, originId: string, authorId: number): Array<{ editor: string; invitedAt: number }> {
+    return this.db
+      .prepare<[string, string, number, string], { editor: string; invited_at: number }>(
+        `SELECT editor, invited_at FROM office_invites WHERE profile_id = ? AND origin_id = ? AND author_id = ? AND editor <> ? ORDER BY invited_at`,
+      )
+      .all(profileId, originId, authorId, me)
+      .map((r) => ({ editor: r.editor, invitedAt: r.invited_at }));
+  }
+
+  /** The editors' waiting count and folders known, for the status bar. */
+  folders(profileId: string): string[] {
+    return this.db
+      .prepare<[string], string>('SELECT folder FROM office_cursors WHERE profile_id = ? ORDER BY folder')
+      .pluck()
+      .all(profileId);
+  }
+
+  /** The folded state of an entry, as the office's order made it. */
+  private winner(profileId: string, originId: string, authorId: number): EntryBody | undefined {
+    const r = this.db
+      .prepare<
+        [string, string, number],
+        {
+          title: string;
+          name: string;
+          email: string | null;
+          orcid: string | null;
+          affiliation: string | null;
+          status: ShortlistStatus;
+          invited_at: number | null;
+          answered_at: number | null;
+          closed_at: number | null;
+          due_date: string | null;
+          note: string;
+          removed: number;
+        }
+      >(
+        `SELECT title, name, email, orcid, affiliation, status, invited_at, answered_at, closed_at, due_date, note, removed
+         FROM office_entries WHERE profile_id = ? AND origin_id = ? AND author_id = ?`,
+      )
+      .get(profileId, originId, authorId);
+    if (!r) return undefined;
+    return {
+      originId,
+      title: r.title,
+      authorId,
+      name: r.name,
+      email: r.email,
+      orcid: r.orcid,
+      affiliation: r.affiliation,
+      status: r.status,
+      invitedAt: r.invited_at,
+      answeredAt: r.answered_at,
+      closedAt: r.closed_at,
+      dueDate: r.due_date,
+      note: r.note,
+      removed: r.removed !== 0,
+    };
+  }
+
+  private applyLocal(profileId: string, manuscriptId: number, b: EntryBody): boolean {
+    const entity = `${b.originId}\u0000${b.authorId}`;
+    const mineWaiting = this.db
+      .prepare<[string, string], number>('SELECT count(*) FROM office_outbox WHERE profile_id = ? AND entity = ?')
+      .pluck()
+      .get(profileId, entity)!;
+    if (mineWaiting > 0) return false;
+    const now = this.clock.now();
+    if (b.removed) {
+      const gone = this.db.prepare('DELETE FROM shortlist WHERE manuscript_id = ? AND author_id = ?').run(manuscriptId, b.authorId).changes;
+      if (gone > 0)
+        this.db
+          .prepare(
+            `UPDATE shortlist SET position = (SELECT count(*) FROM shortlist s2
+               WHERE s2.manuscript_id = shortlist.manuscript_id AND s2.position <= shortlist.position)
+             WHERE manuscript_id = ?`,
+          )
+          .run(manuscriptId);
+      return gone > 0;
+    }
+    this.db
+      .prepare(
+        `INSERT INTO shortlist (profile_id, manuscript_id, author_id, position, name, email, orcid, affiliation, note, status, due_date,
+           invited_at, answered_at, closed_at, created_at, updated_at)
+         VALUES (@p, @m, @authorId, (SELECT coalesce(max(position), 0) + 1 FROM shortlist WHERE manuscript_id = @m), @name, @email, @orcid,
+           @affiliation, @note, @status, @dueDate, @invitedAt, @answeredAt, @closedAt, @now, @now)
+         ON CONFLICT (manuscript_id, author_id) DO UPDATE SET note = excluded.note, status = excluded.status, due_date = excluded.due_date,
+           invited_at = excluded.invited_at, answered_at = excluded.answered_at, closed_at = excluded.closed_at, updated_at = excluded.updated_at`,
+      )
+      .run({ p: profileId, m: manuscriptId, ...b, now });
+    return true;
+  }
+}
+
+/** The removal of an entry: the last state the office knows of it, marked removed. */
+function removedBody(db: Database, profileId: string, originId: string, title: string, authorId: number): EntryBody {
+  const known = db
+    .prepare<[string, string, number], { name: string; email: string | null; orcid: string | null; affiliation: string | null }>(
+      'SELECT name, email, orcid, affiliation FROM office_entries WHERE profile_id = ? AND origin_id = ? AND author_id = ?',
+    )
+    .get(profileId, originId, authorId);
+  return {
+    originId,
+    title,
+    authorId,
+    name: known?.name ?? '',
+    email: known?.email ?? null,
+    orcid: known?.orcid ?? null,
+    affiliation: known?.affiliation ?? null,
+    status: 'shortlisted',
+    invitedAt: null,
+    answeredAt: null,
+    closedAt: null,
+    dueDate: null,
+    note: '',
+    removed: true,
+  };
+}

@@ -1,0 +1,20 @@
+import type { OfficeService } from '../office/service';
+import type { HandlerMap } from '../router';
+import type { CoreContext } from './context';
+
+/** Settings → Editorial office: test, link and unlink the active profile, sync now. */
+export function officeHandlers(
+  ctx: CoreContext,
+  office: OfficeService,
+): HandlerMap<'office.status' | 'office.test' | 'office.link' | 'office.unlink' | 'office.syncNow'> {
+  return {
+    'office.status': () => office.status(),
+    'office.test': (input) => office.test(input),
+    'office.link': (input) => office.link(ctx.workspace().profileId, input),
+    'office.unlink': async () => {
+      await office.unlink(ctx.workspace().profileId);
+      return { ok: true as const };
+    },
+    'office.syncNow': () => office.syncNow(),
+  };
+}

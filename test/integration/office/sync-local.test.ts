@@ -1,0 +1,255 @@
+// The office's local side (cache/office.ts, office/sync.ts) with two editors' caches on one office
+// held in memory (test/support/fake-office.ts, the server's ordering and membership rules): what
+// one editor does on a shortlist reaches the other's ledger, load badges and shortlist; offline
+// writes wait and are pushed in order; a refusal keeps them; two invitations of one person by two
+// editors are both kept; the later state in the server's order wins.
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openCache, type Cache } from '../../../electron/core/cache';
+import { OfficeSync, type OfficeSyncStatus } from '../../../electron/core/office/sync';
+import type { Timers } from '../../../electron/core/sync';
+import { FakeOffice } from '../../support/fake-office';
+import { ManualClock, MemoryLogger, form, response, tempDir } from '../cache/fixtures';
+
+const P = 'p';
+const DAY = 86_400_000;
+
+class HandTimers implements Timers {
+  due: Array<() => void> = [];
+  setTimeout(fn: () => void): unknown {
+    this.due.push(fn);
+    return fn;
+  }
+  clearTimeout(h: unknown): void {
+    this.due = this.due.filter((f) => f !== h);
+  }
+  fire(): void {
+    const d = this.due;
+    this.due = [];
+    for (const f of d) f();
+  }
+}
+
+interface Editor {
+  cache: Cache;
+  sync: OfficeSync;
+  timers: HandTimers;
+  statuses: OfficeSyncStatus[];
+  login: string;
+}
+
+let office: FakeOffice;
+let cleanups: Array<() => void>;
+const clock = new ManualClock();
+
+function editor(login: string): Editor {
+  const t = tempDir('desk-office-');
+  const cache = openCache({ file: join(t.dir, 'cache.db'), clock, logger: new MemoryLogger() });
+  cache.profiles.upsert({
+    id: P,
+    name: 'Office',
+    baseUrl: 'https://rf.example',
+    kind: 'remote',
+    createdAt: 1,
+    lastCheckedAt: null,
+    lastFeatures: null,
+  });
+  cache.office.setLink(P, { url: 'postgres://office.example/desk', login });
+  const timers = new HandTimers();
+  const sync = new OfficeSync({ cache, profileId: P, login, connect: office.connect(login), clock, timers, logger: new MemoryLogger() });
+  const statuses: OfficeSyncStatus[] = [];
+  sync.events.on('status', (s) => statuses.push(s));
+  cleanups.push(() => {
+    void sync.stop();
+    cache.close();
+    t.cleanup();
+  });
+  return { cache, sync, timers, statuses, login };
+}
+
+const run = (e: Editor, originId: string, authors: number[], folder = 'JOURNAL-A') =>
+  e.cache.manuscripts.recordUploadRun(P, { form: form(originId, { folder }) }, response(authors[0]! * 7, originId, authors));
+
+const personCounts = (e: Editor, authorId: number) => e.cache.ledger.get(e.cache.ledger.personOf(authorId)!)!;
+
+beforeEach(() => {
+  office = new FakeOffice();
+  office.addEditor('ann', ['JOURNAL-A']);
+  office.addEditor('bob', ['JOURNAL-A']);
+  cleanups = [];
+});
+afterEach(() => {
+  for (const c of cleanups) c();
+});
+
+describe('one office, two editors', () => {
+  it('a colleague’s invitation counts in the other editor’s ledger and load badges, for a manuscript only the colleague has', async () => {
+    const ann = editor('ann');
+    const bob = editor('bob');
+    const a = run(ann, 'ms-ann', [11, 12, 13]);
+    const b = run(bob, 'ms-bob', [12, 14]);
+    ann.cache.shortlist.add(P, a.manuscriptId, [12]);
+    ann.cache.shortlist.setStatus(a.manuscriptId, 12, 'invited');
+    expect(ann.cache.office.waiting(P)).toBe(1); // the add and the invitation coalesce into one state
+    await ann.sync.syncNow();
+    expect(ann.cache.office.waiting(P)).toBe(0);
+    expect(office.events).toHaveLength(1);
+
+    await bob.sync.syncNow();
+    const p = personCounts(bob, 12);
+    expect(p).toMatchObject({ invited: 1, shortlisted: 1 });
+    const loads = bob.cache.ledger.candidateLoads(b.runId, { k: 1, d: 180, r: 2 }, clock.now());
+    expect(loads.find((l) => l.authorId === 12)).toMatchObject({ invitedRecent: 1, busy: true });
+    expect(bob.cache.office.colleagueInvites(P, 'bob', [12, 14])).toEqual([
+      expect.objectContaining({ authorId: 12, editor: 'ann', title: expect.stringContaining('ms-ann') }),
+    ]);
+    // Ann's own invitation is not a colleague's to her.
+    expect(ann.cache.office.colleagueInvites(P, 'ann', [12])).toEqual([]);
+    expect(bob.statuses.at(-1)).toMatchObject({ state: 'in_step', waiting: 0 });
+  });
+
+  it('an entry of a manuscript both editors have is applied to the other’s shortlist; the later state wins', async () => {
+    const ann = editor('ann');
+    const bob = editor('bob');
+    const a = run(ann, 'shared', [21, 22]);
+    const b = run(bob, 'shared', [21, 22]);
+    ann.cache.shortlist.add(P, a.manuscriptId, [21]);
+    ann.cache.shortlist.setNote(a.manuscriptId, 21, 'knows the method');
+    await ann.sync.syncNow();
+    await bob.sync.syncNow();
+    expect(bob.cache.shortlist.list(b.manuscriptId)).toEqual([
+      expect.objectContaining({ authorId: 21, note: 'knows the method', status: 'shortlisted' }),
+    ]);
+    // Bob's counts hold the entry once (his shortlist row), not twice (with the office's copy).
+    expect(personCounts(bob, 21).shortlisted).toBe(1);
+
+    // Both change the entry before either hears of the other's change: Ann's note reaches the server
+    // first, Bob's invitation (woken by Ann's, he pushes before he pulls) after it, so Bob's state wins
+    // on both machines and Ann's note stays in the history only.
+    ann.cache.shortlist.setNote(a.manuscriptId, 21, 'Ann’s second note');
+    bob.cache.shortlist.setStatus(b.manuscriptId, 21, 'invited');
+    await ann.sync.syncNow();
+    await bob.sync.idle();
+    await ann.sync.idle();
+    expect(bob.cache.shortlist.entry(b.manuscriptId, 21)).toMatchObject({ status: 'invited', note: 'knows the method' });
+    expect(ann.cache.shortlist.entry(a.manuscriptId, 21)).toMatchObject({ status: 'invited', note: 'knows the method' });
+    // Every state stays in the history.
+    expect(office.events.filter((e) => (e.body as { authorId: number }).authorId === 21)).toHaveLength(3);
+  });
+
+  it('two editors inviting one person for one manuscript offline: both invitations kept, each warned of the other', async () => {
+    const ann = editor('ann');
+    const bob = editor('bob');
+    const a = run(ann, 'twice', [31]);
+    const b = run(bob, 'twice', [31]);
+    ann.cache.shortlist.add(P, a.manuscriptId, [31]);
+    ann.cache.shortlist.setStatus(a.manuscriptId, 31, 'invited');
+    clock.advance(60_000);
+    bob.cache.shortlist.add(P, b.manuscriptId, [31]);
+    bob.cache.shortlist.setStatus(b.manuscriptId, 31, 'invited');
+    await ann.sync.syncNow();
+    await bob.sync.syncNow();
+    await ann.sync.syncNow();
+    expect(ann.cache.office.otherInviters(P, 'ann', 'twice', 31)).toEqual([{ editor: 'bob', invitedAt: expect.any(Number) }]);
+    expect(bob.cache.office.otherInviters(P, 'bob', 'twice', 31)).toEqual([{ editor: 'ann', invitedAt: expect.any(Number) }]);
+  });
+
+  it('offline: writes wait in order and are pushed once, exactly, when the office is back; every count is right', async () => {
+    const ann = editor('ann');
+    const bob = editor('bob');
+    const a = run(ann, 'batch', [41, 42, 43, 44, 45]);
+    run(bob, 'other', [41, 42, 43, 44, 45]);
+    await bob.sync.syncNow();
+    office.setDown(true);
+    ann.cache.shortlist.add(P, a.manuscriptId, [41, 42, 43, 44, 45]);
+    for (const id of [41, 42, 43]) ann.cache.shortlist.setStatus(a.manuscriptId, id, 'invited');
+    ann.cache.shortlist.setStatus(a.manuscriptId, 41, 'accepted');
+    await ann.sync.syncNow();
+    expect(ann.statuses.at(-1)).toMatchObject({ state: 'offline', waiting: 5 });
+    expect(ann.timers.due).toHaveLength(1); // a retry is scheduled, with backoff
+    office.setDown(false);
+    ann.timers.fire();
+    await ann.sync.idle();
+    expect(ann.statuses.at(-1)).toMatchObject({ state: 'in_step', waiting: 0 });
+    expect(office.events).toHaveLength(5);
+    expect(new Set(office.events.map((e) => e.id)).size).toBe(5);
+    await bob.sync.syncNow();
+    expect([41, 42, 43, 44, 45].map((id) => personCounts(bob, id).invited)).toEqual([1, 1, 1, 0, 0]);
+    expect(personCounts(bob, 41)).toMatchObject({ accepted: 1, reviewing: 1, acceptanceRate: 1 });
+  });
+
+  it('a push whose answer was lost is sent again without doubling anything', async () => {
+    const ann = editor('ann');
+    const a = run(ann, 'lost', [51]);
+    ann.cache.shortlist.add(P, a.manuscriptId, [51]);
+    const [pending] = ann.cache.office.outgoing(P, 10);
+    // The server committed the batch, but the editor's app never heard back (no pushed() recorded).
+    const conn = await office.connect('ann')();
+    await conn.push([pending!]);
+    await ann.sync.syncNow();
+    expect(office.events.filter((e) => e.id === pending!.id)).toHaveLength(1);
+    expect(office.events).toHaveLength(1);
+  });
+
+  it('a refusal (password changed) stops the loop with a message and keeps the waiting events', async () => {
+    const ann = editor('ann');
+    const a = run(ann, 'refused', [61]);
+    office.refused.add('ann');
+    ann.cache.shortlist.add(P, a.manuscriptId, [61]);
+    await ann.sync.syncNow();
+    expect(ann.statuses.at(-1)).toMatchObject({ state: 'refused', waiting: 1, reason: expect.stringMatching(/password/) });
+    expect(ann.timers.due).toHaveLength(0);
+    expect(ann.cache.office.waiting(P)).toBe(1);
+  });
+
+  it('an event whose body is not an entry state is kept but applied to nothing', async () => {
+    const ann = editor('ann');
+    const out = ann.cache.office.apply(
+      P,
+      'JOURNAL-A',
+      [
+        {
+          id: 'e1',
+          folder: 'JOURNAL-A',
+          author: 'mallory',
+          kind: 'shortlist.entry',
+          body: { originId: 'x', authorId: 'not a number' },
+          xid: 5,
+          seq: 1,
+          at: 1,
+        },
+      ],
+      { xid: 5, seq: 1 },
+    );
+    expect(out).toEqual({ applied: 0, refused: 1, manuscripts: [] });
+    expect(ann.cache.office.cursor(P, 'JOURNAL-A')).toEqual({ xid: 5, seq: 1 });
+  });
+
+  it('linking queues the editor’s existing shortlist once, so the office learns the history', async () => {
+    const t = tempDir('desk-office-');
+    const cache = openCache({ file: join(t.dir, 'cache.db'), clock, logger: new MemoryLogger() });
+    cleanups.push(() => {
+      cache.close();
+      t.cleanup();
+    });
+    cache.profiles.upsert({
+      id: P,
+      name: 'Office',
+      baseUrl: 'https://rf.example',
+      kind: 'remote',
+      createdAt: 1,
+      lastCheckedAt: null,
+      lastFeatures: null,
+    });
+    const r = cache.manuscripts.recordUploadRun(P, { form: form('before') }, response(1, 'before', [71, 72]));
+    cache.shortlist.add(P, r.manuscriptId, [71, 72]);
+    cache.shortlist.setStatus(r.manuscriptId, 72, 'invited');
+    expect(cache.office.waiting(P)).toBe(0); // no office linked: nothing journaled
+    cache.office.setLink(P, { url: 'postgres://office.example/desk', login: 'ann' });
+    expect(cache.office.outgoing(P, 10).map((e) => (e.body as { authorId: number; status: string }).status)).toEqual([
+      'shortlisted',
+      'invited',
+    ]);
+    clock.advance(DAY);
+  });
+});
