@@ -40,8 +40,10 @@ export function officeUrl(url: string, login: string): string {
   }
   if (u.protocol !== 'postgres:' && u.protocol !== 'postgresql:')
     throw new DeskError('invalid_input', 'The office address must start with postgres://.', { field: 'url' });
-  if (!/^[A-Za-z_][A-Za-z0-9_.@-]{0,62}$/.test(login))
-    throw new DeskError('invalid_input', 'The office user name may hold letters, digits and _ . @ - (at most 63).', { field: 'login' });
+  if (!/^[a-z_][a-z0-9_.-]{0,62}$/.test(login))
+    throw new DeskError('invalid_input', 'The office user name may hold lowercase letters, digits and _ . - (at most 63), as IT gave it.', {
+      field: 'login',
+    });
   u.username = encodeURIComponent(login);
   u.password = '';
   return u.toString();

@@ -1,0 +1,167 @@
+// Two editors' cores (two data folders, each with its demo service of the same corpus, so the same
+// author ids) on one PostgreSQL office: linked through office.link, Ann's invitation reaches Bob's
+// load badges, candidates' warnings and Reviewers counts; Bob's offline writes are pushed when the
+// office is back; a wrong password links nothing.
+import { rmSync } from 'node:fs';
+import { createServer, connect, type Server, type Socket } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type {
+  CandidateLoadRow,
+  CandidatePage,
+  LedgerPage,
+  ManuscriptRow,
+  OfficeCheck,
+  OfficeStatusView,
+  RunRow,
+  ShortlistEntryRow,
+} from '../../../electron/common/views';
+import { addEditor, initOffice } from '../../../electron/core/office/admin';
+import { startCoreWithService, type CoreWithService } from '../../support/core-with-service';
+import { freshDatabase, pgAvailable, PG_MISSING, startPgCluster, type PgCluster } from '../../support/pg-cluster';
+
+if (!pgAvailable()) console.warn(`office, two cores: skipped, ${PG_MISSING}`);
+
+const PW = { ann: 'ann-password-1', bob: 'bob-password-1' };
+
+async function until<T>(what: string, fn: () => Promise<T | undefined>, ms = 5_000): Promise<{ value: T; after: number }> {
+  const t0 = Date.now();
+  for (;;) {
+    const v = await fn();
+    if (v !== undefined) return { value: v, after: Date.now() - t0 };
+    if (Date.now() - t0 > ms) throw new Error(`${what}: not within ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/** A TCP relay in front of the office, so a test can take the office off the network and back. */
+class Relay {
+  private server: Server | null = null;
+  private readonly sockets = new Set<Socket>();
+  port = 0;
+  constructor(private readonly target: number) {}
+  async up(): Promise<void> {
+    const server = createServer((client) => {
+      const upstream = connect(this.target, '127.0.0.1');
+      for (const s of [client, upstream]) {
+        this.sockets.add(s);
+        s.on('error', () => s.destroy());
+        s.on('close', () => this.sockets.delete(s));
+      }
+      client.pipe(upstream).pipe(client);
+    });
+    await new Promise<void>((r) => server.listen(this.port, '127.0.0.1', r));
+    this.port = (server.address() as { port: number }).port;
+    this.server = server;
+  }
+  async down(): Promise<void> {
+    const s = this.server;
+    this.server = null;
+    for (const sock of this.sockets) sock.destroy();
+    if (s) await new Promise((r) => s.close(r));
+  }
+}
+
+describe.skipIf(!pgAvailable())('one office, two cores', () => {
+  let pg: PgCluster;
+  let relay: Relay;
+  let url: string;
+  let ann: CoreWithService;
+  let bob: CoreWithService;
+
+  const upload = async (t: CoreWithService, originId: string, title: string) => {
+    const m = await t.call<ManuscriptRow>('manuscripts.upload', {
+      form: {
+        folder: 'DEMO',
+        origin_id: originId,
+        title,
+        abstract: 'Deep learning for protein structure prediction.',
+        authors_count: 0,
+        authors: [],
+      },
+    });
+    await t.core.workspace()!.sync.syncNow();
+    const runs = (await t.call<{ runs: RunRow[] }>('manuscripts.get', { id: m.id })).runs;
+    return { manuscript: m, runId: runs.at(-1)!.id };
+  };
+
+  beforeAll(async () => {
+    pg = await startPgCluster();
+    const db = await freshDatabase(pg);
+    await initOffice({ url: pg.urlFor(db) });
+    await addEditor({ url: pg.urlFor(db) }, 'ann', ['DEMO'], PW.ann);
+    await addEditor({ url: pg.urlFor(db) }, 'bob', ['DEMO'], PW.bob);
+    relay = new Relay(pg.port);
+    await relay.up();
+    url = pg
+      .urlFor(db)
+      .replace(/\/\/[^@]*@/, '//')
+      .replace(`:${pg.port}/`, `:${relay.port}/`);
+    ann = await startCoreWithService({ prefix: 'office-ann' });
+    bob = await startCoreWithService({ prefix: 'office-bob' });
+  }, 60_000);
+  afterAll(async () => {
+    for (const t of [ann, bob]) {
+      await t?.close();
+      if (t) rmSync(t.dataDir, { recursive: true, force: true });
+    }
+    await relay?.down();
+    await pg?.stop();
+  });
+
+  it('a wrong password links nothing and says so', async () => {
+    const check = await ann.call<OfficeCheck>('office.link', { url, login: 'ann', password: 'not it' });
+    expect(check).toMatchObject({ ok: false, reason: 'wrong_password' });
+    expect(await ann.call<OfficeStatusView | null>('office.status', {})).toBeNull();
+  });
+
+  it('Ann’s invitation shows in Bob’s candidates, load badges and Reviewers view', async () => {
+    expect(await ann.call<OfficeCheck>('office.link', { url, login: 'ann', password: PW.ann })).toMatchObject({
+      ok: true,
+      folders: ['DEMO'],
+    });
+    expect(await bob.call<OfficeCheck>('office.link', { url, login: 'bob', password: PW.bob })).toMatchObject({ ok: true });
+    const a = await upload(ann, 'office-ann-1', 'Protein folding with attention');
+    const b = await upload(bob, 'office-bob-1', 'Attention models of protein structure');
+    const inB = new Set(
+      (await bob.call<CandidatePage>('candidates.query', { runId: b.runId, query: { limit: 100 } })).rows.map((c) => c.authorId),
+    );
+    const shared = (await ann.call<CandidatePage>('candidates.query', { runId: a.runId, query: { limit: 100 } })).rows.find((c) =>
+      inB.has(c.authorId),
+    );
+    expect(shared).toBeDefined();
+    const person = shared!.authorId;
+
+    await ann.call<ShortlistEntryRow[]>('shortlist.add', { manuscriptId: a.manuscript.id, authorIds: [person] });
+    await ann.call('shortlist.setStatus', { manuscriptId: a.manuscript.id, authorId: person, status: 'invited' });
+    const seen = await until('Bob sees Ann’s invitation', async () => {
+      const loads = await bob.call<CandidateLoadRow[]>('ledger.loads', { runId: b.runId });
+      const row = loads.find((l) => l.authorId === person);
+      return row && row.colleagues.length > 0 ? row : undefined;
+    });
+    expect(seen.value).toMatchObject({ invitedRecent: 1, colleagues: [{ editor: 'ann', title: 'Protein folding with attention' }] });
+    console.info(`office, two cores: Bob saw Ann's invitation ${seen.after} ms after it was made`);
+    const reviewers = await bob.call<LedgerPage>('ledger.query', { text: shared!.name });
+    expect(reviewers.rows.find((r) => r.personId === seen.value.personId)).toMatchObject({ invited: 1 });
+    expect(bob.core.status.get().office).toMatchObject({ state: 'in_step', waiting: 0, message: 'Office: in step' });
+  });
+
+  it('Bob’s writes made while the office is down wait, then reach Ann', async () => {
+    const b = await upload(bob, 'office-bob-2', 'Protein design offline');
+    const people = (await bob.call<CandidatePage>('candidates.query', { runId: b.runId, query: { limit: 3 } })).rows.map((c) => c.authorId);
+    await relay.down();
+    await bob.call('shortlist.add', { manuscriptId: b.manuscript.id, authorIds: people });
+    for (const p of people) await bob.call('shortlist.setStatus', { manuscriptId: b.manuscript.id, authorId: p, status: 'invited' });
+    await until('Bob is offline', async () => (bob.core.status.get().office?.state === 'offline' ? true : undefined));
+    expect(bob.core.status.get().office).toMatchObject({ waiting: 3, message: 'Office: offline — 3 changes waiting' });
+    await relay.up();
+    await bob.call('office.syncNow', {});
+    await until('Bob’s changes are in the office', async () => (bob.core.status.get().office?.waiting === 0 ? true : undefined), 30_000);
+    await ann.call('office.syncNow', {});
+    const pid = ann.core.profiles.activeId()!;
+    const byBob = ann.core.cache.office
+      .colleagueInvites(pid, 'ann', people)
+      .filter((i) => i.editor === 'bob' && i.originId === 'office-bob-2');
+    expect(byBob.map((i) => i.authorId).sort()).toEqual([...people].sort());
+    for (const p of people) expect(ann.core.cache.ledger.get(ann.core.cache.ledger.personOf(p)!)!.invited).toBeGreaterThanOrEqual(1);
+  }, 60_000);
+});
