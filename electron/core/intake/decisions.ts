@@ -456,9 +456,22 @@ export function abstractAfterHeading(pages: PdfPage[]): { text: string; stopped:
   return null;
 }
 
-/** Without an "Abstract" heading: the first substantial paragraph after the author block, before any heading. */
-export function abstractWithoutHeading(page: PdfPage, after: number): string | null {
-  const segs = page.segments.filter((s) => s.top > after).sort((a, b) => a.top - b.top || a.x0 - b.x0);
+/**
+ * Without an "Abstract" heading: the first substantial paragraph after the author block, before any heading.
+ * `span` is the title's width: where the title is set in a main column beside a sidebar of journal notes
+ * ("Subject Areas:", "Keywords:"), only text under the title counts, so the sidebar's headings do not end
+ * the search. A paragraph whose last line on the page ends mid-sentence goes on at the top of `next` when
+ * the text there, in the same size, starts in lower case.
+ */
+export function abstractWithoutHeading(
+  page: PdfPage,
+  after: number,
+  span: { x0: number; x1: number } | null = null,
+  next: PdfPage | null = null,
+): string | null {
+  const segs = page.segments
+    .filter((s) => s.top > after && (span === null || overlap(s.x0, s.x1, span.x0, span.x1) > 0))
+    .sort((a, b) => a.top - b.top || a.x0 - b.x0);
   for (let i = 0; i < segs.length; i++) {
     const s = segs[i]!;
     if (sectionStop(s)) return null;
@@ -466,11 +479,28 @@ export function abstractWithoutHeading(page: PdfPage, after: number): string | n
     if (AFFILIATION.test(s.plain) || /@|^\s*[\d*†‡]/.test(s.plain) || wordCount(s.plain) < rule('guessLineWords')) continue;
     const flow = followColumn(segs, paragraphLeft(segs, s), s.x1, s.top, true, s.size);
     const text = joinLines(flow.lines.map((l) => l.plain));
-    if (flow.lines.length >= rule('guessLines') && wordCount(text) >= rule('guessWords') && !/©|copyright|licen[cs]e/i.test(text))
-      return text;
+    if (flow.lines.length >= rule('guessLines') && wordCount(text) >= rule('guessWords') && !/©|copyright|licen[cs]e/i.test(text)) {
+      const more = next ? runOnOverleaf(flow.lines, next) : [];
+      return more.length ? joinLines([...flow.lines, ...more].map((l) => l.plain)) : text;
+    }
     i += Math.max(0, flow.lines.length - 1);
   }
   return null;
+}
+
+/**
+ * The lines a paragraph goes on with at the top of the next page: its last line ends mid-sentence and the
+ * next page's first line in its size starts in lower case.
+ */
+function runOnOverleaf(lines: Segment[], next: PdfPage): Segment[] {
+  const last = lines[lines.length - 1]!;
+  if (/[.!?:]["”’)]?\s*$/.test(last.plain)) return [];
+  const same = next.segments
+    .filter((s) => Math.abs(s.size - last.size) <= rule('sizeChange') * last.size)
+    .sort((a, b) => a.top - b.top || a.x0 - b.x0);
+  const start = same.find((s) => wordCount(s.plain) >= rule('guessLineWords'));
+  if (!start || !/^\p{Ll}/u.test(start.plain) || start.top > rule('nextPageTop') * next.height) return [];
+  return followColumn(same, start.x0, start.x1, start.top, true, last.size).lines;
 }
 
 // ---------------------------------------------------------------- abstract (DOCX)

@@ -287,7 +287,8 @@ export async function extractPdf(bytes: Buffer, model: RoleModel = ROLE_MODEL, o
     let abstractHow: 'heading' | 'open' | 'guess' | null = found ? (found.stopped ? 'heading' : 'open') : null;
     if (abstract === null) {
       const after = Math.max(titleBottom, ...hits.filter((h) => h.seg.page === 1).map((h) => h.seg.top));
-      abstract = abstractWithoutHeading(p1, after);
+      const span = title ? { x0: Math.min(...title.lines.map((l) => l.x0)), x1: Math.max(...title.lines.map((l) => l.x1)) } : null;
+      abstract = abstractWithoutHeading(p1, after, span, pages.count >= 2 ? await pages.page(2) : null);
       if (abstract !== null) abstractHow = 'guess';
     }
     const references = opts.references ? await countReferences(pages) : null;

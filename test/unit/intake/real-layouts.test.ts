@@ -1,7 +1,7 @@
 // The failure kinds found on real manuscripts (issue 38), one case each, on pages made here: what the
 // layout shows that the generated families did not teach.
 import { describe, expect, it } from 'vitest';
-import { orcidFromLinks, pdfAuthors, pdfTitle } from '../../../electron/core/intake/decisions';
+import { abstractWithoutHeading, orcidFromLinks, pdfAuthors, pdfTitle } from '../../../electron/core/intake/decisions';
 import { stripSup, type Segment } from '../../../electron/core/intake/layout';
 import type { PdfPage } from '../../../electron/core/intake/pdftext';
 import type { Role } from '../../../electron/core/intake/roles';
@@ -121,5 +121,42 @@ describe('ORCID iDs given only on the iD icon', () => {
     expect(orcidFromLinks(hits, 1, [icon('0000-0002-6121-2731', 300, 184), icon('0000-0002-6121-2731', 129, 400)])).toEqual([]);
     expect(orcidFromLinks(hits, 2, [icon('0000-0002-6121-2731', 129, 184)])).toEqual([]);
     expect(hits.every((h) => h.author.orcid === null)).toBe(true);
+  });
+});
+
+describe('an abstract without a heading beside a sidebar', () => {
+  const main = { x0: 227, x1: 476, size: 9, font: 'serif' };
+  const words = ['openness', 'is', 'one', 'of', 'the', 'central', 'values', 'of', 'science', 'and', 'open', 'practices'];
+  const line = words.join(' ');
+  const para = Array.from({ length: 8 }, (_, i) => seg(i === 0 ? `O${line.slice(1)}` : line, 561 + 12 * i, main));
+  para[7] = seg('this might be in part due to a social dilemma arising', 645, main);
+  const sidebar = [
+    seg('Subject Areas:', 386, { x0: 44, x1: 93, size: 10 }),
+    seg('psychology', 400, { x0: 44, x1: 78, size: 10 }),
+    seg('Keywords:', 426, { x0: 44, x1: 80, size: 10 }),
+    seg('science, transparency, open research,', 440, { x0: 44, x1: 156, size: 10 }),
+  ];
+  const p1 = page([...sidebar, ...para]);
+  const p2: PdfPage = {
+    ...page([
+      seg('from misaligned incentives and propose a specific, concrete mechanism', 54, { ...main, x0: 62, x1: 460 }),
+      seg('of scientific principle.', 66, { ...main, x0: 62, x1: 147 }),
+      seg('1. Introduction', 124, { x0: 56, x1: 140, size: 18 }),
+    ]),
+    number: 2,
+  };
+
+  it('is read under the title when the sidebar holds the journal’s headings, and goes on overleaf mid-sentence', () => {
+    const text = abstractWithoutHeading(p1, 340, { x0: 221, x1: 462 }, p2);
+    expect(text).toMatch(/^Openness is one of the central values/);
+    expect(text).toMatch(
+      /social dilemma arising from misaligned incentives and propose a specific, concrete mechanism of scientific principle\.$/,
+    );
+  });
+
+  it('is not looked for past a heading under the title, nor carried overleaf after a full stop', () => {
+    expect(abstractWithoutHeading(p1, 340, null, p2)).toBeNull(); // the whole page: the sidebar's "Keywords:" ends the search
+    const ended = page([...sidebar, ...para.slice(0, 7), seg('this might be in part due to a social dilemma.', 645, main)]);
+    expect(abstractWithoutHeading(ended, 340, { x0: 221, x1: 462 }, p2)).toMatch(/social dilemma\.$/);
   });
 });
