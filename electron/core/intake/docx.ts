@@ -327,7 +327,9 @@ export async function extractDocx(bytes: Buffer, opts: IntakeOptions = {}, model
   const hits: { author: IntakeAuthor; markers: string[]; para: number; aff: Attachment; orcidOwn: boolean }[] = [];
   const corresponding: number[] = [];
   header.forEach((p, pi) => {
-    if (/@/.test(p.plain) || p.plain.split(' ').length > 300) return; // a long list (40 authors) is still a list; prose fails the name test below
+    // a contact paragraph (an e-mail address; a handle such as "@name@server.social" is none) holds no author line;
+    // a long list (40 authors) is still a list; prose fails the name test below
+    if (findEmails(p.plain).length > 0 || p.plain.split(' ').length > 300) return;
     for (const raw of p.text.split('\n')) {
       // "Name  0000-0002-…  ·  handle  Affiliation": only the part before the ORCID or separator is the name
       const perAuthor = /\b\d{4}-\d{4}-\d{4}-\d{3}[\dX]\b|·/.test(raw);

@@ -1,6 +1,8 @@
 // The failure kinds found on real manuscripts (issue 38), one case each, on pages made here: what the
 // layout shows that the generated families did not teach.
+import { Document, HeadingLevel, Packer, Paragraph, TextRun } from 'docx';
 import { describe, expect, it } from 'vitest';
+import { extractDocx } from '../../../electron/core/intake/docx';
 import { abstractWithoutHeading, orcidFromLinks, pdfAuthors, pdfTitle } from '../../../electron/core/intake/decisions';
 import { stripSup, type Segment } from '../../../electron/core/intake/layout';
 import type { PdfPage } from '../../../electron/core/intake/pdftext';
@@ -158,5 +160,55 @@ describe('an abstract without a heading beside a sidebar', () => {
     expect(abstractWithoutHeading(p1, 340, null, p2)).toBeNull(); // the whole page: the sidebar's "Keywords:" ends the search
     const ended = page([...sidebar, ...para.slice(0, 7), seg('this might be in part due to a social dilemma.', 645, main)]);
     expect(abstractWithoutHeading(ended, 340, { x0: 221, x1: 462 }, p2)).toMatch(/social dilemma\.$/);
+  });
+});
+
+describe('per-author paragraphs with social handles (Manubot)', () => {
+  it('keep an author whose paragraph carries a handle "@name@server", and read no e-mail from it', async () => {
+    const person = (name: string, mark: string, rest: string) =>
+      new Paragraph({ children: [new TextRun(name), new TextRun({ text: mark, superScript: true }), new TextRun(rest)] });
+    const doc = new Document({
+      sections: [
+        {
+          children: [
+            new Paragraph({
+              heading: HeadingLevel.TITLE,
+              children: [new TextRun('Not just for programmers: GitHub in ecology and evolution')],
+            }),
+            new Paragraph({ heading: HeadingLevel.HEADING_2, children: [new TextRun('Authors')] }),
+            person(
+              'Pedro Henrique Pereira Braga ',
+              '✉',
+              '† 0000-0002-1308-1562 · pedrohbraga · @pedrobraga@ecoevo.social Department of Biology, Concordia University, Montreal, Canada',
+            ),
+            person(
+              'Katherine Hébert ',
+              '†',
+              ' 0000-0001-7866-6775 · katherinehebert Département de biologie, Université de Sherbrooke, Québec, Canada',
+            ),
+            new Paragraph({
+              children: [
+                new TextRun(
+                  '✉ — Correspondence possible via GitHub Issues or email to Pedro Henrique Pereira Braga <ph.pereirabraga@gmail.com>.',
+                ),
+              ],
+            }),
+            new Paragraph({ heading: HeadingLevel.HEADING_2, children: [new TextRun('Abstract')] }),
+            new Paragraph({
+              children: [
+                new TextRun(
+                  'Researchers in ecology and evolutionary biology are increasingly dependent on computational code to conduct research.',
+                ),
+              ],
+            }),
+          ],
+        },
+      ],
+    });
+    const got = await extractDocx(Buffer.from(await Packer.toBuffer(doc)));
+    expect(got.authors.map((a) => [a.name, a.email, a.orcid])).toEqual([
+      ['Pedro Henrique Pereira Braga', 'ph.pereirabraga@gmail.com', '0000-0002-1308-1562'],
+      ['Katherine Hébert', null, '0000-0001-7866-6775'],
+    ]);
   });
 });
