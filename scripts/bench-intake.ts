@@ -246,7 +246,7 @@ async function realCrossValidation(dirs: string[], generatedDir: string): Promis
   ]);
   const chk = checkScore(cv.report.files);
   console.log(
-    `\ncheck list (fieldsToCheck) on the cross-validation: ${chk.wrong} wrong fields, ${chk.caught} of them flagged ` +
+    `\ncheck list (fieldsToCheck) on the cross-validation: ${chk.wrong} wrong fields (${chk.empty} more left empty), ${chk.caught} of them flagged ` +
       `(recall ${pct(chk.wrong ? chk.caught / chk.wrong : 1)}, target ≥ 90%); ${chk.flagged} fields flagged ` +
       `(${chk.wrong ? (chk.flagged / chk.wrong).toFixed(2) : '—'} × the wrong ones, target ≤ 2)`,
   );

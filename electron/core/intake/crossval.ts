@@ -192,32 +192,63 @@ export async function missKinds(f: FileReport): Promise<{ kind: MissKind; detail
 /** A form field, named as `fieldsToCheck` names it. */
 const fieldKey = (c: FieldToCheck) => (c.field === 'author' ? `author${c.index}.${c.part}` : c.field);
 
+/** Words of an affiliation that tell it apart (three letters or more; postcodes left out). */
+const affWords = (s: string) => new Set(tokens(s).filter((w) => w.length >= 3 && !/\d/.test(w)));
+
+/**
+ * An affiliation read for an author against the truth's: wrong when under 60 % of its words are the truth's
+ * (other text read into it) or it holds under 40 % of the truth's words (cut, or another author's).
+ */
+function affiliationWrong(got: string, want: string[]): boolean {
+  const g = affWords(got);
+  const w = affWords(want.join(' '));
+  if (!g.size || !w.size) return false;
+  const both = [...g].filter((x) => w.has(x)).length;
+  return both < 0.6 * g.size || both < 0.4 * w.size;
+}
+
 /**
  * The form fields that are wrong, by the ground truth, named as the upload form names them: the title, the
- * abstract, the author count, and per author read its name (not one of the truth's), e-mail and iD (not the
- * one the truth gives that author). Only fields the truth has are judged; affiliations are not scored.
+ * abstract, the author count, and per author read its name (not one of the truth's), affiliation, e-mail and
+ * iD (not the ones the truth gives that author). Only filled fields the truth has are judged: a field left
+ * empty shows as empty in the form, and the check list does not name empty fields (`empty` counts them).
  */
 export function wrongFields(f: FileReport): Set<string> {
-  const out = new Set<string>();
+  return judged(f).wrong;
+}
+
+function judged(f: FileReport): { wrong: Set<string>; empty: number } {
+  const wrong = new Set<string>();
+  let empty = 0;
   const r = f.result;
   const gt = f.truth;
-  if (f.counts.title === false) out.add('title');
-  if (f.counts.abstract === false) out.add('abstract');
+  if (f.counts.title === false) {
+    if (r.title) wrong.add('title');
+    else empty++;
+  }
+  if (f.counts.abstract === false) {
+    if (r.abstract) wrong.add('abstract');
+    else empty++;
+  }
   if (gt.authors?.length) {
-    if (r.authors.length !== gt.authors.length) out.add('authors_count');
+    if (r.authors.length !== gt.authors.length) wrong.add('authors_count');
     const byName = new Map(gt.authors.map((a) => [normalise(a.name), a]));
     const emails = new Set(gt.authors.flatMap((a) => (a.email ? [a.email.toLowerCase()] : [])));
     const orcids = new Set(gt.authors.flatMap((a) => (a.orcid ? [a.orcid.toUpperCase()] : [])));
     r.authors.forEach((a, i) => {
       const truth = byName.get(normalise(a.name));
-      if (!truth) out.add(`author${i}.name`);
+      if (!truth) wrong.add(`author${i}.name`);
+      const affs = truth ? (truth.affiliations ?? (truth.affiliation ? [truth.affiliation] : [])) : [];
+      if (a.affiliation && affs.length && affiliationWrong(a.affiliation, affs)) wrong.add(`author${i}.aff`);
       if (a.email && (truth ? (truth.email ?? '').toLowerCase() !== a.email.toLowerCase() : !emails.has(a.email.toLowerCase())))
-        out.add(`author${i}.email`);
+        wrong.add(`author${i}.email`);
       if (a.orcid && (truth ? (truth.orcid ?? '').toUpperCase() !== a.orcid.toUpperCase() : !orcids.has(a.orcid.toUpperCase())))
-        out.add(`author${i}.orcid`);
+        wrong.add(`author${i}.orcid`);
+      if (truth?.email && !a.email) empty++;
+      if (truth?.orcid && !a.orcid) empty++;
     });
   }
-  return out;
+  return { wrong, empty };
 }
 
 /** The fields the form would mark for checking (`fieldsToCheck` on the result). */
@@ -240,15 +271,18 @@ export function checkedFields(f: FileReport): Set<string> {
 
 export interface CheckScore {
   wrong: number;
+  /** Fields the truth has that were left empty (not wrong: the form shows them empty). */
+  empty: number;
   flagged: number;
   /** Wrong fields the check list names. */
   caught: number;
 }
 
 export function checkScore(files: FileReport[]): CheckScore {
-  const s: CheckScore = { wrong: 0, flagged: 0, caught: 0 };
+  const s: CheckScore = { wrong: 0, empty: 0, flagged: 0, caught: 0 };
   for (const f of files) {
-    const wrong = wrongFields(f);
+    const { wrong, empty } = judged(f);
+    s.empty += empty;
     const flagged = checkedFields(f);
     s.wrong += wrong.size;
     s.flagged += flagged.size;

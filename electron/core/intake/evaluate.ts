@@ -6,6 +6,7 @@ import { docxRoleLines } from './docx';
 import { inspectFile } from './inspect';
 import { pdfRoleLines } from './pdf';
 import { AFFILIATION, FEATURES, labelLine, roleTruth, type Features, type Role, type RoleModel } from './roles';
+import { looksLikeName, splitAuthorLine } from './text';
 import type { IntakeResult } from './types';
 
 export interface GroundTruth {
@@ -399,6 +400,7 @@ export async function roleExamples(
     const gt = JSON.parse(readFileSync(gtPath, 'utf8')) as GroundTruth;
     if (opts.real && !(gt.title && gt.authors?.length)) continue;
     const truth = roleTruth(gt);
+    const surnames = (gt.authors ?? []).map((a) => normalise(a.name).split(' ').pop() ?? '').filter((n) => n.length >= 3);
     const bytes = readFileSync(join(dir, entry.file));
     const lines =
       entry.format === 'pdf'
@@ -409,6 +411,13 @@ export async function roleExamples(
     for (const l of lines) {
       let role = labelLine(l, truth);
       if (opts.real && role === 'other') role = alignLoosely(l.plain, truth);
+      if (opts.real && role === 'other' && surnames.some((n) => ` ${normalise(l.plain)} `.includes(` ${n} `))) {
+        // a name printed otherwise than the truth spells it ("D. S. Weld", "WELD"): an author line when most
+        // of its parts read as names, else too unsure to teach anything
+        const parts = splitAuthorLine(l.text);
+        if (parts.length && parts.filter((p) => looksLikeName(p.name)).length >= 0.6 * parts.length) role = 'author';
+        else continue;
+      }
       if (opts.real && role === 'other') {
         const words = l.plain.split(/\s+/).filter((w) => /\p{L}/u.test(w)).length;
         if (!truth.abstract && words >= 12) continue;

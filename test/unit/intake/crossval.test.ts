@@ -96,11 +96,21 @@ describe('miss kinds', () => {
 });
 
 describe('check list against wrong fields', () => {
-  it('counts wrong fields by the truth, and the flagged ones among them', () => {
-    const gt = { title: 'A study of things', authors: [{ name: 'Ana Silva', email: 'ana@uni.pt' }, { name: 'Wei Zhang' }] };
+  it('counts wrong filled fields by the truth (an affiliation by its words), empty ones apart, and the flagged ones among them', () => {
+    const gt = {
+      title: 'A study of things',
+      authors: [
+        { name: 'Ana Silva', email: 'ana@uni.pt', affiliation: 'University of Porto, Porto, Portugal' },
+        { name: 'Wei Zhang', orcid: '0000-0002-1825-0097', affiliations: ['Peking University, Beijing, China'] },
+      ],
+    };
     const r = result({
       title: 'Running head',
-      authors: [author('Ana Silva', { email: 'wei@uni.cn' }), author('Wei Zhang'), author('Lisbon')],
+      authors: [
+        author('Ana Silva', { email: 'wei@uni.cn', affiliation: 'Institute of Zoology, Lisbon' }),
+        author('Wei Zhang', { affiliation: 'School of Physics, Peking University, Beijing, China' }),
+        author('Lisbon'),
+      ],
       confidence: {
         title: 0.4,
         abstract: 1,
@@ -114,8 +124,8 @@ describe('check list against wrong fields', () => {
       },
     });
     const f = scoreFile(entry('D1', 'a/b'), gt, r);
-    expect([...wrongFields(f)].sort()).toEqual(['author0.email', 'author2.name', 'authors_count', 'title']);
-    expect(checkScore([f])).toEqual({ wrong: 4, flagged: 2, caught: 2 });
+    expect([...wrongFields(f)].sort()).toEqual(['author0.aff', 'author0.email', 'author2.name', 'authors_count', 'title']);
+    expect(checkScore([f])).toEqual({ wrong: 5, empty: 1, flagged: 2, caught: 2 });
   });
 });
 
