@@ -22,6 +22,11 @@ export function StatusBar() {
         </button>
       ) : null}
       {demoRestart.error ? <span data-testid="demo-restart-error">{demoRestart.error}</span> : null}
+      {status?.office ? (
+        <span data-testid="office-status" className={`office ${status.office.state}`} title={status.office.reason ?? undefined}>
+          {status.office.message}
+        </span>
+      ) : null}
       <span className="spacer" />
       {updateText ? <span data-testid="update-status">{updateText}</span> : null}
       {update?.state === 'ready' ? (

@@ -1,6 +1,6 @@
 import { Drawer } from '../../components/Drawer';
 import type { CandidateLoadRow } from '../../../../electron/common/rows';
-import { authorOfText, loadText } from '../reviewers/format';
+import { authorOfText, colleagueText, loadText } from '../reviewers/format';
 import { Check, ExternalLink } from 'lucide-react';
 import { useMemo } from 'react';
 import { highlightParts, matchConcepts } from '../../../../electron/common/domain/concepts';
@@ -200,6 +200,11 @@ function LoadSection({ load }: { load: CandidateLoadRow | undefined }) {
       )}
       {authorOf.map((t) => (
         <p key={t} className="warn" data-testid="drawer-author-of">
+          {t}
+        </p>
+      ))}
+      {colleagueText(load).map((t) => (
+        <p key={t} className="warn" data-testid="drawer-colleague">
           {t}
         </p>
       ))}

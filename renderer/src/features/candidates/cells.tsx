@@ -17,7 +17,7 @@ import { webHref } from '../../../../electron/common/domain/links';
 import type { ConflictKey } from '../../../../electron/common/service';
 import type { CandidateLoadRow } from '../../../../electron/common/rows';
 import type { CandidateRow } from '../../../../electron/common/views';
-import { authorOfText, loadText } from '../reviewers/format';
+import { authorOfText, colleagueText, loadText } from '../reviewers/format';
 import { CandidateLoad } from './CandidateLoad';
 
 /** One formatter for every cell: toLocaleString builds a new one per call, which shows while scrolling. */
@@ -303,7 +303,8 @@ export function ScoreBar({ value, max, label }: { value: number | null; max: num
 export function LoadChips({ load }: { load: CandidateLoadRow | undefined }) {
   const busy = loadText(load);
   const authorOf = authorOfText(load);
-  if (!busy && authorOf.length === 0) return null;
+  const colleagues = colleagueText(load);
+  if (!busy && authorOf.length === 0 && colleagues.length === 0) return null;
   return (
     <>
       {busy ? (
@@ -316,6 +317,12 @@ export function LoadChips({ load }: { load: CandidateLoadRow | undefined }) {
         <span className="chip author-of" title={authorOf.join('\n')} data-testid="author-of">
           Author here
           <span className="sr-only">: {authorOf.join('; ')}</span>
+        </span>
+      ) : null}
+      {colleagues.length > 0 ? (
+        <span className="chip colleague" title={colleagues.join('\n')} data-testid="colleague-invited">
+          Invited by {load!.colleagues[0]!.editor}
+          <span className="sr-only">: {colleagues.join('; ')}</span>
         </span>
       ) : null}
     </>

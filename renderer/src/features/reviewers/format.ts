@@ -68,3 +68,10 @@ export function authorOfText(load: CandidateLoadRow | undefined): string[] {
   const by = { orcid: 'ORCID', email: 'e-mail', name: 'name' } as const;
   return (load?.authorOf ?? []).map((a) => `Author of “${a.title}” in this folder (as ${a.author}, matched by ${by[a.by]})`);
 }
+
+const DAY = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
+
+/** "Invited by ann on 3 Dec 2026 for “Title”" for each colleague of the office who invited the candidate. */
+export function colleagueText(load: CandidateLoadRow | undefined): string[] {
+  return (load?.colleagues ?? []).map((c) => `Invited by ${c.editor} on ${DAY.format(c.invitedAt)} for “${c.title}”`);
+}

@@ -9,6 +9,7 @@ import { Alert } from '../../components/Alert';
 import { keptText, removedText } from './cacheText';
 import { parsePort } from './port';
 import { UpdatesSection } from './UpdatesSection';
+import { OfficeSection } from './OfficeSection';
 import { DraftInput } from '../../components/DraftInput';
 
 const FEATURE_LABEL = {
@@ -137,6 +138,7 @@ export function SettingsView() {
           <button type="submit">Add profile</button>
         </form>
       </section>
+      <OfficeSection />
       <UpdatesSection />
       <section aria-labelledby="webhook-h">
         <h2 id="webhook-h">Referee marks from the service (webhook)</h2>

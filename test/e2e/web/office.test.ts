@@ -1,0 +1,150 @@
+// The editorial office on screen, in Chromium: two browser hosts (Ann's and Bob's cores, two data
+// folders, each with its demo service of the same corpus) linked to one PostgreSQL office through
+// Settings → Editorial office; Ann shortlists and invites in her window, and Bob's candidates table
+// shows "Invited by ann" on that person, his Reviewers view counts the invitation, and both status
+// bars say the office is in step. Screenshots: test-results/screenshots/office-*.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CandidateRow } from '../../../electron/common/views';
+import { addEditor, initOffice } from '../../../electron/core/office/admin';
+import { launchChromium, screenshotPath } from '../../support/browser';
+import { freshDatabase, pgAvailable, PG_MISSING, startPgCluster, type PgCluster } from '../../support/pg-cluster';
+import { startWebApp, type WebApp } from '../../support/web-app';
+
+if (!pgAvailable()) console.warn(`office on screen: skipped, ${PG_MISSING}`);
+
+const PW = { ann: 'ann-password-1', bob: 'bob-password-1' };
+
+describe.skipIf(!pgAvailable())('editorial office on screen, two browser hosts', () => {
+  let pg: PgCluster;
+  let officeUrl: string;
+  let ann: WebApp;
+  let bob: WebApp;
+  let browser: Browser;
+  let annPage: Page;
+  let bobPage: Page;
+  let person: CandidateRow;
+  const annTitle = 'Protein folding with attention';
+  const bobTitle = 'Attention models of protein structure';
+
+  const call = async <T>(app: WebApp, channel: string, input: unknown): Promise<T> => {
+    const env = await app.core.router.handle(channel, input, { transport: 'test' });
+    if (!env.ok) throw new Error(`${channel}: ${env.error.message}`);
+    return env.value as T;
+  };
+  const upload = async (app: WebApp, originId: string, title: string): Promise<number> => {
+    const ms = await call<{ id: number }>(app, 'manuscripts.upload', {
+      form: { folder: 'DEMO', origin_id: originId, title, abstract: 'Deep learning for protein structure prediction.', authors_count: 0 },
+    });
+    await app.core.workspace()!.sync.syncNow();
+    return ms.id;
+  };
+  const nav = (page: Page, label: string) =>
+    page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: label, exact: true }).click();
+  const open = async (page: Page, title: string) => {
+    await nav(page, 'Manuscripts');
+    await page
+      .getByRole('list', { name: 'Manuscripts' })
+      .getByRole('button', { name: new RegExp(title) })
+      .click();
+    await nav(page, 'Candidates');
+  };
+  const link = async (page: Page, login: 'ann' | 'bob') => {
+    await nav(page, 'Settings');
+    const section = page.getByRole('region', { name: 'Editorial office' });
+    await section.getByLabel('Office address').fill(officeUrl);
+    await section.getByLabel('User name').fill(login);
+    await section.getByLabel('Password').fill(PW[login]);
+    await section.getByRole('button', { name: 'Test office connection' }).click();
+    await expect.poll(() => section.getByTestId('office-result').textContent()).toBe(`Connected as ${login}, editor of DEMO.`);
+    await section.getByRole('button', { name: 'Link this profile' }).click();
+    await section.getByTestId('office-linked').waitFor();
+    await expect.poll(() => page.getByTestId('office-status').textContent(), { timeout: 10_000 }).toBe('Office: in step');
+  };
+
+  beforeAll(async () => {
+    pg = await startPgCluster();
+    const db = await freshDatabase(pg);
+    await initOffice({ url: pg.urlFor(db) });
+    await addEditor({ url: pg.urlFor(db) }, 'ann', ['DEMO'], PW.ann);
+    await addEditor({ url: pg.urlFor(db) }, 'bob', ['DEMO'], PW.bob);
+    officeUrl = pg.urlFor(db).replace(/\/\/[^@]*@/, '//');
+    ann = await startWebApp({ service: true });
+    bob = await startWebApp({ service: true });
+    const a = await upload(ann, 'office-e2e-ann', annTitle);
+    const b = await upload(bob, 'office-e2e-bob', bobTitle);
+    const inB = new Set(bob.core.cache.candidates.ofRun(bob.core.cache.manuscripts.getById(b)!.lastRunId!).map((c) => c.authorId));
+    person = ann.core.cache.candidates
+      .ofRun(ann.core.cache.manuscripts.getById(a)!.lastRunId!)
+      .find((c) => inB.has(c.authorId) && c.email)!;
+    expect(person).toBeDefined();
+    browser = await launchChromium();
+    for (const [app, set] of [
+      [ann, (p: Page) => (annPage = p)],
+      [bob, (p: Page) => (bobPage = p)],
+    ] as const) {
+      const page = await (await browser.newContext({ viewport: { width: 1280, height: 720 } })).newPage();
+      await page.goto(app.host.url);
+      await page.getByTestId('status-message').getByText('Online').waitFor({ timeout: 20_000 });
+      set(page);
+    }
+  }, 180_000);
+  afterAll(async () => {
+    await browser?.close();
+    await ann?.close();
+    await bob?.close();
+    await pg?.stop();
+  });
+
+  it('links both windows to the office from Settings; a wrong password is said and links nothing', async () => {
+    await nav(annPage, 'Settings');
+    const section = annPage.getByRole('region', { name: 'Editorial office' });
+    await section.getByLabel('Office address').fill(officeUrl);
+    await section.getByLabel('User name').fill('ann');
+    await section.getByLabel('Password').fill('wrong password');
+    await section.getByRole('button', { name: 'Link this profile' }).click();
+    await expect.poll(() => section.getByRole('alert').textContent()).toMatch(/password/i);
+    expect(await annPage.getByTestId('office-status').count()).toBe(0);
+    await link(annPage, 'ann');
+    await link(bobPage, 'bob');
+    await annPage.screenshot({ path: screenshotPath('office-settings-linked') });
+  }, 60_000);
+
+  it('Ann shortlists and invites in her window; Bob’s candidates and Reviewers view show it', async () => {
+    await open(annPage, annTitle);
+    const annTable = annPage.getByRole('table', { name: 'Referee candidates' });
+    await annPage.getByLabel('Filter by name or affiliation').fill(person.name);
+    const box = annTable.getByRole('checkbox', { name: `Shortlist ${person.name}` }).first();
+    await box.waitFor();
+    await box.click();
+    await expect
+      .poll(() => ann.core.cache.shortlist.list(ann.core.cache.manuscripts.idOf(ann.core.profiles.activeId()!, 'office-e2e-ann')!).length)
+      .toBe(1);
+    // Marking the invitation as sent is the shortlist's own action; the mail client is outside the browser.
+    await call(ann, 'invitation.markInvited', {
+      manuscriptId: ann.core.cache.manuscripts.idOf(ann.core.profiles.activeId()!, 'office-e2e-ann'),
+      authorId: person.authorId,
+    });
+
+    await open(bobPage, bobTitle);
+    await bobPage.getByLabel('Filter by name or affiliation').fill(person.name);
+    const chip = bobPage.getByRole('table', { name: 'Referee candidates' }).getByTestId('colleague-invited').first();
+    await chip.waitFor({ timeout: 10_000 });
+    expect(await chip.textContent()).toContain('Invited by ann');
+    expect(await chip.isVisible()).toBe(true);
+    await bobPage.screenshot({ path: screenshotPath('office-candidates-colleague') });
+
+    await nav(bobPage, 'Reviewers');
+    await bobPage
+      .getByLabel(/Search/)
+      .first()
+      .fill(person.name);
+    const reviewer = bobPage.getByRole('row').filter({ hasText: person.name }).first();
+    await reviewer.waitFor();
+    expect(await reviewer.isVisible()).toBe(true);
+    const ledger = bob.core.cache.ledger.get(bob.core.cache.ledger.personOf(person.authorId)!)!;
+    expect(ledger.invited).toBe(1);
+    expect(await bobPage.getByTestId('office-status').textContent()).toBe('Office: in step');
+    await bobPage.screenshot({ path: screenshotPath('office-reviewers') });
+  }, 60_000);
+});
