@@ -22,7 +22,7 @@ const hostArgs = process.argv.slice(2).filter((a) => a !== '--web');
 const { path, reason } = web ? { path: null, reason: null } : electronBinary();
 if (!web && !path) console.error(`Electron cannot start here: ${reason}.\nOpening Referee Desk in the browser host instead.`);
 const child = path
-  ? spawn(path, ['.'], { stdio: 'inherit' })
+  ? spawn(path, ['.', ...hostArgs.filter((a, i, all) => a.startsWith('--office') || all[i - 1] === '--office')], { stdio: 'inherit' })
   : spawn(process.execPath, ['out/main/host.js', ...hostArgs], { stdio: ['inherit', 'pipe', 'inherit'] });
 // `npm start` without Electron opens the page; `npm run web` only prints its address.
 if (!path)

@@ -11,7 +11,7 @@ import { DeferredSecretStore } from './secrets/deferred';
 
 export interface HostCoreOptions extends Pick<
   CoreOptions,
-  'appVersion' | 'dataDir' | 'host' | 'pickFiles' | 'openExternal' | 'restartToUpdate'
+  'appVersion' | 'dataDir' | 'host' | 'pickFiles' | 'openExternal' | 'restartToUpdate' | 'office'
 > {
   logger: RedactingLogger;
   /** Forks the demo service's process (a utilityProcess in Electron, a Node child in the browser host). */

@@ -36,6 +36,8 @@ const { values } = parseArgs({
     // (electron/core/instance-lock.ts); give it another folder with --data.
     data: { type: 'string', default: join(homedir(), '.referee-desk-web') },
     renderer: { type: 'string', default: rendererDir() },
+    // postgres://LOGIN[:PASSWORD]@server/database: links the active profile to this editorial office at start.
+    office: { type: 'string' },
   },
 });
 
@@ -49,6 +51,7 @@ const { opening, secrets, stopDemo } = openHostCore({
   logger,
   fork: forkDemoNode((line) => logger.log('debug', line)),
   demoDataDir: demoDataDir(dataDir),
+  ...(values.office !== undefined ? { office: values.office } : {}),
 });
 const core = await opening.catch((err: unknown) => {
   // e.g. the folder is in use by another process, or cannot be written: say so in one line, no stack.

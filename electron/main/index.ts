@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { app, BrowserWindow, dialog, protocol, session, shell } from 'electron';
 import type { Core } from '../core/composition';
 import { openHostCore } from '../core/host-core';
+import { officeFromArgv } from '../core/office/service';
 import { fileLogger } from '../core/logging';
 import { RotatingLogFile } from '../core/log-rotation';
 import { serveStatic } from '../core/static-files';
@@ -98,6 +99,7 @@ async function start(): Promise<void> {
   // 2. Core's fast part: the cache and its migrations. IPC handlers wait for it.
   logFile = new RotatingLogFile(join(dataDir, 'logs', 'desk.log'));
   const logger = fileLogger(logFile.file, false, logFile);
+  const officeArg = officeFromArgv(process.argv);
   const host = openHostCore({
     appVersion: app.getVersion(),
     dataDir,
@@ -105,6 +107,7 @@ async function start(): Promise<void> {
     logger,
     fork: forkDemoUtility((line) => logger.log('debug', line)),
     demoDataDir: demoDataDir(dataDir),
+    ...(officeArg !== undefined ? { office: officeArg } : {}),
     restartToUpdate: () => desktop?.restartToUpdate(),
     openExternal: (url) =>
       isSafeExternalUrl(url) ? shell.openExternal(url) : Promise.reject(new Error('Only https and mailto links open outside the app.')),

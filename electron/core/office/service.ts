@@ -63,6 +63,16 @@ export function splitOfficeUrl(raw: string): { url: string; login: string; passw
   return { url: officeUrl(raw, login), login, password };
 }
 
+/** The value of `--office URL` or `--office=URL` among command-line arguments, if given. */
+export function officeFromArgv(argv: readonly string[]): string | undefined {
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a.startsWith('--office=')) return a.slice('--office='.length);
+    if (a === '--office' && i + 1 < argv.length) return argv[i + 1];
+  }
+  return undefined;
+}
+
 const MESSAGES: Record<OfficeSyncStatus['state'], string> = {
   connecting: 'Office: connecting…',
   in_step: 'Office: in step',
