@@ -19,9 +19,8 @@ import {
   type RoleExample,
 } from './evaluate';
 import { openPdf, readPage } from './pdftext';
-import { AFFILIATION, fitRoles, type RoleModel } from './roles';
+import { fitRoles, looksLikeAddress, type RoleModel } from './roles';
 import { findOrcids } from './text';
-import COUNTRIES from './countries.json';
 
 /** A real-material folder and the files in it. */
 export interface RealSet {
@@ -79,13 +78,6 @@ export const MISS_KINDS = [
   'e-mail: wrong',
 ] as const;
 export type MissKind = (typeof MISS_KINDS)[number];
-
-const COUNTRY = new RegExp(
-  String.raw`(^|[\s,;(])(` + COUNTRIES.countries.map((c) => c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|') + String.raw`)($|[\s,;).])`,
-  'i',
-);
-/** An address line: an institution's word or a country. */
-export const looksLikeAddress = (s: string): boolean => AFFILIATION.test(s) || COUNTRY.test(s);
 
 const tokens = (s: string) => normalise(s).split(' ').filter(Boolean);
 const squeeze = (s: string) => normalise(s).replace(/ /g, '');

@@ -22,7 +22,7 @@ import {
   splitAuthorLine,
   wordCount,
 } from './text';
-import { AFFILIATION } from './roles';
+import { AFFILIATION, endsWithCountry } from './roles';
 import type { Attachment } from './confidence';
 import type { IntakeAuthor } from './types';
 import { isSpace, oneOf, replaceSpans, trimEndWhere } from '../../common/linear';
@@ -687,17 +687,49 @@ export function joinWrappedLines(zone: Segment[]): Segment[] {
       s.x1 <= prev.x1 + rule('wrapSlack') * s.size &&
       continuesNames(prev.text, s.text)
     ) {
-      out[out.length - 1] = {
-        ...prev,
-        text: `${prev.text} ${s.text}`,
-        plain: `${prev.plain} ${s.plain}`,
-        x0: Math.min(prev.x0, s.x0),
-        x1: Math.max(prev.x1, s.x1),
-        top: s.top,
-      };
+      out[out.length - 1] = joined(prev, s);
+    } else if (prev && listGoesOn(prev, s)) {
+      out[out.length - 1] = joined(prev, s);
     } else out.push(s);
   }
   return out;
+}
+
+/** Two lines as one (the second's baseline kept, so a next wrap is measured from it). */
+const joined = (prev: Segment, s: Segment): Segment => ({
+  ...prev,
+  text: `${prev.text} ${s.text}`,
+  plain: `${prev.plain} ${s.plain}`,
+  x0: Math.min(prev.x0, s.x0),
+  x1: Math.max(prev.x1, s.x1),
+  top: s.top,
+});
+
+/**
+ * A list of names that ends its line with a separator ("…, Bo Qin, Shi Xu," + "Mausam, and Oren Etzioni"):
+ * the next line in the same font and size goes on with it when it is no author line by itself (a one-word
+ * name fails the name test) but the two together are mostly names.
+ */
+function listGoesOn(prev: Segment, s: Segment): boolean {
+  if (
+    prev.font !== s.font ||
+    Math.abs(prev.size - s.size) >= rule('wrapSameSize') * s.size ||
+    s.top - prev.top <= rule('wrapMinStep') * s.size ||
+    s.top - prev.top >= rule('wrapMaxStep') * s.size ||
+    !/[,;]\s*$|\band\s*$/.test(prev.plain) ||
+    /@/.test(prev.plain + s.plain) ||
+    AFFILIATION.test(prev.plain + ' ' + s.plain)
+  )
+    return false;
+  const named = (t: string) => {
+    const parts = splitAuthorLine(t);
+    return mostlyNames(
+      parts.filter((p) => looksLikeName(p.name)),
+      parts,
+    );
+  };
+  const before = splitAuthorLine(prev.text);
+  return before.filter((p) => looksLikeName(p.name)).length >= 2 && !named(s.text) && named(`${prev.text} ${s.text}`);
 }
 
 /**
@@ -749,8 +781,8 @@ function authorsInStyle(
     if (roleOf(seg) !== 'author') continue;
     let names = parts.filter((p) => looksLikeName(p.name));
     const sameStyle = style !== null && !offStyle(seg, style) && seg.font === style.font;
-    if (AFFILIATION.test(seg.plain)) {
-      // "C. Contreras, Michigan State University, …": names leading an address line in the author style
+    if (AFFILIATION.test(seg.plain) || endsWithCountry(seg.plain)) {
+      // "C. Contreras, Michigan State University, …", "Michel Raynal • IRISA, France": names leading an address line in the author style
       const lead: typeof names = [];
       for (const p of parts) {
         if (!looksLikeName(p.name)) break;

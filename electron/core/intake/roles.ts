@@ -10,6 +10,7 @@
 // every threshold in its RULES table; they ask this model about single lines (an author line under the title).
 import { ABSTRACT_HEAD, STOP_HEAD, findOrcids, looksLikeName, splitAuthorLine } from './text';
 import WEIGHTS from './role-weights.json';
+import COUNTRIES from './countries.json';
 
 export const ROLES = ['title', 'author', 'affiliation', 'contact', 'abstract', 'other'] as const;
 export type Role = (typeof ROLES)[number];
@@ -69,6 +70,25 @@ export const AFFILIATION = new RegExp(
     String.raw`universität|hochschule|ag\b|llc|program\b)`,
   'i',
 );
+
+const COUNTRY = new RegExp(
+  String.raw`(^|[\s,;(])(` + COUNTRIES.countries.map((c) => c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|') + String.raw`)($|[\s,;).])`,
+  'i',
+);
+const COUNTRY_PART = new RegExp(
+  String.raw`^(` + COUNTRIES.countries.map((c) => c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|') + String.raw`)\.?$`,
+  'i',
+);
+/** An address line: an institution's word or a country's name (countries.json, with its source). */
+export const looksLikeAddress = (s: string): boolean => AFFILIATION.test(s) || COUNTRY.test(s);
+/** The line's last part (after its last comma, semicolon or bullet) is a country: it ends an address ("IRISA, France"). */
+export const endsWithCountry = (s: string): boolean =>
+  COUNTRY_PART.test(
+    s
+      .split(/[,;·•]/)
+      .pop()!
+      .trim(),
+  );
 
 const NOTE = /^\s*(©|copyright|\(c\) \d{4}|received\b|accepted\b|published\b|correspond|\*\s*correspond|e-?mail\b|http|doi:)/i;
 const KEYWORDS = /^\s*(keywords?|key\s?words|index terms|ccs concepts|acm reference format|general terms|pacs|jel|subjects?\b)/i;

@@ -197,7 +197,9 @@ export function casedName(name: string): string {
 
 /** Splits an author line ("A. Smith1, B. Jones2* and C. Wu") into candidate names with their markers. */
 export function splitAuthorLine(line: string): { name: string; markers: string[] }[] {
-  const parts = replaceSpans(line, '\u0001', '\u0002', (m) => `\u0001${m.replace(/[\s,]+/g, '+')}\u0002, `)
+  // an IEEE membership grade after a name ("Avideh Zakhor, Member, IEEE") is no name
+  const bare = line.replace(/\b(?:(?:Life|Senior|Student) )?(?:Member|Fellow),? IEEE\b/g, '');
+  const parts = replaceSpans(bare, '\u0001', '\u0002', (m) => `\u0001${m.replace(/[\s,]+/g, '+')}\u0002, `)
     .replace(/(?<!\s)\s+(and|&)\s+/gi, ', ')
     .replace(/,\s*(and|&)\s+/gi, ', ')
     .split(/(?:(?<!\s)\s+)?[,;·•]\s*|(?<!\s)\s{3,}|\t/)

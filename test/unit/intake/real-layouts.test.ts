@@ -7,7 +7,7 @@ import { abstractWithoutHeading, orcidFromLinks, pdfAuthors, pdfTitle } from '..
 import { stripSup, type Segment } from '../../../electron/core/intake/layout';
 import type { PdfPage } from '../../../electron/core/intake/pdftext';
 import type { Role } from '../../../electron/core/intake/roles';
-import { findEmails } from '../../../electron/core/intake/text';
+import { findEmails, splitAuthorLine } from '../../../electron/core/intake/text';
 
 function seg(text: string, top: number, over: Partial<Segment> = {}): Segment {
   return { text, plain: stripSup(text), x0: 100, x1: 500, top, size: 10, font: 'body', page: 1, ...over };
@@ -210,5 +210,41 @@ describe('per-author paragraphs with social handles (Manubot)', () => {
       ['Pedro Henrique Pereira Braga', 'ph.pereirabraga@gmail.com', '0000-0002-1308-1562'],
       ['Katherine Hébert', null, '0000-0001-7866-6775'],
     ]);
+  });
+});
+
+describe('author lines of older and magazine layouts', () => {
+  const names = (zone: Segment[]) => pdfAuthors(zone, () => 'author', [], null).map((h) => h.author.name);
+  const centred = { size: 12, font: 'roman' };
+
+  it('read an IEEE membership grade after a name as no name ("Avideh Zakhor, Member, IEEE")', () => {
+    expect(splitAuthorLine('Ed Chang and Avideh Zakhor, Member, IEEE').map((p) => p.name)).toEqual(['Ed Chang', 'Avideh Zakhor']);
+    expect(splitAuthorLine('Jane Roe, Senior Member, IEEE, and John Doe, Fellow, IEEE').map((p) => p.name)).toEqual([
+      'Jane Roe',
+      'John Doe',
+    ]);
+    expect(names([seg('Ed Chang and Avideh Zakhor, Member, IEEE', 101, { x0: 196, x1: 404, size: 11 })])).toEqual([
+      'Ed Chang',
+      'Avideh Zakhor',
+    ]);
+  });
+
+  it('keep the name that leads a "Name • Institution, Country" line, also without an institution word', () => {
+    const zone = [
+      seg('Roberto Baldoni • Universita di Roma, Italy', 230, { x0: 38, x1: 321, ...centred }),
+      seg('Michel Raynal • IRISA, France', 245, { x0: 38, x1: 234, ...centred }),
+    ];
+    expect(names(zone)).toEqual(['Roberto Baldoni', 'Michel Raynal']);
+  });
+
+  it('carry a list that ends its line with a comma onto a next line that fails the name test alone', () => {
+    const zone = [
+      seg('Stephen Soderland, Brendan Roof, Bo Qin, Shi Xu,', 222, { x0: 184, x1: 443, ...centred }),
+      seg('Mausam, and Oren Etzioni', 237, { x0: 243, x1: 384, ...centred }),
+    ];
+    expect(names(zone)).toContain('Oren Etzioni');
+    expect(names(zone).slice(0, 4)).toEqual(['Stephen Soderland', 'Brendan Roof', 'Bo Qin', 'Shi Xu']);
+    // a next line that is an address stays apart
+    expect(names([zone[0]!, seg('Turing Center, University of Washington', 237, { x0: 200, x1: 420, ...centred })])).toHaveLength(4);
   });
 });
