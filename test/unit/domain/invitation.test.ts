@@ -2,7 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_TEMPLATE,
+  MAX_EXCERPT_ENCODED,
   MAX_MAILTO_CHARS,
+  abstractExcerpt,
+  dueDateAfter,
   PLACEHOLDERS,
   fillTemplate,
   mailtoUrl,
@@ -38,7 +41,7 @@ describe('template filling', () => {
   });
 
   it('the default template uses the issue’s placeholders', () => {
-    for (const p of ['name', 'manuscript_title', 'abstract', 'journal', 'due_date', 'editor_name'] as const) {
+    for (const p of ['name', 'manuscript_title', 'abstract_excerpt', 'journal', 'due_date', 'editor_name'] as const) {
       expect(PLACEHOLDERS[p]).toBeTruthy();
       expect(DEFAULT_TEMPLATE.subject + DEFAULT_TEMPLATE.body).toContain(`{{${p}}}`);
     }
@@ -96,5 +99,66 @@ describe('mailto: URL', () => {
 
   it('a body that fits is not truncated', () => {
     expect(mailtoUrl({ to: 'a@x.org', subject: 'S', body: 'x'.repeat(1000) }, 2000).truncated).toBe(false);
+  });
+});
+
+describe('drafts right the first time', () => {
+  const long = Array.from({ length: 40 }, (_, i) => `Sentence number ${i + 1} of a long abstract about lichens on rocky shores.`).join(' ');
+  const person = { name: 'Maria A. Cohen', last_name: 'Cohen', journal: 'DEMO', folder: 'DEMO', abstract: long };
+
+  it('the default template fits a mail link with a long abstract and a long title: the abstract is an excerpt', () => {
+    const values = { ...person, manuscript_title: 'T'.repeat(250), due_date: '2026-12-19', editor_name: 'Dr. Editor' };
+    const body = fillTemplate(DEFAULT_TEMPLATE.body, values).text;
+    const subject = fillTemplate(DEFAULT_TEMPLATE.subject, values).text;
+    const r = mailtoUrl({ to: 'maria.cohen@iisc.ac.in', subject, body });
+    expect(r.truncated).toBe(false);
+    expect(body).toContain('From the abstract: Sentence number 1 of a long abstract');
+    expect(body).not.toContain('Sentence number 40');
+    expect(body).toContain('report by 2026-12-19.');
+    expect(body.endsWith('With best regards,\nDr. Editor')).toBe(true);
+  });
+
+  it('an excerpt ends at a sentence, else at a word, with "…"; a short abstract is whole', () => {
+    expect(abstractExcerpt('One.  Two\nthree.')).toBe('One. Two three.');
+    const cut = abstractExcerpt(long, 200);
+    expect(cut).toMatch(/shores\. …$/);
+    expect(encodeURIComponent(cut).length).toBeLessThanOrEqual(200);
+    const words = abstractExcerpt('word '.repeat(200), 100);
+    expect(words).toMatch(/^word( word)* …$/);
+    expect(encodeURIComponent(words).length).toBeLessThanOrEqual(100);
+    // Non-Latin text costs more once encoded: still within the bound.
+    const greek = abstractExcerpt('Λειχήνες στις βραχώδεις ακτές. '.repeat(50));
+    expect(encodeURIComponent(greek).length).toBeLessThanOrEqual(MAX_EXCERPT_ENCODED);
+    expect(greek.endsWith(' …')).toBe(true);
+    expect(abstractExcerpt(null)).toBe('');
+    expect(abstractExcerpt('x'.repeat(1000), 20)).toBe(`${'x'.repeat(8)} …`);
+  });
+
+  it('never writes "by ." or an empty signature line: a line whose values are all empty is left out', () => {
+    const body = fillTemplate(DEFAULT_TEMPLATE.body, { ...person, manuscript_title: 'Ice', due_date: '', editor_name: '' }).text;
+    expect(body).not.toMatch(/by \./);
+    expect(body).not.toContain('report by');
+    expect(body.endsWith('With best regards,')).toBe(true);
+    expect(body).not.toMatch(/\n\n\n/);
+    // No abstract: its line goes, and no doubled blank line stays behind.
+    const noAbstract = fillTemplate(DEFAULT_TEMPLATE.body, {
+      ...person,
+      abstract: '',
+      manuscript_title: 'Ice',
+      due_date: '2026-12-01',
+    }).text;
+    expect(noAbstract).not.toContain('From the abstract');
+    expect(noAbstract).not.toMatch(/\n\n\n/);
+    // A line with one value filled keeps its words; a one-line subject keeps its words too.
+    expect(fillTemplate('a\nby {{due_date}} for {{name}}\nb', { name: 'X' }).text).toBe('a\nby  for X\nb');
+    expect(fillTemplate('Invitation: {{manuscript_title}}', {}).text).toBe('Invitation: ');
+    // Blank lines the editor typed stay as typed.
+    expect(fillTemplate('a\n\n\nb', {}).text).toBe('a\n\n\nb');
+  });
+
+  it('the due date is counted in the editor’s calendar days', () => {
+    expect(dueDateAfter(new Date(2026, 10, 28, 23, 30), 21)).toBe('2026-12-19');
+    expect(dueDateAfter(new Date(2026, 11, 31, 0, 5), 1)).toBe('2027-01-01');
+    expect(dueDateAfter(new Date(2028, 1, 28, 12), 1)).toBe('2028-02-29');
   });
 });
