@@ -6,8 +6,9 @@ export const MAX_MANUSCRIPT_BYTES = 50 * 1024 * 1024;
 /** A manuscript's bytes as base64 text, as files.stage carries them from a browser window. */
 export const MAX_STAGE_BASE64 = Math.ceil(MAX_MANUSCRIPT_BYTES / 3) * 4;
 
-/** The largest message a transport must accept: a staged file plus its envelope. */
-export const MAX_MESSAGE_BYTES = MAX_STAGE_BASE64 + 64 * 1024;
+/** The largest WebSocket message the browser host accepts: a request as JSON text, or one piece of a file
+ * (files cross it as binary pieces, electron/common/stage-file.ts, never as one message). */
+export const MAX_MESSAGE_BYTES = 1024 * 1024;
 
 /** What an editor reads when a file is over the limit (the window checks before reading it, core again when staging). */
 export function tooLargeMessage(name: string, bytes: number, limit = MAX_MANUSCRIPT_BYTES): string {

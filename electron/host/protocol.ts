@@ -1,7 +1,9 @@
 // The WebSocket wire format: the renderer sends {id, channel, input}; the host answers
-// {id, result: Envelope}. Core events go out as {event, payload}.
+// {id, result: Envelope}. Core events go out as {event, payload}. A file crosses as a text announcement
+// {id, stage: {name, size}} and binary pieces (electron/common/stage-file.ts, handled by uploads.ts).
 import type { Envelope } from '../common/contract';
 import type { Core } from '../core/composition';
+import type { SocketUploads } from './uploads';
 
 export interface SocketRequest {
   id: number;
@@ -14,19 +16,26 @@ export interface SocketReply {
   result: Envelope<unknown>;
 }
 
-/** Returns the reply to send, or null when nothing should be sent. */
-export async function handleSocketMessage(core: Core, text: string | null): Promise<string | null> {
+/** Returns the reply to send, or null when nothing should be sent (now: an announced file is answered by uploads). */
+export async function handleSocketMessage(core: Core, text: string, uploads?: SocketUploads): Promise<string | null> {
   let msg: unknown;
   try {
-    msg = text === null ? undefined : JSON.parse(text);
+    msg = JSON.parse(text);
   } catch {
     msg = undefined;
+  }
+  if (uploads && isAnnouncement(msg)) {
+    await uploads.announce(msg.id, msg.stage);
+    return null;
   }
   if (!isRequest(msg)) {
     const id = typeof (msg as { id?: unknown } | undefined)?.id === 'number' ? (msg as { id: number }).id : null;
     const reply: SocketReply = {
       id,
-      result: { ok: false, error: { code: 'invalid_input', message: 'Malformed message: expected {id, channel, input} as JSON text.' } },
+      result: {
+        ok: false,
+        error: { code: 'invalid_input', message: 'Malformed message: expected {id, channel, input} or {id, stage} as JSON text.' },
+      },
     };
     return JSON.stringify(reply);
   }
@@ -38,4 +47,8 @@ function isRequest(v: unknown): v is SocketRequest {
   if (typeof v !== 'object' || v === null) return false;
   const o = v as Record<string, unknown>;
   return typeof o.id === 'number' && Number.isSafeInteger(o.id) && typeof o.channel === 'string';
+}
+
+function isAnnouncement(v: unknown): v is { id: number; stage: unknown } {
+  return typeof v === 'object' && v !== null && typeof (v as { id?: unknown }).id === 'number' && 'stage' in v;
 }

@@ -12,6 +12,7 @@ import type { Core } from '../core/composition';
 import { serveStatic } from '../core/static-files';
 import { AdmissionGate, HOST_ADMISSION, type AdmissionLimits } from './admission';
 import { handleSocketMessage } from './protocol';
+import { HOST_UPLOADS, SocketUploads, type UploadLimits } from './uploads';
 
 export interface HostOptions {
   core: Core;
@@ -25,6 +26,8 @@ export interface HostOptions {
   admission?: AdmissionLimits;
   /** Sockets open at once; a further one is refused with 503 (a browser window needs one). */
   maxSockets?: number;
+  /** Files received at once per socket and how long one may stall (HOST_UPLOADS unless a test sets its own). */
+  uploads?: UploadLimits;
 }
 
 /** Sockets the host keeps open at once. */
@@ -101,20 +104,31 @@ export async function startHost(opts: HostOptions): Promise<Host> {
     wss.handleUpgrade(req, socket, head, (ws) => {
       sockets.add(ws);
       gate.add(ws);
+      const send = (text: string) => {
+        if (ws.readyState === ws.OPEN) ws.send(text, () => replied());
+      };
+      const uploads = new SocketUploads(
+        opts.core.staging,
+        (id, result) => send(JSON.stringify({ id, result })),
+        opts.uploads ?? HOST_UPLOADS,
+      );
       socket.on('data', (chunk: Buffer) => gate.received(ws, chunk.length));
       ws.on('error', () => {});
       ws.on('close', () => {
         sockets.delete(ws);
         gate.remove(ws);
+        void uploads.close();
       });
       ws.on('message', (data, isBinary) => {
         const bytes = messageBytes(data);
         const done = gate.message(ws, bytes);
-        void handleSocketMessage(opts.core, isBinary ? null : data.toString())
-          .then((reply) => {
-            if (reply !== null && ws.readyState === ws.OPEN) ws.send(reply, () => replied());
-          })
-          .finally(done);
+        // A binary message is a piece of a file, written as it is (never decoded or parsed as text).
+        const handled = isBinary
+          ? uploads.piece(asBuffer(data))
+          : handleSocketMessage(opts.core, data.toString(), uploads).then((reply) => {
+              if (reply !== null) send(reply);
+            });
+        void handled.finally(done);
       });
     });
   });
@@ -137,6 +151,11 @@ export async function startHost(opts: HostOptions): Promise<Host> {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+function asBuffer(data: Buffer | ArrayBuffer | Buffer[]): Buffer {
+  if (Array.isArray(data)) return Buffer.concat(data);
+  return Buffer.isBuffer(data) ? data : Buffer.from(data);
 }
 
 function messageBytes(data: Buffer | ArrayBuffer | Buffer[]): number {

@@ -1,6 +1,6 @@
 // The browser host under hostile frames from a holder of the session token: a malformed frame closes that
-// socket only; the host keeps answering other clients. A flood of large messages from several clients is
-// taken one at a time, and another client's request is answered meanwhile.
+// socket only; the host keeps answering other clients. A message over the host's limit is refused at its
+// frame header, and another client's request is answered meanwhile.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import type { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -121,22 +121,16 @@ describe('browser host under hostile frames', () => {
     for (const ws of [...open12, again]) ws.close();
   });
 
-  it('four clients sending 20 MB at once are each answered, and a small request is answered meanwhile', async () => {
+  it('four clients sending a 20 MB request as text are each closed (1009) before it is read, and a small request is answered', async () => {
     const senders = await Promise.all(Array.from({ length: 4 }, () => open()));
     const other = await open();
     const big = `{"id":0,"channel":"no.such","input":"${'A'.repeat(20 * 1024 * 1024)}"}`;
-    const replies = senders.map(
-      (ws) => new Promise<Record<string, unknown>>((resolve) => ws.once('message', (d) => resolve(JSON.parse(d.toString())))),
-    );
+    const closed = senders.map((ws) => new Promise<number>((resolve) => ws.once('close', (code) => resolve(code))));
     for (const ws of senders) ws.send(big);
-    const started = performance.now();
     const small = await request(other, 'app.info');
-    const smallMs = performance.now() - started;
     expect((small.result as { ok: boolean }).ok).toBe(true);
-    const answers = await Promise.all(replies);
-    for (const a of answers) expect((a.result as { ok: boolean }).ok).toBe(false);
-    // lenient: the figure itself is the bench's (bench/host-flood.ts)
-    expect(smallMs).toBeLessThan(5000);
-    for (const ws of [...senders, other]) ws.close();
+    // files cross as binary pieces (test/integration/host-upload.test.ts), so no request is that large
+    expect(await Promise.all(closed)).toEqual([1009, 1009, 1009, 1009]);
+    other.close();
   });
 });

@@ -23,8 +23,9 @@ export interface Desk {
   readonly host: DeskBridge['host'];
   invoke<C extends RequestChannel>(channel: C, input: RequestInput<C>): Promise<RequestOutput<C>>;
   on<E extends EventChannel>(event: E, listener: (payload: EventPayload<E>) => void): () => void;
-  /** Electron: stages a dropped or picked File by its path (its bytes never cross IPC); null when it has
-   * none, or in the browser host, where the caller sends the bytes with files.stage. */
+  /** Stages a dropped or picked File: Electron by its path (its bytes never cross IPC), the browser host by
+   * its bytes as binary WebSocket messages. null when the bridge cannot (a File with no path in Electron):
+   * the caller then sends the bytes with files.stage. */
   stageFile(file: File): Promise<StagedFile> | null;
 }
 

@@ -1,6 +1,25 @@
-// The browser build's bridge: the same DeskBridge as preload's, over the host's WebSocket.
+// The browser build's bridge: the same DeskBridge as preload's, over the host's WebSocket. A dropped or picked
+// File crosses as binary messages (stageFile below; the wire format is in electron/common/stage-file.ts),
+// never as base64 inside JSON: the host writes the pieces to disk as they arrive.
 import { createBridge } from '../../../electron/common/bridge';
 import type { DeskBridge, Envelope, EventChannel } from '../../../electron/common/contract';
+import { STAGE_PIECE_BYTES, stagePiece, type StageAnnouncement } from '../../../electron/common/stage-file';
+import type { StagedFile } from '../../../electron/common/views';
+
+/** Bytes the page lets wait in the socket's send buffer before it reads the next piece of a file. */
+const SEND_AHEAD_BYTES = 2 * STAGE_PIECE_BYTES;
+
+/** What stageFile needs of a File (a Blob with a name). */
+interface FileLike {
+  name: string;
+  size: number;
+  slice(start: number, end: number): { arrayBuffer(): Promise<ArrayBuffer> };
+}
+
+function isFileLike(v: object): v is FileLike {
+  const f = v as Partial<FileLike>;
+  return typeof f.name === 'string' && typeof f.size === 'number' && typeof f.slice === 'function';
+}
 
 /** The socket renderer/public/connect.js opened before the bundle ran (see there). */
 export interface EarlySocket {
@@ -63,25 +82,63 @@ export function connectWebSocketBridge(wsUrl: string): DeskBridge {
   // answers): delivered in order in a microtask, after the code that made the bridge has subscribed.
   if (adopted?.early.length) queueMicrotask(() => adopted.early.forEach(onMessage));
 
+  const closed: Envelope<never> = {
+    ok: false,
+    error: { code: 'offline', message: 'The connection to Referee Desk is closed. Reload the page.' },
+  };
+  /** Sends a request's text (queued until the socket opens) and resolves with its answer. */
+  const request = (build: (id: number) => string): { id: number; answer: Promise<Envelope<unknown>> } => {
+    const id = nextId++;
+    const answer = new Promise<Envelope<unknown>>((resolve) => {
+      pending.set(id, resolve);
+      const text = build(id);
+      if (socket.readyState === WebSocket.OPEN) socket.send(text);
+      else if (socket.readyState === WebSocket.CONNECTING) queue.push(text);
+      else {
+        pending.delete(id);
+        resolve(closed);
+      }
+    });
+    return { id, answer };
+  };
+
+  /** One file at a time: its announcement, then its pieces, each read from the File only when the socket
+   * has room, so the page never holds more than a few pieces and another file waits its turn. */
+  let files: Promise<unknown> = Promise.resolve();
+  const stageFile = (file: object): Promise<Envelope<StagedFile>> | null => {
+    if (!isFileLike(file)) return null;
+    const turn = files.then(() => sendFile(file));
+    files = turn.catch(() => undefined);
+    return turn;
+  };
+  const sendFile = async (file: FileLike): Promise<Envelope<StagedFile>> => {
+    const { id, answer } = request((id) => JSON.stringify({ id, stage: { name: file.name, size: file.size } } satisfies StageAnnouncement));
+    let answered = false;
+    void answer.then(() => (answered = true));
+    for (let at = 0; at < file.size && !answered; at += STAGE_PIECE_BYTES) {
+      while (
+        socket.readyState === WebSocket.CONNECTING ||
+        (socket.bufferedAmount > SEND_AHEAD_BYTES && socket.readyState === WebSocket.OPEN)
+      ) {
+        await new Promise((r) => setTimeout(r, socket.readyState === WebSocket.CONNECTING ? 50 : 5));
+      }
+      if (socket.readyState !== WebSocket.OPEN || answered) break;
+      const bytes = new Uint8Array(await file.slice(at, at + STAGE_PIECE_BYTES).arrayBuffer());
+      if (socket.readyState !== WebSocket.OPEN || answered) break;
+      socket.send(stagePiece(id, bytes));
+    }
+    return (await answer) as Envelope<StagedFile>;
+  };
+
   return createBridge(
     'browser',
-    (channel, input) =>
-      new Promise((resolve) => {
-        const id = nextId++;
-        pending.set(id, resolve);
-        const text = JSON.stringify({ id, channel, input });
-        if (socket.readyState === WebSocket.OPEN) socket.send(text);
-        else if (socket.readyState === WebSocket.CONNECTING) queue.push(text);
-        else {
-          pending.delete(id);
-          resolve({ ok: false, error: { code: 'offline', message: 'The connection to Referee Desk is closed. Reload the page.' } });
-        }
-      }),
+    (channel, input) => request((id) => JSON.stringify({ id, channel, input })).answer,
     (event, listener) => {
       const set = listeners.get(event) ?? new Set();
       set.add(listener);
       listeners.set(event, set);
       return () => set.delete(listener);
     },
+    { stageFile },
   );
 }
