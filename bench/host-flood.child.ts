@@ -1,7 +1,7 @@
 // Child process of bench/host-flood.bench.ts: only core and the browser host, so the memory figures are the
 // host's, not the bench runner's (which holds the clients). Prints one JSON line {origin, token, idle} when
 // ready; on a line on stdin, prints {peak} (VmHWM since ready) and the host's event-loop delay (max, p99) and exits.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -35,5 +35,12 @@ console.log(JSON.stringify({ origin: host.origin, token: host.token, idle }));
 createInterface({ input: process.stdin }).once('line', () => {
   loop.disable();
   console.log(JSON.stringify({ peak: status('VmHWM'), loopMaxMs: loop.max / 1e6, loopP99Ms: loop.percentile(99) / 1e6 }));
-  void host.close().then(() => core.close().then(() => process.exit(0)));
+  void host
+    .close()
+    .then(() => core.close())
+    .then(() => {
+      // the staged files (8 × 50 MB) go with the data folder
+      rmSync(www, { recursive: true, force: true });
+      process.exit(0);
+    });
 });
