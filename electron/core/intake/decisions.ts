@@ -125,6 +125,7 @@ export const RULES = table({
     why: 'running text has 30 % of its words in lower case (particles and "and" not counted); names and addresses do not',
   },
   overleafTop: { value: 0.05, why: "page 2's header zone skips the running head in its top 5 %" },
+  runningHeadShift: { value: 1, why: 'a running head repeats on the next page within one line size of the same height' },
   overleafBottom: { value: 0.95, why: '… and the page number in its bottom 5 %' },
   // ---- author names (PDF, and the share for DOCX)
   authorNameShare: { value: 0.6, why: 'an author line has at least 60 % of its parts reading as names (the rest: "and", degrees, notes)' },
@@ -636,8 +637,27 @@ export const authorZone = (page: PdfPage, below: number): HeaderZone =>
   headerZone(page.segments.filter((s) => s.top > below + rule('baselineRounding')));
 
 /** Page 2's header zone, for an author list that runs over: the page without its running head and page number. */
-export const overleafZone = (page: PdfPage): HeaderZone =>
-  headerZone(page.segments.filter((s) => s.top > rule('overleafTop') * page.height && s.top < rule('overleafBottom') * page.height));
+export const overleafZone = (page: PdfPage, before: PdfPage | null = null): HeaderZone =>
+  headerZone(
+    page.segments.filter(
+      (s) =>
+        s.top > rule('overleafTop') * page.height && s.top < rule('overleafBottom') * page.height && !(before && runningHead(s, before)),
+    ),
+  );
+
+/** A line's text for comparing running heads: letters only, a "Running head:" label and page numbers left out. */
+const headKey = (t: string) => fold(t.replace(/^\s*running\s+(head|title)\s*:?/i, ''));
+
+/**
+ * A running head or foot: a line the page before prints at the same height with the same letters (page
+ * numbers and a "Running head:" label aside; APA manuscripts label it on page 1 only).
+ */
+export function runningHead(s: Segment, before: PdfPage): boolean {
+  const k = headKey(s.plain);
+  return (
+    k.length >= 4 && before.segments.some((o) => Math.abs(o.top - s.top) <= rule('runningHeadShift') * s.size && headKey(o.plain) === k)
+  );
+}
 
 // ---------------------------------------------------------------- author names (PDF)
 
@@ -688,7 +708,7 @@ export function joinWrappedLines(zone: Segment[]): Segment[] {
       continuesNames(prev.text, s.text)
     ) {
       out[out.length - 1] = joined(prev, s);
-    } else if (prev && listGoesOn(prev, s)) {
+    } else if (prev && (listGoesOn(prev, s) || nameGoesOn(prev, s))) {
       out[out.length - 1] = joined(prev, s);
     } else out.push(s);
   }
@@ -704,6 +724,24 @@ const joined = (prev: Segment, s: Segment): Segment => ({
   x1: Math.max(prev.x1, s.x1),
   top: s.top,
 });
+
+/** The next line of the list, in its font and size. */
+const nextListLine = (prev: Segment, s: Segment): boolean =>
+  prev.font === s.font &&
+  Math.abs(prev.size - s.size) < rule('wrapSameSize') * s.size &&
+  s.top - prev.top > rule('wrapMinStep') * s.size &&
+  s.top - prev.top < rule('wrapMaxStep') * s.size;
+
+/**
+ * A name cut at the row's end after a particle ("Ana Cristina Franco da" + "Silva¹", names set apart by gaps):
+ * the next row of the list opens with the one word that ends it.
+ */
+function nameGoesOn(prev: Segment, s: Segment): boolean {
+  if (!nextListLine(prev, s) || /@/.test(prev.plain + s.plain)) return false;
+  const last = prev.plain.trim().split(/\s+/).pop()!.toLowerCase();
+  const head = splitAuthorLine(s.text);
+  return NAME_PARTICLES.includes(last) && head.length === 1 && /^\p{Lu}[\p{L}'’-]+$/u.test(head[0]!.name);
+}
 
 /**
  * A list of names that ends its line with a separator ("…, Bo Qin, Shi Xu," + "Mausam, and Oren Etzioni"):

@@ -249,7 +249,7 @@ export async function extractPdf(bytes: Buffer, model: RoleModel = ROLE_MODEL, o
     if (zone.open && pages.count >= 2 && hits.length > 0) {
       // a long author list that runs over to the next page
       const p2 = await pages.page(2);
-      const more = overleafZone(p2);
+      const more = overleafZone(p2, p1);
       const known = { size: hits[0]!.seg.size, font: hits[0]!.seg.font };
       const roles2 = new PageRoles(p2, model);
       hits.push(...pdfAuthors(more.segments, (s) => roles2.role(s), corresponding, known, hits.length));

@@ -3,7 +3,7 @@
 import { Document, HeadingLevel, Packer, Paragraph, TextRun } from 'docx';
 import { describe, expect, it } from 'vitest';
 import { extractDocx } from '../../../electron/core/intake/docx';
-import { abstractWithoutHeading, orcidFromLinks, pdfAuthors, pdfTitle } from '../../../electron/core/intake/decisions';
+import { abstractWithoutHeading, orcidFromLinks, overleafZone, pdfAuthors, pdfTitle } from '../../../electron/core/intake/decisions';
 import { stripSup, type Segment } from '../../../electron/core/intake/layout';
 import type { PdfPage } from '../../../electron/core/intake/pdftext';
 import type { Role } from '../../../electron/core/intake/roles';
@@ -246,5 +246,39 @@ describe('author lines of older and magazine layouts', () => {
     expect(names(zone).slice(0, 4)).toEqual(['Stephen Soderland', 'Brendan Roof', 'Bo Qin', 'Shi Xu']);
     // a next line that is an address stays apart
     expect(names([zone[0]!, seg('Turing Center, University of Washington', 237, { x0: 200, x1: 420, ...centred })])).toHaveLength(4);
+  });
+});
+
+describe('names set apart by gaps, cut at the row’s end', () => {
+  it('join a name broken after a particle with the one word that opens the next row', () => {
+    const row = { size: 12, font: 'sans' };
+    const zone = [
+      seg('Markus Haug\u00011\u0002', 184, { x0: 261, x1: 342, ...row }),
+      seg('Ana Cristina Franco da', 184, { x0: 366, x1: 496, ...row }),
+      seg('Silva\u00011\u0002', 202, { x0: 45, x1: 76, ...row }),
+      seg('Carolin Rubner\u00012\u0002', 202, { x0: 100, x1: 191, ...row }),
+    ];
+    expect(pdfAuthors(zone, () => 'author', [], null).map((h) => [h.author.name, h.markers])).toEqual([
+      ['Markus Haug', ['1']],
+      ['Ana Cristina Franco da Silva', ['1']],
+      ['Carolin Rubner', ['2']],
+    ]);
+  });
+});
+
+describe('running heads overleaf', () => {
+  const p1 = page([seg('Running head: EQUIVALENCE TESTING TUTORIAL', 46, { size: 12 }), seg('1', 46, { x0: 534, x1: 540, size: 12 })]);
+  it('leave page 2’s header zone when page 1 prints them at the same height, labelled or not', () => {
+    const head = seg('EQUIVALENCE TESTING TUTORIAL', 46, { size: 12 });
+    const note = seg('Author Note', 87, { size: 12 });
+    const p2: PdfPage = { ...page([head, seg('2', 46, { x0: 534, x1: 540, size: 12 }), note]), number: 2 };
+    const zone = overleafZone(p2, p1).segments.map((s) => s.plain);
+    expect(zone).toContain('Author Note');
+    expect(zone).not.toContain('EQUIVALENCE TESTING TUTORIAL');
+    // without page 1 to compare, the line stays (it is under the top 5 %)
+    expect(overleafZone(p2).segments.map((s) => s.plain)).toContain('EQUIVALENCE TESTING TUTORIAL');
+    // the same words lower down are not a running head
+    const lower: PdfPage = { ...page([seg('EQUIVALENCE TESTING TUTORIAL', 300, { size: 12 })]), number: 2 };
+    expect(overleafZone(lower, p1).segments).toHaveLength(1);
   });
 });
