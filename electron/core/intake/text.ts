@@ -239,7 +239,8 @@ export function splitAuthorLine(line: string): { name: string; markers: string[]
 
 // ---------------------------------------------------------------- sections
 
-export const ABSTRACT_HEAD = /^\s*(a\s?b\s?s\s?t\s?r\s?a\s?c\s?t|summary)\b\s*[:.—–-]?\s*/i;
+/** An abstract's heading, also numbered as the first or second section ("2. Abstract": Manubot). */
+export const ABSTRACT_HEAD = /^\s*(?:[12]\.? (?=abstract))?(a\s?b\s?s\s?t\s?r\s?a\s?c\s?t|summary)\b\s*[:.—–-]?\s*/i;
 export const STOP_HEAD = new RegExp(
   String.raw`^\s*((\d+(\.\d+)*\.?|[IVX]+\.|[A-Z]\.)\s*)?(introduction|background and motivation|keywords?|` +
     String.raw`key\s?words|index terms|ccs concepts|acm reference format|general terms|subjects?|` +

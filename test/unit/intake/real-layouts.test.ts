@@ -3,7 +3,14 @@
 import { Document, HeadingLevel, Packer, Paragraph, TextRun } from 'docx';
 import { describe, expect, it } from 'vitest';
 import { extractDocx } from '../../../electron/core/intake/docx';
-import { abstractWithoutHeading, orcidFromLinks, overleafZone, pdfAuthors, pdfTitle } from '../../../electron/core/intake/decisions';
+import {
+  abstractAfterHeading,
+  abstractWithoutHeading,
+  orcidFromLinks,
+  overleafZone,
+  pdfAuthors,
+  pdfTitle,
+} from '../../../electron/core/intake/decisions';
 import { stripSup, type Segment } from '../../../electron/core/intake/layout';
 import type { PdfPage } from '../../../electron/core/intake/pdftext';
 import type { Role } from '../../../electron/core/intake/roles';
@@ -280,5 +287,22 @@ describe('running heads overleaf', () => {
     // the same words lower down are not a running head
     const lower: PdfPage = { ...page([seg('EQUIVALENCE TESTING TUTORIAL', 300, { size: 12 })]), number: 2 };
     expect(overleafZone(lower, p1).segments).toHaveLength(1);
+  });
+});
+
+describe('an abstract under a numbered heading', () => {
+  const text = (n: number) => `Researchers in ecology depend on code to conduct research, line ${n} of the abstract goes on here`;
+  const under = (heading: string) =>
+    page([
+      seg(heading, 64, { x0: 36, x1: 125, size: 16.5, font: 'bold' }),
+      ...Array.from({ length: 5 }, (_, i) => seg(text(i), 100 + 14 * i, { x0: 36, x1: 559, size: 11 })),
+      seg('3. Introduction', 200, { x0: 36, x1: 160, size: 16.5, font: 'bold' }),
+    ]);
+
+  it('reads "2. Abstract" (a Manubot section number) as the abstract’s heading, not a numbered "Summary"', () => {
+    expect(abstractAfterHeading([under('2. Abstract')])?.text).toMatch(/^Researchers in ecology .* line 4 of the abstract goes on here$/);
+    expect(abstractAfterHeading([under('Abstract')])?.text).toMatch(/^Researchers/);
+    expect(abstractAfterHeading([under('2. Summary')])).toBeNull();
+    expect(abstractAfterHeading([under('12 Abstract interpretation')])).toBeNull();
   });
 });
