@@ -1,6 +1,8 @@
 import { create } from 'zustand';
+import { DEFAULT_DUE_DAYS, MAX_DUE_DAYS, dueDateAfter } from '../../../electron/common/domain/invitation';
 import type { InvitationDraft } from '../../../electron/common/views';
 import { desk, errorText } from '../platform/instance';
+import { useInvitationSettings } from './reads';
 
 /**
  * The invitation drafts a dialog shows: one `invitation.draft` per person asked, in the order asked.
@@ -45,3 +47,76 @@ export const useDrafts = create<DraftsStore>((set, get) => ({
     set({ manuscriptId: null, authorIds: [], drafts: [], error: null, loading: false });
   },
 }));
+
+const DUE_DAYS_KEY = 'referee-desk.invitation.dueDays';
+
+function readDueDays(): number | null {
+  try {
+    const n = Number(localStorage.getItem(DUE_DAYS_KEY));
+    return Number.isInteger(n) && n >= 1 && n <= MAX_DUE_DAYS ? n : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The default due period (days from the invitation to the report), kept in this window's storage:
+ * a draft for someone with no due date gets one that far ahead. Null until the editor chose one.
+ */
+export const useDuePeriod = create<{ days: number | null; set(days: number): void }>((set) => ({
+  days: readDueDays(),
+  set(days) {
+    try {
+      localStorage.setItem(DUE_DAYS_KEY, String(days));
+    } catch {
+      // Storage refused: the period holds for this session.
+    }
+    set({ days });
+  },
+}));
+
+/** Asked once before the first draft: the name that signs invitations (saved in core) and the due period. */
+export async function saveInvitationBasics(editorName: string, dueDays: number): Promise<string | null> {
+  try {
+    const next = await desk().invoke('invitation.setSettings', { editorName: editorName.trim() });
+    useInvitationSettings.setState({ data: next, answered: {}, error: null });
+    useDuePeriod.getState().set(dueDays);
+    return null;
+  } catch (err) {
+    return errorText(err);
+  }
+}
+
+/**
+ * Drafts for these people: first a due date for each who has none (today plus the due period), so the
+ * draft asks for the report by a day, then their drafts.
+ */
+export async function draftInvitations(manuscriptId: number, people: ReadonlyArray<{ authorId: number; dueDate: string | null }>) {
+  const days = useDuePeriod.getState().days ?? DEFAULT_DUE_DAYS;
+  const dueDate = dueDateAfter(new Date(), days);
+  try {
+    await Promise.all(
+      people
+        .filter((p) => p.dueDate === null)
+        .map((p) => desk().invoke('shortlist.setDue', { manuscriptId, authorId: p.authorId, dueDate })),
+    );
+  } catch (err) {
+    useDrafts.setState({ error: errorText(err) });
+  }
+  await useDrafts.getState().load(
+    manuscriptId,
+    people.map((p) => p.authorId),
+  );
+}
+
+/** True where core opens the mail app itself (Electron); elsewhere the draft's mailto: link does. */
+export const mailOpensThroughCore = (): boolean => desk().host === 'electron';
+
+/** Asks core to open the draft in the system mail app; false when it cannot (use the link instead). */
+export async function openInMailApp(key: { manuscriptId: number; authorId: number }): Promise<boolean> {
+  try {
+    return (await desk().invoke('invitation.open', key)).opened;
+  } catch {
+    return false;
+  }
+}

@@ -96,6 +96,12 @@ async function downloaded(click: () => Promise<void>): Promise<Download> {
   const [download] = await Promise.all([page.waitForEvent('download'), click()]);
   return download;
 }
+/** The due date a draft gives a person without one: 21 days ahead (the period asked before the first draft). */
+const dueDay = (() => {
+  const due = new Date();
+  due.setDate(due.getDate() + 21);
+  return `${due.getFullYear()}-${String(due.getMonth() + 1).padStart(2, '0')}-${String(due.getDate()).padStart(2, '0')}`;
+})();
 const csvOf = async (d: Download) => parseCsv(readFileSync((await d.path())!, 'utf8'));
 
 /** Shows the panel (the toolbar button toggles it). */
@@ -198,8 +204,29 @@ describe('shortlist and invitations', () => {
     await act(() => shortlistButton().click());
     const draftAll = panel().getByRole('button', { name: 'Draft invitations (5)' });
     await act(() => draftAll.click());
+    // Once per installation, before the first draft: the editor's name and the due period (not counted:
+    // the daily job never asks again). "Required" shows only after a first try.
+    const basics = page.getByRole('dialog', { name: 'Before your first invitation' });
+    await basics.waitFor();
+    await expect.poll(() => basics.getByText('Enter your name').count()).toBe(0);
+    await basics.getByRole('button', { name: 'Save and draft' }).click();
+    await expect.poll(() => basics.getByText('Enter your name: it signs the invitations.').isVisible()).toBe(true);
+    expect(await basics.getByLabel('Reports due after (days)').inputValue()).toBe('21');
+    await page.screenshot({ path: screenshotPath('shortlist-invitation-basics') });
+    await basics.getByLabel(/^Your name/).fill('Dr. Ines Editor');
+    await basics.getByRole('button', { name: 'Save and draft' }).click();
     const dialog = page.getByRole('dialog', { name: 'Invitations (5)' });
     await expect.poll(() => dialog.getByTestId('draft-subject').count(), { timeout: 10_000 }).toBe(5);
+    // Right the first time: a due date 21 days ahead for each, the signature, the abstract as an excerpt
+    // that fits the mail link.
+    const texts = await dialog.getByRole('textbox').evaluateAll((els) => els.map((t) => (t as HTMLTextAreaElement).value));
+    for (const text of texts) {
+      expect(text).toContain(`your report by ${dueDay}.`);
+      expect(text).not.toMatch(/by \./);
+      expect(text.endsWith('With best regards,\nDr. Ines Editor')).toBe(true);
+      expect(text).toContain('From the abstract: ');
+    }
+    expect(await dialog.getByRole('note').count()).toBe(0);
     for (const subject of await dialog.getByTestId('draft-subject').allTextContents()) expect(subject.length).toBeGreaterThan(0);
     const links = await dialog.getByTestId('mailto').evaluateAll((els) => els.map((a) => a.getAttribute('href')));
     expect(links).toHaveLength(5);
@@ -270,7 +297,7 @@ describe('shortlist and invitations', () => {
     await page.keyboard.type('Knows the lichen survey; ');
     await page.waitForTimeout(1_000);
     await page.keyboard.type('ask before 15 Dec', { delay: 30 });
-    await entry(e).getByLabel(`Due date for ${e}`).fill('2026-12-15');
+    await entry(e).getByLabel(`Due date for ${e}`, { exact: true }).fill('2026-12-15');
     await expect.poll(() => note.inputValue()).toBe('Knows the lichen survey; ask before 15 Dec');
     await expect
       .poll(() => app.core.router.handle('shortlist.list', { manuscriptId: 1 }, { transport: 'test' }).then((r) => (r.ok ? r.value : [])))
@@ -290,8 +317,16 @@ describe('shortlist and invitations', () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/^To: [^\s@]+@[^\s@]+\nSubject: .+\n\n/);
     await inView(dialog.getByRole('button', { name: 'Mark as invited' }), dialog.getByRole('button', { name: 'Copy text' }));
     await page.screenshot({ path: screenshotPath('shortlist-invitation-dialog') });
-    await dialog.getByRole('button', { name: 'Mark as invited' }).click();
+    // Opening it in the mail app marks the person invited; the toast's Undo takes it back.
     const today = new Date().toISOString().slice(0, 10);
+    await dialog.getByTestId('mailto').evaluate((a) => a.addEventListener('click', (e) => e.preventDefault()));
+    await dialog.getByTestId('mailto').click();
+    const toast = dialog.getByTestId('invite-toast');
+    await expect.poll(() => toast.textContent()).toMatch(new RegExp(`Opened in your mail app: ${first} is marked as invited\\.`));
+    await expect.poll(() => entry(first).getByTestId('sl-status').textContent()).toBe(`Invited ${today}`);
+    await toast.getByRole('button', { name: 'Undo' }).click();
+    await expect.poll(() => entry(first).getByTestId('sl-status').textContent()).toBe('Shortlisted');
+    await dialog.getByRole('button', { name: 'Mark as invited' }).click();
     await expect.poll(() => entry(first).getByTestId('sl-status').textContent()).toBe(`Invited ${today}`);
     await page.keyboard.press('Escape');
     // The second through the status: only the allowed next moves are offered.
@@ -299,16 +334,30 @@ describe('shortlist and invitations', () => {
     expect(await select.locator('option').allTextContents()).toEqual(['Change status…', 'Invited']);
     await select.selectOption('invited');
     await expect.poll(() => entry(second).getByTestId('sl-status').textContent()).toBe(`Invited ${today}`);
+    // Accepted and Declined are one click each; the other moves stay in the menu.
     const firstSelect = entry(first).getByRole('combobox', { name: `Change the status of ${first}` });
     expect(await firstSelect.locator('option').allTextContents()).toEqual([
       'Change status…',
-      'Accepted',
-      'Declined',
       'No answer',
       'Shortlisted (invitation taken back)',
     ]);
-    await firstSelect.selectOption('accepted');
-    await select.selectOption('declined');
+    await inView(
+      entry(first).getByRole('button', { name: `${first} accepted` }),
+      entry(second).getByRole('button', { name: `${second} declined` }),
+    );
+    // The answer buttons stay inside the status column (they do not run under the due date).
+    const status = await entry(first).locator('.sl-status').boundingBox();
+    const declined = await entry(first)
+      .getByRole('button', { name: `${first} declined` })
+      .boundingBox();
+    expect(declined!.x + declined!.width).toBeLessThanOrEqual(status!.x + status!.width + 0.5);
+    await page.screenshot({ path: screenshotPath('shortlist-answers') });
+    await entry(first)
+      .getByRole('button', { name: `${first} accepted` })
+      .click();
+    await entry(second)
+      .getByRole('button', { name: `${second} declined` })
+      .click();
     await expect.poll(() => entry(first).getByTestId('sl-status').textContent()).toBe(`Accepted ${today}`);
     await expect.poll(() => entry(second).getByTestId('sl-status').textContent()).toBe(`Declined ${today}`);
     await expect
@@ -355,10 +404,10 @@ describe('shortlist and invitations', () => {
     ]);
     expect(csv.slice(1).map((l) => [l[0], l[1], l[5], l[6], l[7], l[10]])).toEqual([
       ['1', picked[0], 'Accepted', 'Knows the lichen survey; ask before 15 Dec', '2026-12-15', 'yes'],
-      ['2', picked[1], 'Declined', '', '', ''],
-      ['3', picked[2], 'Shortlisted', '', '', ''],
-      ['4', picked[3], 'Shortlisted', '', '', ''],
-      ['5', picked[4], 'Shortlisted', '', '', ''],
+      ['2', picked[1], 'Declined', '', dueDay, ''],
+      ['3', picked[2], 'Shortlisted', '', dueDay, ''],
+      ['4', picked[3], 'Shortlisted', '', dueDay, ''],
+      ['5', picked[4], 'Shortlisted', '', dueDay, ''],
     ]);
     const xlsx = await downloaded(() => page.getByRole('button', { name: 'Export 5 to XLSX' }).click());
     expect(xlsx.suggestedFilename()).toMatch(/-shortlist\.xlsx$/);

@@ -1,94 +1,254 @@
-// Invitation drafts for one shortlisted person or for everyone not yet invited: the filled subject and
-// body (invitation.draft), "Open in mail app" (Electron: invitation.open; the browser host: a mailto:
-// link), "Copy text" (first when the link had to shorten the body), and "Mark as invited" (dated today).
+// Invitation drafts for one shortlisted person or for everyone not yet invited. Before the first draft
+// it asks once for the editor's name (signs the invitations) and a due period (a person without a due
+// date gets one that far ahead), so no draft comes out with "by ." or without a signature. Each draft:
+// "Open in mail app" (Electron: invitation.open; the browser host: a mailto: link), which also marks the
+// person invited, with Undo in the toast; "Copy text" (first when the link had to shorten the body);
+// "Copy full abstract" (the template carries an excerpt); and "Mark as invited" for a text sent by hand.
 import { Modal } from '../../components/Modal';
 import { Check, Copy, Mail } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { DEFAULT_DUE_DAYS, MAX_DUE_DAYS } from '../../../../electron/common/domain/invitation';
 import { TRANSITIONS } from '../../../../electron/common/domain/shortlist';
-import type { InvitationDraft, ShortlistEntryRow } from '../../../../electron/common/views';
+import type { InvitationDraft, ShortlistEntryRow, ShortlistStatus } from '../../../../electron/common/views';
 import { Alert } from '../../components/Alert';
-import { desk } from '../../platform/instance';
-import { useDrafts } from '../../stores/invitations';
-import { useShortlist } from '../../stores/reads';
+import { Required } from '../../components/Required';
+import {
+  draftInvitations,
+  mailOpensThroughCore,
+  openInMailApp,
+  saveInvitationBasics,
+  useDrafts,
+  useDuePeriod,
+} from '../../stores/invitations';
+import { useManuscripts } from '../../stores/manuscripts';
+import { useInvitationSettings, useShortlist } from '../../stores/reads';
 import { draftText, statusLine } from './shortlistModel';
 import { useShortlistPanel, write } from './shortlistState';
+import './invitations.css';
 
 const NONE: readonly ShortlistEntryRow[] = [];
+
+/** What the toast says after a person was marked invited, and how to take it back. */
+interface Toast {
+  text: string;
+  undo: (() => void) | null;
+}
 
 export function InvitationDialog({ manuscriptId }: { manuscriptId: number }) {
   const inviting = useShortlistPanel((s) => s.inviting);
   const { drafts, error, loading } = useDrafts();
+  const settings = useInvitationSettings((s) => s.data);
   const entries = useShortlist((s) => (s.answered?.manuscriptId === manuscriptId ? (s.data ?? NONE) : NONE));
+  const [toast, setToast] = useState<Toast | null>(null);
+  const needsBasics = settings !== null && settings.editorName.trim() === '';
+  const ready = settings !== null && !needsBasics;
   useEffect(() => {
-    if (inviting) void useDrafts.getState().load(manuscriptId, inviting);
-    else useDrafts.getState().reset();
-  }, [inviting, manuscriptId]);
+    if (inviting && settings === null) void useInvitationSettings.getState().load({});
+  }, [inviting, settings]);
+  useEffect(() => {
+    if (!inviting) {
+      useDrafts.getState().reset();
+      setToast(null);
+      return;
+    }
+    if (!ready) return;
+    const known = new Map((useShortlist.getState().data ?? []).map((e) => [e.authorId, e.dueDate]));
+    void draftInvitations(
+      manuscriptId,
+      inviting.map((authorId) => ({ authorId, dueDate: known.get(authorId) ?? null })),
+    );
+  }, [inviting, manuscriptId, ready]);
   const byId = new Map(entries.map((e) => [e.authorId, e]));
-  const shown = drafts.filter((d) => d.manuscriptId === manuscriptId && byId.has(d.authorId));
+  const shown = ready ? drafts.filter((d) => d.manuscriptId === manuscriptId && byId.has(d.authorId)) : [];
   const invitable = shown.filter((d) => TRANSITIONS[byId.get(d.authorId)!.status].includes('invited'));
   const single = inviting?.length === 1 ? byId.get(inviting[0]!) : undefined;
+
+  /** Marks the person invited and says so, with Undo putting back the status they had. */
+  const invite = async (entry: ShortlistEntryRow, how: string) => {
+    const previous: ShortlistStatus = entry.status;
+    const key = { manuscriptId, authorId: entry.authorId };
+    if (!(await write('invitation.markInvited', key))) return;
+    const undo = TRANSITIONS.invited.includes(previous)
+      ? () => {
+          setToast(null);
+          void write('shortlist.setStatus', { ...key, status: previous });
+        }
+      : null;
+    setToast({ text: `${how ? `${how} ` : ''}${entry.name} is marked as invited.`, undo });
+  };
 
   return (
     <Modal
       open={inviting !== null}
       onOpenChange={(open) => (open ? undefined : useShortlistPanel.setState({ inviting: null }))}
       className="invitation-dialog"
-      title={single ? `Invitation to ${single.name}` : `Invitations (${inviting?.length ?? 0})`}
+      title={
+        needsBasics ? 'Before your first invitation' : single ? `Invitation to ${single.name}` : `Invitations (${inviting?.length ?? 0})`
+      }
       description={
-        <>
-          {single
-            ? 'Send it from your mail app (or paste the copied text), then mark the person as invited: their status becomes “Invited”, dated today.'
-            : 'Send each from your mail app (or paste the copied text), then mark the people as invited: their status becomes “Invited”, dated today.'}{' '}
-          Referee Desk sends nothing itself.
-        </>
+        needsBasics ? (
+          'Your name signs every invitation, and the due period sets the date each one asks for the report. You can change both in Settings.'
+        ) : (
+          <>
+            {single
+              ? 'Open it in your mail app and send it: the person is marked as invited, dated today.'
+              : 'Open each in your mail app and send it: each person is marked as invited, dated today.'}{' '}
+            Referee Desk sends nothing itself.
+          </>
+        )
       }
     >
-      {loading && shown.length === 0 ? <p className="muted">Filling the template…</p> : null}
+      {needsBasics ? <BasicsForm /> : null}
+      {ready && loading && shown.length === 0 ? <p className="muted">Filling the template…</p> : null}
       <Alert text={error} />
-      <ol className="drafts">
-        {shown.map((d) => (
-          <DraftItem key={d.authorId} draft={d} entry={byId.get(d.authorId)!} rows={single ? 12 : 6} />
-        ))}
-      </ol>
+      {ready ? (
+        <ol className="drafts">
+          {shown.map((d) => (
+            <DraftItem key={d.authorId} draft={d} entry={byId.get(d.authorId)!} rows={single ? 12 : 6} onInvite={invite} />
+          ))}
+        </ol>
+      ) : null}
       <div className="dialog-actions">
+        {toast ? (
+          <p className="invite-toast" role="status" data-testid="invite-toast">
+            <Check size={16} aria-hidden="true" /> {toast.text}
+            {toast.undo ? (
+              <button type="button" className="linklike" onClick={toast.undo}>
+                Undo
+              </button>
+            ) : null}
+          </p>
+        ) : null}
         {invitable.length > 1 ? (
           <button
             type="button"
-            onClick={() => void Promise.all(invitable.map((d) => write('invitation.markInvited', { manuscriptId, authorId: d.authorId })))}
+            onClick={() =>
+              void Promise.all(invitable.map((d) => write('invitation.markInvited', { manuscriptId, authorId: d.authorId }))).then(() =>
+                setToast({ text: `${invitable.length} people are marked as invited.`, undo: null }),
+              )
+            }
           >
             <Check size={16} aria-hidden="true" /> Mark all {invitable.length} as invited
           </button>
         ) : null}
-        <Modal.Close asChild>
-          <button type="button">Done</button>
-        </Modal.Close>
+        {needsBasics ? null : (
+          <Modal.Close asChild>
+            <button type="button">Done</button>
+          </Modal.Close>
+        )}
       </div>
     </Modal>
   );
 }
 
-function DraftItem({ draft, entry, rows }: { draft: InvitationDraft; entry: ShortlistEntryRow; rows: number }) {
+/** The editor's name and the due period, asked once; "required" shows only after a first try. */
+function BasicsForm() {
+  const saved = useDuePeriod((s) => s.days);
+  const [name, setName] = useState('');
+  const [days, setDays] = useState(String(saved ?? DEFAULT_DUE_DAYS));
+  const [tried, setTried] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const n = Number(days);
+  const nameProblem = name.trim() === '' ? 'Enter your name: it signs the invitations.' : null;
+  const daysProblem = Number.isInteger(n) && n >= 1 && n <= MAX_DUE_DAYS ? null : `Enter a whole number of days from 1 to ${MAX_DUE_DAYS}.`;
+  const submit = async () => {
+    setTried(true);
+    if (nameProblem || daysProblem) return;
+    setError(await saveInvitationBasics(name, n));
+  };
+  return (
+    <form
+      className="invite-basics"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
+      <label className="field">
+        <span>
+          Your name (signs the invitations) <Required />
+        </span>
+        <input
+          type="text"
+          value={name}
+          maxLength={200}
+          autoComplete="name"
+          required
+          aria-invalid={tried && nameProblem !== null}
+          aria-describedby={tried && nameProblem ? 'basics-name-problem' : undefined}
+          onChange={(e) => setName(e.target.value)}
+        />
+        {tried && nameProblem ? (
+          <span id="basics-name-problem" className="field-error">
+            {nameProblem}
+          </span>
+        ) : null}
+      </label>
+      <label className="field">
+        <span>Reports due after (days)</span>
+        <input
+          type="number"
+          className="narrow"
+          min={1}
+          max={MAX_DUE_DAYS}
+          step={1}
+          value={days}
+          aria-invalid={tried && daysProblem !== null}
+          aria-describedby={tried && daysProblem ? 'basics-days-problem' : undefined}
+          onChange={(e) => setDays(e.target.value)}
+        />
+        {tried && daysProblem ? (
+          <span id="basics-days-problem" className="field-error">
+            {daysProblem}
+          </span>
+        ) : null}
+      </label>
+      <Alert text={error} />
+      <button type="submit" className="primary">
+        Save and draft
+      </button>
+    </form>
+  );
+}
+
+function DraftItem({
+  draft,
+  entry,
+  rows,
+  onInvite,
+}: {
+  draft: InvitationDraft;
+  entry: ShortlistEntryRow;
+  rows: number;
+  onInvite: (entry: ShortlistEntryRow, how: string) => Promise<void>;
+}) {
   const [said, setSaid] = useState<string | null>(null);
   // Electron opens the mail app through core; a host that cannot (the browser) gets the link instead.
-  const [asLink, setAsLink] = useState(() => desk().host !== 'electron');
+  const [asLink, setAsLink] = useState(() => !mailOpensThroughCore());
+  const abstract = useManuscripts((s) => (s.detail?.manuscript.id === draft.manuscriptId ? s.detail.manuscript.abstract : ''));
   const key = { manuscriptId: draft.manuscriptId, authorId: draft.authorId };
   const canInvite = TRANSITIONS[entry.status].includes('invited');
   const titleId = `draft-${draft.authorId}`;
+  const mailFirst = draft.to !== null && !draft.truncated;
   const copy = async () => {
     await navigator.clipboard.writeText(draftText(draft));
     setSaid('Text copied: paste it into a new message.');
   };
+  const copyAbstract = async () => {
+    await navigator.clipboard.writeText(abstract);
+    setSaid('Full abstract copied: paste it into the message if you want it there.');
+  };
+  const opened = () => {
+    setSaid(null);
+    if (canInvite) void onInvite(entry, 'Opened in your mail app:');
+  };
   const open = async () => {
-    try {
-      const r = await desk().invoke('invitation.open', key);
-      if (r.opened) setSaid('Opened in your mail app.');
-      else setAsLink(true);
-    } catch {
-      setAsLink(true);
-    }
+    if (await openInMailApp(key)) opened();
+    else setAsLink(true);
   };
   const copyButton = (
-    <button type="button" className={draft.truncated ? 'primary' : ''} onClick={() => void copy()}>
+    <button type="button" className={mailFirst ? '' : 'primary'} onClick={() => void copy()}>
       <Copy size={16} aria-hidden="true" /> Copy text
     </button>
   );
@@ -116,31 +276,32 @@ function DraftItem({ draft, entry, rows }: { draft: InvitationDraft; entry: Shor
         </p>
       ) : null}
       <div className="draft-actions">
-        {draft.truncated ? copyButton : null}
+        {mailFirst ? null : copyButton}
         {draft.to ? (
           asLink ? (
             // In Electron the link opens through the window-open handler, which hands mailto: to the system.
             <a
-              className="button-link"
+              className={`button-link${mailFirst ? ' primary' : ''}`}
               href={draft.mailto}
               data-testid="mailto"
-              {...(desk().host === 'electron' ? { target: '_blank', rel: 'noreferrer' } : {})}
+              onClick={opened}
+              {...(mailOpensThroughCore() ? { target: '_blank', rel: 'noreferrer' } : {})}
             >
               <Mail size={16} aria-hidden="true" /> Open in mail app
             </a>
           ) : (
-            <button type="button" onClick={() => void open()}>
+            <button type="button" className={mailFirst ? 'primary' : ''} onClick={() => void open()}>
               <Mail size={16} aria-hidden="true" /> Open in mail app
             </button>
           )
         ) : null}
-        {draft.truncated ? null : copyButton}
-        <button
-          type="button"
-          className={canInvite ? 'primary' : ''}
-          disabled={!canInvite}
-          onClick={() => void write('invitation.markInvited', { ...key })}
-        >
+        {mailFirst ? copyButton : null}
+        {abstract.trim() ? (
+          <button type="button" onClick={() => void copyAbstract()}>
+            <Copy size={16} aria-hidden="true" /> Copy full abstract
+          </button>
+        ) : null}
+        <button type="button" disabled={!canInvite} onClick={() => void onInvite(entry, '')}>
           <Check size={16} aria-hidden="true" /> {canInvite ? 'Mark as invited' : statusLine(entry)}
         </button>
         {said ? (

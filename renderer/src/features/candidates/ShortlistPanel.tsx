@@ -24,6 +24,7 @@ import { InvitationDialog } from './InvitationDialog';
 import { moved, nextStatuses, notYetInvited, statusLine } from './shortlistModel';
 import { useShortlistPanel, write } from './shortlistState';
 import { DateInput } from '../../components/DateInput';
+import './invitations.css';
 
 /**
  * Placed after the candidate table: loads the open manuscript's shortlist and, when shown, its panel.
@@ -189,6 +190,7 @@ function Entry({
             Marked in the service{entry.serviceMark.markedBy ? ` by ${entry.serviceMark.markedBy}` : ''}
           </span>
         ) : null}
+        <AnswerButtons entry={entry} />
         <StatusSelect entry={entry} />
       </div>
       <div className="sl-due">
@@ -237,9 +239,30 @@ function Entry({
   );
 }
 
-/** Only the moves the status allows next (common/domain/shortlist TRANSITIONS). */
+/** The answers to an invitation, one click each, while the person may still answer. */
+const ANSWERS = ['accepted', 'declined'] as const;
+const answerable = (status: ShortlistStatus) => ANSWERS.every((a) => TRANSITIONS[status].includes(a));
+
+function AnswerButtons({ entry }: { entry: ShortlistEntryRow }) {
+  if (!answerable(entry.status)) return null;
+  const set = (status: ShortlistStatus) =>
+    void write('shortlist.setStatus', { manuscriptId: entry.manuscriptId, authorId: entry.authorId, status });
+  return (
+    <span className="sl-answers" role="group" aria-label={`Answer of ${entry.name}`}>
+      <button type="button" onClick={() => set('accepted')} aria-label={`${entry.name} accepted`}>
+        Accepted
+      </button>
+      <button type="button" onClick={() => set('declined')} aria-label={`${entry.name} declined`}>
+        Declined
+      </button>
+    </span>
+  );
+}
+
+/** The other moves the status allows next (common/domain/shortlist TRANSITIONS); answers have their buttons. */
 function StatusSelect({ entry }: { entry: ShortlistEntryRow }) {
-  const options = nextStatuses(entry.status);
+  const buttons = answerable(entry.status);
+  const options = nextStatuses(entry.status).filter((o) => !(buttons && (ANSWERS as readonly string[]).includes(o.status)));
   if (options.length === 0) return null;
   return (
     <select

@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
-import { PLACEHOLDERS, unknownPlaceholders } from '../../../../electron/common/domain/invitation';
+import { DEFAULT_DUE_DAYS, PLACEHOLDERS, unknownPlaceholders } from '../../../../electron/common/domain/invitation';
 import type { InvitationSettings } from '../../../../electron/common/rows';
 import { Alert } from '../../components/Alert';
 import { desk, errorText } from '../../platform/instance';
+import { useDuePeriod } from '../../stores/invitations';
 import { useInvitationSettings } from '../../stores/reads';
-import { settingsProblems } from './invitationForm';
+import { dueDaysProblem, settingsProblems } from './invitationForm';
 
 const NUMBERS = [
   ['reminderDays', 'Remind me after', 'days without an answer'],
@@ -20,6 +21,8 @@ export function InvitationSection() {
   const [draft, setDraft] = useState<InvitationSettings | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [note, setNote] = useState<string | null>(null);
+  const savedDays = useDuePeriod((s) => s.days);
+  const [dueDays, setDueDays] = useState(() => savedDays ?? DEFAULT_DUE_DAYS);
 
   useEffect(() => {
     void useInvitationSettings.getState().load({});
@@ -37,7 +40,8 @@ export function InvitationSection() {
       </section>
     );
   const unknown = [...new Set([...unknownPlaceholders(draft.subject), ...unknownPlaceholders(draft.body)])];
-  const problems = settingsProblems(draft);
+  const dueProblem = dueDaysProblem(dueDays);
+  const problems = [...settingsProblems(draft), ...(dueProblem ? [dueProblem] : [])];
   const set = (patch: Partial<InvitationSettings>) => {
     setNote(null);
     setDraft({ ...draft, ...patch });
@@ -46,6 +50,7 @@ export function InvitationSection() {
     if (problems.length > 0) return;
     try {
       const next = await desk().invoke('invitation.setSettings', draft);
+      useDuePeriod.getState().set(dueDays);
       useInvitationSettings.setState({ data: next, answered: {} });
       setDraft(next);
       setError(null);
@@ -96,7 +101,22 @@ export function InvitationSection() {
           </dl>
         </details>
         <fieldset className="numbers">
-          <legend>Reminders and the load badge</legend>
+          <legend>Due dates, reminders and the load badge</legend>
+          <label>
+            Reports due after{' '}
+            <input
+              type="number"
+              className="narrow"
+              min={1}
+              step={1}
+              value={Number.isFinite(dueDays) ? dueDays : ''}
+              onChange={(e) => {
+                setNote(null);
+                setDueDays(e.target.valueAsNumber);
+              }}
+            />{' '}
+            days (the due date a draft asks for when the person has none)
+          </label>
           {NUMBERS.map(([key, before, after]) => (
             <label key={key}>
               {before}{' '}

@@ -1,5 +1,6 @@
 // Settings → Invitations: what is wrong with the numbers before they are saved, in the editor's words
 // (the same bounds the contract enforces).
+import { MAX_DUE_DAYS } from '../../../../electron/common/domain/invitation';
 import type { InvitationSettings } from '../../../../electron/common/rows';
 
 const BOUNDS = {
@@ -18,3 +19,9 @@ export function settingsProblems(s: Pick<InvitationSettings, keyof typeof BOUNDS
   }
   return out;
 }
+
+/** The default due period (days): a whole number from 1 to a year. */
+export const dueDaysProblem = (days: number): string | null =>
+  Number.isInteger(days) && days >= 1 && days <= MAX_DUE_DAYS
+    ? null
+    : `Reports due after (days): enter a whole number from 1 to ${MAX_DUE_DAYS}.`;
