@@ -1,30 +1,11 @@
-// Lint enforces the layers (ARCHITECTURE.md §3 rules 1 and 2). Each layer gets an import zone,
-// and raw IPC is banned everywhere but the two transport modules.
+// Lint enforces the layers (ARCHITECTURE.md §3 rules 1 and 2). Each layer is a zone with an allow-list
+// checked on the resolved import path (.eslint-plugin-local/layers.ts), and raw IPC is banned everywhere
+// but the two transport modules.
 import js from '@eslint/js';
 import regexp from 'eslint-plugin-regexp';
 import tseslint from 'typescript-eslint';
-
-const nodeBuiltins = [
-  'node:*',
-  'fs',
-  'fs/*',
-  'path',
-  'os',
-  'child_process',
-  'crypto',
-  'http',
-  'https',
-  'net',
-  'worker_threads',
-  'stream',
-  'url',
-  'util',
-];
-
-/** no-restricted-imports patterns for a zone. */
-const zone = (group, message) => ({
-  'no-restricted-imports': ['error', { patterns: [{ group, message }] }],
-});
+// TypeScript loaded by Node itself (type stripping, Node >= 22.18: package.json engines and .ci/node).
+import local from './.eslint-plugin-local/layers.ts';
 
 const RAW_IPC = {
   'no-restricted-imports': [
@@ -46,6 +27,163 @@ const RAW_IPC = {
       selector:
         "MemberExpression[property.name='send'][object.name='webContents'], MemberExpression[property.name='send'][object.property.name='webContents']",
       message: 'Core events reach windows only through electron/main/ipc.ts.',
+    },
+  ],
+};
+
+// ── Layers ────────────────────────────────────────────────────────────────────────────────────────────
+// One zone per layer (ARCHITECTURE.md §2). A file belongs to the FIRST zone whose `from` matches its
+// repo-relative path; it may import only the paths in `allow` (globs over the resolved target, extension
+// dropped: '/**' a folder, '*' one segment, `$1` the `from`'s first '*') and the packages in `packages`
+// ('node:*' is every Node builtin, however spelled). Anything else fails lint. To let a layer use a new
+// module of another layer or a new package, add it here: that line is the review of the dependency.
+// An `exceptions` entry names one file that breaks its zone today and why; it goes when the code moves.
+const NODE = 'node:*';
+const COMMON = 'electron/common/**';
+/** What the window's code may use from npm: React, the store, the widgets and icons, pure helpers. */
+const RENDERER_PACKAGES = ['react', 'react-dom', 'zustand', 'lucide-react', '@dnd-kit/*', '@radix-ui/*', 'fast-deep-equal'];
+/** Folders of the renderer shared by every feature (features never import each other). */
+const RENDERER_SHARED = ['renderer/src/components/**', 'renderer/src/stores/**', 'renderer/src/platform/**', 'renderer/src/data/**'];
+
+const LAYERS = {
+  root: import.meta.dirname,
+  zones: [
+    {
+      name: 'common',
+      from: 'electron/common/**',
+      allow: [COMMON],
+      packages: ['zod'],
+      why: 'electron/common is pure TypeScript shared by core and the window: no Node, no Electron, no other layer.',
+    },
+    {
+      name: 'core',
+      from: 'electron/core/**',
+      allow: [COMMON, 'electron/core/**'],
+      // esbuild: worker-source.ts bundles a worker's .ts entry when core runs from source (tests, tsx).
+      packages: [NODE, 'zod', 'better-sqlite3', 'undici', 'pg', 'pdfjs-dist', 'yauzl', '@napi-rs/keyring', 'esbuild'],
+      why: "electron/core is plain Node: never 'electron', the shells, the local service or the renderer.",
+    },
+    {
+      name: 'localservice',
+      from: 'electron/localservice/**',
+      // From core only the file-reading guards, so both sides read a file under the same bounds.
+      allow: [COMMON, 'electron/localservice/**', 'electron/core/intake/**', 'electron/core/worker-source', 'electron/core/background'],
+      packages: [NODE, 'zod', 'better-sqlite3', 'busboy', 'pdfjs-dist'],
+      why: "The local service stands for a separate service: common, Node and core's intake guards only; no 'electron', shells or renderer.",
+    },
+    {
+      name: 'main',
+      from: 'electron/main/**',
+      // Core's surface for the Electron shell: the host-core opener and composition types, logging, the
+      // transports' helpers (static files, staging, turn timing), and what the menus and updater show.
+      allow: [
+        COMMON,
+        'electron/main/**',
+        'electron/core/host-core',
+        'electron/core/composition',
+        'electron/core/ports',
+        'electron/core/logging',
+        'electron/core/log-rotation',
+        'electron/core/diagnostics',
+        'electron/core/static-files',
+        'electron/core/files/staging',
+        'electron/core/perf/turns',
+        'electron/core/update-settings',
+        'electron/core/demo/supervisor',
+        'electron/core/office/service',
+        'electron/core/outbox',
+        'electron/core/handlers/updates',
+        'electron/localservice/app-demo',
+      ],
+      packages: [NODE, 'electron', 'electron-updater'],
+      why: "electron/main is the thin Electron shell: core's host surface, common, 'electron'; never the renderer, preload or host.",
+    },
+    {
+      name: 'preload',
+      from: 'electron/preload/**',
+      allow: [COMMON, 'electron/preload/**'],
+      packages: ['electron'],
+      why: "preload exposes exactly the contract: 'electron' and electron/common, nothing else.",
+    },
+    {
+      name: 'host',
+      from: 'electron/host/**',
+      allow: [
+        COMMON,
+        'electron/host/**',
+        'electron/core/host-core',
+        'electron/core/composition',
+        'electron/core/logging',
+        'electron/core/node-http',
+        'electron/core/static-files',
+        'electron/core/files/staging',
+        'electron/localservice/app-demo',
+      ],
+      packages: [NODE, 'ws'],
+      why: "electron/host runs under plain Node: core's host surface, common, 'ws'; no 'electron', main, preload or renderer.",
+    },
+    {
+      name: 'renderer feature',
+      from: 'renderer/src/features/*/**',
+      allow: [COMMON, 'renderer/src/features/$1/**', ...RENDERER_SHARED],
+      packages: RENDERER_PACKAGES,
+      why: "A feature imports its own folder, the renderer's shared folders and electron/common; never another feature, Node or core.",
+      // Today's imports across features (issue 35); each goes when the shared piece moves to components/.
+      exceptions: [
+        {
+          file: 'renderer/src/features/activity/ActivityView.tsx',
+          imports: ['renderer/src/features/groups/groupState'],
+          why: "the authors-group state labels, shared with the groups view's table",
+        },
+        {
+          file: 'renderer/src/features/activity/Reminders.tsx',
+          imports: ['renderer/src/features/reviewers/PersonDrawer'],
+          why: 'a reminder opens the reviewer drawer',
+        },
+        {
+          file: 'renderer/src/features/candidates/CandidateCard.tsx',
+          imports: ['renderer/src/features/reviewers/format'],
+          why: "a person's formatting helpers, shared with the reviewers view",
+        },
+        {
+          file: 'renderer/src/features/candidates/cells.tsx',
+          imports: ['renderer/src/features/reviewers/format'],
+          why: "a person's formatting helpers, shared with the reviewers view",
+        },
+        {
+          file: 'renderer/src/features/journals/JournalsView.tsx',
+          imports: ['renderer/src/features/candidates/cells'],
+          why: "the candidate table's cells, reused for a journal's articles",
+        },
+      ],
+    },
+    {
+      name: 'renderer platform',
+      from: 'renderer/src/platform/**',
+      allow: [COMMON, 'renderer/src/platform/**'],
+      packages: RENDERER_PACKAGES,
+      why: 'renderer/src/platform selects the bridge (preload, WebSocket, a fake): electron/common only, never stores, views or features.',
+      exceptions: [
+        {
+          file: 'renderer/src/platform/shell-events.ts',
+          imports: ['renderer/src/stores/app', 'renderer/src/stores/manuscripts', 'renderer/src/components/FilePicker'],
+          why: 'routes menu and shell events into the stores and the file picker; belongs beside the stores',
+        },
+      ],
+    },
+    {
+      name: 'renderer',
+      from: 'renderer/**',
+      allow: [COMMON, 'renderer/src/*', ...RENDERER_SHARED],
+      packages: RENDERER_PACKAGES,
+      why: "The window knows only the contract (electron/common): no Node, 'electron', core, main, preload or host; its shared folders import no feature.",
+      exceptions: [
+        {
+          file: 'renderer/src/components/views.tsx',
+          imports: ['renderer/src/features/*/**'],
+          why: "the registry of views: it names each feature's view component",
+        },
+      ],
     },
   ],
 };
@@ -112,28 +250,6 @@ export default tseslint.config(
   },
   // Raw IPC: banned everywhere except the two transport modules.
   { files: ['electron/**/*.ts', 'renderer/**/*.{ts,tsx}'], ignores: ['electron/main/ipc.ts', 'electron/preload/index.ts'], rules: RAW_IPC },
-  // common: pure TypeScript. Imports nothing but zod and itself.
-  {
-    files: ['electron/common/**/*.ts'],
-    rules: zone(
-      [
-        ...nodeBuiltins,
-        'electron',
-        'react',
-        'react-dom',
-        'zustand',
-        'undici',
-        'better-sqlite3',
-        '../core/*',
-        '../main/*',
-        '../preload/*',
-        '../host/*',
-        '../localservice/*',
-        '**/renderer/**',
-      ],
-      'electron/common is pure TypeScript: no Node, no DOM, no Electron, no other layer.',
-    ),
-  },
   // core: SQL binds its values by name (insertInto or @names), never by position (ARCHITECTURE.md §3).
   {
     files: ['electron/core/**/*.ts'],
@@ -148,70 +264,10 @@ export default tseslint.config(
       ],
     },
   },
-  // core: Node only, never Electron, never the shells or the renderer.
+  // Layers (ARCHITECTURE.md §2 and §3 rule 1): each zone's allow-list, checked on resolved import paths.
   {
-    files: ['electron/core/**/*.ts'],
-    rules: zone(
-      ['electron', '**/main/*', '**/main', '**/preload/*', '**/host/*', '**/renderer/**', 'react', 'react-dom', 'zustand'],
-      "electron/core is plain Node: it never imports 'electron', the shells or the renderer.",
-    ),
-  },
-  // sandbox: the stand-in service. Node only; may use common and core/intake parsing.
-  {
-    files: ['electron/localservice/**/*.ts'],
-    rules: zone(
-      ['electron', '**/main/*', '**/preload/*', '**/host/*', '**/renderer/**', 'react', 'react-dom', 'zustand'],
-      "electron/localservice is plain Node: no 'electron', no shells, no renderer.",
-    ),
-  },
-  // host: core + WebSocket; no Electron.
-  {
-    files: ['electron/host/**/*.ts'],
-    rules: zone(
-      ['electron', '**/main/*', '**/preload/*', '**/renderer/src/**', 'react', 'react-dom'],
-      "electron/host runs under plain Node: no 'electron' and no Electron shell modules.",
-    ),
-  },
-  // preload: electron + the contract, nothing else.
-  {
-    files: ['electron/preload/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: [...nodeBuiltins, '../core/*', '../main/*', '../host/*', '../localservice/*', '**/renderer/**', 'react'],
-              message: 'preload imports only electron and the contract (electron/common).',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  // renderer: DOM + React + the contract. Never Node, Electron or core.
-  {
-    files: ['renderer/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [{ name: 'electron', message: 'The renderer talks to core only through the contract bridge (platform/desk.ts).' }],
-          patterns: [
-            { group: [...nodeBuiltins, 'undici', 'better-sqlite3', 'ws'], message: 'The renderer has no Node access.' },
-            {
-              group: [
-                '**/electron/core/**',
-                '**/electron/main/**',
-                '**/electron/preload/**',
-                '**/electron/host/**',
-                '**/electron/localservice/**',
-              ],
-              message: 'The renderer knows only the contract (electron/common).',
-            },
-          ],
-        },
-      ],
-    },
+    files: ['electron/**/*.{ts,tsx,js,mjs,cjs}', 'renderer/**/*.{ts,tsx,js,mjs,cjs}'],
+    plugins: { local },
+    rules: { 'local/layers': ['error', LAYERS] },
   },
 );
