@@ -61,6 +61,7 @@ describe('layers: each zone refuses what its allow-list does not name (local/lay
     ['renderer feature → core', 'renderer/src/features/groups/probe.tsx', '../../../../electron/core/router'],
     ['renderer platform → a store', 'renderer/src/platform/probe.ts', '../stores/app'],
     ['renderer store → a feature', 'renderer/src/stores/probe.ts', '../features/groups/GroupsView'],
+    ['a folder under electron/ with no zone', 'electron/newlayer/probe.ts', 'node:fs'],
     ["an exception is one file's, not its folder's", 'renderer/src/features/activity/probe.tsx', '../groups/groupState'],
   ];
   it.each(forbidden)('%s fails lint', async (_label, file, specifier) => {
