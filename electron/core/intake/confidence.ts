@@ -1,6 +1,7 @@
 // How sure intake is of each field it read, from what the readers saw while reading (the trace): the same
 // rules for PDF and DOCX, in one place. Confidence is 0–1; the upload form highlights fields under 0.7
 // (electron/common/domain/intake.ts fieldsToCheck).
+import { endsWithCountry } from './roles';
 import type { IntakeAuthor, IntakeConfidence } from './types';
 
 /** How an author's affiliation, e-mail or ORCID was attached. */
@@ -64,6 +65,43 @@ function nameConfidence(name: string): number {
   return 0.9;
 }
 
+const LEADING_NOTE = /^\s*(correspond|speaker|part of|e-?mail|tel\b|phone|fax|present address|current address|on leave)/i;
+const INSTITUTION = new RegExp(
+  String.raw`\b(univ|institut|depart|dept|centr|center|school|college|facult|laborator|lab|hospital|clinic|academy|` +
+    String.raw`foundation|inc|ltd|gmbh|corporation|company|division|unit|research|ministry|council|agency|museum|` +
+    String.raw`observatory|polytechnic|ecole|école)`,
+  'i',
+);
+
+/**
+ * An affiliation's own text looks cut or mixed with other text: a part that ends on a connector word or a
+ * possessive ("Department of", "Shanghai No.9 People's"), a citation or running text in it, a note's label
+ * ("Correspondence to:", "Speaker"), an iD, or no institution word at all.
+ */
+export function affiliationLooksWrong(aff: string): boolean {
+  const parts = aff.split(/;\s*/);
+  if (parts.some((p) => CONNECTOR_END.test(p.trim()) || /[’']s$/.test(p.trim()) || /\b(of|and|the)\s*,/i.test(p))) return true;
+  if (/\[\d|\d{4}-\d{4}-\d{4}/.test(aff) || LEADING_NOTE.test(aff)) return true;
+  const words = aff.split(/\s+/).filter((w) => /^\p{L}/u.test(w));
+  const lower = words.filter(
+    (w) =>
+      /^\p{Ll}/u.test(w) && !/^(of|and|the|for|de|del|della|di|da|do|dos|das|du|des|la|le|et|für|und|van|von|der|y|e|in|at|on)$/i.test(w),
+  );
+  if (words.length >= 6 && lower.length >= 0.3 * words.length) return true;
+  return !INSTITUTION.test(aff) && words.length <= 1;
+}
+
+/**
+ * An affiliation's confidence: by how it was attached, lower when its text looks cut or mixed; one taken
+ * from the layout that reads as a whole address (an institution's word and a country at its end) is as sure
+ * as a marked one.
+ */
+function affiliationConfidence(aff: string, how: Exclude<Attachment, null>): number {
+  if (affiliationLooksWrong(aff)) return 0.5;
+  if (how === 'layout' && INSTITUTION.test(aff) && endsWithCountry(aff)) return ATTACH.marker;
+  return ATTACH[how];
+}
+
 const ATTACH: Record<Exclude<Attachment, null>, number> = { marker: 0.9, name: 0.95, layout: 0.65, order: 0.6 };
 
 export function confidenceOf(t: Trace): IntakeConfidence {
@@ -84,7 +122,7 @@ export function confidenceOf(t: Trace): IntakeConfidence {
     const p = t.perAuthor[i] ?? { affiliation: null, email: null, orcid: null, markers: [] };
     return {
       name: nameConfidence(a.name),
-      affiliation: a.affiliation && p.affiliation ? ATTACH[p.affiliation] : 0.5,
+      affiliation: a.affiliation && p.affiliation ? affiliationConfidence(a.affiliation, p.affiliation) : 0.5,
       email: a.email && p.email ? ATTACH[p.email] : unassignedEmails > 0 ? 0.4 : 0.8,
       orcid: a.orcid && p.orcid ? ATTACH[p.orcid] : 0.85,
     };

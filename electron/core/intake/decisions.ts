@@ -899,7 +899,7 @@ export function pdfAffiliations(hits: AuthorHit[], page: PdfPage, zone: Segment[
       if (rows.some((r) => r.top > seg.top && r.top <= s.top && overlap(r.x0, r.x1, s.x0, s.x1) > 0)) break;
       if (s.top - prevTop > rule('affLayoutGap') * s.size) break;
       prevTop = s.top;
-      if (/@|orcid|https?:|^\s*(e-?mail|tel|phone|fax)\b/i.test(s.plain)) continue;
+      if (/@|orcid|https?:|^\s*(e-?mail|tel|phone|fax)\b|\b\d{4}-\d{4}-\d{4}-\d{3}[\dX]\b/i.test(s.plain)) continue; // contacts, an iD line
       if (/^\s*(abstract|keywords)/i.test(s.plain)) break;
       lines.push(s.plain);
     }

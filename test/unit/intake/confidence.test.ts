@@ -82,3 +82,36 @@ describe('intake confidence', () => {
     expect(c.perAuthor[0]!.name).toBeLessThan(0.7);
   });
 });
+
+describe('affiliations the check list names (issue 38)', () => {
+  const withAff = (affiliation: string, how: 'marker' | 'layout') =>
+    confidenceOf(
+      trace({
+        authors: [{ name: 'Ana Pérez', affiliation, email: null, orcid: null }],
+        perAuthor: [{ affiliation: how, email: null, orcid: null, markers: how === 'marker' ? ['1'] : [] }],
+        emails: 0,
+        affiliationMarkers: how === 'marker' ? ['1'] : [],
+      }),
+    ).perAuthor[0]!.affiliation;
+
+  it('doubt a marked affiliation whose text is cut or mixed with other text', () => {
+    for (const cut of [
+      'Department of; Evidence-based Medicine',
+      'Department of Cellular and',
+      'Shanghai No.9 People’s',
+      'Division of Neurosurgery, Department of phase [9]. In this context, FES might enhance hand function',
+      'Correspondence to: Andrew Charles, Department of Neurology, UCLA School',
+      '0000-0002-1308-1562 ·, Department of Biology, Concordia University, Montreal, Canada',
+      'Speaker',
+    ])
+      expect(withAff(cut, 'marker'), cut).toBeLessThan(0.7);
+    expect(withAff('Department of Biology, Concordia University, Montreal, Canada', 'marker')).toBeGreaterThanOrEqual(0.7);
+    expect(withAff('Universidad de la Laguna, Facultad de Ciencias', 'marker')).toBeGreaterThanOrEqual(0.7);
+  });
+
+  it('trust an address taken from the layout when it reads whole (an institution, a country at its end), not otherwise', () => {
+    expect(withAff('Karlsruhe Institute of Technology, Karlsruhe, Germany', 'layout')).toBeGreaterThanOrEqual(0.7);
+    expect(withAff('Renji Hospital, Shanghai', 'layout')).toBeLessThan(0.7);
+    expect(withAff('Bloomberg', 'layout')).toBeLessThan(0.7);
+  });
+});
