@@ -5,6 +5,30 @@ import { MAX_MANUSCRIPT_BYTES, tooLargeMessage } from '../../../electron/common/
 import { boundsProblem } from '../../../electron/common/domain/wording';
 import { desk, errorText } from '../platform/instance';
 import { useCandidates } from './candidates';
+import { useProfiles } from './profiles';
+
+const FOLDER_KEY = 'referee-desk.lastFolder.';
+
+/** The folder the editor last uploaded to with the active profile (this window's storage), or ''. */
+export function lastFolder(): string {
+  const profile = useProfiles.getState().state?.activeId;
+  if (!profile) return '';
+  try {
+    return localStorage.getItem(FOLDER_KEY + profile) ?? '';
+  } catch {
+    return '';
+  }
+}
+
+function rememberFolder(folder: string): void {
+  const profile = useProfiles.getState().state?.activeId;
+  if (!profile || !folder.trim()) return;
+  try {
+    localStorage.setItem(FOLDER_KEY + profile, folder.trim());
+  } catch {
+    // Storage refused: the folder is asked again next time.
+  }
+}
 
 /** One file of the batch queue: staged, read by intake, edited by the editor, then queued. */
 export interface BatchItem {
@@ -22,6 +46,10 @@ export interface BatchItem {
   refusal?: string | null;
   /** The file can never be read (not a manuscript, encrypted, too large): trying again cannot help. */
   permanent?: boolean;
+  /** Upload was tried once: the form's problems are shown from then on, not before. */
+  tried?: boolean;
+  /** Its manuscript id is uploaded already: asked "Upload again as run #N?" before anything else (`sameFile`: the same bytes too). */
+  duplicate?: { manuscriptId: number; title: string; nextRun: number; sameFile: boolean } | null;
 }
 
 /** What a dropped batch shares: one folder and one set of bounds, applied to every file by Upload all. */
@@ -67,6 +95,8 @@ interface ManuscriptsStore {
   submit(key: string): Promise<void>;
   /** Applies the batch's folder and bounds to every file ready to go, then queues each that has no problem. */
   uploadAll(defaults: BatchDefaults): Promise<void>;
+  /** The answer to "Upload again as run #N?": yes makes it a new run of that manuscript, no cancels the file. */
+  answerDuplicate(key: string, again: boolean): void;
   cancel(key: string): void;
   retry(key: string): Promise<void>;
   /** Stops a queued upload (aborting it if it is being sent); the manuscript goes back to its last run. */
@@ -177,9 +207,32 @@ export const useManuscripts = create<ManuscriptsStore>((set, get) => {
       const item = live(key);
       if (!item) return;
       if (intake.error) patch(key, { state: 'failed', intake, error: intake.error.message, permanent: true });
-      else patch(key, { state: 'ready', intake, form: prefill(item.form, intake) });
+      else {
+        patch(key, { state: 'ready', intake, form: prefill(item.form, intake) });
+        if (!item.update) await checkDuplicate(key, file);
+      }
     } catch (err) {
       if (live(key)) patch(key, { state: 'failed', error: errorText(err) });
+    }
+  };
+  /**
+   * A file whose manuscript id (from its name) is uploaded already would become that manuscript's next
+   * run: which manuscript, and the run's number, for the question asked first.
+   */
+  const checkDuplicate = async (key: string, file: StagedFile) => {
+    const item = live(key);
+    if (!item) return;
+    const known = get().list.find((m) => m.originId === item.form.origin_id);
+    if (!known) return;
+    try {
+      const { runs } = await desk().invoke('manuscripts.get', { id: known.id });
+      const nextRun = Math.max(0, ...runs.map((r) => r.seq)) + 1;
+      if (live(key))
+        patch(key, {
+          duplicate: { manuscriptId: known.id, title: known.title, nextRun, sameFile: known.file?.sha256 === file.sha256 },
+        });
+    } catch (err) {
+      if (live(key)) patch(key, { error: errorText(err) });
     }
   };
   /** The outbox entry of a queued batch item's upload (null once sent). */
@@ -273,7 +326,7 @@ export const useManuscripts = create<ManuscriptsStore>((set, get) => {
             state: 'staging' as const,
             file: null,
             intake: null,
-            form: emptyForm(f.name),
+            form: { ...emptyForm(f.name), folder: lastFolder() },
             error: null,
             manuscriptId: null,
             update: false,
@@ -308,7 +361,7 @@ export const useManuscripts = create<ManuscriptsStore>((set, get) => {
               state: 'reading',
               file,
               intake: null,
-              form: emptyForm(file.name),
+              form: { ...emptyForm(file.name), folder: lastFolder() },
               error: null,
               manuscriptId: null,
               update: false,
@@ -324,12 +377,15 @@ export const useManuscripts = create<ManuscriptsStore>((set, get) => {
     async submit(key) {
       const item = get().batch.find((b) => b.key === key);
       if (!item) return;
+      // Not before the editor said whether an uploaded file goes again.
+      if (item.duplicate) return;
       // Said before anything is sent, in the form's words.
       const problems = formProblems(item.form);
-      if (problems.length > 0) return patch(key, { error: problems.join(' ') });
+      if (problems.length > 0) return patch(key, { error: problems.join(' '), tried: true });
       try {
         const m = await desk().invoke('manuscripts.upload', { form: item.form, ...(item.file ? { fileId: item.file.id } : {}) });
-        patch(key, { state: 'queued', manuscriptId: m.id, error: null });
+        patch(key, { state: 'queued', manuscriptId: m.id, error: null, tried: true });
+        rememberFolder(item.form.folder);
         await get().load();
         await get().select(m.id);
       } catch (err) {
@@ -337,10 +393,13 @@ export const useManuscripts = create<ManuscriptsStore>((set, get) => {
       }
     },
     async uploadAll(defaults) {
-      const ready = get().batch.filter((b) => b.state === 'ready');
+      // A file uploaded already waits for its answer ("Upload again as run #N?").
+      const ready = get().batch.filter((b) => b.state === 'ready' && !b.duplicate);
       for (const item of ready) {
         const form: UploadFormInput = { ...item.form };
-        if (defaults.folder.trim() && !form.folder.trim()) form.folder = defaults.folder.trim();
+        // The batch's folder goes to every file whose own folder is empty or still the remembered one.
+        const remembered = lastFolder();
+        if (defaults.folder.trim() && (!form.folder.trim() || form.folder === remembered)) form.folder = defaults.folder.trim();
         for (const k of [
           'min_h_index',
           'max_h_index',
@@ -354,6 +413,15 @@ export const useManuscripts = create<ManuscriptsStore>((set, get) => {
         patch(item.key, { form });
       }
       for (const item of ready) await get().submit(item.key);
+    },
+    answerDuplicate(key, again) {
+      const item = get().batch.find((b) => b.key === key);
+      if (!item?.duplicate) return;
+      if (!again) return get().cancel(key);
+      const known = get().list.find((m) => m.id === item.duplicate!.manuscriptId);
+      // A new run of that manuscript: its id, and its folder unless the editor chose one.
+      const form = known ? { ...item.form, origin_id: known.originId, folder: item.form.folder || known.folder } : item.form;
+      patch(key, { duplicate: null, update: true, form });
     },
     cancel(key) {
       patch(key, { state: 'cancelled' });

@@ -1,6 +1,7 @@
 // The upload queue in Chromium: several files dropped at once (one of them not what its name
 // says), cancel before queueing, cancel of an upload the service is still holding, and an upload
-// the service refuses (plan without the referee finder) sent again once the plan allows it.
+// the service refuses (plan without the referee finder) sent again once the plan allows it; the form's
+// width, the remembered folder, the card header that opens the form, and a file dropped again.
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -150,6 +151,15 @@ describe('upload queue', () => {
     // Compact cards: the title and authors count, not four open forms.
     expect(await page.locator('.upload-item input[id$="-title"]').count()).toBe(0);
     await expect.poll(() => item('b1.pdf').textContent()).toMatch(/\d+ authors?/);
+    // Nothing says "required" before a first try; the folder last uploaded to is filled in already.
+    expect(await page.getByRole('region', { name: 'Uploads' }).textContent()).not.toMatch(/required/i);
+    expect(await page.getByLabel('Folder for all').inputValue()).toBe('QUEUE');
+    // The card's header opens its form (the name, not only the chevron), and closes it again.
+    await item('b1.pdf').getByText('b1.pdf', { exact: true }).click();
+    await expect.poll(() => item('b1.pdf').locator('input[id$="-title"]').isVisible()).toBe(true);
+    expect(await item('b1.pdf').locator('input[id$="-folder"]').inputValue()).toBe('QUEUE');
+    await item('b1.pdf').getByRole('button', { name: 'Close the form of b1.pdf' }).click();
+    await expect.poll(() => item('b1.pdf').locator('input[id$="-title"]').count()).toBe(0);
     await page.screenshot({ path: screenshotPath('uploads-2-batch-cards') });
     // Each file needs its own manuscript id: the drop gives each one from its file name.
     await page.getByLabel('Folder for all').fill('BATCH');
@@ -159,6 +169,50 @@ describe('upload queue', () => {
     await item('b2.pdf').getByRole('button', { name: 'Show candidates' }).click();
     await expect.poll(() => page.getByTestId('context-header').textContent()).toMatch(/Manuscript id b2/);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Manuscripts' }).click();
+    await page.getByRole('button', { name: 'Clear finished' }).click();
+  });
+
+  it('a file dropped again asks "Upload again as run #2?"; the form uses the width at 1280 and 1920, light and dark', async () => {
+    await drop([{ name: 'b3.pdf', bytes: pdf, type: 'application/pdf' }]);
+    const ask = item('b3.pdf').getByRole('group', { name: 'b3.pdf is uploaded already' });
+    await expect.poll(() => ask.count(), { timeout: 30_000 }).toBe(1);
+    expect(await ask.textContent()).toMatch(/This file was uploaded already as “.+”\. Upload again as run #2\?/);
+    // Nothing goes before the answer: no form, and Upload all has nothing to take.
+    expect(await item('b3.pdf').locator('input[id$="-title"]').count()).toBe(0);
+    await page.screenshot({ path: screenshotPath('uploads-4-again') });
+    await ask.getByRole('button', { name: 'Upload again as run #2' }).click();
+    const form = item('b3.pdf').locator('.upload-form');
+    await form.waitFor();
+    expect(await item('b3.pdf').locator('input[id$="-origin"]').inputValue()).toBe('b3');
+    expect(await item('b3.pdf').getByRole('button', { name: 'Upload new run' }).count()).toBe(1);
+    // Title and abstract take at least 60 % of the form's width, at both window sizes and in both themes.
+    for (const [w, h] of [
+      [1280, 720],
+      [1920, 1080],
+    ] as const) {
+      await page.setViewportSize({ width: w, height: h });
+      const widths = await form.evaluate((f) => {
+        const of = (sel: string) => f.querySelector(sel)!.getBoundingClientRect().width;
+        return { form: f.getBoundingClientRect().width, title: of('input[id$="-title"]'), abstract: of('textarea[id$="-abstract"]') };
+      });
+      expect(widths.title / widths.form, `title at ${w}`).toBeGreaterThanOrEqual(0.6);
+      expect(widths.abstract / widths.form, `abstract at ${w}`).toBeGreaterThanOrEqual(0.6);
+      for (const scheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme: scheme });
+        await page.screenshot({ path: screenshotPath(`uploads-form-${w}x${h}-${scheme}`) });
+      }
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.setViewportSize({ width: 1400, height: 900 });
+    const axe = await new AxeBuilder({ page }).include('[aria-label="Uploads"]').analyze();
+    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+    await item('b3.pdf').getByRole('button', { name: 'Cancel', exact: true }).click();
+    // "Don't upload" takes a re-dropped file out of the batch.
+    await drop([{ name: 'b4.pdf', bytes: pdf, type: 'application/pdf' }]);
+    const again = item('b4.pdf').getByRole('group', { name: 'b4.pdf is uploaded already' });
+    await expect.poll(() => again.count(), { timeout: 30_000 }).toBe(1);
+    await again.getByRole('button', { name: 'Don’t upload' }).click();
+    await expect.poll(() => state('b4.pdf')).toBe('Cancelled');
     await page.getByRole('button', { name: 'Clear finished' }).click();
   });
 

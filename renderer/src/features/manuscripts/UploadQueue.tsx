@@ -1,11 +1,12 @@
 import { ArrowRight, ChevronDown, ChevronRight, FileText, Upload } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useApp } from '../../stores/app';
-import { formProblems, useManuscripts, type BatchDefaults, type BatchItem } from '../../stores/manuscripts';
+import { formProblems, lastFolder, useManuscripts, type BatchDefaults, type BatchItem } from '../../stores/manuscripts';
 import { fieldsToCheck } from '../../../../electron/common/domain/intake';
 import { checksSummary } from './checks';
 import { BoundsFields, UploadForm } from './UploadForm';
 import { Required } from '../../components/Required';
+import './uploads.css';
 
 const STATE_TEXT = {
   staging: 'Copying…',
@@ -22,11 +23,16 @@ export function UploadQueue() {
   const folders = useManuscripts((s) => s.folders).map((f) => f.name);
   const progress = useManuscripts((s) => s.progress);
   const list = useManuscripts((s) => s.list);
-  const { updateForm, submit, cancel, retry, clearDone, cancelUpload, retryUpload, uploadAll } = useManuscripts.getState();
+  const { updateForm, submit, cancel, retry, clearDone, cancelUpload, retryUpload, uploadAll, answerDuplicate } = useManuscripts.getState();
   const queue = useRef<HTMLElement>(null);
-  const [defaults, setDefaults] = useState<BatchDefaults>({ folder: '' });
+  const [defaults, setDefaults] = useState<BatchDefaults>(() => ({ folder: lastFolder() }));
   const [open, setOpen] = useState<Record<string, boolean>>({});
-  const ready = batch.filter((b) => b.state === 'ready');
+  const ready = batch.filter((b) => b.state === 'ready' && !b.duplicate);
+  const hasFiles = batch.length > 0;
+  // A new batch starts from the folder last uploaded to with this profile.
+  useEffect(() => {
+    if (hasFiles) setDefaults((d) => (d.folder ? d : { ...d, folder: lastFolder() }));
+  }, [hasFiles]);
   // One file: its form is open. A batch: compact cards, one folder and bounds above them.
   const isBatch =
     batch.filter((b) => b.state === 'staging' || b.state === 'reading' || b.state === 'ready' || b.state === 'failed').length > 1;
@@ -86,26 +92,32 @@ export function UploadQueue() {
         const sync = item.manuscriptId !== null ? list.find((m) => m.id === item.manuscriptId)?.syncState : undefined;
         const sent = sync === 'synced';
         const refused = item.state === 'queued' && sync === 'failed';
-        const expanded = item.state === 'ready' && (!isBatch || open[item.key] === true);
+        const asking = item.state === 'ready' && item.duplicate ? item.duplicate : null;
+        const expanded = item.state === 'ready' && !asking && (!isBatch || open[item.key] === true);
+        const toggle = () => setOpen({ ...open, [item.key]: !expanded });
         const checks = item.state === 'ready' && item.intake ? fieldsToCheck(item.intake) : [];
         const problems = item.state === 'ready' ? formProblems({ ...item.form, folder: item.form.folder || defaults.folder }) : [];
         return (
           <article key={item.key} className={`upload-item ${item.state}`} aria-label={`Upload of ${item.name}`}>
             <header className="row">
-              {isBatch && item.state === 'ready' ? (
+              {isBatch && item.state === 'ready' && !asking ? (
+                // The card's header opens its form: the file's name is part of the button.
                 <button
                   type="button"
-                  className="icon-button"
+                  className="card-toggle"
                   aria-expanded={expanded}
                   aria-label={`${expanded ? 'Close' : 'Edit'} the form of ${item.name}`}
-                  onClick={() => setOpen({ ...open, [item.key]: !expanded })}
+                  onClick={toggle}
                 >
                   {expanded ? <ChevronDown size={16} aria-hidden="true" /> : <ChevronRight size={16} aria-hidden="true" />}
+                  <strong className="upload-name">{item.name}</strong>
                 </button>
               ) : (
-                <FileText size={16} aria-hidden="true" />
+                <>
+                  <FileText size={16} aria-hidden="true" />
+                  <strong className="upload-name">{item.name}</strong>
+                </>
               )}
-              <strong className="upload-name">{item.name}</strong>
               <span className="chip" data-testid="upload-state">
                 {item.state === 'queued' && sent ? 'Sent' : refused ? 'Not sent' : STATE_TEXT[item.state]}
               </span>
@@ -137,8 +149,23 @@ export function UploadQueue() {
                 <CancelUpload name={item.name} onCancel={() => cancelUpload(item.key)} onGone={() => queue.current?.focus()} />
               ) : null}
             </header>
-            {isBatch && item.state === 'ready' && !expanded ? (
-              <p className="card-summary">
+            {asking ? (
+              <div className="duplicate-ask" role="group" aria-label={`${item.name} is uploaded already`}>
+                <p>
+                  {asking.sameFile ? 'This file was uploaded already' : 'A file of this name was uploaded already'} as “{asking.title}
+                  ”. <strong>Upload again as run #{asking.nextRun}?</strong>
+                </p>
+                <button type="button" className="primary" onClick={() => answerDuplicate(item.key, true)}>
+                  Upload again as run #{asking.nextRun}
+                </button>
+                <button type="button" onClick={() => answerDuplicate(item.key, false)}>
+                  Don’t upload
+                </button>
+              </div>
+            ) : null}
+            {isBatch && item.state === 'ready' && !expanded && !asking ? (
+              // A click on the summary opens the form too (the header's button is the keyboard's way).
+              <p className="card-summary" onClick={toggle}>
                 <span className="card-title">{item.form.title || 'No title read'}</span>
                 <span className="muted">
                   {item.form.authors_count} author{item.form.authors_count === 1 ? '' : 's'}
@@ -148,7 +175,11 @@ export function UploadQueue() {
                     {checksSummary(checks.length)}
                   </span>
                 ) : null}
-                {problems.length > 0 ? <span className="warn">{problems.join(' ')}</span> : <span className="ok">Ready</span>}
+                {problems.length === 0 ? (
+                  <span className="ok">Ready</span>
+                ) : item.tried ? (
+                  <span className="warn">{problems.join(' ')}</span>
+                ) : null}
               </p>
             ) : null}
             {refused ? <RefusedReason reason={item.refusal ?? null} /> : null}
