@@ -340,6 +340,7 @@ export const requests = {
     z
       .object({
         text: text(200).optional(),
+        mine: z.boolean().optional(),
         sort: z
           .object({
             by: z.enum([

@@ -365,6 +365,8 @@ export type LedgerSortKey =
 export interface LedgerQuery {
   /** Full-text over name and affiliation (prefix words). */
   text?: string;
+  /** Only the people on the editor's own shortlists, with the counts of those alone (not the office's). */
+  mine?: boolean;
   sort?: { by: LedgerSortKey; dir?: 'asc' | 'desc' };
   limit?: number;
   offset?: number;
@@ -402,10 +404,24 @@ export interface LedgerHistoryItem {
   updatedAt: number;
 }
 
+/** A colleague's shortlist entry of this person in the editorial office, for a manuscript the editor has no entry of. */
+export interface LedgerOfficeItem {
+  originId: string;
+  title: string;
+  folder: string;
+  /** The colleague who made the entry's latest change. */
+  editor: string;
+  status: ShortlistStatus;
+  invitedAt: number | null;
+  answeredAt: number | null;
+}
+
 export interface LedgerPersonHistory {
   person: LedgerPersonRow;
   members: LedgerMember[];
   manuscripts: LedgerHistoryItem[];
+  /** Colleagues' entries in the editorial office (empty without one), newest invitation first. */
+  office: LedgerOfficeItem[];
 }
 
 /** A candidate's load and conflict warnings for the decision. */

@@ -182,8 +182,7 @@ export interface DataChangedEvent {
     | 'marks'
     | 'webhook'
     | 'shortlist'
-    | 'ledger'
-    | 'office';
+    | 'ledger';
   /** The local id of the manuscript / group concerned, when one is (for 'shortlist': the manuscript). */
   id?: number;
 }

@@ -137,7 +137,9 @@ async function assembleCore(opts: CoreOptions, lock: InstanceLock): Promise<Core
     }
   };
   // What the repositories and the outbox changed reaches the windows (ARCHITECTURE.md §6); nothing else emits it.
-  cache.changes.on((change) => events.emit('data.changed', change));
+  cache.changes.on((change) => {
+    if (change.topic !== 'office') events.emit('data.changed', { ...change, topic: change.topic });
+  });
   const notices: string[] = [];
   // Another process took the data folder over (its lock file was deleted): the window says so.
   lock.onLost((err) => {

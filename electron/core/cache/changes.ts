@@ -7,12 +7,19 @@ import type { Database } from 'better-sqlite3';
 import type { DataChangedEvent } from '../../common/views';
 import { Emitter } from '../events';
 
-export type Topic = DataChangedEvent['topic'];
+/** What the window hears of, plus 'office': the editor's events queued for the editorial office, which only core's
+ * office loop listens to (the window hears of the office through app.status). */
+export type Topic = DataChangedEvent['topic'] | 'office';
+
+export interface CacheChange {
+  topic: Topic;
+  id?: number;
+}
 
 export class ChangeFeed {
-  private readonly emitter = new Emitter<{ changed: DataChangedEvent }>();
+  private readonly emitter = new Emitter<{ changed: CacheChange }>();
   private depth = 0;
-  private pending: DataChangedEvent[] = [];
+  private pending: CacheChange[] = [];
   private flushQueued = false;
   /**
    * Non-zero while this connection runs a transaction (shared with the run writer's worker thread, which
@@ -23,7 +30,7 @@ export class ChangeFeed {
   constructor(private readonly db: Database) {}
 
   /** Called with every change once its transaction has committed; returns the unsubscribe. */
-  on(listener: (change: DataChangedEvent) => void): () => void {
+  on(listener: (change: CacheChange) => void): () => void {
     return this.emitter.on('changed', listener);
   }
 

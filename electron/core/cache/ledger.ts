@@ -37,9 +37,14 @@ interface PersonDbRow {
   members_count: number;
 }
 
-const PERSON_COLUMNS = `p.id, p.name, p.affiliation, p.email, p.orcid, p.suggested, p.shortlisted, p.invited, p.accepted, p.declined,
-  p.no_answer, p.reviewing, p.last_invited_at, p.acceptance_rate,
+/** The person's columns; `mine`: the counts of the editor's own shortlist entries instead of the office's. */
+const personColumns = (mine: boolean): string => {
+  const c = (col: string) => (mine ? `p.mine_${col} AS ${col}` : `p.${col}`);
+  const counts = ['shortlisted', 'invited', 'accepted', 'declined', 'no_answer', 'reviewing', 'last_invited_at', 'acceptance_rate'];
+  return `p.id, p.name, p.affiliation, p.email, p.orcid, p.suggested, ${counts.map(c).join(', ')},
   (SELECT count(*) FROM ledger_members mc WHERE mc.person_id = p.id) AS members_count`;
+};
+const PERSON_COLUMNS = personColumns(false);
 
 /** Sort keys with an index of their own (migration 6): a search with many matches walks it in order. */
 const INDEXED_SORT = new Set<LedgerSortKey>(['suggested', 'name', 'invited', 'accepted', 'reviewing', 'lastInvited']);
@@ -152,7 +157,7 @@ export class LedgerRepository {
   private readonly insertMember: Statement<[NewMember]>;
   private readonly bumpSuggested: Statement<[{ id: number; now: number }]>;
   private readonly setAffiliation: Statement<[{ id: number; aff: string | null }]>;
-  private readonly entriesOf: Statement<[number], { status: ShortlistStatus; invited_at: number | null }>;
+  private readonly entriesOf: Statement<[number], { status: ShortlistStatus; invited_at: number | null; mine: number }>;
   private readonly setCounts: Statement<[Record<string, number | null>]>;
   private readonly personStmt: Statement<[number], PersonDbRow>;
   private readonly loadsStmt: Statement<
@@ -178,11 +183,14 @@ export class LedgerRepository {
       'UPDATE ledger_people SET affiliation = @aff WHERE id = @id AND @aff IS NOT NULL AND affiliation IS NOT @aff',
     );
     this.entriesOf = db.prepare(
-      'SELECT s.status, s.invited_at FROM ledger_members m JOIN reviewer_entries s ON s.author_id = m.author_id WHERE m.person_id = ?',
+      'SELECT s.status, s.invited_at, s.mine FROM ledger_members m JOIN reviewer_entries s ON s.author_id = m.author_id WHERE m.person_id = ?',
     );
     this.setCounts =
       db.prepare(`UPDATE ledger_people SET shortlisted = @shortlisted, invited = @invited, accepted = @accepted, declined = @declined,
-      no_answer = @noAnswer, reviewing = @reviewing, last_invited_at = @lastInvitedAt, acceptance_rate = @rate WHERE id = @id`);
+      no_answer = @noAnswer, reviewing = @reviewing, last_invited_at = @lastInvitedAt, acceptance_rate = @rate,
+      mine_shortlisted = @mShortlisted, mine_invited = @mInvited, mine_accepted = @mAccepted, mine_declined = @mDeclined,
+      mine_no_answer = @mNoAnswer, mine_reviewing = @mReviewing, mine_last_invited_at = @mLastInvitedAt, mine_acceptance_rate = @mRate
+      WHERE id = @id`);
     this.personStmt = db.prepare(`SELECT ${PERSON_COLUMNS} FROM ledger_people p WHERE p.id = ?`);
     // One statement for a whole run's candidates: their person, reviews in progress and recent invitations.
     this.loadsStmt = db.prepare(`
@@ -239,8 +247,22 @@ export class LedgerRepository {
 
   /** Recomputes a person's shortlist counts from their entries (one per manuscript), through the domain rule. */
   refresh(personId: number): void {
-    const counts = personCounts(this.entriesOf.all(personId).map((e) => ({ status: e.status, invitedAt: e.invited_at })));
-    this.setCounts.run({ id: personId, ...counts, rate: acceptanceRate(counts) });
+    const entries = this.entriesOf.all(personId).map((e) => ({ status: e.status, invitedAt: e.invited_at, mine: e.mine !== 0 }));
+    const counts = personCounts(entries);
+    const m = personCounts(entries.filter((e) => e.mine));
+    this.setCounts.run({
+      id: personId,
+      ...counts,
+      rate: acceptanceRate(counts),
+      mShortlisted: m.shortlisted,
+      mInvited: m.invited,
+      mAccepted: m.accepted,
+      mDeclined: m.declined,
+      mNoAnswer: m.noAnswer,
+      mReviewing: m.reviewing,
+      mLastInvitedAt: m.lastInvitedAt,
+      mRate: acceptanceRate(m),
+    });
   }
 
   get(personId: number): LedgerPersonRow | undefined {
@@ -256,17 +278,28 @@ export class LedgerRepository {
     const dir = (q.sort?.dir ?? (by === 'name' ? 'asc' : 'desc')).toUpperCase();
     const limit = q.limit ?? 50;
     const offset = q.offset ?? 0;
+    // "Only mine": the people on the editor's own shortlists, counted from those alone.
+    const mine = q.mine === true;
+    const key = mine && by !== 'name' && by !== 'suggested' ? SORT[by].replace('p.', 'p.mine_') : SORT[by];
     // Only the two keys that can be empty need NULLS LAST (which an index walked in order cannot give).
-    const order = `${SORT[by]} ${dir}${by === 'lastInvited' || by === 'acceptanceRate' ? ' NULLS LAST' : ''}, p.id`;
+    const order = `${key} ${dir}${by === 'lastInvited' || by === 'acceptanceRate' ? ' NULLS LAST' : ''}, p.id`;
+    const columns = mine ? personColumns(true) : PERSON_COLUMNS;
     const fill = (ids: readonly number[], page: { limit: number; offset: number }): LedgerPersonRow[] =>
       this.db
         .prepare<[string, number, number], PersonDbRow>(
-          `SELECT ${PERSON_COLUMNS} FROM (SELECT p.id AS pid FROM json_each(?) j CROSS JOIN ledger_people p ON p.id = j.value
+          `SELECT ${columns} FROM (SELECT p.id AS pid FROM json_each(?) j CROSS JOIN ledger_people p ON p.id = j.value
              ORDER BY ${order} LIMIT ? OFFSET ?) page
            CROSS JOIN ledger_people p ON p.id = page.pid ORDER BY ${order}`,
         )
         .all(JSON.stringify(ids), page.limit, page.offset)
         .map(toPerson);
+    if (mine) {
+      // The editor's own people are few (those shortlisted): filtered by the partial index, sorted whole.
+      const ids = this.db.prepare<[], number>('SELECT p.id FROM ledger_people p WHERE p.mine_shortlisted > 0').pluck().all();
+      const found = match === null ? null : new Set(this.ftsHits(match));
+      const hits = found === null ? ids : ids.filter((id) => found.has(id));
+      return { rows: fill(hits, { limit, offset }), total: hits.length };
+    }
     if (match === null) {
       // Everyone: the sort key's index gives the page; its columns are filled after it is picked.
       const total = this.db.prepare<[], number>('SELECT count(*) FROM ledger_people').pluck().get()!;
@@ -276,10 +309,7 @@ export class LedgerRepository {
         .all(limit, offset);
       return { rows: fill(page, { limit, offset: 0 }), total };
     }
-    const hits = this.db
-      .prepare<[string], number>('SELECT rowid FROM ledger_people_fts WHERE ledger_people_fts MATCH ?')
-      .pluck()
-      .all(match);
+    const hits = this.ftsHits(match);
     const total = hits.length;
     if (total <= DENSE_MATCHES || !INDEXED_SORT.has(by) || dir !== (by === 'name' ? 'ASC' : 'DESC'))
       return { rows: fill(hits, { limit, offset }), total };
@@ -295,6 +325,10 @@ export class LedgerRepository {
     }
     const rows = fill(page, { limit, offset: 0 });
     return { rows, total };
+  }
+
+  private ftsHits(match: string): number[] {
+    return this.db.prepare<[string], number>('SELECT rowid FROM ledger_people_fts WHERE ledger_people_fts MATCH ?').pluck().all(match);
   }
 
   /**
@@ -367,7 +401,39 @@ export class LedgerRepository {
         serviceMarked: r.marked !== 0,
         updatedAt: r.updated_at,
       }));
-    return { person, members, manuscripts };
+    // The colleagues' entries the ledger counts (reviewer_entries' office half), with where and who.
+    const office = this.db
+      .prepare<
+        [{ p: number }],
+        {
+          origin_id: string;
+          title: string;
+          folder: string;
+          changed_by: string;
+          status: ShortlistStatus;
+          invited_at: number | null;
+          answered_at: number | null;
+        }
+      >(
+        `SELECT e.origin_id, e.title, e.folder, e.changed_by, e.status, e.invited_at, e.answered_at
+         FROM ledger_members lm JOIN office_entries e ON e.author_id = lm.author_id
+         WHERE lm.person_id = @p AND e.removed = 0 AND NOT EXISTS (
+           SELECT 1 FROM manuscripts ms JOIN shortlist s2 ON s2.manuscript_id = ms.id
+           WHERE ms.profile_id = e.profile_id AND ms.origin_id = e.origin_id AND s2.author_id = e.author_id)
+         ORDER BY coalesce(e.invited_at, 0) DESC, e.origin_id
+         LIMIT 500`,
+      )
+      .all({ p: personId })
+      .map((r) => ({
+        originId: r.origin_id,
+        title: r.title,
+        folder: r.folder,
+        editor: r.changed_by,
+        status: r.status,
+        invitedAt: r.invited_at,
+        answeredAt: r.answered_at,
+      }));
+    return { person, members, manuscripts, office };
   }
 
   /**

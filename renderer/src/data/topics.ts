@@ -72,8 +72,6 @@ export const RELOADS: Record<Topic, Reload[]> = {
   // The candidates query filters on invitations (hide busy reviewers, people I have worked with).
   shortlist: [candidates, shortlist, drafts, ...ledger],
   ledger: [candidates, ...ledger, () => useInvitationSettings.getState().reload()],
-  // The office's queue and cursors: the status bar hears of them through app.status.
-  office: [],
 };
 
 /** Everything that belongs to one profile's workspace, forgotten when another profile becomes active. */

@@ -28,7 +28,18 @@ describe('migration 13: the editorial office', () => {
        VALUES ('p', 1, 7, 1, 'Ada', 'invited', 50, 1, 1)`,
     ).run();
 
+    db.prepare(
+      `INSERT INTO ledger_people (id, name, suggested, shortlisted, invited, accepted, declined, no_answer, reviewing, last_invited_at,
+         acceptance_rate, first_seen_at, last_seen_at) VALUES (1, 'Ada', 2, 1, 1, 0, 0, 0, 0, 50, NULL, 1, 1)`,
+    ).run();
+
     expect(migrate(db, MIGRATIONS, log, 13)).toEqual([13]);
+    // The counts so far were the editor's own: they become "Only mine"'s too.
+    expect(db.prepare('SELECT mine_shortlisted, mine_invited, mine_last_invited_at FROM ledger_people').get()).toEqual({
+      mine_shortlisted: 1,
+      mine_invited: 1,
+      mine_last_invited_at: 50,
+    });
     const entries = () => db.prepare('SELECT author_id, status, invited_at FROM reviewer_entries ORDER BY author_id, status').all();
     expect(entries()).toEqual([{ author_id: 7, status: 'invited', invited_at: 50 }]);
 

@@ -105,6 +105,16 @@ describe('one office, two editors', () => {
     ]);
     // Ann's own invitation is not a colleague's to her.
     expect(ann.cache.office.colleagueInvites(P, 'ann', [12])).toEqual([]);
+    // Bob's Reviewers history of the person lists Ann's entry, where and who; Ann's lists it as her own only.
+    expect(bob.cache.ledger.history(bob.cache.ledger.personOf(12)!)!.office).toEqual([
+      expect.objectContaining({ originId: 'ms-ann', editor: 'ann', status: 'invited', folder: 'JOURNAL-A' }),
+    ]);
+    expect(ann.cache.ledger.history(ann.cache.ledger.personOf(12)!)!.office).toEqual([]);
+    // "Only mine": Bob never shortlisted the person, so his own list leaves them out; Ann's counts hers.
+    const bobPerson = bob.cache.ledger.personOf(12)!;
+    expect(bob.cache.ledger.query({ limit: 100 }).rows.find((r) => r.personId === bobPerson)).toMatchObject({ invited: 1 });
+    expect(bob.cache.ledger.query({ mine: true, limit: 100 }).rows.find((r) => r.personId === bobPerson)).toBeUndefined();
+    expect(ann.cache.ledger.query({ mine: true, limit: 100 }).rows).toEqual([expect.objectContaining({ invited: 1, shortlisted: 1 })]);
     expect(bob.statuses.at(-1)).toMatchObject({ state: 'in_step', waiting: 0 });
   });
 

@@ -87,12 +87,26 @@ export const migration013: Migration = {
       ) STRICT;
       CREATE INDEX office_outbox_entity ON office_outbox(profile_id, entity);
 
+      -- The ledger's counts become office-wide (below); the editor's own ones are kept beside them for
+      -- the Reviewers view's "Only mine". Until now every count was the editor's own.
+      ALTER TABLE ledger_people ADD COLUMN mine_shortlisted INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE ledger_people ADD COLUMN mine_invited INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE ledger_people ADD COLUMN mine_accepted INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE ledger_people ADD COLUMN mine_declined INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE ledger_people ADD COLUMN mine_no_answer INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE ledger_people ADD COLUMN mine_reviewing INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE ledger_people ADD COLUMN mine_last_invited_at INTEGER;
+      ALTER TABLE ledger_people ADD COLUMN mine_acceptance_rate REAL;
+      UPDATE ledger_people SET mine_shortlisted = shortlisted, mine_invited = invited, mine_accepted = accepted, mine_declined = declined,
+        mine_no_answer = no_answer, mine_reviewing = reviewing, mine_last_invited_at = last_invited_at, mine_acceptance_rate = acceptance_rate;
+      CREATE INDEX ledger_people_mine ON ledger_people(mine_shortlisted) WHERE mine_shortlisted > 0;
+
       -- Every shortlist entry a person has in the office: the editor's own, and colleagues' entries of
       -- manuscripts the editor has no entry of (those of local manuscripts are applied to shortlist).
       CREATE VIEW reviewer_entries AS
-        SELECT s.author_id, s.status, s.invited_at FROM shortlist s
+        SELECT s.author_id, s.status, s.invited_at, 1 AS mine FROM shortlist s
         UNION ALL
-        SELECT e.author_id, e.status, e.invited_at FROM office_entries e
+        SELECT e.author_id, e.status, e.invited_at, 0 AS mine FROM office_entries e
         WHERE e.removed = 0 AND NOT EXISTS (
           SELECT 1 FROM manuscripts ms JOIN shortlist s2 ON s2.manuscript_id = ms.id
           WHERE ms.profile_id = e.profile_id AND ms.origin_id = e.origin_id AND s2.author_id = e.author_id);

@@ -150,6 +150,28 @@ export function PersonDrawer({
               </tbody>
             </table>
           </section>
+          {history.office.length > 0 ? (
+            <section aria-labelledby="office-history-h">
+              <h3 id="office-history-h">In the editorial office</h3>
+              <table className="history" data-testid="office-history">
+                <TableHead labels={['Manuscript', 'Editor', 'Status', 'Invited', 'Answered']} />
+                <tbody>
+                  {history.office.map((h) => (
+                    <tr key={h.originId}>
+                      <td>
+                        {h.title || h.originId}
+                        <span className="muted"> · {h.folder}</span>
+                      </td>
+                      <td>{h.editor}</td>
+                      <td>{STATUS_LABEL[h.status]}</td>
+                      <td>{isoDate(h.invitedAt) || '—'}</td>
+                      <td>{isoDate(h.answeredAt) || '—'}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </section>
+          ) : null}
         </div>
       ) : (
         <p className="muted">Loading…</p>

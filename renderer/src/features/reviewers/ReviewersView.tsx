@@ -9,6 +9,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { VirtualTable, type Column } from '../../components/VirtualTable';
 import { download } from '../../components/download';
 import { desk, errorText } from '../../platform/instance';
+import { useApp } from '../../stores/app';
 import { useLedger, useLedgerPerson } from '../../stores/reads';
 import { LEDGER_COLUMNS, nextSort } from './format';
 import { PersonDrawer } from './PersonDrawer';
@@ -27,10 +28,14 @@ export function ReviewersView() {
   const [openId, setOpenId] = useState<number | null>(null);
   const [actError, setActError] = useState<string | null>(null);
   const [note, setNote] = useState<string | null>(null);
+  // With an editorial office the counts are the office's; "Only mine" shows the editor's own.
+  const office = useApp((s) => s.status?.office !== undefined);
+  const [mineOnly, setMineOnly] = useState(false);
+  const mine = office && mineOnly;
 
   useEffect(() => {
-    void useLedger.getState().load({ ...(text.trim() ? { text: text.trim() } : {}), sort, limit: PAGE });
-  }, [text, sort]);
+    void useLedger.getState().load({ ...(text.trim() ? { text: text.trim() } : {}), ...(mine ? { mine: true } : {}), sort, limit: PAGE });
+  }, [text, sort, mine]);
 
   const openPerson = useCallback((p: LedgerPersonRow) => {
     setOpenId(p.personId);
@@ -72,7 +77,13 @@ export function ReviewersView() {
   const everyMatch = async (): Promise<LedgerPersonRow[]> => {
     const all: LedgerPersonRow[] = [];
     for (let offset = 0; offset < EXPORT_MAX; offset += 5000) {
-      const got = await desk().invoke('ledger.query', { ...(text.trim() ? { text: text.trim() } : {}), sort, limit: 5000, offset });
+      const got = await desk().invoke('ledger.query', {
+        ...(text.trim() ? { text: text.trim() } : {}),
+        ...(mine ? { mine: true } : {}),
+        sort,
+        limit: 5000,
+        offset,
+      });
       all.push(...got.rows);
       if (got.rows.length < 5000 || all.length >= got.total) break;
     }
@@ -104,6 +115,11 @@ export function ReviewersView() {
     <div className="reviewers">
       <div className="toolbar" role="toolbar" aria-label="Reviewer tools">
         <SearchField placeholder="Name or affiliation" label="Search reviewers by name or affiliation" value={text} onText={setText} />
+        {office ? (
+          <label title="Without it, the counts include every editor of your office">
+            <input type="checkbox" checked={mineOnly} onChange={(e) => setMineOnly(e.target.checked)} /> Only mine
+          </label>
+        ) : null}
         <span role="status" className="muted" data-testid="reviewers-count">
           {total.toLocaleString()} {total === 1 ? 'person' : 'people'}
           {total > rows.length ? ` · first ${rows.length.toLocaleString()} shown` : ''}
