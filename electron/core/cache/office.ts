@@ -36,6 +36,8 @@ export const entryBody = z.object({
     .nullable(),
   note: z.string().max(4000),
   removed: z.boolean(),
+  /** 1, 2, 3… in the shortlist's order (absent from apps that did not share the order). */
+  position: z.number().int().min(1).max(10_000).optional(),
 });
 export type EntryBody = z.infer<typeof entryBody>;
 
@@ -105,6 +107,7 @@ interface LocalEntry {
   closed_at: number | null;
   due_date: string | null;
   note: string;
+  position: number;
 }
 
 /** Most events of the editor's kept waiting for the office; beyond it the oldest are refused, never silently dropped. */
@@ -131,7 +134,7 @@ export class OfficeRepository {
     this.linkStmt = db.prepare('SELECT url, login, linked_at FROM office_links WHERE profile_id = ?');
     this.localEntry = db.prepare(`
       SELECT s.manuscript_id, ms.profile_id, ms.origin_id, ms.title, f.name AS folder, s.author_id, s.name, s.email, s.orcid, s.affiliation,
-        s.status, s.invited_at, s.answered_at, s.closed_at, s.due_date, s.note
+        s.status, s.invited_at, s.answered_at, s.closed_at, s.due_date, s.note, s.position
       FROM shortlist s JOIN manuscripts ms ON ms.id = s.manuscript_id JOIN folders f ON f.id = ms.folder_id
       WHERE s.manuscript_id = @m AND s.author_id = @a`);
     this.manuscriptStmt = db.prepare(`
@@ -142,13 +145,14 @@ export class OfficeRepository {
     this.entryRow = db.prepare('SELECT xid, seq FROM office_entries WHERE profile_id = @p AND origin_id = @o AND author_id = @a');
     this.upsertEntry = db.prepare(`
       INSERT INTO office_entries (profile_id, origin_id, author_id, folder, title, name, email, orcid, affiliation, status, invited_at,
-        answered_at, closed_at, due_date, note, removed, added_by, changed_by, xid, seq)
+        answered_at, closed_at, due_date, note, removed, added_by, changed_by, xid, seq, position)
       VALUES (@p, @originId, @authorId, @folder, @title, @name, @email, @orcid, @affiliation, @status, @invitedAt, @answeredAt, @closedAt,
-        @dueDate, @note, @removed, @by, @by, @xid, @seq)
+        @dueDate, @note, @removed, @by, @by, @xid, @seq, @position)
       ON CONFLICT (profile_id, origin_id, author_id) DO UPDATE SET folder = excluded.folder, title = excluded.title, name = excluded.name,
         email = excluded.email, orcid = excluded.orcid, affiliation = excluded.affiliation, status = excluded.status,
         invited_at = excluded.invited_at, answered_at = excluded.answered_at, closed_at = excluded.closed_at, due_date = excluded.due_date,
         note = excluded.note, removed = excluded.removed, changed_by = excluded.changed_by, xid = excluded.xid, seq = excluded.seq,
+        position = excluded.position,
         added_by = CASE WHEN office_entries.removed = 1 AND excluded.removed = 0 THEN excluded.added_by ELSE office_entries.added_by END`);
     this.addInvite = db.prepare(`
       INSERT INTO office_invites (profile_id, origin_id, author_id, editor, invited_at, title) VALUES (@p, @originId, @authorId, @by, @invitedAt, @title)
@@ -219,6 +223,7 @@ export class OfficeRepository {
           dueDate: e.due_date,
           note: e.note,
           removed: false,
+          position: e.position,
         }
       : removedBody(this.db, m.profile_id, m.origin_id, m.title, authorId);
     const entity = `${m.origin_id}\u0000${authorId}`;
@@ -314,6 +319,7 @@ export class OfficeRepository {
             ...b,
             folder: ev.folder,
             removed: b.removed ? 1 : 0,
+            position: b.position ?? null,
             by: ev.author,
             xid: ev.xid,
             seq: ev.seq,
@@ -415,9 +421,10 @@ export class OfficeRepository {
           due_date: string | null;
           note: string;
           removed: number;
+          position: number | null;
         }
       >(
-        `SELECT title, name, email, orcid, affiliation, status, invited_at, answered_at, closed_at, due_date, note, removed
+        `SELECT title, name, email, orcid, affiliation, status, invited_at, answered_at, closed_at, due_date, note, removed, position
          FROM office_entries WHERE profile_id = ? AND origin_id = ? AND author_id = ?`,
       )
       .get(profileId, originId, authorId);
@@ -437,6 +444,7 @@ export class OfficeRepository {
       dueDate: r.due_date,
       note: r.note,
       removed: r.removed !== 0,
+      ...(r.position === null ? {} : { position: r.position }),
     };
   }
 
@@ -450,27 +458,36 @@ export class OfficeRepository {
     const now = this.clock.now();
     if (b.removed) {
       const gone = this.db.prepare('DELETE FROM shortlist WHERE manuscript_id = ? AND author_id = ?').run(manuscriptId, b.authorId).changes;
-      if (gone > 0)
-        this.db
-          .prepare(
-            `UPDATE shortlist SET position = (SELECT count(*) FROM shortlist s2
-               WHERE s2.manuscript_id = shortlist.manuscript_id AND s2.position <= shortlist.position)
-             WHERE manuscript_id = ?`,
-          )
-          .run(manuscriptId);
+      if (gone > 0) this.renumber(manuscriptId);
       return gone > 0;
     }
+    // A shared position goes just before the entry that holds it now (every position doubled, the shared one
+    // odd), then the list is numbered 1, 2, 3… again.
+    const shared = b.position ?? null;
+    if (shared !== null) this.db.prepare('UPDATE shortlist SET position = position * 2 WHERE manuscript_id = ?').run(manuscriptId);
     this.db
       .prepare(
         `INSERT INTO shortlist (profile_id, manuscript_id, author_id, position, name, email, orcid, affiliation, note, status, due_date,
            invited_at, answered_at, closed_at, created_at, updated_at)
-         VALUES (@p, @m, @authorId, (SELECT coalesce(max(position), 0) + 1 FROM shortlist WHERE manuscript_id = @m), @name, @email, @orcid,
-           @affiliation, @note, @status, @dueDate, @invitedAt, @answeredAt, @closedAt, @now, @now)
+         VALUES (@p, @m, @authorId, coalesce(@at, (SELECT coalesce(max(position), 0) + 1 FROM shortlist WHERE manuscript_id = @m)),
+           @name, @email, @orcid, @affiliation, @note, @status, @dueDate, @invitedAt, @answeredAt, @closedAt, @now, @now)
          ON CONFLICT (manuscript_id, author_id) DO UPDATE SET note = excluded.note, status = excluded.status, due_date = excluded.due_date,
-           invited_at = excluded.invited_at, answered_at = excluded.answered_at, closed_at = excluded.closed_at, updated_at = excluded.updated_at`,
+           invited_at = excluded.invited_at, answered_at = excluded.answered_at, closed_at = excluded.closed_at, updated_at = excluded.updated_at,
+           position = coalesce(@at, position)`,
       )
-      .run({ p: profileId, m: manuscriptId, ...b, now });
+      .run({ p: profileId, m: manuscriptId, ...b, at: shared === null ? null : shared * 2 - 1, now });
+    this.renumber(manuscriptId);
     return true;
+  }
+
+  private renumber(manuscriptId: number): void {
+    this.db
+      .prepare(
+        `UPDATE shortlist SET position = r.n FROM (
+           SELECT id, row_number() OVER (ORDER BY position, author_id) AS n FROM shortlist WHERE manuscript_id = ?) r
+         WHERE shortlist.id = r.id`,
+      )
+      .run(manuscriptId);
   }
 }
 

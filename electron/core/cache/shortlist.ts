@@ -180,6 +180,7 @@ export class ShortlistRepository {
       const now = this.clock.now();
       authorIds.forEach((a, i) => set.run(-(i + 1), now, manuscriptId, a));
       this.db.prepare('UPDATE shortlist SET position = -position WHERE manuscript_id = ?').run(manuscriptId);
+      for (const a of authorIds) this.journal(manuscriptId, a);
       this.changed(manuscriptId);
       return this.list(manuscriptId);
     });

@@ -147,6 +147,41 @@ describe('one office, two editors', () => {
     expect(office.events.filter((e) => (e.body as { authorId: number }).authorId === 21)).toHaveLength(3);
   });
 
+  it('the order of a shared manuscript’s shortlist follows the colleague who set it last', async () => {
+    const ann = editor('ann');
+    const bob = editor('bob');
+    const a = run(ann, 'ordered', [81, 82, 83, 84]);
+    const b = run(bob, 'ordered', [81, 82, 83, 84]);
+    await bob.sync.syncNow(); // connected and listening from here on
+    ann.cache.shortlist.add(P, a.manuscriptId, [81, 82, 83]);
+    await ann.sync.syncNow();
+    await bob.sync.idle();
+    const order = (e: Editor, m: number) => e.cache.shortlist.list(m).map((x) => [x.authorId, x.position]);
+    expect(order(bob, b.manuscriptId)).toEqual([
+      [81, 1],
+      [82, 2],
+      [83, 3],
+    ]);
+    ann.cache.shortlist.reorder(a.manuscriptId, [83, 81, 82]);
+    await ann.sync.syncNow();
+    await bob.sync.idle();
+    expect(order(bob, b.manuscriptId)).toEqual([
+      [83, 1],
+      [81, 2],
+      [82, 3],
+    ]);
+    // Bob adds one of his own at the end; Ann's list gets it at the same place.
+    bob.cache.shortlist.add(P, b.manuscriptId, [84]);
+    await bob.sync.syncNow();
+    await ann.sync.idle();
+    expect(order(ann, a.manuscriptId)).toEqual([
+      [83, 1],
+      [81, 2],
+      [82, 3],
+      [84, 4],
+    ]);
+  });
+
   it('two editors inviting one person for one manuscript offline: both invitations kept, each warned of the other', async () => {
     const ann = editor('ann');
     const bob = editor('bob');

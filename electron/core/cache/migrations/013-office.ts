@@ -56,6 +56,7 @@ export const migration013: Migration = {
         due_date TEXT,
         note TEXT NOT NULL,
         removed INTEGER NOT NULL,
+        position INTEGER,
         added_by TEXT NOT NULL,
         changed_by TEXT NOT NULL,
         xid INTEGER NOT NULL,
