@@ -141,7 +141,8 @@ const bench: Bench = async () => {
     const exited = new Promise((r) => child.once('exit', r));
     child.kill('SIGTERM');
     await exited;
-    rmSync(dataDir, { recursive: true, force: true });
+    if (process.env.HOST_DROP_KEEP) process.stderr.write(`host-drop: data folder kept at ${dataDir}\n`);
+    else rmSync(dataDir, { recursive: true, force: true });
   }
 };
 
