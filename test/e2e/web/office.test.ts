@@ -147,4 +147,24 @@ describe.skipIf(!pgAvailable())('editorial office on screen, two browser hosts',
     expect(await bobPage.getByTestId('office-status').textContent()).toBe('Office: in step');
     await bobPage.screenshot({ path: screenshotPath('office-reviewers') });
   }, 60_000);
+
+  it('Bob invites the same person for the same manuscript: his shortlist warns that Ann invited them too', async () => {
+    // Bob's copy of Ann's manuscript (same origin_id, as a colleague's upload of the same submission).
+    const mine = await upload(bob, 'office-e2e-ann', annTitle);
+    await call(bob, 'shortlist.add', { manuscriptId: mine, authorIds: [person.authorId] });
+    await call(bob, 'invitation.markInvited', { manuscriptId: mine, authorId: person.authorId });
+    await call(bob, 'office.syncNow', {});
+    await open(bobPage, annTitle);
+    const panel = bobPage.locator('#shortlist-panel');
+    if ((await panel.count()) === 0)
+      await bobPage
+        .getByRole('toolbar', { name: 'Candidate tools' })
+        .getByRole('button', { name: /^Shortlist/ })
+        .click();
+    const warning = panel.getByTestId('sl-colleague').first();
+    await warning.waitFor({ timeout: 10_000 });
+    expect(await warning.textContent()).toMatch(/^Also invited by ann on /);
+    expect(await warning.isVisible()).toBe(true);
+    await bobPage.screenshot({ path: screenshotPath('office-shortlist-also-invited') });
+  }, 60_000);
 });

@@ -24,7 +24,10 @@ import { InvitationDialog } from './InvitationDialog';
 import { moved, nextStatuses, notYetInvited, statusLine } from './shortlistModel';
 import { useShortlistPanel, write } from './shortlistState';
 import { DateInput } from '../../components/DateInput';
+
 import './invitations.css';
+
+const DAY = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
 
 /**
  * Placed after the candidate table: loads the open manuscript's shortlist and, when shown, its panel.
@@ -180,6 +183,15 @@ function Entry({
         <strong>{name}</strong>
         <span className="muted sl-email">{entry.email ?? 'no e-mail'}</span>
         {entry.inLatestRun ? null : <span className="chip dropped">not in the latest run</span>}
+        {entry.invitedByColleagues.length > 0 ? (
+          <span
+            className="chip colleague"
+            data-testid="sl-colleague"
+            title="Two invitations of one person for one manuscript: agree who follows up"
+          >
+            Also invited by {entry.invitedByColleagues.map((c) => `${c.editor} on ${DAY.format(c.invitedAt)}`).join(', ')}
+          </span>
+        ) : null}
       </div>
       <div className="sl-status">
         <span className={`status s-${entry.status}`} data-testid="sl-status">
