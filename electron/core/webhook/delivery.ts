@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { webhookBodySchema, type WebhookBody, type WebhookCandidate } from '../../common/service';
 import type { Cache } from '../cache';
 import { isCorruption } from '../cache';
+import { redactValue } from '../api/redact';
 import type { Logger } from '../ports';
 import { safeEqual } from './secrets';
 
@@ -132,7 +133,9 @@ export async function handleDelivery(deps: DeliveryDeps, raw: Uint8Array, remote
       const reference = highest === null ? 'no order received yet, so counted from 0' : `the last order received (${highest})`;
       return refuse(400, `order is more than ${limits.maxOrderJump} ahead of ${reference}`, body);
     }
-    const known = knownFields(body);
+    // What is stored and shown is the body's known fields with the key taken out of every string, in any
+    // encoding the redactor knows (a service echoing the key in a candidate's name must not put it in the cache).
+    const known = redactValue(knownFields(body), [expected]);
     outcome = deps.cache.marks.applyMarks(profileId, {
       manuscriptId: serviceManuscriptId,
       originId,

@@ -61,6 +61,22 @@ describe('handleDelivery', () => {
     expect(f.logger.text()).not.toContain(KEY);
   });
 
+  it('a key echoed inside a candidate (plain, percent-encoded, base64) never reaches what is stored', async () => {
+    const f = fakes();
+    const body = webhookBody({ order: 8, marked: [1] }) as { payload: { candidates: Array<Record<string, unknown>> } };
+    const c = body.payload.candidates[0]!;
+    c.name = `Ada ${KEY}`;
+    c.affiliation = `Dept ${encodeURIComponent(KEY).replace(/./g, (ch) => `%${ch.charCodeAt(0).toString(16).padStart(2, '0')}`)}`;
+    c.email = `${Buffer.from(KEY).toString('base64')}@x.example`;
+    const reply = await handleDelivery(f.deps, bytes(body), '127.0.0.1');
+    expect(reply).toMatchObject({ status: 200, outcome: 'applied' });
+    const stored = JSON.stringify(f.applied[0]!.event);
+    expect(stored).not.toContain(KEY);
+    expect(stored).not.toContain(Buffer.from(KEY).toString('base64'));
+    expect(stored).not.toMatch(/%[0-9a-f]{2}%[0-9a-f]{2}%[0-9a-f]{2}%[0-9a-f]{2}%[0-9a-f]{2}%[0-9a-f]{2}/i);
+    expect(f.applied[0]!.event.candidates[0]!.name).toMatch(/^Ada /);
+  });
+
   it('an empty marked set is applied too (the last unmark)', async () => {
     const f = fakes();
     expect(await handleDelivery(f.deps, bytes(webhookBody({ order: 8, marked: [] })), 'r')).toMatchObject({
