@@ -8,7 +8,7 @@ export type RawListen = (event: EventChannel, listener: (payload: unknown) => vo
 
 /** Builds the contract-derived bridge object from two raw primitives. Preload builds it over
  * ipcRenderer, the browser build over a WebSocket: one entry per contract channel, nothing else
- * (plus, in Electron, stageFile: see stage-file.ts). */
+ * (plus stageFile: a File's path in Electron, its bytes as binary pieces in the browser host; see stage-file.ts). */
 export function createBridge(
   host: DeskBridge['host'],
   invoke: RawInvoke,

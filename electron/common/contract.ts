@@ -478,8 +478,9 @@ export type Envelope<T> = { ok: true; value: T } | { ok: false; error: DeskError
 /** The object preload exposes as `window.desk` and the WebSocket bridge implements. */
 export interface DeskBridge {
   readonly host: 'electron' | 'browser';
-  /** Electron: stages a File the editor dropped or picked by its path (files.stagePath); null when the File
-   * has no path on disk (the caller sends its bytes with files.stage). Absent in the browser host. */
+  /** Stages a File the editor dropped or picked. Electron: by its path (files.stagePath), null when the File has
+   * no path on disk (the caller sends its bytes with files.stage). The browser host: its bytes as binary pieces
+   * over the socket (stage-file.ts). */
   readonly stageFile?: (file: object) => Promise<Envelope<StagedFile>> | null;
   readonly request: { [C in RequestChannel]: (input: RequestInput<C>) => Promise<Envelope<RequestOutput<C>>> };
   readonly subscribe: { [E in EventChannel]: (listener: (payload: EventPayload<E>) => void) => () => void };
