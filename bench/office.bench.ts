@@ -1,0 +1,341 @@
+// The editorial office (issue 33) on a throwaway PostgreSQL cluster (test/support/pg-cluster.ts):
+// (a) 50 editors (logins) push 200 entry states each, in bursts of 40 every 1–2 s (one connection per burst, as
+//     many as the cluster's 60 connections allow beside the cores), while 5 cores (OfficeSync with the
+//     real OfficeClient, each its own cache, all in this process) are members of every journal:
+//     from a push's start to the event being applied to another core's cache, p95 over every
+//     (event, core) pair;
+// (b) the first sync of 100,000 events into an empty cache, in a process of its own (this file, run
+//     with --office-first-sync-child): time, the event loop's longest delay (monitorEventLoopDelay)
+//     and the process's peak RSS while it runs, and the longest single OfficeRepository.apply.
+// Skipped, with a note row, where PostgreSQL 15+ is not installed.
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { createInterface } from 'node:readline';
+import { pathToFileURL } from 'node:url';
+import { openCache, type Cache } from '../electron/core/cache';
+import { addEditor, initOffice } from '../electron/core/office/admin';
+import { OfficeClient } from '../electron/core/office/client';
+import { OfficeSync, PULL_PAGE } from '../electron/core/office/sync';
+import { systemClock, type Logger } from '../electron/core/ports';
+import { freshDatabase, pgAvailable, PG_MISSING, startPgCluster } from '../test/support/pg-cluster';
+import type { Bench, BenchRow } from './types';
+
+const SUITE = 'office';
+const EDITORS = 50;
+const PER_EDITOR = 200;
+const BURST = 40;
+const CORES = 5;
+const FOLDERS = 10;
+/** Connections the pushing editors may hold at once: the cluster allows 60, 3 kept for superusers, 10 for the cores. */
+const PUSH_CONNECTIONS = 40;
+const FIRST_SYNC = 100_000;
+const PW = 'bench-password-1';
+const quiet: Logger = { log: () => undefined };
+const timers = {
+  setTimeout: (fn: () => void, ms: number) => setTimeout(fn, ms),
+  clearTimeout: (h: unknown) => clearTimeout(h as NodeJS.Timeout),
+};
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const LINK_URL = 'postgres://office.bench/desk';
+const CHILD_FLAG = '--office-first-sync-child';
+
+/** An entry state as a colleague's app would send it (≈ 300 bytes of jsonb). */
+function entry(i: number, editor: number) {
+  return {
+    originId: `ms-${editor}-${i % 40}`,
+    title: `A study of protein folding, part ${i % 40}`,
+    authorId: 1 + ((i * 7919) % 5000),
+    name: `Ada${i} Lovelace`,
+    email: `ada${i}@uni.example`,
+    orcid: null,
+    affiliation: 'ETH Zürich, Zürich, Switzerland',
+    status: i % 3 === 0 ? 'invited' : 'shortlisted',
+    invitedAt: i % 3 === 0 ? 1_700_000_000_000 + i : null,
+    answeredAt: null,
+    closedAt: null,
+    dueDate: null,
+    note: `change ${i} by editor ${editor}`,
+    removed: false,
+  };
+}
+
+function openProfileCache(dir: string, login: string): Cache {
+  const cache = openCache({ file: join(dir, 'cache.db'), clock: systemClock, logger: quiet });
+  cache.profiles.upsert({
+    id: 'p',
+    name: 'Bench',
+    baseUrl: 'https://rf.example',
+    kind: 'remote',
+    createdAt: 0,
+    lastCheckedAt: null,
+    lastFeatures: null,
+  });
+  cache.office.setLink('p', { url: LINK_URL, login });
+  return cache;
+}
+
+const percentile = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? NaN;
+};
+
+/** (a): colleagues' events reaching other cores while 50 editors push. */
+async function visibility(url: (login: string) => string): Promise<BenchRow[]> {
+  const pushedAt = new Map<string, number>();
+  const latencies: number[] = [];
+  const cores: Array<{ cache: Cache; sync: OfficeSync; dir: string }> = [];
+  for (let c = 0; c < CORES; c++) {
+    const dir = mkdtempSync(join(tmpdir(), 'desk-office-bench-core-'));
+    const login = `core${c}`;
+    const cache = openProfileCache(dir, login);
+    const apply = cache.office.apply.bind(cache.office);
+    cache.office.apply = (profileId, folder, events, cursor) => {
+      const out = apply(profileId, folder, events, cursor);
+      const now = performance.now();
+      for (const e of events) {
+        const t = pushedAt.get(e.id);
+        if (t !== undefined) latencies.push(now - t);
+      }
+      return out;
+    };
+    const sync = new OfficeSync({
+      cache,
+      profileId: 'p',
+      link: { url: LINK_URL, login },
+      connect: () => OfficeClient.connect({ url: url(login), password: PW }),
+      clock: systemClock,
+      timers,
+      logger: quiet,
+    });
+    cores.push({ cache, sync, dir });
+    await sync.syncNow();
+  }
+  let free = PUSH_CONNECTIONS;
+  const waiting: Array<() => void> = [];
+  const slot = async () => {
+    while (free === 0) await new Promise<void>((r) => waiting.push(r));
+    free--;
+  };
+  const release = () => {
+    free++;
+    waiting.shift()?.();
+  };
+  const t0 = performance.now();
+  const editor = async (n: number) => {
+    await sleep(Math.random() * 2000);
+    for (let b = 0; b < PER_EDITOR / BURST; b++) {
+      const events = Array.from({ length: BURST }, (_, i) => ({
+        id: randomUUID(),
+        folder: `J${n % FOLDERS}`,
+        kind: 'shortlist.entry',
+        body: entry(b * BURST + i, n),
+      }));
+      await slot();
+      try {
+        const client = await OfficeClient.connect({ url: url(`ed${n}`), password: PW });
+        const at = performance.now();
+        for (const e of events) pushedAt.set(e.id, at);
+        await client.push(events);
+        await client.close();
+      } finally {
+        release();
+      }
+      await sleep(1000 + Math.random() * 1000);
+    }
+  };
+  await Promise.all(Array.from({ length: EDITORS }, (_, n) => editor(n)));
+  const pushSeconds = (performance.now() - t0) / 1000;
+  const want = EDITORS * PER_EDITOR * CORES;
+  const until = performance.now() + 30_000;
+  while (latencies.length < want && performance.now() < until) await sleep(50);
+  for (const c of cores) {
+    await c.sync.stop();
+    c.cache.close();
+    rmSync(c.dir, { recursive: true, force: true });
+  }
+  const p95 = percentile(latencies, 95);
+  const note =
+    `${EDITORS} editors × ${PER_EDITOR} events in bursts of ${BURST} over ${pushSeconds.toFixed(0)} s, ${CORES} cores in one process; ` +
+    `${latencies.length}/${want} seen; median ${percentile(latencies, 50).toFixed(0)} ms, max ${Math.max(...latencies).toFixed(0)} ms`;
+  return [
+    {
+      suite: SUITE,
+      metric: "a colleague's event applied in another core (p95)",
+      value: p95,
+      unit: 'ms',
+      target: '≤ 1000 ms',
+      ok: p95 <= 1000 && latencies.length === want,
+      note,
+    },
+  ];
+}
+
+/** (b), in the child: the first sync of the office's backlog into an empty cache. */
+async function firstSyncChild(args: { url: string; password: string; login: string }): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'desk-office-bench-first-'));
+  const cache = openProfileCache(dir, args.login);
+  const applies: number[] = [];
+  const apply = cache.office.apply.bind(cache.office);
+  cache.office.apply = (profileId, folder, events, cursor) => {
+    const t = performance.now();
+    const out = apply(profileId, folder, events, cursor);
+    applies.push(performance.now() - t);
+    return out;
+  };
+  const sync = new OfficeSync({
+    cache,
+    profileId: 'p',
+    link: { url: LINK_URL, login: args.login },
+    connect: () => OfficeClient.connect({ url: args.url, password: args.password }),
+    clock: systemClock,
+    timers,
+    logger: quiet,
+  });
+  const eld = monitorEventLoopDelay({ resolution: 1 });
+  const rssBefore = process.memoryUsage.rss();
+  let rssMax = rssBefore;
+  const sampler = setInterval(() => (rssMax = Math.max(rssMax, process.memoryUsage.rss())), 20);
+  eld.enable();
+  const t0 = performance.now();
+  await sync.syncNow();
+  const ms = performance.now() - t0;
+  eld.disable();
+  clearInterval(sampler);
+  rssMax = Math.max(rssMax, process.memoryUsage.rss());
+  const events = cache.db.prepare('SELECT count(*) FROM office_events').pluck().get() as number;
+  const state = sync.status().state;
+  await sync.stop();
+  cache.close();
+  rmSync(dir, { recursive: true, force: true });
+  process.stdout.write(
+    JSON.stringify({
+      ms,
+      eldMax: eld.max / 1e6,
+      eldP99: eld.percentile(99) / 1e6,
+      rssBefore,
+      rssMax,
+      longestApply: Math.max(...applies),
+      medianApply: percentile(applies, 50),
+      events,
+      state,
+    }) + '\n',
+  );
+}
+
+/** (b), in the bench: fills the office, runs the child, makes the rows. */
+async function firstSync(adminUrl: (db?: string) => string, db: string, url: string): Promise<BenchRow[]> {
+  // Server-side generation, in transactions of 10,000 (so the events span several xids).
+  for (let from = 0; from < FIRST_SYNC; from += 10_000) {
+    await asAdminUrl(
+      adminUrl(db),
+      `INSERT INTO office.events (id, folder, author, kind, body)
+       SELECT gen_random_uuid(), 'BIG', 'ed0', 'shortlist.entry', jsonb_build_object(
+         'originId', 'ms-' || (i % 2000), 'title', 'A study of protein folding, part ' || (i % 2000), 'authorId', 1 + (i * 7919) % 5000,
+         'name', 'Ada' || i || ' Lovelace', 'email', 'ada' || i || '@uni.example', 'orcid', null, 'affiliation', 'ETH Zürich, Zürich, Switzerland',
+         'status', CASE WHEN i % 3 = 0 THEN 'invited' ELSE 'shortlisted' END,
+         'invitedAt', CASE WHEN i % 3 = 0 THEN 1700000000000 + i END, 'answeredAt', null, 'closedAt', null, 'dueDate', null,
+         'note', 'change ' || i, 'removed', false)
+       FROM generate_series($1::int, $2::int) i`,
+      [from, from + 9_999],
+    );
+  }
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', import.meta.filename, CHILD_FLAG, JSON.stringify({ url, password: PW, login: 'reader' })],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  const line = await new Promise<string>((resolve, reject) => {
+    createInterface({ input: child.stdout }).once('line', resolve);
+    child.once('close', (code) => reject(new Error(`first-sync child exited ${code}`)));
+  });
+  const r = JSON.parse(line) as {
+    ms: number;
+    eldMax: number;
+    eldP99: number;
+    rssBefore: number;
+    rssMax: number;
+    longestApply: number;
+    medianApply: number;
+    events: number;
+    state: string;
+  };
+  const MB = 1024 * 1024;
+  const complete = r.events === FIRST_SYNC && r.state === 'in_step';
+  const note = `${r.events.toLocaleString('en')} events of ≈ 350 B in one journal, pages of ${PULL_PAGE}, a process of its own`;
+  return [
+    {
+      suite: SUITE,
+      metric: 'first sync of 100,000 events into an empty cache',
+      value: r.ms / 1000,
+      unit: 's',
+      target: '≤ 10 s',
+      ok: complete && r.ms <= 10_000,
+      note,
+    },
+    {
+      suite: SUITE,
+      metric: "core's event-loop delay during the first sync (max)",
+      value: r.eldMax,
+      unit: 'ms',
+      target: '≤ 16 ms',
+      ok: r.eldMax <= 16,
+      note:
+        `p99 ${r.eldP99.toFixed(1)} ms; OfficeRepository.apply of one ${PULL_PAGE}-event page (one SQLite transaction): ` +
+        `median ${r.medianApply.toFixed(0)} ms, longest ${r.longestApply.toFixed(0)} ms`,
+    },
+    {
+      suite: SUITE,
+      metric: "core's RSS during the first sync (max)",
+      value: r.rssMax / MB,
+      unit: 'MB',
+      target: '≤ 300 MB',
+      ok: r.rssMax <= 300 * MB,
+      note: `${(r.rssBefore / MB).toFixed(0)} MB before it (sampled every 20 ms)`,
+    },
+  ];
+}
+
+async function asAdminUrl(url: string, sql: string, values: unknown[]): Promise<void> {
+  const { Client } = await import('pg');
+  const c = new Client({ connectionString: url });
+  await c.connect();
+  try {
+    await c.query(sql, values);
+  } finally {
+    await c.end();
+  }
+}
+
+const bench: Bench = async () => {
+  if (!pgAvailable())
+    return [
+      { suite: SUITE, metric: "a colleague's event applied in another core (p95)", value: 0, unit: 'ms', note: `skipped: ${PG_MISSING}` },
+    ];
+  const pg = await startPgCluster();
+  try {
+    const db = await freshDatabase(pg);
+    const admin = { url: pg.urlFor(db) };
+    await initOffice(admin);
+    const journals = Array.from({ length: FOLDERS }, (_, i) => `J${i}`);
+    for (let n = 0; n < EDITORS; n++) await addEditor(admin, `ed${n}`, [`J${n % FOLDERS}`], PW);
+    for (let c = 0; c < CORES; c++) await addEditor(admin, `core${c}`, journals, PW);
+    await addEditor(admin, 'reader', ['BIG'], PW);
+    const url = (login: string) => pg.urlFor(db, login, PW);
+    const rows = await visibility(url);
+    rows.push(...(await firstSync((d) => pg.urlFor(d ?? 'postgres'), db, url('reader'))));
+    return rows;
+  } finally {
+    await pg.stop();
+  }
+};
+
+export default bench;
+
+if (process.argv[2] === CHILD_FLAG && import.meta.url === pathToFileURL(process.argv[1]!).href)
+  await firstSyncChild(JSON.parse(process.argv[3]!) as { url: string; password: string; login: string });
