@@ -34,6 +34,8 @@ export interface CrashCommand {
 }
 
 const dataDir = process.argv[2]!;
+/** The address the profiles are linked to (the connection itself uses the command's url). */
+const LINK_URL = 'postgres://office.test/crash';
 const say = (line: string): void => void process.stdout.write(`${line} @${Math.round(performance.now())}\n`); // synchronous on a pipe (Linux)
 const logger: Logger = { log: () => undefined };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -103,7 +105,7 @@ async function run(cmd: CrashCommand): Promise<void> {
       lastCheckedAt: null,
       lastFeatures: null,
     });
-    cache.office.setLink(cmd.profile, { url: 'postgres://office.test/crash', login: cmd.login });
+    cache.office.setLink(cmd.profile, { url: LINK_URL, login: cmd.login });
     cmd.manuscripts.forEach((m, i) => {
       const answer = response(1000 + i, m.originId, m.authors);
       manuscriptIds.set(
@@ -115,7 +117,7 @@ async function run(cmd: CrashCommand): Promise<void> {
   const sync = new OfficeSync({
     cache,
     profileId: cmd.profile,
-    login: cmd.login,
+    link: { url: LINK_URL, login: cmd.login },
     connect: () => connect(cmd),
     clock: systemClock,
     timers: { setTimeout: (fn, ms) => setTimeout(fn, ms), clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout) },
