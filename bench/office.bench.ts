@@ -243,6 +243,8 @@ async function firstSync(adminUrl: (db?: string) => string, db: string, url: str
       [from, from + 9_999],
     );
   }
+  // Statistics, as autovacuum would have them on a live office (without them the page query may sort the whole folder).
+  await asAdminUrl(adminUrl(db), 'ANALYZE office.events', []);
   const child = spawn(
     process.execPath,
     ['--import', 'tsx', import.meta.filename, CHILD_FLAG, JSON.stringify({ url, password: PW, login: 'reader' })],
