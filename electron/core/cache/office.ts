@@ -11,6 +11,7 @@ import { SHORTLIST_STATUSES, type ShortlistStatus } from '../../common/domain/sh
 import type { Clock } from '../ports';
 import type { ChangeFeed } from './changes';
 import type { LedgerRepository } from './ledger';
+import { MAX_SHORTLIST } from './shortlist';
 
 /** The kind of event a shortlist entry's state travels in. */
 export const ENTRY_KIND = 'shortlist.entry';
@@ -64,6 +65,22 @@ export interface OfficeLink {
   linkedAt: number;
 }
 
+interface WinnerRow {
+  title: string;
+  name: string;
+  email: string | null;
+  orcid: string | null;
+  affiliation: string | null;
+  status: ShortlistStatus;
+  invited_at: number | null;
+  answered_at: number | null;
+  closed_at: number | null;
+  due_date: string | null;
+  note: string;
+  removed: number;
+  position: number | null;
+}
+
 /** An event of the editor's waiting to be pushed, oldest first. */
 export interface OutgoingEvent {
   seq: number;
@@ -110,20 +127,24 @@ interface LocalEntry {
   position: number;
 }
 
-/** Most events of the editor's kept waiting for the office; beyond it the oldest are refused, never silently dropped. */
-export const MAX_OUTGOING = 100_000;
-
 export class OfficeRepository {
   private readonly linkStmt: Statement<[string], { url: string; login: string; linked_at: number }>;
   private readonly localEntry: Statement<[{ m: number; a: number }], LocalEntry>;
   private readonly manuscriptStmt: Statement<[{ m: number }], { profile_id: string; origin_id: string; title: string; folder: string }>;
   private readonly dropQueued: Statement<[{ p: string; e: string }]>;
   private readonly queue: Statement<[Record<string, unknown>]>;
-  private readonly entryRow: Statement<[{ p: string; o: string; a: number }], { xid: number; seq: number }>;
+  private readonly entryRow: Statement<[{ p: string; o: string; a: number }], { xid: number; seq: number; folder: string }>;
   private readonly upsertEntry: Statement<[Record<string, unknown>]>;
   private readonly addInvite: Statement<[Record<string, unknown>]>;
   private readonly insertEvent: Statement<[Record<string, unknown>]>;
-  private readonly localByOrigin: Statement<[{ p: string; o: string }], { id: number }>;
+  private readonly localByOrigin: Statement<[{ p: string; o: string; f: string }], { id: number }>;
+  private readonly ownBack: Statement<[{ p: string; id: string }]>;
+  private readonly dropInvite: Statement<[{ p: string; o: string; a: number; by: string }]>;
+  private readonly setCursor: Statement<[{ p: string; folder: string; xid: number; seq: number }]>;
+  private readonly renumber: Statement<[{ m: number }]>;
+  private readonly waitingFor: Statement<[{ p: string; e: string }], number>;
+  private readonly upsertLocal: Statement<[Record<string, unknown>]>;
+  private readonly winnerStmt: Statement<[{ p: string; o: string; a: number }], WinnerRow>;
 
   constructor(
     private readonly db: Database,
@@ -142,7 +163,7 @@ export class OfficeRepository {
     this.dropQueued = db.prepare('DELETE FROM office_outbox WHERE profile_id = @p AND entity = @e');
     this.queue = db.prepare(`
       INSERT INTO office_outbox (profile_id, id, entity, folder, kind, body_json, created_at) VALUES (@p, @id, @e, @folder, @kind, @body, @now)`);
-    this.entryRow = db.prepare('SELECT xid, seq FROM office_entries WHERE profile_id = @p AND origin_id = @o AND author_id = @a');
+    this.entryRow = db.prepare('SELECT xid, seq, folder FROM office_entries WHERE profile_id = @p AND origin_id = @o AND author_id = @a');
     this.upsertEntry = db.prepare(`
       INSERT INTO office_entries (profile_id, origin_id, author_id, folder, title, name, email, orcid, affiliation, status, invited_at,
         answered_at, closed_at, due_date, note, removed, added_by, changed_by, xid, seq, position)
@@ -155,12 +176,39 @@ export class OfficeRepository {
         position = excluded.position,
         added_by = CASE WHEN office_entries.removed = 1 AND excluded.removed = 0 THEN excluded.added_by ELSE office_entries.added_by END`);
     this.addInvite = db.prepare(`
-      INSERT INTO office_invites (profile_id, origin_id, author_id, editor, invited_at, title) VALUES (@p, @originId, @authorId, @by, @invitedAt, @title)
+      INSERT INTO office_invites (profile_id, origin_id, author_id, editor, invited_at, title, folder)
+      VALUES (@p, @originId, @authorId, @by, @invitedAt, @title, @folder)
       ON CONFLICT DO UPDATE SET invited_at = excluded.invited_at, title = excluded.title`);
     this.insertEvent = db.prepare(`
       INSERT OR IGNORE INTO office_events (profile_id, id, folder, author, kind, body_json, xid, seq, at)
       VALUES (@p, @id, @folder, @author, @kind, @body, @xid, @seq, @at)`);
-    this.localByOrigin = db.prepare('SELECT id FROM manuscripts WHERE profile_id = @p AND origin_id = @o');
+    // A local manuscript takes the office's entries only from the folder it is in.
+    this.localByOrigin = db.prepare(`
+      SELECT ms.id FROM manuscripts ms JOIN folders f ON f.id = ms.folder_id WHERE ms.profile_id = @p AND ms.origin_id = @o AND f.name = @f`);
+    this.ownBack = db.prepare('DELETE FROM office_outbox WHERE profile_id = @p AND id = @id AND sent = 1');
+    this.dropInvite = db.prepare('DELETE FROM office_invites WHERE profile_id = @p AND origin_id = @o AND author_id = @a AND editor = @by');
+    this.setCursor = db.prepare(`
+      INSERT INTO office_cursors (profile_id, folder, xid, seq) VALUES (@p, @folder, @xid, @seq)
+      ON CONFLICT (profile_id, folder) DO UPDATE SET xid = excluded.xid, seq = excluded.seq`);
+    // 1, 2, 3… again after entries were placed: a shared position goes before the entry that held it (the newer change first).
+    this.renumber = db.prepare(`
+      UPDATE shortlist SET position = r.n FROM (
+        SELECT id, row_number() OVER (ORDER BY position, updated_at DESC, author_id) AS n FROM shortlist WHERE manuscript_id = @m) r
+      WHERE shortlist.id = r.id`);
+    this.waitingFor = db
+      .prepare<[{ p: string; e: string }], number>('SELECT count(*) FROM office_outbox WHERE profile_id = @p AND entity = @e')
+      .pluck();
+    this.upsertLocal = db.prepare(`
+      INSERT INTO shortlist (profile_id, manuscript_id, author_id, position, name, email, orcid, affiliation, note, status, due_date,
+        invited_at, answered_at, closed_at, created_at, updated_at)
+      VALUES (@p, @m, @authorId, coalesce(@position, (SELECT coalesce(max(position), 0) + 1 FROM shortlist WHERE manuscript_id = @m)),
+        @name, @email, @orcid, @affiliation, @note, @status, @dueDate, @invitedAt, @answeredAt, @closedAt, @now, @now)
+      ON CONFLICT (manuscript_id, author_id) DO UPDATE SET note = excluded.note, status = excluded.status, due_date = excluded.due_date,
+        invited_at = excluded.invited_at, answered_at = excluded.answered_at, closed_at = excluded.closed_at, updated_at = excluded.updated_at,
+        position = coalesce(@position, position)`);
+    this.winnerStmt = db.prepare(`
+      SELECT title, name, email, orcid, affiliation, status, invited_at, answered_at, closed_at, due_date, note, removed, position
+      FROM office_entries WHERE profile_id = @p AND origin_id = @o AND author_id = @a`);
   }
 
   link(profileId: string): OfficeLink | undefined {
@@ -171,15 +219,23 @@ export class OfficeRepository {
   /**
    * Links the profile to an office (or unlinks it with null). A new link queues the state of every
    * shortlist entry of the profile, so the office learns the editor's history once. Unlinking keeps
-   * nothing of the office's: its events, cursors and the editor's waiting events go.
+   * nothing of the office's: its events, cursors, folded entries (the ledger counted again without
+   * them) and the editor's changes not yet pushed (docs/office.md says what that loses).
    */
   setLink(profileId: string, link: { url: string; login: string } | null): void {
     this.changes.transaction(() => {
       const before = this.link(profileId);
       const same = before !== undefined && link !== null && before.url === link.url && before.login === link.login;
       if (same) return;
+      // The people the office's entries counted for are counted again without them.
+      const counted = this.db
+        .prepare<[string], number>('SELECT DISTINCT author_id FROM office_entries WHERE profile_id = ?')
+        .pluck()
+        .all(profileId);
       for (const t of ['office_events', 'office_cursors', 'office_entries', 'office_invites', 'office_outbox'])
         this.db.prepare(`DELETE FROM ${t} WHERE profile_id = ?`).run(profileId);
+      const people = new Set(counted.map((a) => this.ledger.personOf(a)).filter((p): p is number => p !== undefined));
+      for (const person of people) this.ledger.refresh(person);
       this.db.prepare('DELETE FROM office_links WHERE profile_id = ?').run(profileId);
       if (link !== null) {
         this.db
@@ -228,14 +284,6 @@ export class OfficeRepository {
       : removedBody(this.db, m.profile_id, m.origin_id, m.title, authorId);
     const entity = `${m.origin_id}\u0000${authorId}`;
     this.dropQueued.run({ p: m.profile_id, e: entity });
-    const waiting = this.db.prepare<[string], number>('SELECT count(*) FROM office_outbox WHERE profile_id = ?').pluck().get(m.profile_id)!;
-    if (waiting >= MAX_OUTGOING) {
-      const oldest = this.db
-        .prepare<[string], number>('SELECT seq FROM office_outbox WHERE profile_id = ? ORDER BY seq LIMIT 1')
-        .pluck()
-        .get(m.profile_id);
-      this.db.prepare('DELETE FROM office_outbox WHERE seq = ?').run(oldest);
-    }
     this.queue.run({
       p: m.profile_id,
       id: randomUUID(),
@@ -252,21 +300,30 @@ export class OfficeRepository {
   outgoing(profileId: string, limit: number): OutgoingEvent[] {
     return this.db
       .prepare<[string, number], { seq: number; id: string; folder: string; kind: string; body_json: string }>(
-        'SELECT seq, id, folder, kind, body_json FROM office_outbox WHERE profile_id = ? ORDER BY seq LIMIT ?',
+        'SELECT seq, id, folder, kind, body_json FROM office_outbox WHERE profile_id = ? AND sent = 0 ORDER BY seq LIMIT ?',
       )
       .all(profileId, limit)
       .map((r) => ({ seq: r.seq, id: r.id, folder: r.folder, kind: r.kind, body: JSON.parse(r.body_json) as unknown }));
   }
 
   waiting(profileId: string): number {
-    return this.db.prepare<[string], number>('SELECT count(*) FROM office_outbox WHERE profile_id = ?').pluck().get(profileId)!;
+    return this.db
+      .prepare<[string], number>('SELECT count(*) FROM office_outbox WHERE profile_id = ? AND sent = 0')
+      .pluck()
+      .get(profileId)!;
   }
 
-  /** Events the office has committed: they leave the queue (a newer state of the same entry queued meanwhile stays). */
-  pushed(profileId: string, ids: readonly string[]): void {
+  /**
+   * Events the office has committed: no longer sent, but kept (as sent) until a pull brings them back,
+   * so a colleague's older state pulled meanwhile never replaces the entry's newer local one. `link`: the
+   * link the loop pushed for; a loop of a link replaced meanwhile marks nothing.
+   */
+  pushed(profileId: string, ids: readonly string[], link: { url: string; login: string }): void {
     this.changes.transaction(() => {
-      const del = this.db.prepare('DELETE FROM office_outbox WHERE profile_id = ? AND id = ?');
-      for (const id of ids) del.run(profileId, id);
+      const now = this.link(profileId);
+      if (!now || now.url !== link.url || now.login !== link.login) return;
+      const mark = this.db.prepare('UPDATE office_outbox SET sent = 1 WHERE profile_id = ? AND id = ?');
+      for (const id of ids) mark.run(profileId, id);
       this.changes.note('office');
     });
   }
@@ -292,17 +349,20 @@ export class OfficeRepository {
       const persons = new Set<number>();
       const touched = new Map<string, EntryBody>();
       for (const ev of events) {
+        // The id alone is kept (the office holds the history): a page applied again changes nothing.
         const fresh = this.insertEvent.run({
           p: profileId,
           id: ev.id,
           folder: ev.folder,
           author: ev.author,
           kind: ev.kind,
-          body: JSON.stringify(ev.body),
+          body: '',
           xid: ev.xid,
           seq: ev.seq,
           at: ev.at,
         }).changes;
+        // One of the editor's own events is back: it is in the server's order now, its sent row goes.
+        this.ownBack.run({ p: profileId, id: ev.id });
         if (fresh === 0) continue;
         if (ev.kind !== ENTRY_KIND) continue;
         const parsed = entryBody.safeParse(ev.body);
@@ -312,6 +372,12 @@ export class OfficeRepository {
         }
         const b = parsed.data;
         const prior = this.entryRow.get({ p: profileId, o: b.originId, a: b.authorId });
+        // An entry belongs to the folder it was first shared in: an editor of another journal cannot
+        // change it by naming its manuscript (the office's row-level security is per folder).
+        if (prior && prior.folder !== ev.folder) {
+          out.refused++;
+          continue;
+        }
         const later = !prior || ev.xid > prior.xid || (ev.xid === prior.xid && ev.seq > prior.seq);
         if (later) {
           this.upsertEntry.run({
@@ -325,6 +391,7 @@ export class OfficeRepository {
             seq: ev.seq,
           });
         }
+        // Every editor's invitation is kept; one taken back (no longer invited, or the entry removed) goes.
         if (b.invitedAt !== null && !b.removed)
           this.addInvite.run({
             p: profileId,
@@ -333,7 +400,9 @@ export class OfficeRepository {
             by: ev.author,
             invitedAt: b.invitedAt,
             title: b.title,
+            folder: ev.folder,
           });
+        else this.dropInvite.run({ p: profileId, o: b.originId, a: b.authorId, by: ev.author });
         const person = b.removed
           ? this.ledger.personOf(b.authorId)
           : this.ledger.ensure({ authorId: b.authorId, name: b.name, affiliation: b.affiliation, email: b.email, orcid: b.orcid });
@@ -344,16 +413,15 @@ export class OfficeRepository {
       // The winning state of each entry this page changed goes to the local shortlist (after the
       // whole page, so an earlier colleague's state in the page never stays over the editor's later one).
       for (const b of touched.values()) {
-        const local = this.localByOrigin.get({ p: profileId, o: b.originId });
+        const local = this.localByOrigin.get({ p: profileId, o: b.originId, f: folder });
         const won = this.winner(profileId, b.originId, b.authorId);
-        if (local && won && this.applyLocal(profileId, local.id, won)) out.manuscripts.push(local.id);
+        if (!local || !won) continue;
+        const done = this.applyLocal(profileId, local.id, won);
+        if (done === 'refused') out.refused++;
+        if (done === 'applied') out.manuscripts.push(local.id);
       }
-      this.db
-        .prepare(
-          `INSERT INTO office_cursors (profile_id, folder, xid, seq) VALUES (@p, @folder, @xid, @seq)
-           ON CONFLICT (profile_id, folder) DO UPDATE SET xid = excluded.xid, seq = excluded.seq`,
-        )
-        .run({ p: profileId, folder, xid: cursor.xid, seq: cursor.seq });
+      for (const m of new Set(out.manuscripts)) this.renumber.run({ m });
+      this.setCursor.run({ p: profileId, folder, xid: cursor.xid, seq: cursor.seq });
       for (const p of persons) this.ledger.refresh(p);
       for (const m of new Set(out.manuscripts)) this.changes.note('shortlist', m);
       if (out.applied > 0) {
@@ -405,29 +473,7 @@ export class OfficeRepository {
 
   /** The folded state of an entry, as the office's order made it. */
   private winner(profileId: string, originId: string, authorId: number): EntryBody | undefined {
-    const r = this.db
-      .prepare<
-        [string, string, number],
-        {
-          title: string;
-          name: string;
-          email: string | null;
-          orcid: string | null;
-          affiliation: string | null;
-          status: ShortlistStatus;
-          invited_at: number | null;
-          answered_at: number | null;
-          closed_at: number | null;
-          due_date: string | null;
-          note: string;
-          removed: number;
-          position: number | null;
-        }
-      >(
-        `SELECT title, name, email, orcid, affiliation, status, invited_at, answered_at, closed_at, due_date, note, removed, position
-         FROM office_entries WHERE profile_id = ? AND origin_id = ? AND author_id = ?`,
-      )
-      .get(profileId, originId, authorId);
+    const r = this.winnerStmt.get({ p: profileId, o: originId, a: authorId });
     if (!r) return undefined;
     return {
       originId,
@@ -448,46 +494,53 @@ export class OfficeRepository {
     };
   }
 
-  private applyLocal(profileId: string, manuscriptId: number, b: EntryBody): boolean {
-    const entity = `${b.originId}\u0000${b.authorId}`;
-    const mineWaiting = this.db
-      .prepare<[string, string], number>('SELECT count(*) FROM office_outbox WHERE profile_id = ? AND entity = ?')
-      .pluck()
-      .get(profileId, entity)!;
-    if (mineWaiting > 0) return false;
-    const now = this.clock.now();
+  /**
+   * Puts an entry's winning state on the local shortlist (the caller numbers the list again): not while
+   * a change of the editor's to it waits or is not yet back from the office, and never past MAX_SHORTLIST.
+   */
+  private applyLocal(profileId: string, manuscriptId: number, b: EntryBody): 'applied' | 'kept' | 'refused' {
+    if (this.waitingFor.get({ p: profileId, e: `${b.originId}\u0000${b.authorId}` })! > 0) return 'kept';
     if (b.removed) {
       const gone = this.db.prepare('DELETE FROM shortlist WHERE manuscript_id = ? AND author_id = ?').run(manuscriptId, b.authorId).changes;
-      if (gone > 0) this.renumber(manuscriptId);
-      return gone > 0;
+      return gone > 0 ? 'applied' : 'kept';
     }
-    // A shared position goes just before the entry that holds it now (every position doubled, the shared one
-    // odd), then the list is numbered 1, 2, 3… again.
-    const shared = b.position ?? null;
-    if (shared !== null) this.db.prepare('UPDATE shortlist SET position = position * 2 WHERE manuscript_id = ?').run(manuscriptId);
-    this.db
-      .prepare(
-        `INSERT INTO shortlist (profile_id, manuscript_id, author_id, position, name, email, orcid, affiliation, note, status, due_date,
-           invited_at, answered_at, closed_at, created_at, updated_at)
-         VALUES (@p, @m, @authorId, coalesce(@at, (SELECT coalesce(max(position), 0) + 1 FROM shortlist WHERE manuscript_id = @m)),
-           @name, @email, @orcid, @affiliation, @note, @status, @dueDate, @invitedAt, @answeredAt, @closedAt, @now, @now)
-         ON CONFLICT (manuscript_id, author_id) DO UPDATE SET note = excluded.note, status = excluded.status, due_date = excluded.due_date,
-           invited_at = excluded.invited_at, answered_at = excluded.answered_at, closed_at = excluded.closed_at, updated_at = excluded.updated_at,
-           position = coalesce(@at, position)`,
-      )
-      .run({ p: profileId, m: manuscriptId, ...b, at: shared === null ? null : shared * 2 - 1, now });
-    this.renumber(manuscriptId);
-    return true;
+    const onList = this.db
+      .prepare<[number, number], number>('SELECT count(*) FROM shortlist WHERE manuscript_id = ? AND author_id = ?')
+      .pluck()
+      .get(manuscriptId, b.authorId)!;
+    if (onList === 0) {
+      const size = this.db.prepare<[number], number>('SELECT count(*) FROM shortlist WHERE manuscript_id = ?').pluck().get(manuscriptId)!;
+      if (size >= MAX_SHORTLIST) return 'refused';
+    }
+    this.upsertLocal.run({ p: profileId, m: manuscriptId, ...b, position: b.position ?? null, now: this.clock.now() });
+    return 'applied';
   }
 
-  private renumber(manuscriptId: number): void {
-    this.db
-      .prepare(
-        `UPDATE shortlist SET position = r.n FROM (
-           SELECT id, row_number() OVER (ORDER BY position, author_id) AS n FROM shortlist WHERE manuscript_id = ?) r
-         WHERE shortlist.id = r.id`,
-      )
-      .run(manuscriptId);
+  /**
+   * The office's entries of a manuscript the editor has just got (an upload of a submission colleagues
+   * already shortlisted for): put on its local shortlist, so the editor's first change starts from them.
+   */
+  adopt(manuscriptId: number): void {
+    const m = this.manuscriptStmt.get({ m: manuscriptId });
+    if (!m || this.link(m.profile_id) === undefined) return;
+    this.changes.transaction(() => {
+      const rows = this.db
+        .prepare<[{ p: string; o: string; f: string; m: number }], { author_id: number }>(
+          `SELECT e.author_id FROM office_entries e WHERE e.profile_id = @p AND e.origin_id = @o AND e.folder = @f AND e.removed = 0
+           AND NOT EXISTS (SELECT 1 FROM shortlist s WHERE s.manuscript_id = @m AND s.author_id = e.author_id)
+           ORDER BY e.position, e.author_id`,
+        )
+        .all({ p: m.profile_id, o: m.origin_id, f: m.folder, m: manuscriptId });
+      let changed = false;
+      for (const r of rows) {
+        const won = this.winner(m.profile_id, m.origin_id, r.author_id);
+        if (won && this.applyLocal(m.profile_id, manuscriptId, won) === 'applied') changed = true;
+      }
+      if (!changed) return;
+      this.renumber.run({ m: manuscriptId });
+      this.changes.note('shortlist', manuscriptId);
+      this.changes.note('ledger');
+    });
   }
 }
 

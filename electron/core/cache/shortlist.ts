@@ -98,7 +98,8 @@ export class ShortlistRepository {
         mk.author_id IS NOT NULL AS marked, mk.marked_by,
         (SELECT json_group_array(json_object('editor', i.editor, 'invitedAt', i.invited_at))
           FROM office_invites i JOIN office_links l ON l.profile_id = i.profile_id
-          WHERE i.profile_id = ms.profile_id AND i.origin_id = ms.origin_id AND i.author_id = s.author_id AND i.editor <> l.login) AS colleagues
+          WHERE i.profile_id = ms.profile_id AND i.origin_id = ms.origin_id AND i.author_id = s.author_id AND i.editor <> l.login
+            AND i.folder = (SELECT f.name FROM folders f WHERE f.id = ms.folder_id)) AS colleagues
       FROM shortlist s JOIN manuscripts ms ON ms.id = s.manuscript_id
       LEFT JOIN ledger_members lm ON lm.author_id = s.author_id
       LEFT JOIN marks mk ON mk.manuscript_id = s.manuscript_id AND mk.author_id = s.author_id`;

@@ -120,9 +120,12 @@ export class OfficeService {
     this.deps.registerSecret?.(input.password);
     const check = await this.deps.driver.check(url, input.password);
     if (!check.ok) return check;
+    // The loop of the old link stops before the link changes, so nothing queued for the new one goes to the old.
+    const active = this.profileId === profileId;
+    if (active) await this.detach();
     await this.deps.secrets.set(officeAccount(profileId), input.password);
     this.deps.cache.office.setLink(profileId, { url, login: input.login });
-    if (this.profileId === profileId) await this.attach(profileId);
+    if (active) await this.attach(profileId);
     return check;
   }
 
@@ -145,7 +148,7 @@ export class OfficeService {
     const sync = new OfficeSync({
       cache: this.deps.cache,
       profileId,
-      login: link.login,
+      link: { url: link.url, login: link.login },
       connect: () => {
         if (password === null)
           return Promise.reject(

@@ -33,7 +33,8 @@ export interface OfficeSyncStatus {
 export interface OfficeSyncDeps {
   cache: Cache;
   profileId: string;
-  login: string;
+  /** The link this loop serves (what it pushes is marked sent only while the profile still has it). */
+  link: { url: string; login: string };
   connect: () => Promise<OfficeConnection>;
   clock: Clock;
   timers: Timers;
@@ -43,7 +44,12 @@ export interface OfficeSyncDeps {
 /** Events pushed per transaction, and pulled per page. */
 export const PUSH_BATCH = 200;
 export const PULL_PAGE = 500;
+/** Pulled events applied per SQLite transaction, the event loop free between two. */
+export const APPLY_SLICE = 32;
 const BACKOFF_MS = [1_000, 2_000, 5_000, 10_000, 30_000, 60_000];
+/** A notified folder whose pull brought nothing is pulled again up to this many times, HELD_DELAY_MS × n apart. */
+const HELD_RETRIES = 6;
+const HELD_DELAY_MS = 200;
 
 /** Whether an error is the office refusing this editor (not a network fault): retrying will not help. */
 const refusal = (err: unknown): boolean => isDeskError(err) && (err.code === 'unauthorized' || err.code === 'feature_not_in_plan');
@@ -60,6 +66,9 @@ export class OfficeSync {
   private failures = 0;
   private retry: unknown = null;
   private readonly dirtyFolders = new Set<string>();
+  /** Re-pulls of notified folders that brought nothing yet (heldBack), and their timers. */
+  private readonly held = new Map<string, number>();
+  private readonly heldTimers = new Set<unknown>();
   private pullAll = true;
   private current: Promise<void> = Promise.resolve();
   private readonly offChanges: () => void;
@@ -69,6 +78,19 @@ export class OfficeSync {
     // runs is found by the pass's own check of what is still waiting.
     this.offChanges = deps.cache.changes.on((c) => {
       if (c.topic === 'office' && !this.running) this.wake();
+      // A manuscript just recorded may be one the office's colleagues shortlisted for already.
+      if (c.topic === 'manuscripts' && c.id !== undefined && !this.stopped) {
+        const id = c.id;
+        queueMicrotask(() => {
+          try {
+            deps.cache.office.adopt(id);
+          } catch (err) {
+            deps.logger.log('warn', 'office: the entries of a new manuscript could not be taken', {
+              error: err instanceof Error ? err.message : String(err),
+            });
+          }
+        });
+      }
     });
   }
 
@@ -101,6 +123,8 @@ export class OfficeSync {
     this.stopped = true;
     this.offChanges();
     if (this.retry !== null) this.deps.timers.clearTimeout(this.retry);
+    for (const h of this.heldTimers) this.deps.timers.clearTimeout(h);
+    this.heldTimers.clear();
     await this.idle();
     await this.drop();
   }
@@ -131,8 +155,9 @@ export class OfficeSync {
         this.failures = 0;
         this.lastSyncAt = this.deps.clock.now();
         // A write made while this pass ran (its change told while running, so not waking anyone).
+        if (this.stopped) return;
         const waiting = this.deps.cache.office.waiting(this.deps.profileId);
-        if (waiting > 0) this.again = true;
+        if (waiting > 0 && this.linkedAsStarted()) this.again = true;
         this.set(waiting > 0 ? 'syncing' : 'in_step', null);
       } catch (err) {
         await this.drop();
@@ -155,7 +180,17 @@ export class OfficeSync {
     } while (this.again && !this.stopped);
   }
 
+  /** Whether the profile is still linked as this loop was started for (a re-link starts another loop). */
+  private linkedAsStarted(): boolean {
+    const now = this.deps.cache.office.link(this.deps.profileId);
+    return now !== undefined && now.url === this.deps.link.url && now.login === this.deps.link.login;
+  }
+
   private async pass(): Promise<void> {
+    if (!this.linkedAsStarted()) {
+      this.stopped = true;
+      return;
+    }
     const conn = await this.connection();
     // Push first: a colleague's state pulled after ours then comes later in the server's order.
     const office = this.deps.cache.office;
@@ -167,21 +202,64 @@ export class OfficeSync {
       office.pushed(
         this.deps.profileId,
         batch.map((e) => e.id),
+        this.deps.link,
       );
       if (this.stopped) return;
     }
+    const notified = new Set(this.dirtyFolders);
     const folders = this.pullAll ? await conn.folders() : [...this.dirtyFolders];
     this.pullAll = false;
     this.dirtyFolders.clear();
     for (const folder of folders) {
+      let got = 0;
       for (;;) {
         const cursor = office.cursor(this.deps.profileId, folder);
         const page = await conn.pull(folder, cursor, PULL_PAGE);
-        if (page.events.length > 0 || page.cursor.xid !== cursor.xid || page.cursor.seq !== cursor.seq)
-          office.apply(this.deps.profileId, folder, page.events, page.cursor);
+        got += page.events.length;
+        if (page.events.length === 0) {
+          if (page.cursor.xid !== cursor.xid || page.cursor.seq !== cursor.seq) office.apply(this.deps.profileId, folder, [], page.cursor);
+        } else {
+          // A page is applied in slices, each with the cursor after its last event (any prefix of a page
+          // is a point to go on from), yielding to the event loop between them.
+          for (let i = 0; i < page.events.length; i += APPLY_SLICE) {
+            const slice = page.events.slice(i, i + APPLY_SLICE);
+            const lastOfPage = i + APPLY_SLICE >= page.events.length;
+            const end = lastOfPage ? page.cursor : { xid: slice.at(-1)!.xid, seq: slice.at(-1)!.seq };
+            office.apply(this.deps.profileId, folder, slice, end);
+            if (!lastOfPage) await new Promise<void>((r) => setImmediate(r));
+            if (this.stopped) return;
+          }
+        }
         if (this.stopped || page.events.length < PULL_PAGE) break;
       }
+      if (notified.has(folder)) this.heldBack(folder, got);
     }
+  }
+
+  /**
+   * A folder the office said has new events but whose pull brought none: they may be held behind the
+   * pull's fence (a transaction that started earlier is still open), and no other notification may
+   * come for them. Pulled again a few times, later each time.
+   */
+  private heldBack(folder: string, got: number): void {
+    if (got > 0) {
+      this.held.delete(folder);
+      return;
+    }
+    const tries = this.held.get(folder) ?? 0;
+    if (tries >= HELD_RETRIES) {
+      this.held.delete(folder);
+      return;
+    }
+    this.held.set(folder, tries + 1);
+    const handle = this.deps.timers.setTimeout(
+      () => {
+        this.heldTimers.delete(handle);
+        this.wake(folder);
+      },
+      HELD_DELAY_MS * (tries + 1),
+    );
+    this.heldTimers.add(handle);
   }
 
   private async connection(): Promise<OfficeConnection> {

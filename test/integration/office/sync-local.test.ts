@@ -13,6 +13,7 @@ import { ManualClock, MemoryLogger, form, response, tempDir } from '../cache/fix
 
 const P = 'p';
 const DAY = 86_400_000;
+const OFFICE_URL = 'postgres://office.example/desk';
 
 class HandTimers implements Timers {
   due: Array<() => void> = [];
@@ -54,9 +55,17 @@ function editor(login: string): Editor {
     lastCheckedAt: null,
     lastFeatures: null,
   });
-  cache.office.setLink(P, { url: 'postgres://office.example/desk', login });
+  cache.office.setLink(P, { url: OFFICE_URL, login });
   const timers = new HandTimers();
-  const sync = new OfficeSync({ cache, profileId: P, login, connect: office.connect(login), clock, timers, logger: new MemoryLogger() });
+  const sync = new OfficeSync({
+    cache,
+    profileId: P,
+    link: { url: OFFICE_URL, login },
+    connect: office.connect(login),
+    clock,
+    timers,
+    logger: new MemoryLogger(),
+  });
   const statuses: OfficeSyncStatus[] = [];
   sync.events.on('status', (s) => statuses.push(s));
   cleanups.push(() => {

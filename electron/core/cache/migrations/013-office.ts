@@ -72,6 +72,7 @@ export const migration013: Migration = {
         editor TEXT NOT NULL,
         invited_at INTEGER NOT NULL,
         title TEXT NOT NULL,
+        folder TEXT NOT NULL,
         PRIMARY KEY (profile_id, origin_id, author_id, editor)
       ) STRICT;
       CREATE INDEX office_invites_author ON office_invites(author_id);
@@ -84,7 +85,9 @@ export const migration013: Migration = {
         folder TEXT NOT NULL,
         kind TEXT NOT NULL,
         body_json TEXT NOT NULL,
-        created_at INTEGER NOT NULL
+        created_at INTEGER NOT NULL,
+        -- 1 once the office committed it; the row goes when a pull brings it back.
+        sent INTEGER NOT NULL DEFAULT 0
       ) STRICT;
       CREATE INDEX office_outbox_entity ON office_outbox(profile_id, entity);
 
