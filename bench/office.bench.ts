@@ -1,4 +1,4 @@
-// The editorial office (issue 33) on a throwaway PostgreSQL cluster (test/support/pg-cluster.ts):
+// The editorial office on a throwaway PostgreSQL cluster (test/support/pg-cluster.ts):
 // (a) 50 editors (logins) push 200 entry states each, in bursts of 40 every 1–2 s (one connection per burst, as
 //     many as the cluster's 60 connections allow beside the cores), while 5 cores (OfficeSync with the
 //     real OfficeClient, each its own cache, all in this process) are members of every journal:

@@ -1,4 +1,4 @@
-// Labels the real manuscripts' front-matter lines for the role model (issue 38): each line the readers
+// Labels the real manuscripts' front-matter lines for the role model: each line the readers
 // measure (page 1 of a PDF, upper 60 %; the first 60 paragraphs of a DOCX) gets the role the ground truth
 // gives it (roles.ts labelLine: the title, an author's name, an e-mail/iD, an affiliation, the abstract, or
 // other), with evaluate.ts roleExamples' rules for material whose truth lacks fields. Re-runnable: it reads

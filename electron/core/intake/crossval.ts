@@ -1,5 +1,5 @@
 /* eslint-disable no-control-regex -- superscript runs are delimited by U+0001 … U+0002 (layout.ts SUP_OPEN/SUP_CLOSE) */
-// Grouped cross-validation of intake on real manuscripts (issue 38). The real files are split into folds by
+// Grouped cross-validation of intake on real manuscripts. The real files are split into folds by
 // the repository they were gathered from (`source_repo` in the manifest), so every file of one source — the
 // same journal template, the same pipeline, a DOCX and its PDF — lands in one fold. For each fold the role
 // model is refitted on the generated lines and on the real lines of the other folds only, then the fold is

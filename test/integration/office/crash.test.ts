@@ -1,4 +1,4 @@
-// Office crash safety (issue 33): a core process (crash-child.ts) syncing with a real office is
+// Office crash safety: a core process (crash-child.ts) syncing with a real office is
 // killed with SIGKILL in the middle of a push (10 trials) and in the middle of pulling a large
 // backlog (10 trials), at a seeded random moment, then restarted to finish. After each trial:
 // - push: every event id on the server is unique, no logical change is on the server twice (each of

@@ -8,8 +8,9 @@ import { Alert } from '../../components/Alert';
 import { EmptyState } from '../../components/EmptyState';
 import { VirtualTable, type Column } from '../../components/VirtualTable';
 import { download } from '../../components/download';
-import { desk, errorText } from '../../platform/instance';
+import { errorText } from '../../platform/instance';
 import { useApp } from '../../stores/app';
+import { everyLedgerMatch } from '../../stores/ledgerExport';
 import { useLedger, useLedgerPerson } from '../../stores/reads';
 import { LEDGER_COLUMNS, nextSort } from './format';
 import { PersonDrawer } from './PersonDrawer';
@@ -74,24 +75,12 @@ export function ReviewersView() {
     [openPerson],
   );
 
-  const everyMatch = async (): Promise<LedgerPersonRow[]> => {
-    const all: LedgerPersonRow[] = [];
-    for (let offset = 0; offset < EXPORT_MAX; offset += 5000) {
-      const got = await desk().invoke('ledger.query', {
-        ...(text.trim() ? { text: text.trim() } : {}),
-        ...(mine ? { mine: true } : {}),
-        sort,
-        limit: 5000,
-        offset,
-      });
-      all.push(...got.rows);
-      if (got.rows.length < 5000 || all.length >= got.total) break;
-    }
-    return all;
-  };
   const exportAs = async (kind: 'csv' | 'xlsx') => {
     try {
-      const people = await everyMatch();
+      const people = await everyLedgerMatch(
+        { ...(text.trim() ? { text: text.trim() } : {}), ...(mine ? { mine: true } : {}), sort },
+        EXPORT_MAX,
+      );
       const t = ledgerTable(people);
       const name = `reviewers-${new Date().toISOString().slice(0, 10)}`;
       if (kind === 'csv') download(`${name}.csv`, 'text/csv', toCsv(t.header, t.rows));
