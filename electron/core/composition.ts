@@ -372,7 +372,10 @@ async function assembleCore(opts: CoreOptions, lock: InstanceLock): Promise<Core
       await step('loading the ZIP reader', loadZipReader);
       if (closed) return;
       workspace?.start();
-      await step('editorial office', () => linkOffice());
+      // The office's loop starts beside the rest, never ahead of the demo service (it may wait on the keychain).
+      const officeStarted = step('editorial office', () => linkOffice()).catch((err: unknown) =>
+        logger.log('warn', 'the editorial office could not be started', { error: err instanceof Error ? err.message : String(err) }),
+      );
       await step('staging sweep', () => ctx.staging.sweep(7 * 24 * 3600_000, clock.now()));
       // author records of runs whose slices a stop interrupted (ManuscriptsRepository.linkRun)
       void cache.manuscripts
@@ -383,6 +386,7 @@ async function assembleCore(opts: CoreOptions, lock: InstanceLock): Promise<Core
       restoring = step('webhook receiver', () => webhook.restore());
       await restoring;
       await startDemo();
+      await officeStarted;
     })());
 
   const core: Core = {

@@ -64,7 +64,8 @@ describe('start order in Chromium', () => {
     await page.goto(host.url);
     await expect.poll(() => page.getByTestId('app-version').textContent()).toBe('Referee Desk 9.9.9-start');
     const starting = core.start();
-    await expect.poll(() => held.children.length).toBe(1);
+    // The start's steps before the demo service (workers, loaders) take longer on a loaded machine.
+    await expect.poll(() => held.children.length, { timeout: 10_000 }).toBe(1);
     await expect.poll(() => page.getByTestId('status-message').textContent()).toBe('Starting the local demo service…');
     held.children[0]!.post({ type: 'ready', base_url: service.baseUrl, api_key: service.apiKey });
     await starting;
