@@ -65,7 +65,8 @@ export interface OfficeLink {
   linkedAt: number;
 }
 
-interface WinnerRow {
+/** An entry's state as a row (office_entries or shortlist), the columns an EntryBody is made from. */
+interface EntryStateRow {
   title: string;
   name: string;
   email: string | null;
@@ -77,9 +78,31 @@ interface WinnerRow {
   closed_at: number | null;
   due_date: string | null;
   note: string;
-  removed: number;
   position: number | null;
 }
+
+interface WinnerRow extends EntryStateRow {
+  removed: number;
+}
+
+/** The body of an entry's state. */
+const bodyOf = (originId: string, authorId: number, r: EntryStateRow, removed: boolean): EntryBody => ({
+  originId,
+  title: r.title,
+  authorId,
+  name: r.name,
+  email: r.email,
+  orcid: r.orcid,
+  affiliation: r.affiliation,
+  status: r.status,
+  invitedAt: r.invited_at,
+  answeredAt: r.answered_at,
+  closedAt: r.closed_at,
+  dueDate: r.due_date,
+  note: r.note,
+  removed,
+  ...(r.position === null ? {} : { position: r.position }),
+});
 
 /** An event of the editor's waiting to be pushed, oldest first. */
 export interface OutgoingEvent {
@@ -107,24 +130,12 @@ export interface ApplyOutcome {
   manuscripts: number[];
 }
 
-interface LocalEntry {
+interface LocalEntry extends EntryStateRow {
   manuscript_id: number;
   profile_id: string;
   origin_id: string;
-  title: string;
   folder: string;
   author_id: number;
-  name: string;
-  email: string | null;
-  orcid: string | null;
-  affiliation: string | null;
-  status: ShortlistStatus;
-  invited_at: number | null;
-  answered_at: number | null;
-  closed_at: number | null;
-  due_date: string | null;
-  note: string;
-  position: number;
 }
 
 export class OfficeRepository {
@@ -264,23 +275,7 @@ export class OfficeRepository {
     if (!m || this.link(m.profile_id) === undefined) return;
     const e = this.localEntry.get({ m: manuscriptId, a: authorId });
     const body: EntryBody = e
-      ? {
-          originId: e.origin_id,
-          title: e.title,
-          authorId,
-          name: e.name,
-          email: e.email,
-          orcid: e.orcid,
-          affiliation: e.affiliation,
-          status: e.status,
-          invitedAt: e.invited_at,
-          answeredAt: e.answered_at,
-          closedAt: e.closed_at,
-          dueDate: e.due_date,
-          note: e.note,
-          removed: false,
-          position: e.position,
-        }
+      ? bodyOf(e.origin_id, authorId, e, false)
       : removedBody(this.db, m.profile_id, m.origin_id, m.title, authorId);
     const entity = `${m.origin_id}\u0000${authorId}`;
     this.dropQueued.run({ p: m.profile_id, e: entity });
@@ -474,24 +469,7 @@ export class OfficeRepository {
   /** The folded state of an entry, as the office's order made it. */
   private winner(profileId: string, originId: string, authorId: number): EntryBody | undefined {
     const r = this.winnerStmt.get({ p: profileId, o: originId, a: authorId });
-    if (!r) return undefined;
-    return {
-      originId,
-      title: r.title,
-      authorId,
-      name: r.name,
-      email: r.email,
-      orcid: r.orcid,
-      affiliation: r.affiliation,
-      status: r.status,
-      invitedAt: r.invited_at,
-      answeredAt: r.answered_at,
-      closedAt: r.closed_at,
-      dueDate: r.due_date,
-      note: r.note,
-      removed: r.removed !== 0,
-      ...(r.position === null ? {} : { position: r.position }),
-    };
+    return r ? bodyOf(originId, authorId, r, r.removed !== 0) : undefined;
   }
 
   /**

@@ -6,9 +6,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CandidateRow } from '../../../electron/common/views';
-import { addEditor, initOffice } from '../../../electron/core/office/admin';
 import { launchChromium, screenshotPath } from '../../support/browser';
-import { freshDatabase, pgAvailable, PG_MISSING, startPgCluster, type PgCluster } from '../../support/pg-cluster';
+import { officeWithEditors } from '../../support/office';
+import { pgAvailable, PG_MISSING, type PgCluster } from '../../support/pg-cluster';
 import { startWebApp, type WebApp } from '../../support/web-app';
 
 if (!pgAvailable()) console.warn(`office on screen: skipped, ${PG_MISSING}`);
@@ -63,12 +63,7 @@ describe.skipIf(!pgAvailable())('editorial office on screen, two browser hosts',
   };
 
   beforeAll(async () => {
-    pg = await startPgCluster();
-    const db = await freshDatabase(pg);
-    await initOffice({ url: pg.urlFor(db) });
-    await addEditor({ url: pg.urlFor(db) }, 'ann', ['DEMO'], PW.ann);
-    await addEditor({ url: pg.urlFor(db) }, 'bob', ['DEMO'], PW.bob);
-    officeUrl = pg.urlFor(db).replace(/\/\/[^@]*@/, '//');
+    ({ pg, url: officeUrl } = await officeWithEditors(PW, ['DEMO']));
     ann = await startWebApp({ service: true });
     bob = await startWebApp({ service: true });
     const a = await upload(ann, 'office-e2e-ann', annTitle);

@@ -4,17 +4,16 @@
 // behind the pull's fence, an invitation taken back, a submission uploaded after colleagues shortlisted
 // for it, and a colleague's older state arriving while the editor's newer one is not back yet.
 import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openCache, type Cache } from '../../../electron/core/cache';
-import type { OfficeCursorRow } from '../../../electron/core/cache/office';
+import type { Cache } from '../../../electron/core/cache';
 import { MAX_SHORTLIST } from '../../../electron/core/cache/shortlist';
 import { OfficeSync, type OfficeConnection } from '../../../electron/core/office/sync';
 import { systemTimers, type Timers } from '../../../electron/core/sync';
 import { FakeOffice } from '../../support/fake-office';
-import { ManualClock, MemoryLogger, form, response, tempDir } from '../cache/fixtures';
+import { fencedConnect, linkedCache, OFFICE_PROFILE, recordRun } from '../../support/office';
+import { ManualClock, MemoryLogger } from '../cache/fixtures';
 
-const P = 'p';
+const P = OFFICE_PROFILE;
 const URL1 = 'postgres://office.example/desk';
 const noTimers: Timers = { setTimeout: () => 1, clearTimeout: () => {} };
 const clock = new ManualClock();
@@ -27,18 +26,7 @@ interface Editor {
 }
 
 function editor(login: string, opts: { connect?: () => Promise<OfficeConnection>; timers?: Timers } = {}): Editor {
-  const t = tempDir('desk-office-faults-');
-  const cache = openCache({ file: join(t.dir, 'cache.db'), clock, logger: new MemoryLogger() });
-  cache.profiles.upsert({
-    id: P,
-    name: 'O',
-    baseUrl: 'https://rf.example',
-    kind: 'remote',
-    createdAt: 1,
-    lastCheckedAt: null,
-    lastFeatures: null,
-  });
-  cache.office.setLink(P, { url: URL1, login });
+  const { cache, close } = linkedCache(login, URL1, clock);
   const sync = new OfficeSync({
     cache,
     profileId: P,
@@ -50,13 +38,11 @@ function editor(login: string, opts: { connect?: () => Promise<OfficeConnection>
   });
   cleanups.push(() => {
     void sync.stop();
-    cache.close();
-    t.cleanup();
+    close();
   });
   return { cache, sync };
 }
-const run = (e: Editor, originId: string, authors: number[], folder = 'JOURNAL-A') =>
-  e.cache.manuscripts.recordUploadRun(P, { form: form(originId, { folder }) }, response(authors[0]! * 7, originId, authors));
+const run = (e: Editor, originId: string, authors: number[], folder = 'JOURNAL-A') => recordRun(e.cache, originId, authors, folder);
 const body = (originId: string, authorId: number, over: Record<string, unknown> = {}) => ({
   originId,
   title: 't',
@@ -148,18 +134,7 @@ describe('office faults', () => {
 
   it('an event held behind the pull’s fence when its notification came is pulled once it is committed', async () => {
     let fence = Infinity;
-    const connect = async (): Promise<OfficeConnection> => {
-      const c = await office.connect('ann')();
-      return {
-        ...c,
-        pull: async (f: string, cur: OfficeCursorRow, lim?: number) => {
-          const r = await c.pull(f, cur, lim);
-          const ev = r.events.filter((e) => e.xid < fence);
-          const last = ev.at(-1);
-          return { events: ev, cursor: last ? { xid: last.xid, seq: last.seq } : cur };
-        },
-      };
-    };
+    const connect = fencedConnect(office.connect('ann'), () => fence);
     const ann = editor('ann', { connect, timers: systemTimers });
     await ann.sync.syncNow();
     fence = 0; // a transaction that started earlier is still open: nothing newer is visible yet
@@ -211,18 +186,7 @@ describe('office faults', () => {
 
   it('a colleague’s older state pulled before the editor’s own newer one is back never replaces it', async () => {
     let fence = Infinity;
-    const connect = async (): Promise<OfficeConnection> => {
-      const c = await office.connect('ann')();
-      return {
-        ...c,
-        pull: async (f: string, cur: OfficeCursorRow, lim?: number) => {
-          const r = await c.pull(f, cur, lim);
-          const ev = r.events.filter((e) => e.xid < fence);
-          const last = ev.at(-1);
-          return { events: ev, cursor: last ? { xid: last.xid, seq: last.seq } : cur };
-        },
-      };
-    };
+    const connect = fencedConnect(office.connect('ann'), () => fence);
     const ann = editor('ann', { connect });
     const bob = editor('bob');
     const a = run(ann, 'ms7', [81]);

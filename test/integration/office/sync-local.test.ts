@@ -3,15 +3,15 @@
 // one editor does on a shortlist reaches the other's ledger, load badges and shortlist; offline
 // writes wait and are pushed in order; a refusal keeps them; two invitations of one person by two
 // editors are both kept; the later state in the server's order wins.
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openCache, type Cache } from '../../../electron/core/cache';
+import type { Cache } from '../../../electron/core/cache';
 import { OfficeSync, type OfficeSyncStatus } from '../../../electron/core/office/sync';
 import type { Timers } from '../../../electron/core/sync';
 import { FakeOffice } from '../../support/fake-office';
-import { ManualClock, MemoryLogger, form, response, tempDir } from '../cache/fixtures';
+import { linkedCache, OFFICE_PROFILE, recordRun } from '../../support/office';
+import { ManualClock, MemoryLogger, form, response } from '../cache/fixtures';
 
-const P = 'p';
+const P = OFFICE_PROFILE;
 const DAY = 86_400_000;
 const OFFICE_URL = 'postgres://office.example/desk';
 
@@ -44,18 +44,7 @@ let cleanups: Array<() => void>;
 const clock = new ManualClock();
 
 function editor(login: string): Editor {
-  const t = tempDir('desk-office-');
-  const cache = openCache({ file: join(t.dir, 'cache.db'), clock, logger: new MemoryLogger() });
-  cache.profiles.upsert({
-    id: P,
-    name: 'Office',
-    baseUrl: 'https://rf.example',
-    kind: 'remote',
-    createdAt: 1,
-    lastCheckedAt: null,
-    lastFeatures: null,
-  });
-  cache.office.setLink(P, { url: OFFICE_URL, login });
+  const { cache, close } = linkedCache(login, OFFICE_URL, clock);
   const timers = new HandTimers();
   const sync = new OfficeSync({
     cache,
@@ -70,14 +59,12 @@ function editor(login: string): Editor {
   sync.events.on('status', (s) => statuses.push(s));
   cleanups.push(() => {
     void sync.stop();
-    cache.close();
-    t.cleanup();
+    close();
   });
   return { cache, sync, timers, statuses, login };
 }
 
-const run = (e: Editor, originId: string, authors: number[], folder = 'JOURNAL-A') =>
-  e.cache.manuscripts.recordUploadRun(P, { form: form(originId, { folder }) }, response(authors[0]! * 7, originId, authors));
+const run = (e: Editor, originId: string, authors: number[], folder = 'JOURNAL-A') => recordRun(e.cache, originId, authors, folder);
 
 const personCounts = (e: Editor, authorId: number) => e.cache.ledger.get(e.cache.ledger.personOf(authorId)!)!;
 
@@ -280,26 +267,15 @@ describe('one office, two editors', () => {
   });
 
   it('linking queues the editor’s existing shortlist once, so the office learns the history', async () => {
-    const t = tempDir('desk-office-');
-    const cache = openCache({ file: join(t.dir, 'cache.db'), clock, logger: new MemoryLogger() });
-    cleanups.push(() => {
-      cache.close();
-      t.cleanup();
-    });
-    cache.profiles.upsert({
-      id: P,
-      name: 'Office',
-      baseUrl: 'https://rf.example',
-      kind: 'remote',
-      createdAt: 1,
-      lastCheckedAt: null,
-      lastFeatures: null,
-    });
+    // Linked, then unlinked: a cache with its profile and no office.
+    const { cache, close } = linkedCache('ann', OFFICE_URL, clock);
+    cleanups.push(close);
+    cache.office.setLink(P, null);
     const r = cache.manuscripts.recordUploadRun(P, { form: form('before') }, response(1, 'before', [71, 72]));
     cache.shortlist.add(P, r.manuscriptId, [71, 72]);
     cache.shortlist.setStatus(r.manuscriptId, 72, 'invited');
     expect(cache.office.waiting(P)).toBe(0); // no office linked: nothing journaled
-    cache.office.setLink(P, { url: 'postgres://office.example/desk', login: 'ann' });
+    cache.office.setLink(P, { url: OFFICE_URL, login: 'ann' });
     expect(cache.office.outgoing(P, 10).map((e) => (e.body as { authorId: number; status: string }).status)).toEqual([
       'shortlisted',
       'invited',

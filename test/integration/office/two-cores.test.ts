@@ -15,9 +15,9 @@ import type {
   RunRow,
   ShortlistEntryRow,
 } from '../../../electron/common/views';
-import { addEditor, initOffice } from '../../../electron/core/office/admin';
 import { startCoreWithService, type CoreWithService } from '../../support/core-with-service';
-import { freshDatabase, pgAvailable, PG_MISSING, startPgCluster, type PgCluster } from '../../support/pg-cluster';
+import { officeWithEditors } from '../../support/office';
+import { pgAvailable, PG_MISSING, type PgCluster } from '../../support/pg-cluster';
 
 if (!pgAvailable()) console.warn(`office, two cores: skipped, ${PG_MISSING}`);
 
@@ -85,17 +85,11 @@ describe.skipIf(!pgAvailable())('one office, two cores', () => {
   };
 
   beforeAll(async () => {
-    pg = await startPgCluster();
-    const db = await freshDatabase(pg);
-    await initOffice({ url: pg.urlFor(db) });
-    await addEditor({ url: pg.urlFor(db) }, 'ann', ['DEMO'], PW.ann);
-    await addEditor({ url: pg.urlFor(db) }, 'bob', ['DEMO'], PW.bob);
+    let plain: string;
+    ({ pg, url: plain } = await officeWithEditors(PW, ['DEMO']));
     relay = new Relay(pg.port);
     await relay.up();
-    url = pg
-      .urlFor(db)
-      .replace(/\/\/[^@]*@/, '//')
-      .replace(`:${pg.port}/`, `:${relay.port}/`);
+    url = plain.replace(`:${pg.port}/`, `:${relay.port}/`);
     ann = await startCoreWithService({ prefix: 'office-ann' });
     bob = await startCoreWithService({ prefix: 'office-bob' });
   }, 60_000);
