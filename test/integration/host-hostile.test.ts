@@ -6,9 +6,10 @@ import type { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
+import type WebSocket from 'ws';
 import { createCore, type Core } from '../../electron/core/composition';
 import { startHost, type Host } from '../../electron/host/server';
+import { openSocket } from '../support/host-socket';
 import { MemoryLogger, MemorySecrets } from '../support/fakes';
 
 let core: Core;
@@ -30,14 +31,7 @@ afterEach(async () => {
   await core.close();
 });
 
-function open(): Promise<WebSocket> {
-  const ws = new WebSocket(`${host.origin.replace('http', 'ws')}/ws?token=${host.token}`, { origin: host.origin });
-  return new Promise((resolve, reject) => {
-    ws.once('open', () => resolve(ws));
-    ws.once('unexpected-response', (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
-    ws.once('error', reject);
-  });
-}
+const open = (): Promise<WebSocket> => openSocket(host);
 
 let nextId = 1;
 function request(ws: WebSocket, channel: string, input: unknown = {}): Promise<Record<string, unknown>> {

@@ -13,6 +13,7 @@ import { STAGE_PIECE_BYTES, stagePiece } from '../../electron/common/stage-file'
 import { createCore, type Core } from '../../electron/core/composition';
 import { startHost, type Host } from '../../electron/host/server';
 import { connectWebSocketBridge } from '../../renderer/src/platform/websocket';
+import { openSocket } from '../support/host-socket';
 import { MemoryLogger, MemorySecrets } from '../support/fakes';
 
 const IDLE_MS = 300;
@@ -32,13 +33,7 @@ afterEach(async () => {
   await core.close();
 });
 
-function open(): Promise<WebSocket> {
-  const ws = new WebSocket(`${host.origin.replace('http', 'ws')}/ws?token=${host.token}`, { origin: host.origin });
-  return new Promise((resolve, reject) => {
-    ws.once('open', () => resolve(ws));
-    ws.once('error', reject);
-  });
-}
+const open = (): Promise<WebSocket> => openSocket(host);
 
 type Reply = { id: number | null; result: { ok: boolean; value?: Record<string, unknown>; error?: { code: string; message: string } } };
 
