@@ -162,4 +162,43 @@ describe.skipIf(!pgAvailable())('editorial office on screen, two browser hosts',
     expect(await warning.isVisible()).toBe(true);
     await bobPage.screenshot({ path: screenshotPath('office-shortlist-also-invited') });
   }, 60_000);
+
+  it('screenshots at 1280×720 and 1920×1080, light and dark: Settings’ office, the colleague’s chip, Reviewers with Only mine', async () => {
+    for (const [w, h] of [
+      [1280, 720],
+      [1920, 1080],
+    ] as const) {
+      for (const scheme of ['light', 'dark'] as const) {
+        await bobPage.setViewportSize({ width: w, height: h });
+        await bobPage.emulateMedia({ colorScheme: scheme });
+        const tag = `${w}x${h}-${scheme}`;
+        await nav(bobPage, 'Settings');
+        const section = bobPage.getByRole('region', { name: 'Editorial office' });
+        await section.scrollIntoViewIfNeeded();
+        expect(await section.getByTestId('office-state').isVisible()).toBe(true);
+        await bobPage.screenshot({ path: screenshotPath(`office-settings-${tag}`) });
+        await open(bobPage, bobTitle);
+        if ((await bobPage.locator('#shortlist-panel').count()) > 0)
+          await bobPage
+            .getByRole('toolbar', { name: 'Candidate tools' })
+            .getByRole('button', { name: /^Shortlist/ })
+            .click();
+        await bobPage.getByLabel('Filter by name or affiliation').fill(person.name);
+        const chip = bobPage.getByRole('table', { name: 'Referee candidates' }).getByTestId('colleague-invited').first();
+        await chip.waitFor();
+        expect(await chip.isVisible()).toBe(true);
+        await bobPage.screenshot({ path: screenshotPath(`office-candidates-${tag}`) });
+        await nav(bobPage, 'Reviewers');
+        const mine = bobPage.getByRole('checkbox', { name: 'Only mine' });
+        expect(await mine.isVisible()).toBe(true);
+        // The toolbar keeps one line: the checkbox sits on the search field's row.
+        const [search, box] = await Promise.all([
+          bobPage.getByRole('toolbar', { name: 'Reviewer tools' }).getByRole('searchbox').first().boundingBox(),
+          mine.boundingBox(),
+        ]);
+        expect(Math.abs((search?.y ?? 0) + (search?.height ?? 0) / 2 - ((box?.y ?? 0) + (box?.height ?? 0) / 2))).toBeLessThan(12);
+        await bobPage.screenshot({ path: screenshotPath(`office-reviewers-${tag}`) });
+      }
+    }
+  }, 120_000);
 });

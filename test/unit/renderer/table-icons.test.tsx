@@ -10,6 +10,7 @@ import {
   Copy,
   ExternalLink,
   FileWarning,
+  Mail,
   Quote,
   ShieldAlert,
   Star,
@@ -31,6 +32,7 @@ const COMPONENT: Record<TableIconName, LucideIcon> = {
   copy: Copy,
   star: Star,
   'external-link': ExternalLink,
+  mail: Mail,
 };
 
 /** The drawing inside an <svg>: its child elements, attributes sorted. */

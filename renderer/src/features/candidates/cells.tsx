@@ -5,6 +5,7 @@ import * as helpIcon from 'lucide-react/icons/circle-question-mark';
 import * as copyIcon from 'lucide-react/icons/copy';
 import * as externalLinkIcon from 'lucide-react/icons/external-link';
 import * as fileWarningIcon from 'lucide-react/icons/file-exclamation-point';
+import * as mailIcon from 'lucide-react/icons/mail';
 import * as quoteIcon from 'lucide-react/icons/quote';
 import * as shieldAlertIcon from 'lucide-react/icons/shield-exclamation-point';
 import * as starIcon from 'lucide-react/icons/star';
@@ -44,6 +45,7 @@ const TABLE_ICONS = {
   copy: nodeOf(copyIcon),
   star: nodeOf(starIcon),
   'external-link': nodeOf(externalLinkIcon),
+  mail: nodeOf(mailIcon),
 } satisfies Record<string, IconNode>;
 export type TableIconName = keyof typeof TABLE_ICONS;
 export const TABLE_ICON_NAMES = Object.keys(TABLE_ICONS) as TableIconName[];
@@ -321,7 +323,7 @@ export function LoadChips({ load }: { load: CandidateLoadRow | undefined }) {
       ) : null}
       {colleagues.length > 0 ? (
         <span className="chip colleague" title={colleagues.join('\n')} data-testid="colleague-invited">
-          Invited by {load!.colleagues[0]!.editor}
+          {tableIcon('mail', 12)} {load!.colleagues[0]!.editor}
           <span className="sr-only">: {colleagues.join('; ')}</span>
         </span>
       ) : null}
