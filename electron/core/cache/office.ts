@@ -11,7 +11,11 @@ import { SHORTLIST_STATUSES, type ShortlistStatus } from '../../common/domain/sh
 import type { Clock } from '../ports';
 import type { ChangeFeed } from './changes';
 import type { LedgerRepository } from './ledger';
+import { withoutCommitSync } from './manuscripts';
 import { MAX_SHORTLIST } from './shortlist';
+
+/** People whose counts settle() recomputes per transaction. */
+export const SETTLE_SLICE = 64;
 
 /** The kind of event a shortlist entry's state travels in. */
 export const ENTRY_KIND = 'shortlist.entry';
@@ -156,6 +160,10 @@ export class OfficeRepository {
   private readonly waitingFor: Statement<[{ p: string; e: string }], number>;
   private readonly upsertLocal: Statement<[Record<string, unknown>]>;
   private readonly winnerStmt: Statement<[{ p: string; o: string; a: number }], WinnerRow>;
+  private readonly markStale: Statement<[{ person: number }]>;
+  private readonly staleSlice: Statement<[number], number>;
+  private readonly unstale: Statement<[number]>;
+  private readonly staleCount: Statement<[], number>;
 
   constructor(
     private readonly db: Database,
@@ -220,6 +228,10 @@ export class OfficeRepository {
     this.winnerStmt = db.prepare(`
       SELECT title, name, email, orcid, affiliation, status, invited_at, answered_at, closed_at, due_date, note, removed, position
       FROM office_entries WHERE profile_id = @p AND origin_id = @o AND author_id = @a`);
+    this.markStale = db.prepare('INSERT OR IGNORE INTO ledger_stale (person_id) VALUES (@person)');
+    this.staleSlice = db.prepare<[number], number>('SELECT person_id FROM ledger_stale LIMIT ?').pluck();
+    this.unstale = db.prepare('DELETE FROM ledger_stale WHERE person_id = ?');
+    this.staleCount = db.prepare<[], number>('SELECT count(*) FROM ledger_stale').pluck();
   }
 
   link(profileId: string): OfficeLink | undefined {
@@ -337,9 +349,21 @@ export class OfficeRepository {
    * editor, and the winning state of an entry of a local manuscript replaces the local one unless the
    * editor has a change of that entry still waiting (which will reach the server later, and win).
    * An event whose body is not an entry state is kept and counted as refused, never applied in part.
+   * With `settleLater` the ledger counts of the people concerned are only marked stale (in the same
+   * transaction) and recomputed by settle(), once for a whole pull instead of once per page.
    */
-  apply(profileId: string, folder: string, events: readonly PulledEvent[], cursor: OfficeCursorRow): ApplyOutcome {
-    return this.changes.transaction(() => {
+  apply(
+    profileId: string,
+    folder: string,
+    events: readonly PulledEvent[],
+    cursor: OfficeCursorRow,
+    opts: { settleLater?: boolean } = {},
+  ): ApplyOutcome {
+    // Without waiting for the disk at the commit: the office keeps every event, and the cursor moves in
+    // the same transaction, so a page lost to a power cut is pulled and applied again.
+    const transaction = <T>(fn: () => T): T =>
+      this.db.inTransaction ? this.changes.transaction(fn) : withoutCommitSync(this.db, fn, (f) => this.changes.transaction(f));
+    return transaction(() => {
       const out: ApplyOutcome = { applied: 0, refused: 0, manuscripts: [] };
       const persons = new Set<number>();
       const touched = new Map<string, EntryBody>();
@@ -409,15 +433,17 @@ export class OfficeRepository {
       // whole page, so an earlier colleague's state in the page never stays over the editor's later one).
       for (const b of touched.values()) {
         const local = this.localByOrigin.get({ p: profileId, o: b.originId, f: folder });
+        if (!local) continue;
         const won = this.winner(profileId, b.originId, b.authorId);
-        if (!local || !won) continue;
+        if (!won) continue;
         const done = this.applyLocal(profileId, local.id, won);
         if (done === 'refused') out.refused++;
         if (done === 'applied') out.manuscripts.push(local.id);
       }
       for (const m of new Set(out.manuscripts)) this.renumber.run({ m });
       this.setCursor.run({ p: profileId, folder, xid: cursor.xid, seq: cursor.seq });
-      for (const p of persons) this.ledger.refresh(p);
+      if (opts.settleLater) for (const person of persons) this.markStale.run({ person });
+      else for (const p of persons) this.ledger.refresh(p);
       for (const m of new Set(out.manuscripts)) this.changes.note('shortlist', m);
       if (out.applied > 0) {
         this.changes.note('ledger');
@@ -425,6 +451,23 @@ export class OfficeRepository {
       }
       this.changes.note('office');
       return out;
+    });
+  }
+
+  /**
+   * Recomputes the ledger counts of up to `limit` people apply() marked stale, in one transaction.
+   * Returns how many are still stale (the caller yields and calls again until none are).
+   */
+  settle(limit = SETTLE_SLICE): number {
+    if (this.staleCount.get() === 0) return 0;
+    return this.changes.transaction(() => {
+      const ids = this.staleSlice.all(limit);
+      for (const id of ids) {
+        this.ledger.refresh(id);
+        this.unstale.run(id);
+      }
+      if (ids.length > 0) this.changes.note('ledger');
+      return this.staleCount.get()!;
     });
   }
 

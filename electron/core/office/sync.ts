@@ -44,8 +44,12 @@ export interface OfficeSyncDeps {
 /** Events pushed per transaction, and pulled per page. */
 export const PUSH_BATCH = 200;
 export const PULL_PAGE = 500;
-/** Pulled events applied per SQLite transaction, the event loop free between two. */
+/** Pulled events applied in the first SQLite transaction of a page; later ones are sized to SLICE_MS. */
 export const APPLY_SLICE = 32;
+/** What one transaction of applying (or settling) may hold core's thread for; the event loop is free between two. */
+export const SLICE_MS = 6;
+const MIN_SLICE = 4;
+const MAX_SLICE = 256;
 const BACKOFF_MS = [1_000, 2_000, 5_000, 10_000, 30_000, 60_000];
 /** A notified folder whose pull brought nothing is pulled again up to this many times, HELD_DELAY_MS × n apart. */
 const HELD_RETRIES = 6;
@@ -70,6 +74,7 @@ export class OfficeSync {
   private readonly held = new Map<string, number>();
   private readonly heldTimers = new Set<unknown>();
   private pullAll = true;
+  private sliceSize = APPLY_SLICE;
   private current: Promise<void> = Promise.resolve();
   private readonly offChanges: () => void;
 
@@ -220,19 +225,29 @@ export class OfficeSync {
           if (page.cursor.xid !== cursor.xid || page.cursor.seq !== cursor.seq) office.apply(this.deps.profileId, folder, [], page.cursor);
         } else {
           // A page is applied in slices, each with the cursor after its last event (any prefix of a page
-          // is a point to go on from), yielding to the event loop between them.
-          for (let i = 0; i < page.events.length; i += APPLY_SLICE) {
-            const slice = page.events.slice(i, i + APPLY_SLICE);
-            const lastOfPage = i + APPLY_SLICE >= page.events.length;
+          // is a point to go on from), yielding to the event loop between them. A slice is sized from the
+          // last one's time per event to take about SLICE_MS.
+          for (let i = 0; i < page.events.length;) {
+            const slice = page.events.slice(i, i + this.sliceSize);
+            i += slice.length;
+            const lastOfPage = i >= page.events.length;
             const end = lastOfPage ? page.cursor : { xid: slice.at(-1)!.xid, seq: slice.at(-1)!.seq };
-            office.apply(this.deps.profileId, folder, slice, end);
-            if (!lastOfPage) await new Promise<void>((r) => setImmediate(r));
+            const t = performance.now();
+            office.apply(this.deps.profileId, folder, slice, end, { settleLater: true });
+            this.sliceSize = nextSlice(slice.length, performance.now() - t);
+            await yieldToLoop();
             if (this.stopped) return;
           }
         }
         if (this.stopped || page.events.length < PULL_PAGE) break;
       }
       if (notified.has(folder)) this.heldBack(folder, got);
+      // The ledger counts of the people this folder's events named, once for the whole pull (and any a
+      // crash left stale).
+      while (office.settle() > 0) {
+        await yieldToLoop();
+        if (this.stopped) return;
+      }
     }
   }
 
@@ -297,6 +312,15 @@ export class OfficeSync {
     this.reason = reason;
     this.events.emit('status', this.status());
   }
+}
+
+const yieldToLoop = () => new Promise<void>((r) => setImmediate(r));
+
+/** The next slice's size: as many events as took about SLICE_MS in the last one, within bounds. */
+export function nextSlice(events: number, ms: number): number {
+  const perEvent = ms / Math.max(1, events);
+  const n = perEvent > 0 ? Math.floor(SLICE_MS / perEvent) : MAX_SLICE;
+  return Math.max(MIN_SLICE, Math.min(MAX_SLICE, n));
 }
 
 function message(err: unknown): string {

@@ -5,7 +5,7 @@
 // editors are both kept; the later state in the server's order wins.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Cache } from '../../../electron/core/cache';
-import { OfficeSync, type OfficeSyncStatus } from '../../../electron/core/office/sync';
+import { nextSlice, OfficeSync, type OfficeSyncStatus } from '../../../electron/core/office/sync';
 import type { Timers } from '../../../electron/core/sync';
 import { FakeOffice } from '../../support/fake-office';
 import { linkedCache, OFFICE_PROFILE, recordRun } from '../../support/office';
@@ -281,5 +281,42 @@ describe('one office, two editors', () => {
       'invited',
     ]);
     clock.advance(DAY);
+  });
+});
+
+describe('ledger counts after a pull', () => {
+  it('a pull marks the people it names and settles their counts once at its end; counts a crash left waiting settle at the next pull', async () => {
+    const ann = editor('ann');
+    const bob = editor('bob');
+    const a = run(ann, 'ms-many', [101, 102, 103]);
+    ann.cache.shortlist.add(P, a.manuscriptId, [101, 102, 103]);
+    for (const id of [101, 102, 103]) ann.cache.shortlist.setStatus(a.manuscriptId, id, 'invited');
+    await ann.sync.syncNow();
+
+    // Applied with settleLater (as the loop does), the counts wait and the people are marked.
+    const page = await (await office.connect('bob')()).pull('JOURNAL-A', { xid: 0, seq: 0 });
+    bob.cache.office.apply(P, 'JOURNAL-A', page.events, page.cursor, { settleLater: true });
+    const stale = () => bob.cache.db.prepare('SELECT count(*) FROM ledger_stale').pluck().get();
+    expect(stale()).toBe(3);
+    expect(personCounts(bob, 101)).toMatchObject({ invited: 0 });
+    // settle() in slices: two, then one; the counts are office-wide again.
+    expect(bob.cache.office.settle(2)).toBe(1);
+    expect(bob.cache.office.settle(2)).toBe(0);
+    for (const id of [101, 102, 103]) expect(personCounts(bob, id)).toMatchObject({ invited: 1 });
+
+    // A crash between a slice and its settle leaves people marked: the next pass, with nothing new, settles them.
+    bob.cache.db.prepare('UPDATE ledger_people SET invited = 0').run();
+    bob.cache.db.prepare('INSERT INTO ledger_stale (person_id) SELECT id FROM ledger_people').run();
+    await bob.sync.syncNow();
+    expect(stale()).toBe(0);
+    for (const id of [101, 102, 103]) expect(personCounts(bob, id)).toMatchObject({ invited: 1 });
+  });
+
+  it('the loop sizes its slices to the time one takes, within bounds', () => {
+    expect(nextSlice(32, 3)).toBe(64); // 0.094 ms an event: 6 ms hold 64
+    expect(nextSlice(100, 60)).toBe(10);
+    expect(nextSlice(10, 1000)).toBe(4); // never fewer than 4
+    expect(nextSlice(10, 0)).toBe(256); // nor more than 256
+    expect(nextSlice(256, 0.5)).toBe(256);
   });
 });
