@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { EVENT_CHANNELS, REQUEST_CHANNELS, type EventChannelName, type RequestChannelName } from './channels';
 import type { ConflictEvidence } from './domain/conflicts';
+import type { View } from './domain/views';
 import type { DeskErrorShape } from './errors';
 import { MAX_MANUSCRIPT_BYTES, MAX_STAGE_BASE64 } from './limits';
 import { baseUrlProblem } from './base-url';
@@ -132,7 +133,7 @@ export type MenuCommandEvent =
   | { command: 'export' }
   | {
       command: 'view';
-      view: 'manuscripts' | 'candidates' | 'journals' | 'groups' | 'activity' | 'settings' | 'customFields' | 'reviewers';
+      view: View;
     };
 
 /** Desktop shell → window: where the updater stands, for the status bar. */

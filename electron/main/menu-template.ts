@@ -2,19 +2,11 @@
 // same): every item is data plus a command, so a test can read the whole menu and press any item.
 // menu.ts turns the result into a native menu with Menu.buildFromTemplate.
 import type { MenuItemConstructorOptions } from 'electron';
+import { VIEW_DEFS, type View } from '../common/domain/views';
 
 /** The views in navigation order; Ctrl/Cmd+1… follows it (the window binds the same keys). */
-export const MENU_VIEWS = [
-  ['manuscripts', 'Manuscripts'],
-  ['candidates', 'Candidates'],
-  ['journals', 'Journals'],
-  ['groups', 'Authors groups'],
-  ['activity', 'Activity'],
-  ['settings', 'Settings'],
-  ['customFields', 'Custom fields'],
-  ['reviewers', 'Reviewers'],
-] as const;
-export type MenuView = (typeof MENU_VIEWS)[number][0];
+export const MENU_VIEWS = VIEW_DEFS.map((d) => [d.id, d.label] as const);
+export type MenuView = View;
 
 export type MenuCommand =
   | { type: 'upload' }

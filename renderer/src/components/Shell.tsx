@@ -1,5 +1,6 @@
 import { Suspense, useEffect, useState } from 'react';
-import { VIEWS, useApp, type View } from '../stores/app';
+import { viewDescription, viewLabel } from '../../../electron/common/domain/views';
+import { VIEWS, useApp } from '../stores/app';
 import { useManuscripts } from '../stores/manuscripts';
 import { FilePickerInput, openFilePicker } from './FilePicker';
 import { StatusBar } from './StatusBar';
@@ -8,28 +9,6 @@ import { Alert } from './Alert';
 import { VIEW_COMPONENTS, preloadView } from './views';
 
 const isManuscriptFile = (name: string) => /\.(pdf|docx)$/i.test(name);
-
-const LABELS: Record<View, string> = {
-  manuscripts: 'Manuscripts',
-  candidates: 'Candidates',
-  journals: 'Journals',
-  groups: 'Groups',
-  activity: 'Activity',
-  settings: 'Settings',
-  customFields: 'Custom fields',
-  reviewers: 'Reviewers',
-};
-
-const DESCRIPTIONS: Record<View, string> = {
-  manuscripts: 'Drop a PDF or DOCX manuscript here to find referees.',
-  candidates: 'Referee candidates of the selected manuscript, with conflict-of-interest flags.',
-  journals: 'Journals recommended for the selected manuscript.',
-  groups: 'Authors groups your teams keep: expert pools to search within or boost.',
-  activity: 'Changes waiting to be sent, and what the service told us.',
-  settings: 'Connection profiles, API keys and the webhook receiver.',
-  customFields: 'The organization’s custom fields: their api_id, kind, options and value formats.',
-  reviewers: 'Everyone suggested to you, across manuscripts and profiles: invitations, answers and reviews in progress.',
-};
 
 export function Shell() {
   const view = useApp((s) => s.view);
@@ -125,15 +104,15 @@ export function Shell() {
                 aria-keyshortcuts={`Control+${i + 1}`}
                 onClick={() => setView(v)}
               >
-                {LABELS[v]}
+                {viewLabel(v)}
               </button>
             </li>
           ))}
         </ul>
       </nav>
       <main className="content" aria-labelledby="view-title">
-        <h1 id="view-title">{LABELS[view]}</h1>
-        <p className="muted">{DESCRIPTIONS[view]}</p>
+        <h1 id="view-title">{viewLabel(view)}</h1>
+        <p className="muted">{viewDescription(view)}</p>
         <Alert text={error} />
         {notice ? (
           <p role="status" className="warn">

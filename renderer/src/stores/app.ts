@@ -3,9 +3,9 @@ import type { AppInfo, StatusEvent } from '../../../electron/common/contract';
 import type { Desk } from '../platform/desk';
 import { desk as currentDesk, errorText } from '../platform/instance';
 
-/** In navigation order; Ctrl+1… follows it, so a new view goes at the end and keeps the others' keys. */
-export const VIEWS = ['manuscripts', 'candidates', 'journals', 'groups', 'activity', 'settings', 'customFields', 'reviewers'] as const;
-export type View = (typeof VIEWS)[number];
+import type { View } from '../../../electron/common/domain/views';
+
+export { VIEWS, type View } from '../../../electron/common/domain/views';
 
 interface AppState {
   info: AppInfo | null;

@@ -51,7 +51,7 @@ describe('application menu', () => {
       ['Manuscripts', 'CmdOrCtrl+1'],
       ['Candidates', 'CmdOrCtrl+2'],
       ['Journals', 'CmdOrCtrl+3'],
-      ['Authors groups', 'CmdOrCtrl+4'],
+      ['Groups', 'CmdOrCtrl+4'],
       ['Activity', 'CmdOrCtrl+5'],
       ['Settings', 'CmdOrCtrl+6'],
       ['Custom fields', 'CmdOrCtrl+7'],
