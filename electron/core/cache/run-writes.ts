@@ -4,6 +4,7 @@
 // worker thread (run-writer-worker.ts) on a connection of its own, so both paths write the same rows.
 import type { Database, Statement } from 'better-sqlite3';
 import type { Candidate, UploadResponse } from '../../common/service';
+import { CONFLICT_KEYS } from '../../common/service/conflict-keys';
 import type { Clock } from '../ports';
 import type { LedgerCandidate, LedgerRepository } from './ledger';
 import { bool, fromJson, insertInto, keepWhenNull, toJson } from './sql';
@@ -95,8 +96,8 @@ const linkable = (r: LinkableRow): LinkCandidate => ({
   relevant_concepts: fromJson<string[]>(r.concepts_json, []),
 });
 
-/** The candidates row as written, one named parameter a column. */
-const CANDIDATE_COLUMNS = [
+/** The candidates table's columns as written, one named parameter a column (the export's columns are domain/candidates.ts's CANDIDATE_COLUMNS). */
+const CANDIDATE_SQL_COLUMNS = [
   'run_id',
   'profile_id',
   'rank',
@@ -128,7 +129,7 @@ const CANDIDATE_COLUMNS = [
   'raw_json',
 ] as const;
 
-type CandidateDbInsert = Record<(typeof CANDIDATE_COLUMNS)[number], string | number | null>;
+type CandidateDbInsert = Record<(typeof CANDIDATE_SQL_COLUMNS)[number], string | number | null>;
 
 const AUTHOR_INSERT = [
   'profile_id',
@@ -145,8 +146,6 @@ const AUTHOR_INSERT = [
   'first_seen_at',
   'last_seen_at',
 ] as const;
-
-const CONFLICT_KEYS = ['coauth_conflicts', 'aff_conflicts', 'retracted_articles', 'referenced_articles', 'external_coi'] as const;
 
 /** How one link slice ended. */
 export interface LinkSliceResult {
@@ -172,7 +171,7 @@ export class RunWrites {
     /** Told which people a run suggests for the first time on its manuscript (reviewer ledger). */
     private readonly ledger: Pick<LedgerRepository, 'recordSuggested'>,
   ) {
-    this.insertCandidate = db.prepare(insertInto('candidates', CANDIDATE_COLUMNS));
+    this.insertCandidate = db.prepare(insertInto('candidates', CANDIDATE_SQL_COLUMNS));
     this.upsertAuthor = db.prepare(
       insertInto('authors', AUTHOR_INSERT, {
         target: ['profile_id', 'author_id'],

@@ -12,10 +12,10 @@ import * as starIcon from 'lucide-react/icons/star';
 import * as usersIcon from 'lucide-react/icons/users';
 import { createElement, type ReactElement, type ReactNode } from 'react';
 import type { ScreenColumnKey } from '../../../../electron/common/domain/candidates';
-import { CONFLICT_TEXT, conflictBadges } from '../../../../electron/common/domain/conflicts';
+import { conflictBadges } from '../../../../electron/common/domain/conflicts';
 import { mailtoHref } from '../../../../electron/common/domain/mailto';
 import { webHref } from '../../../../electron/common/domain/links';
-import type { ConflictKey } from '../../../../electron/common/service';
+import { CONFLICT_KEYS, type ConflictKey } from '../../../../electron/common/service/conflict-keys';
 import type { CandidateLoadRow } from '../../../../electron/common/rows';
 import type { CandidateRow } from '../../../../electron/common/views';
 import { authorOfText, colleagueText, loadText } from '../reviewers/format';
@@ -98,8 +98,6 @@ export function tableIcon(name: TableIconName, size: 12 | 14 = 14): ReactElement
   }
   return icon;
 }
-
-const CONFLICT_KEYS = Object.keys(CONFLICT_TEXT) as ConflictKey[];
 
 /** The conflicts cells' elements, by what the flags say (three states for each of the five flags). */
 const conflictElements = new Map<number, ReactElement>();
