@@ -8,6 +8,7 @@
 // filled in — is captured and the tool is skipped.
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { deepAssign } from 'builder-util-runtime';
 import { Arch, Platform, WinPackager, build, type Configuration } from 'electron-builder';
 
 export const ROOT = join(import.meta.dirname, '..', '..');
@@ -36,16 +37,20 @@ export interface LinuxTargets {
 
 const argAfter = (args: string[], flag: string) => args[args.indexOf(flag) + 1]!;
 
-/** Returns the unpacked app folder (release/linux-unpacked equivalent) and what the installer targets computed. */
+/**
+ * Returns the unpacked app folder (release/linux-unpacked equivalent) and what the installer targets
+ * computed. `overrides` is merged over the configuration as electron-builder merges `-c.<key>=<value>`
+ * arguments over electron-builder.json (a deep merge).
+ */
 export async function buildLinuxPackage(
   work: string,
   installers: Array<'AppImage' | 'deb' | 'rpm'> = ['AppImage', 'deb', 'rpm'],
+  overrides: Configuration = {},
 ): Promise<{ appDir: string; targets: LinuxTargets }> {
   const electronVersion = (JSON.parse(readFileSync(join(ROOT, 'node_modules/electron/package.json'), 'utf8')) as { version: string })
     .version;
   const base = releaseConfig();
-  const config: Configuration = {
-    ...base,
+  const config: Configuration = deepAssign({}, base, overrides, {
     // electron-builder merges this with electron-builder.json: null switches a key off.
     electronFuses: null,
     afterSign: null,
@@ -55,7 +60,7 @@ export async function buildLinuxPackage(
     // On a runner electron-builder reads the GitHub owner and repository from the checkout's origin
     // remote; this checkout may have none.
     publish: { provider: 'github', releaseType: 'draft', owner: 'referee-desk', repo: 'referee-desk' },
-  };
+  } satisfies Configuration);
   // Debian's 7za (p7zip-full) where electron-builder's bundled 7-Zip binary is not usable.
   if (existsSync('/usr/bin/7za')) process.env['ELECTRON_BUILDER_7ZIP_PATH'] ??= '/usr/bin/7za';
   const targets: LinuxTargets = { appImage: null, fpm: { deb: undefined, rpm: undefined } };
