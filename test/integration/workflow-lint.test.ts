@@ -34,6 +34,7 @@ interface Job {
   permissions?: Record<string, string>;
   strategy?: { matrix: { os?: string[]; include?: Array<Record<string, string>> } };
   outputs?: Record<string, string>;
+  container?: string | { image: string; options?: string };
   steps: Step[];
 }
 const yaml = createRequire(import.meta.url)('js-yaml') as { load(text: string): unknown };
@@ -153,6 +154,19 @@ describe('the release workflow', () => {
     expect(script).toMatch(/kill -TERM "\$pid"/);
     expect(script).toMatch(/test "\$code" = 0/);
     expect(script).not.toMatch(/143/);
+  });
+
+  it('starts the rpm-installed app on Fedora as an editor with the sandbox, and checks the link through upgrade and removal', () => {
+    const job = jobs['rpm-lifecycle']!;
+    expect(job.container).toEqual({ image: 'fedora:41', options: '--privileged' });
+    const start = stepNamed(job, /^Start the installed app/)!.run!;
+    expect(start).toContain('runuser -u editor --');
+    expect(start).toContain('bash /tmp/start-once.sh referee-desk');
+    expect(start).not.toContain('--no-sandbox');
+    expect(runs(job)).toContain(`test "$(stat -c '%U %a' '/opt/Referee Desk/chrome-sandbox')" = "root 4755"`);
+    expect(runs(job)).toMatch(
+      /rpm -Uvh --replacepkgs[^\n]*\n\s*test -e \/usr\/bin\/referee-desk\n[^\n]*dnf remove -y referee-desk\n\s*test ! -e/,
+    );
   });
 
   it('starts the AppImage through its FUSE3 runtime with the sandbox: user namespaces allowed, never --no-sandbox', () => {
