@@ -270,8 +270,15 @@ describe('the release workflow', () => {
     for (const job of [publish, jobs['release-dry-run']!]) expect(stepNamed(job, /^Native modules/)!.if).toBeUndefined();
     expect(runs(publish)).toContain('xcrun stapler validate');
     expect(runs(jobs['mac-feed']!)).toContain('node scripts/merge-mac-feed.mjs latest-mac.yml');
-    // nothing but publish and the feed merge may write to the repository
+    // one draft for the tag, created before any upload (electron-builder would create one per racing upload)
+    const draft = jobs['draft-release']!;
+    expect(draft.if).toBe(publish.if);
+    expect(publish.needs).toContain('draft-release');
+    expect(runs(draft)).toMatch(
+      /gh release view "\$GITHUB_REF_NAME"[^\n]*\n\s*gh release create "\$GITHUB_REF_NAME"[^\n]*--draft --verify-tag/,
+    );
+    // nothing but the draft, publish and the feed merge may write to the repository
     for (const [name, job] of Object.entries(jobs))
-      if (!['publish', 'mac-feed'].includes(name)) expect(job.permissions, name).toBeUndefined();
+      if (!['draft-release', 'publish', 'mac-feed'].includes(name)) expect(job.permissions, name).toBeUndefined();
   });
 });
