@@ -1,6 +1,11 @@
 // The release workflow's update rehearsal (the update-rehearsal job): a build of this commit with a
 // lower version is installed and started, and finds, downloads and applies a newer build served from a
-// feed on 127.0.0.1 (electron/common/update-rehearsal.ts says how the app takes part). Three commands:
+// feed on 127.0.0.1 (electron/common/update-rehearsal.ts says how the app takes part). Four commands:
+//   node scripts/update-rehearsal.mjs config <version> <feed url> <output dir> <out.json> [macOS identity]
+//       writes the electron-builder configuration of one rehearsal build: electron-builder.json with
+//       that version, the rehearsal flag in package.json, the loopback feed as a generic provider (so
+//       latest*.yml names the files as built; for GitHub it names the upload's safe name instead) and
+//       its own output folder; on macOS, signed with the given identity (no timestamp server)
 //   node scripts/update-rehearsal.mjs stage <release dir> <feed dir>
 //       copies each latest*.yml electron-builder wrote and every file it lists (and their blockmaps),
 //       failing when there is no feed file or a listed file is missing
@@ -9,11 +14,36 @@
 //   node scripts/update-rehearsal.mjs wait <rehearsal log> <version> <event> <seconds>
 //       waits until the app's rehearsal log has that event from that version; fails on timeout,
 //       printing the log, or at once when the log shows an updater error
-import { copyFileSync, createReadStream, existsSync, appendFileSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import {
+  appendFileSync,
+  copyFileSync,
+  createReadStream,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:http';
 import { basename, join, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import yaml from 'js-yaml';
+
+/** The configuration of one rehearsal build (see the top of this file) from electron-builder.json's. */
+export function rehearsalConfig(base, { version, feedUrl, output, macIdentity = null }) {
+  if (!/^\d+\.\d+\.\d+$/.test(version)) throw new Error(`not a plain version: ${version}`);
+  const url = new URL(feedUrl);
+  if (url.protocol !== 'http:' || url.hostname !== '127.0.0.1')
+    throw new Error(`the rehearsal feed is served on http://127.0.0.1, not ${feedUrl}`);
+  return {
+    ...base,
+    extraMetadata: { ...base.extraMetadata, version, updateRehearsal: true },
+    publish: { provider: 'generic', url: url.href },
+    directories: { ...base.directories, output },
+    ...(macIdentity ? { mac: { ...base.mac, identity: macIdentity, timestamp: 'none' } } : {}),
+  };
+}
 
 /** The files an electron-builder update file (latest.yml, latest-mac.yml, latest-linux.yml) lists. */
 export function feedFiles(text) {
@@ -100,6 +130,12 @@ export function rehearsalState(text, version, event) {
 }
 
 async function main([command, ...args]) {
+  if (command === 'config' && (args.length === 4 || args.length === 5)) {
+    const [version, feedUrl, output, out, macIdentity] = args;
+    const base = JSON.parse(readFileSync(new URL('../electron-builder.json', import.meta.url), 'utf8'));
+    writeFileSync(out, `${JSON.stringify(rehearsalConfig(base, { version, feedUrl, output, macIdentity }), null, 2)}\n`);
+    return;
+  }
   if (command === 'stage' && args.length === 2) {
     console.log(`staged: ${stageFeed(args[0], args[1]).join(', ')}`);
     return;
@@ -125,7 +161,10 @@ async function main([command, ...args]) {
       await new Promise((r) => setTimeout(r, 1000));
     }
   }
-  console.error('usage: update-rehearsal.mjs stage <release> <feed> | serve <feed> <port> <log> | wait <log> <version> <event> <seconds>');
+  console.error(
+    'usage: update-rehearsal.mjs config <version> <feed> <output> <out.json> [identity] | stage <release> <feed> | serve <feed> <port> <log> |',
+    'wait <log> <version> <event> <seconds>',
+  );
   process.exit(2);
 }
 

@@ -4,7 +4,7 @@
 //
 // Two keys must both be present, so an editor's copy never takes part:
 //   - the build's own package.json carries "updateRehearsal": true. Only the workflow's rehearsal
-//     builds set it (electron-builder -c.extraMetadata.updateRehearsal=true); a release build does not,
+//     builds set it (extraMetadata in scripts/update-rehearsal.mjs config); a release build does not,
 //     and the packaged package.json sits in app.asar, whose integrity the fuses check.
 //   - the environment names the feed: REFEREE_DESK_UPDATE_REHEARSAL_FEED=http://127.0.0.1:<port>/
 //     (loopback only: the rehearsal never fetches from another machine).
@@ -15,7 +15,7 @@
 import { parseUrl } from './web-url';
 
 export const UPDATE_REHEARSAL_FEED_ENV = 'REFEREE_DESK_UPDATE_REHEARSAL_FEED';
-/** The packaged package.json key a rehearsal build carries (-c.extraMetadata.updateRehearsal=true). */
+/** The packaged package.json key a rehearsal build carries (extraMetadata.updateRehearsal: true). */
 export const UPDATE_REHEARSAL_KEY = 'updateRehearsal';
 export const UPDATE_REHEARSAL_LOG = 'update-rehearsal.log';
 const MAX_FEED_URL = 200;

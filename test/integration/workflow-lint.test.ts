@@ -190,10 +190,11 @@ describe('the release workflow', () => {
       ['macos-15', '--mac zip --arm64'],
     ]);
     const build = stepNamed(job, /^Build the newer and the older/)!.run!;
-    // the same commit twice, only the version and the rehearsal flag differ; nothing published
+    // the same commit twice from the configuration scripts/update-rehearsal.mjs writes; nothing published
     expect(build).toContain(
-      'npm run dist -- ${{ matrix.args }} "${sign[@]}" -c.extraMetadata.updateRehearsal=true "-c.extraMetadata.version=$v"',
+      'node scripts/update-rehearsal.mjs config "$v" http://127.0.0.1:8765/ "rehearsal/$v" "rehearsal-$v.json" "${sign[@]}"',
     );
+    expect(build).toContain('npm run dist -- ${{ matrix.args }} --config "rehearsal-$v.json"');
     expect(build).not.toContain('--publish');
     expect(build).toContain('node scripts/update-rehearsal.mjs stage "rehearsal/$NEW_VERSION" rehearsal/feed');
     expect(runs(job)).toContain('bash .github/scripts/update-rehearsal.sh "$OLD_VERSION" "$NEW_VERSION"');

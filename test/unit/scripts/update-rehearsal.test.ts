@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { rehearsalLogLine } from '../../../electron/common/update-rehearsal';
-import { feedFiles, rehearsalState, serveFeed, stageFeed } from '../../../scripts/update-rehearsal.mjs';
+import { feedFiles, rehearsalConfig, rehearsalState, serveFeed, stageFeed } from '../../../scripts/update-rehearsal.mjs';
 
 const latest = `version: 0.0.2
 files:
@@ -111,5 +111,39 @@ describe('update rehearsal feed', () => {
     expect(rehearsalState(log + rehearsalLogLine(at, '0.0.2', 2, 'started'), '0.0.2', 'started')).toBe('done');
     expect(rehearsalState(log + rehearsalLogLine(at, '0.0.1', 1, 'error', 'ENOTFOUND'), '0.0.2', 'started')).toBe('failed');
     expect(rehearsalState(rehearsalLogLine(at, '0.0.1', 1, 'off', 'package manager'), '0.0.2', 'started')).toBe('failed');
+  });
+});
+
+describe('update rehearsal build configuration', () => {
+  const base = {
+    appId: 'x',
+    extraMetadata: { keep: 1 },
+    directories: { output: 'release', buildResources: 'build' },
+    mac: { hardenedRuntime: true },
+  };
+
+  it('is the release configuration with the version, the flag, the loopback generic feed and its own output', () => {
+    expect(rehearsalConfig(base, { version: '0.0.1', feedUrl: 'http://127.0.0.1:8765', output: 'rehearsal/0.0.1' })).toEqual({
+      appId: 'x',
+      extraMetadata: { keep: 1, version: '0.0.1', updateRehearsal: true },
+      publish: { provider: 'generic', url: 'http://127.0.0.1:8765/' },
+      directories: { output: 'rehearsal/0.0.1', buildResources: 'build' },
+      mac: { hardenedRuntime: true },
+    });
+  });
+
+  it('signs macOS with the given identity and no timestamp server', () => {
+    const c = rehearsalConfig(base, {
+      version: '0.0.2',
+      feedUrl: 'http://127.0.0.1:8765/',
+      output: 'o',
+      macIdentity: 'Referee Desk Update Rehearsal',
+    });
+    expect(c.mac).toEqual({ hardenedRuntime: true, identity: 'Referee Desk Update Rehearsal', timestamp: 'none' });
+  });
+
+  it('refuses a feed off this machine and a version electron-updater would not compare plainly', () => {
+    expect(() => rehearsalConfig(base, { version: '0.0.1', feedUrl: 'https://updates.example/', output: 'o' })).toThrow(/127\.0\.0\.1/);
+    expect(() => rehearsalConfig(base, { version: '0.0.1-beta', feedUrl: 'http://127.0.0.1/', output: 'o' })).toThrow(/plain version/);
   });
 });
