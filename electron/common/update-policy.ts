@@ -86,3 +86,19 @@ export function nextCheckDelay(now: number, lastCheckAt: number | null): number 
   if (lastCheckAt === null) return FIRST_CHECK_DELAY_MS;
   return Math.max(0, lastCheckAt + CHECK_INTERVAL_MS - now);
 }
+
+export interface InstallMode {
+  /** The installer runs without its wizard (Windows); the AppImage is replaced without prompts. */
+  silent: boolean;
+  /** The installer starts the new version itself (Windows: NSIS --force-run, after this process has gone). */
+  runAfter: boolean;
+  /** This process asks Electron to start the new version once it has exited (the AppImage, whose updater
+   * would otherwise start it while this process still holds the single-instance lock, so it would quit). */
+  relaunchAfterExit: boolean;
+}
+
+/** How "Restart to Update" installs, so that it does restart. macOS: Squirrel relaunches by itself. */
+export function installMode(platform: string): InstallMode {
+  if (platform === 'linux') return { silent: true, runAfter: false, relaunchAfterExit: true };
+  return { silent: true, runAfter: true, relaunchAfterExit: false };
+}

@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join, posix, relative } from 'node:path';
 import { listPackage } from '@electron/asar';
 import type BetterSqlite3 from 'better-sqlite3';
 import { validateConfiguration } from 'app-builder-lib/out/util/config/config';
@@ -17,6 +17,8 @@ import { expandMacro } from 'app-builder-lib/out/util/macroExpander';
 import { DebugLogger } from 'builder-util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { binaryArchs } from '../../scripts/native-arch.mjs';
+import { targetsFromArgv } from '../../electron/main/launch-target';
+import { AWKWARD_NAMES, expandExec, glibFileUri, nodeFileUri } from '../support/open-with';
 import { ROOT, buildLinuxPackage, releaseConfig, windowsAssociationScripts, type LinuxTargets } from '../support/package-build';
 
 export const PACKAGE_BUDGET_BYTES = 30 * 1024 * 1024;
@@ -150,6 +152,24 @@ describe.skipIf(!linux)('the Linux installers as electron-builder computed them 
     expect(entry(deb!.desktop, 'Exec')).toBe('"/opt/Referee Desk/referee-desk" %U');
     expect(entry(rpm!.desktop, 'Exec')).toBe('"/opt/Referee Desk/referee-desk" %U');
     for (const d of [appImage, deb!.desktop, rpm!.desktop]) expect(d).not.toContain('no-sandbox');
+  });
+
+  it('hand "Open with" files to the app as the paths they name: the Exec line expanded with %U file URLs', () => {
+    const paths = AWKWARD_NAMES.map((n) => `/home/ed/Manuscripts/${n}`);
+    for (const [desktop, program] of [
+      [targets.appImage!.desktop, 'AppRun'],
+      [targets.fpm.deb!.desktop, '/opt/Referee Desk/referee-desk'],
+      [targets.fpm.rpm!.desktop, '/opt/Referee Desk/referee-desk'],
+    ] as const) {
+      for (const uri of [glibFileUri, nodeFileUri]) {
+        const argv = expandExec(entry(desktop, 'Exec')!, paths.map(uri));
+        // AppRun passes its arguments on to the executable unchanged
+        expect(argv[0]).toBe(program);
+        expect(targetsFromArgv(argv, { isAbsolute: posix.isAbsolute, resolve: posix.resolve, cwd: '/', skip: 1, windows: false })).toEqual(
+          paths.map((path) => ({ kind: 'file', path })),
+        );
+      }
+    }
   });
 
   it('offer .pdf, .docx and referee-desk:// links in "Open with"', () => {

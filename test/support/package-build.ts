@@ -8,6 +8,7 @@
 // filled in — is captured and the tool is skipped.
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { deepAssign } from 'builder-util-runtime';
 import { Arch, Platform, WinPackager, build, type Configuration } from 'electron-builder';
 
 export const ROOT = join(import.meta.dirname, '..', '..');
@@ -36,33 +37,44 @@ export interface LinuxTargets {
 
 const argAfter = (args: string[], flag: string) => args[args.indexOf(flag) + 1]!;
 
-/** Returns the unpacked app folder (release/linux-unpacked equivalent) and what the installer targets computed. */
+/**
+ * Returns the unpacked app folder (release/linux-unpacked equivalent) and what the installer targets
+ * computed. `overrides` is merged over the release configuration (a deep merge, as electron-builder
+ * merges `-c.<key>=<value>` arguments), except `publish`, which it replaces.
+ */
 export async function buildLinuxPackage(
   work: string,
   installers: Array<'AppImage' | 'deb' | 'rpm'> = ['AppImage', 'deb', 'rpm'],
+  overrides: Configuration = {},
 ): Promise<{ appDir: string; targets: LinuxTargets }> {
   const electronVersion = (JSON.parse(readFileSync(join(ROOT, 'node_modules/electron/package.json'), 'utf8')) as { version: string })
     .version;
   const base = releaseConfig();
-  const config: Configuration = {
-    ...base,
+  const config: Configuration = deepAssign({}, base, overrides, {
     // electron-builder merges this with electron-builder.json: null switches a key off.
     electronFuses: null,
     afterSign: null,
     electronVersion,
     electronDist: standInElectron(join(work, 'electron-dist'), electronVersion),
     directories: { ...base.directories, output: join(work, 'release') },
-    // On a runner electron-builder reads the GitHub owner and repository from the checkout's origin
-    // remote; this checkout may have none.
-    publish: { provider: 'github', releaseType: 'draft', owner: 'referee-desk', repo: 'referee-desk' },
-  };
+  } satisfies Configuration);
+  // On a runner electron-builder reads the GitHub owner and repository from the checkout's origin
+  // remote; this checkout may have none.
+  config.publish = overrides.publish ?? { provider: 'github', releaseType: 'draft', owner: 'referee-desk', repo: 'referee-desk' };
+  // electron-builder deep-merges a configuration object over electron-builder.json, which would leave the
+  // GitHub keys on another provider; a configuration file is taken alone, as `--config <file>` is.
+  let configArg: Configuration | string = config;
+  if (overrides.publish) {
+    configArg = join(work, 'electron-builder.override.json');
+    writeFileSync(configArg, JSON.stringify(config));
+  }
   // Debian's 7za (p7zip-full) where electron-builder's bundled 7-Zip binary is not usable.
   if (existsSync('/usr/bin/7za')) process.env['ELECTRON_BUILDER_7ZIP_PATH'] ??= '/usr/bin/7za';
   const targets: LinuxTargets = { appImage: null, fpm: { deb: undefined, rpm: undefined } };
   await build({
     projectDir: ROOT,
     targets: Platform.LINUX.createTarget(['dir', ...installers], process.arch === 'arm64' ? Arch.arm64 : Arch.x64),
-    config,
+    config: configArg,
     publish: 'never',
     effectiveOptionComputed: async (computed: unknown) => {
       if (Array.isArray(computed)) {

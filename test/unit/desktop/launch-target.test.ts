@@ -1,6 +1,8 @@
-import { posix, win32 } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join, posix, win32 } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseDeepLink, parseFileArg, targetsFromArgv } from '../../../electron/main/launch-target';
+import { AWKWARD_NAMES, execWords, expandExec, glibFileUri, nodeFileUri, windowsArgv } from '../../support/open-with';
 
 describe('deep links', () => {
   it('accepts referee-desk://manuscript/<origin_id>, decoded, with an optional trailing slash', () => {
@@ -135,5 +137,54 @@ describe('file:// arguments', () => {
   it('refuses a file URL naming another host on Windows too (no UNC path)', () => {
     expect(targetsFromArgv(['exe', 'file://server/share/x.pdf'], windows)).toEqual([]);
     expect(targetsFromArgv(['exe', 'file:///C:/a%5Cb.pdf'], windows)).toEqual([]);
+  });
+});
+
+describe('"Open with" round trips for awkward file names', () => {
+  const linux = { isAbsolute: posix.isAbsolute, resolve: posix.resolve, cwd: '/home/ed', skip: 1, windows: false };
+  const windows = { isAbsolute: win32.isAbsolute, resolve: win32.resolve, cwd: 'C:\\Users\\ed', skip: 1, windows: true };
+
+  it.each(AWKWARD_NAMES)('%s: from a %%U file URL as GLib or Node escapes it, and as a plain argument (%%F, a drop)', (name) => {
+    const path = `/home/ed/Manuscripts/${name}`;
+    for (const url of [glibFileUri(path), nodeFileUri(path)])
+      expect(targetsFromArgv(['referee-desk', url], linux), url).toEqual([{ kind: 'file', path }]);
+    expect(targetsFromArgv(['referee-desk', path], linux)).toEqual([{ kind: 'file', path }]);
+  });
+
+  it('keeps every file of one %U launch, in order', () => {
+    const paths = AWKWARD_NAMES.map((n) => `/home/ed/${n}`);
+    expect(targetsFromArgv(['referee-desk', ...paths.map(glibFileUri)], linux)).toEqual(paths.map((path) => ({ kind: 'file', path })));
+  });
+
+  it('does not decode a name twice: "%20 literally.pdf" stays as named', () => {
+    const path = '/home/ed/%20 literally.pdf';
+    expect(glibFileUri(path)).toBe('file:///home/ed/%2520%20literally.pdf');
+    expect(targetsFromArgv(['referee-desk', glibFileUri(path)], linux)).toEqual([{ kind: 'file', path }]);
+  });
+
+  it.each(AWKWARD_NAMES.filter((n) => !/["?]/.test(n)))('Windows "Open with" (the installer\'s "$appExe" "%%1"): %s', (name) => {
+    const path = `C:\\Users\\ed\\Documents\\Manuscripts\\${name}`;
+    const command = readFileSync(join(import.meta.dirname, '../../../build/installer.nsh'), 'utf8').match(
+      /shell\\open\\command" "" '([^']+)'/,
+    )![1]!;
+    expect(command).toBe('"$appExe" "%1"');
+    const argv = windowsArgv(
+      command.replace('$appExe', 'C:\\Users\\ed\\AppData\\Local\\Programs\\Referee Desk\\Referee Desk.exe').replace('%1', path),
+    );
+    expect(argv).toHaveLength(2);
+    expect(targetsFromArgv(argv, windows)).toEqual([{ kind: 'file', path }]);
+  });
+});
+
+describe('the Desktop Entry Exec expansion the package test uses', () => {
+  it('splits quoted words, unescapes inside quotes, gives each %U URL its own argument and turns %% into %', () => {
+    expect(execWords('"/opt/Referee Desk/referee-desk" %U')).toEqual(['/opt/Referee Desk/referee-desk', '%U']);
+    expect(execWords('"a \\"b\\" \\\\c" d')).toEqual(['a "b" \\c', 'd']);
+    expect(expandExec('AppRun --x=%% %U', ['file:///a%20b.pdf', 'file:///c.pdf'])).toEqual([
+      'AppRun',
+      '--x=%',
+      'file:///a%20b.pdf',
+      'file:///c.pdf',
+    ]);
   });
 });
