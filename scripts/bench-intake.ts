@@ -16,6 +16,8 @@ import { fitRoles } from '../electron/core/intake/roles';
 import {
   MISS_KINDS,
   checkScore,
+  checkedFields,
+  wrongFields,
   crossValidate,
   groupOf,
   missCounts,
@@ -33,6 +35,7 @@ import {
   type EvalReport,
   type FieldName,
   type FieldScore,
+  type FileReport,
 } from '../electron/core/intake/evaluate';
 
 const args = process.argv.slice(2);
@@ -254,6 +257,11 @@ async function realCrossValidation(dirs: string[], generatedDir: string): Promis
     for (const f of cv.report.files) {
       const ms = await missKinds(f);
       for (const m of ms) console.log(`- ${f.id} ${m.kind}: ${JSON.stringify(m.detail)}`);
+      const flagged = checkedFields(f);
+      for (const k of wrongFields(f))
+        if (!flagged.has(k)) console.log(`- ${f.id} check list: ${k} wrong, not flagged (${fieldValue(f, k)})`);
+      const wrong = wrongFields(f);
+      for (const k of flagged) if (!wrong.has(k)) console.log(`- ${f.id} check list: ${k} flagged, right`);
     }
   }
 }
@@ -288,3 +296,14 @@ if (!noCv && !positional.length) {
   scored++;
 }
 if (scored === 0) process.exit(2);
+
+/** A form field's value as read (for the verbose check-list lines). */
+function fieldValue(f: FileReport, key: string): string {
+  const m = /^author(\d+)\.(\w+)$/.exec(key);
+  const r = f.result;
+  if (key === 'authors_count') return `${r.authors.length} read, ${f.truth.authors?.length ?? 0} true`;
+  if (!m) return JSON.stringify(String((r as unknown as Record<string, unknown>)[key] ?? '').slice(0, 80));
+  const a = r.authors[Number(m[1])];
+  const field = { name: a?.name, aff: a?.affiliation, email: a?.email, orcid: a?.orcid }[m[2]!];
+  return `${a?.name}: ${JSON.stringify(String(field ?? '').slice(0, 100))}`;
+}

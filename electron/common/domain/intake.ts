@@ -12,6 +12,27 @@ export type AuthorPart = 'name' | 'aff' | 'email' | 'orcid';
 export type FieldToCheck =
   { field: 'title' | 'abstract' | 'authors_count'; reason: string } | { field: 'author'; index: number; part: AuthorPart; reason: string };
 
+/** From this many authors a list is long enough that its end (a last page, a second column) is easily cut. */
+export const LONG_AUTHOR_LIST = 15;
+
+/** The words that name an institution (not a department): an affiliation naming two or more may hold others' too. */
+const INSTITUTION = /\b(universi\w*|institut\w*|college|hospital|academy|laborator\w*|centre|center|foundation|polytechnic)\b/iu;
+
+/**
+ * Why an affiliation read with confidence may still not be this author's, or null: the same list of several
+ * institutions given to more than one author (the page's whole list, not each one's), or text that stops on a
+ * comma.
+ */
+export function affiliationDoubt(affiliation: string, sameForOthers: boolean): string | null {
+  const text = affiliation.trim();
+  if (/[,;]$/.test(text)) return 'This affiliation may be cut.';
+  // Each part between commas or semicolons that names an institution counts once.
+  const institutions = text.split(/[;,]/).filter((part) => INSTITUTION.test(part));
+  if (sameForOthers && institutions.length >= 2)
+    return 'The same institutions were given to several authors: check which are this author’s.';
+  return null;
+}
+
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /**
@@ -29,8 +50,14 @@ export function fieldsToCheck(view: IntakeView): FieldToCheck[] {
 
   const n = view.authors.length;
   const { unassignedEmails, markersWithoutAuthor, emails } = c.signals;
-  if (n === 0 && (emails > 0 || c.signals.affiliationMarkers > 0)) {
-    out.push({ field: 'authors_count', reason: 'No author was recognised, but the first page has e-mail addresses or affiliations.' });
+  if (n === 0) {
+    out.push({
+      field: 'authors_count',
+      reason:
+        emails > 0 || c.signals.affiliationMarkers > 0
+          ? 'No author was recognised, but the first page has e-mail addresses or affiliations.'
+          : 'No author was recognised: add them from the manuscript.',
+    });
   } else if (n > 0 && (unassignedEmails > 0 || markersWithoutAuthor > 0 || emails > n)) {
     const bits = [
       emails > n ? `${plural(emails, 'e-mail address', 'e-mail addresses')} for ${plural(n, 'author', 'authors')}` : '',
@@ -42,8 +69,12 @@ export function fieldsToCheck(view: IntakeView): FieldToCheck[] {
     out.push({ field: 'authors_count', reason: `An author may be missing: ${bits.join(', ')}.` });
   } else if (n > 0 && c.authors < LOW_CONFIDENCE) {
     out.push({ field: 'authors_count', reason: 'The author list may be incomplete.' });
+  } else if (n >= LONG_AUTHOR_LIST) {
+    out.push({ field: 'authors_count', reason: `A long author list (${n}): check that none is missing at its end.` });
   }
 
+  const affCount = new Map<string, number>();
+  for (const a of view.authors) if (a.affiliation) affCount.set(a.affiliation, (affCount.get(a.affiliation) ?? 0) + 1);
   view.authors.forEach((a, index) => {
     const p = c.perAuthor[index];
     if (!p) return;
@@ -51,6 +82,10 @@ export function fieldsToCheck(view: IntakeView): FieldToCheck[] {
       out.push({ field: 'author', index, part: 'name', reason: 'This may not be a person’s name, or it may be cut.' });
     if (a.affiliation && p.affiliation < LOW_CONFIDENCE)
       out.push({ field: 'author', index, part: 'aff', reason: 'The affiliation was guessed from the layout.' });
+    else if (a.affiliation) {
+      const doubt = affiliationDoubt(a.affiliation, affCount.get(a.affiliation)! > 1);
+      if (doubt) out.push({ field: 'author', index, part: 'aff', reason: doubt });
+    }
     if (a.email && p.email < LOW_CONFIDENCE)
       out.push({
         field: 'author',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fieldsToCheck } from '../../../electron/common/domain/intake';
+import { affiliationDoubt, fieldsToCheck, LONG_AUTHOR_LIST } from '../../../electron/common/domain/intake';
 import type { IntakeConfidenceView, IntakeView } from '../../../electron/common/views';
 
 const sure = { name: 0.9, affiliation: 0.9, email: 0.95, orcid: 0.95 };
@@ -74,5 +74,42 @@ describe('fieldsToCheck', () => {
     const out = fieldsToCheck(v).map((f) => (f.field === 'author' ? `${f.index}.${f.part}` : f.field));
     // author 2 has no e-mail: an empty field is not highlighted for being empty
     expect(out).toEqual(['0.name', '0.aff', '0.email', '1.orcid']);
+  });
+
+  it('flags an empty author list even when the page shows no e-mail or affiliation', () => {
+    const out = fieldsToCheck(
+      view({ authors: [] }, { authors: 0, signals: { emails: 0, unassignedEmails: 0, affiliationMarkers: 0, markersWithoutAuthor: 0 } }),
+    );
+    expect(out).toEqual([{ field: 'authors_count', reason: 'No author was recognised: add them from the manuscript.' }]);
+  });
+
+  it('flags the count of a long author list, whose end is easily cut', () => {
+    const authors = Array.from({ length: LONG_AUTHOR_LIST }, (_, i) => ({
+      name: `Author ${i}`,
+      affiliation: null,
+      email: null,
+      orcid: null,
+    }));
+    expect(fieldsToCheck(view({ authors })).map((f) => f.field)).toEqual(['authors_count']);
+    expect(fieldsToCheck(view({ authors: authors.slice(1) }))).toEqual([]);
+  });
+
+  it('doubts a sure affiliation that is cut on a comma, or the same several institutions given to more than one author', () => {
+    const all = 'Massachusetts Institute of Technology, Allen Institute for AI, Northwestern University';
+    const authors = [
+      { name: 'Ana Pérez', affiliation: all, email: null, orcid: null },
+      { name: 'Wei Zhang', affiliation: all, email: null, orcid: null },
+      { name: 'Ola Berg', affiliation: 'Cardiff University, Cardiff, UK, Bath Spa University,', email: null, orcid: null },
+      // one author's own two institutions, given to no one else: left alone
+      { name: 'Jo Lee', affiliation: 'University of Oslo; Simula Research Laboratory, Oslo, Norway', email: null, orcid: null },
+      // one institution shared by colleagues: left alone
+      { name: 'Kim Ito', affiliation: 'Department of Physics, Kanto University, Tokyo', email: null, orcid: null },
+      { name: 'Sam Ode', affiliation: 'Department of Physics, Kanto University, Tokyo', email: null, orcid: null },
+    ];
+    const out = fieldsToCheck(
+      view({ authors }, { signals: { emails: 0, unassignedEmails: 0, affiliationMarkers: 6, markersWithoutAuthor: 0 } }),
+    );
+    expect(out.map((f) => (f.field === 'author' ? `${f.index}.${f.part}` : f.field))).toEqual(['0.aff', '1.aff', '2.aff']);
+    expect(affiliationDoubt(all, false)).toBeNull();
   });
 });
