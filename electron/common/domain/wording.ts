@@ -124,3 +124,104 @@ export function editorMessage(err: unknown): string {
   }
   return detail.replace(/\b[a-z]+\.[a-z][A-Za-z]+:\s*/g, '');
 }
+
+/** A message as the window shows it: the editor's sentence, and the technical one it came from (for "Details"). */
+export interface Worded {
+  text: string;
+  /** The message as core wrote it (addresses, exit codes, HTTP statuses), shown only inside a "Details" disclosure; null
+   *  when the message is already in the editor's words. */
+  detail: string | null;
+}
+
+const SETTINGS_ADDRESS = 'check the service’s address in Settings';
+const RESTART_HINT = 'Restart it with the button at the bottom of the window.';
+
+/**
+ * The service's and the processes' messages in the editor's words, matched on the sentences core writes
+ * (core/api/errors.ts, core/api/answer.ts, core/api/client.ts, core/demo/supervisor.ts, core/composition.ts).
+ * Core keeps the technical sentence for its log; the window shows `say` and keeps the original under "Details".
+ * The first rule that matches wins.
+ */
+export const SERVICE_WORDING: ReadonlyArray<{ match: RegExp; say: (m: RegExpMatchArray) => string }> = [
+  { match: /^The local demo service stopped unexpectedly\b/i, say: () => `The demo service stopped. ${RESTART_HINT}` },
+  {
+    match: /^The local demo service stopped and could not be restarted\b/i,
+    say: () => `The demo service stopped and did not start again. ${RESTART_HINT}`,
+  },
+  { match: /^The local demo service could not start\b/i, say: () => `The demo service did not start. ${RESTART_HINT}` },
+  {
+    match: /^Cannot (?:reach|talk to) the service at \S+ \(/,
+    say: () => `The service cannot be reached. Check that this computer is online; if it is, ${SETTINGS_ADDRESS}.`,
+  },
+  {
+    match: /^The service at \S+ did not accept a connection in time/,
+    say: () => `The service did not answer in time. Check that this computer is online; if it is, ${SETTINGS_ADDRESS}.`,
+  },
+  {
+    match: /^The service at \S+ did not answer in time while ([^.]+)\./,
+    say: (m) => `The service did not answer in time while ${m[1]}. Try again.`,
+  },
+  {
+    match: /^The service at \S+ stopped sending its answer while ([^.]+)\./,
+    say: (m) => `The service’s answer broke off while ${m[1]}. Try again.`,
+  },
+  {
+    match: /^The connection to the service at \S+ was lost while ([^.]+)\./,
+    say: (m) => `The connection to the service was lost while ${m[1]}. Try again.`,
+  },
+  {
+    match: /^The service had a problem \(HTTP \d+\) while ([^.]+)\./,
+    say: (m) => `The service had a problem while ${m[1]}. Try again later.`,
+  },
+  {
+    match: /^The service answered .* with an unexpected HTTP \d+/,
+    say: () => `The service gave an answer this app does not understand: ${SETTINGS_ADDRESS}.`,
+  },
+  {
+    match: /^The service could not find what (.+) needs \(404\)/,
+    say: (m) => `The service could not find what ${m[1]} needs: ${SETTINGS_ADDRESS}.`,
+  },
+  {
+    match: /with a web page instead of data/,
+    say: () => `The service’s address answers with a web page (perhaps a sign-in page) instead of the service: ${SETTINGS_ADDRESS}.`,
+  },
+  {
+    match: /^The service redirected\b/,
+    say: () => `The service’s address sends the app elsewhere (often a sign-in page): ${SETTINGS_ADDRESS}.`,
+  },
+  {
+    match: /^The service's answer to (.+) was cut off \(incomplete JSON\)/,
+    say: (m) => `The service’s answer to ${m[1]} was cut off. Try again.`,
+  },
+  {
+    match: /^The service answered (.+) with something that is not JSON/,
+    say: (m) => `The service’s answer to ${m[1]} could not be read: ${SETTINGS_ADDRESS}.`,
+  },
+  {
+    match: /^(Your organization's plan does not include .+?) \(the service refused with 403\)\.(.*)$/,
+    say: (m) => `${m[1]}.${m[2] ?? ''}`,
+  },
+  {
+    match: /^The service refused (.+?) for this API key \(403\): (.*)$/,
+    say: (m) => `The service refused ${m[1]} for this API key: ${m[2]}`,
+  },
+  { match: /^The service rejected (.+?): HTTP \d+\.$/, say: (m) => `The service refused ${m[1]}.` },
+];
+
+/** Field and status markers left in a sentence no rule rewrote whole: "(field client_id)", "(HTTP 409)". */
+function stripMarkers(message: string): string {
+  return message
+    .replace(/\s*\(field ([\w.-]+)\)/g, (_m, f: string) => (FIELD_LABELS[f] ? ` (${FIELD_LABELS[f]})` : ''))
+    .replace(/\s*\(HTTP \d+\)/g, '');
+}
+
+/** Any message the window shows, in the editor's words, with the technical original kept apart for "Details". */
+export function inEditorWords(message: string): Worded {
+  const trimmed = message.trim();
+  for (const rule of SERVICE_WORDING) {
+    const m = trimmed.match(rule.match);
+    if (m) return { text: rule.say(m), detail: trimmed };
+  }
+  const text = stripMarkers(trimmed);
+  return { text, detail: text === trimmed ? null : trimmed };
+}

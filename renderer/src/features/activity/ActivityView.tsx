@@ -5,6 +5,7 @@ import { desk, errorText } from '../../platform/instance';
 import { useApp } from '../../stores/app';
 import { useGroupAuthors, useOutbox } from '../../stores/reads';
 import { Alert } from '../../components/Alert';
+import { Words } from '../../components/Words';
 import { refusalText } from '../groups/groupState';
 import { Reminders } from './Reminders';
 import { WebhookDeliveries } from './WebhookDeliveries';
@@ -127,7 +128,11 @@ export function ActivityView() {
                       </span>
                     ) : null}
                   </div>
-                  {i.error ? <p className="error">{refusalText(i.error.message)}</p> : null}
+                  {i.error ? (
+                    <div className="error">
+                      <Words text={refusalText(i.error.message)} />
+                    </div>
+                  ) : null}
                 </li>
               );
             })}

@@ -6,6 +6,7 @@ import { fieldsToCheck } from '../../../../electron/common/domain/intake';
 import { checksSummary } from './checks';
 import { BoundsFields, UploadForm } from './UploadForm';
 import { Required } from '../../components/Required';
+import { Words, wordsText } from '../../components/Words';
 import './uploads.css';
 
 const STATE_TEXT = {
@@ -184,9 +185,9 @@ export function UploadQueue() {
             ) : null}
             {refused ? <RefusedReason reason={item.refusal ?? null} /> : null}
             {item.error ? (
-              <p role="alert" className="error">
-                {item.error}
-              </p>
+              <div role="alert" className="error">
+                <Words text={item.error} />
+              </div>
             ) : null}
             {item.intake && item.intake.authors.length > 0 && item.form.authors_count !== item.intake.authors.length ? (
               <p className="warn">
@@ -223,10 +224,11 @@ export function UploadQueue() {
 /** Why the service did not take an upload, in its words, with what the editor can do. */
 function RefusedReason({ reason }: { reason: string | null }) {
   return (
-    <p className="error" role="alert">
-      The service did not take this upload{reason ? `: ${reason}` : '.'} Fix the form with “Edit and upload again”, send it again, or cancel
-      it.
-    </p>
+    <div className="error" role="alert">
+      The service did not take this upload{reason ? `: ${wordsText(reason)}` : '.'} Fix the form with “Edit and upload again”, send it
+      again, or cancel it.
+      {reason && wordsText(reason) !== reason ? <Words text={reason} detailOnly /> : null}
+    </div>
   );
 }
 

@@ -11,6 +11,7 @@ import { parsePort } from './port';
 import { UpdatesSection } from './UpdatesSection';
 import { OfficeSection } from './OfficeSection';
 import { DraftInput } from '../../components/DraftInput';
+import { Words } from '../../components/Words';
 
 const FEATURE_LABEL = {
   authorsGroups: 'Authors groups',
@@ -101,10 +102,10 @@ export function SettingsView() {
                 ) : null}
               </div>
               {t ? (
-                <p className={t.ok ? 'ok' : 'error'} data-testid="connection-test">
-                  {t.ok ? `Connected in ${t.latencyMs ?? '?'} ms. ` : `${t.error?.message ?? 'Failed.'} `}
+                <div className={t.ok ? 'ok' : 'error'} data-testid="connection-test">
+                  {t.ok ? `Connected in ${t.latencyMs ?? '?'} ms. ` : <Words text={t.error?.message ?? 'The connection test failed.'} />}{' '}
                   <FeatureChips features={t.features} />
-                </p>
+                </div>
               ) : p.lastFeatures && p.lastCheckedAt !== null ? (
                 <p data-testid="plan-features">
                   Plan features, as last checked {new Date(p.lastCheckedAt).toLocaleString()}: <FeatureChips features={p.lastFeatures} />
