@@ -28,7 +28,7 @@ const DESCRIPTIONS: Record<View, string> = {
   groups: 'Authors groups your teams keep: expert pools to search within or boost.',
   activity: 'Changes waiting to be sent, and what the service told us.',
   settings: 'Connection profiles, API keys and the webhook receiver.',
-  customFields: 'The organization’s custom fields: their api_id, kind, options and value formats.',
+  customFields: 'Extra fields your organization keeps on authors, folders and manuscripts: their ids, kinds, options and values.',
   reviewers: 'Everyone suggested to you, across manuscripts and profiles: invitations, answers and reviews in progress.',
 };
 
