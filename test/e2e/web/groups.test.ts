@@ -217,10 +217,10 @@ describe('authors groups', () => {
         'Noether;;University of Göttingen\r\n',
     );
     await page.getByLabel('CSV file of authors').setInputFiles(file);
-    await page.getByLabel('Column for clientId').selectOption('ID');
-    await page.getByLabel('Column for name').selectOption('Full name');
-    await page.getByLabel('Column for emails').selectOption('E-mail');
-    await page.getByLabel('Column for affiliations').selectOption('Institution');
+    await page.getByLabel('Column for Author id').selectOption('ID');
+    await page.getByLabel('Column for Name').selectOption('Full name');
+    await page.getByLabel('Column for E-mails').selectOption('E-mail');
+    await page.getByLabel('Column for Affiliations').selectOption('Institution');
     await page.getByRole('button', { name: 'Import 3 authors' }).click();
     await expect.poll(() => page.getByRole('status').first().textContent()).toMatch(/3 authors queued/);
     await synced();

@@ -23,6 +23,7 @@ import { CustomFieldInput } from './CustomFieldInput';
 import { groupState, refusalText } from './groupState';
 import { FailedGroup, ResendOrDiscard } from './FailedGroup';
 import { clientIdFor } from '../../../../electron/common/domain/authors';
+import { FIELD_LABELS } from '../../../../electron/common/domain/wording';
 import { DraftInput } from '../../components/DraftInput';
 import {
   csvAuthors,
@@ -441,7 +442,7 @@ export function GroupsView() {
                   <p>{csv.rows.length} rows. Map the columns:</p>
                   <div className="grid2">
                     {[
-                      ...STANDARD_TARGETS.map((k) => ({ key: k, label: k })),
+                      ...STANDARD_TARGETS.map((k) => ({ key: k, label: FIELD_LABELS[k] ?? k })),
                       ...importableFields(fields).map((f) => ({ key: f.apiId, label: f.name })),
                     ].map(({ key, label }) => (
                       <label key={key} className="contents">
