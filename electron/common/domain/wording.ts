@@ -225,3 +225,47 @@ export function inEditorWords(message: string): Worded {
   const text = stripMarkers(trimmed);
   return { text, detail: text === trimmed ? null : trimmed };
 }
+
+/** What one "Sync now" did, as core counts it (outbox DrainResult) and what is left in the queue after it. */
+export interface SyncCounts {
+  sent: number;
+  retried: number;
+  parked: number;
+  stoppedBy: { action: string; code: string; message: string } | null;
+}
+
+const changes = (n: number) => `${n} ${n === 1 ? 'change' : 'changes'}`;
+
+/**
+ * The outcome of "Sync now" in one sentence, whatever happened: offline, nothing to send, sent, refused or
+ * stopped. `reason` is core's own sentence on why sending stopped (worded where it is shown), else null.
+ */
+export function syncOutcome(
+  r: SyncCounts,
+  left: { pending: number; parked: number },
+): { text: string; reason: string | null; ok: boolean; offline: boolean } {
+  const parts: string[] = [];
+  if (r.sent > 0) parts.push(`Sent ${changes(r.sent)}.`);
+  if (r.parked > 0) parts.push(`${changes(r.parked)} refused by the service: see below.`);
+  if (r.stoppedBy?.code === 'offline' || r.stoppedBy?.code === 'timeout') {
+    parts.push(
+      left.pending > 0
+        ? `The service cannot be reached: ${changes(left.pending)} stay queued and go as soon as it answers.`
+        : 'The service cannot be reached; nothing is waiting to be sent.',
+    );
+    return { text: parts.join(' '), reason: r.stoppedBy.message, ok: false, offline: true };
+  }
+  if (r.stoppedBy) {
+    parts.push(`Sending stopped${left.pending > 0 ? ` with ${changes(left.pending)} still queued` : ''}:`);
+    return { text: parts.join(' '), reason: r.stoppedBy.message, ok: false, offline: false };
+  }
+  if (r.retried > 0) parts.push(`${changes(r.retried)} will be tried again shortly.`);
+  else if (left.pending > 0) parts.push(`${changes(left.pending)} still queued.`);
+  if (parts.length === 0)
+    parts.push(
+      left.parked > 0
+        ? `Nothing new to send; ${changes(left.parked)} need your attention below.`
+        : 'Nothing to send: the service has every change.',
+    );
+  return { text: parts.join(' '), reason: null, ok: r.parked === 0 && r.retried === 0, offline: false };
+}

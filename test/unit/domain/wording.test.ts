@@ -3,7 +3,7 @@
 // made by core's own builders (and the supervisor's sentences as it writes them), so a reworded core message that
 // no rule matches any more fails here.
 import { describe, expect, it } from 'vitest';
-import { editorMessage, inEditorWords, SERVICE_WORDING } from '../../../electron/common/domain/wording';
+import { editorMessage, inEditorWords, SERVICE_WORDING, syncOutcome } from '../../../electron/common/domain/wording';
 import { statusFailure, transportFailure } from '../../../electron/core/api/errors';
 import { decodeAnswer } from '../../../electron/core/api/answer';
 import { z } from 'zod';
@@ -85,5 +85,49 @@ describe('the service and process messages in the editor’s words', () => {
 
   it('an error envelope keeps its core sentence in editorMessage (the window words it where it shows it)', () => {
     expect(editorMessage({ code: 'offline', message: transport('ECONNREFUSED') })).toBe(transport('ECONNREFUSED'));
+  });
+});
+
+describe('the outcome of Sync now, always said', () => {
+  const none = { sent: 0, retried: 0, parked: 0, stoppedBy: null };
+  const offline = { action: 'retry', code: 'offline', message: transport('ECONNREFUSED') };
+
+  it('offline with changes queued: they stay and go when the service answers; the address only as the reason', () => {
+    const o = syncOutcome({ ...none, stoppedBy: offline }, { pending: 3, parked: 0 });
+    expect(o).toEqual({
+      text: 'The service cannot be reached: 3 changes stay queued and go as soon as it answers.',
+      reason: offline.message,
+      ok: false,
+      offline: true,
+    });
+  });
+
+  it('offline with nothing queued, and online with nothing to send, each say so', () => {
+    expect(syncOutcome({ ...none, stoppedBy: offline }, { pending: 0, parked: 0 }).text).toBe(
+      'The service cannot be reached; nothing is waiting to be sent.',
+    );
+    expect(syncOutcome(none, { pending: 0, parked: 0 })).toMatchObject({
+      text: 'Nothing to send: the service has every change.',
+      ok: true,
+    });
+    expect(syncOutcome(none, { pending: 0, parked: 2 }).text).toBe('Nothing new to send; 2 changes need your attention below.');
+  });
+
+  it('counts what went, what was refused and what waits for another try', () => {
+    expect(syncOutcome({ ...none, sent: 1 }, { pending: 0, parked: 0 })).toMatchObject({ text: 'Sent 1 change.', ok: true });
+    expect(syncOutcome({ ...none, sent: 2, parked: 1, retried: 1 }, { pending: 1, parked: 1 })).toMatchObject({
+      text: 'Sent 2 changes. 1 change refused by the service: see below. 1 change will be tried again shortly.',
+      ok: false,
+    });
+  });
+
+  it('a held queue says sending stopped, with core’s reason', () => {
+    const held = { action: 'hold', code: 'unauthorized', message: 'The service did not accept the API key of profile "Demo".' };
+    expect(syncOutcome({ ...none, stoppedBy: held }, { pending: 2, parked: 0 })).toEqual({
+      text: 'Sending stopped with 2 changes still queued:',
+      reason: held.message,
+      ok: false,
+      offline: false,
+    });
   });
 });
