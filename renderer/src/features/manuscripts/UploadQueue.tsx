@@ -28,7 +28,7 @@ export function UploadQueue() {
   const queue = useRef<HTMLElement>(null);
   const [defaults, setDefaults] = useState<BatchDefaults>(() => ({ folder: lastFolder() }));
   const [open, setOpen] = useState<Record<string, boolean>>({});
-  const ready = batch.filter((b) => b.state === 'ready' && !b.duplicate);
+  const ready = batch.filter((b) => b.state === 'ready' && !b.duplicate && !b.waiting);
   const hasFiles = batch.length > 0;
   // A new batch starts from the folder last uploaded to with this profile.
   useEffect(() => {
@@ -94,7 +94,7 @@ export function UploadQueue() {
         const sent = sync === 'synced';
         const refused = item.state === 'queued' && sync === 'failed';
         const asking = item.state === 'ready' && item.duplicate ? item.duplicate : null;
-        const expanded = item.state === 'ready' && !asking && (!isBatch || open[item.key] === true);
+        const expanded = item.state === 'ready' && !asking && !item.waiting && (!isBatch || open[item.key] === true);
         const toggle = () => setOpen({ ...open, [item.key]: !expanded });
         const checks = item.state === 'ready' && item.intake ? fieldsToCheck(item.intake) : [];
         const problems = item.state === 'ready' ? formProblems({ ...item.form, folder: item.form.folder || defaults.folder }) : [];
@@ -120,7 +120,7 @@ export function UploadQueue() {
                 </>
               )}
               <span className="chip" data-testid="upload-state">
-                {item.state === 'queued' && sent ? 'Sent' : refused ? 'Not sent' : STATE_TEXT[item.state]}
+                {item.waiting ? 'Queued' : item.state === 'queued' && sent ? 'Sent' : refused ? 'Not sent' : STATE_TEXT[item.state]}
               </span>
               {item.state === 'queued' && p && !sent && !refused ? (
                 <progress max={p.total} value={p.sent} aria-label={`Sending ${item.name}`} data-testid="upload-progress" />
@@ -150,6 +150,11 @@ export function UploadQueue() {
                 <CancelUpload name={item.name} onCancel={() => cancelUpload(item.key)} onGone={() => queue.current?.focus()} />
               ) : null}
             </header>
+            {item.waiting ? (
+              <p className="muted" data-testid="upload-waiting">
+                Waiting for the demo service to start: the upload goes as soon as it answers.
+              </p>
+            ) : null}
             {asking ? (
               <div className="duplicate-ask" role="group" aria-label={`${item.name} is uploaded already`}>
                 <p>
