@@ -134,7 +134,7 @@ export interface Worded {
 }
 
 const SETTINGS_ADDRESS = 'check the service’s address in Settings';
-const RESTART_HINT = 'Restart it with the button at the bottom of the window.';
+const RESTART_HINT = 'Restart it with “Restart the demo service” at the bottom of the window.';
 
 /**
  * The service's and the processes' messages in the editor's words, matched on the sentences core writes
@@ -218,9 +218,12 @@ function stripMarkers(message: string): string {
 /** Any message the window shows, in the editor's words, with the technical original kept apart for "Details". */
 export function inEditorWords(message: string): Worded {
   const trimmed = message.trim();
+  // The status bar adds the queue's counts to core's sentence ("… — 2 changes queued — 1 needs attention"): they stay.
+  const counts = /(?: — \d+ changes? queued)?(?: — \d+ needs? attention)?$/.exec(trimmed)?.[0] ?? '';
+  const head = counts ? trimmed.slice(0, -counts.length) : trimmed;
   for (const rule of SERVICE_WORDING) {
-    const m = trimmed.match(rule.match);
-    if (m) return { text: rule.say(m), detail: trimmed };
+    const m = head.match(rule.match);
+    if (m) return { text: rule.say(m) + counts, detail: head };
   }
   const text = stripMarkers(trimmed);
   return { text, detail: text === trimmed ? null : trimmed };
@@ -248,9 +251,10 @@ export function syncOutcome(
   if (r.sent > 0) parts.push(`Sent ${changes(r.sent)}.`);
   if (r.parked > 0) parts.push(`${changes(r.parked)} refused by the service: see below.`);
   if (r.stoppedBy?.code === 'offline' || r.stoppedBy?.code === 'timeout') {
+    const stay = left.pending === 1 ? 'stays queued and goes' : 'stay queued and go';
     parts.push(
       left.pending > 0
-        ? `The service cannot be reached: ${changes(left.pending)} stay queued and go as soon as it answers.`
+        ? `The service cannot be reached: ${changes(left.pending)} ${stay} as soon as it answers.`
         : 'The service cannot be reached; nothing is waiting to be sent.',
     );
     return { text: parts.join(' '), reason: r.stoppedBy.message, ok: false, offline: true };
@@ -264,7 +268,7 @@ export function syncOutcome(
   if (parts.length === 0)
     parts.push(
       left.parked > 0
-        ? `Nothing new to send; ${changes(left.parked)} need your attention below.`
+        ? `Nothing new to send; ${changes(left.parked)} ${left.parked === 1 ? 'needs' : 'need'} your attention below.`
         : 'Nothing to send: the service has every change.',
     );
   return { text: parts.join(' '), reason: null, ok: r.parked === 0 && r.retried === 0, offline: false };

@@ -87,8 +87,8 @@ export async function uploadFilterExport(ctx: FlowContext): Promise<void> {
   for (const line of csv.slice(1)) expect(line[EMAIL]).toMatch(/@/);
   await page.screenshot({ path: ctx.shot('workspace-3-filtered') });
   // Copy e-mails puts exactly the e-mails of the rows shown on the clipboard.
-  await page.getByRole('button', { name: 'Copy emails' }).click();
-  await expect.poll(() => page.getByText(/emails copied/).textContent()).toBe(`${shown} emails copied`);
+  await page.getByRole('button', { name: 'Copy e-mails' }).click();
+  await expect.poll(() => page.getByText(/e-mail addresses copied/).textContent()).toBe(`${shown} e-mail addresses copied`);
   expect((await ctx.readClipboard()).split(', ').sort()).toEqual(
     csv
       .slice(1)

@@ -36,7 +36,7 @@ describe('a demo service that gave up', () => {
     const said = page.getByTestId('status-message');
     await expect
       .poll(() => said.innerText())
-      .toMatch(/^The demo service stopped\. Restart it with the button at the bottom of the window\./);
+      .toMatch(/^The demo service stopped\. Restart it with “Restart the demo service” at the bottom of the window\./);
     expect(await said.innerText()).not.toMatch(/exit code/);
     await said.getByText('Details', { exact: true }).click();
     await expect.poll(() => said.locator('code').innerText()).toBe(reason);

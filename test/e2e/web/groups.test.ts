@@ -96,8 +96,8 @@ describe('authors groups', () => {
     await form.getByRole('button', { name: 'Create group' }).click();
     await synced();
     const row = page.getByRole('list', { name: 'Authors groups' }).getByRole('button', { name: /Statistics reviewers/ });
-    await expect.poll(() => row.textContent(), { timeout: 10_000 }).toMatch(/id \d+ · synced/);
-    serviceGroupId = Number((await row.textContent())!.match(/id (\d+)/)![1]);
+    await expect.poll(() => row.textContent(), { timeout: 10_000 }).toMatch(/number \d+ · synced/);
+    serviceGroupId = Number((await row.textContent())!.match(/number (\d+)/)![1]);
     await row.click();
   });
 
@@ -339,9 +339,9 @@ describe('authors groups', () => {
     await fix.getByRole('button', { name: 'Send again' }).click();
     await synced();
     const fixed = page.getByRole('list', { name: 'Authors groups' }).getByRole('button', { name: /Found reviewers/ });
-    await expect.poll(() => fixed.textContent(), { timeout: 10_000 }).toMatch(/id \d+ · synced/);
+    await expect.poll(() => fixed.textContent(), { timeout: 10_000 }).toMatch(/number \d+ · synced/);
     await expect.poll(() => fix.count()).toBe(0);
-    const id = Number((await fixed.textContent())!.match(/id (\d+)/)![1]);
+    const id = Number((await fixed.textContent())!.match(/number (\d+)/)![1]);
     const g = app.core.cache.groups.getByServiceId(app.core.workspace()!.profileId, id)!;
     expect(g).toMatchObject({ name: 'Found reviewers', ownerTeam: 'Editorial Office' });
     expect(app.core.workspace()!.outbox.counts().parked).toBe(0);

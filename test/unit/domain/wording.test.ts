@@ -55,7 +55,7 @@ describe('the service and process messages in the editor’s words', () => {
 
   it('says the two sentences the editor met as an editor would', () => {
     expect(inEditorWords('The local demo service stopped unexpectedly (exit code 0).').text).toBe(
-      'The demo service stopped. Restart it with the button at the bottom of the window.',
+      'The demo service stopped. Restart it with “Restart the demo service” at the bottom of the window.',
     );
     expect(inEditorWords(transport('ECONNREFUSED')).text).toBe(
       'The service cannot be reached. Check that this computer is online; if it is, check the service’s address in Settings.',
@@ -111,6 +111,7 @@ describe('the outcome of Sync now, always said', () => {
       ok: true,
     });
     expect(syncOutcome(none, { pending: 0, parked: 2 }).text).toBe('Nothing new to send; 2 changes need your attention below.');
+    expect(syncOutcome(none, { pending: 0, parked: 1 }).text).toBe('Nothing new to send; 1 change needs your attention below.');
   });
 
   it('counts what went, what was refused and what waits for another try', () => {
@@ -128,6 +129,16 @@ describe('the outcome of Sync now, always said', () => {
       reason: held.message,
       ok: false,
       offline: false,
+    });
+  });
+});
+
+describe('the status bar’s counts', () => {
+  it('stay after core’s sentence is worded; Details holds the sentence alone', () => {
+    const reason = 'The local demo service stopped unexpectedly (exit code 0).';
+    expect(inEditorWords(`${reason} — 2 changes queued — 1 needs attention`)).toEqual({
+      text: 'The demo service stopped. Restart it with “Restart the demo service” at the bottom of the window. — 2 changes queued — 1 needs attention',
+      detail: reason,
     });
   });
 });

@@ -138,7 +138,7 @@ export function GroupsView() {
                 <button type="button" className={g.id === groupId ? 'item active' : 'item'} onClick={() => setGroupId(g.id)}>
                   <span className="title">{g.name ?? `Group ${g.serviceId}`}</span>
                   <span className="meta">
-                    {g.serviceId !== null ? `id ${g.serviceId} · ` : ''}
+                    {g.serviceId !== null ? `number ${g.serviceId} · ` : ''}
                     {groupState(g)}
                     {g.ownerTeam ? ` · owner ${g.ownerTeam}` : ''}
                   </span>
@@ -439,7 +439,9 @@ export function GroupsView() {
               />
               {csv ? (
                 <div>
-                  <p>{csv.rows.length} rows. Map the columns:</p>
+                  <p>
+                    {csv.rows.length} {csv.rows.length === 1 ? 'row' : 'rows'}. Map the columns:
+                  </p>
                   <div className="grid2">
                     {[
                       ...STANDARD_TARGETS.map((k) => ({ key: k, label: FIELD_LABELS[k] ?? k })),

@@ -127,6 +127,8 @@ export function SettingsView() {
       </section>
       <OfficeSection />
       <UpdatesSection />
+      <InvitationSection />
+      <DataSection dataDir={info?.dataDir ?? null} activeProfile={state?.profiles.find((p) => p.active)?.name ?? null} />
       <details className="advanced-group" data-advanced="" data-testid="settings-advanced">
         <summary>
           <h2 id="advanced-h">Advanced</h2>
@@ -145,8 +147,6 @@ export function SettingsView() {
         </section>
         <WebhookSection />
       </details>
-      <InvitationSection />
-      <DataSection dataDir={info?.dataDir ?? null} activeProfile={state?.profiles.find((p) => p.active)?.name ?? null} />
     </div>
   );
 }
