@@ -416,8 +416,10 @@ export const useManuscripts = create<ManuscriptsStore>((set, get) => {
         }
         patch(item.key, { form });
       }
+      // Before the first profile exists every card waits at once (each is queued in turn as core lets it through).
       if (!useProfiles.getState().state?.activeId)
-        for (const item of ready) if (formProblems(item.form).length === 0) patch(item.key, { waiting: true });
+        for (const item of get().batch)
+          if (ready.some((r) => r.key === item.key) && formProblems(item.form).length === 0) patch(item.key, { waiting: true });
       for (const item of ready) await get().submit(item.key);
     },
     answerDuplicate(key, again) {

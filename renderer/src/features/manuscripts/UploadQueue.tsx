@@ -101,7 +101,7 @@ export function UploadQueue() {
         return (
           <article key={item.key} className={`upload-item ${item.state}`} aria-label={`Upload of ${item.name}`}>
             <header className="row">
-              {isBatch && item.state === 'ready' && !asking ? (
+              {isBatch && item.state === 'ready' && !asking && !item.waiting ? (
                 // The card's header opens its form: the file's name is part of the button.
                 <button
                   type="button"
@@ -141,7 +141,8 @@ export function UploadQueue() {
                   Send again
                 </button>
               ) : null}
-              {item.state !== 'queued' && item.state !== 'cancelled' ? (
+              {/* A waiting upload is already core's to queue: it is cancelled from the list once queued. */}
+              {item.state !== 'queued' && item.state !== 'cancelled' && !item.waiting ? (
                 <button type="button" onClick={() => cancel(item.key)}>
                   Cancel
                 </button>
