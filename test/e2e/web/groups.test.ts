@@ -363,7 +363,7 @@ describe('authors groups', () => {
     await add.getByLabel('Group name').fill('Typo panel');
     await add.getByLabel('Group number').fill('999');
     await add.getByRole('button', { name: 'Add by id' }).click();
-    await expect.poll(() => groupRow(/Typo panel/).textContent()).toMatch(/id 999 · not verified/);
+    await expect.poll(() => groupRow(/Typo panel/).textContent()).toMatch(/number 999 · not verified/);
     expect(await page.getByRole('status').first().textContent()).toMatch(/not verified.*press Fetch/);
     const e = editor();
     await e.getByLabel('Author id (optional)', { exact: true }).fill('ext-7');
@@ -378,7 +378,7 @@ describe('authors groups', () => {
     await add.getByRole('button', { name: 'Add by id' }).click();
     await expect.poll(() => page.getByRole('heading', { name: /^Authors of/ }).textContent()).toBe('Authors of Shared panel');
     await expect.poll(() => page.getByRole('list', { name: 'Authors in this group' }).getByRole('listitem').count()).toBe(0);
-    expect(await groupRow(/Shared panel/).textContent()).toMatch(new RegExp(`id ${otherGroupId} · not verified`));
+    expect(await groupRow(/Shared panel/).textContent()).toMatch(new RegExp(`number ${otherGroupId} · not verified`));
 
     await e.getByLabel('Author id (optional)', { exact: true }).fill('nobody');
     await e.getByRole('button', { name: 'Fetch' }).click();
@@ -392,7 +392,7 @@ describe('authors groups', () => {
     await expect.poll(() => page.getByRole('list', { name: 'Authors in this group' }).textContent()).toMatch(/Katherine Johnson/);
     expect(await e.getByLabel('Name', { exact: true }).inputValue()).toBe('Katherine Johnson');
     expect(await e.getByLabel(/^Reviews completed/).inputValue()).toBe('3');
-    await expect.poll(() => groupRow(/Shared panel/).textContent()).toMatch(new RegExp(`id ${otherGroupId} · synced`));
+    await expect.poll(() => groupRow(/Shared panel/).textContent()).toMatch(new RegExp(`number ${otherGroupId} · synced`));
     await page.screenshot({ path: screenshotPath('groups-5-fetched') });
   });
 
