@@ -4,6 +4,7 @@ import type { AuthorsGroupRow, CustomFieldRow, GroupAuthorRow, OutboxItemView } 
 import { desk, errorText } from '../../platform/instance';
 import { Download, Hash, PenLine, Plus, Save, Trash2, UserPlus } from 'lucide-react';
 import { Alert } from '../../components/Alert';
+import { Words } from '../../components/Words';
 import { EmptyState } from '../../components/EmptyState';
 import { FileInput } from '../../components/FileInput';
 import { useCustomFields, useGroupAuthors, useGroups, useOutbox } from '../../stores/reads';
@@ -125,9 +126,9 @@ export function GroupsView() {
     <div className="groups">
       <Alert text={readError} />
       {message ? (
-        <p role={message.ok ? 'status' : 'alert'} className={message.ok ? 'ok' : 'error'}>
-          {message.text}
-        </p>
+        <div role={message.ok ? 'status' : 'alert'} className={message.ok ? 'ok' : 'error'}>
+          <Words text={message.text} />
+        </div>
       ) : null}
       <div className="split">
         <section aria-labelledby="groups-h">
