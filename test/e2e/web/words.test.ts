@@ -259,6 +259,12 @@ describe('the editor’s words on every view', () => {
     await said.getByText('Details', { exact: true }).click();
     await expect.poll(() => said.locator('code').isVisible()).toBe(true);
     expect(await said.locator('code').textContent()).toBe(reason);
+    // The opened detail rises above the bar, whole, inside the window.
+    const box = (await said.locator('code').boundingBox())!;
+    const bar = (await page.locator('footer.status-bar').boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(1280);
+    expect(box.y + box.height).toBeLessThanOrEqual(bar.y);
     await page.screenshot({ path: screenshotPath('words-demo-stopped-details-1280x720-light') });
     await said.getByText('Details', { exact: true }).click();
     app.core.status.setDemo({ state: 'running', message: null });
