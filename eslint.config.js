@@ -159,11 +159,6 @@ const LAYERS = {
           imports: ['renderer/src/features/reviewers/format'],
           why: "a person's formatting helpers, shared with the reviewers view",
         },
-        {
-          file: 'renderer/src/features/journals/JournalsView.tsx',
-          imports: ['renderer/src/features/candidates/cells'],
-          why: "the candidate table's cells, reused for a journal's articles",
-        },
       ],
     },
     {

@@ -37,6 +37,7 @@ import type {
   LedgerPersonHistory,
   ReminderRow,
   ShortlistEntryRow,
+  SyncNowView,
   JournalRecommendation,
   ManuscriptRow,
   OutboxItemView,
@@ -405,7 +406,8 @@ export const requests = {
   ),
   /** Drops a queued or failed write and undoes its local effect; an upload being sent is aborted first. */
   'outbox.discard': request<OutboxItemView[]>()(() => z.object({ id }).strict()),
-  'sync.now': request<StatusEvent>()(() => empty),
+  /** Sends what is queued now and says what came of it (offline included). */
+  'sync.now': request<SyncNowView & { status: StatusEvent }>()(() => empty),
   'webhook.status': request<WebhookStatusView>()(() => empty),
   /** Deliveries the receiver answered for the active profile, newest first: applied, stale, parked, checks and refusals. */
   'webhook.deliveries': request<WebhookDeliveryView[]>()(() => z.object({ limit: z.number().int().min(1).max(500).optional() }).strict()),

@@ -138,6 +138,17 @@ export interface IntakeView {
 export type OutboxKind = 'upload' | 'author_put' | 'author_patch' | 'author_delete' | 'group_create';
 export type OutboxState = 'pending' | 'sending' | 'failed' | 'done';
 
+/** What "Sync now" did, in one sentence, and the status bar after it. */
+export interface SyncNowView {
+  outcome: string;
+  /** Core's sentence on why sending stopped (the window words it, the original under Details); null when it did not. */
+  reason: string | null;
+  /** Everything went: nothing refused, nothing left to try again. */
+  ok: boolean;
+  /** The service could not be reached: `outcome` says so, `reason` is only the technical detail. */
+  offline: boolean;
+}
+
 export interface OutboxItemView {
   id: number;
   kind: OutboxKind;

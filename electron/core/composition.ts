@@ -184,6 +184,18 @@ async function assembleCore(opts: CoreOptions, lock: InstanceLock): Promise<Core
   };
   let started = false;
   workspace = firstReads(() => wire(profiles.activeId()));
+  // A first start (no profile yet) whose demo service will make the first profile: what needs a workspace meanwhile
+  // waits for it (ctx.whenWorkspace) instead of failing with "No connection profile is selected".
+  let firstProfile: { ready: Promise<void>; settle: () => void } | null = null;
+  if (opts.startDemo && workspace === null && profiles.wantsDemo()) {
+    let settle!: () => void;
+    const ready = new Promise<void>((resolve) => (settle = resolve));
+    firstProfile = { ready, settle };
+  }
+  const settleFirstProfile = () => {
+    firstProfile?.settle();
+    firstProfile = null;
+  };
 
   const webhook = new WebhookService({
     cache,
@@ -220,6 +232,11 @@ async function assembleCore(opts: CoreOptions, lock: InstanceLock): Promise<Core
       if (!workspace) throw new DeskError('not_found', 'No connection profile is selected. Add one in Settings.');
       return workspace;
     },
+    whenWorkspace: async () => {
+      if (!workspace && firstProfile) await firstProfile.ready;
+      return ctx.workspace();
+    },
+    firstProfilePending: () => workspace === null && firstProfile !== null,
     activate: async (profileId) => {
       profiles.setActive(profileId);
       const old = workspace;
@@ -273,12 +290,14 @@ async function assembleCore(opts: CoreOptions, lock: InstanceLock): Promise<Core
     demoNotices.push(message);
     status.setActivity(message);
     status.setDemo({ state: 'failed', message });
+    settleFirstProfile();
   };
   const demoRunning = () => {
     for (const n of demoNotices) notices.splice(notices.indexOf(n), 1);
     demoNotices = [];
     status.setDemo({ state: 'running', message: null });
     status.setActivity(null);
+    settleFirstProfile();
   };
   // Points the demo profile at the service (a new port after a restart) and shows its data.
   const useDemo = async (service: DemoService) => {
@@ -293,7 +312,7 @@ async function assembleCore(opts: CoreOptions, lock: InstanceLock): Promise<Core
     }
   };
   const startDemo = async () => {
-    if (!opts.startDemo || !profiles.wantsDemo()) return;
+    if (!opts.startDemo || !profiles.wantsDemo()) return settleFirstProfile();
     status.setActivity('Starting the local demo service…');
     status.setDemo({ state: 'starting', message: null });
     try {
@@ -403,6 +422,7 @@ async function assembleCore(opts: CoreOptions, lock: InstanceLock): Promise<Core
       // The demo service may still be starting: it is stopped by its own close (or, when it
       // answers only now, right after) — the app does not wait for it to finish starting.
       closed = true;
+      settleFirstProfile();
       slowTasks.stop();
       await restoring.catch(() => undefined);
       await office.detach();

@@ -208,6 +208,66 @@ describe('two-phase core start', () => {
     expect((await status(core)).message).not.toMatch(/demo service/);
   });
 
+  it('a first start: the list is empty and an upload waits for the demo service, then is queued for its profile', async () => {
+    const f = fakeFork();
+    const demo = demoProcess({ fork: f.fork, dataDir: '/demo', logger: new MemoryLogger() });
+    core = await createCore({
+      appVersion: '1',
+      dataDir: mkdtempSync(join(tmpdir(), 'desk-process-')),
+      host: 'browser',
+      secrets: new MemorySecrets(),
+      logger: new MemoryLogger(),
+      startDemo: demo.startDemo,
+      deferStart: true,
+    });
+    const call = (channel: string, input: unknown) =>
+      core!.router.handle(channel as 'manuscripts.list', input as never, { transport: 'test' });
+    // Before the start and while the demo service starts: nothing to list, no "No connection profile" error.
+    expect(await call('manuscripts.list', {})).toEqual({ ok: true, value: [] });
+    const starting = core.start();
+    const child = await f.child(0);
+    expect(await call('manuscripts.folders', {})).toEqual({ ok: true, value: [] });
+    const form = { folder: 'DEMO', origin_id: 'first-1', title: 'Lichens', abstract: 'About lichens.', authors_count: 1 };
+    let answered = false;
+    const upload = call('manuscripts.upload', { form }).then((r) => ((answered = true), r));
+    await tick();
+    await tick();
+    expect(answered).toBe(false);
+
+    child.ready(45679);
+    await starting;
+    const queued = await upload;
+    expect(queued).toMatchObject({ ok: true, value: { originId: 'first-1', folder: 'DEMO' } });
+    const profileId = core.workspace()!.profileId;
+    expect(core.cache.manuscripts.get(profileId, 'first-1')).not.toBeNull();
+    expect(core.workspace()!.outbox.counts().pending).toBe(1);
+  });
+
+  it('a first start whose demo service fails: a waiting upload is refused with the reason, not left hanging', async () => {
+    const f = fakeFork();
+    const demo = demoProcess({ fork: f.fork, dataDir: '/demo', logger: new MemoryLogger() });
+    core = await createCore({
+      appVersion: '1',
+      dataDir: mkdtempSync(join(tmpdir(), 'desk-process-')),
+      host: 'browser',
+      secrets: new MemorySecrets(),
+      logger: new MemoryLogger(),
+      startDemo: demo.startDemo,
+      deferStart: true,
+    });
+    const starting = core.start();
+    const child = await f.child(0);
+    const form = { folder: 'DEMO', origin_id: 'first-2', title: 'Lichens', abstract: 'About lichens.', authors_count: 1 };
+    const upload = core.router.handle('manuscripts.upload', { form }, { transport: 'test' });
+    child.fail('the port is taken');
+    (await f.child(1)).fail('the port is taken');
+    await starting;
+    expect(await upload).toMatchObject({
+      ok: false,
+      error: { code: 'not_found', message: expect.stringMatching(/No connection profile/) },
+    });
+  });
+
   it('the demo process dies: the status bar says so, it is restarted once, a second death is a notice', async () => {
     const f = fakeFork();
     const demo = demoProcess({ fork: f.fork, dataDir: '/demo', logger: new MemoryLogger() });

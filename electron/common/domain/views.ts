@@ -12,7 +12,7 @@ export const VIEW_DEFS = [
   {
     id: 'customFields',
     label: 'Custom fields',
-    description: 'The organization’s custom fields: their api_id, kind, options and value formats.',
+    description: 'Extra fields your organization keeps on authors, folders and manuscripts: their ids, kinds, options and values.',
   },
   {
     id: 'reviewers',

@@ -124,3 +124,152 @@ export function editorMessage(err: unknown): string {
   }
   return detail.replace(/\b[a-z]+\.[a-z][A-Za-z]+:\s*/g, '');
 }
+
+/** A message as the window shows it: the editor's sentence, and the technical one it came from (for "Details"). */
+export interface Worded {
+  text: string;
+  /** The message as core wrote it (addresses, exit codes, HTTP statuses), shown only inside a "Details" disclosure; null
+   *  when the message is already in the editor's words. */
+  detail: string | null;
+}
+
+const SETTINGS_ADDRESS = 'check the service’s address in Settings';
+const RESTART_HINT = 'Restart it with “Restart the demo service” at the bottom of the window.';
+
+/**
+ * The service's and the processes' messages in the editor's words, matched on the sentences core writes
+ * (core/api/errors.ts, core/api/answer.ts, core/api/client.ts, core/demo/supervisor.ts, core/composition.ts).
+ * Core keeps the technical sentence for its log; the window shows `say` and keeps the original under "Details".
+ * The first rule that matches wins.
+ */
+export const SERVICE_WORDING: ReadonlyArray<{ match: RegExp; say: (m: RegExpMatchArray) => string }> = [
+  { match: /^The local demo service stopped unexpectedly\b/i, say: () => `The demo service stopped. ${RESTART_HINT}` },
+  {
+    match: /^The local demo service stopped and could not be restarted\b/i,
+    say: () => `The demo service stopped and did not start again. ${RESTART_HINT}`,
+  },
+  { match: /^The local demo service could not start\b/i, say: () => `The demo service did not start. ${RESTART_HINT}` },
+  {
+    match: /^Cannot (?:reach|talk to) the service at \S+ \(/,
+    say: () => `The service cannot be reached. Check that this computer is online; if it is, ${SETTINGS_ADDRESS}.`,
+  },
+  {
+    match: /^The service at \S+ did not accept a connection in time/,
+    say: () => `The service did not answer in time. Check that this computer is online; if it is, ${SETTINGS_ADDRESS}.`,
+  },
+  {
+    match: /^The service at \S+ did not answer in time while ([^.]+)\./,
+    say: (m) => `The service did not answer in time while ${m[1]}. Try again.`,
+  },
+  {
+    match: /^The service at \S+ stopped sending its answer while ([^.]+)\./,
+    say: (m) => `The service’s answer broke off while ${m[1]}. Try again.`,
+  },
+  {
+    match: /^The connection to the service at \S+ was lost while ([^.]+)\./,
+    say: (m) => `The connection to the service was lost while ${m[1]}. Try again.`,
+  },
+  {
+    match: /^The service had a problem \(HTTP \d+\) while ([^.]+)\./,
+    say: (m) => `The service had a problem while ${m[1]}. Try again later.`,
+  },
+  {
+    match: /^The service answered .* with an unexpected HTTP \d+/,
+    say: () => `The service gave an answer this app does not understand: ${SETTINGS_ADDRESS}.`,
+  },
+  {
+    match: /^The service could not find what (.+) needs \(404\)/,
+    say: (m) => `The service could not find what ${m[1]} needs: ${SETTINGS_ADDRESS}.`,
+  },
+  {
+    match: /with a web page instead of data/,
+    say: () => `The service’s address answers with a web page (perhaps a sign-in page) instead of the service: ${SETTINGS_ADDRESS}.`,
+  },
+  {
+    match: /^The service redirected\b/,
+    say: () => `The service’s address sends the app elsewhere (often a sign-in page): ${SETTINGS_ADDRESS}.`,
+  },
+  {
+    match: /^The service's answer to (.+) was cut off \(incomplete JSON\)/,
+    say: (m) => `The service’s answer to ${m[1]} was cut off. Try again.`,
+  },
+  {
+    match: /^The service answered (.+) with something that is not JSON/,
+    say: (m) => `The service’s answer to ${m[1]} could not be read: ${SETTINGS_ADDRESS}.`,
+  },
+  {
+    match: /^(Your organization's plan does not include .+?) \(the service refused with 403\)\.(.*)$/,
+    say: (m) => `${m[1]}.${m[2] ?? ''}`,
+  },
+  {
+    match: /^The service refused (.+?) for this API key \(403\): (.*)$/,
+    say: (m) => `The service refused ${m[1]} for this API key: ${m[2]}`,
+  },
+  { match: /^The service rejected (.+?): HTTP \d+\.$/, say: (m) => `The service refused ${m[1]}.` },
+];
+
+/** Field and status markers left in a sentence no rule rewrote whole: "(field client_id)", "(HTTP 409)". */
+function stripMarkers(message: string): string {
+  return message
+    .replace(/\s*\(field ([\w.-]+)\)/g, (_m, f: string) => (FIELD_LABELS[f] ? ` (${FIELD_LABELS[f]})` : ''))
+    .replace(/\s*\(HTTP \d+\)/g, '');
+}
+
+/** Any message the window shows, in the editor's words, with the technical original kept apart for "Details". */
+export function inEditorWords(message: string): Worded {
+  const trimmed = message.trim();
+  // The status bar adds the queue's counts to core's sentence ("… — 2 changes queued — 1 needs attention"): they stay.
+  const counts = /(?: — \d+ changes? queued)?(?: — \d+ needs? attention)?$/.exec(trimmed)?.[0] ?? '';
+  const head = counts ? trimmed.slice(0, -counts.length) : trimmed;
+  for (const rule of SERVICE_WORDING) {
+    const m = head.match(rule.match);
+    if (m) return { text: rule.say(m) + counts, detail: head };
+  }
+  const text = stripMarkers(trimmed);
+  return { text, detail: text === trimmed ? null : trimmed };
+}
+
+/** What one "Sync now" did, as core counts it (outbox DrainResult) and what is left in the queue after it. */
+export interface SyncCounts {
+  sent: number;
+  retried: number;
+  parked: number;
+  stoppedBy: { action: string; code: string; message: string } | null;
+}
+
+const changes = (n: number) => `${n} ${n === 1 ? 'change' : 'changes'}`;
+
+/**
+ * The outcome of "Sync now" in one sentence, whatever happened: offline, nothing to send, sent, refused or
+ * stopped. `reason` is core's own sentence on why sending stopped (worded where it is shown), else null.
+ */
+export function syncOutcome(
+  r: SyncCounts,
+  left: { pending: number; parked: number },
+): { text: string; reason: string | null; ok: boolean; offline: boolean } {
+  const parts: string[] = [];
+  if (r.sent > 0) parts.push(`Sent ${changes(r.sent)}.`);
+  if (r.parked > 0) parts.push(`${changes(r.parked)} refused by the service: see below.`);
+  if (r.stoppedBy?.code === 'offline' || r.stoppedBy?.code === 'timeout') {
+    const stay = left.pending === 1 ? 'stays queued and goes' : 'stay queued and go';
+    parts.push(
+      left.pending > 0
+        ? `The service cannot be reached: ${changes(left.pending)} ${stay} as soon as it answers.`
+        : 'The service cannot be reached; nothing is waiting to be sent.',
+    );
+    return { text: parts.join(' '), reason: r.stoppedBy.message, ok: false, offline: true };
+  }
+  if (r.stoppedBy) {
+    parts.push(`Sending stopped${left.pending > 0 ? ` with ${changes(left.pending)} still queued` : ''}:`);
+    return { text: parts.join(' '), reason: r.stoppedBy.message, ok: false, offline: false };
+  }
+  if (r.retried > 0) parts.push(`${changes(r.retried)} will be tried again shortly.`);
+  else if (left.pending > 0) parts.push(`${changes(left.pending)} still queued.`);
+  if (parts.length === 0)
+    parts.push(
+      left.parked > 0
+        ? `Nothing new to send; ${changes(left.parked)} ${left.parked === 1 ? 'needs' : 'need'} your attention below.`
+        : 'Nothing to send: the service has every change.',
+    );
+  return { text: parts.join(' '), reason: null, ok: r.parked === 0 && r.retried === 0, offline: false };
+}

@@ -23,6 +23,11 @@ export interface CoreContext {
   clock: Clock;
   /** The workspace of the active profile; throws a clear error when no profile is active. */
   workspace(): Workspace;
+  /** The same, but on a first start whose demo service will make the first profile, it waits for that service to
+   *  answer (or fail) instead of throwing: a write asked for meanwhile is queued the moment a profile exists. */
+  whenWorkspace(): Promise<Workspace>;
+  /** No profile yet, and the first start's demo service is about to make one: reads answer "nothing yet", not an error. */
+  firstProfilePending(): boolean;
   /** Switches the active profile and rebuilds its workspace. */
   activate(profileId: string): Promise<void>;
   /** Files may be staged by their path (files.stagePath): the Electron shell, whose preload sends only the

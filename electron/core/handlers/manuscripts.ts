@@ -90,9 +90,10 @@ export function manuscriptHandlers(ctx: CoreContext): HandlerMap<Channels> {
         ...(r.confidence ? { confidence: r.confidence } : {}),
       };
     },
-    'manuscripts.list': ({ folder }) => ctx.cache.manuscripts.list(pid(), folder ? { folder } : {}),
-    'manuscripts.search': ({ text }) => ctx.cache.search.manuscripts(pid(), text),
-    'manuscripts.folders': () => ctx.cache.manuscripts.listFolders(pid()),
+    // Before the first start's demo service has made the first profile there is nothing to list yet.
+    'manuscripts.list': ({ folder }) => (ctx.firstProfilePending() ? [] : ctx.cache.manuscripts.list(pid(), folder ? { folder } : {})),
+    'manuscripts.search': ({ text }) => (ctx.firstProfilePending() ? [] : ctx.cache.search.manuscripts(pid(), text)),
+    'manuscripts.folders': () => (ctx.firstProfilePending() ? [] : ctx.cache.manuscripts.listFolders(pid())),
     'manuscripts.get': ({ id }) => {
       const manuscript = mine(id);
       return { manuscript, runs: ctx.cache.manuscripts.runs(id) };
@@ -104,7 +105,9 @@ export function manuscriptHandlers(ctx: CoreContext): HandlerMap<Channels> {
     'manuscripts.upload': async ({ form, fileId }) => {
       // The staged file is moved into the outbox's folder first (off the event loop), with the hash staging
       // measured; the outbox puts it back into staging when the upload cannot be queued.
-      const outbox = ctx.workspace().outbox;
+      // On a first start the demo service may still be starting: the upload waits for the profile it makes, then is
+      // queued and sent as soon as the service answers.
+      const outbox = (await ctx.whenWorkspace()).outbox;
       const refused = fileId ? await refusal(fileId) : null;
       if (refused) throw new DeskError(refused.code, refused.message, { field: 'fileId' });
       const taken = fileId ? await ctx.staging.take(fileId, outbox.uploadsDir) : null;

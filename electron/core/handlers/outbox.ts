@@ -1,3 +1,4 @@
+import { syncOutcome } from '../../common/domain/wording';
 import type { OutboxEditable, OutboxItemView } from '../../common/views';
 import type { OutboxEntry } from '../outbox';
 import type { HandlerMap } from '../router';
@@ -88,8 +89,11 @@ export function outboxHandlers(ctx: CoreContext): HandlerMap<Channels> {
       return list();
     },
     'sync.now': async () => {
-      await ctx.workspace().sync.syncNow();
-      return ctx.status.get();
+      const sync = ctx.workspace().sync;
+      const result = await sync.syncNow();
+      const left = sync.status();
+      const { text, reason, ok, offline } = syncOutcome(result, left);
+      return { outcome: text, reason, ok, offline, status: ctx.status.get() };
     },
     'app.status': () => ctx.status.get(),
   };

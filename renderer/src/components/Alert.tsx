@@ -1,8 +1,11 @@
-/** An error the editor must read: announced by screen readers, nothing when there is none. */
+import { Words } from './Words';
+
+/** An error the editor must read: announced by screen readers, nothing when there is none; in the editor's words,
+ *  the technical sentence under "Details". */
 export function Alert({ text }: { text: string | null | undefined }) {
   return text ? (
-    <p role="alert" className="error">
-      {text}
-    </p>
+    <div role="alert" className="error">
+      <Words text={text} />
+    </div>
   ) : null;
 }

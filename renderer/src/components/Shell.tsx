@@ -6,6 +6,7 @@ import { FilePickerInput, openFilePicker } from './FilePicker';
 import { StatusBar } from './StatusBar';
 import { whenIdle } from './idle';
 import { Alert } from './Alert';
+import { Words } from './Words';
 import { VIEW_COMPONENTS, preloadView } from './views';
 
 const isManuscriptFile = (name: string) => /\.(pdf|docx)$/i.test(name);
@@ -115,12 +116,12 @@ export function Shell() {
         <p className="muted">{viewDescription(view)}</p>
         <Alert text={error} />
         {notice ? (
-          <p role="status" className="warn">
-            {notice}{' '}
+          <div role="status" className="warn notice">
+            <Words text={notice} />{' '}
             <button type="button" onClick={() => useApp.setState({ notice: null })}>
               Dismiss
             </button>
-          </p>
+          </div>
         ) : null}
         {error ? null : (
           <Suspense fallback={<p className="muted view-loading">Loading…</p>}>

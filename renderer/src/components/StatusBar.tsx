@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { desk, errorText } from '../platform/instance';
 import { useUpdateStatus } from '../platform/shell-events';
 import { useApp } from '../stores/app';
+import { Words } from './Words';
 
 export function StatusBar() {
   const info = useApp((s) => s.info);
@@ -15,13 +16,19 @@ export function StatusBar() {
   return (
     <footer className="status-bar" role="status" aria-live="polite">
       <span className={`dot ${connectivity}`} aria-hidden="true" />
-      <span data-testid="status-message">{status?.message ?? 'Starting…'}</span>
+      <span data-testid="status-message">
+        <Words text={status?.message ?? 'Starting…'} />
+      </span>
       {status?.demo?.state === 'failed' ? (
         <button type="button" data-testid="demo-restart" disabled={demoRestart.busy} onClick={() => void restartDemo()}>
           Restart the demo service
         </button>
       ) : null}
-      {demoRestart.error ? <span data-testid="demo-restart-error">{demoRestart.error}</span> : null}
+      {demoRestart.error ? (
+        <span data-testid="demo-restart-error">
+          <Words text={demoRestart.error} />
+        </span>
+      ) : null}
       {status?.office ? (
         <span data-testid="office-status" className={`office ${status.office.state}`} title={status.office.reason ?? undefined}>
           {status.office.message}

@@ -118,8 +118,12 @@ function followActiveProfile(): () => void {
   return useProfiles.subscribe((s) => {
     const next = s.state?.activeId;
     if (next === undefined || next === active) return;
-    const switched = active !== undefined;
+    // From no profile at all (a first start, the demo service's profile just made) nothing is forgotten: uploads the
+    // editor pressed meanwhile were queued for this very profile.
+    const switched = active !== undefined && active !== null;
+    const first = active === null;
     active = next;
+    if (first) void useManuscripts.getState().load();
     if (!switched) return;
     resetWorkspace();
     void useManuscripts.getState().load();

@@ -48,6 +48,8 @@ export interface BatchItem {
   permanent?: boolean;
   /** Upload was tried once: the form's problems are shown from then on, not before. */
   tried?: boolean;
+  /** Upload was pressed before any profile existed (the demo service still starting): core queues it once it answers. */
+  waiting?: boolean;
   /** Its manuscript id is uploaded already: asked "Upload again as run #N?" before anything else (`sameFile`: the same bytes too). */
   duplicate?: { manuscriptId: number; title: string; nextRun: number; sameFile: boolean } | null;
 }
@@ -382,19 +384,21 @@ export const useManuscripts = create<ManuscriptsStore>((set, get) => {
       // Said before anything is sent, in the form's words.
       const problems = formProblems(item.form);
       if (problems.length > 0) return patch(key, { error: problems.join(' '), tried: true });
+      // No profile yet: the demo service is starting, and core queues the upload the moment it answers.
+      if (!useProfiles.getState().state?.activeId) patch(key, { waiting: true });
       try {
         const m = await desk().invoke('manuscripts.upload', { form: item.form, ...(item.file ? { fileId: item.file.id } : {}) });
-        patch(key, { state: 'queued', manuscriptId: m.id, error: null, tried: true });
+        patch(key, { state: 'queued', manuscriptId: m.id, error: null, tried: true, waiting: false });
         rememberFolder(item.form.folder);
         await get().load();
         await get().select(m.id);
       } catch (err) {
-        patch(key, { error: errorText(err) });
+        patch(key, { error: errorText(err), waiting: false });
       }
     },
     async uploadAll(defaults) {
       // A file uploaded already waits for its answer ("Upload again as run #N?").
-      const ready = get().batch.filter((b) => b.state === 'ready' && !b.duplicate);
+      const ready = get().batch.filter((b) => b.state === 'ready' && !b.duplicate && !b.waiting);
       for (const item of ready) {
         const form: UploadFormInput = { ...item.form };
         // The batch's folder goes to every file whose own folder is empty or still the remembered one.
@@ -412,6 +416,10 @@ export const useManuscripts = create<ManuscriptsStore>((set, get) => {
         }
         patch(item.key, { form });
       }
+      // Before the first profile exists every card waits at once (each is queued in turn as core lets it through).
+      if (!useProfiles.getState().state?.activeId)
+        for (const item of get().batch)
+          if (ready.some((r) => r.key === item.key) && formProblems(item.form).length === 0) patch(item.key, { waiting: true });
       for (const item of ready) await get().submit(item.key);
     },
     answerDuplicate(key, again) {

@@ -87,8 +87,8 @@ export async function uploadFilterExport(ctx: FlowContext): Promise<void> {
   for (const line of csv.slice(1)) expect(line[EMAIL]).toMatch(/@/);
   await page.screenshot({ path: ctx.shot('workspace-3-filtered') });
   // Copy e-mails puts exactly the e-mails of the rows shown on the clipboard.
-  await page.getByRole('button', { name: 'Copy emails' }).click();
-  await expect.poll(() => page.getByText(/emails copied/).textContent()).toBe(`${shown} emails copied`);
+  await page.getByRole('button', { name: 'Copy e-mails' }).click();
+  await expect.poll(() => page.getByText(/e-mail addresses copied/).textContent()).toBe(`${shown} e-mail addresses copied`);
   expect((await ctx.readClipboard()).split(', ').sort()).toEqual(
     csv
       .slice(1)
@@ -335,7 +335,7 @@ export async function decisionAt1280(ctx: FlowContext): Promise<void> {
     for (let i = 2; i < 8 && highlighted.length === 0; i++) {
       await table.locator(`[role="row"][aria-rowindex="${i}"] .name-cell button`).click();
       await dialog.waitFor();
-      expect(await dialog.textContent()).toMatch(/Rank \d+ of \d+ · \d+% of the top score \(raw [\d.]+\)/);
+      expect(await dialog.textContent()).toMatch(/Rank \d+ of \d+ · \d+% of the top score/);
       const concepts = await dialog.getByRole('list', { name: 'Relevant concepts' }).getByRole('listitem').allTextContents();
       for (const c of concepts) expect(c).toMatch(/\((in the manuscript \d+ times?|not in the title or abstract)\)$/);
       highlighted = await dialog.getByTestId('concept-matches').locator('mark').allTextContents();

@@ -32,7 +32,14 @@ describe('a demo service that gave up', () => {
     const reason = 'The local demo service stopped unexpectedly (exit code 137).';
     app.core.status.setActivity(reason);
     app.core.status.setDemo({ state: 'failed', message: reason });
-    await expect.poll(() => page.getByTestId('status-message').textContent()).toBe(reason);
+    // Said in the editor's words; the supervisor's sentence (its exit code) only under Details.
+    const said = page.getByTestId('status-message');
+    await expect
+      .poll(() => said.innerText())
+      .toMatch(/^The demo service stopped\. Restart it with “Restart the demo service” at the bottom of the window\./);
+    expect(await said.innerText()).not.toMatch(/exit code/);
+    await said.getByText('Details', { exact: true }).click();
+    await expect.poll(() => said.locator('code').innerText()).toBe(reason);
     const button = page.getByRole('button', { name: 'Restart the demo service' });
     await button.click();
 

@@ -96,8 +96,8 @@ describe('authors groups', () => {
     await form.getByRole('button', { name: 'Create group' }).click();
     await synced();
     const row = page.getByRole('list', { name: 'Authors groups' }).getByRole('button', { name: /Statistics reviewers/ });
-    await expect.poll(() => row.textContent(), { timeout: 10_000 }).toMatch(/id \d+ · synced/);
-    serviceGroupId = Number((await row.textContent())!.match(/id (\d+)/)![1]);
+    await expect.poll(() => row.textContent(), { timeout: 10_000 }).toMatch(/number \d+ · synced/);
+    serviceGroupId = Number((await row.textContent())!.match(/number (\d+)/)![1]);
     await row.click();
   });
 
@@ -217,10 +217,10 @@ describe('authors groups', () => {
         'Noether;;University of Göttingen\r\n',
     );
     await page.getByLabel('CSV file of authors').setInputFiles(file);
-    await page.getByLabel('Column for clientId').selectOption('ID');
-    await page.getByLabel('Column for name').selectOption('Full name');
-    await page.getByLabel('Column for emails').selectOption('E-mail');
-    await page.getByLabel('Column for affiliations').selectOption('Institution');
+    await page.getByLabel('Column for Author id').selectOption('ID');
+    await page.getByLabel('Column for Name').selectOption('Full name');
+    await page.getByLabel('Column for E-mails').selectOption('E-mail');
+    await page.getByLabel('Column for Affiliations').selectOption('Institution');
     await page.getByRole('button', { name: 'Import 3 authors' }).click();
     await expect.poll(() => page.getByRole('status').first().textContent()).toMatch(/3 authors queued/);
     await synced();
@@ -339,9 +339,9 @@ describe('authors groups', () => {
     await fix.getByRole('button', { name: 'Send again' }).click();
     await synced();
     const fixed = page.getByRole('list', { name: 'Authors groups' }).getByRole('button', { name: /Found reviewers/ });
-    await expect.poll(() => fixed.textContent(), { timeout: 10_000 }).toMatch(/id \d+ · synced/);
+    await expect.poll(() => fixed.textContent(), { timeout: 10_000 }).toMatch(/number \d+ · synced/);
     await expect.poll(() => fix.count()).toBe(0);
-    const id = Number((await fixed.textContent())!.match(/id (\d+)/)![1]);
+    const id = Number((await fixed.textContent())!.match(/number (\d+)/)![1]);
     const g = app.core.cache.groups.getByServiceId(app.core.workspace()!.profileId, id)!;
     expect(g).toMatchObject({ name: 'Found reviewers', ownerTeam: 'Editorial Office' });
     expect(app.core.workspace()!.outbox.counts().parked).toBe(0);
@@ -363,7 +363,7 @@ describe('authors groups', () => {
     await add.getByLabel('Group name').fill('Typo panel');
     await add.getByLabel('Group number').fill('999');
     await add.getByRole('button', { name: 'Add by id' }).click();
-    await expect.poll(() => groupRow(/Typo panel/).textContent()).toMatch(/id 999 · not verified/);
+    await expect.poll(() => groupRow(/Typo panel/).textContent()).toMatch(/number 999 · not verified/);
     expect(await page.getByRole('status').first().textContent()).toMatch(/not verified.*press Fetch/);
     const e = editor();
     await e.getByLabel('Author id (optional)', { exact: true }).fill('ext-7');
@@ -378,7 +378,7 @@ describe('authors groups', () => {
     await add.getByRole('button', { name: 'Add by id' }).click();
     await expect.poll(() => page.getByRole('heading', { name: /^Authors of/ }).textContent()).toBe('Authors of Shared panel');
     await expect.poll(() => page.getByRole('list', { name: 'Authors in this group' }).getByRole('listitem').count()).toBe(0);
-    expect(await groupRow(/Shared panel/).textContent()).toMatch(new RegExp(`id ${otherGroupId} · not verified`));
+    expect(await groupRow(/Shared panel/).textContent()).toMatch(new RegExp(`number ${otherGroupId} · not verified`));
 
     await e.getByLabel('Author id (optional)', { exact: true }).fill('nobody');
     await e.getByRole('button', { name: 'Fetch' }).click();
@@ -392,7 +392,7 @@ describe('authors groups', () => {
     await expect.poll(() => page.getByRole('list', { name: 'Authors in this group' }).textContent()).toMatch(/Katherine Johnson/);
     expect(await e.getByLabel('Name', { exact: true }).inputValue()).toBe('Katherine Johnson');
     expect(await e.getByLabel(/^Reviews completed/).inputValue()).toBe('3');
-    await expect.poll(() => groupRow(/Shared panel/).textContent()).toMatch(new RegExp(`id ${otherGroupId} · synced`));
+    await expect.poll(() => groupRow(/Shared panel/).textContent()).toMatch(new RegExp(`number ${otherGroupId} · synced`));
     await page.screenshot({ path: screenshotPath('groups-5-fetched') });
   });
 

@@ -74,7 +74,7 @@ describe('custom fields', () => {
   const table = (scope: string) => page.getByRole('table', { name: `Custom fields: ${scope}` });
   const freshness = () => page.getByTestId('custom-fields-freshness').textContent();
 
-  it('lists the organization’s fields by scope with api_id, kind, options and value formats (Ctrl+7)', async () => {
+  it('lists the organization’s fields by scope with their ids, kinds, options and value formats (Ctrl+7)', async () => {
     await page.keyboard.press('Control+7');
     await expect.poll(heading).toBe('Custom fields');
     await expect.poll(() => table('Authors from groups').getByRole('row').count(), { timeout: 20_000 }).toBe(6);
@@ -82,13 +82,13 @@ describe('custom fields', () => {
     expect(await table('Manuscripts (proposals)').getByRole('row').count()).toBe(3);
     const availability = table('Authors from groups').getByRole('row').filter({ hasText: 'Availability' });
     expect(await availability.textContent()).toMatch(
-      /5a1d0000-0000-4000-8000-000000000004.*single_option.*Available.*5a1d0000-0000-4000-8000-000000000041.*Busy.*On leave/,
+      /5a1d0000-0000-4000-8000-000000000004.*One option.*Available.*5a1d0000-0000-4000-8000-000000000041.*Busy.*On leave/,
     );
-    expect(await availability.textContent()).toContain('api_id of the selected option');
+    expect(await availability.textContent()).toContain('the id of the chosen option');
     const reviews = table('Authors from groups').getByRole('row').filter({ hasText: 'Reviews completed' });
-    expect(await reviews.textContent()).toMatch(/Reviews done for the journal.*number.*integer or float.*float/);
+    expect(await reviews.textContent()).toMatch(/Reviews done for the journal.*Number.*a whole or decimal number.*a decimal number/);
     expect(await table('Authors from groups').getByRole('row').filter({ hasText: 'Last invited' }).textContent()).toMatch(
-      /ISO date YYYY-MM-DD.*date string YYYY-MM-DD/,
+      /a date, YYYY-MM-DD.*a date, YYYY-MM-DD/,
     );
     expect(await freshness()).toMatch(/^Cached at /);
     await page.screenshot({ path: screenshotPath('custom-fields-1-light'), fullPage: true });

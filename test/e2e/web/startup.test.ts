@@ -7,27 +7,13 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../../electron/core/composition';
-import { demoProcess, type DemoChild, type DemoForkOptions } from '../../../electron/core/demo/supervisor';
+import { demoProcess } from '../../../electron/core/demo/supervisor';
 import { startHost, type Host } from '../../../electron/host/server';
 import { startSandbox, type RunningSandbox } from '../../../electron/localservice';
 import { launchChromium } from '../../support/browser';
 import { MemoryLogger, MemorySecrets } from '../../support/fakes';
+import { heldFork } from '../../support/held-demo';
 import { rendererDir, SMALL_CORPUS } from '../../support/web-app';
-
-/** A demo "process" the test releases: it answers with a real local service once told to. */
-function heldFork() {
-  const children: Array<{ opts: DemoForkOptions; post: (m: unknown) => void; exit: (code: number | null) => void }> = [];
-  const fork = (opts: DemoForkOptions): DemoChild => {
-    const c = { opts, post: (_m: unknown) => {}, exit: (_code: number | null) => {} };
-    children.push(c);
-    return {
-      onMessage: (l) => void (c.post = l),
-      onExit: (l) => void (c.exit = l),
-      kill: () => queueMicrotask(() => c.exit(null)),
-    };
-  };
-  return { fork, children };
-}
 
 let browser: Browser;
 let core: Core;

@@ -181,7 +181,7 @@ describe('restyled views at 1280×720', () => {
     const table = page.getByRole('table', { name: 'Custom fields: Authors from groups' });
     await expect.poll(() => table.getByRole('row').count(), { timeout: 20_000 }).toBeGreaterThan(1);
     expect(await (await onePrimary('Custom fields')).textContent()).toBe('Refresh from the service');
-    for (const col of ['Name', 'Field id (api_id)', 'Kind', 'Options', 'Value to send', 'Value read back']) {
+    for (const col of ['Name', 'Field id', 'Kind', 'Options', 'Value to send', 'Value the service returns']) {
       await inViewport(table.getByRole('columnheader', { name: col }), `column ${col}`);
     }
     await nothingCut('Custom fields');

@@ -17,11 +17,19 @@ const field = (scope: CustomFieldRow['scope'], position: number, name: string): 
 
 describe('custom fields format', () => {
   it('gives the value sent and read for every kind of §2.9', () => {
-    expect(kindFormat('number')).toMatchObject({ sent: 'integer or float', read: 'float', known: true });
-    expect(kindFormat('str')).toMatchObject({ sent: 'string', read: 'string' });
-    expect(kindFormat('date')).toMatchObject({ sent: 'ISO date YYYY-MM-DD', read: 'date string YYYY-MM-DD' });
-    expect(kindFormat('single_option')).toMatchObject({ sent: 'api_id of the selected option', read: 'api_id of the selected option' });
-    expect(kindFormat('multi_option')).toMatchObject({ sent: 'array of option api_id values', read: 'array of option api_id values' });
+    expect(kindFormat('number')).toMatchObject({ sent: 'a whole or decimal number', read: 'a decimal number', known: true });
+    expect(kindFormat('str')).toMatchObject({ label: 'Text', sent: 'text', read: 'text' });
+    expect(kindFormat('date')).toMatchObject({ sent: 'a date, YYYY-MM-DD', read: 'a date, YYYY-MM-DD' });
+    expect(kindFormat('single_option')).toMatchObject({ sent: 'the id of the chosen option', read: 'the id of the chosen option' });
+    expect(kindFormat('multi_option')).toMatchObject({
+      sent: 'a list of the chosen options’ ids',
+      read: 'a list of the chosen options’ ids',
+    });
+    // No kind says a contract word (api_id, str, float, string, array, ISO).
+    for (const kind of ['number', 'str', 'date', 'single_option', 'multi_option']) {
+      const k = kindFormat(kind);
+      expect(`${k.label} ${k.sent} ${k.read}`, kind).not.toMatch(/api_id|\bstr\b|float|string|array|ISO/);
+    }
     expect(kindFormat('rating')).toMatchObject({ label: 'rating', known: false, sent: expect.stringMatching(/not known to this version/) });
   });
 

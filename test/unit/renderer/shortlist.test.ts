@@ -51,7 +51,7 @@ describe('shortlist rules on screen', () => {
     const rows = [{ authorId: 1 } as CandidateRow];
     expect(actionTarget(null, rows)).toEqual({ kind: 'table', rows });
     expect(actionTarget([], rows)).toEqual({ kind: 'table', rows });
-    expect(actionLabels(actionTarget([], rows))).toMatchObject({ copy: 'Copy emails', csv: 'Export CSV', xlsx: 'Export XLSX' });
+    expect(actionLabels(actionTarget([], rows))).toMatchObject({ copy: 'Copy e-mails', csv: 'Export CSV', xlsx: 'Export XLSX' });
     const five = [1, 2, 3, 4, 5].map((id, i) => entry(id, i + 1, id === 4 ? { email: null } : {}));
     const labels = actionLabels(actionTarget(five, rows));
     expect(labels).toMatchObject({ copy: 'Copy 4 e-mails', csv: 'Export 5 to CSV', xlsx: 'Export 5 to XLSX' });

@@ -1,10 +1,11 @@
 import { TriangleAlert, CircleCheck, Clock, LoaderCircle, Pencil, RefreshCw, RotateCw, Send, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import type { OutboxItemView } from '../../../../electron/common/views';
+import type { OutboxItemView, SyncNowView } from '../../../../electron/common/views';
 import { desk, errorText } from '../../platform/instance';
 import { useApp } from '../../stores/app';
 import { useGroupAuthors, useOutbox } from '../../stores/reads';
 import { Alert } from '../../components/Alert';
+import { Words } from '../../components/Words';
 import { refusalText } from '../groups/groupState';
 import { Reminders } from './Reminders';
 import { WebhookDeliveries } from './WebhookDeliveries';
@@ -48,9 +49,12 @@ export function ActivityView() {
       setActError(errorText(e));
     }
   };
+  // What the last "Sync now" did, always said: sent, nothing to send, refused, or the service out of reach.
+  const [outcome, setOutcome] = useState<SyncNowView | null>(null);
   const syncNow = async () => {
     setSyncing(true);
-    await act(() => desk().invoke('sync.now', {}));
+    setOutcome(null);
+    await act(async () => setOutcome(await desk().invoke('sync.now', {})));
     setSyncing(false);
   };
   /** A refused group or author write is corrected where it was made: in Groups, on that group. */
@@ -81,6 +85,17 @@ export function ActivityView() {
         }
       >
         <Alert text={error} />
+        {outcome ? (
+          <div role="status" className={outcome.ok ? 'sync-outcome ok' : 'sync-outcome warn'} data-testid="sync-outcome">
+            {outcome.outcome}
+            {outcome.reason ? (
+              <>
+                {' '}
+                <Words text={outcome.reason} detailOnly={outcome.offline} />
+              </>
+            ) : null}
+          </div>
+        ) : null}
         {items.length === 0 ? (
           <p className="panel-empty">
             <CircleCheck size={16} aria-hidden="true" className="ok" />
@@ -127,7 +142,11 @@ export function ActivityView() {
                       </span>
                     ) : null}
                   </div>
-                  {i.error ? <p className="error">{refusalText(i.error.message)}</p> : null}
+                  {i.error ? (
+                    <div className="error">
+                      <Words text={refusalText(i.error.message)} />
+                    </div>
+                  ) : null}
                 </li>
               );
             })}

@@ -1,3 +1,4 @@
+import { Alert } from '../../components/Alert';
 import { Bell, CircleCheck } from 'lucide-react';
 import { useEffect } from 'react';
 import { isoDate } from '../../../../electron/common/domain/shortlist';
@@ -17,7 +18,7 @@ export function Reminders() {
   }, []);
   return (
     <ActivityPanel id="reminders-h" icon={Bell} title="Reminders due" count={rows.length === 0 ? 'none' : rows.length}>
-      {error ? <p className="error">{error}</p> : null}
+      <Alert text={error} />
       {rows.length === 0 ? (
         <p className="panel-empty">
           <CircleCheck size={16} aria-hidden="true" className="ok" />

@@ -46,7 +46,7 @@ export function WebhookDeliveries() {
       <Alert text={error} />
       {rows.length === 0 ? (
         <div className="panel-empty">
-          <p>No referee marks received yet. Turn the receiver on in Settings and give the service its address.</p>
+          <p>No referee marks received yet. Turn the receiver on in Settings › Advanced and give the service its address.</p>
           <button type="button" onClick={() => setView('settings')}>
             <Settings size={14} aria-hidden="true" />
             Open Settings

@@ -47,7 +47,7 @@ export function CandidateCard({
             {share !== null ? (
               <>
                 {' '}
-                · <strong>{share}%</strong> of the top score <span className="muted">(raw {row.score!.toFixed(3)})</span>
+                · <strong>{share}%</strong> of the top score
               </>
             ) : null}
           </p>

@@ -138,7 +138,7 @@ export function CandidatesView() {
     // Only single addresses: `a@x,b@y` in one row would paste into a To: field as two recipients.
     const emails = singleAddresses((await allRows()).map((r) => r.email));
     await navigator.clipboard.writeText(emails.join(', '));
-    setCopied(`${emails.length} emails copied`);
+    setCopied(`${emails.length} e-mail addresses copied`);
   };
 
   const batchActions = (

@@ -12,7 +12,7 @@ export const actionTarget = (entries: readonly ShortlistEntryRow[] | null, rows:
 
 /** The buttons' words: they say when they act on the shortlist, and on how many people. */
 export function actionLabels(target: ActionTarget): { copy: string; csv: string; xlsx: string; title: string | undefined } {
-  if (target.kind === 'table') return { copy: 'Copy emails', csv: 'Export CSV', xlsx: 'Export XLSX', title: undefined };
+  if (target.kind === 'table') return { copy: 'Copy e-mails', csv: 'Export CSV', xlsx: 'Export XLSX', title: undefined };
   const n = target.entries.length;
   const withEmail = shortlistEmails(target.entries).length;
   return {

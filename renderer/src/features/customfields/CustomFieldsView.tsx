@@ -87,7 +87,7 @@ export function CustomFieldsView() {
                           Name
                         </th>
                         <th scope="col" className="cf-id">
-                          Field id (api_id)
+                          Field id
                         </th>
                         <th scope="col" className="cf-kind">
                           Kind
@@ -101,7 +101,7 @@ export function CustomFieldsView() {
                               Value to send
                             </th>
                             <th scope="col" className="cf-format">
-                              Value read back
+                              Value the service returns
                             </th>
                           </>
                         ) : null}
@@ -119,9 +119,7 @@ export function CustomFieldsView() {
                             <td>
                               <ApiId id={f.apiId} of={`the field ${f.name}`} />
                             </td>
-                            <td>
-                              {k.label} <code className="muted">{f.dataKind}</code>
-                            </td>
+                            <td>{k.label}</td>
                             <td>
                               {f.options && f.options.length > 0 ? (
                                 <ul className="cf-options" aria-label={`Options of ${f.name}`}>

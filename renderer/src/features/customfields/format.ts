@@ -6,7 +6,7 @@ export const SCOPES: ReadonlyArray<{ scope: CustomFieldScope; title: string; not
   {
     scope: 'author_from_group',
     title: 'Authors from groups',
-    note: 'Extra keys when writing an author from group (Groups view), keyed by api_id.',
+    note: 'Extra fields of an author in a group: filled in Groups, sent with the author.',
   },
   { scope: 'folder', title: 'Folders', note: 'Defined for folders; the service’s API does not describe setting or reading their values.' },
   {
@@ -17,11 +17,11 @@ export const SCOPES: ReadonlyArray<{ scope: CustomFieldScope; title: string; not
 ];
 
 const KINDS: Record<string, { label: string; sent: string; read: string }> = {
-  number: { label: 'Number', sent: 'integer or float', read: 'float' },
-  str: { label: 'Text', sent: 'string', read: 'string' },
-  date: { label: 'Date', sent: 'ISO date YYYY-MM-DD', read: 'date string YYYY-MM-DD' },
-  single_option: { label: 'One option', sent: 'api_id of the selected option', read: 'api_id of the selected option' },
-  multi_option: { label: 'Several options', sent: 'array of option api_id values', read: 'array of option api_id values' },
+  number: { label: 'Number', sent: 'a whole or decimal number', read: 'a decimal number' },
+  str: { label: 'Text', sent: 'text', read: 'text' },
+  date: { label: 'Date', sent: 'a date, YYYY-MM-DD', read: 'a date, YYYY-MM-DD' },
+  single_option: { label: 'One option', sent: 'the id of the chosen option', read: 'the id of the chosen option' },
+  multi_option: { label: 'Several options', sent: 'a list of the chosen options’ ids', read: 'a list of the chosen options’ ids' },
 };
 
 /** The kind's label and its value formats; a kind this version does not know is said so. */

@@ -4,6 +4,7 @@ import type { AuthorsGroupRow, CustomFieldRow, GroupAuthorRow, OutboxItemView } 
 import { desk, errorText } from '../../platform/instance';
 import { Download, Hash, PenLine, Plus, Save, Trash2, UserPlus } from 'lucide-react';
 import { Alert } from '../../components/Alert';
+import { Words } from '../../components/Words';
 import { EmptyState } from '../../components/EmptyState';
 import { FileInput } from '../../components/FileInput';
 import { useCustomFields, useGroupAuthors, useGroups, useOutbox } from '../../stores/reads';
@@ -23,6 +24,7 @@ import { CustomFieldInput } from './CustomFieldInput';
 import { groupState, refusalText } from './groupState';
 import { FailedGroup, ResendOrDiscard } from './FailedGroup';
 import { clientIdFor } from '../../../../electron/common/domain/authors';
+import { FIELD_LABELS } from '../../../../electron/common/domain/wording';
 import { DraftInput } from '../../components/DraftInput';
 import {
   csvAuthors,
@@ -124,9 +126,9 @@ export function GroupsView() {
     <div className="groups">
       <Alert text={readError} />
       {message ? (
-        <p role={message.ok ? 'status' : 'alert'} className={message.ok ? 'ok' : 'error'}>
-          {message.text}
-        </p>
+        <div role={message.ok ? 'status' : 'alert'} className={message.ok ? 'ok' : 'error'}>
+          <Words text={message.text} />
+        </div>
       ) : null}
       <div className="split">
         <section aria-labelledby="groups-h">
@@ -137,7 +139,7 @@ export function GroupsView() {
                 <button type="button" className={g.id === groupId ? 'item active' : 'item'} onClick={() => setGroupId(g.id)}>
                   <span className="title">{g.name ?? `Group ${g.serviceId}`}</span>
                   <span className="meta">
-                    {g.serviceId !== null ? `id ${g.serviceId} · ` : ''}
+                    {g.serviceId !== null ? `number ${g.serviceId} · ` : ''}
                     {groupState(g)}
                     {g.ownerTeam ? ` · owner ${g.ownerTeam}` : ''}
                   </span>
@@ -438,10 +440,12 @@ export function GroupsView() {
               />
               {csv ? (
                 <div>
-                  <p>{csv.rows.length} rows. Map the columns:</p>
+                  <p>
+                    {csv.rows.length} {csv.rows.length === 1 ? 'row' : 'rows'}. Map the columns:
+                  </p>
                   <div className="grid2">
                     {[
-                      ...STANDARD_TARGETS.map((k) => ({ key: k, label: k })),
+                      ...STANDARD_TARGETS.map((k) => ({ key: k, label: FIELD_LABELS[k] ?? k })),
                       ...importableFields(fields).map((f) => ({ key: f.apiId, label: f.name })),
                     ].map(({ key, label }) => (
                       <label key={key} className="contents">

@@ -4,7 +4,6 @@ import { useManuscripts } from '../../stores/manuscripts';
 import { useJournals } from '../../stores/reads';
 import { ContextHeader } from '../../components/ContextHeader';
 import { EmptyState } from '../../components/EmptyState';
-import { ScoreBar } from '../candidates/cells';
 import { Alert } from '../../components/Alert';
 
 export function JournalsView() {
@@ -59,11 +58,7 @@ export function JournalsView() {
               <span className="muted">{j.publisherName ?? 'Publisher unknown'}</span>
               {j.folderName ? <span className="chip">Folder {j.folderName}</span> : null}
               <span className="spacer" />
-              <ScoreBar
-                value={j.score ?? null}
-                max={top}
-                label={`Score ${j.score?.toFixed(2) ?? 'unknown'}, ${Math.round((100 * (j.score ?? 0)) / top)}% of the top`}
-              />
+              <JournalScore score={j.score ?? null} top={top} />
             </div>
             {j.relevantArticles.length > 0 ? (
               <details>
@@ -81,5 +76,27 @@ export function JournalsView() {
         ))}
       </ol>
     </div>
+  );
+}
+
+/** A journal's score beside the best one's: a bar and a percentage of the top journal's score (the service's
+ *  score itself means nothing to an editor). */
+function JournalScore({ score, top }: { score: number | null; top: number }) {
+  const share = score === null || top <= 0 ? null : Math.max(0, Math.min(1, score / top));
+  const percent = share === null ? null : Math.round(100 * share);
+  return (
+    <span
+      className="score journal-score"
+      role="img"
+      aria-label={percent === null ? 'Score unknown' : `${percent}% of the top journal’s score`}
+      title={percent === null ? undefined : `${percent}% of the top journal’s score`}
+    >
+      <span className="track" aria-hidden="true">
+        <span className="fill" style={{ width: `${percent ?? 0}%` }} />
+      </span>
+      <span className="value" aria-hidden="true">
+        {percent === null ? '—' : `${percent}%`}
+      </span>
+    </span>
   );
 }

@@ -97,29 +97,39 @@ export function ManuscriptsView() {
             <section className="detail" aria-label="Manuscript">
               <h2>{detail.manuscript.title}</h2>
               <p className="meta">
-                {detail.manuscript.folder} · {detail.manuscript.originId}
-                {detail.manuscript.serviceId !== null ? ` · service id ${detail.manuscript.serviceId}` : ''} ·{' '}
-                {STATE_LABEL[detail.manuscript.syncState]}
+                {detail.manuscript.folder} · {detail.manuscript.originId} · {STATE_LABEL[detail.manuscript.syncState]}
               </p>
               <p>{detail.manuscript.authors.map((a) => a.name).join(', ')}</p>
-              {debug ? (
-                <dl className="debug" aria-label="What the service parsed">
-                  <dt>Source file</dt>
-                  <dd>{debug.source_file ?? '—'}</dd>
-                  <dt>Parsed text</dt>
-                  <dd>{debug.parsed_text_len?.toLocaleString() ?? '—'} characters</dd>
-                  <dt>References</dt>
-                  <dd>{debug.parsed_references ?? '—'}</dd>
-                  <dt>Concepts</dt>
-                  <dd>{debug.extracted_concepts ?? '—'}</dd>
-                  <dt>Authors found</dt>
-                  <dd>
-                    {parsedAuthors ?? '—'} ({debug.authors_info?.emails_count ?? 0} emails, {debug.authors_info?.orcids_count ?? 0} ORCIDs)
-                    {parsedAuthors !== undefined && parsedAuthors !== detail.manuscript.authorsCount ? (
-                      <span className="warn"> — the form said {detail.manuscript.authorsCount}</span>
+              {parsedAuthors !== undefined && parsedAuthors !== detail.manuscript.authorsCount ? (
+                <p className="warn">
+                  The service found {parsedAuthors} authors in the file; the form said {detail.manuscript.authorsCount}.
+                </p>
+              ) : null}
+              {debug || detail.manuscript.serviceId !== null ? (
+                <details className="advanced" data-advanced="">
+                  <summary>Advanced: what the service read</summary>
+                  <dl className="debug" aria-label="What the service parsed">
+                    {detail.manuscript.serviceId !== null ? (
+                      <>
+                        <dt>Number on the service</dt>
+                        <dd>{detail.manuscript.serviceId}</dd>
+                      </>
                     ) : null}
-                  </dd>
-                </dl>
+                    <dt>Source file</dt>
+                    <dd>{debug?.source_file ?? '—'}</dd>
+                    <dt>Text read</dt>
+                    <dd>{debug?.parsed_text_len?.toLocaleString() ?? '—'} characters</dd>
+                    <dt>References</dt>
+                    <dd>{debug?.parsed_references ?? '—'}</dd>
+                    <dt>Concepts</dt>
+                    <dd>{debug?.extracted_concepts ?? '—'}</dd>
+                    <dt>Authors found</dt>
+                    <dd>
+                      {parsedAuthors ?? '—'} ({debug?.authors_info?.emails_count ?? 0} e-mail addresses,{' '}
+                      {debug?.authors_info?.orcids_count ?? 0} ORCID iDs)
+                    </dd>
+                  </dl>
+                </details>
               ) : null}
               {detail.manuscript.abstract ? (
                 <>

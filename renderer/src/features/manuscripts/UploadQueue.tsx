@@ -6,6 +6,7 @@ import { fieldsToCheck } from '../../../../electron/common/domain/intake';
 import { checksSummary } from './checks';
 import { BoundsFields, UploadForm } from './UploadForm';
 import { Required } from '../../components/Required';
+import { Words, wordsText } from '../../components/Words';
 import './uploads.css';
 
 const STATE_TEXT = {
@@ -27,7 +28,7 @@ export function UploadQueue() {
   const queue = useRef<HTMLElement>(null);
   const [defaults, setDefaults] = useState<BatchDefaults>(() => ({ folder: lastFolder() }));
   const [open, setOpen] = useState<Record<string, boolean>>({});
-  const ready = batch.filter((b) => b.state === 'ready' && !b.duplicate);
+  const ready = batch.filter((b) => b.state === 'ready' && !b.duplicate && !b.waiting);
   const hasFiles = batch.length > 0;
   // A new batch starts from the folder last uploaded to with this profile.
   useEffect(() => {
@@ -93,14 +94,14 @@ export function UploadQueue() {
         const sent = sync === 'synced';
         const refused = item.state === 'queued' && sync === 'failed';
         const asking = item.state === 'ready' && item.duplicate ? item.duplicate : null;
-        const expanded = item.state === 'ready' && !asking && (!isBatch || open[item.key] === true);
+        const expanded = item.state === 'ready' && !asking && !item.waiting && (!isBatch || open[item.key] === true);
         const toggle = () => setOpen({ ...open, [item.key]: !expanded });
         const checks = item.state === 'ready' && item.intake ? fieldsToCheck(item.intake) : [];
         const problems = item.state === 'ready' ? formProblems({ ...item.form, folder: item.form.folder || defaults.folder }) : [];
         return (
           <article key={item.key} className={`upload-item ${item.state}`} aria-label={`Upload of ${item.name}`}>
             <header className="row">
-              {isBatch && item.state === 'ready' && !asking ? (
+              {isBatch && item.state === 'ready' && !asking && !item.waiting ? (
                 // The card's header opens its form: the file's name is part of the button.
                 <button
                   type="button"
@@ -119,7 +120,7 @@ export function UploadQueue() {
                 </>
               )}
               <span className="chip" data-testid="upload-state">
-                {item.state === 'queued' && sent ? 'Sent' : refused ? 'Not sent' : STATE_TEXT[item.state]}
+                {item.waiting ? 'Queued' : item.state === 'queued' && sent ? 'Sent' : refused ? 'Not sent' : STATE_TEXT[item.state]}
               </span>
               {item.state === 'queued' && p && !sent && !refused ? (
                 <progress max={p.total} value={p.sent} aria-label={`Sending ${item.name}`} data-testid="upload-progress" />
@@ -140,7 +141,8 @@ export function UploadQueue() {
                   Send again
                 </button>
               ) : null}
-              {item.state !== 'queued' && item.state !== 'cancelled' ? (
+              {/* A waiting upload is already core's to queue: it is cancelled from the list once queued. */}
+              {item.state !== 'queued' && item.state !== 'cancelled' && !item.waiting ? (
                 <button type="button" onClick={() => cancel(item.key)}>
                   Cancel
                 </button>
@@ -149,6 +151,11 @@ export function UploadQueue() {
                 <CancelUpload name={item.name} onCancel={() => cancelUpload(item.key)} onGone={() => queue.current?.focus()} />
               ) : null}
             </header>
+            {item.waiting ? (
+              <p className="muted" data-testid="upload-waiting">
+                Waiting for the demo service to start: the upload goes as soon as it answers.
+              </p>
+            ) : null}
             {asking ? (
               <div className="duplicate-ask" role="group" aria-label={`${item.name} is uploaded already`}>
                 <p>
@@ -184,9 +191,9 @@ export function UploadQueue() {
             ) : null}
             {refused ? <RefusedReason reason={item.refusal ?? null} /> : null}
             {item.error ? (
-              <p role="alert" className="error">
-                {item.error}
-              </p>
+              <div role="alert" className="error">
+                <Words text={item.error} />
+              </div>
             ) : null}
             {item.intake && item.intake.authors.length > 0 && item.form.authors_count !== item.intake.authors.length ? (
               <p className="warn">
@@ -223,10 +230,11 @@ export function UploadQueue() {
 /** Why the service did not take an upload, in its words, with what the editor can do. */
 function RefusedReason({ reason }: { reason: string | null }) {
   return (
-    <p className="error" role="alert">
-      The service did not take this upload{reason ? `: ${reason}` : '.'} Fix the form with “Edit and upload again”, send it again, or cancel
-      it.
-    </p>
+    <div className="error" role="alert">
+      The service did not take this upload{reason ? `: ${wordsText(reason)}` : '.'} Fix the form with “Edit and upload again”, send it
+      again, or cancel it.
+      {reason && wordsText(reason) !== reason ? <Words text={reason} detailOnly /> : null}
+    </div>
   );
 }
 

@@ -11,6 +11,7 @@ import { parsePort } from './port';
 import { UpdatesSection } from './UpdatesSection';
 import { OfficeSection } from './OfficeSection';
 import { DraftInput } from '../../components/DraftInput';
+import { Words } from '../../components/Words';
 
 const FEATURE_LABEL = {
   authorsGroups: 'Authors groups',
@@ -24,26 +25,12 @@ export function SettingsView() {
   const info = useApp((s) => s.info);
   const [draft, setDraft] = useState({ name: '', baseUrl: '' });
   const [keys, setKeys] = useState<Record<string, string>>({});
-  const webhook = useWebhookStatus((s) => s.data);
-  const loadError = useWebhookStatus((s) => s.error);
-  const [configureError, setConfigureError] = useState<string | null>(null);
-  const webhookError = configureError ?? loadError;
-  const [portError, setPortError] = useState<string | null>(null);
+  const setView = useApp((s) => s.setView);
 
   useEffect(() => {
     void load();
     void useWebhookStatus.getState().load({});
   }, [load]);
-
-  const configureWebhook = async (p: { enabled: boolean; basicAuth?: boolean; bindAddress?: '127.0.0.1' | '0.0.0.0'; port?: number }) => {
-    try {
-      const next = await desk().invoke('webhook.configure', p);
-      useWebhookStatus.setState({ data: next, answered: {} });
-      setConfigureError(null);
-    } catch (e) {
-      setConfigureError(errorText(e));
-    }
-  };
 
   return (
     <div className="settings">
@@ -101,10 +88,10 @@ export function SettingsView() {
                 ) : null}
               </div>
               {t ? (
-                <p className={t.ok ? 'ok' : 'error'} data-testid="connection-test">
-                  {t.ok ? `Connected in ${t.latencyMs ?? '?'} ms. ` : `${t.error?.message ?? 'Failed.'} `}
+                <div className={t.ok ? 'ok' : 'error'} data-testid="connection-test">
+                  {t.ok ? `Connected in ${t.latencyMs ?? '?'} ms. ` : <Words text={t.error?.message ?? 'The connection test failed.'} />}{' '}
                   <FeatureChips features={t.features} />
-                </p>
+                </div>
               ) : p.lastFeatures && p.lastCheckedAt !== null ? (
                 <p data-testid="plan-features">
                   Plan features, as last checked {new Date(p.lastCheckedAt).toLocaleString()}: <FeatureChips features={p.lastFeatures} />
@@ -140,85 +127,125 @@ export function SettingsView() {
       </section>
       <OfficeSection />
       <UpdatesSection />
-      <section aria-labelledby="webhook-h">
-        <h2 id="webhook-h">Referee marks from the service (webhook)</h2>
-        <Alert text={webhookError} />
-        {webhook ? (
-          <>
-            <div className="row webhook-controls">
-              <label>
-                <input
-                  type="checkbox"
-                  checked={webhook.enabled}
-                  onChange={(e) => void configureWebhook({ enabled: e.target.checked, basicAuth: webhook.basicAuth })}
-                />{' '}
-                Receive marks
-              </label>{' '}
-              <label>
-                <input
-                  type="checkbox"
-                  checked={webhook.basicAuth}
-                  onChange={(e) => void configureWebhook({ enabled: webhook.enabled, basicAuth: e.target.checked })}
-                />{' '}
-                Basic auth
-              </label>{' '}
-              <label>
-                Listen on{' '}
-                <select
-                  value={webhook.bindAddress}
-                  onChange={(e) =>
-                    void configureWebhook({ enabled: webhook.enabled, bindAddress: e.target.value as '127.0.0.1' | '0.0.0.0' })
-                  }
-                >
-                  <option value="127.0.0.1">this computer only (127.0.0.1)</option>
-                  <option value="0.0.0.0">all networks (0.0.0.0)</option>
-                </select>
-              </label>{' '}
-              <label>
-                Port{' '}
-                <input
-                  type="text"
-                  inputMode="numeric"
-                  className="narrow"
-                  aria-describedby={portError ? 'port-error port-help' : 'port-help'}
-                  aria-invalid={portError ? true : undefined}
-                  key={webhook.port ?? 0}
-                  defaultValue={webhook.port ?? 0}
-                  onBlur={(e) => {
-                    const parsed = parsePort(e.target.value);
-                    if ('error' in parsed) return setPortError(parsed.error);
-                    setPortError(null);
-                    void configureWebhook({ enabled: webhook.enabled, port: parsed.port });
-                  }}
-                />
-              </label>
-              <span id="port-help" className="muted">
-                0 picks a free port, kept across restarts.
-              </span>
-            </div>
-            {portError ? (
-              <p id="port-error" className="warn" role="alert">
-                {portError}
-              </p>
-            ) : null}
-            {webhook.url ? (
-              <p className="row">
-                Give the service this address: <code data-testid="webhook-url">{webhook.url}</code>
-                <button type="button" onClick={() => void navigator.clipboard.writeText(webhook.url!)}>
-                  Copy
-                </button>
-              </p>
-            ) : null}
-            <p className="muted">
-              {webhook.deliveries} deliveries
-              {webhook.lastDeliveryAt ? `, last ${new Date(webhook.lastDeliveryAt).toLocaleString()} (${webhook.lastOutcome})` : ''}
-            </p>
-          </>
-        ) : null}
-      </section>
       <InvitationSection />
       <DataSection dataDir={info?.dataDir ?? null} activeProfile={state?.profiles.find((p) => p.active)?.name ?? null} />
+      <details className="advanced-group" data-advanced="" data-testid="settings-advanced">
+        <summary>
+          <h2 id="advanced-h">Advanced</h2>
+          <span className="muted">Custom fields and referee marks from the service (webhook)</span>
+        </summary>
+        <section aria-labelledby="custom-fields-h">
+          <h3 id="custom-fields-h">Custom fields</h3>
+          <p className="row">
+            <span className="muted">
+              Extra fields your organization keeps on authors, folders and manuscripts: their ids, kinds and options.
+            </span>
+            <button type="button" onClick={() => setView('customFields')}>
+              Open custom fields
+            </button>
+          </p>
+        </section>
+        <WebhookSection />
+      </details>
     </div>
+  );
+}
+
+/** Where the service sends referee marks (the webhook receiver): on or off, who may reach it, its port and address. */
+function WebhookSection() {
+  const webhook = useWebhookStatus((s) => s.data);
+  const loadError = useWebhookStatus((s) => s.error);
+  const [configureError, setConfigureError] = useState<string | null>(null);
+  const webhookError = configureError ?? loadError;
+  const [portError, setPortError] = useState<string | null>(null);
+
+  const configureWebhook = async (p: { enabled: boolean; basicAuth?: boolean; bindAddress?: '127.0.0.1' | '0.0.0.0'; port?: number }) => {
+    try {
+      const next = await desk().invoke('webhook.configure', p);
+      useWebhookStatus.setState({ data: next, answered: {} });
+      setConfigureError(null);
+    } catch (e) {
+      setConfigureError(errorText(e));
+    }
+  };
+
+  return (
+    <section aria-labelledby="webhook-h">
+      <h3 id="webhook-h">Referee marks from the service (webhook)</h3>
+      <Alert text={webhookError} />
+      {webhook ? (
+        <>
+          <div className="row webhook-controls">
+            <label>
+              <input
+                type="checkbox"
+                checked={webhook.enabled}
+                onChange={(e) => void configureWebhook({ enabled: e.target.checked, basicAuth: webhook.basicAuth })}
+              />{' '}
+              Receive marks
+            </label>{' '}
+            <label>
+              <input
+                type="checkbox"
+                checked={webhook.basicAuth}
+                onChange={(e) => void configureWebhook({ enabled: webhook.enabled, basicAuth: e.target.checked })}
+              />{' '}
+              Basic auth
+            </label>{' '}
+            <label>
+              Listen on{' '}
+              <select
+                value={webhook.bindAddress}
+                onChange={(e) =>
+                  void configureWebhook({ enabled: webhook.enabled, bindAddress: e.target.value as '127.0.0.1' | '0.0.0.0' })
+                }
+              >
+                <option value="127.0.0.1">this computer only (127.0.0.1)</option>
+                <option value="0.0.0.0">all networks (0.0.0.0)</option>
+              </select>
+            </label>{' '}
+            <label>
+              Port{' '}
+              <input
+                type="text"
+                inputMode="numeric"
+                className="narrow"
+                aria-describedby={portError ? 'port-error port-help' : 'port-help'}
+                aria-invalid={portError ? true : undefined}
+                key={webhook.port ?? 0}
+                defaultValue={webhook.port ?? 0}
+                onBlur={(e) => {
+                  const parsed = parsePort(e.target.value);
+                  if ('error' in parsed) return setPortError(parsed.error);
+                  setPortError(null);
+                  void configureWebhook({ enabled: webhook.enabled, port: parsed.port });
+                }}
+              />
+            </label>
+            <span id="port-help" className="muted">
+              0 picks a free port, kept across restarts.
+            </span>
+          </div>
+          {portError ? (
+            <p id="port-error" className="warn" role="alert">
+              {portError}
+            </p>
+          ) : null}
+          {webhook.url ? (
+            <p className="row">
+              Give the service this address: <code data-testid="webhook-url">{webhook.url}</code>
+              <button type="button" onClick={() => void navigator.clipboard.writeText(webhook.url!)}>
+                Copy
+              </button>
+            </p>
+          ) : null}
+          <p className="muted">
+            {webhook.deliveries} deliveries
+            {webhook.lastDeliveryAt ? `, last ${new Date(webhook.lastDeliveryAt).toLocaleString()} (${webhook.lastOutcome})` : ''}
+          </p>
+        </>
+      ) : null}
+    </section>
   );
 }
 
