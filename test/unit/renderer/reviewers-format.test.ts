@@ -7,6 +7,7 @@ const load = (over: Partial<CandidateLoadRow>): CandidateLoadRow => ({
   authorId: 1,
   personId: 1,
   invitedRecent: 0,
+  unavailableUntil: null,
   reviewing: 0,
   accepted: 0,
   busy: false,

@@ -11,6 +11,7 @@ import { migration010 } from './010-group-verified';
 import { migration011 } from './011-upload-form-once';
 import { migration012 } from './012-author-base';
 import { migration013 } from './013-office';
+import { migration014 } from './014-rounds';
 import type { Migration } from './types';
 
 export type { Migration } from './types';
@@ -30,6 +31,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration011,
   migration012,
   migration013,
+  migration014,
 ];
 
 export const LATEST_VERSION = MIGRATIONS.length;
