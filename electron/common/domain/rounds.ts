@@ -91,11 +91,7 @@ export interface RoundPlan {
  * A decline, a "no answer", or an invitation past the reminder date without an answer frees the place,
  * so the next alternate becomes one to invite now, proposed in place of the person out.
  */
-export function planRound(
-  entries: readonly RoundEntry[],
-  inviteNow: number,
-  at: { now: number; reminderDays: number },
-): RoundPlan {
+export function planRound(entries: readonly RoundEntry[], inviteNow: number, at: { now: number; reminderDays: number }): RoundPlan {
   const sorted = [...entries].sort((a, b) => a.position - b.position);
   const day = today(at.now);
   const roles = new Map<number, RoundRole>();
