@@ -1,4 +1,4 @@
-import { Download } from 'lucide-react';
+import { Download, MessageSquareX } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { toCsv } from '../../../../electron/common/domain/csv';
 import { ledgerTable } from '../../../../electron/common/domain/shortlist';
@@ -14,6 +14,8 @@ import { everyLedgerMatch } from '../../stores/ledgerExport';
 import { useLedger, useLedgerPerson } from '../../stores/reads';
 import { LEDGER_COLUMNS, nextSort } from './format';
 import { PersonDrawer } from './PersonDrawer';
+import { DeclineReportDrawer } from './DeclineReport';
+import { availabilityText, today, unavailableOn } from '../../../../electron/common/domain/rounds';
 import { SearchField } from '../../components/SearchField';
 
 /** Rows the list holds at once; the export asks core for every match, page by page. */
@@ -29,6 +31,7 @@ export function ReviewersView() {
   const [openId, setOpenId] = useState<number | null>(null);
   const [actError, setActError] = useState<string | null>(null);
   const [note, setNote] = useState<string | null>(null);
+  const [report, setReport] = useState(false);
   // With an editorial office the counts are the office's; "Only mine" shows the editor's own.
   const office = useApp((s) => s.status?.office !== undefined);
   const [mineOnly, setMineOnly] = useState(false);
@@ -59,6 +62,11 @@ export function ReviewersView() {
                     <button type="button" className="linklike name" tabIndex={-1} onClick={() => openPerson(p)}>
                       {p.name}
                     </button>
+                    {unavailableOn(p.unavailableUntil, today(Date.now())) ? (
+                      <span className="chip away" data-testid="unavailable">
+                        {availabilityText(p.unavailableUntil!)}
+                      </span>
+                    ) : null}
                     {p.membersCount > 1 ? (
                       <span className="chip" title={`${p.membersCount} author records merged into this person`}>
                         {p.membersCount} records
@@ -119,6 +127,9 @@ export function ReviewersView() {
           </span>
         ) : null}
         <span className="spacer" />
+        <button type="button" onClick={() => setReport(true)}>
+          <MessageSquareX size={16} aria-hidden="true" /> Decline reasons
+        </button>
         <button type="button" onClick={() => void exportAs('csv')} data-shortcut="export" disabled={total === 0}>
           <Download size={16} aria-hidden="true" /> Export CSV
         </button>
@@ -144,6 +155,7 @@ export function ReviewersView() {
           empty={loading ? 'Loading…' : 'Nobody matches this search.'}
         />
       )}
+      <DeclineReportDrawer open={report} onClose={() => setReport(false)} />
       <PersonDrawer
         open={openId !== null}
         onClose={() => {
