@@ -62,11 +62,6 @@ export function ReviewersView() {
                     <button type="button" className="linklike name" tabIndex={-1} onClick={() => openPerson(p)}>
                       {p.name}
                     </button>
-                    {unavailableOn(p.unavailableUntil, today(Date.now())) ? (
-                      <span className="chip away" data-testid="unavailable">
-                        {availabilityText(p.unavailableUntil!)}
-                      </span>
-                    ) : null}
                     {p.membersCount > 1 ? (
                       <span className="chip" title={`${p.membersCount} author records merged into this person`}>
                         {p.membersCount} records
@@ -74,6 +69,13 @@ export function ReviewersView() {
                     ) : null}
                   </span>
                   <span className="line2 muted" title={p.affiliation ?? ''}>
+                    {/* The date goes first on the second line: the name keeps the first line whole. */}
+                    {unavailableOn(p.unavailableUntil, today(Date.now())) ? (
+                      <span className="away-text" data-testid="unavailable">
+                        {availabilityText(p.unavailableUntil!)}
+                        {' · '}
+                      </span>
+                    ) : null}
                     {p.affiliation ?? 'Affiliation unknown'}
                   </span>
                 </span>
