@@ -258,7 +258,9 @@ const bench: Bench = async () => {
     const since = fatigueSince(now, DEFAULT_FATIGUE);
     const badges = time(300, () => cache.ledger.loads(ids, since));
     const withConflicts = time(100, () => cache.ledger.candidateLoads(runId, DEFAULT_FATIGUE, now));
-    const hidden = time(100, () => cache.candidates.query(runId, { hideBusy: true, limit: 100 }, { since, settings: DEFAULT_FATIGUE, today: isoDate(now) }));
+    const hidden = time(100, () =>
+      cache.candidates.query(runId, { hideBusy: true, limit: 100 }, { since, settings: DEFAULT_FATIGUE, today: isoDate(now) }),
+    );
     let seq = 0;
     const record = time(20, () => {
       seq++;

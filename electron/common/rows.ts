@@ -318,7 +318,14 @@ export interface ShortlistRound {
 /** The Reviewers view's decline report: by reason over everyone, and each person's reasons. */
 export interface DeclineReport {
   overall: DeclineReportRow[];
-  people: Array<{ personId: number; name: string; email: string | null; reason: DeclineReason | null; text: string | null; declines: number }>;
+  people: Array<{
+    personId: number;
+    name: string;
+    email: string | null;
+    reason: DeclineReason | null;
+    text: string | null;
+    declines: number;
+  }>;
 }
 
 /** Invitation template and the shortlist's settings (one set per installation). */

@@ -540,8 +540,17 @@ export class LedgerRepository {
    * The decline report: every decline of the editor's shortlists by reason (with the acceptance rate of
    * the people who gave it, from their counts over every manuscript), and each person's reasons.
    */
-  declines(): { overall: ReturnType<typeof declineReport>; people: Array<{ personId: number; name: string; email: string | null;
-    reason: DeclineReason | null; text: string | null; declines: number }> } {
+  declines(): {
+    overall: ReturnType<typeof declineReport>;
+    people: Array<{
+      personId: number;
+      name: string;
+      email: string | null;
+      reason: DeclineReason | null;
+      text: string | null;
+      declines: number;
+    }>;
+  } {
     const rows = this.db
       .prepare<
         [],
@@ -568,8 +577,10 @@ export class LedgerRepository {
       declined: r.declined,
       noAnswer: r.no_answer,
     }));
-    const people = new Map<string, { personId: number; name: string; email: string | null; reason: DeclineReason | null;
-      text: string | null; declines: number }>();
+    const people = new Map<
+      string,
+      { personId: number; name: string; email: string | null; reason: DeclineReason | null; text: string | null; declines: number }
+    >();
     for (const r of rows) {
       const key = `${r.person_id}\u0000${r.reason ?? ''}\u0000${r.reason === 'other' ? (r.text ?? '') : ''}`;
       const had = people.get(key);

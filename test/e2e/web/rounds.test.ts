@@ -191,7 +191,7 @@ describe('rounds: decline reasons, availability, alternates', () => {
     await nav(page, 'Reviewers');
     const reviewers = page.getByRole('table', { name: 'Reviewers' });
     const row = reviewers.getByRole('row').filter({ hasText: first });
-    await expect.poll(() => row.getByTestId('unavailable').textContent()).toBe(`Unavailable until ${untilText} · `);
+    await expect.poll(() => row.getByTestId('unavailable').textContent()).toBe(`Away until ${untilText} · `);
     await page.screenshot({ path: screenshotPath('rounds-reviewers') });
     await page.getByRole('button', { name: 'Decline reasons' }).click();
     const report = page.getByRole('dialog', { name: 'Decline reasons' });

@@ -61,7 +61,7 @@ export function DeclineReportDrawer({ open, onClose }: { open: boolean; onClose:
           </div>
           <section aria-labelledby="declines-all-h">
             <h3 id="declines-all-h">All reviewers</h3>
-            <table className="history" data-testid="declines-overall">
+            <table className="history declines-overall" data-testid="declines-overall">
               <TableHead labels={['Reason', 'Declines', 'People', 'Acceptance rate']} />
               <tbody>
                 {report.overall.map((r) => (
@@ -79,7 +79,7 @@ export function DeclineReportDrawer({ open, onClose }: { open: boolean; onClose:
           </section>
           <section aria-labelledby="declines-people-h">
             <h3 id="declines-people-h">By person</h3>
-            <table className="history" data-testid="declines-people">
+            <table className="history declines-people" data-testid="declines-people">
               <TableHead labels={['Reviewer', 'Reason', 'Declines']} />
               <tbody>
                 {report.people.map((p) => (

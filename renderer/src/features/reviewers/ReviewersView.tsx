@@ -71,8 +71,8 @@ export function ReviewersView() {
                   <span className="line2 muted" title={p.affiliation ?? ''}>
                     {/* The date goes first on the second line: the name keeps the first line whole. */}
                     {unavailableOn(p.unavailableUntil, today(Date.now())) ? (
-                      <span className="away-text" data-testid="unavailable">
-                        {availabilityText(p.unavailableUntil!)}
+                      <span className="away-text" data-testid="unavailable" title={availabilityText(p.unavailableUntil!)}>
+                        {availabilityText(p.unavailableUntil!).replace(/^Unavailable/, 'Away')}
                         {' · '}
                       </span>
                     ) : null}
