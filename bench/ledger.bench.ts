@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fatigueSince, DEFAULT_FATIGUE, applyStatus, type ShortlistStatus } from '../electron/common/domain/shortlist';
+import { fatigueSince, isoDate, DEFAULT_FATIGUE, applyStatus, type ShortlistStatus } from '../electron/common/domain/shortlist';
 import type { UploadResponse } from '../electron/common/service';
 import { openCache, type Cache } from '../electron/core/cache';
 import type { Logger } from '../electron/core/ports';
@@ -258,7 +258,9 @@ const bench: Bench = async () => {
     const since = fatigueSince(now, DEFAULT_FATIGUE);
     const badges = time(300, () => cache.ledger.loads(ids, since));
     const withConflicts = time(100, () => cache.ledger.candidateLoads(runId, DEFAULT_FATIGUE, now));
-    const hidden = time(100, () => cache.candidates.query(runId, { hideBusy: true, limit: 100 }, { since, settings: DEFAULT_FATIGUE }));
+    const hidden = time(100, () =>
+      cache.candidates.query(runId, { hideBusy: true, limit: 100 }, { since, settings: DEFAULT_FATIGUE, today: isoDate(now) }),
+    );
     let seq = 0;
     const record = time(20, () => {
       seq++;

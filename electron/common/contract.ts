@@ -10,6 +10,7 @@ import type { DeskErrorShape } from './errors';
 import { MAX_MANUSCRIPT_BYTES, MAX_STAGE_BASE64 } from './limits';
 import { baseUrlProblem } from './base-url';
 import { CANDIDATE_SORT_KEYS } from './rows';
+import { DECLINE_REASONS, MAX_INVITE_NOW } from './domain/rounds';
 import {
   CONFLICT_KEYS,
   JOURNALS_CORPORA,
@@ -38,6 +39,9 @@ import type {
   ReminderRow,
   ShortlistEntryRow,
   SyncNowView,
+  ShortlistRound,
+  DeclineReport,
+  LedgerPersonRow,
   JournalRecommendation,
   ManuscriptRow,
   OutboxItemView,
@@ -328,6 +332,36 @@ export const requests = {
   'shortlist.setDue': request<ShortlistEntryRow>()(() => z.object({ ...onShortlist, dueDate: isoDay.nullable() }).strict()),
   /** Invitations of the active profile with no answer after the reminder days set in Settings. */
   'shortlist.reminders': request<ReminderRow[]>()(() => empty),
+  /** The person declined, with a reason from the menu ("other" with a few words); "too busy" may say until when they are
+   * unavailable, which the person keeps across manuscripts. */
+  'shortlist.decline': request<ShortlistEntryRow>()(() =>
+    z
+      .object({
+        ...onShortlist,
+        reason: z.enum(DECLINE_REASONS),
+        text: z.string().trim().max(200, 'Say it in 200 characters or fewer.').optional(),
+        unavailableUntil: isoDay.nullable().optional(),
+      })
+      .strict()
+      .superRefine((v, ctx) => {
+        if (v.reason === 'other' && !v.text)
+          ctx.addIssue({ code: 'custom', path: ['text'], message: 'Say why in a few words, or pick one of the reasons.' });
+      }),
+  ),
+  /** How many of the manuscript's shortlist are invited at once (the rest are alternates, in order). */
+  'shortlist.round': request<ShortlistRound>()(() => z.object({ manuscriptId: id }).strict()),
+  'shortlist.setInviteNow': request<ShortlistRound>()(() =>
+    z
+      .object({
+        manuscriptId: id,
+        inviteNow: z
+          .number()
+          .int('Give a whole number of people.')
+          .min(1, 'Invite at least one person at once.')
+          .max(MAX_INVITE_NOW, `Invite at most ${MAX_INVITE_NOW} people at once.`),
+      })
+      .strict(),
+  ),
   'invitation.getSettings': request<InvitationSettings>()(() => empty),
   /** Template (subject, body with {{placeholders}}), editor's name, reminder days, fatigue K/D/R; only the fields given change. */
   'invitation.setSettings': request<InvitationSettings>()(() => invitationSettings),
@@ -373,6 +407,10 @@ export const requests = {
   /** Load badges and "author of another manuscript in this folder" warnings of a run's candidates: only those with
    * something to say (a count, busy, an authorship); a candidate left out has no load. */
   'ledger.loads': request<CandidateLoadRow[]>()(() => z.object({ runId: id }).strict()),
+  /** "Unavailable until" a day on a person (null clears it): Hide busy reviewers leaves them out until then. */
+  'ledger.setAvailability': request<LedgerPersonRow>()(() => z.object({ personId: id, until: isoDay.nullable() }).strict()),
+  /** Declines by reason over every reviewer (counts, acceptance rate of the people who gave each) and per person. */
+  'ledger.declines': request<DeclineReport>()(() => empty),
 
   // Journals
   'journals.get': request<JournalRecommendation | null>()(() =>

@@ -1,5 +1,6 @@
 // Rows the cache hands out and the renderer shows: pure data, shared by core and the renderer.
 // The raw JSON the service sent is stored beside each row and read on demand, so lists stay cheap.
+import type { DeclineReason, DeclineReportRow } from './domain/rounds';
 import type { PersonCounts } from './domain/shortlist';
 import type {
   AuthorsGroupsSettings,
@@ -297,8 +298,34 @@ export interface ShortlistEntryRow {
   serviceMark: { markedBy: string | null } | null;
   /** Colleagues of the editorial office who also invited this person for this manuscript (a warning). */
   invitedByColleagues: Array<{ editor: string; invitedAt: number }>;
+  /** Why they declined (the last decline), or null: not declined, or declined before reasons were asked. */
+  declineReason: DeclineReason | null;
+  /** The words typed with the reason "other". */
+  declineText: string | null;
+  /** The person is unavailable until this day (YYYY-MM-DD), or null. */
+  unavailableUntil: string | null;
   createdAt: number;
   updatedAt: number;
+}
+
+/** How many of a manuscript's shortlist are invited at once; the rest are alternates. `custom`: set by the editor. */
+export interface ShortlistRound {
+  manuscriptId: number;
+  inviteNow: number;
+  custom: boolean;
+}
+
+/** The Reviewers view's decline report: by reason over everyone, and each person's reasons. */
+export interface DeclineReport {
+  overall: DeclineReportRow[];
+  people: Array<{
+    personId: number;
+    name: string;
+    email: string | null;
+    reason: DeclineReason | null;
+    text: string | null;
+    declines: number;
+  }>;
 }
 
 /** Invitation template and the shortlist's settings (one set per installation). */
@@ -357,6 +384,8 @@ export interface LedgerPersonRow extends PersonCounts {
   acceptanceRate: number | null;
   /** How many author_ids were merged into this person. */
   membersCount: number;
+  /** Unavailable until this day (YYYY-MM-DD; any of their author_ids), or null. */
+  unavailableUntil: string | null;
 }
 
 export type LedgerSortKey =
@@ -401,6 +430,9 @@ export interface LedgerHistoryItem {
   note: string | null;
   /** Marked as referee in the service (webhook), beside the local status. */
   serviceMarked: boolean;
+  /** Why they declined this manuscript (null: not declined or not recorded), and the words typed with "other". */
+  declineReason: DeclineReason | null;
+  declineText: string | null;
   updatedAt: number;
 }
 
@@ -438,4 +470,6 @@ export interface CandidateLoadRow {
   authorOf: Array<{ manuscriptId: number; title: string; author: string; by: 'orcid' | 'email' | 'name' }>;
   /** Invitations of this person by colleagues of the editorial office (any manuscript), newest first. */
   colleagues: Array<{ editor: string; invitedAt: number; title: string }>;
+  /** Unavailable until this day (YYYY-MM-DD), or null; while it lasts the person is busy. */
+  unavailableUntil: string | null;
 }

@@ -131,6 +131,15 @@ const CHANNELS: Record<RequestChannel, Entry> = {
   'shortlist.setDue': editor(SHORTLIST, () => ({ manuscriptId: ms(), authorId: s.people[0], dueDate: '2030-01-31' })),
   'invitation.markInvited': editor(SHORTLIST, () => ({ manuscriptId: ms(), authorId: s.people[0] })),
   'shortlist.setStatus': editor(SHORTLIST, () => ({ manuscriptId: ms(), authorId: s.people[0], status: 'accepted' })),
+  // The accepted person withdraws, too busy until a day: the person's availability changes with the entry.
+  'shortlist.decline': editor(SHORTLIST, () => ({
+    manuscriptId: ms(),
+    authorId: s.people[0],
+    reason: 'too_busy',
+    unavailableUntil: '2030-03-01',
+  })),
+  'shortlist.round': read,
+  'shortlist.setInviteNow': editor(['shortlist'], () => ({ manuscriptId: ms(), inviteNow: 2 }), { ids: { shortlist: ms } }),
   'shortlist.remove': editor(SHORTLIST, () => ({ manuscriptId: ms(), authorId: s.people[1] })),
   'shortlist.reminders': read,
   'invitation.getSettings': read,
@@ -148,6 +157,8 @@ const CHANNELS: Record<RequestChannel, Entry> = {
     },
   }),
   'ledger.loads': read,
+  'ledger.setAvailability': editor(['ledger', 'shortlist'], () => ({ personId: t.core.cache.ledger.personOf(s.people[0]!), until: null })),
+  'ledger.declines': read,
   'groups.list': read,
   'groups.create': editor(
     ['groups', 'outbox'],

@@ -127,9 +127,18 @@ export interface LoadBadge {
   reasons: string[];
 }
 
-/** The load badge: invited ≥ K times in the last D days, or reviewing ≥ R manuscripts now. */
-export function loadBadge(load: { invitedRecent: number; reviewing: number }, s: FatigueSettings): LoadBadge {
+/**
+ * The load badge: invited ≥ K times in the last D days, or reviewing ≥ R manuscripts now, or unavailable
+ * until a day not yet past (`today`, YYYY-MM-DD; the date is the last day away).
+ */
+export function loadBadge(
+  load: { invitedRecent: number; reviewing: number; unavailableUntil?: string | null },
+  s: FatigueSettings,
+  today?: string,
+): LoadBadge {
   const reasons: string[] = [];
+  const until = load.unavailableUntil ?? null;
+  if (until !== null && today !== undefined && until >= today) reasons.push(`unavailable until ${until}`);
   if (load.invitedRecent >= s.k) reasons.push(`invited ${load.invitedRecent} times in the last ${s.d} days`);
   if (load.reviewing >= s.r) reasons.push(`reviewing ${load.reviewing} manuscript${load.reviewing === 1 ? '' : 's'} now`);
   return { busy: reasons.length > 0, reasons };
@@ -180,7 +189,7 @@ export function shortlistTable(entries: readonly ShortlistExportEntry[]): { head
 }
 
 /** A ledger person as the export writes them: the row the Reviewers view shows, less its ids. */
-export type LedgerExportPerson = Omit<LedgerPersonRow, 'personId' | 'membersCount'>;
+export type LedgerExportPerson = Omit<LedgerPersonRow, 'personId' | 'membersCount' | 'unavailableUntil'>;
 
 /** The Reviewers view as a table for CSV/XLSX, in the order shown. */
 export function ledgerTable(people: readonly LedgerExportPerson[]): { header: string[]; rows: Array<Array<string | number | null>> } {

@@ -127,8 +127,8 @@ export class CandidatesRepository {
     return this.allOfRun.all(runId).map(toCandidate);
   }
 
-  /** `load` gives the fatigue rule (settings and window start) that `hideBusy` applies. */
-  query(runId: number, q: CandidateQuery = {}, load?: { since: number; settings: FatigueSettings }): CandidatePage {
+  /** `load` gives the fatigue rule (settings and window start) and today's date (availability) that `hideBusy` applies. */
+  query(runId: number, q: CandidateQuery = {}, load?: { since: number; settings: FatigueSettings; today: string }): CandidatePage {
     const where: string[] = ['run_id = ?'];
     const params: unknown[] = [runId];
     const add = (sql: string, ...values: unknown[]): void => {
@@ -160,7 +160,7 @@ export class CandidatesRepository {
       add(`(name LIKE ? ESCAPE '\\' OR affiliation LIKE ? ESCAPE '\\')`, like, like);
     }
     // Reviewer ledger (shortlist issue): busy people and people worked with before.
-    if (q.hideBusy === true && load) add(...candidateLedgerFilters.notBusy(load.since, load.settings));
+    if (q.hideBusy === true && load) add(...candidateLedgerFilters.notBusy(load.since, load.settings, load.today));
     if (q.workedWith === true) add(...candidateLedgerFilters.workedWith());
     const sort = q.sort && q.sort.length > 0 ? q.sort : [{ by: 'rank' as const, dir: 'asc' as const }];
     const order = sort

@@ -1,7 +1,8 @@
 import type { Database, Statement } from 'better-sqlite3';
 import { DeskError } from '../../common/errors';
 import { authorMatcher, chooseMerge, normalizeEmail, normalizeOrcid } from '../../common/domain/ledger';
-import { acceptanceRate, fatigueSince, loadBadge, personCounts, type FatigueSettings } from '../../common/domain/shortlist';
+import { declineReport, type DeclineFact, type DeclineReason } from '../../common/domain/rounds';
+import { acceptanceRate, fatigueSince, isoDate, loadBadge, personCounts, type FatigueSettings } from '../../common/domain/shortlist';
 import type { UploadAuthor } from '../../common/service';
 import type { Clock } from '../ports';
 import { fromJson, ftsQuery, insertInto } from './sql';
@@ -35,6 +36,7 @@ interface PersonDbRow {
   last_invited_at: number | null;
   acceptance_rate: number | null;
   members_count: number;
+  unavailable_until: string | null;
 }
 
 /** The person's columns; `mine`: the counts of the editor's own shortlist entries instead of the office's. */
@@ -42,7 +44,8 @@ const personColumns = (mine: boolean): string => {
   const c = (col: string) => (mine ? `p.mine_${col} AS ${col}` : `p.${col}`);
   const counts = ['shortlisted', 'invited', 'accepted', 'declined', 'no_answer', 'reviewing', 'last_invited_at', 'acceptance_rate'];
   return `p.id, p.name, p.affiliation, p.email, p.orcid, p.suggested, ${counts.map(c).join(', ')},
-  (SELECT count(*) FROM ledger_members mc WHERE mc.person_id = p.id) AS members_count`;
+  (SELECT count(*) FROM ledger_members mc WHERE mc.person_id = p.id) AS members_count,
+  (SELECT max(av.until) FROM ledger_members ma JOIN availability av ON av.author_id = ma.author_id WHERE ma.person_id = p.id) AS unavailable_until`;
 };
 const PERSON_COLUMNS = personColumns(false);
 
@@ -68,6 +71,7 @@ const toPerson = (r: PersonDbRow): LedgerPersonRow => ({
   lastInvitedAt: r.last_invited_at,
   acceptanceRate: r.acceptance_rate,
   membersCount: r.members_count,
+  unavailableUntil: r.unavailable_until,
 });
 
 const SORT: Record<LedgerSortKey, string> = {
@@ -105,16 +109,19 @@ const INVITED_RECENT = `CASE WHEN coalesce(p.invited, 0) = 0 OR p.last_invited_a
  * since `since`); "only people I have worked with" is anyone who accepted a review before.
  */
 export const candidateLedgerFilters = {
-  notBusy: (since: number, s: FatigueSettings): [string, ...unknown[]] => [
+  notBusy: (since: number, s: FatigueSettings, today: string): [string, ...unknown[]] => [
     `NOT EXISTS (SELECT 1 FROM ledger_members m JOIN ledger_people p ON p.id = m.person_id WHERE m.author_id = candidates.author_id
       AND (p.reviewing >= ? OR p.invited >= ? AND p.last_invited_at >= ?
         AND (SELECT count(*) FROM ledger_members m2 JOIN reviewer_entries s ON s.author_id = m2.author_id
-        WHERE m2.person_id = m.person_id AND s.invited_at >= ?) >= ?))`,
+        WHERE m2.person_id = m.person_id AND s.invited_at >= ?) >= ?
+        OR EXISTS (SELECT 1 FROM ledger_members m3 JOIN availability av ON av.author_id = m3.author_id
+        WHERE m3.person_id = m.person_id AND av.until >= ?)))`,
     s.r,
     s.k,
     since,
     since,
     s.k,
+    today,
   ],
   workedWith: (): [string] => [
     'EXISTS (SELECT 1 FROM ledger_members m JOIN ledger_people p ON p.id = m.person_id WHERE m.author_id = candidates.author_id AND p.accepted > 0)',
@@ -162,7 +169,14 @@ export class LedgerRepository {
   private readonly personStmt: Statement<[number], PersonDbRow>;
   private readonly loadsStmt: Statement<
     [{ ids: string; since: number }],
-    { author_id: number; person_id: number | null; reviewing: number | null; accepted: number | null; invited_recent: number | null }
+    {
+      author_id: number;
+      person_id: number | null;
+      reviewing: number | null;
+      accepted: number | null;
+      invited_recent: number | null;
+      unavailable_until: string | null;
+    }
   >;
 
   constructor(
@@ -194,7 +208,9 @@ export class LedgerRepository {
     this.personStmt = db.prepare(`SELECT ${PERSON_COLUMNS} FROM ledger_people p WHERE p.id = ?`);
     // One statement for a whole run's candidates: their person, reviews in progress and recent invitations.
     this.loadsStmt = db.prepare(`
-      SELECT i.value AS author_id, m.person_id, p.reviewing, p.accepted, ${INVITED_RECENT} AS invited_recent
+      SELECT i.value AS author_id, m.person_id, p.reviewing, p.accepted, ${INVITED_RECENT} AS invited_recent,
+        (SELECT max(av.until) FROM ledger_members ma JOIN availability av ON av.author_id = ma.author_id WHERE ma.person_id = m.person_id)
+          AS unavailable_until
       FROM json_each(@ids) i LEFT JOIN ledger_members m ON m.author_id = i.value LEFT JOIN ledger_people p ON p.id = m.person_id`);
   }
 
@@ -369,6 +385,8 @@ export class LedgerRepository {
           due_date: string | null;
           note: string | null;
           marked: number;
+          decline_reason: DeclineReason | null;
+          decline_text: string | null;
           updated_at: number;
         }
       >(
@@ -379,7 +397,7 @@ export class LedgerRepository {
            SELECT s.manuscript_id, s.author_id, 0 FROM ledger_members lm JOIN shortlist s ON s.author_id = lm.author_id WHERE lm.person_id = @p),
          one AS (SELECT manuscript_id, author_id, max(suggested) AS suggested FROM mine GROUP BY manuscript_id, author_id)
          SELECT one.manuscript_id, one.author_id, one.suggested, ms.profile_id, ms.title, f.name AS folder, s.status, s.invited_at, s.answered_at,
-           s.due_date, s.note, mk.author_id IS NOT NULL AS marked, max(ms.updated_at, coalesce(s.updated_at, 0)) AS updated_at
+           s.due_date, s.note, mk.author_id IS NOT NULL AS marked, s.decline_reason, s.decline_text, max(ms.updated_at, coalesce(s.updated_at, 0)) AS updated_at
          FROM one JOIN manuscripts ms ON ms.id = one.manuscript_id JOIN folders f ON f.id = ms.folder_id
          LEFT JOIN shortlist s ON s.manuscript_id = one.manuscript_id AND s.author_id = one.author_id
          LEFT JOIN marks mk ON mk.manuscript_id = one.manuscript_id AND mk.author_id = one.author_id
@@ -399,6 +417,8 @@ export class LedgerRepository {
         dueDate: r.due_date,
         note: r.note,
         serviceMarked: r.marked !== 0,
+        declineReason: r.status === 'declined' ? r.decline_reason : null,
+        declineText: r.status === 'declined' ? r.decline_text : null,
         updatedAt: r.updated_at,
       }));
     // The colleagues' entries the ledger counts (reviewer_entries' office half), with where and who.
@@ -482,6 +502,103 @@ export class LedgerRepository {
   }
 
   /**
+   * "Unavailable until" a day for the person of this author_id (null clears it). One row per person: the
+   * rows of the person's other author_ids go, so a merged person never carries two dates. Keyed by the
+   * author_id, which the service and an editorial office share (the ledger's person ids are this cache's).
+   */
+  setAvailability(authorId: number, until: string | null, source: 'typed' | 'declined'): void {
+    this.changes.transaction(() => {
+      const personId = this.personOf(authorId);
+      const ids =
+        personId === undefined
+          ? [authorId]
+          : this.db.prepare<[number], number>('SELECT author_id FROM ledger_members WHERE person_id = ?').pluck().all(personId);
+      const drop = this.db.prepare<[number]>('DELETE FROM availability WHERE author_id = ?');
+      for (const id of ids) drop.run(id);
+      if (until !== null)
+        this.db
+          .prepare<[{ author_id: number; until: string; source: string; set_at: number }]>(
+            insertInto('availability', ['author_id', 'until', 'source', 'set_at']),
+          )
+          .run({ author_id: authorId, until, source, set_at: this.clock.now() });
+      this.changes.note('ledger');
+      this.changes.note('shortlist');
+    });
+  }
+
+  /** The author_id a person's own settings (availability) are kept under: their first record. */
+  firstMember(personId: number): number | undefined {
+    return (
+      this.db
+        .prepare<[number], number>('SELECT author_id FROM ledger_members WHERE person_id = ? ORDER BY joined_at, author_id LIMIT 1')
+        .pluck()
+        .get(personId) ?? undefined
+    );
+  }
+
+  /**
+   * The decline report: every decline of the editor's shortlists by reason (with the acceptance rate of
+   * the people who gave it, from their counts over every manuscript), and each person's reasons.
+   */
+  declines(): {
+    overall: ReturnType<typeof declineReport>;
+    people: Array<{
+      personId: number;
+      name: string;
+      email: string | null;
+      reason: DeclineReason | null;
+      text: string | null;
+      declines: number;
+    }>;
+  } {
+    const rows = this.db
+      .prepare<
+        [],
+        {
+          person_id: number;
+          name: string;
+          email: string | null;
+          reason: DeclineReason | null;
+          text: string | null;
+          accepted: number;
+          declined: number;
+          no_answer: number;
+        }
+      >(
+        `SELECT lm.person_id, p.name, p.email, s.decline_reason AS reason, s.decline_text AS text, p.accepted, p.declined, p.no_answer
+         FROM shortlist s JOIN ledger_members lm ON lm.author_id = s.author_id JOIN ledger_people p ON p.id = lm.person_id
+         WHERE s.status = 'declined' ORDER BY p.name COLLATE NOCASE, p.id`,
+      )
+      .all();
+    const facts: DeclineFact[] = rows.map((r) => ({
+      personId: r.person_id,
+      reason: r.reason,
+      accepted: r.accepted,
+      declined: r.declined,
+      noAnswer: r.no_answer,
+    }));
+    const people = new Map<
+      string,
+      { personId: number; name: string; email: string | null; reason: DeclineReason | null; text: string | null; declines: number }
+    >();
+    for (const r of rows) {
+      const key = `${r.person_id}\u0000${r.reason ?? ''}\u0000${r.reason === 'other' ? (r.text ?? '') : ''}`;
+      const had = people.get(key);
+      if (had) had.declines++;
+      else
+        people.set(key, {
+          personId: r.person_id,
+          name: r.name,
+          email: r.email,
+          reason: r.reason,
+          text: r.reason === 'other' ? r.text : null,
+          declines: 1,
+        });
+    }
+    return { overall: declineReport(facts), people: [...people.values()] };
+  }
+
+  /**
    * The decision's warnings for the candidates of a run: the load badge (fatigue rule at `now`)
    * from one ledger statement, and authorship of another manuscript of the same folder in the cache.
    * Only the candidates with something to say (a count, busy, an authorship): a candidate left out has no
@@ -519,11 +636,12 @@ export class LedgerRepository {
     );
     const out: CandidateLoadRow[] = [];
     for (const c of candidates) {
-      const l = loads.get(c.author_id) ?? { personId: null, reviewing: 0, accepted: 0, invitedRecent: 0 };
-      const badge = loadBadge(l, settings);
+      const l = loads.get(c.author_id) ?? { personId: null, reviewing: 0, accepted: 0, invitedRecent: 0, unavailableUntil: null };
+      const badge = loadBadge(l, settings, isoDate(now));
       const wrote = authorOf(c);
       const others = colleagues.get(c.author_id) ?? [];
-      if (l.invitedRecent + l.reviewing + l.accepted === 0 && !badge.busy && wrote.length === 0 && others.length === 0) continue;
+      const nothing = l.invitedRecent + l.reviewing + l.accepted === 0 && l.unavailableUntil === null;
+      if (nothing && !badge.busy && wrote.length === 0 && others.length === 0) continue;
       out.push({
         authorId: c.author_id,
         personId: l.personId,
@@ -534,6 +652,7 @@ export class LedgerRepository {
         reasons: badge.reasons,
         authorOf: wrote,
         colleagues: others,
+        unavailableUntil: l.unavailableUntil,
       });
     }
     return out;
@@ -572,13 +691,21 @@ export class LedgerRepository {
   loads(
     authorIds: readonly number[],
     since: number,
-  ): Array<{ authorId: number; personId: number | null; reviewing: number; accepted: number; invitedRecent: number }> {
+  ): Array<{
+    authorId: number;
+    personId: number | null;
+    reviewing: number;
+    accepted: number;
+    invitedRecent: number;
+    unavailableUntil: string | null;
+  }> {
     return this.loadsStmt.all({ ids: JSON.stringify(authorIds), since }).map((r) => ({
       authorId: r.author_id,
       personId: r.person_id,
       reviewing: r.reviewing ?? 0,
       accepted: r.accepted ?? 0,
       invitedRecent: r.invited_recent ?? 0,
+      unavailableUntil: r.unavailable_until,
     }));
   }
 }

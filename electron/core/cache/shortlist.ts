@@ -2,10 +2,12 @@ import type { Database, Statement } from 'better-sqlite3';
 import { DeskError } from '../../common/errors';
 import { DEFAULT_TEMPLATE } from '../../common/domain/invitation';
 import { DAY_MS, DEFAULT_FATIGUE, applyStatus, reminderCutoff, transitionError } from '../../common/domain/shortlist';
+import { DEFAULT_INVITE_NOW, type DeclineReason } from '../../common/domain/rounds';
 import type { Clock } from '../ports';
 import type { LedgerRepository } from './ledger';
-import type { InvitationSettings, ReminderRow, ShortlistEntryRow, ShortlistStatus } from './types';
+import type { InvitationSettings, ReminderRow, ShortlistEntryRow, ShortlistRound, ShortlistStatus } from './types';
 import type { ChangeFeed } from './changes';
+import { insertInto } from './sql';
 
 interface EntryDbRow {
   manuscript_id: number;
@@ -27,6 +29,9 @@ interface EntryDbRow {
   marked_by: string | null;
   /** JSON: colleagues of the office who invited this person for this manuscript. */
   colleagues: string | null;
+  decline_reason: DeclineReason | null;
+  decline_text: string | null;
+  unavailable_until: string | null;
   created_at: number;
   updated_at: number;
 }
@@ -49,6 +54,9 @@ const toEntry = (r: EntryDbRow): ShortlistEntryRow => ({
   inLatestRun: r.in_latest !== 0,
   serviceMark: r.marked !== 0 ? { markedBy: r.marked_by } : null,
   invitedByColleagues: r.colleagues === null ? [] : (JSON.parse(r.colleagues) as Array<{ editor: string; invitedAt: number }>),
+  declineReason: r.decline_reason,
+  declineText: r.decline_text,
+  unavailableUntil: r.unavailable_until,
   createdAt: r.created_at,
   updatedAt: r.updated_at,
 });
@@ -93,7 +101,9 @@ export class ShortlistRepository {
     private readonly journal: (manuscriptId: number, authorId: number) => void = () => {},
   ) {
     const select = `SELECT s.manuscript_id, s.author_id, lm.person_id, s.position, s.name, s.email, s.orcid, s.affiliation, s.note, s.status,
-        s.due_date, s.invited_at, s.answered_at, s.closed_at, s.created_at, s.updated_at,
+        s.due_date, s.invited_at, s.answered_at, s.closed_at, s.created_at, s.updated_at, s.decline_reason, s.decline_text,
+        (SELECT max(av.until) FROM availability av WHERE av.author_id = s.author_id
+          OR av.author_id IN (SELECT m2.author_id FROM ledger_members m2 WHERE m2.person_id = lm.person_id)) AS unavailable_until,
         EXISTS (SELECT 1 FROM candidates c WHERE c.run_id = ms.last_run_id AND c.author_id = s.author_id) AS in_latest,
         mk.author_id IS NOT NULL AS marked, mk.marked_by,
         (SELECT json_group_array(json_object('editor', i.editor, 'invitedAt', i.invited_at))
@@ -221,6 +231,51 @@ export class ShortlistRepository {
       this.journal(manuscriptId, authorId);
       this.changed(manuscriptId);
       return this.entry(manuscriptId, authorId)!;
+    });
+  }
+
+  /**
+   * The person declined, for this reason (the words typed with "other"); with `unavailableUntil` the
+   * person is unavailable until that day on every manuscript (availability, source "declined").
+   */
+  decline(
+    manuscriptId: number,
+    authorId: number,
+    reason: DeclineReason,
+    text: string | null,
+    unavailableUntil: string | null,
+  ): ShortlistEntryRow {
+    return this.changes.transaction(() => {
+      this.setStatus(manuscriptId, authorId, 'declined');
+      this.db
+        .prepare('UPDATE shortlist SET decline_reason = @r, decline_text = @t WHERE manuscript_id = @m AND author_id = @a')
+        .run({ r: reason, t: reason === 'other' ? text : null, m: manuscriptId, a: authorId });
+      if (unavailableUntil !== null) this.ledger.setAvailability(authorId, unavailableUntil, 'declined');
+      return this.entry(manuscriptId, authorId)!;
+    });
+  }
+
+  /** How many of the manuscript's shortlist are invited at once (the default until the editor sets it). */
+  round(manuscriptId: number): ShortlistRound {
+    const n = this.db
+      .prepare<[number], number>('SELECT invite_now FROM shortlist_rounds WHERE manuscript_id = ?')
+      .pluck()
+      .get(manuscriptId);
+    return { manuscriptId, inviteNow: n ?? DEFAULT_INVITE_NOW, custom: n !== undefined };
+  }
+
+  setInviteNow(manuscriptId: number, inviteNow: number): ShortlistRound {
+    return this.changes.transaction(() => {
+      this.db
+        .prepare(
+          `${insertInto('shortlist_rounds', ['manuscript_id', 'invite_now', 'updated_at'], {
+            target: ['manuscript_id'],
+            set: ['invite_now', 'updated_at'],
+          })}`,
+        )
+        .run({ manuscript_id: manuscriptId, invite_now: inviteNow, updated_at: this.clock.now() });
+      this.changes.note('shortlist', manuscriptId);
+      return this.round(manuscriptId);
     });
   }
 

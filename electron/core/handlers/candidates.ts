@@ -1,5 +1,5 @@
 import { conflictEvidence } from '../../common/domain/conflicts';
-import { fatigueSince } from '../../common/domain/shortlist';
+import { fatigueSince, isoDate } from '../../common/domain/shortlist';
 import { DeskError } from '../../common/errors';
 import type { HandlerMap } from '../router';
 import type { CoreContext } from './context';
@@ -21,7 +21,8 @@ export function candidateHandlers(ctx: CoreContext): HandlerMap<Channels> {
       ownRun(runId);
       if (query.hideBusy !== true) return ctx.cache.candidates.query(runId, query);
       const settings = fatigueOf(ctx.cache.shortlist.settings());
-      return ctx.cache.candidates.query(runId, query, { since: fatigueSince(ctx.clock.now(), settings), settings });
+      const now = ctx.clock.now();
+      return ctx.cache.candidates.query(runId, query, { since: fatigueSince(now, settings), settings, today: isoDate(now) });
     },
     'candidates.compare': ({ fromRunId, toRunId }) => {
       const a = ownRun(fromRunId);

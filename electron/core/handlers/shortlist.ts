@@ -14,6 +14,9 @@ type Channels =
   | 'shortlist.setStatus'
   | 'shortlist.setDue'
   | 'shortlist.reminders'
+  | 'shortlist.decline'
+  | 'shortlist.round'
+  | 'shortlist.setInviteNow'
   | 'invitation.getSettings'
   | 'invitation.setSettings'
   | 'invitation.draft'
@@ -22,7 +25,9 @@ type Channels =
   | 'ledger.query'
   | 'ledger.person'
   | 'ledger.split'
-  | 'ledger.loads';
+  | 'ledger.loads'
+  | 'ledger.setAvailability'
+  | 'ledger.declines';
 
 export const fatigueOf = (s: InvitationSettings): FatigueSettings => ({ k: s.fatigueK, d: s.fatigueD, r: s.fatigueR });
 
@@ -101,6 +106,20 @@ export function shortlistHandlers(ctx: CoreContext): HandlerMap<Channels> {
       mine(manuscriptId);
       return ctx.cache.editorWrite(() => ctx.cache.shortlist.setDue(manuscriptId, authorId, dueDate));
     },
+    'shortlist.decline': ({ manuscriptId, authorId, reason, text, unavailableUntil }) => {
+      mine(manuscriptId);
+      return ctx.cache.editorWrite(() =>
+        ctx.cache.shortlist.decline(manuscriptId, authorId, reason, text ?? null, unavailableUntil ?? null),
+      );
+    },
+    'shortlist.round': ({ manuscriptId }) => {
+      mine(manuscriptId);
+      return ctx.cache.shortlist.round(manuscriptId);
+    },
+    'shortlist.setInviteNow': ({ manuscriptId, inviteNow }) => {
+      mine(manuscriptId);
+      return ctx.cache.editorWrite(() => ctx.cache.shortlist.setInviteNow(manuscriptId, inviteNow));
+    },
     'shortlist.reminders': () => ctx.cache.shortlist.reminders(pid(), ctx.cache.shortlist.settings().reminderDays),
     'invitation.getSettings': () => ctx.cache.shortlist.settings(),
     'invitation.setSettings': (patch) => {
@@ -129,6 +148,13 @@ export function shortlistHandlers(ctx: CoreContext): HandlerMap<Channels> {
       const { from, to } = await ctx.cache.editorWrite(() => ctx.cache.ledger.split(authorId));
       return { from: ctx.cache.ledger.history(from) ?? null, to: ctx.cache.ledger.history(to) ?? null };
     },
+    'ledger.setAvailability': async ({ personId, until }) => {
+      const authorId = ctx.cache.ledger.firstMember(personId);
+      if (authorId === undefined) throw new DeskError('not_found', 'This person is not in the reviewer ledger.', { field: 'personId' });
+      await ctx.cache.editorWrite(() => ctx.cache.ledger.setAvailability(authorId, until, 'typed'));
+      return ctx.cache.ledger.get(personId)!;
+    },
+    'ledger.declines': () => ctx.cache.ledger.declines(),
     'ledger.loads': ({ runId }) => {
       const run = ctx.cache.manuscripts.run(runId);
       if (!run) throw new DeskError('not_found', 'This run of candidates is not in the cache of the active profile.', { field: 'runId' });

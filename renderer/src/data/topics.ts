@@ -18,6 +18,8 @@ import {
   useLoads,
   useOutbox,
   useReminders,
+  useRound,
+  useDeclines,
   useShortlist,
   useWebhookDeliveries,
   useWebhookStatus,
@@ -40,6 +42,7 @@ const ledger: Reload[] = [
   () => useLedgerPerson.getState().reload(),
   () => useLoads.getState().reload(),
   () => useReminders.getState().reload(),
+  () => useDeclines.getState().reload(),
 ];
 const groups: Reload = () => useGroups.getState().reload();
 // A manuscript's shortlist and open drafts after its own writes (id = the manuscript). A new run (the
@@ -47,6 +50,10 @@ const groups: Reload = () => useGroups.getState().reload();
 const shortlist: Reload = (e) => {
   const input = useShortlist.getState().input;
   if (input && (e.id === undefined || e.id === input.manuscriptId)) return useShortlist.getState().reload();
+};
+const round: Reload = (e) => {
+  const input = useRound.getState().input;
+  if (input && (e.id === undefined || e.id === input.manuscriptId)) return useRound.getState().reload();
 };
 const drafts: Reload = (e) => {
   const id = useDrafts.getState().manuscriptId;
@@ -70,8 +77,8 @@ export const RELOADS: Record<Topic, Reload[]> = {
   outbox: [() => useOutbox.getState().reload()],
   webhook: [() => useWebhookDeliveries.getState().reload(), () => useWebhookStatus.getState().reload()],
   // The candidates query filters on invitations (hide busy reviewers, people I have worked with).
-  shortlist: [candidates, shortlist, drafts, ...ledger],
-  ledger: [candidates, ...ledger, () => useInvitationSettings.getState().reload()],
+  shortlist: [candidates, shortlist, round, drafts, ...ledger],
+  ledger: [candidates, shortlist, ...ledger, () => useInvitationSettings.getState().reload()],
 };
 
 /** Everything that belongs to one profile's workspace, forgotten when another profile becomes active. */
@@ -91,6 +98,8 @@ export function resetWorkspace(): void {
     useLedgerPerson,
     useLoads,
     useReminders,
+    useRound,
+    useDeclines,
   ]) {
     const input = store.getState().input;
     store.getState().reset();

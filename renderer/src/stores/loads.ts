@@ -29,7 +29,18 @@ function noLoad(runId: number, authorId: number): CandidateLoadRow {
   if (unloaded?.runId !== runId) unloaded = { runId, byAuthor: new Map() };
   let row = unloaded.byAuthor.get(authorId);
   if (!row) {
-    row = { authorId, personId: null, invitedRecent: 0, reviewing: 0, accepted: 0, busy: false, reasons: [], authorOf: [], colleagues: [] };
+    row = {
+      authorId,
+      personId: null,
+      invitedRecent: 0,
+      reviewing: 0,
+      accepted: 0,
+      busy: false,
+      reasons: [],
+      authorOf: [],
+      colleagues: [],
+      unavailableUntil: null,
+    };
     unloaded.byAuthor.set(authorId, row);
   }
   return row;

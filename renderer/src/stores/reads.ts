@@ -17,3 +17,7 @@ export const useLedgerPerson = resource('ledger.person');
 export const useLoads = resource('ledger.loads');
 export const useInvitationSettings = resource('invitation.getSettings');
 export const useReminders = resource('shortlist.reminders');
+/** How many of the open manuscript's shortlist are invited at once (input: its id); the rest are alternates. */
+export const useRound = resource('shortlist.round');
+/** The Reviewers view's decline report. */
+export const useDeclines = resource('ledger.declines');

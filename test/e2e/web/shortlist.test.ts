@@ -147,7 +147,7 @@ afterAll(async () => {
 describe('shortlist and invitations', () => {
   let picked: string[] = [];
 
-  it('the core job: drop → five conflict-free referees who are not busy → export → their invitations drafted, in ≤ 10 actions after the upload', async () => {
+  it('the core job: drop → five conflict-free referees not busy → export → three drafted, two alternates, in ≤ 10 actions after the upload', async () => {
     // The upload (not counted): drop, the folder, Upload.
     await dropFile(page, 'lichens.pdf', await makeManuscriptPdf(), 'application/pdf');
     const item = page.getByRole('article', { name: 'Upload of lichens.pdf' });
@@ -202,7 +202,7 @@ describe('shortlist and invitations', () => {
     expect(csv.slice(1).map((l) => l[5])).toEqual(Array(5).fill('Shortlisted'));
 
     await act(() => shortlistButton().click());
-    const draftAll = panel().getByRole('button', { name: 'Draft invitations (5)' });
+    const draftAll = panel().getByRole('button', { name: 'Draft invitations (3)' });
     await act(() => draftAll.click());
     // Once per installation, before the first draft: the editor's name and the due period (not counted:
     // the daily job never asks again). "Required" shows only after a first try.
@@ -215,8 +215,9 @@ describe('shortlist and invitations', () => {
     await page.screenshot({ path: screenshotPath('shortlist-invitation-basics') });
     await basics.getByLabel(/^Your name/).fill('Dr. Ines Editor');
     await basics.getByRole('button', { name: 'Save and draft' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Invitations (5)' });
-    await expect.poll(() => dialog.getByTestId('draft-subject').count(), { timeout: 10_000 }).toBe(5);
+    // Three are invited now (the default for a manuscript); the fourth and fifth wait as alternates, in order.
+    const dialog = page.getByRole('dialog', { name: 'Invitations (3)' });
+    await expect.poll(() => dialog.getByTestId('draft-subject').count(), { timeout: 10_000 }).toBe(3);
     // Right the first time: a due date 21 days ahead for each, the signature, the abstract as an excerpt
     // that fits the mail link.
     const texts = await dialog.getByRole('textbox').evaluateAll((els) => els.map((t) => (t as HTMLTextAreaElement).value));
@@ -229,7 +230,7 @@ describe('shortlist and invitations', () => {
     expect(await dialog.getByRole('note').count()).toBe(0);
     for (const subject of await dialog.getByTestId('draft-subject').allTextContents()) expect(subject.length).toBeGreaterThan(0);
     const links = await dialog.getByTestId('mailto').evaluateAll((els) => els.map((a) => a.getAttribute('href')));
-    expect(links).toHaveLength(5);
+    expect(links).toHaveLength(3);
     for (const href of links) expect(href).toMatch(/^mailto:[^?@]+@[^?@]+\?subject=.+&body=.+/);
     const bodies = await dialog.getByRole('textbox').evaluateAll((els) => els.map((t) => (t as HTMLTextAreaElement).value));
     for (const [i, body] of bodies.entries()) expect(body).toContain(picked[i]!.split(' ').at(-1)!);
@@ -238,7 +239,8 @@ describe('shortlist and invitations', () => {
     await page.screenshot({ path: screenshotPath('shortlist-core-job-drafts') });
     await page.keyboard.press('Escape');
     await expect.poll(() => dialog.count()).toBe(0);
-    await inView(panel(), panel().getByRole('button', { name: 'Draft invitations (5)' }), shortlistButton());
+    expect(await panel().getByTestId('sl-role').allTextContents()).toEqual(['Alternate 1', 'Alternate 2']);
+    await inView(panel(), panel().getByRole('button', { name: 'Draft invitations (3)' }), shortlistButton());
   });
 
   it('Space on a focused row adds and removes; reorder by buttons, keyboard drag and mouse drag; a note typed across a save', async () => {
@@ -306,7 +308,8 @@ describe('shortlist and invitations', () => {
 
   it('invite two (dialog and status), one accepts and one declines; the service’s mark shows beside the status; the export says so', async () => {
     const [first, second] = picked as [string, string];
-    // The first through the dialog: its draft names the manuscript and the due date.
+    // The first through the dialog: its draft names the manuscript and the due date (set above, shown in the panel).
+    await expect.poll(() => entry(first).getByLabel(`Due date for ${first}`, { exact: true }).inputValue()).toBe('2026-12-15');
     await entry(first)
       .getByRole('button', { name: `Invite ${first}…` })
       .click();
@@ -343,12 +346,12 @@ describe('shortlist and invitations', () => {
     ]);
     await inView(
       entry(first).getByRole('button', { name: `${first} accepted` }),
-      entry(second).getByRole('button', { name: `${second} declined` }),
+      entry(second).getByRole('button', { name: `${second} declined…` }),
     );
     // The answer buttons stay inside the status column (they do not run under the due date).
     const status = await entry(first).locator('.sl-status').boundingBox();
     const declined = await entry(first)
-      .getByRole('button', { name: `${first} declined` })
+      .getByRole('button', { name: `${first} declined…` })
       .boundingBox();
     expect(declined!.x + declined!.width).toBeLessThanOrEqual(status!.x + status!.width + 0.5);
     await page.screenshot({ path: screenshotPath('shortlist-answers') });
@@ -356,8 +359,12 @@ describe('shortlist and invitations', () => {
       .getByRole('button', { name: `${first} accepted` })
       .click();
     await entry(second)
-      .getByRole('button', { name: `${second} declined` })
+      .getByRole('button', { name: `${second} declined…` })
       .click();
+    // A decline asks for its reason.
+    const decline = page.getByRole('dialog', { name: `${second} declined` });
+    await decline.getByRole('radio', { name: 'No reason given' }).check();
+    await decline.getByRole('button', { name: 'Record the decline' }).click();
     await expect.poll(() => entry(first).getByTestId('sl-status').textContent()).toBe(`Accepted ${today}`);
     await expect.poll(() => entry(second).getByTestId('sl-status').textContent()).toBe(`Declined ${today}`);
     await expect
@@ -366,7 +373,7 @@ describe('shortlist and invitations', () => {
           .getByRole('button', { name: /^Draft invitations/ })
           .textContent(),
       )
-      .toMatch(/\(3\)/);
+      .toMatch(/\(2\)/);
 
     // The service marks the first through its webhook: shown beside "Accepted", which stays.
     const hook = (await app.core.router.handle('webhook.configure', { enabled: true }, { transport: 'test' })) as {
@@ -407,7 +414,8 @@ describe('shortlist and invitations', () => {
       ['2', picked[1], 'Declined', '', dueDay, ''],
       ['3', picked[2], 'Shortlisted', '', dueDay, ''],
       ['4', picked[3], 'Shortlisted', '', dueDay, ''],
-      ['5', picked[4], 'Shortlisted', '', dueDay, ''],
+      // The fifth waits as an alternate: never drafted, so no due date yet.
+      ['5', picked[4], 'Shortlisted', '', '', ''],
     ]);
     const xlsx = await downloaded(() => page.getByRole('button', { name: 'Export 5 to XLSX' }).click());
     expect(xlsx.suggestedFilename()).toMatch(/-shortlist\.xlsx$/);

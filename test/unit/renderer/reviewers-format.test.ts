@@ -7,6 +7,7 @@ const load = (over: Partial<CandidateLoadRow>): CandidateLoadRow => ({
   authorId: 1,
   personId: 1,
   invitedRecent: 0,
+  unavailableUntil: null,
   reviewing: 0,
   accepted: 0,
   busy: false,
@@ -53,6 +54,11 @@ describe('Reviewers view, pure parts', () => {
     expect(loadText(load({ busy: true, reasons: ['invited 11 times in the last 30 days'] }))!.why).toBe(
       'Invited 11 times in the last 30 days',
     );
+    // Unavailable until a day: the badge carries the date.
+    expect(loadText(load({ busy: true, unavailableUntil: '2027-01-15', reasons: ['unavailable until 2027-01-15'] }))).toEqual({
+      badge: 'Busy until 15 Jan 2027',
+      why: 'Unavailable until 15 Jan 2027',
+    });
   });
 
   it('names each manuscript of the folder the candidate wrote, and how they were matched', () => {

@@ -30,6 +30,7 @@ const load = (authorId: number, over: Partial<CandidateLoadRow> = {}): Candidate
   authorId,
   personId: authorId,
   invitedRecent: 0,
+  unavailableUntil: null,
   reviewing: 0,
   accepted: 0,
   busy: false,

@@ -12,6 +12,7 @@ import { migration011 } from './011-upload-form-once';
 import { migration012 } from './012-author-base';
 import { migration013 } from './013-office';
 import { migration014 } from './014-ledger-stale';
+import { migration015 } from './015-rounds';
 import type { Migration } from './types';
 
 export type { Migration } from './types';
@@ -32,6 +33,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration012,
   migration013,
   migration014,
+  migration015,
 ];
 
 export const LATEST_VERSION = MIGRATIONS.length;

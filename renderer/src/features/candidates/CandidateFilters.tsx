@@ -134,7 +134,7 @@ export function CandidateFilters({
         />{' '}
         Has email
       </label>
-      <label title="Hide people invited many times lately or reviewing several manuscripts now (the load rule in Settings)">
+      <label title="Hide people invited many times lately, reviewing several manuscripts now (the load rule in Settings), or unavailable until a later day">
         <input
           type="checkbox"
           checked={query.hideBusy === true}

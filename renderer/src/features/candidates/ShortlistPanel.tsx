@@ -19,9 +19,19 @@ import { TRANSITIONS } from '../../../../electron/common/domain/shortlist';
 import type { ShortlistEntryRow, ShortlistStatus } from '../../../../electron/common/views';
 import { Alert } from '../../components/Alert';
 import { useManuscripts } from '../../stores/manuscripts';
-import { useShortlist } from '../../stores/reads';
+import { useInvitationSettings, useRound, useShortlist } from '../../stores/reads';
+import {
+  DEFAULT_INVITE_NOW,
+  MAX_INVITE_NOW,
+  availabilityText,
+  declineText,
+  planRound,
+  type RoundPlan,
+  type RoundRole,
+} from '../../../../electron/common/domain/rounds';
+import { DeclineDialog } from './DeclineDialog';
 import { InvitationDialog } from './InvitationDialog';
-import { moved, nextStatuses, notYetInvited, statusLine } from './shortlistModel';
+import { moved, nextStatuses, statusLine } from './shortlistModel';
 import { useShortlistPanel, write } from './shortlistState';
 import { DateInput } from '../../components/DateInput';
 
@@ -36,15 +46,27 @@ const DAY = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short',
 export function ShortlistArea() {
   const manuscriptId = useManuscripts((s) => s.detail?.manuscript.id ?? null);
   const open = useShortlistPanel((s) => s.open);
+  const entries = useShortlist((s) => (s.answered?.manuscriptId === manuscriptId ? s.data : null));
   useEffect(() => {
-    if (manuscriptId !== null) void useShortlist.getState().load({ manuscriptId });
+    if (manuscriptId === null) return;
+    void useShortlist.getState().load({ manuscriptId });
+    void useRound.getState().load({ manuscriptId });
+    if (useInvitationSettings.getState().data === null) void useInvitationSettings.getState().load({});
   }, [manuscriptId]);
   return (
     <>
       {open && manuscriptId !== null ? <ShortlistPanel manuscriptId={manuscriptId} /> : null}
       {manuscriptId !== null ? <InvitationDialog manuscriptId={manuscriptId} /> : null}
+      {entries ? <DeclineDialog entries={entries} /> : null}
     </>
   );
+}
+
+/** The round of the manuscript's shortlist: who is invited now, who waits as an alternate, who is proposed. */
+export function useRoundPlan(manuscriptId: number, entries: readonly ShortlistEntryRow[]): RoundPlan {
+  const inviteNow = useRound((s) => (s.answered?.manuscriptId === manuscriptId ? (s.data?.inviteNow ?? null) : null)) ?? DEFAULT_INVITE_NOW;
+  const reminderDays = useInvitationSettings((s) => s.data?.reminderDays ?? 7);
+  return useMemo(() => planRound(entries, inviteNow, { now: Date.now(), reminderDays }), [entries, inviteNow, reminderDays]);
 }
 
 const names = (entries: readonly ShortlistEntryRow[]) => new Map(entries.map((e) => [e.authorId, e.name]));
@@ -63,7 +85,8 @@ export function ShortlistPanel({ manuscriptId }: { manuscriptId: number }) {
     return pending.every((id) => byId.has(id)) ? pending.map((id) => byId.get(id)!) : list;
   }, [data, pending]);
   const ids = useMemo(() => entries.map((e) => e.authorId), [entries]);
-  const toInvite = notYetInvited(entries);
+  const plan = useRoundPlan(manuscriptId, entries);
+  const toInvite = plan.toInvite;
 
   const reorder = (from: number, to: number) => {
     const next = moved(ids, from, to);
@@ -95,12 +118,13 @@ export function ShortlistPanel({ manuscriptId }: { manuscriptId: number }) {
           Shortlist <span className="muted">· {entries.length === 1 ? '1 person' : `${entries.length} people`}</span>
         </h2>
         <span className="spacer" />
+        <InviteNowField manuscriptId={manuscriptId} inviteNow={plan.inviteNow} />
         <button
           type="button"
           className="primary"
           disabled={toInvite.length === 0}
           onClick={() => useShortlistPanel.setState({ inviting: toInvite })}
-          title="Draft an invitation for everyone on the list not yet invited"
+          title={`Draft an invitation for the people to invite now (the first ${plan.inviteNow} not yet invited or out); the others wait as alternates`}
         >
           <Mail size={16} aria-hidden="true" /> Draft invitations ({toInvite.length})
         </button>
@@ -115,6 +139,20 @@ export function ShortlistPanel({ manuscriptId }: { manuscriptId: number }) {
         </button>
       </header>
       <Alert text={error ?? loadError} />
+      {plan.proposals.length > 0 ? (
+        <ul className="sl-proposals" aria-label="Next alternates proposed">
+          {plan.proposals.map((p) => (
+            <li key={p.authorId} data-testid="sl-proposal">
+              <span>
+                {p.replaces ? `${p.replaces.name} ${OUT_TEXT[p.replaces.why]}. ` : ''}Next alternate: <strong>{p.name}</strong>
+              </span>
+              <button type="button" onClick={() => useShortlistPanel.setState({ inviting: [p.authorId] })}>
+                <Mail size={14} aria-hidden="true" /> Draft invitation to {p.name}
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
       {entries.length === 0 ? (
         <p className="muted shortlist-empty">
           Nobody yet. Tick the box before a candidate’s name, or press Space on a row of the table, to add them here.
@@ -134,7 +172,7 @@ export function ShortlistPanel({ manuscriptId }: { manuscriptId: number }) {
           <SortableContext items={ids} strategy={verticalListSortingStrategy}>
             <ol className="shortlist-list" aria-label="Shortlisted people, in order">
               {entries.map((e, i) => (
-                <Entry key={e.authorId} entry={e} index={i} count={entries.length} onMove={reorder} />
+                <Entry key={e.authorId} entry={e} role={plan.roles.get(e.authorId)} index={i} count={entries.length} onMove={reorder} />
               ))}
             </ol>
           </SortableContext>
@@ -144,13 +182,64 @@ export function ShortlistPanel({ manuscriptId }: { manuscriptId: number }) {
   );
 }
 
+/** Why a person's place is free, after their name in a proposal. */
+const OUT_TEXT = { declined: 'declined', no_answer: 'did not answer', overdue: 'has not answered by the reminder date' } as const;
+
+/** How many are invited at once: the first that many not yet out are invited now, the rest are alternates in order. */
+function InviteNowField({ manuscriptId, inviteNow }: { manuscriptId: number; inviteNow: number }) {
+  const [value, setValue] = useState(String(inviteNow));
+  useEffect(() => setValue(String(inviteNow)), [inviteNow]);
+  const commit = () => {
+    const n = Number(value);
+    if (Number.isInteger(n) && n >= 1 && n <= MAX_INVITE_NOW) {
+      if (n !== inviteNow) void write('shortlist.setInviteNow', { manuscriptId, inviteNow: n });
+    } else setValue(String(inviteNow));
+  };
+  return (
+    <label className="sl-invite-now" title="How many people are invited at once; the others wait as alternates, in the list’s order">
+      Invite now
+      <input
+        type="number"
+        min={1}
+        max={MAX_INVITE_NOW}
+        step={1}
+        value={value}
+        onChange={(e) => setValue(e.target.value)}
+        onBlur={commit}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') commit();
+        }}
+      />
+    </label>
+  );
+}
+
+/** The person's place in the round, as a chip (nothing for people in play or to invite now). */
+function RoleChip({ role }: { role: RoundRole | undefined }) {
+  if (role?.kind === 'alternate')
+    return (
+      <span className="chip alternate" data-testid="sl-role" title="Invited when someone declines or does not answer by the reminder date">
+        Alternate {role.order}
+      </span>
+    );
+  if (role?.kind === 'away')
+    return (
+      <span className="chip away" data-testid="sl-role" title="Skipped as an alternate until then">
+        {availabilityText(role.until)}
+      </span>
+    );
+  return null;
+}
+
 function Entry({
   entry,
+  role,
   index,
   count,
   onMove,
 }: {
   entry: ShortlistEntryRow;
+  role: RoundRole | undefined;
   index: number;
   count: number;
   onMove: (from: number, to: number) => void;
@@ -183,6 +272,7 @@ function Entry({
         <strong>{name}</strong>
         <span className="muted sl-email">{entry.email ?? 'no e-mail'}</span>
         {entry.inLatestRun ? null : <span className="chip dropped">not in the latest run</span>}
+        <RoleChip role={role} />
         {entry.invitedByColleagues.length > 0 ? (
           <span
             className="chip colleague"
@@ -197,6 +287,11 @@ function Entry({
         <span className={`status s-${entry.status}`} data-testid="sl-status">
           {statusLine(entry)}
         </span>
+        {entry.status === 'declined' && entry.declineReason ? (
+          <span className="muted sl-reason" data-testid="sl-reason">
+            {declineText(entry.declineReason, entry.declineText)}
+          </span>
+        ) : null}
         {entry.serviceMark ? (
           <span className="chip marked sl-mark" title="The service’s mark (webhook); the status here is yours and stays as it is">
             Marked in the service{entry.serviceMark.markedBy ? ` by ${entry.serviceMark.markedBy}` : ''}
@@ -264,8 +359,12 @@ function AnswerButtons({ entry }: { entry: ShortlistEntryRow }) {
       <button type="button" onClick={() => set('accepted')} aria-label={`${entry.name} accepted`}>
         Accepted
       </button>
-      <button type="button" onClick={() => set('declined')} aria-label={`${entry.name} declined`}>
-        Declined
+      <button
+        type="button"
+        onClick={() => useShortlistPanel.setState({ declining: entry.authorId })}
+        aria-label={`${entry.name} declined…`}
+      >
+        Declined…
       </button>
     </span>
   );
@@ -282,7 +381,9 @@ function StatusSelect({ entry }: { entry: ShortlistEntryRow }) {
       value=""
       onChange={(e) => {
         const status = e.target.value as ShortlistStatus;
-        if (status) void write('shortlist.setStatus', { manuscriptId: entry.manuscriptId, authorId: entry.authorId, status });
+        // A decline asks for its reason first.
+        if (status === 'declined') useShortlistPanel.setState({ declining: entry.authorId });
+        else if (status) void write('shortlist.setStatus', { manuscriptId: entry.manuscriptId, authorId: entry.authorId, status });
       }}
     >
       <option value="">Change status…</option>

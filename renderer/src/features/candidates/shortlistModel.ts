@@ -48,7 +48,7 @@ export function moved(ids: readonly number[], from: number, to: number): readonl
 export const nextStatuses = (status: ShortlistStatus): Array<{ status: ShortlistStatus; label: string }> =>
   TRANSITIONS[status].map((s) => ({ status: s, label: s === 'shortlisted' ? 'Shortlisted (invitation taken back)' : STATUS_LABEL[s] }));
 
-/** People the "Draft invitations" button asks for: on the list and not yet invited, in order. */
+/** People on the list not yet invited, in order (the round plan, common/domain/rounds, picks who is invited now). */
 export const notYetInvited = (entries: readonly ShortlistEntryRow[]): number[] =>
   [...entries]
     .sort((a, b) => a.position - b.position)

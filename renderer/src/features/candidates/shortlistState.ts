@@ -14,9 +14,11 @@ interface PanelState {
   error: string | null;
   /** Who the invitation dialog drafts for (null: closed). */
   inviting: readonly number[] | null;
+  /** Whose decline the reason dialog records (null: closed). */
+  declining: number | null;
 }
 
-export const useShortlistPanel = create<PanelState>(() => ({ open: false, error: null, inviting: null }));
+export const useShortlistPanel = create<PanelState>(() => ({ open: false, error: null, inviting: null, declining: null }));
 
 /** Invokes a shortlist write; its error shows in the panel. True when it went through. */
 export async function write<C extends RequestChannel>(channel: C, input: RequestInput<C>): Promise<boolean> {
@@ -43,4 +45,15 @@ export async function toggleShortlist(row: Pick<CandidateRow, 'authorId'>): Prom
   const on = currentEntries(manuscriptId)?.some((e) => e.authorId === row.authorId) ?? false;
   if (on) await write('shortlist.remove', { manuscriptId, authorId: row.authorId });
   else await write('shortlist.add', { manuscriptId, authorIds: [row.authorId] });
+}
+
+/** Records a decline with its reason (and, for "too busy" or "on leave", until when the person is unavailable). */
+export async function recordDecline(input: RequestInput<'shortlist.decline'>): Promise<string | null> {
+  try {
+    await desk().invoke('shortlist.decline', input);
+    useShortlistPanel.setState({ error: null, declining: null });
+    return null;
+  } catch (err) {
+    return errorText(err);
+  }
 }

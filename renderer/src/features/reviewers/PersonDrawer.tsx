@@ -9,6 +9,9 @@ import { useProfiles } from '../../stores/profiles';
 import { useLedgerPerson } from '../../stores/reads';
 import { LEDGER_COLUMNS, RULE_TEXT } from './format';
 import { TableHead } from '../../components/TableHead';
+import { DateInput } from '../../components/DateInput';
+import { declineText } from '../../../../electron/common/domain/rounds';
+import { setAvailability } from '../../stores/availability';
 
 /** Opens a manuscript of the active profile on its candidates. */
 export function openManuscript(manuscriptId: number): void {
@@ -74,6 +77,15 @@ export function PersonDrawer({
               </div>
             ))}
           </dl>
+          <div className="availability">
+            <span aria-hidden="true">Unavailable until</span>
+            <DateInput
+              label={`${p.name} is unavailable until`}
+              value={p.unavailableUntil}
+              onChange={(until) => void setAvailability(p.personId, until).then(onSplitError)}
+            />
+            <span className="muted">Hide busy reviewers leaves them out until this day, on every manuscript.</span>
+          </div>
           <section aria-labelledby="members-h">
             <h3 id="members-h">Author records in this person</h3>
             {splitNote ? (
@@ -140,6 +152,7 @@ export function PersonDrawer({
                     </td>
                     <td>
                       {h.status ? STATUS_LABEL[h.status] : h.suggested ? 'Suggested' : '—'}
+                      {h.status === 'declined' ? <div className="muted">{declineText(h.declineReason, h.declineText)}</div> : null}
                       {h.serviceMarked ? <span className="chip marked">Marked in the service</span> : null}
                     </td>
                     <td>{isoDate(h.invitedAt) || '—'}</td>

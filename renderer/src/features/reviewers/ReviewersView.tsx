@@ -1,4 +1,4 @@
-import { Download } from 'lucide-react';
+import { Download, MessageSquareX } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { toCsv } from '../../../../electron/common/domain/csv';
 import { ledgerTable } from '../../../../electron/common/domain/shortlist';
@@ -14,6 +14,8 @@ import { everyLedgerMatch } from '../../stores/ledgerExport';
 import { useLedger, useLedgerPerson } from '../../stores/reads';
 import { LEDGER_COLUMNS, nextSort } from './format';
 import { PersonDrawer } from './PersonDrawer';
+import { DeclineReportDrawer } from './DeclineReport';
+import { availabilityText, today, unavailableOn } from '../../../../electron/common/domain/rounds';
 import { SearchField } from '../../components/SearchField';
 
 /** Rows the list holds at once; the export asks core for every match, page by page. */
@@ -29,6 +31,7 @@ export function ReviewersView() {
   const [openId, setOpenId] = useState<number | null>(null);
   const [actError, setActError] = useState<string | null>(null);
   const [note, setNote] = useState<string | null>(null);
+  const [report, setReport] = useState(false);
   // With an editorial office the counts are the office's; "Only mine" shows the editor's own.
   const office = useApp((s) => s.status?.office !== undefined);
   const [mineOnly, setMineOnly] = useState(false);
@@ -66,6 +69,13 @@ export function ReviewersView() {
                     ) : null}
                   </span>
                   <span className="line2 muted" title={p.affiliation ?? ''}>
+                    {/* The date goes first on the second line: the name keeps the first line whole. */}
+                    {unavailableOn(p.unavailableUntil, today(Date.now())) ? (
+                      <span className="away-text" data-testid="unavailable" title={availabilityText(p.unavailableUntil!)}>
+                        {availabilityText(p.unavailableUntil!).replace(/^Unavailable/, 'Away')}
+                        {' · '}
+                      </span>
+                    ) : null}
                     {p.affiliation ?? 'Affiliation unknown'}
                   </span>
                 </span>
@@ -119,6 +129,9 @@ export function ReviewersView() {
           </span>
         ) : null}
         <span className="spacer" />
+        <button type="button" onClick={() => setReport(true)}>
+          <MessageSquareX size={16} aria-hidden="true" /> Decline reasons
+        </button>
         <button type="button" onClick={() => void exportAs('csv')} data-shortcut="export" disabled={total === 0}>
           <Download size={16} aria-hidden="true" /> Export CSV
         </button>
@@ -144,6 +157,7 @@ export function ReviewersView() {
           empty={loading ? 'Loading…' : 'Nobody matches this search.'}
         />
       )}
+      <DeclineReportDrawer open={report} onClose={() => setReport(false)} />
       <PersonDrawer
         open={openId !== null}
         onClose={() => {

@@ -2,6 +2,7 @@
 // cell text), the merge rule in words, and what the load badge says.
 import type { CandidateLoadRow, LedgerMergeRule, LedgerPersonRow, LedgerSortKey } from '../../../../electron/common/rows';
 import { isoDate } from '../../../../electron/common/domain/shortlist';
+import { availabilityText } from '../../../../electron/common/domain/rounds';
 
 export interface LedgerColumn {
   key: LedgerSortKey;
@@ -59,8 +60,13 @@ export const RULE_TEXT: Record<LedgerMergeRule, string> = {
 /** The load badge's label and its reason, or null when the person is not busy and has no conflict to show. */
 export function loadText(load: CandidateLoadRow | undefined): { badge: string; why: string } | null {
   if (!load || !load.busy) return null;
-  const why = load.reasons.length > 0 ? load.reasons.join('; ').replace(/\b1 times\b/g, 'once') : 'busy';
-  return { badge: 'Busy', why: why.charAt(0).toUpperCase() + why.slice(1) };
+  const until = load.unavailableUntil;
+  const away = until !== null && load.reasons.some((r) => r.startsWith('unavailable until'));
+  const reasons = load.reasons.map((r) => (away && r.startsWith('unavailable until') ? availabilityText(until).replace(/^U/, 'u') : r));
+  const why = reasons.length > 0 ? reasons.join('; ').replace(/\b1 times\b/g, 'once') : 'busy';
+  // Unavailable until a day: the badge carries the date ("Busy until 15 Jan 2027").
+  const badge = away ? `Busy ${availabilityText(until).replace(/^Unavailable /, '')}` : 'Busy';
+  return { badge, why: why.charAt(0).toUpperCase() + why.slice(1) };
 }
 
 /** "Author of “Title” in this folder (matched by ORCID)" for each manuscript the candidate wrote. */
