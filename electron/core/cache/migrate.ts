@@ -15,16 +15,21 @@ export function tooNewError(found: number, latest: number): DeskError {
   );
 }
 
+/** The version a database has after the whole list. */
+export const latestOf = (migrations: readonly Migration[]): number => migrations[migrations.length - 1]?.version ?? 0;
+
 /**
  * Brings the database up to `target` (default: the last migration), one transaction per step,
  * as Signal Desktop's ts/sql/migrations does. Returns the versions applied.
  */
-export function migrate(db: Database, migrations: readonly Migration[], logger: Logger, target = migrations.length): number[] {
+export function migrate(db: Database, migrations: readonly Migration[], logger: Logger, target = latestOf(migrations)): number[] {
   migrations.forEach((m, i) => {
-    if (m.version !== i + 1) throw new Error(`migration list out of order: position ${i + 1} holds version ${m.version}`);
+    if (m.version <= (migrations[i - 1]?.version ?? 0) || (i === 0 && m.version !== 1))
+      throw new Error(`migration list out of order: position ${i + 1} holds version ${m.version}`);
   });
+  const latest = latestOf(migrations);
   const current = userVersion(db);
-  if (current > migrations.length) throw tooNewError(current, migrations.length);
+  if (current > latest) throw tooNewError(current, latest);
   const applied: number[] = [];
   for (const m of migrations) {
     if (m.version <= current || m.version > target) continue;

@@ -16,7 +16,7 @@ import { LedgerRepository } from './ledger';
 import { ManuscriptsRepository, withoutCommitSync } from './manuscripts';
 import { MarksRepository } from './marks';
 import { OfficeRepository } from './office';
-import { migrate, tooNewError, userVersion } from './migrate';
+import { latestOf, migrate, tooNewError, userVersion } from './migrate';
 import { LATEST_VERSION, MIGRATIONS, type Migration } from './migrations';
 import { SqliteProfilesRepository } from './profiles';
 import { SearchRepository } from './search';
@@ -201,7 +201,7 @@ function notDamage(file: string, err: unknown): DeskError {
  */
 export function openCache(opts: OpenCacheOptions): Cache {
   const migrations = opts.migrations ?? MIGRATIONS;
-  const latest = migrations.length;
+  const latest = latestOf(migrations);
   assertWritable(opts.file);
   let recovery: RecoveryReport | null = resumeRebuild(opts, migrations);
 
@@ -378,7 +378,7 @@ function rebuild(opts: OpenCacheOptions, migrations: readonly Migration[], reaso
   const db = new Database(building);
   try {
     configure(db);
-    if (!p.ok || p.version < 1 || p.version > migrations.length) {
+    if (!p.ok || p.version < 1 || p.version > latestOf(migrations)) {
       report.lost.push({ table: '*', rows: null, error: p.ok ? `unexpected schema version ${p.version}` : p.error });
       migrate(db, migrations, opts.logger);
     } else {

@@ -11,11 +11,12 @@ import { migration010 } from './010-group-verified';
 import { migration011 } from './011-upload-form-once';
 import { migration012 } from './012-author-base';
 import { migration013 } from './013-office';
+import { migration015 } from './015-author-decisions';
 import type { Migration } from './types';
 
 export type { Migration } from './types';
 
-/** Every schema step in order. Append a new file here; never edit or reorder a released one. */
+/** Every schema step in increasing order. Append a new file here; never edit or reorder a released one. */
 export const MIGRATIONS: readonly Migration[] = [
   migration001,
   migration002,
@@ -30,6 +31,9 @@ export const MIGRATIONS: readonly Migration[] = [
   migration011,
   migration012,
   migration013,
+  // 014 is written on another branch: at the merge it goes here, before 015.
+  migration015,
 ];
 
-export const LATEST_VERSION = MIGRATIONS.length;
+/** The schema version a cache has once every step ran: the last step's. */
+export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;
