@@ -51,7 +51,10 @@ export const MATCH_RULE_TEXT: Record<MatchRule, string> = {
 export function pasteProblem(text: string): string | null {
   if (text.trim() === '') return 'Paste the names from the cover letter first.';
   if (text.length > MAX_REQUEST_TEXT)
-    return `This is ${text.length.toLocaleString('en')} characters; paste at most ${MAX_REQUEST_TEXT.toLocaleString('en')} (the list of names, not the whole letter).`;
+    return (
+      `This is ${text.length.toLocaleString('en')} characters; ` +
+      `paste at most ${MAX_REQUEST_TEXT.toLocaleString('en')} (the list of names, not the whole letter).`
+    );
   const lines = text.split(/\r\n|\r|\n/).length;
   if (lines > MAX_REQUEST_LINES)
     return `This is ${lines} lines; paste at most ${MAX_REQUEST_LINES} (the list of names, not the whole letter).`;
@@ -59,11 +62,19 @@ export function pasteProblem(text: string): string | null {
 }
 
 const TITLES = /^(?:(?:dr|prof|professor|mr|mrs|ms|miss|mx|sir|dame|assoc|assist|associate|assistant|emeritus|pd|priv\.?-?doz)\.?\s+)+/i;
-const EMAIL = /(?:mailto:)?<?([^\s<>(),;:"[\]]+@[^\s<>(),;:"[\]]+\.[^\s<>(),;:"[\].]+)>?/i;
+const EMAIL = /(?:mailto:)?<?([^\s<>(),;:"[\]@]+@[^\s<>(),;:"[\]@]+\.[^\s<>(),;:"[\].@]+)>?/i;
 const ORCID = /(?:https?:\/\/)?(?:www\.)?(?:orcid\.org\/)?(\d{4}[\s-]?\d{4}[\s-]?\d{4}[\s-]?\d{3}[\dXx])\b/;
 // Words that introduce the list or a field rather than naming a person.
-const LEAD_IN =
-  /^(?:[-*•·–—\d.)\s]+|(?:we|the authors?)\s+(?:would\s+)?(?:like\s+to\s+)?(?:suggest|propose|recommend|oppose|ask|request)\w*\s+(?:that\s+)?(?:the\s+following\s+)?(?:reviewers?|referees?|people)?\s*(?:not\s+be\s+(?:invited|asked|contacted))?[:,]?\s*|(?:suggested|opposed|preferred|excluded|potential)\s+(?:reviewers?|referees?)\s*[:,-]?\s*|please\s+(?:do\s+not|don't)\s+(?:invite|contact|ask)\s*[:,-]?\s*)/i;
+const LEAD_IN = new RegExp(
+  [
+    String.raw`^(?:[-*•·–—\d.)\s]+`,
+    String.raw`(?:we|the authors?)\s+(?:would\s+)?(?:like\s+to\s+)?(?:suggest|propose|recommend|oppose|ask|request)\w*\s+(?:that\s+)?` +
+      String.raw`(?:the\s+following\s+)?(?:reviewers?|referees?|people)?\s*(?:not\s+be\s+(?:invited|asked|contacted))?[:,]?\s*`,
+    String.raw`(?:suggested|opposed|preferred|excluded|potential)\s+(?:reviewers?|referees?)\s*[:,-]?\s*`,
+    String.raw`please\s+(?:do\s+not|don't)\s+(?:invite|contact|ask)\s*[:,-]?\s*)`,
+  ].join('|'),
+  'i',
+);
 const FIELD_LABEL = /\b(?:orcid(?:\s*id|\s*iD)?|e-?mail|email\s+address|affiliation|institution)\s*[:=]?\s*/gi;
 
 /**
