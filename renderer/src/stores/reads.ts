@@ -17,3 +17,9 @@ export const useLedgerPerson = resource('ledger.person');
 export const useLoads = resource('ledger.loads');
 export const useInvitationSettings = resource('invitation.getSettings');
 export const useReminders = resource('shortlist.reminders');
+// The editor's decisions about people (local only): the authors' requests of the open manuscript, its
+// people's flags, a ledger person's do-not-invite entry and addresses, the do-not-invite list.
+export const useRequests = resource('requests.list');
+export const useFlags = resource('people.flags');
+export const usePersonDecisions = resource('people.decisions');
+export const useDoNotInvite = resource('doNotInvite.list');

@@ -19,7 +19,8 @@ import { TRANSITIONS } from '../../../../electron/common/domain/shortlist';
 import type { ShortlistEntryRow, ShortlistStatus } from '../../../../electron/common/views';
 import { Alert } from '../../components/Alert';
 import { useManuscripts } from '../../stores/manuscripts';
-import { useShortlist } from '../../stores/reads';
+import { useFlags, useShortlist } from '../../stores/reads';
+import { CandidateFlags } from './CandidateFlags';
 import { InvitationDialog } from './InvitationDialog';
 import { moved, nextStatuses, notYetInvited, statusLine } from './shortlistModel';
 import { useShortlistPanel, write } from './shortlistState';
@@ -64,6 +65,9 @@ export function ShortlistPanel({ manuscriptId }: { manuscriptId: number }) {
   }, [data, pending]);
   const ids = useMemo(() => entries.map((e) => e.authorId), [entries]);
   const toInvite = notYetInvited(entries);
+  // The button counts the drafts it gives: not the do-not-invite list, not the authors' opposed (the dialog names them).
+  const flags = useFlags((s) => (s.answered?.manuscriptId === manuscriptId ? s.data : null));
+  const drafts = toInvite.filter((id) => !flags?.some((f) => f.authorId === id && (f.doNotInvite !== null || f.opposed))).length;
 
   const reorder = (from: number, to: number) => {
     const next = moved(ids, from, to);
@@ -102,7 +106,7 @@ export function ShortlistPanel({ manuscriptId }: { manuscriptId: number }) {
           onClick={() => useShortlistPanel.setState({ inviting: toInvite })}
           title="Draft an invitation for everyone on the list not yet invited"
         >
-          <Mail size={16} aria-hidden="true" /> Draft invitations ({toInvite.length})
+          <Mail size={16} aria-hidden="true" /> Draft invitations ({drafts})
         </button>
         <button
           type="button"
@@ -183,6 +187,7 @@ function Entry({
         <strong>{name}</strong>
         <span className="muted sl-email">{entry.email ?? 'no e-mail'}</span>
         {entry.inLatestRun ? null : <span className="chip dropped">not in the latest run</span>}
+        <CandidateFlags authorId={entry.authorId} compact={false} />
         {entry.invitedByColleagues.length > 0 ? (
           <span
             className="chip colleague"

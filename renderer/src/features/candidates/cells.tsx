@@ -19,6 +19,7 @@ import type { ConflictKey } from '../../../../electron/common/service';
 import type { CandidateLoadRow } from '../../../../electron/common/rows';
 import type { CandidateRow } from '../../../../electron/common/views';
 import { authorOfText, colleagueText, loadText } from '../reviewers/format';
+import { CandidateFlags } from './CandidateFlags';
 import { CandidateLoad } from './CandidateLoad';
 
 /** One formatter for every cell: toLocaleString builds a new one per call, which shows while scrolling. */
@@ -206,6 +207,7 @@ export const CELLS: Record<ScreenColumnKey, (c: CandidateRow, ctx: CellContext) 
       <span className="name-cell">
         <span className="line1">
           {move ? <span className={`chip ${move === 'New' ? 'new' : 'moved'}`}>{move}</span> : null}
+          <CandidateFlags authorId={c.authorId} />
           <CandidateLoad row={c}>{loadChips}</CandidateLoad>
           <button
             type="button"

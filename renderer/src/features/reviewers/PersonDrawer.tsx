@@ -8,6 +8,7 @@ import { useManuscripts } from '../../stores/manuscripts';
 import { useProfiles } from '../../stores/profiles';
 import { useLedgerPerson } from '../../stores/reads';
 import { LEDGER_COLUMNS, RULE_TEXT } from './format';
+import { PersonDecisions } from './PersonDecisions';
 import { TableHead } from '../../components/TableHead';
 
 /** Opens a manuscript of the active profile on its candidates. */
@@ -74,6 +75,7 @@ export function PersonDrawer({
               </div>
             ))}
           </dl>
+          <PersonDecisions personId={p.personId} />
           <section aria-labelledby="members-h">
             <h3 id="members-h">Author records in this person</h3>
             {splitNote ? (
