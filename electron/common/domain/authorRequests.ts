@@ -75,6 +75,8 @@ const LEAD_IN = new RegExp(
   ].join('|'),
   'i',
 );
+// Prose after the person: "… (Uppsala University) as a potential reviewer", "…, who works on lichens".
+const TRAILER = /[\s,]+(?:as\s+(?:an?\s+)?(?:possible\s+|potential\s+|additional\s+)?(?:reviewers?|referees?)|who\s|since\s|because\s).*$/i;
 const FIELD_LABEL = /\b(?:orcid(?:\s*id|\s*iD)?|e-?mail|email\s+address|affiliation|institution)\s*[:=]?\s*/gi;
 
 /**
@@ -103,7 +105,7 @@ export function splitEntries(text: string): string[] {
 /** One piece of text read as a person; null when no name is left (a heading, a lone e-mail gives the e-mail as the name). */
 export function readEntry(piece: string): RequestedPerson | null {
   const line = piece.trim().slice(0, 1000);
-  let rest = line.replace(LEAD_IN, '').trim();
+  let rest = line.replace(LEAD_IN, '').replace(TRAILER, '').trim();
   const orcidMatch = ORCID.exec(rest);
   const orcid = orcidMatch ? normalizeOrcid(orcidMatch[1]) : null;
   if (orcidMatch) rest = rest.replace(orcidMatch[0], ' ');

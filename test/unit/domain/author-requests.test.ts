@@ -43,6 +43,11 @@ describe('reading a pasted entry', () => {
     expect(readEntry('Prof. Dr. L. van Beethoven – Universität Bonn')!.name).toBe('L. van Beethoven');
     expect(readEntry('Smith, A., Uppsala University')).toMatchObject({ name: 'A. Smith', affiliation: 'Uppsala University' });
     expect(readEntry('- mailto:<jm.nunez@uam.es>')).toMatchObject({ name: 'jm.nunez@uam.es', email: 'jm.nunez@uam.es' });
+    expect(readEntry('We suggest Dr. Anna Smith (Uppsala University) as a potential reviewer')).toMatchObject({
+      name: 'Anna Smith',
+      affiliation: 'Uppsala University',
+    });
+    expect(readEntry('Prof. Kim Lee, KAIST, who works on lichens')).toMatchObject({ name: 'Kim Lee', affiliation: 'KAIST' });
   });
 
   it('reads one person per line and prose alike', () => {

@@ -5,7 +5,7 @@
 import { Trash2, UserPlus } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { MATCH_RULE_TEXT, MAX_REQUEST_LINES, MAX_REQUEST_TEXT, pasteProblem } from '../../../../electron/common/domain/authorRequests';
-import type { AuthorRequestRow } from '../../../../electron/common/rows';
+import type { AuthorRequestRow, ShortlistEntryRow } from '../../../../electron/common/rows';
 import { Alert } from '../../components/Alert';
 import { Drawer } from '../../components/Drawer';
 import { candidateChoices, pasteRequests, removeRequest, setRequestMatch, shortlistSuggested, type Choice } from '../../stores/decisions';
@@ -13,11 +13,12 @@ import { useRequests, useShortlist } from '../../stores/reads';
 
 type Kind = AuthorRequestRow['kind'];
 const NONE: readonly AuthorRequestRow[] = [];
+const NOBODY: readonly ShortlistEntryRow[] = [];
 
 export function AuthorRequestsDrawer(props: { open: boolean; onClose: () => void; manuscriptId: number; runId: number | null }) {
   const { open, onClose, manuscriptId, runId } = props;
   const rows = useRequests((s) => (s.answered?.manuscriptId === manuscriptId ? (s.data ?? NONE) : NONE));
-  const onList = useShortlist((s) => (s.answered?.manuscriptId === manuscriptId ? (s.data ?? []) : []));
+  const onList = useShortlist((s) => (s.answered?.manuscriptId === manuscriptId ? (s.data ?? NOBODY) : NOBODY));
   const [kind, setKind] = useState<Kind>('opposed');
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);

@@ -42,9 +42,11 @@ export function PersonDecisions({ personId }: { personId: number }) {
     <section aria-labelledby={`${ids}-h`} className="person-decisions">
       <h3 id={`${ids}-h`}>Do not invite</h3>
       {entry && !editing ? (
-        <p data-testid="dni-entry" className={entry.active ? 'warn' : 'muted'}>
-          {doNotInviteText(entry)}
-          {entry.active ? '' : ' — ended'}{' '}
+        <p className="dni-line">
+          <span data-testid="dni-entry" className={entry.active ? 'warn' : 'muted'}>
+            {doNotInviteText(entry)}
+            {entry.active ? '' : ' — ended'}
+          </span>{' '}
           <button type="button" onClick={edit}>
             Change
           </button>{' '}
