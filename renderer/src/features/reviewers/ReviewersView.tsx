@@ -12,7 +12,7 @@ import { errorText } from '../../platform/instance';
 import { useApp } from '../../stores/app';
 import { everyLedgerMatch } from '../../stores/ledgerExport';
 import { useDoNotInvite, useLedger, useLedgerPerson } from '../../stores/reads';
-import { doNotInviteText } from '../../components/FlagChips';
+import { DoNotInviteChip } from '../../components/FlagChips';
 import { LEDGER_COLUMNS, nextSort } from './format';
 import { PersonDrawer } from './PersonDrawer';
 import { SearchField } from '../../components/SearchField';
@@ -59,7 +59,7 @@ export function ReviewersView() {
             ? (p: LedgerPersonRow) => (
                 <span className="name-cell">
                   <span className="line1">
-                    <DoNotInviteChip personId={p.personId} />
+                    <ListedChip personId={p.personId} />
                     <button type="button" className="linklike name" tabIndex={-1} onClick={() => openPerson(p)}>
                       {p.name}
                     </button>
@@ -161,12 +161,8 @@ export function ReviewersView() {
 }
 
 /** "Do not invite" before a person's name while their entry on the list holds (the reason on hover). */
-function DoNotInviteChip({ personId }: { personId: number }) {
+function ListedChip({ personId }: { personId: number }) {
   const entry = useDoNotInvite((s) => s.data?.find((d) => d.personId === personId && d.active));
   if (!entry) return null;
-  return (
-    <span className="chip dni" title={doNotInviteText(entry)} data-testid="flag-dni">
-      Do not invite<span className="sr-only">: {entry.reason}</span>
-    </span>
-  );
+  return <DoNotInviteChip entry={entry} compact />;
 }
