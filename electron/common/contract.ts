@@ -4,6 +4,7 @@
 // wrong channel name or argument is a compile error and a missing handler is a test failure.
 import { z } from 'zod';
 import { EVENT_CHANNELS, REQUEST_CHANNELS, type EventChannelName, type RequestChannelName } from './channels';
+import { MAX_REQUEST_TEXT, pasteProblem } from './domain/authorRequests';
 import type { ConflictEvidence } from './domain/conflicts';
 import type { View } from './domain/views';
 import type { DeskErrorShape } from './errors';
@@ -22,6 +23,10 @@ import {
 } from './service';
 import type {
   AuthorHistory,
+  AuthorRequestRow,
+  DoNotInviteRow,
+  PersonDecisions,
+  PersonFlagRow,
   AuthorsGroupRow,
   CacheClearView,
   CandidatePage,
@@ -186,6 +191,8 @@ export const candidateQuerySchema = z
     text: text(200).optional(),
     hideBusy: z.boolean().optional(),
     workedWith: z.boolean().optional(),
+    /** Show the people the authors opposed (left out by default). */
+    showOpposed: z.boolean().optional(),
     sort: z
       .array(
         z
@@ -366,9 +373,11 @@ export const requests = {
   /** Template (subject, body with {{placeholders}}), editor's name, reminder days, fatigue K/D/R; only the fields given change. */
   'invitation.setSettings': request<InvitationSettings>()(() => invitationSettings),
   /** The filled invitation for one shortlisted person and its mailto: URL. */
-  'invitation.draft': request<InvitationDraft>()(() => z.object(onShortlist).strict()),
+  'invitation.draft': request<InvitationDraft>()(() => z.object({ ...onShortlist, confirmOpposed: z.boolean().optional() }).strict()),
   /** Opens the draft in the system mail client where the host can (Electron); opened: false means use the mailto link. */
-  'invitation.open': request<{ opened: boolean; draft: InvitationDraft }>()(() => z.object(onShortlist).strict()),
+  'invitation.open': request<{ opened: boolean; draft: InvitationDraft }>()(() =>
+    z.object({ ...onShortlist, confirmOpposed: z.boolean().optional() }).strict(),
+  ),
   /** Confirms the invitation was sent: the person becomes invited, dated today. */
   'invitation.markInvited': request<ShortlistEntryRow>()(() => z.object(onShortlist).strict()),
   /** The Reviewers view: full-text search, sortable, paged. */
@@ -411,6 +420,51 @@ export const requests = {
   'ledger.setAvailability': request<LedgerPersonRow>()(() => z.object({ personId: id, until: isoDay.nullable() }).strict()),
   /** Declines by reason over every reviewer (counts, acceptance rate of the people who gave each) and per person. */
   'ledger.declines': request<DeclineReport>()(() => empty),
+
+  // The authors' opposed and suggested reviewers per manuscript, the do-not-invite list, bounced e-mails: local only
+  'requests.list': request<AuthorRequestRow[]>()(() => z.object({ manuscriptId: id }).strict()),
+  /** Reads the pasted cover-letter lines (one person a line, or prose) and adds each, matched to a known person. */
+  'requests.paste': request<AuthorRequestRow[]>()(() =>
+    z
+      .object({
+        manuscriptId: id,
+        kind: z.enum(['opposed', 'suggested']),
+        text: z
+          .string()
+          .max(
+            MAX_REQUEST_TEXT * 2,
+            `Paste at most ${MAX_REQUEST_TEXT.toLocaleString('en')} characters (the list of names, not the whole letter).`,
+          )
+          .superRefine((t, ctx) => {
+            const problem = pasteProblem(t);
+            if (problem !== null) ctx.addIssue({ code: 'custom', message: problem });
+          }),
+      })
+      .strict(),
+  ),
+  /** The editor's fix of a match: the entry is this person (a candidate or a ledger person), or nobody (null). */
+  'requests.setMatch': request<AuthorRequestRow[]>()(() => z.object({ manuscriptId: id, id, authorId: authorId.nullable() }).strict()),
+  'requests.remove': request<AuthorRequestRow[]>()(() => z.object({ manuscriptId: id, id }).strict()),
+  /** The manuscript's people (latest run and shortlist) that are opposed, suggested, not to be invited or bounced. */
+  'people.flags': request<PersonFlagRow[]>()(() => z.object({ manuscriptId: id }).strict()),
+  /** A ledger person's do-not-invite entry and e-mail addresses with their bounced mark. */
+  'people.decisions': request<PersonDecisions>()(() => z.object({ personId: id }).strict()),
+  'doNotInvite.list': request<DoNotInviteRow[]>()(() => empty),
+  'doNotInvite.set': request<DoNotInviteRow>()(() =>
+    z
+      .object({
+        personId: id,
+        reason: z
+          .string()
+          .trim()
+          .min(1, 'Give a reason: it is shown wherever the person appears.')
+          .max(500, 'Keep the reason under 500 characters.'),
+        until: isoDay.nullable(),
+      })
+      .strict(),
+  ),
+  'doNotInvite.remove': request<{ ok: true }>()(() => z.object({ personId: id }).strict()),
+  'email.setBounced': request<{ ok: true }>()(() => z.object({ email: text(254), bounced: z.boolean() }).strict()),
 
   // Journals
   'journals.get': request<JournalRecommendation | null>()(() =>

@@ -352,6 +352,8 @@ export interface InvitationDraft {
   truncated: boolean;
   /** Placeholders in the template that do not exist (shown as typed). */
   unknownPlaceholders: string[];
+  /** The person's address bounced: the draft has no recipient (`to` is null). */
+  bounced?: boolean;
 }
 
 export interface ReminderRow {
@@ -472,4 +474,54 @@ export interface CandidateLoadRow {
   colleagues: Array<{ editor: string; invitedAt: number; title: string }>;
   /** Unavailable until this day (YYYY-MM-DD), or null; while it lasts the person is busy. */
   unavailableUntil: string | null;
+}
+
+/** One person the authors opposed or suggested for a manuscript, as pasted, with the known person it matched. */
+export interface AuthorRequestRow {
+  id: number;
+  manuscriptId: number;
+  kind: 'opposed' | 'suggested';
+  /** The text the entry was read from. */
+  line: string;
+  name: string;
+  email: string | null;
+  orcid: string | null;
+  affiliation: string | null;
+  /** The matched person's author_id, or null when nobody matched. */
+  authorId: number | null;
+  /** Which rule matched (`editor`: chosen by hand), or null. */
+  rule: 'orcid' | 'email' | 'name_affiliation' | 'name' | 'editor' | null;
+  /** The matched person as known (a candidate of the manuscript, or the ledger), or null. */
+  matched: { name: string; affiliation: string | null; candidate: boolean } | null;
+  updatedAt: number;
+}
+
+/** What the editor and the authors decided about one person, for the people of a manuscript that have something. */
+export interface PersonFlagRow {
+  authorId: number;
+  personId: number | null;
+  opposed: boolean;
+  suggested: boolean;
+  doNotInvite: { reason: string; until: string | null } | null;
+  /** The person's e-mail (as the candidate or shortlist entry has it) bounced. */
+  bounced: boolean;
+}
+
+/** One entry of the editor's do-not-invite list. */
+export interface DoNotInviteRow {
+  personId: number;
+  name: string;
+  reason: string;
+  /** The last day it holds, YYYY-MM-DD, or null: until removed. */
+  until: string | null;
+  /** False once `until` has passed (kept, shown as ended). */
+  active: boolean;
+  updatedAt: number;
+}
+
+/** A ledger person's do-not-invite entry and e-mail addresses with their bounced mark. */
+export interface PersonDecisions {
+  personId: number;
+  doNotInvite: DoNotInviteRow | null;
+  emails: Array<{ email: string; bounced: boolean; bouncedAt: number | null }>;
 }

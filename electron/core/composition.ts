@@ -20,6 +20,7 @@ import { manuscriptHandlers } from './handlers/manuscripts';
 import { outboxHandlers } from './handlers/outbox';
 import { profileHandlers } from './handlers/profiles';
 import { updateHandlers } from './handlers/updates';
+import { decisionsHandlers } from './handlers/decisions';
 import { shortlistHandlers } from './handlers/shortlist';
 import { webhookHandlers } from './handlers/webhook';
 import { officeHandlers } from './handlers/office';
@@ -267,6 +268,7 @@ async function assembleCore(opts: CoreOptions, lock: InstanceLock): Promise<Core
     ...groupHandlers(ctx),
     ...webhookHandlers(ctx),
     ...shortlistHandlers(ctx),
+    ...decisionsHandlers(ctx),
     ...officeHandlers(ctx, office),
     ...updateHandlers({ ...ctx, dataDir: opts.dataDir, desktop: opts.host === 'electron' }),
     'demo.restart': async () => {

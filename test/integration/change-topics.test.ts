@@ -32,6 +32,7 @@ const s = {
   serviceGroup: 0,
   refusedGroup: 0,
   parked: 0,
+  request: 0,
 };
 const ms = () => s.manuscript!.id;
 /** Only the writes below send: the background sync loop of the (re)opened workspace is stopped. */
@@ -159,6 +160,28 @@ const CHANNELS: Record<RequestChannel, Entry> = {
   'ledger.loads': read,
   'ledger.setAvailability': editor(['ledger', 'shortlist'], () => ({ personId: t.core.cache.ledger.personOf(s.people[0]!), until: null })),
   'ledger.declines': read,
+  'requests.list': read,
+  'requests.paste': editor(['shortlist'], () => ({ manuscriptId: ms(), kind: 'opposed', text: 'Dr. Ada Example, ada@example.org' }), {
+    ids: { shortlist: ms },
+    after: (v) => {
+      s.request = (v as Array<{ id: number }>)[0]!.id;
+    },
+  }),
+  'requests.setMatch': editor(['shortlist'], () => ({ manuscriptId: ms(), id: s.request, authorId: s.people[0] }), {
+    ids: { shortlist: ms },
+  }),
+  'requests.remove': editor(['shortlist'], () => ({ manuscriptId: ms(), id: s.request }), { ids: { shortlist: ms } }),
+  'people.flags': read,
+  'people.decisions': read,
+  'doNotInvite.list': read,
+  'doNotInvite.set': editor(['ledger'], () => ({
+    personId: t.core.cache.ledger.personOf(s.people[0]!)!,
+    reason: 'Late twice',
+    until: null,
+  })),
+  'doNotInvite.remove': editor(['ledger'], () => ({ personId: t.core.cache.ledger.personOf(s.people[0]!)! })),
+  // Bounced addresses change what the shortlist and the Reviewers view show.
+  'email.setBounced': editor(['ledger', 'shortlist'], () => ({ email: 'ada@example.org', bounced: true })),
   'groups.list': read,
   'groups.create': editor(
     ['groups', 'outbox'],

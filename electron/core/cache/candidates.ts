@@ -2,6 +2,7 @@ import type { Database, Statement } from 'better-sqlite3';
 import type { CandidateGroupRef, ConflictKey } from '../../common/service';
 import { defaultSortDir } from '../../common/domain/candidates';
 import type { FatigueSettings } from '../../common/domain/shortlist';
+import { notOpposedFilter } from './decisions';
 import { candidateLedgerFilters } from './ledger';
 import { asBool, fromJson, statementCache } from './sql';
 import {
@@ -162,6 +163,8 @@ export class CandidatesRepository {
     // Reviewer ledger (shortlist issue): busy people and people worked with before.
     if (q.hideBusy === true && load) add(...candidateLedgerFilters.notBusy(load.since, load.settings, load.today));
     if (q.workedWith === true) add(...candidateLedgerFilters.workedWith());
+    // The authors' opposed reviewers are left out unless the editor asks to see them.
+    if (q.showOpposed !== true) add(...notOpposedFilter(runId));
     const sort = q.sort && q.sort.length > 0 ? q.sort : [{ by: 'rank' as const, dir: 'asc' as const }];
     const order = sort
       .map((s) => {

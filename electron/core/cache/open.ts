@@ -16,6 +16,7 @@ import { LedgerRepository } from './ledger';
 import { ManuscriptsRepository, withoutCommitSync } from './manuscripts';
 import { MarksRepository } from './marks';
 import { OfficeRepository } from './office';
+import { DecisionsRepository } from './decisions';
 import { migrate, tooNewError, userVersion } from './migrate';
 import { LATEST_VERSION, MIGRATIONS, type Migration } from './migrations';
 import { SqliteProfilesRepository } from './profiles';
@@ -94,6 +95,8 @@ export interface Cache {
   readonly shortlist: ShortlistRepository;
   /** The editorial office's side of the cache: the link, the editor's events waiting, the office's events folded. */
   readonly office: OfficeRepository;
+  /** The authors' opposed and suggested reviewers per manuscript, the do-not-invite list, bounced e-mails (local only). */
+  readonly decisions: DecisionsRepository;
   /**
    * Records that a query hit SQLITE_CORRUPT: the next openCache moves the file aside and rebuilds,
    * salvaging what is readable. Call it from wherever isCorruption(err) is seen.
@@ -277,6 +280,7 @@ function assemble(db: Db, opts: OpenCacheOptions, recovery: RecoveryReport | nul
     webhookLog: new WebhookLogRepository(db, opts.clock, changes),
     cachedReads: new CachedReadsRepository(db, changes),
     ledger,
+    decisions: new DecisionsRepository(db, opts.clock, changes),
     shortlist: new ShortlistRepository(db, opts.clock, ledger, changes, (m, a) => office.journal(m, a)),
     office,
     markCorrupt,

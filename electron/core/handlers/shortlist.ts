@@ -45,10 +45,23 @@ export function shortlistHandlers(ctx: CoreContext): HandlerMap<Channels> {
       throw new DeskError('not_found', 'This manuscript is not in the cache of the active profile.', { field: 'manuscriptId' });
     return m;
   };
-  const draft = (manuscriptId: number, authorId: number): InvitationDraft => {
+  const draft = (manuscriptId: number, authorId: number, confirmOpposed = false): InvitationDraft => {
     const m = mine(manuscriptId);
     const e = ctx.cache.shortlist.entry(manuscriptId, authorId);
     if (!e) throw new DeskError('not_found', 'This person is not on the manuscript’s shortlist.');
+    // The editor's decisions come first: a person on the do-not-invite list gets no draft, one the
+    // authors opposed only once the editor confirmed, and a bounced address is left out of the link.
+    const flag = ctx.cache.decisions.flagOf(manuscriptId, authorId);
+    if (flag?.doNotInvite)
+      throw new DeskError(
+        'conflict',
+        `${e.name} is on your do-not-invite list (${flag.doNotInvite.reason}${flag.doNotInvite.until ? `, until ${flag.doNotInvite.until}` : ''}).`,
+      );
+    if (flag?.opposed && !confirmOpposed)
+      throw new DeskError('conflict', `The authors opposed ${e.name} as a reviewer: confirm to draft an invitation anyway.`, {
+        field: 'confirmOpposed',
+      });
+    const bounced = ctx.cache.decisions.isBounced(e.email);
     const s = ctx.cache.shortlist.settings();
     const words = e.name.trim().split(/\s+/);
     const values = {
@@ -65,11 +78,12 @@ export function shortlistHandlers(ctx: CoreContext): HandlerMap<Channels> {
     const body = fillTemplate(s.body, values);
     // A subject is one line: a line break from a title or template must not start mail headers.
     const subjectLine = subject.text.replace(/[\r\n]+/g, ' ').trim();
-    const link = mailtoUrl({ to: e.email, subject: subjectLine, body: body.text });
+    const link = mailtoUrl({ to: bounced ? null : e.email, subject: subjectLine, body: body.text });
     return {
       manuscriptId,
       authorId,
-      to: link.hasRecipient ? e.email : null,
+      to: link.hasRecipient && !bounced ? e.email : null,
+      bounced,
       subject: subjectLine,
       body: body.text,
       mailto: link.url,
@@ -126,9 +140,9 @@ export function shortlistHandlers(ctx: CoreContext): HandlerMap<Channels> {
       const values = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
       return ctx.cache.editorWrite(() => ctx.cache.shortlist.saveSettings(values));
     },
-    'invitation.draft': ({ manuscriptId, authorId }) => draft(manuscriptId, authorId),
-    'invitation.open': async ({ manuscriptId, authorId }) => {
-      const d = draft(manuscriptId, authorId);
+    'invitation.draft': ({ manuscriptId, authorId, confirmOpposed }) => draft(manuscriptId, authorId, confirmOpposed),
+    'invitation.open': async ({ manuscriptId, authorId, confirmOpposed }) => {
+      const d = draft(manuscriptId, authorId, confirmOpposed);
       if (!ctx.openExternal) return { opened: false, draft: d };
       try {
         await ctx.openExternal(d.mailto);

@@ -9,6 +9,8 @@ import { useManuscripts } from '../stores/manuscripts';
 import { useProfiles } from '../stores/profiles';
 import {
   useCustomFields,
+  useDoNotInvite,
+  useFlags,
   useGroupAuthors,
   useGroups,
   useInvitationSettings,
@@ -17,9 +19,11 @@ import {
   useLedgerPerson,
   useLoads,
   useOutbox,
+  usePersonDecisions,
   useReminders,
   useRound,
   useDeclines,
+  useRequests,
   useShortlist,
   useWebhookDeliveries,
   useWebhookStatus,
@@ -45,6 +49,17 @@ const ledger: Reload[] = [
   () => useDeclines.getState().reload(),
 ];
 const groups: Reload = () => useGroups.getState().reload();
+// The editor's decisions: a manuscript's authors' requests ('shortlist' with its id) and its people's flags,
+// which a do-not-invite entry or a bounced address ('ledger') changes too.
+const requests: Reload = (e) => {
+  const input = useRequests.getState().input;
+  if (input && (e.id === undefined || e.id === input.manuscriptId)) return useRequests.getState().reload();
+};
+const decisions: Reload[] = [
+  () => useFlags.getState().reload(),
+  () => usePersonDecisions.getState().reload(),
+  () => useDoNotInvite.getState().reload(),
+];
 // A manuscript's shortlist and open drafts after its own writes (id = the manuscript). A new run (the
 // latest-run flag) and a webhook mark (shown beside the status) reload the shortlist too, whatever the id.
 const shortlist: Reload = (e) => {
@@ -77,8 +92,8 @@ export const RELOADS: Record<Topic, Reload[]> = {
   outbox: [() => useOutbox.getState().reload()],
   webhook: [() => useWebhookDeliveries.getState().reload(), () => useWebhookStatus.getState().reload()],
   // The candidates query filters on invitations (hide busy reviewers, people I have worked with).
-  shortlist: [candidates, shortlist, round, drafts, ...ledger],
-  ledger: [candidates, shortlist, ...ledger, () => useInvitationSettings.getState().reload()],
+  shortlist: [candidates, shortlist, round, drafts, ...ledger, requests, ...decisions],
+  ledger: [candidates, shortlist, ...ledger, () => useInvitationSettings.getState().reload(), ...decisions],
 };
 
 /** Everything that belongs to one profile's workspace, forgotten when another profile becomes active. */
@@ -100,6 +115,9 @@ export function resetWorkspace(): void {
     useReminders,
     useRound,
     useDeclines,
+    useRequests,
+    useFlags,
+    usePersonDecisions,
   ]) {
     const input = store.getState().input;
     store.getState().reset();

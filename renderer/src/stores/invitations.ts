@@ -11,10 +11,12 @@ import { useInvitationSettings } from './reads';
 interface DraftsStore {
   manuscriptId: number | null;
   authorIds: readonly number[];
+  /** People the authors opposed whom the editor confirmed to invite anyway (their drafts ask with confirmOpposed). */
+  confirmed: readonly number[];
   drafts: InvitationDraft[];
   error: string | null;
   loading: boolean;
-  load(manuscriptId: number, authorIds: readonly number[]): Promise<void>;
+  load(manuscriptId: number, authorIds: readonly number[], confirmed?: readonly number[]): Promise<void>;
   reload(): Promise<void>;
   reset(): void;
 }
@@ -24,15 +26,20 @@ let ticket = 0;
 export const useDrafts = create<DraftsStore>((set, get) => ({
   manuscriptId: null,
   authorIds: [],
+  confirmed: [],
   drafts: [],
   error: null,
   loading: false,
-  async load(manuscriptId, authorIds) {
+  async load(manuscriptId, authorIds, confirmed = get().confirmed) {
     const mine = ++ticket;
     const same = get().manuscriptId === manuscriptId && get().authorIds.join() === authorIds.join();
-    set({ manuscriptId, authorIds, loading: true, ...(same ? {} : { drafts: [], error: null }) });
+    set({ manuscriptId, authorIds, confirmed, loading: true, ...(same ? {} : { drafts: [], error: null }) });
     try {
-      const drafts = await Promise.all(authorIds.map((authorId) => desk().invoke('invitation.draft', { manuscriptId, authorId })));
+      const drafts = await Promise.all(
+        authorIds.map((authorId) =>
+          desk().invoke('invitation.draft', { manuscriptId, authorId, ...(confirmed.includes(authorId) ? { confirmOpposed: true } : {}) }),
+        ),
+      );
       if (mine === ticket) set({ drafts, error: null, loading: false });
     } catch (err) {
       if (mine === ticket) set({ error: errorText(err), loading: false });
@@ -44,7 +51,7 @@ export const useDrafts = create<DraftsStore>((set, get) => ({
   },
   reset() {
     ticket++;
-    set({ manuscriptId: null, authorIds: [], drafts: [], error: null, loading: false });
+    set({ manuscriptId: null, authorIds: [], confirmed: [], drafts: [], error: null, loading: false });
   },
 }));
 
@@ -91,7 +98,11 @@ export async function saveInvitationBasics(editorName: string, dueDays: number):
  * Drafts for these people: first a due date for each who has none (today plus the due period), so the
  * draft asks for the report by a day, then their drafts.
  */
-export async function draftInvitations(manuscriptId: number, people: ReadonlyArray<{ authorId: number; dueDate: string | null }>) {
+export async function draftInvitations(
+  manuscriptId: number,
+  people: ReadonlyArray<{ authorId: number; dueDate: string | null }>,
+  confirmed: readonly number[] = [],
+) {
   const days = useDuePeriod.getState().days ?? DEFAULT_DUE_DAYS;
   const dueDate = dueDateAfter(new Date(), days);
   try {
@@ -106,6 +117,7 @@ export async function draftInvitations(manuscriptId: number, people: ReadonlyArr
   await useDrafts.getState().load(
     manuscriptId,
     people.map((p) => p.authorId),
+    confirmed,
   );
 }
 
@@ -113,7 +125,7 @@ export async function draftInvitations(manuscriptId: number, people: ReadonlyArr
 export const mailOpensThroughCore = (): boolean => desk().host === 'electron';
 
 /** Asks core to open the draft in the system mail app; false when it cannot (use the link instead). */
-export async function openInMailApp(key: { manuscriptId: number; authorId: number }): Promise<boolean> {
+export async function openInMailApp(key: { manuscriptId: number; authorId: number; confirmOpposed?: boolean }): Promise<boolean> {
   try {
     return (await desk().invoke('invitation.open', key)).opened;
   } catch {

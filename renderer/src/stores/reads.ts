@@ -21,3 +21,9 @@ export const useReminders = resource('shortlist.reminders');
 export const useRound = resource('shortlist.round');
 /** The Reviewers view's decline report. */
 export const useDeclines = resource('ledger.declines');
+// The editor's decisions about people (local only): the authors' requests of the open manuscript, its
+// people's flags, a ledger person's do-not-invite entry and addresses, the do-not-invite list.
+export const useRequests = resource('requests.list');
+export const useFlags = resource('people.flags');
+export const usePersonDecisions = resource('people.decisions');
+export const useDoNotInvite = resource('doNotInvite.list');

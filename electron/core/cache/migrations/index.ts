@@ -13,6 +13,7 @@ import { migration012 } from './012-author-base';
 import { migration013 } from './013-office';
 import { migration014 } from './014-ledger-stale';
 import { migration015 } from './015-rounds';
+import { migration016 } from './016-author-decisions';
 import type { Migration } from './types';
 
 export type { Migration } from './types';
@@ -34,6 +35,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration013,
   migration014,
   migration015,
+  migration016,
 ];
 
 export const LATEST_VERSION = MIGRATIONS.length;

@@ -22,7 +22,8 @@ import { afterPaint, useCandidates, type SortKey } from '../../stores/candidates
 import { useManuscripts } from '../../stores/manuscripts';
 import { Alert } from '../../components/Alert';
 import { useCandidateLoad } from '../../stores/loads';
-import { useLoads } from '../../stores/reads';
+import { useFlags, useLoads, useRequests } from '../../stores/reads';
+import { AuthorRequestsDrawer } from './AuthorRequests';
 import { SearchField } from '../../components/SearchField';
 
 const EFFECT_TEXT: Record<string, string> = {
@@ -46,6 +47,16 @@ export function CandidatesView() {
   const [chartOpen, setChartOpen] = useState(false);
   const [layout, setLayout] = useColumnLayout();
   const picked = useShortlistEntries()?.length ?? 0;
+  // The authors' requests of this manuscript and its people's flags (opposed, suggested, do not invite, bounced).
+  const manuscriptId = detail?.manuscript.id ?? null;
+  const [requestsOpen, setRequestsOpen] = useState(false);
+  const requestCount = useRequests((s) => (s.answered?.manuscriptId === manuscriptId ? (s.data?.length ?? 0) : 0));
+  const opposedCount = useFlags((s) => (s.answered?.manuscriptId === manuscriptId ? (s.data?.filter((f) => f.opposed).length ?? 0) : 0));
+  useEffect(() => {
+    if (manuscriptId === null) return;
+    void useRequests.getState().load({ manuscriptId });
+    void useFlags.getState().load({ manuscriptId });
+  }, [manuscriptId]);
 
   // Follow the manuscript's newest run when it changes (another manuscript, a new upload) — not on every
   // reload of the same runs (a webhook, a sync), which would pull the editor off an older run they chose.
@@ -257,7 +268,24 @@ export function CandidatesView() {
             </p>
           </section>
         ) : null}
+        {opposedCount > 0 ? (
+          <label className="check">
+            <input
+              type="checkbox"
+              checked={query.showOpposed === true}
+              onChange={(e) => void setQuery({ showOpposed: e.target.checked || undefined })}
+            />
+            Show opposed ({opposedCount})
+          </label>
+        ) : null}
         <span className="spacer" />
+        <button
+          type="button"
+          onClick={() => setRequestsOpen(true)}
+          title="The authors’ opposed and suggested reviewers from the cover letter"
+        >
+          Authors’ requests{requestCount > 0 ? ` (${requestCount})` : ''}
+        </button>
         <details className="chart-details" onToggle={(e) => setChartOpen(e.currentTarget.open)}>
           <summary>h-index spread</summary>
           {chartOpen ? <ScoreChart rows={rows} /> : null}
@@ -285,6 +313,7 @@ export function CandidatesView() {
         />
       )}
       <ShortlistArea />
+      <AuthorRequestsDrawer open={requestsOpen} onClose={() => setRequestsOpen(false)} manuscriptId={detail.manuscript.id} runId={runId} />
       <CandidateDrawer
         open={showing !== null}
         name={selected?.name ?? author?.name ?? ''}

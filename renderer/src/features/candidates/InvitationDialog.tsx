@@ -6,10 +6,11 @@
 // "Copy full abstract" (the template carries an excerpt); and "Mark as invited" for a text sent by hand.
 import { Modal } from '../../components/Modal';
 import { Check, Copy, Mail } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { DEFAULT_DUE_DAYS, MAX_DUE_DAYS } from '../../../../electron/common/domain/invitation';
 import { TRANSITIONS } from '../../../../electron/common/domain/shortlist';
-import type { InvitationDraft, ShortlistEntryRow, ShortlistStatus } from '../../../../electron/common/views';
+import type { InvitationDraft, PersonFlagRow, ShortlistEntryRow, ShortlistStatus } from '../../../../electron/common/views';
+import { doNotInviteText } from '../../components/FlagChips';
 import { Alert } from '../../components/Alert';
 import { Required } from '../../components/Required';
 import {
@@ -21,12 +22,29 @@ import {
   useDuePeriod,
 } from '../../stores/invitations';
 import { useManuscripts } from '../../stores/manuscripts';
-import { useInvitationSettings, useShortlist } from '../../stores/reads';
+import { useFlags, useInvitationSettings, useShortlist } from '../../stores/reads';
 import { draftText, statusLine } from './shortlistModel';
 import { useShortlistPanel, write } from './shortlistState';
 import './invitations.css';
 
 const NONE: readonly ShortlistEntryRow[] = [];
+
+/** Of the people asked for, those drafted and those held back (do not invite; opposed by the authors and not confirmed). */
+function heldBack(
+  asked: readonly number[],
+  flags: readonly PersonFlagRow[],
+  confirmed: readonly number[],
+): { drafted: number[]; held: PersonFlagRow[] } {
+  const byId = new Map(flags.map((f) => [f.authorId, f]));
+  const drafted: number[] = [];
+  const held: PersonFlagRow[] = [];
+  for (const id of asked) {
+    const f = byId.get(id);
+    if (f && (f.doNotInvite !== null || (f.opposed && !confirmed.includes(id)))) held.push(f);
+    else drafted.push(id);
+  }
+  return { drafted, held };
+}
 
 /** What the toast says after a person was marked invited, and how to take it back. */
 interface Toast {
@@ -40,6 +58,12 @@ export function InvitationDialog({ manuscriptId }: { manuscriptId: number }) {
   const settings = useInvitationSettings((s) => s.data);
   const entries = useShortlist((s) => (s.answered?.manuscriptId === manuscriptId ? (s.data ?? NONE) : NONE));
   const [toast, setToast] = useState<Toast | null>(null);
+  // The editor's decisions: nobody on the do-not-invite list is drafted, and nobody the authors opposed
+  // until the editor confirms ("Draft anyway").
+  const flags = useFlags((s) => (s.answered?.manuscriptId === manuscriptId ? s.data : null));
+  const [confirmed, setConfirmed] = useState<readonly number[]>([]);
+  useEffect(() => setConfirmed([]), [inviting]);
+  const { drafted, held } = useMemo(() => heldBack(inviting ?? [], flags ?? [], confirmed), [inviting, flags, confirmed]);
   const needsBasics = settings !== null && settings.editorName.trim() === '';
   const ready = settings !== null && !needsBasics;
   useEffect(() => {
@@ -55,9 +79,10 @@ export function InvitationDialog({ manuscriptId }: { manuscriptId: number }) {
     const known = new Map((useShortlist.getState().data ?? []).map((e) => [e.authorId, e.dueDate]));
     void draftInvitations(
       manuscriptId,
-      inviting.map((authorId) => ({ authorId, dueDate: known.get(authorId) ?? null })),
+      drafted.map((authorId) => ({ authorId, dueDate: known.get(authorId) ?? null })),
+      confirmed,
     );
-  }, [inviting, manuscriptId, ready]);
+  }, [drafted, confirmed, manuscriptId, ready, inviting]);
   const byId = new Map(entries.map((e) => [e.authorId, e]));
   const shown = ready ? drafts.filter((d) => d.manuscriptId === manuscriptId && byId.has(d.authorId)) : [];
   const invitable = shown.filter((d) => TRANSITIONS[byId.get(d.authorId)!.status].includes('invited'));
@@ -82,9 +107,7 @@ export function InvitationDialog({ manuscriptId }: { manuscriptId: number }) {
       open={inviting !== null}
       onOpenChange={(open) => (open ? undefined : useShortlistPanel.setState({ inviting: null }))}
       className="invitation-dialog"
-      title={
-        needsBasics ? 'Before your first invitation' : single ? `Invitation to ${single.name}` : `Invitations (${inviting?.length ?? 0})`
-      }
+      title={needsBasics ? 'Before your first invitation' : single ? `Invitation to ${single.name}` : `Invitations (${drafted.length})`}
       description={
         needsBasics ? (
           'Your name signs every invitation, and the due period sets the date each one asks for the report. You can change both in Settings.'
@@ -99,7 +122,26 @@ export function InvitationDialog({ manuscriptId }: { manuscriptId: number }) {
       }
     >
       {needsBasics ? <BasicsForm /> : null}
-      {ready && loading && shown.length === 0 ? <p className="muted">Filling the template…</p> : null}
+      {ready && loading && shown.length === 0 && drafted.length > 0 ? <p className="muted">Filling the template…</p> : null}
+      {ready && held.length > 0 ? (
+        <ul className="held-back" aria-label="Not drafted">
+          {held.map((h) => (
+            <li key={h.authorId} data-testid="held-back">
+              <strong>{byId.get(h.authorId)?.name ?? 'This person'}</strong>{' '}
+              {h.doNotInvite ? (
+                <span>is on your do-not-invite list ({doNotInviteText(h.doNotInvite).replace(/^Do not invite: /, '')}): no draft.</span>
+              ) : (
+                <>
+                  <span>was opposed by the authors.</span>{' '}
+                  <button type="button" onClick={() => setConfirmed([...confirmed, h.authorId])}>
+                    Draft anyway
+                  </button>
+                </>
+              )}
+            </li>
+          ))}
+        </ul>
+      ) : null}
       <Alert text={error} />
       {ready ? (
         <ol className="drafts">
@@ -227,7 +269,9 @@ function DraftItem({
   // Electron opens the mail app through core; a host that cannot (the browser) gets the link instead.
   const [asLink, setAsLink] = useState(() => !mailOpensThroughCore());
   const abstract = useManuscripts((s) => (s.detail?.manuscript.id === draft.manuscriptId ? s.detail.manuscript.abstract : ''));
-  const key = { manuscriptId: draft.manuscriptId, authorId: draft.authorId };
+  // Drafted at all, an opposed person was confirmed by the editor: opening it says so again.
+  const confirmed = useDrafts((s) => s.confirmed.includes(draft.authorId));
+  const key = { manuscriptId: draft.manuscriptId, authorId: draft.authorId, ...(confirmed ? { confirmOpposed: true } : {}) };
   const canInvite = TRANSITIONS[entry.status].includes('invited');
   const titleId = `draft-${draft.authorId}`;
   const mailFirst = draft.to !== null && !draft.truncated;
@@ -259,7 +303,16 @@ function DraftItem({
       </h3>
       <dl className="draft-fields">
         <dt>To</dt>
-        <dd>{draft.to ?? <span className="warn">No usable e-mail address: copy the text and address it yourself.</span>}</dd>
+        <dd>
+          {draft.to ??
+            (draft.bounced ? (
+              <span className="warn" data-testid="draft-bounced">
+                {entry.email} bounced, so it is left out: find another address, copy the text and address it yourself.
+              </span>
+            ) : (
+              <span className="warn">No usable e-mail address: copy the text and address it yourself.</span>
+            ))}
+        </dd>
         <dt>Subject</dt>
         <dd data-testid="draft-subject">{draft.subject}</dd>
       </dl>

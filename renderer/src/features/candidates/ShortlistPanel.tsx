@@ -19,7 +19,7 @@ import { TRANSITIONS } from '../../../../electron/common/domain/shortlist';
 import type { ShortlistEntryRow, ShortlistStatus } from '../../../../electron/common/views';
 import { Alert } from '../../components/Alert';
 import { useManuscripts } from '../../stores/manuscripts';
-import { useInvitationSettings, useRound, useShortlist } from '../../stores/reads';
+import { useFlags, useInvitationSettings, useRound, useShortlist } from '../../stores/reads';
 import {
   DEFAULT_INVITE_NOW,
   MAX_INVITE_NOW,
@@ -30,6 +30,7 @@ import {
   type RoundRole,
 } from '../../../../electron/common/domain/rounds';
 import { DeclineDialog } from './DeclineDialog';
+import { CandidateFlags } from './CandidateFlags';
 import { InvitationDialog } from './InvitationDialog';
 import { moved, nextStatuses, statusLine } from './shortlistModel';
 import { useShortlistPanel, write } from './shortlistState';
@@ -87,6 +88,9 @@ export function ShortlistPanel({ manuscriptId }: { manuscriptId: number }) {
   const ids = useMemo(() => entries.map((e) => e.authorId), [entries]);
   const plan = useRoundPlan(manuscriptId, entries);
   const toInvite = plan.toInvite;
+  // The button counts the drafts it gives: not the do-not-invite list, not the authors' opposed (the dialog names them).
+  const flags = useFlags((s) => (s.answered?.manuscriptId === manuscriptId ? s.data : null));
+  const drafts = toInvite.filter((id) => !flags?.some((f) => f.authorId === id && (f.doNotInvite !== null || f.opposed))).length;
 
   const reorder = (from: number, to: number) => {
     const next = moved(ids, from, to);
@@ -126,7 +130,7 @@ export function ShortlistPanel({ manuscriptId }: { manuscriptId: number }) {
           onClick={() => useShortlistPanel.setState({ inviting: toInvite })}
           title={`Draft an invitation for the people to invite now (the first ${plan.inviteNow} not yet invited or out); the others wait as alternates`}
         >
-          <Mail size={16} aria-hidden="true" /> Draft invitations ({toInvite.length})
+          <Mail size={16} aria-hidden="true" /> Draft invitations ({drafts})
         </button>
         <button
           type="button"
@@ -273,6 +277,7 @@ function Entry({
         <span className="muted sl-email">{entry.email ?? 'no e-mail'}</span>
         {entry.inLatestRun ? null : <span className="chip dropped">not in the latest run</span>}
         <RoleChip role={role} />
+        <CandidateFlags authorId={entry.authorId} compact={false} />
         {entry.invitedByColleagues.length > 0 ? (
           <span
             className="chip colleague"

@@ -19,6 +19,7 @@ import { CONFLICT_KEYS, type ConflictKey } from '../../../../electron/common/ser
 import type { CandidateLoadRow } from '../../../../electron/common/rows';
 import type { CandidateRow } from '../../../../electron/common/views';
 import { authorOfText, colleagueText, loadText } from '../reviewers/format';
+import { CandidateFlags } from './CandidateFlags';
 import { CandidateLoad } from './CandidateLoad';
 
 /** One formatter for every cell: toLocaleString builds a new one per call, which shows while scrolling. */
@@ -204,6 +205,7 @@ export const CELLS: Record<ScreenColumnKey, (c: CandidateRow, ctx: CellContext) 
       <span className="name-cell">
         <span className="line1">
           {move ? <span className={`chip ${move === 'New' ? 'new' : 'moved'}`}>{move}</span> : null}
+          <CandidateFlags authorId={c.authorId} />
           <CandidateLoad row={c}>{loadChips}</CandidateLoad>
           <button
             type="button"

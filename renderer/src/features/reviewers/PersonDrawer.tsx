@@ -8,6 +8,7 @@ import { useManuscripts } from '../../stores/manuscripts';
 import { useProfiles } from '../../stores/profiles';
 import { useLedgerPerson } from '../../stores/reads';
 import { LEDGER_COLUMNS, RULE_TEXT } from './format';
+import { PersonDecisions } from './PersonDecisions';
 import { TableHead } from '../../components/TableHead';
 import { DateInput } from '../../components/DateInput';
 import { declineText } from '../../../../electron/common/domain/rounds';
@@ -86,6 +87,7 @@ export function PersonDrawer({
             />
             <span className="muted">Hide busy reviewers leaves them out until this day, on every manuscript.</span>
           </div>
+          <PersonDecisions personId={p.personId} />
           <section aria-labelledby="members-h">
             <h3 id="members-h">Author records in this person</h3>
             {splitNote ? (

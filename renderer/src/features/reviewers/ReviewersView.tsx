@@ -11,7 +11,8 @@ import { download } from '../../components/download';
 import { errorText } from '../../platform/instance';
 import { useApp } from '../../stores/app';
 import { everyLedgerMatch } from '../../stores/ledgerExport';
-import { useLedger, useLedgerPerson } from '../../stores/reads';
+import { useDoNotInvite, useLedger, useLedgerPerson } from '../../stores/reads';
+import { DoNotInviteChip } from '../../components/FlagChips';
 import { LEDGER_COLUMNS, nextSort } from './format';
 import { PersonDrawer } from './PersonDrawer';
 import { DeclineReportDrawer } from './DeclineReport';
@@ -37,6 +38,8 @@ export function ReviewersView() {
   const [mineOnly, setMineOnly] = useState(false);
   const mine = office && mineOnly;
 
+  // The do-not-invite list, shown on each person it names.
+  useEffect(() => void useDoNotInvite.getState().load({}), []);
   useEffect(() => {
     void useLedger.getState().load({ ...(text.trim() ? { text: text.trim() } : {}), ...(mine ? { mine: true } : {}), sort, limit: PAGE });
   }, [text, sort, mine]);
@@ -59,6 +62,7 @@ export function ReviewersView() {
             ? (p: LedgerPersonRow) => (
                 <span className="name-cell">
                   <span className="line1">
+                    <ListedChip personId={p.personId} />
                     <button type="button" className="linklike name" tabIndex={-1} onClick={() => openPerson(p)}>
                       {p.name}
                     </button>
@@ -168,4 +172,11 @@ export function ReviewersView() {
       />
     </div>
   );
+}
+
+/** "Do not invite" before a person's name while their entry on the list holds (the reason on hover). */
+function ListedChip({ personId }: { personId: number }) {
+  const entry = useDoNotInvite((s) => s.data?.find((d) => d.personId === personId && d.active));
+  if (!entry) return null;
+  return <DoNotInviteChip entry={entry} compact />;
 }
