@@ -152,7 +152,8 @@ export class OfficeRepository {
   private readonly upsertEntry: Statement<[Record<string, unknown>]>;
   private readonly addInvite: Statement<[Record<string, unknown>]>;
   private readonly insertEvent: Statement<[Record<string, unknown>]>;
-  private readonly localByOrigin: Statement<[{ p: string; o: string; f: string }], { id: number }>;
+  private readonly localByOrigin: Statement<[{ p: string; o: string; f: string }], { id: number; origin_id: string }>;
+  private readonly anySent: Statement<[{ p: string }], number>;
   private readonly ownBack: Statement<[{ p: string; id: string }]>;
   private readonly dropInvite: Statement<[{ p: string; o: string; a: number; by: string }]>;
   private readonly setCursor: Statement<[{ p: string; folder: string; xid: number; seq: number }]>;
@@ -203,7 +204,11 @@ export class OfficeRepository {
       VALUES (@p, @id, @folder, @author, @kind, @body, @xid, @seq, @at)`);
     // A local manuscript takes the office's entries only from the folder it is in.
     this.localByOrigin = db.prepare(`
-      SELECT ms.id FROM manuscripts ms JOIN folders f ON f.id = ms.folder_id WHERE ms.profile_id = @p AND ms.origin_id = @o AND f.name = @f`);
+      SELECT ms.id, ms.origin_id FROM manuscripts ms JOIN folders f ON f.id = ms.folder_id
+      WHERE ms.profile_id = @p AND f.name = @f AND ms.origin_id IN (SELECT value FROM json_each(@o))`);
+    this.anySent = db
+      .prepare<[{ p: string }], number>('SELECT EXISTS (SELECT 1 FROM office_outbox WHERE profile_id = @p AND sent = 1)')
+      .pluck();
     this.ownBack = db.prepare('DELETE FROM office_outbox WHERE profile_id = @p AND id = @id AND sent = 1');
     this.dropInvite = db.prepare('DELETE FROM office_invites WHERE profile_id = @p AND origin_id = @o AND author_id = @a AND editor = @by');
     this.setCursor = db.prepare(`
@@ -367,6 +372,8 @@ export class OfficeRepository {
       const out: ApplyOutcome = { applied: 0, refused: 0, manuscripts: [] };
       const persons = new Set<number>();
       const touched = new Map<string, EntryBody>();
+      // Only a profile with pushed events not yet back has any to clear.
+      const awaitingBack = this.anySent.get({ p: profileId }) === 1;
       for (const ev of events) {
         // The id alone is kept (the office holds the history): a page applied again changes nothing.
         const fresh = this.insertEvent.run({
@@ -381,7 +388,7 @@ export class OfficeRepository {
           at: ev.at,
         }).changes;
         // One of the editor's own events is back: it is in the server's order now, its sent row goes.
-        this.ownBack.run({ p: profileId, id: ev.id });
+        if (awaitingBack) this.ownBack.run({ p: profileId, id: ev.id });
         if (fresh === 0) continue;
         if (ev.kind !== ENTRY_KIND) continue;
         const parsed = entryBody.safeParse(ev.body);
@@ -431,14 +438,20 @@ export class OfficeRepository {
       }
       // The winning state of each entry this page changed goes to the local shortlist (after the
       // whole page, so an earlier colleague's state in the page never stays over the editor's later one).
+      const origins = new Set([...touched.values()].map((b) => b.originId));
+      const local = new Map(
+        origins.size === 0
+          ? []
+          : this.localByOrigin.all({ p: profileId, o: JSON.stringify([...origins]), f: folder }).map((r) => [r.origin_id, r.id] as const),
+      );
       for (const b of touched.values()) {
-        const local = this.localByOrigin.get({ p: profileId, o: b.originId, f: folder });
-        if (!local) continue;
+        const manuscriptId = local.get(b.originId);
+        if (manuscriptId === undefined) continue;
         const won = this.winner(profileId, b.originId, b.authorId);
         if (!won) continue;
-        const done = this.applyLocal(profileId, local.id, won);
+        const done = this.applyLocal(profileId, manuscriptId, won);
         if (done === 'refused') out.refused++;
-        if (done === 'applied') out.manuscripts.push(local.id);
+        if (done === 'applied') out.manuscripts.push(manuscriptId);
       }
       for (const m of new Set(out.manuscripts)) this.renumber.run({ m });
       this.setCursor.run({ p: profileId, folder, xid: cursor.xid, seq: cursor.seq });
