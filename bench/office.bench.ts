@@ -83,6 +83,18 @@ function openProfileCache(dir: string, login: string): Cache {
   return cache;
 }
 
+/** The sync loop of a core's child, with the real office client. */
+const benchSync = (cache: Cache, args: { url: string; password: string; login: string }) =>
+  new OfficeSync({
+    cache,
+    profileId: 'p',
+    link: { url: LINK_URL, login: args.login },
+    connect: () => OfficeClient.connect({ url: args.url, password: args.password }),
+    clock: systemClock,
+    timers,
+    logger: quiet,
+  });
+
 const percentile = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? NaN;
@@ -114,15 +126,7 @@ async function coreChild(args: { url: string; password: string; login: string; w
     }
     return left;
   };
-  const sync = new OfficeSync({
-    cache,
-    profileId: 'p',
-    link: { url: LINK_URL, login: args.login },
-    connect: () => OfficeClient.connect({ url: args.url, password: args.password }),
-    clock: systemClock,
-    timers,
-    logger: quiet,
-  });
+  const sync = benchSync(cache, args);
   await sync.syncNow();
   sync.start();
   process.stdout.write('ready\n');
@@ -236,21 +240,13 @@ async function firstSyncChild(args: { url: string; password: string; login: stri
   const checkpointer = checkpointInWorker(cache.db, { logger: quiet });
   const applies: number[] = [];
   const apply = cache.office.apply.bind(cache.office);
-  cache.office.apply = (profileId, folder, events, cursor) => {
+  cache.office.apply = (profileId, folder, events, cursor, opts) => {
     const t = performance.now();
-    const out = apply(profileId, folder, events, cursor);
+    const out = apply(profileId, folder, events, cursor, opts);
     applies.push(performance.now() - t);
     return out;
   };
-  const sync = new OfficeSync({
-    cache,
-    profileId: 'p',
-    link: { url: LINK_URL, login: args.login },
-    connect: () => OfficeClient.connect({ url: args.url, password: args.password }),
-    clock: systemClock,
-    timers,
-    logger: quiet,
-  });
+  const sync = benchSync(cache, args);
   const eld = monitorEventLoopDelay({ resolution: 1 });
   const rssBefore = process.memoryUsage.rss();
   let rssMax = rssBefore;
