@@ -3,6 +3,7 @@ import { DeskError } from '../../common/errors';
 import { authorMatcher, chooseMerge, normalizeEmail, normalizeOrcid } from '../../common/domain/ledger';
 import { declineReport, type DeclineFact, type DeclineReason } from '../../common/domain/rounds';
 import { acceptanceRate, fatigueSince, isoDate, loadBadge, personCounts, type FatigueSettings } from '../../common/domain/shortlist';
+import type { DeclineReport } from '../../common/rows';
 import type { UploadAuthor } from '../../common/service';
 import type { Clock } from '../ports';
 import { fromJson, ftsQuery, insertInto } from './sql';
@@ -540,17 +541,7 @@ export class LedgerRepository {
    * The decline report: every decline of the editor's shortlists by reason (with the acceptance rate of
    * the people who gave it, from their counts over every manuscript), and each person's reasons.
    */
-  declines(): {
-    overall: ReturnType<typeof declineReport>;
-    people: Array<{
-      personId: number;
-      name: string;
-      email: string | null;
-      reason: DeclineReason | null;
-      text: string | null;
-      declines: number;
-    }>;
-  } {
+  declines(): DeclineReport {
     const rows = this.db
       .prepare<
         [],

@@ -7,7 +7,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { parseCsv } from '../../../electron/common/domain/csv';
-import { KNOWN } from '../../fixtures/intake/make';
+import { KNOWN, makeManuscriptPdf } from '../../fixtures/intake/make';
 import { eachLook } from '../../support/looks';
 
 export interface FlowContext {
@@ -29,6 +29,16 @@ export const nav = (page: Page, label: string) =>
   page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: label }).click();
 
 /** Drops files on the window the way the OS does: dragover then drop with a DataTransfer of Files. */
+/** Drops the demo manuscript (lichens.pdf), waits for its title to be read, uploads it to the DEMO folder and waits until it is sent. */
+export async function uploadDemoManuscript(page: Page): Promise<void> {
+  await dropFile(page, 'lichens.pdf', await makeManuscriptPdf(), 'application/pdf');
+  const item = page.getByRole('article', { name: 'Upload of lichens.pdf' });
+  await expect.poll(() => item.locator('input[id$="-title"]').inputValue(), { timeout: 20_000 }).toBe(KNOWN.title);
+  await item.locator('input[id$="-folder"]').fill('DEMO');
+  await item.getByRole('button', { name: 'Upload', exact: true }).click();
+  await expect.poll(() => page.getByRole('list', { name: 'Manuscripts' }).textContent(), { timeout: 30_000 }).toMatch(/Sent/);
+}
+
 export async function dropFile(page: Page, name: string, bytes: Buffer, type: string): Promise<void> {
   await page.evaluate(
     ({ name, b64, type }) => {

@@ -8,11 +8,11 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KNOWN, makeManuscriptPdf } from '../../fixtures/intake/make';
-import { launchChromium, screenshotPath } from '../../support/browser';
+import { screenshotPath } from '../../support/browser';
 import { eachLook } from '../../support/looks';
-import { startWebApp, type WebApp } from '../../support/web-app';
-import { dropFile, nav } from '../flows/workspace';
+import { openOnlinePage } from '../../support/online-page';
+import type { WebApp } from '../../support/web-app';
+import { nav, uploadDemoManuscript } from '../flows/workspace';
 
 let app: WebApp;
 let browser: Browser;
@@ -64,13 +64,7 @@ async function axe(where: string, selector: string): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  app = await startWebApp({ service: true });
-  browser = await launchChromium();
-  const context = await browser.newContext({ viewport: { width: W, height: H } });
-  page = await context.newPage();
-  page.on('pageerror', (err) => console.error(`[page] ${err.message}`));
-  await page.goto(app.host.url);
-  await page.getByTestId('status-message').getByText('Online').waitFor({ timeout: 20_000 });
+  ({ app, browser, page } = await openOnlinePage({ width: W, height: H }));
 });
 afterAll(async () => {
   await browser?.close();
@@ -83,12 +77,7 @@ describe('authors’ requests, do-not-invite and bounced e-mails', () => {
   let barred: Person;
 
   it('a cover letter’s opposed and suggested lines: the opposed candidate hidden, the suggested one shortlisted', async () => {
-    await dropFile(page, 'lichens.pdf', await makeManuscriptPdf(), 'application/pdf');
-    const item = page.getByRole('article', { name: 'Upload of lichens.pdf' });
-    await expect.poll(() => item.locator('input[id$="-title"]').inputValue(), { timeout: 20_000 }).toBe(KNOWN.title);
-    await item.locator('input[id$="-folder"]').fill('DEMO');
-    await item.getByRole('button', { name: 'Upload', exact: true }).click();
-    await expect.poll(() => page.getByRole('list', { name: 'Manuscripts' }).textContent(), { timeout: 30_000 }).toMatch(/Sent/);
+    await uploadDemoManuscript(page);
     await nav(page, 'Candidates');
     await expect.poll(shown, { timeout: 20_000 }).toBe(50);
     await table().locator('[aria-rowindex="2"]').waitFor();

@@ -9,11 +9,11 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCsv } from '../../../electron/common/domain/csv';
-import { KNOWN, makeManuscriptPdf } from '../../fixtures/intake/make';
-import { launchChromium, screenshotPath } from '../../support/browser';
+import { screenshotPath } from '../../support/browser';
 import { eachLook } from '../../support/looks';
-import { startWebApp, type WebApp } from '../../support/web-app';
-import { dropFile, nav } from '../flows/workspace';
+import { openOnlinePage } from '../../support/online-page';
+import type { WebApp } from '../../support/web-app';
+import { nav, uploadDemoManuscript } from '../flows/workspace';
 
 let app: WebApp;
 let browser: Browser;
@@ -68,13 +68,7 @@ async function conflictFree(): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  app = await startWebApp({ service: true });
-  browser = await launchChromium();
-  const context = await browser.newContext({ viewport: { width: W, height: H }, acceptDownloads: true });
-  page = await context.newPage();
-  page.on('pageerror', (err) => console.error(`[page] ${err.message}`));
-  await page.goto(app.host.url);
-  await page.getByTestId('status-message').getByText('Online').waitFor({ timeout: 20_000 });
+  ({ app, browser, page } = await openOnlinePage({ width: W, height: H, downloads: true }));
 });
 afterAll(async () => {
   await browser?.close();
@@ -85,12 +79,7 @@ describe('rounds: decline reasons, availability, alternates', () => {
   let picked: string[] = [];
 
   it('five shortlisted: the first three are drafted, the other two wait as alternates in order', async () => {
-    await dropFile(page, 'lichens.pdf', await makeManuscriptPdf(), 'application/pdf');
-    const item = page.getByRole('article', { name: 'Upload of lichens.pdf' });
-    await expect.poll(() => item.locator('input[id$="-title"]').inputValue(), { timeout: 20_000 }).toBe(KNOWN.title);
-    await item.locator('input[id$="-folder"]').fill('DEMO');
-    await item.getByRole('button', { name: 'Upload', exact: true }).click();
-    await expect.poll(() => page.getByRole('list', { name: 'Manuscripts' }).textContent(), { timeout: 30_000 }).toMatch(/Sent/);
+    await uploadDemoManuscript(page);
     await nav(page, 'Candidates');
     await expect.poll(count, { timeout: 20_000 }).toBe(50);
     await page.getByLabel('Hide busy reviewers').check();

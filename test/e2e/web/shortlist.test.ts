@@ -9,12 +9,12 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Download, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCsv } from '../../../electron/common/domain/csv';
-import { KNOWN, makeManuscriptPdf } from '../../fixtures/intake/make';
 import { sandboxAdmin } from '../../support/admin';
-import { launchChromium, screenshotPath } from '../../support/browser';
+import { screenshotPath } from '../../support/browser';
 import { eachLook } from '../../support/looks';
-import { startWebApp, type WebApp } from '../../support/web-app';
-import { dropFile, nav } from '../flows/workspace';
+import { openOnlinePage } from '../../support/online-page';
+import type { WebApp } from '../../support/web-app';
+import { nav, uploadDemoManuscript } from '../flows/workspace';
 
 let app: WebApp;
 let browser: Browser;
@@ -130,14 +130,7 @@ async function conflictFree(skip: readonly string[] = []): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  app = await startWebApp({ service: true });
-  browser = await launchChromium();
-  const context = await browser.newContext({ viewport: { width: W, height: H }, acceptDownloads: true });
-  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  page = await context.newPage();
-  page.on('pageerror', (err) => console.error(`[page] ${err.message}`));
-  await page.goto(app.host.url);
-  await page.getByTestId('status-message').getByText('Online').waitFor({ timeout: 20_000 });
+  ({ app, browser, page } = await openOnlinePage({ width: W, height: H, downloads: true, clipboard: true }));
 });
 afterAll(async () => {
   await browser?.close();
@@ -149,12 +142,7 @@ describe('shortlist and invitations', () => {
 
   it('the core job: drop → five conflict-free referees not busy → export → three drafted, two alternates, in ≤ 10 actions after the upload', async () => {
     // The upload (not counted): drop, the folder, Upload.
-    await dropFile(page, 'lichens.pdf', await makeManuscriptPdf(), 'application/pdf');
-    const item = page.getByRole('article', { name: 'Upload of lichens.pdf' });
-    await expect.poll(() => item.locator('input[id$="-title"]').inputValue(), { timeout: 20_000 }).toBe(KNOWN.title);
-    await item.locator('input[id$="-folder"]').fill('DEMO');
-    await item.getByRole('button', { name: 'Upload', exact: true }).click();
-    await expect.poll(() => page.getByRole('list', { name: 'Manuscripts' }).textContent(), { timeout: 30_000 }).toMatch(/Sent/);
+    await uploadDemoManuscript(page);
 
     // From here every click and keypress the test makes is counted.
     let actions = 0;

@@ -1,47 +1,29 @@
 // Window first (issue 14): the shell is served and answers app.info while the local demo service is
 // still starting in its own process; the status bar says so, then the demo data shows; a demo
 // service that dies is said so in the status bar. Chromium against the browser host.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCore, type Core } from '../../../electron/core/composition';
-import { demoProcess } from '../../../electron/core/demo/supervisor';
-import { startHost, type Host } from '../../../electron/host/server';
-import { startSandbox, type RunningSandbox } from '../../../electron/localservice';
+import type { Core } from '../../../electron/core/composition';
+import type { Host } from '../../../electron/host/server';
+import type { RunningSandbox } from '../../../electron/localservice';
 import { launchChromium } from '../../support/browser';
-import { MemoryLogger, MemorySecrets } from '../../support/fakes';
-import { heldFork } from '../../support/held-demo';
-import { rendererDir, SMALL_CORPUS } from '../../support/web-app';
+import { startHeldApp, type HeldApp } from '../../support/held-demo';
 
 let browser: Browser;
+let app: HeldApp;
 let core: Core;
 let host: Host;
 let service: RunningSandbox;
-const held = heldFork();
+let held: HeldApp['held'];
 
 beforeAll(async () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'desk-e2e-startup-'));
-  service = await startSandbox({ dataDir: join(dataDir, 'service'), port: 0, config: SMALL_CORPUS });
-  const demo = demoProcess({ fork: held.fork, dataDir: join(dataDir, 'demo-service'), logger: new MemoryLogger() });
-  core = await createCore({
-    appVersion: '9.9.9-start',
-    dataDir,
-    host: 'browser',
-    secrets: new MemorySecrets(),
-    logger: new MemoryLogger(),
-    startDemo: demo.startDemo,
-    deferStart: true,
-  });
-  host = await startHost({ core, rendererDir });
+  app = await startHeldApp('9.9.9-start');
+  ({ core, host, service, held } = app);
   browser = await launchChromium();
 });
 afterAll(async () => {
   await browser?.close();
-  await host?.close();
-  await core?.close();
-  await service?.close();
+  await app?.close();
 });
 
 describe('start order in Chromium', () => {

@@ -1,0 +1,30 @@
+// One test file's app on its demo service and a Chromium page on it, once the status bar says Online.
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium } from './browser';
+import { startWebApp, type WebApp } from './web-app';
+
+export interface OnlinePage {
+  app: WebApp;
+  browser: Browser;
+  page: Page;
+}
+
+export async function openOnlinePage(opts: {
+  width: number;
+  height: number;
+  downloads?: boolean;
+  clipboard?: boolean;
+}): Promise<OnlinePage> {
+  const app = await startWebApp({ service: true });
+  const browser = await launchChromium();
+  const context = await browser.newContext({
+    viewport: { width: opts.width, height: opts.height },
+    acceptDownloads: opts.downloads ?? false,
+  });
+  if (opts.clipboard) await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const page = await context.newPage();
+  page.on('pageerror', (err) => console.error(`[page] ${err.message}`));
+  await page.goto(app.host.url);
+  await page.getByTestId('status-message').getByText('Online').waitFor({ timeout: 20_000 });
+  return { app, browser, page };
+}
