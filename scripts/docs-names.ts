@@ -68,6 +68,12 @@ export function staleNamesIn(root: string): StaleName[] {
     }
   };
   for (const d of SOURCE_DIRS) if (existsSync(join(root, d))) walk(join(root, d));
+  // What .gitignore names is made by a build or an install (out/, .ci/node/): it need not exist in a clone.
+  const made = readFileSync(join(root, '.gitignore'), 'utf8')
+    .split('\n')
+    .map((l) => l.trim().replace(/\/$/, ''))
+    .filter((l) => l !== '' && !l.startsWith('#') && !l.includes('*'));
+  const generated = (p: string) => made.some((m) => p === m || p.startsWith(`${m}/`));
   const words = new Set(texts.join('\n').match(/[A-Za-z_$][\w$]*/g) ?? []);
   const docs = [
     'README.md',
@@ -79,7 +85,7 @@ export function staleNamesIn(root: string): StaleName[] {
     staleNames(
       doc,
       readFileSync(join(root, doc), 'utf8'),
-      (p) => existsSync(join(root, p)),
+      (p) => generated(p) || existsSync(join(root, p)),
       (n) => words.has(n),
     ),
   );

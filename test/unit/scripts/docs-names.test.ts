@@ -1,5 +1,7 @@
 // The docs name only paths and code that exist (scripts/docs-names.ts).
-import { resolve } from 'node:path';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { staleNames, staleNamesIn } from '../../../scripts/docs-names';
 
@@ -20,7 +22,21 @@ describe('names in the docs', () => {
     ]);
   });
 
-  it('README.md and every file in docs/ name only paths and code that exist', () => {
+  it('takes what .gitignore names as made by a build or an install, not as missing', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'docs-names-'));
+    try {
+      mkdirSync(join(dir, 'docs'));
+      mkdirSync(join(dir, 'electron'));
+      writeFileSync(join(dir, '.gitignore'), 'out/\n.ci/node/\n*.log\n');
+      writeFileSync(join(dir, 'README.md'), 'Node lands in `.ci/node/`.\n');
+      writeFileSync(join(dir, 'docs', 'A.md'), 'See `.ci/node/bin` and `electron/missing.ts`.\n');
+      expect(staleNamesIn(dir)).toEqual([{ doc: 'docs/A.md', kind: 'path', text: 'electron/missing.ts' }]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('README.md and every file in docs/ name only paths and code that exist (or that a build or an install makes)', () => {
     expect(staleNamesIn(root)).toEqual([]);
   });
 });
