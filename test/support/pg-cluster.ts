@@ -47,7 +47,9 @@ export function pgAvailable(): boolean {
 export const PG_MISSING = 'PostgreSQL 15+ binaries not found in /usr/lib/postgresql/*/bin (Debian: apt-get install postgresql)';
 
 function run(bin: string, args: string[]): string {
-  const cmd = isRoot() ? 'runuser' : bin;
+  // runuser lives in sbin, which a PATH made for a user may leave out.
+  const runuser = ['/usr/sbin/runuser', '/sbin/runuser'].find((p) => existsSync(p)) ?? 'runuser';
+  const cmd = isRoot() ? runuser : bin;
   const argv = isRoot() ? ['-u', 'postgres', '--', bin, ...args] : args;
   try {
     return execFileSync(cmd, argv, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
