@@ -1,7 +1,8 @@
 import { TriangleAlert, CircleCheck, Clock, LoaderCircle, Pencil, RefreshCw, RotateCw, Send, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import type { OutboxItemView, SyncNowView } from '../../../../electron/common/views';
-import { desk, errorText } from '../../platform/instance';
+import { errorText } from '../../platform/instance';
+import { discardQueued, retryQueued, syncNow as sendWaiting } from '../../stores/outboxActions';
 import { useApp } from '../../stores/app';
 import { useGroupAuthors, useOutbox } from '../../stores/reads';
 import { Alert } from '../../components/Alert';
@@ -54,7 +55,7 @@ export function ActivityView() {
   const syncNow = async () => {
     setSyncing(true);
     setOutcome(null);
-    await act(async () => setOutcome(await desk().invoke('sync.now', {})));
+    await act(async () => setOutcome(await sendWaiting()));
     setSyncing(false);
   };
   /** A refused group or author write is corrected where it was made: in Groups, on that group. */
@@ -127,15 +128,11 @@ export function ActivityView() {
                             Correct in Groups
                           </button>
                         ) : null}
-                        <button type="button" onClick={() => void act(() => desk().invoke('outbox.retry', { id: i.id }))}>
+                        <button type="button" onClick={() => void act(() => retryQueued(i.id))}>
                           <RotateCw size={14} aria-hidden="true" />
                           Retry
                         </button>
-                        <button
-                          type="button"
-                          className="danger"
-                          onClick={() => void act(() => desk().invoke('outbox.discard', { id: i.id }))}
-                        >
+                        <button type="button" className="danger" onClick={() => void act(() => discardQueued(i.id))}>
                           <Trash2 size={14} aria-hidden="true" />
                           Discard
                         </button>
