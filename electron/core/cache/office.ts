@@ -126,6 +126,13 @@ export interface ColleagueInvite {
   originId: string;
 }
 
+/**
+ * Folds one pulled event of a kind other than an entry state, inside the page's transaction. Returns
+ * 'applied', 'refused' (kept, counted, nothing of it applied) or 'ignored'. It must apply all of the
+ * event or none of it, and note the changes it made on the change feed.
+ */
+export type KindFolder = (profileId: string, ev: PulledEvent) => 'applied' | 'refused' | 'ignored';
+
 /** What applying a pulled page did. */
 export interface ApplyOutcome {
   applied: number;
@@ -165,6 +172,9 @@ export class OfficeRepository {
   private readonly staleSlice: Statement<[number], number>;
   private readonly unstale: Statement<[number]>;
   private readonly staleCount: Statement<[], number>;
+  private readonly kinds = new Map<string, KindFolder>();
+  /** Tables of folded office state keyed by profile_id, emptied when a profile is unlinked. */
+  private readonly kindTables: string[] = [];
 
   constructor(
     private readonly db: Database,
@@ -239,6 +249,17 @@ export class OfficeRepository {
     this.staleCount = db.prepare<[], number>('SELECT count(*) FROM ledger_stale').pluck();
   }
 
+  /**
+   * Lets another part of the cache fold the events of `kind` (shared runs, marks): called for each new
+   * event of that kind in the page's transaction. `tables` hold its folded state per profile_id and are
+   * emptied on unlink like the office's own.
+   */
+  registerKind(kind: string, fold: KindFolder, tables: readonly string[] = []): void {
+    if (kind === ENTRY_KIND || this.kinds.has(kind)) throw new Error(`office events of kind ${kind} already have a folder`);
+    this.kinds.set(kind, fold);
+    for (const t of tables) if (!this.kindTables.includes(t)) this.kindTables.push(t);
+  }
+
   link(profileId: string): OfficeLink | undefined {
     const r = this.linkStmt.get(profileId);
     return r ? { url: r.url, login: r.login, linkedAt: r.linked_at } : undefined;
@@ -260,7 +281,7 @@ export class OfficeRepository {
         .prepare<[string], number>('SELECT DISTINCT author_id FROM office_entries WHERE profile_id = ?')
         .pluck()
         .all(profileId);
-      for (const t of ['office_events', 'office_cursors', 'office_entries', 'office_invites', 'office_outbox'])
+      for (const t of ['office_events', 'office_cursors', 'office_entries', 'office_invites', 'office_outbox', ...this.kindTables])
         this.db.prepare(`DELETE FROM ${t} WHERE profile_id = ?`).run(profileId);
       const people = new Set(counted.map((a) => this.ledger.personOf(a)).filter((p): p is number => p !== undefined));
       for (const person of people) this.ledger.refresh(person);
@@ -306,6 +327,21 @@ export class OfficeRepository {
       now: this.clock.now(),
     });
     this.changes.note('office');
+  }
+
+  /**
+   * Queues an event of another kind for the office (the caller checks the profile is linked). A queued
+   * event of the same `entity` not yet sent is replaced, as with entry states; give each event its own
+   * entity to keep them all. Returns the event's id.
+   */
+  enqueue(profileId: string, e: { entity: string; folder: string; kind: string; body: unknown }): string {
+    const id = randomUUID();
+    this.changes.transaction(() => {
+      this.db.prepare('DELETE FROM office_outbox WHERE profile_id = @p AND entity = @e AND sent = 0').run({ p: profileId, e: e.entity });
+      this.queue.run({ p: profileId, id, e: e.entity, folder: e.folder, kind: e.kind, body: JSON.stringify(e.body), now: this.clock.now() });
+      this.changes.note('office');
+    });
+    return id;
   }
 
   /** The editor's events waiting for the office, oldest first. */
@@ -390,7 +426,12 @@ export class OfficeRepository {
         // One of the editor's own events is back: it is in the server's order now, its sent row goes.
         if (awaitingBack) this.ownBack.run({ p: profileId, id: ev.id });
         if (fresh === 0) continue;
-        if (ev.kind !== ENTRY_KIND) continue;
+        if (ev.kind !== ENTRY_KIND) {
+          const done = this.kinds.get(ev.kind)?.(profileId, ev) ?? 'ignored';
+          if (done === 'applied') out.applied++;
+          else if (done === 'refused') out.refused++;
+          continue;
+        }
         const parsed = entryBody.safeParse(ev.body);
         if (!parsed.success) {
           out.refused++;
