@@ -60,6 +60,8 @@ export interface ManuscriptRow {
   lastRunId: number | null;
   /** The `order` of the last webhook applied to this manuscript's marks. */
   marksOrder: number | null;
+  /** The office colleague whose upload the manuscript's newest run is; null when it is the editor's own. */
+  uploadedBy: string | null;
   createdAt: number;
   updatedAt: number;
 }
@@ -79,6 +81,8 @@ export interface RunRow {
   debugInfo: DebugInfo | null;
   /** Service ids of the authors groups any candidate of the run belongs to (for the group filter). */
   groupIds: number[];
+  /** The office colleague who uploaded this run (shared through the office); null when the editor did. */
+  uploadedBy: string | null;
 }
 
 /** Bit of each v6 conflict flag in CandidateRow.conflictMask. */

@@ -38,6 +38,7 @@ interface ManuscriptDbRow {
   sync_state: SyncState;
   last_run_id: number | null;
   marks_order: number | null;
+  uploaded_by: string | null;
   created_at: number;
   updated_at: number;
 }
@@ -54,6 +55,7 @@ interface RunDbRow {
   settings_raw: string | null;
   debug_raw: string | null;
   group_ids_json: string;
+  uploaded_by: string | null;
 }
 
 export interface RecordedRun {
@@ -67,7 +69,7 @@ export interface RecordedRun {
 
 const MANUSCRIPT_COLUMNS = `m.id, m.profile_id, m.origin_id, m.service_id, f.name AS folder, m.title, m.abstract, m.authors_count,
   m.authors_json, m.form_json, m.file_name, m.file_size, m.file_sha256, m.file_path, m.sync_state, m.last_run_id,
-  m.marks_order, m.created_at, m.updated_at`;
+  m.marks_order, m.uploaded_by, m.created_at, m.updated_at`;
 
 const toManuscript = (r: ManuscriptDbRow): ManuscriptRow => ({
   id: r.id,
@@ -87,6 +89,7 @@ const toManuscript = (r: ManuscriptDbRow): ManuscriptRow => ({
   syncState: r.sync_state,
   lastRunId: r.last_run_id,
   marksOrder: r.marks_order,
+  uploadedBy: r.uploaded_by,
   createdAt: r.created_at,
   updatedAt: r.updated_at,
 });
@@ -103,10 +106,11 @@ const toRun = (r: RunDbRow): RunRow => ({
   authorsGroupsSettings: fromJson(r.settings_raw, null),
   debugInfo: fromJson(r.debug_raw, null),
   groupIds: fromJson<number[]>(r.group_ids_json, []),
+  uploadedBy: r.uploaded_by,
 });
 
 const RUN_SELECT = `SELECT r.id, r.manuscript_id, r.seq, r.uploaded_at, r.response_version, r.folder_name, r.form_json, r.candidates_count, r.group_ids_json,
-    s.raw_json AS settings_raw, d.raw_json AS debug_raw
+    r.uploaded_by, s.raw_json AS settings_raw, d.raw_json AS debug_raw
   FROM runs r LEFT JOIN run_groups_settings s ON s.run_id = r.id LEFT JOIN run_debug_info d ON d.run_id = r.id
   WHERE r.complete = 1`;
 
@@ -277,7 +281,8 @@ export class ManuscriptsRepository {
     this.startLinks = db.prepare('UPDATE runs SET links_next = 0 WHERE id = ?');
     this.insertSettings = db.prepare(insertInto('run_groups_settings', SETTINGS_INSERT));
     this.insertDebug = db.prepare(insertInto('run_debug_info', DEBUG_INSERT));
-    this.setLastRun = db.prepare('UPDATE manuscripts SET last_run_id = ?, updated_at = ? WHERE id = ?');
+    // The editor's own upload: the manuscript's newest run is theirs (recordSharedRun names a colleague's).
+    this.setLastRun = db.prepare('UPDATE manuscripts SET last_run_id = ?, updated_at = ?, uploaded_by = NULL WHERE id = ?');
     this.setState = db.prepare('UPDATE manuscripts SET sync_state = ?, updated_at = ? WHERE id = ?');
     this.writes = new RunWrites(db, clock, ledger);
     // A run a crash left half-written is invisible to every reader; it goes when the cache opens.
@@ -405,6 +410,61 @@ export class ManuscriptsRepository {
       const candidates = response.candidates ?? [];
       this.writes.insertCandidateRows(staged, candidates, staged.raws, 0, candidates.length);
       return this.commitUploadRun(staged);
+    });
+  }
+
+  /**
+   * Stores a run a colleague's upload made, as the office shared it (one synchronous call, in the caller's
+   * transaction): the service's answer recorded like the editor's own (candidates, author records, ledger
+   * suggestions, parked marks), the run marked with the colleague and the key it was shared under. A
+   * manuscript the editor has of their own keeps its form, folder and sync state (the colleague's form is
+   * the run's); one only colleagues uploaded takes the form of the newest run, and so moves with it. The
+   * manuscript's newest run is the one uploaded last, wherever it came from.
+   */
+  recordSharedRun(
+    profileId: string,
+    form: UploadFormInput,
+    response: UploadResponse,
+    raw: unknown,
+    shared: { by: string | null; key: string; uploadedAt: number },
+  ): RecordedRun {
+    return this.changes.transaction((): RecordedRun => {
+      const before = this.byOrigin.get(profileId, form.origin_id);
+      const own = before !== undefined && before.uploaded_by === null;
+      const previous = before?.last_run_id ?? null;
+      const staged = this.beginRun(profileId, { form }, runHead(response, raw), response.candidates, rawsOf(response, raw));
+      const candidates = response.candidates ?? [];
+      this.writes.insertCandidateRows(staged, candidates, staged.raws, 0, candidates.length);
+      const kept = own && before ? toManuscript(before) : undefined;
+      // The service id stays with a manuscript of the editor's that has it (a colleague's run from another service).
+      const claimed = this.byServiceId.get(profileId, response.manuscript_id);
+      const serviceId = claimed && claimed.origin_id !== form.origin_id ? null : response.manuscript_id;
+      const ms = kept
+        ? this.save(profileId, { form: kept.form }, serviceId, kept.syncState)
+        : this.save(profileId, { form }, serviceId, 'synced');
+      if (response.candidates !== null)
+        this.ledger.recordSuggested(this.writes.linkAuthors(profileId, ms.id, staged.runId, candidates, this.clock.now()));
+      this.markComplete.run(form.folder, staged.runId);
+      this.db
+        .prepare('UPDATE runs SET uploaded_by = @by, office_key = @key, uploaded_at = @at WHERE id = @id')
+        .run({ by: shared.by, key: shared.key, at: shared.uploadedAt, id: staged.runId });
+      const newest =
+        previous === null ||
+        shared.uploadedAt >= (this.db.prepare<[number], number>('SELECT uploaded_at FROM runs WHERE id = ?').pluck().get(previous) ?? 0);
+      if (newest)
+        this.db
+          .prepare('UPDATE manuscripts SET last_run_id = @run, uploaded_by = @by, updated_at = @now WHERE id = @id')
+          .run({ run: staged.runId, by: shared.by, now: this.clock.now(), id: ms.id });
+      const parkedMarks = this.marks.applyParked(profileId, ms.id);
+      this.changes.note('manuscripts', ms.id);
+      this.changes.note('candidates', ms.id);
+      return {
+        manuscriptId: ms.id,
+        runId: staged.runId,
+        seq: staged.seq,
+        candidatesCount: response.candidates?.length ?? null,
+        parkedMarks,
+      };
     });
   }
 
@@ -679,6 +739,14 @@ export class ManuscriptsRepository {
   private save(profileId: string, input: ManuscriptInput, serviceId: number | null, state: SyncState): ManuscriptRow {
     const now = this.clock.now();
     const f = input.form;
+    // The service's answer to the editor's own upload names its manuscript: a colleague's copy that claimed
+    // the id for another submission (a run shared from another service) gives it up.
+    if (serviceId !== null)
+      this.db
+        .prepare(
+          'UPDATE manuscripts SET service_id = NULL WHERE profile_id = @p AND service_id = @s AND origin_id <> @o AND uploaded_by IS NOT NULL',
+        )
+        .run({ p: profileId, s: serviceId, o: f.origin_id });
     const authors = f.authors ?? [];
     const folderId = this.folder(profileId, f.folder);
     const file: StoredFile | null = input.file ?? null;

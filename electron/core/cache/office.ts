@@ -175,6 +175,7 @@ export class OfficeRepository {
   private readonly kinds = new Map<string, KindFolder>();
   /** Tables of folded office state keyed by profile_id, emptied when a profile is unlinked. */
   private readonly kindTables: string[] = [];
+  private readonly linkedHooks: Array<(profileId: string) => void> = [];
 
   constructor(
     private readonly db: Database,
@@ -260,6 +261,11 @@ export class OfficeRepository {
     for (const t of tables) if (!this.kindTables.includes(t)) this.kindTables.push(t);
   }
 
+  /** Called in the link's transaction after a new link has queued the shortlist's history (shared runs queue theirs). */
+  onLinked(hook: (profileId: string) => void): void {
+    this.linkedHooks.push(hook);
+  }
+
   link(profileId: string): OfficeLink | undefined {
     const r = this.linkStmt.get(profileId);
     return r ? { url: r.url, login: r.login, linkedAt: r.linked_at } : undefined;
@@ -296,6 +302,7 @@ export class OfficeRepository {
           )
           .all(profileId);
         for (const e of entries) this.journal(e.manuscript_id, e.author_id);
+        for (const hook of this.linkedHooks) hook(profileId);
       }
       this.changes.note('ledger');
       this.changes.note('shortlist');
@@ -338,7 +345,15 @@ export class OfficeRepository {
     const id = randomUUID();
     this.changes.transaction(() => {
       this.db.prepare('DELETE FROM office_outbox WHERE profile_id = @p AND entity = @e AND sent = 0').run({ p: profileId, e: e.entity });
-      this.queue.run({ p: profileId, id, e: e.entity, folder: e.folder, kind: e.kind, body: JSON.stringify(e.body), now: this.clock.now() });
+      this.queue.run({
+        p: profileId,
+        id,
+        e: e.entity,
+        folder: e.folder,
+        kind: e.kind,
+        body: JSON.stringify(e.body),
+        now: this.clock.now(),
+      });
       this.changes.note('office');
     });
     return id;
@@ -354,9 +369,10 @@ export class OfficeRepository {
       .map((r) => ({ seq: r.seq, id: r.id, folder: r.folder, kind: r.kind, body: JSON.parse(r.body_json) as unknown }));
   }
 
+  /** Changes waiting for the office: a shared run counts once (its parts are not counted). */
   waiting(profileId: string): number {
     return this.db
-      .prepare<[string], number>('SELECT count(*) FROM office_outbox WHERE profile_id = ? AND sent = 0')
+      .prepare<[string], number>("SELECT count(*) FROM office_outbox WHERE profile_id = ? AND sent = 0 AND kind <> 'run.part'")
       .pluck()
       .get(profileId)!;
   }
@@ -553,6 +569,14 @@ export class OfficeRepository {
       )
       .all(profileId, originId, authorId, me)
       .map((r) => ({ editor: r.editor, invitedAt: r.invited_at }));
+  }
+
+  /** Folders the editor belongs to, as the office listed them: each gets a cursor at the start if it had none. */
+  knowFolders(profileId: string, folders: readonly string[]): void {
+    const add = this.db.prepare('INSERT OR IGNORE INTO office_cursors (profile_id, folder, xid, seq) VALUES (@p, @f, 0, 0)');
+    this.changes.transaction(() => {
+      for (const f of folders) add.run({ p: profileId, f });
+    });
   }
 
   /** The editors' waiting count and folders known, for the status bar. */

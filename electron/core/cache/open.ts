@@ -1,3 +1,4 @@
+import { OfficeRunsRepository } from './office-runs';
 import Database from 'better-sqlite3';
 import type { Database as Db } from 'better-sqlite3';
 import { accessSync, constants as fsConstants, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -95,6 +96,8 @@ export interface Cache {
   readonly shortlist: ShortlistRepository;
   /** The editorial office's side of the cache: the link, the editor's events waiting, the office's events folded. */
   readonly office: OfficeRepository;
+  /** Manuscripts and runs shared in the office: the editor's published, colleagues' folded. */
+  readonly officeRuns: OfficeRunsRepository;
   /** The authors' opposed and suggested reviewers per manuscript, the do-not-invite list, bounced e-mails (local only). */
   readonly decisions: DecisionsRepository;
   /**
@@ -262,6 +265,8 @@ function assemble(db: Db, opts: OpenCacheOptions, recovery: RecoveryReport | nul
       opts.logger.log('error', 'the damage marker could not be written', { error: (err as Error).message });
     }
   };
+  const manuscripts = new ManuscriptsRepository(db, opts.clock, marks, ledger, changes);
+  const officeRuns = new OfficeRunsRepository(db, office, manuscripts, changes, opts.logger);
   return {
     db,
     file: opts.file,
@@ -269,7 +274,7 @@ function assemble(db: Db, opts: OpenCacheOptions, recovery: RecoveryReport | nul
     recovery,
     changes,
     profiles: new SqliteProfilesRepository(db, changes),
-    manuscripts: new ManuscriptsRepository(db, opts.clock, marks, ledger, changes),
+    manuscripts,
     candidates: new CandidatesRepository(db),
     authors: new AuthorsSeenRepository(db),
     marks,
@@ -283,6 +288,7 @@ function assemble(db: Db, opts: OpenCacheOptions, recovery: RecoveryReport | nul
     decisions: new DecisionsRepository(db, opts.clock, changes),
     shortlist: new ShortlistRepository(db, opts.clock, ledger, changes, (m, a) => office.journal(m, a)),
     office,
+    officeRuns,
     markCorrupt,
     noteError(err: unknown): DeskError | null {
       if (isDeskError(err)) return null;

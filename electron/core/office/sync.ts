@@ -213,6 +213,8 @@ export class OfficeSync {
     }
     const notified = new Set(this.dirtyFolders);
     const folders = this.pullAll ? await conn.folders() : [...this.dirtyFolders];
+    // The journals the editor belongs to are known before any of them is pulled (a move names where a manuscript went).
+    if (this.pullAll) office.knowFolders(this.deps.profileId, folders);
     this.pullAll = false;
     this.dirtyFolders.clear();
     for (const folder of folders) {

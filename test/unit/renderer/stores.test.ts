@@ -29,6 +29,7 @@ const manuscript = (id: number, syncState: ManuscriptRow['syncState'], profileId
     syncState,
     lastRunId: null,
     marksOrder: null,
+    uploadedBy: null,
     createdAt: 0,
     updatedAt: 0,
   }) as ManuscriptRow;

@@ -14,6 +14,7 @@ import { migration013 } from './013-office';
 import { migration014 } from './014-ledger-stale';
 import { migration015 } from './015-rounds';
 import { migration016 } from './016-author-decisions';
+import { migration017 } from './017-office-runs';
 import type { Migration } from './types';
 
 export type { Migration } from './types';
@@ -36,6 +37,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration014,
   migration015,
   migration016,
+  migration017,
 ];
 
 export const LATEST_VERSION = MIGRATIONS.length;

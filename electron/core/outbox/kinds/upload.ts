@@ -85,6 +85,8 @@ export const upload: OutboxKindDef<'upload'> = {
         () => {
           // An upload of the manuscript queued meanwhile keeps its form (the manuscript's) for its own send.
           ms.commitUploadRun(staged, { linkLater: true, newerUpload: ctx.store.othersOpen(e) > 0 });
+          // Shared with the office's editors of the folder in the same transaction (when the profile is linked).
+          ctx.cache.officeRuns.publish(staged.runId);
         },
         { resendable: true },
       );
