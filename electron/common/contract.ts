@@ -310,8 +310,9 @@ export const requests = {
   'manuscripts.search': request<SearchHit[]>()(() => z.object({ text: z.string().trim().min(1).max(200) }).strict()),
   'manuscripts.folders': request<FolderRow[]>()(() => empty),
   'manuscripts.get': request<{ manuscript: ManuscriptRow; runs: RunRow[] }>()(() => z.object({ id }).strict()),
+  /** `replace`: the editor answered yes to "This replaces <colleague>'s upload …" (refused with `conflict`, field `replace`, until then). */
   'manuscripts.upload': request<ManuscriptRow>()(() =>
-    z.object({ form: uploadFormSchema, fileId: z.string().min(1).max(80).optional() }).strict(),
+    z.object({ form: uploadFormSchema, fileId: z.string().min(1).max(80).optional(), replace: z.boolean().optional() }).strict(),
   ),
   /** The manuscript's upload still in the outbox (queued, being sent or failed), or null once sent. Cancel or retry it
    * through outbox.discard / outbox.retry. */

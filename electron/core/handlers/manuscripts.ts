@@ -1,5 +1,6 @@
 import { basename, isAbsolute } from 'node:path';
 import { DeskError, type DeskErrorShape } from '../../common/errors';
+import type { Cache } from '../cache';
 import type { HandlerMap } from '../router';
 import type { CoreContext } from './context';
 import { outboxView } from './outbox';
@@ -102,12 +103,15 @@ export function manuscriptHandlers(ctx: CoreContext): HandlerMap<Channels> {
       const entry = ctx.workspace().outbox.openUpload(mine(id).originId);
       return entry ? outboxView(entry) : null;
     },
-    'manuscripts.upload': async ({ form, fileId }) => {
+    'manuscripts.upload': async ({ form, fileId, replace }) => {
       // The staged file is moved into the outbox's folder first (off the event loop), with the hash staging
       // measured; the outbox puts it back into staging when the upload cannot be queued.
       // On a first start the demo service may still be starting: the upload waits for the profile it makes, then is
       // queued and sent as soon as the service answers.
       const outbox = (await ctx.whenWorkspace()).outbox;
+      // One origin_id is one manuscript on the service: an upload over a colleague's asks first.
+      const over = replace ? null : colleagueUpload(ctx.cache.manuscripts, pid(), form.origin_id);
+      if (over) throw new DeskError('conflict', over, { field: 'replace' });
       const refused = fileId ? await refusal(fileId) : null;
       if (refused) throw new DeskError(refused.code, refused.message, { field: 'fileId' });
       const taken = fileId ? await ctx.staging.take(fileId, outbox.uploadsDir) : null;
@@ -117,4 +121,18 @@ export function manuscriptHandlers(ctx: CoreContext): HandlerMap<Channels> {
       return ctx.cache.manuscripts.getById(manuscriptId)!;
     },
   };
+}
+
+/**
+ * The question to ask before an upload of `originId` when the manuscript's newest run is a colleague's
+ * (shared through the office): the service keeps one manuscript per origin_id, so the upload replaces
+ * theirs there. Null when the newest run is the editor's own or the manuscript is new.
+ */
+export function colleagueUpload(manuscripts: Cache['manuscripts'], profileId: string, originId: string): string | null {
+  const m = manuscripts.get(profileId, originId);
+  if (!m?.uploadedBy) return null;
+  const at = m.lastRunId === null ? undefined : manuscripts.run(m.lastRunId)?.uploadedAt;
+  const when =
+    at === undefined ? '' : ` of ${new Date(at).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' })}`;
+  return `This replaces ${m.uploadedBy}’s upload${when} on the service.`;
 }

@@ -51,8 +51,19 @@ export interface BatchItem {
   /** Upload was pressed before any profile existed (the demo service still starting): core queues it once it answers. */
   waiting?: boolean;
   /** Its manuscript id is uploaded already: asked "Upload again as run #N?" before anything else (`sameFile`: the same bytes too). */
-  duplicate?: { manuscriptId: number; title: string; nextRun: number; sameFile: boolean } | null;
+  duplicate?: { manuscriptId: number; title: string; nextRun: number; sameFile: boolean; colleague?: string | null } | null;
+  /** The editor said yes to replacing a colleague's upload of this manuscript on the service. */
+  replace?: boolean;
 }
+
+/** Core's refusal of an upload over a colleague's: its message is the question to ask ("This replaces …"). */
+export const replacesColleague = (err: unknown): string | null =>
+  typeof err === 'object' &&
+  err !== null &&
+  (err as { code?: unknown }).code === 'conflict' &&
+  (err as { field?: unknown }).field === 'replace'
+    ? String((err as { message?: unknown }).message)
+    : null;
 
 /** What a dropped batch shares: one folder and one set of bounds, applied to every file by Upload all. */
 export type BatchDefaults = Pick<
@@ -84,6 +95,8 @@ interface ManuscriptsStore {
   /** Bytes sent of uploads in flight, by manuscript id. */
   progress: Record<number, { sent: number; total: number }>;
   error: string | null;
+  /** An upload again or a move over a colleague's upload, waiting for the editor's yes (answerReplace). */
+  replaceAsk: { manuscriptId: number; changes: Partial<UploadFormInput>; question: string } | null;
   load(): Promise<void>;
   setFolder(folder: string | null): Promise<void>;
   search(text: string): Promise<void>;
@@ -106,7 +119,9 @@ interface ManuscriptsStore {
   /** Sends a failed upload again. */
   retryUpload(key: string): Promise<void>;
   clearDone(): void;
-  reupload(manuscript: ManuscriptRow, changes: Partial<UploadFormInput>): Promise<void>;
+  reupload(manuscript: ManuscriptRow, changes: Partial<UploadFormInput>, replace?: boolean): Promise<void>;
+  /** The answer to "This replaces <colleague>'s upload …" asked for an upload again or a move. */
+  answerReplace(yes: boolean): Promise<void>;
   /** Puts a known manuscript's form in the upload queue to edit before uploading it again. */
   editAgain(manuscript: ManuscriptRow): void;
   setProgress(manuscriptId: number, sent: number, total: number): void;
@@ -183,6 +198,7 @@ const EMPTY = {
   detail: null,
   progress: {},
   error: null,
+  replaceAsk: null,
 } satisfies Partial<ManuscriptsStore>;
 
 export const useManuscripts = create<ManuscriptsStore>((set, get) => {
@@ -231,7 +247,13 @@ export const useManuscripts = create<ManuscriptsStore>((set, get) => {
       const nextRun = Math.max(0, ...runs.map((r) => r.seq)) + 1;
       if (live(key))
         patch(key, {
-          duplicate: { manuscriptId: known.id, title: known.title, nextRun, sameFile: known.file?.sha256 === file.sha256 },
+          duplicate: {
+            manuscriptId: known.id,
+            title: known.title,
+            nextRun,
+            sameFile: known.file?.sha256 === file.sha256,
+            colleague: known.uploadedBy,
+          },
         });
     } catch (err) {
       if (live(key)) patch(key, { error: errorText(err) });
@@ -387,13 +409,25 @@ export const useManuscripts = create<ManuscriptsStore>((set, get) => {
       // No profile yet: the demo service is starting, and core queues the upload the moment it answers.
       if (!useProfiles.getState().state?.activeId) patch(key, { waiting: true });
       try {
-        const m = await desk().invoke('manuscripts.upload', { form: item.form, ...(item.file ? { fileId: item.file.id } : {}) });
+        const m = await desk().invoke('manuscripts.upload', {
+          form: item.form,
+          ...(item.file ? { fileId: item.file.id } : {}),
+          ...(item.replace ? { replace: true } : {}),
+        });
         patch(key, { state: 'queued', manuscriptId: m.id, error: null, tried: true, waiting: false });
         rememberFolder(item.form.folder);
         await get().load();
         await get().select(m.id);
       } catch (err) {
-        patch(key, { error: errorText(err), waiting: false });
+        const question = replacesColleague(err);
+        // Over a colleague's upload (the office shared it meanwhile): asked like a file uploaded already.
+        const known = question ? get().list.find((m) => m.originId === item.form.origin_id) : undefined;
+        if (question && known)
+          patch(key, {
+            waiting: false,
+            duplicate: { manuscriptId: known.id, title: known.title, nextRun: 0, sameFile: false, colleague: known.uploadedBy },
+          });
+        else patch(key, { error: errorText(err), waiting: false });
       }
     },
     async uploadAll(defaults) {
@@ -429,7 +463,8 @@ export const useManuscripts = create<ManuscriptsStore>((set, get) => {
       const known = get().list.find((m) => m.id === item.duplicate!.manuscriptId);
       // A new run of that manuscript: its id, and its folder unless the editor chose one.
       const form = known ? { ...item.form, origin_id: known.originId, folder: item.form.folder || known.folder } : item.form;
-      patch(key, { duplicate: null, update: true, form });
+      // Yes to a colleague's manuscript is yes to replacing their upload on the service.
+      patch(key, { duplicate: null, update: true, form, replace: Boolean(item.duplicate.colleague) });
     },
     cancel(key) {
       patch(key, { state: 'cancelled' });
@@ -504,13 +539,22 @@ export const useManuscripts = create<ManuscriptsStore>((set, get) => {
         ],
       }));
     },
-    async reupload(manuscript, changes) {
+    async reupload(manuscript, changes, replace) {
       try {
-        await desk().invoke('manuscripts.upload', { form: { ...manuscript.form, ...changes } });
+        await desk().invoke('manuscripts.upload', { form: { ...manuscript.form, ...changes }, ...(replace ? { replace: true } : {}) });
+        set({ replaceAsk: null });
         await get().load();
       } catch (err) {
-        set({ error: errorText(err) });
+        const question = replacesColleague(err);
+        if (question) set({ replaceAsk: { manuscriptId: manuscript.id, changes, question } });
+        else set({ error: errorText(err) });
       }
+    },
+    async answerReplace(yes) {
+      const ask = get().replaceAsk;
+      set({ replaceAsk: null });
+      const m = ask ? get().list.find((x) => x.id === ask.manuscriptId) : undefined;
+      if (yes && ask && m) await get().reupload(m, ask.changes, true);
     },
   };
 });

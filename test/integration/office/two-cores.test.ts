@@ -158,4 +158,44 @@ describe.skipIf(!pgAvailable())('one office, two cores', () => {
     expect(byBob.map((i) => i.authorId).sort()).toEqual([...people].sort());
     for (const p of people) expect(ann.core.cache.ledger.get(ann.core.cache.ledger.personOf(p)!)!.invited).toBeGreaterThanOrEqual(1);
   }, 60_000);
+
+  it('Ann’s upload reaches Bob with its candidates after one sync; he shortlists from it offline; uploading it himself asks first', async () => {
+    const a = await upload(ann, 'office-ann-shared', 'Shared attention manuscript');
+    const annRows = (await ann.call<CandidatePage>('candidates.query', { runId: a.runId, query: { limit: 100 } })).rows;
+    await until('Ann’s run is in the office', async () => (ann.core.status.get().office?.waiting === 0 ? true : undefined), 30_000);
+    await bob.call('office.syncNow', {});
+    const m = await until('Bob has Ann’s manuscript', async () =>
+      (await bob.call<ManuscriptRow[]>('manuscripts.list', {})).find((x) => x.originId === 'office-ann-shared'),
+    );
+    expect(m.value).toMatchObject({ uploadedBy: 'ann', title: 'Shared attention manuscript', file: null, syncState: 'synced' });
+    console.info(`office, two cores: Bob had Ann's manuscript ${m.after} ms after his sync began`);
+
+    // The office off the network: Bob's copy is his to read and shortlist from.
+    await relay.down();
+    const runs = (await bob.call<{ runs: RunRow[] }>('manuscripts.get', { id: m.value.id })).runs;
+    expect(runs).toEqual([expect.objectContaining({ uploadedBy: 'ann', candidatesCount: annRows.length })]);
+    const bobRows = (await bob.call<CandidatePage>('candidates.query', { runId: runs[0]!.id, query: { limit: 100 } })).rows;
+    expect(bobRows.map((r) => [r.authorId, r.name])).toEqual(annRows.map((r) => [r.authorId, r.name]));
+    await bob.call('shortlist.add', { manuscriptId: m.value.id, authorIds: [bobRows[0]!.authorId] });
+    expect((await bob.call<ShortlistEntryRow[]>('shortlist.list', { manuscriptId: m.value.id })).map((e) => e.authorId)).toEqual([
+      bobRows[0]!.authorId,
+    ]);
+    await relay.up();
+
+    // One origin_id, one manuscript: Bob's upload over Ann's asks first, and goes once he says yes.
+    const form = {
+      folder: 'DEMO',
+      origin_id: 'office-ann-shared',
+      title: 'Bob’s version',
+      abstract: 'Attention.',
+      authors_count: 0,
+      authors: [],
+    };
+    await expect(bob.call('manuscripts.upload', { form })).rejects.toMatchObject({
+      code: 'conflict',
+      message: expect.stringMatching(/This replaces ann’s upload of \d{1,2} \w{3} \d{4} on the service\./),
+    });
+    const again = await bob.call<ManuscriptRow>('manuscripts.upload', { form, replace: true });
+    expect(again.id).toBe(m.value.id);
+  }, 60_000);
 });

@@ -11,8 +11,8 @@ import { SearchField } from '../../components/SearchField';
 const STATE_LABEL = { pending: 'Pending', synced: 'Sent', failed: 'Needs attention' } as const;
 
 export function ManuscriptsView() {
-  const { list, folders, folder, hits, searchText, selectedId, detail, error, batch } = useManuscripts();
-  const { load, setFolder, search, select, reupload, editAgain } = useManuscripts.getState();
+  const { list, folders, folder, hits, searchText, selectedId, detail, error, batch, replaceAsk } = useManuscripts();
+  const { load, setFolder, search, select, reupload, editAgain, answerReplace } = useManuscripts.getState();
   const host = useApp((s) => s.info?.host);
   const setView = useApp((s) => s.setView);
   const [moveTo, setMoveTo] = useState('');
@@ -88,6 +88,7 @@ export function ManuscriptsView() {
                   <span className="title">{m.title}</span>
                   <span className="meta">
                     {m.folder} · {m.originId} · <span className={`state ${m.syncState}`}>{STATE_LABEL[m.syncState]}</span>
+                    {m.uploadedBy ? <span className="uploaded-by"> · uploaded by {m.uploadedBy}</span> : null}
                   </span>
                 </button>
               </li>
@@ -98,6 +99,7 @@ export function ManuscriptsView() {
               <h2>{detail.manuscript.title}</h2>
               <p className="meta">
                 {detail.manuscript.folder} · {detail.manuscript.originId} · {STATE_LABEL[detail.manuscript.syncState]}
+                {detail.manuscript.uploadedBy ? ` · uploaded by ${detail.manuscript.uploadedBy}` : ''}
               </p>
               <p>{detail.manuscript.authors.map((a) => a.name).join(', ')}</p>
               {parsedAuthors !== undefined && parsedAuthors !== detail.manuscript.authorsCount ? (
@@ -149,7 +151,8 @@ export function ManuscriptsView() {
                     .reverse()
                     .map((r) => (
                       <li key={r.id}>
-                        Run {r.seq} · {new Date(r.uploadedAt).toLocaleString()} · {r.folder} ·{' '}
+                        Run {r.seq} · {new Date(r.uploadedAt).toLocaleString()}
+                        {r.uploadedBy ? ` by ${r.uploadedBy}` : ''} · {r.folder} ·{' '}
                         {r.candidatesCount === null ? 'no candidates asked for' : `${r.candidatesCount} candidates`}
                       </li>
                     ))}
@@ -173,6 +176,19 @@ export function ManuscriptsView() {
                   Edit and upload again
                 </button>
               </div>
+              {replaceAsk && replaceAsk.manuscriptId === detail.manuscript.id ? (
+                <div className="duplicate-ask" role="group" aria-label="Replace a colleague’s upload">
+                  <p data-testid="replace-colleague">
+                    {replaceAsk.question} <strong>Upload anyway?</strong>
+                  </p>
+                  <button type="button" onClick={() => void answerReplace(true)}>
+                    Upload anyway
+                  </button>
+                  <button type="button" onClick={() => void answerReplace(false)}>
+                    Don’t upload
+                  </button>
+                </div>
+              ) : null}
               <form
                 className="row move-folder"
                 aria-label="Move to another folder"

@@ -158,12 +158,19 @@ export function UploadQueue() {
             ) : null}
             {asking ? (
               <div className="duplicate-ask" role="group" aria-label={`${item.name} is uploaded already`}>
-                <p>
-                  {asking.sameFile ? 'This file was uploaded already' : 'A file of this name was uploaded already'} as “{asking.title}
-                  ”. <strong>Upload again as run #{asking.nextRun}?</strong>
-                </p>
+                {asking.colleague ? (
+                  <p data-testid="replace-colleague">
+                    {asking.colleague} uploaded this manuscript already as “{asking.title}”. Uploading it replaces {asking.colleague}’s
+                    upload on the service. <strong>Upload anyway?</strong>
+                  </p>
+                ) : (
+                  <p>
+                    {asking.sameFile ? 'This file was uploaded already' : 'A file of this name was uploaded already'} as “{asking.title}
+                    ”. <strong>Upload again as run #{asking.nextRun}?</strong>
+                  </p>
+                )}
                 <button type="button" className="primary" onClick={() => answerDuplicate(item.key, true)}>
-                  Upload again as run #{asking.nextRun}
+                  {asking.colleague ? `Replace ${asking.colleague}’s upload` : `Upload again as run #${asking.nextRun}`}
                 </button>
                 <button type="button" onClick={() => answerDuplicate(item.key, false)}>
                   Don’t upload
