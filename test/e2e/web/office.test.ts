@@ -106,6 +106,19 @@ describe.skipIf(!pgAvailable())('editorial office on screen, two browser hosts',
     await annPage.screenshot({ path: screenshotPath('office-settings-linked') });
   }, 60_000);
 
+  it('sharing the manuscript files is off until the editor turns it on in Settings', async () => {
+    await nav(annPage, 'Settings');
+    const box = annPage.getByRole('region', { name: 'Editorial office' }).getByRole('checkbox', { name: /Share my manuscript files/ });
+    await box.waitFor();
+    expect(await box.isVisible()).toBe(true);
+    await expect.poll(() => box.isEnabled()).toBe(true);
+    expect(await box.isChecked()).toBe(false);
+    await box.click();
+    await expect.poll(() => ann.core.cache.office.sharesFiles(ann.core.profiles.activeId()!)).toBe(true);
+    await box.click();
+    await expect.poll(() => ann.core.cache.office.sharesFiles(ann.core.profiles.activeId()!)).toBe(false);
+  }, 30_000);
+
   it('Ann’s manuscript is in Bob’s list, uploaded by ann, and its candidates open in his window without his uploading it', async () => {
     await nav(bobPage, 'Manuscripts');
     const item = bobPage.getByRole('list', { name: 'Manuscripts' }).getByRole('button', { name: new RegExp(annTitle) });
