@@ -63,36 +63,25 @@ const headBody = z
       .optional(),
   })
   .strict();
-const filePartBody = z
-  .object({
-    runKey: uuid,
-    originId,
-    index: z
-      .number()
-      .int()
-      .min(0)
-      .max(MAX_FILE_PARTS - 1),
-    data: z
-      .string()
-      .max(PART_CHARS)
-      .regex(/^[A-Za-z0-9+/]*={0,2}$/),
-  })
-  .strict();
-const partBody = z
-  .object({
-    runKey: uuid,
-    originId,
-    index: z
-      .number()
-      .int()
-      .min(0)
-      .max(MAX_PARTS - 1),
-    data: z
-      .string()
-      .max(PART_CHARS)
-      .regex(/^[A-Za-z0-9+/]*={0,2}$/),
-  })
-  .strict();
+/** One part of a run's answer or of its file: `count` parts at most. */
+const partOf = (count: number) =>
+  z
+    .object({
+      runKey: uuid,
+      originId,
+      index: z
+        .number()
+        .int()
+        .min(0)
+        .max(count - 1),
+      data: z
+        .string()
+        .max(PART_CHARS)
+        .regex(/^[A-Za-z0-9+/]*={0,2}$/),
+    })
+    .strict();
+const partBody = partOf(MAX_PARTS);
+const filePartBody = partOf(MAX_FILE_PARTS);
 const movedBody = z.object({ originId, to: z.string().min(1).max(200) }).strict();
 /** What the parts carry once put together and unzipped. */
 const payloadSchema = z.object({ form: uploadFormSchema, response: z.unknown() }).strict();

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Candidate, UploadFormInput, UploadResponse } from '../../../electron/common/service';
+import { openCache, type Cache } from '../../../electron/core/cache';
 import { MemoryLogger } from '../../support/fakes';
 
 /** The one MemoryLogger (test/support/fakes.ts), for the tests that import their fixtures from here. */
@@ -11,6 +12,28 @@ export { MemoryLogger };
 export function tempDir(prefix = 'desk-cache-'): { dir: string; cleanup: () => void } {
   const dir = mkdtempSync(join(tmpdir(), prefix));
   return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** A cache in a temp folder with one remote profile ('p' unless said); `close` closes it and removes the folder. */
+export function profileCache(clock: { now(): number } = new ManualClock(), profileId = 'p'): { cache: Cache; close: () => void } {
+  const t = tempDir();
+  const cache = openCache({ file: join(t.dir, 'cache.db'), clock, logger: new MemoryLogger() });
+  cache.profiles.upsert({
+    id: profileId,
+    name: 'P',
+    baseUrl: 'https://rf.example',
+    kind: 'remote',
+    createdAt: 1,
+    lastCheckedAt: null,
+    lastFeatures: null,
+  });
+  return {
+    cache,
+    close: () => {
+      cache.close();
+      t.cleanup();
+    },
+  };
 }
 
 export class ManualClock {
