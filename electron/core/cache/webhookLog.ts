@@ -161,7 +161,7 @@ export class WebhookLogRepository {
 /** Plain words for a delivery that reached the marks. */
 function eventReason(r: DeliveryDbRow): string {
   const words = deliveryWords(r);
-  return r.via === null ? words : `Through the office (${r.via}’s receiver): ${words.charAt(0).toLowerCase()}${words.slice(1)}`;
+  return r.via === null ? words : `Through the office, from ${r.via}: ${words.charAt(0).toLowerCase()}${words.slice(1)}`;
 }
 
 function deliveryWords(r: DeliveryDbRow): string {

@@ -165,7 +165,7 @@ describe('marks through the office', () => {
     // Activity says where Bob's marks came from.
     expect(bob.cache.webhookLog.list(P, 10)[0]).toMatchObject({
       outcome: 'applied',
-      reason: expect.stringMatching(/^Through the office \(receiver’s receiver\): marks replaced \(2 marked\)$/),
+      reason: expect.stringMatching(/^Through the office, from receiver: marks replaced \(2 marked\)$/),
     });
 
     // An unmark (a newer, smaller set) goes the same way; an older set replayed changes nothing.
