@@ -24,6 +24,7 @@ import { OfficeClient } from '../electron/core/office/client';
 import { OfficeSync, PULL_PAGE } from '../electron/core/office/sync';
 import { systemClock, type Logger } from '../electron/core/ports';
 import { freshDatabase, pgAvailable, PG_MISSING, startPgCluster } from '../test/support/pg-cluster';
+import { form, response } from '../test/integration/cache/fixtures';
 import type { Bench, BenchRow } from './types';
 
 const SUITE = 'office';
@@ -356,6 +357,66 @@ async function firstSync(adminUrl: (db?: string) => string, db: string, url: str
   ];
 }
 
+/**
+ * (c) An editor's upload shared with the office: a run of 500 candidates recorded and published by one
+ * core, pushed by its sync loop, and seen in another core's cache (its candidates written) after that core's
+ * loop was woken by the office's notification. Both cores in this process, each with its own cache and
+ * connections; from the publish to the run being readable in the other cache, RUNS times.
+ */
+export async function sharedRun(url: (login: string) => string): Promise<BenchRow[]> {
+  const RUNS = 20;
+  const CANDIDATES = 500;
+  const dirs = [mkdtempSync(join(tmpdir(), 'desk-office-bench-run-a-')), mkdtempSync(join(tmpdir(), 'desk-office-bench-run-b-'))];
+  const [a, b] = [openProfileCache(dirs[0]!, 'core0'), openProfileCache(dirs[1]!, 'core1')];
+  const syncA = benchSync(a, { url: url('core0'), password: PW, login: 'core0' });
+  const syncB = benchSync(b, { url: url('core1'), password: PW, login: 'core1' });
+  const times: number[] = [];
+  const publishMs: number[] = [];
+  let parts = 0;
+  try {
+    await syncA.syncNow();
+    await syncB.syncNow();
+    syncB.start();
+    await sleep(300);
+    const seenIn = b.db.prepare<[string], number>('SELECT count(*) FROM runs WHERE office_key = ? AND complete = 1').pluck();
+    for (let i = 0; i < RUNS; i++) {
+      const originId = `shared-${i}`;
+      const ids = Array.from({ length: CANDIDATES }, (_, k) => 100_000 + i * 1000 + k);
+      const r = a.manuscripts.recordUploadRun('p', { form: form(originId, { folder: 'J0' }) }, response(9000 + i, originId, ids));
+      const t0 = performance.now();
+      const key = a.officeRuns.publish(r.runId)!;
+      publishMs.push(performance.now() - t0);
+      parts = a.office.outgoing('p', 100).filter((e) => e.kind === 'run.part').length;
+      await syncA.syncNow();
+      while (seenIn.get(key) === 0) {
+        if (performance.now() - t0 > 30_000) throw new Error(`run ${i} not seen in 30 s`);
+        await sleep(5);
+      }
+      times.push(performance.now() - t0);
+    }
+  } finally {
+    await syncA.stop();
+    await syncB.stop();
+    a.close();
+    b.close();
+    for (const d of dirs) rmSync(d, { recursive: true, force: true });
+  }
+  const p95 = percentile(times, 95);
+  return [
+    {
+      suite: SUITE,
+      metric: 'a 500-candidate run published by one core, seen in another (p95)',
+      value: p95,
+      unit: 'ms',
+      target: '≤ 2,000 ms',
+      ok: times.length === RUNS && p95 <= 2000,
+      note:
+        `${RUNS} runs, median ${percentile(times, 50).toFixed(0)} ms; publishing one (answer read back, gzipped, ${parts} part(s) queued, in the upload's ` +
+        `transaction) median ${percentile(publishMs, 50).toFixed(1)} ms; both cores in one process`,
+    },
+  ];
+}
+
 async function asAdminUrl(url: string, sql: string, values: unknown[]): Promise<void> {
   const { Client } = await import('pg');
   const c = new Client({ connectionString: url });
@@ -383,6 +444,7 @@ const bench: Bench = async () => {
     await addEditor(admin, 'reader', ['BIG'], PW);
     const url = (login: string) => pg.urlFor(db, login, PW);
     const rows = await visibility(url);
+    rows.push(...(await sharedRun(url)));
     rows.push(...(await firstSync((d) => pg.urlFor(d ?? 'postgres'), db, url('reader'))));
     return rows;
   } finally {

@@ -87,6 +87,8 @@ export const REQUEST_CHANNELS = [
   'office.link',
   'office.unlink',
   'office.syncNow',
+  'office.fileSharing',
+  'office.setFileSharing',
 ] as const;
 
 export const EVENT_CHANNELS = ['app.status', 'data.changed', 'upload.progress', 'shell.open', 'shell.menu', 'shell.update'] as const;

@@ -535,6 +535,9 @@ export const requests = {
   /** Unlinks the active profile: the office's events and the changes not yet sent to it are dropped here. */
   'office.unlink': request<{ ok: true }>()(() => empty),
   'office.syncNow': request<OfficeStatusView | null>()(() => empty),
+  /** Whether the active profile shares the manuscript files themselves with the office (off by default; false when not linked). */
+  'office.fileSharing': request<{ shareFiles: boolean }>()(() => empty),
+  'office.setFileSharing': request<{ shareFiles: boolean }>()(() => z.object({ shareFiles: z.boolean() }).strict()),
 } as const satisfies Record<RequestChannelName, RequestSpec<z.ZodType, unknown>>;
 
 export const events = {

@@ -75,6 +75,8 @@ export function openWorkspace(profileId: string, deps: WorkspaceDeps): Workspace
     logger: deps.logger,
     uploadsDir: join(deps.dataDir, 'uploads'),
   });
+  // Colleagues' manuscript files shared through the office are kept beside the editor's own uploads (and swept like them).
+  deps.cache.officeRuns.useFilesDir(join(deps.dataDir, 'uploads'));
   const recovered = outbox.recover();
   if (recovered.requeued.length + recovered.uncertain.length > 0) deps.logger.log('info', 'outbox recovered after restart', recovered);
   const connectivity = new Connectivity({ probe: serviceProbe(api), timers, clock: deps.clock, logger: deps.logger });

@@ -244,6 +244,8 @@ const CHANNELS: Record<RequestChannel, Entry> = {
   'office.link': { kind: 'outside', why: 'needs an editorial office (PostgreSQL); its topics are tested in test/integration/office' },
   'office.unlink': { kind: 'outside', why: 'drops an office link; tested with one in test/integration/office' },
   'office.syncNow': { kind: 'outside', why: 'needs an editorial office; its topics are tested in test/integration/office' },
+  'office.fileSharing': read,
+  'office.setFileSharing': { kind: 'outside', why: 'needs a profile linked to an office; tested in test/integration/office/shared-runs' },
   // Last: it drops what the writes above read from the service.
   'cache.clear': write(['manuscripts', 'candidates', 'journals', 'groups', 'authors', 'customFields'], () => ({ preview: false })),
 };

@@ -7,6 +7,8 @@
 // another folder leaves a `manuscript.moved` in the folder it left; colleagues who cannot see the new
 // folder drop the colleague's copy there.
 import { createHash, randomUUID } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { Database } from 'better-sqlite3';
 import { z } from 'zod';
@@ -19,6 +21,7 @@ import type { OfficeRepository, PulledEvent } from './office';
 export const RUN_KIND = 'manuscript.run';
 export const PART_KIND = 'run.part';
 export const MOVED_KIND = 'manuscript.moved';
+export const FILE_PART_KIND = 'run.filepart';
 
 /** Base64 characters per part: with its keys a part's body stays under the office's 64 KiB. */
 export const PART_CHARS = 60_000;
@@ -26,6 +29,14 @@ export const PART_CHARS = 60_000;
 export const MAX_PARTS = 48;
 /** Bytes a shared run may unzip to: a bound on what a colleague's (or a forged) event costs to read. */
 export const MAX_RUN_BYTES = 24 * 1024 * 1024;
+/** The largest manuscript file shared with the office (when the editor shares files): 10 MB, 224 parts. */
+export const MAX_SHARED_FILE = 10 * 1024 * 1024;
+/** Raw bytes per file part (their base64 is PART_CHARS characters). */
+const FILE_PART_BYTES = (PART_CHARS / 4) * 3;
+const MAX_FILE_PARTS = Math.ceil(MAX_SHARED_FILE / FILE_PART_BYTES);
+/** A shared file's name: a PDF or DOCX, no folders, no control characters. */
+const FILE_NAME = /^[^/\\\p{Cc}]{1,200}\.(pdf|docx)$/iu;
+
 /** Runs published when a profile is linked: the newest manuscripts' last runs, so the office learns the editor's recent work. */
 export const LINK_PUBLISH_LIMIT = 100;
 
@@ -40,6 +51,31 @@ const headBody = z
     parts: z.number().int().min(1).max(MAX_PARTS),
     sha256: z.string().regex(/^[0-9a-f]{64}$/),
     uploadedAt: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER),
+    /** The manuscript's file, sent as run.filepart events after the run's parts (only when its editor shares files). */
+    file: z
+      .object({
+        name: z.string().regex(FILE_NAME),
+        size: z.number().int().min(1).max(MAX_SHARED_FILE),
+        sha256: z.string().regex(/^[0-9a-f]{64}$/),
+        parts: z.number().int().min(1).max(MAX_FILE_PARTS),
+      })
+      .strict()
+      .optional(),
+  })
+  .strict();
+const filePartBody = z
+  .object({
+    runKey: uuid,
+    originId,
+    index: z
+      .number()
+      .int()
+      .min(0)
+      .max(MAX_FILE_PARTS - 1),
+    data: z
+      .string()
+      .max(PART_CHARS)
+      .regex(/^[A-Za-z0-9+/]*={0,2}$/),
   })
   .strict();
 const partBody = z
@@ -76,6 +112,24 @@ interface RunRowForShare {
   office_key: string | null;
   origin_id: string;
   title: string;
+  file_name: string | null;
+  file_size: number | null;
+  file_path: string | null;
+}
+
+/** A file's bytes as the parts that carry it, and its head. */
+function fileEvents(key: string, originId: string, name: string, bytes: Buffer) {
+  const text = bytes.toString('base64');
+  const count = Math.max(1, Math.ceil(text.length / PART_CHARS));
+  return {
+    head: { name, size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex'), parts: count },
+    parts: Array.from({ length: count }, (_, index) => ({
+      runKey: key,
+      originId,
+      index,
+      data: text.slice(index * PART_CHARS, (index + 1) * PART_CHARS),
+    })),
+  };
 }
 
 /** The events that share one run: its head, then its parts. */
@@ -155,6 +209,9 @@ export function readRun(head: RunHeadBody, data: readonly string[], folder: stri
 }
 
 export class OfficeRunsRepository {
+  /** Where colleagues' shared files are written (the editor's uploads folder); null: not kept. */
+  private filesDir: string | null = null;
+
   constructor(
     private readonly db: Database,
     private readonly office: OfficeRepository,
@@ -165,7 +222,13 @@ export class OfficeRunsRepository {
     office.registerKind(RUN_KIND, (p, ev) => this.foldHead(p, ev), ['office_runs', 'office_run_parts']);
     office.registerKind(PART_KIND, (p, ev) => this.foldPart(p, ev));
     office.registerKind(MOVED_KIND, (p, ev) => this.foldMoved(p, ev));
+    office.registerKind(FILE_PART_KIND, (p, ev) => this.foldFilePart(p, ev), ['office_file_parts']);
     office.onLinked((p) => this.publishRecent(p));
+  }
+
+  /** Colleagues' shared files go under `dir` (a folder of their own each, like an upload's copy). */
+  useFilesDir(dir: string): void {
+    this.filesDir = dir;
   }
 
   /**
@@ -177,7 +240,7 @@ export class OfficeRunsRepository {
     const run = this.db
       .prepare<[number], RunRowForShare>(
         `SELECT r.id, r.profile_id, r.manuscript_id, r.folder_name, r.form_json, r.raw_json, r.candidates_count, r.uploaded_at,
-           r.uploaded_by, r.office_key, m.origin_id, m.title
+           r.uploaded_by, r.office_key, m.origin_id, m.title, m.file_name, m.file_size, m.file_path
          FROM runs r JOIN manuscripts m ON m.id = r.manuscript_id WHERE r.id = ? AND r.complete = 1`,
       )
       .get(runId);
@@ -189,6 +252,8 @@ export class OfficeRunsRepository {
       this.logger?.log('warn', 'a run too large for the office was not shared', { runId });
       return null;
     }
+    const file = this.sharedFile(run, events.key);
+    if (file) events.head.file = file.head;
     return this.changes.transaction(() => {
       this.db.prepare('UPDATE runs SET office_key = @key WHERE id = @id').run({ key: events.key, id: run.id });
       const folder = run.folder_name;
@@ -209,8 +274,28 @@ export class OfficeRunsRepository {
       this.office.enqueue(run.profile_id, { entity: `run:${events.key}`, folder, kind: RUN_KIND, body: events.head });
       for (const part of events.parts)
         this.office.enqueue(run.profile_id, { entity: `run:${events.key}:${part.index}`, folder, kind: PART_KIND, body: part });
+      for (const part of file?.parts ?? [])
+        this.office.enqueue(run.profile_id, { entity: `file:${events.key}:${part.index}`, folder, kind: FILE_PART_KIND, body: part });
       return events.key;
     });
+  }
+
+  /**
+   * The manuscript's file as events, when the editor shares files and it is a PDF/DOCX of at most
+   * MAX_SHARED_FILE that can be read now; null otherwise (the run is shared without it).
+   */
+  private sharedFile(run: RunRowForShare, key: string) {
+    if (!run.file_path || !run.file_name || !this.office.sharesFiles(run.profile_id)) return null;
+    if ((run.file_size ?? Infinity) > MAX_SHARED_FILE || !FILE_NAME.test(run.file_name)) return null;
+    let bytes: Buffer;
+    try {
+      bytes = readFileSync(run.file_path);
+    } catch (err) {
+      this.logger?.log('warn', 'a manuscript file could not be read to share it', { code: (err as { code?: unknown }).code });
+      return null;
+    }
+    if (bytes.length === 0 || bytes.length > MAX_SHARED_FILE) return null;
+    return fileEvents(key, run.origin_id, run.file_name, bytes);
   }
 
   /** On linking: the last run of each of the editor's newest manuscripts (their own uploads), oldest first. */
@@ -249,8 +334,9 @@ export class OfficeRunsRepository {
       .get({ p: profileId, k: h.runKey });
     this.db
       .prepare(
-        `INSERT INTO office_runs (profile_id, run_key, folder, author, origin_id, parts, sha256, uploaded_at, at, run_id)
-         VALUES (@p, @k, @folder, @author, @o, @parts, @sha, @up, @at, @run)`,
+        `INSERT INTO office_runs (profile_id, run_key, folder, author, origin_id, parts, sha256, uploaded_at, at, run_id,
+           file_name, file_size, file_sha256, file_parts, file_state)
+         VALUES (@p, @k, @folder, @author, @o, @parts, @sha, @up, @at, @run, @fname, @fsize, @fsha, @fparts, @fstate)`,
       )
       .run({
         p: profileId,
@@ -263,9 +349,15 @@ export class OfficeRunsRepository {
         up: h.uploadedAt,
         at: ev.at,
         run: local ?? null,
+        fname: h.file?.name ?? null,
+        fsize: h.file?.size ?? null,
+        fsha: h.file?.sha256 ?? null,
+        fparts: h.file?.parts ?? null,
+        fstate: h.file && local === undefined ? 'waiting' : null,
       });
     if (local !== undefined) {
       this.db.prepare('DELETE FROM office_run_parts WHERE profile_id = @p AND run_key = @k').run({ p: profileId, k: h.runKey });
+      this.db.prepare('DELETE FROM office_file_parts WHERE profile_id = @p AND run_key = @k').run({ p: profileId, k: h.runKey });
       return 'ignored';
     }
     return this.complete(profileId, h.runKey);
@@ -358,7 +450,80 @@ export class OfficeRunsRepository {
     drop();
     // The office's shortlist entries of this submission now have a manuscript to go to.
     this.office.adopt(recorded.manuscriptId);
+    this.completeFile(profileId, key);
     return 'applied';
+  }
+
+  private foldFilePart(profileId: string, ev: PulledEvent): 'applied' | 'refused' | 'ignored' {
+    const parsed = filePartBody.safeParse(ev.body);
+    if (!parsed.success) return 'refused';
+    const part = parsed.data;
+    const head = this.db
+      .prepare<
+        [{ p: string; k: string }],
+        { folder: string; author: string; origin_id: string; file_parts: number | null; file_state: string | null }
+      >('SELECT folder, author, origin_id, file_parts, file_state FROM office_runs WHERE profile_id = @p AND run_key = @k')
+      .get({ p: profileId, k: part.runKey });
+    // Parts come after their run's head (one editor's pushes are in order): none, or one not waiting, is not kept.
+    if (!head || head.file_state !== 'waiting') return 'ignored';
+    if (head.folder !== ev.folder || head.author !== ev.author || head.origin_id !== part.originId || part.index >= (head.file_parts ?? 0))
+      return 'refused';
+    this.db
+      .prepare('INSERT OR IGNORE INTO office_file_parts (profile_id, run_key, idx, data) VALUES (@p, @k, @i, @d)')
+      .run({ p: profileId, k: part.runKey, i: part.index, d: part.data });
+    this.completeFile(profileId, part.runKey);
+    return 'applied';
+  }
+
+  /**
+   * Writes a shared file once its run is recorded and every part is in: checked (size, hash), written into a
+   * folder of its own under the editor's uploads, and given to the manuscript when it has no file of its own.
+   */
+  private completeFile(profileId: string, key: string): void {
+    const head = this.db
+      .prepare<
+        [{ p: string; k: string }],
+        { run_id: number | null; file_name: string; file_size: number; file_sha256: string; file_parts: number; file_state: string | null }
+      >('SELECT run_id, file_name, file_size, file_sha256, file_parts, file_state FROM office_runs WHERE profile_id = @p AND run_key = @k')
+      .get({ p: profileId, k: key });
+    if (!head || head.file_state !== 'waiting' || head.run_id === null) return;
+    const data = this.db
+      .prepare<[{ p: string; k: string; n: number }], string>(
+        'SELECT data FROM office_file_parts WHERE profile_id = @p AND run_key = @k AND idx < @n ORDER BY idx',
+      )
+      .pluck()
+      .all({ p: profileId, k: key, n: head.file_parts });
+    if (data.length < head.file_parts) return;
+    const state = (s: 'kept' | 'refused') =>
+      this.db.prepare('UPDATE office_runs SET file_state = @s WHERE profile_id = @p AND run_key = @k').run({ s, p: profileId, k: key });
+    this.db.prepare('DELETE FROM office_file_parts WHERE profile_id = @p AND run_key = @k').run({ p: profileId, k: key });
+    const bytes = Buffer.from(data.join(''), 'base64');
+    if (bytes.length !== head.file_size || createHash('sha256').update(bytes).digest('hex') !== head.file_sha256 || !this.filesDir) {
+      state('refused');
+      this.logger?.log('warn', 'a manuscript file shared in the office was not kept', {
+        reason: this.filesDir ? 'size or hash' : 'no folder',
+      });
+      return;
+    }
+    const dir = join(this.filesDir, `office-${key}`);
+    const path = join(dir, basename(head.file_name));
+    try {
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(path, bytes);
+    } catch (err) {
+      state('refused');
+      this.logger?.log('warn', 'a manuscript file shared in the office could not be written', { code: (err as { code?: unknown }).code });
+      return;
+    }
+    state('kept');
+    const m = this.db.prepare<[number], number>('SELECT manuscript_id FROM runs WHERE id = ?').pluck().get(head.run_id);
+    if (m === undefined) return;
+    this.db
+      .prepare(
+        'UPDATE manuscripts SET file_name = @n, file_size = @s, file_sha256 = @h, file_path = @path WHERE id = @m AND file_path IS NULL',
+      )
+      .run({ n: head.file_name, s: head.file_size, h: head.file_sha256, path, m });
+    this.changes.note('manuscripts', m);
   }
 
   /**

@@ -266,6 +266,16 @@ export class OfficeRepository {
     this.linkedHooks.push(hook);
   }
 
+  /** Whether the editor shares the manuscript files themselves with the office (Settings; off by default). */
+  sharesFiles(profileId: string): boolean {
+    return this.db.prepare<[string], number>('SELECT share_files FROM office_links WHERE profile_id = ?').pluck().get(profileId) === 1;
+  }
+
+  setSharesFiles(profileId: string, share: boolean): void {
+    this.db.prepare('UPDATE office_links SET share_files = @s WHERE profile_id = @p').run({ s: share ? 1 : 0, p: profileId });
+    this.changes.note('office');
+  }
+
   link(profileId: string): OfficeLink | undefined {
     const r = this.linkStmt.get(profileId);
     return r ? { url: r.url, login: r.login, linkedAt: r.linked_at } : undefined;

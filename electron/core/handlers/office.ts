@@ -1,3 +1,4 @@
+import { DeskError } from '../../common/errors';
 import type { OfficeService } from '../office/service';
 import type { HandlerMap } from '../router';
 import type { CoreContext } from './context';
@@ -6,7 +7,10 @@ import type { CoreContext } from './context';
 export function officeHandlers(
   ctx: CoreContext,
   office: OfficeService,
-): HandlerMap<'office.status' | 'office.test' | 'office.link' | 'office.unlink' | 'office.syncNow'> {
+): HandlerMap<
+  'office.status' | 'office.test' | 'office.link' | 'office.unlink' | 'office.syncNow' | 'office.fileSharing' | 'office.setFileSharing'
+> {
+  const sharing = () => ({ shareFiles: ctx.cache.office.sharesFiles(ctx.workspace().profileId) });
   return {
     'office.status': () => office.status(),
     'office.test': (input) => office.test(input),
@@ -16,5 +20,13 @@ export function officeHandlers(
       return { ok: true as const };
     },
     'office.syncNow': () => office.syncNow(),
+    'office.fileSharing': () => sharing(),
+    'office.setFileSharing': ({ shareFiles }) => {
+      const profileId = ctx.workspace().profileId;
+      if (ctx.cache.office.link(profileId) === undefined)
+        throw new DeskError('conflict', 'Link this profile to an editorial office first: files are shared with its editors.');
+      ctx.cache.office.setSharesFiles(profileId, shareFiles);
+      return sharing();
+    },
   };
 }

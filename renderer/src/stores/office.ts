@@ -16,6 +16,10 @@ interface OfficeState {
   link(form: OfficeForm): Promise<boolean>;
   unlink(): Promise<void>;
   syncNow(): Promise<void>;
+  /** Whether this profile shares the manuscript files with the office; null until read. */
+  shareFiles: boolean | null;
+  loadFileSharing(): Promise<void>;
+  setFileSharing(share: boolean): Promise<void>;
 }
 
 /** The sentence for a check's outcome. */
@@ -55,6 +59,15 @@ export const useOffice = create<OfficeState>((set) => {
     },
     async syncNow() {
       await run('sync', () => desk().invoke('office.syncNow', {}));
+    },
+    shareFiles: null,
+    async loadFileSharing() {
+      const r = await run(null, () => desk().invoke('office.fileSharing', {}));
+      if (r) set({ shareFiles: r.shareFiles });
+    },
+    async setFileSharing(share) {
+      const r = await run(null, () => desk().invoke('office.setFileSharing', { shareFiles: share }));
+      if (r) set({ shareFiles: r.shareFiles });
     },
   };
 });

@@ -32,9 +32,10 @@ describe.skipIf(!pgAvailable())('editorial office on screen, two browser hosts',
     if (!env.ok) throw new Error(`${channel}: ${env.error.message}`);
     return env.value as T;
   };
-  const upload = async (app: WebApp, originId: string, title: string): Promise<number> => {
+  const upload = async (app: WebApp, originId: string, title: string, replace = false): Promise<number> => {
     const ms = await call<{ id: number }>(app, 'manuscripts.upload', {
       form: { folder: 'DEMO', origin_id: originId, title, abstract: 'Deep learning for protein structure prediction.', authors_count: 0 },
+      ...(replace ? { replace: true } : {}),
     });
     await app.core.workspace()!.sync.syncNow();
     return ms.id;
@@ -105,6 +106,40 @@ describe.skipIf(!pgAvailable())('editorial office on screen, two browser hosts',
     await annPage.screenshot({ path: screenshotPath('office-settings-linked') });
   }, 60_000);
 
+  it('sharing the manuscript files is off until the editor turns it on in Settings', async () => {
+    await nav(annPage, 'Settings');
+    const box = annPage.getByRole('region', { name: 'Editorial office' }).getByRole('checkbox', { name: /Share my manuscript files/ });
+    await box.waitFor();
+    expect(await box.isVisible()).toBe(true);
+    await expect.poll(() => box.isEnabled()).toBe(true);
+    expect(await box.isChecked()).toBe(false);
+    await box.click();
+    await expect.poll(() => ann.core.cache.office.sharesFiles(ann.core.profiles.activeId()!)).toBe(true);
+    await box.click();
+    await expect.poll(() => ann.core.cache.office.sharesFiles(ann.core.profiles.activeId()!)).toBe(false);
+  }, 30_000);
+
+  it('Ann’s manuscript is in Bob’s list, uploaded by ann, and its candidates open in his window without his uploading it', async () => {
+    await nav(bobPage, 'Manuscripts');
+    const item = bobPage.getByRole('list', { name: 'Manuscripts' }).getByRole('button', { name: new RegExp(annTitle) });
+    await item.waitFor({ timeout: 15_000 });
+    expect(await item.textContent()).toContain('uploaded by ann');
+    expect(await item.isVisible()).toBe(true);
+    await item.click();
+    await bobPage
+      .getByRole('list', { name: 'Runs' })
+      .getByText(/by ann/)
+      .waitFor();
+    await bobPage.screenshot({ path: screenshotPath('office-colleague-manuscript-detail') });
+    await nav(bobPage, 'Candidates');
+    await bobPage.getByLabel('Filter by name or affiliation').fill(person.name);
+    const row = bobPage.getByRole('table', { name: 'Referee candidates' }).getByRole('row').filter({ hasText: person.name }).first();
+    await row.waitFor({ timeout: 10_000 });
+    expect(await row.isVisible()).toBe(true);
+    await bobPage.getByLabel('Filter by name or affiliation').fill('');
+    await bobPage.screenshot({ path: screenshotPath('office-colleague-manuscript') });
+  }, 60_000);
+
   it('Ann shortlists and invites in her window; Bob’s candidates and Reviewers view show it', async () => {
     await open(annPage, annTitle);
     const annTable = annPage.getByRole('table', { name: 'Referee candidates' });
@@ -144,8 +179,8 @@ describe.skipIf(!pgAvailable())('editorial office on screen, two browser hosts',
   }, 60_000);
 
   it('Bob uploads the submission Ann shortlisted for: his shortlist starts from hers and says Ann invited the person', async () => {
-    // Bob's copy of Ann's manuscript (same origin_id, as a colleague's upload of the same submission).
-    const mine = await upload(bob, 'office-e2e-ann', annTitle);
+    // Bob uploads the same submission over Ann's shared upload (he said yes to replacing it on the service).
+    const mine = await upload(bob, 'office-e2e-ann', annTitle, true);
     await expect
       .poll(() => bob.core.cache.shortlist.list(mine).map((e) => [e.authorId, e.status]), { timeout: 10_000 })
       .toEqual([[person.authorId, 'invited']]);

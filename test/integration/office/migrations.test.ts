@@ -4,7 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DeskError } from '../../../electron/common/errors';
 import { initOffice } from '../../../electron/core/office/admin';
-import { OFFICE_MIGRATIONS, OFFICE_SCHEMA_VERSION } from '../../../electron/core/office/schema';
+import { migrateOffice, OFFICE_MIGRATIONS, OFFICE_SCHEMA_VERSION } from '../../../electron/core/office/schema';
+import { Client } from 'pg';
 import type { PgCluster } from '../../support/pg-cluster';
 import { asAdmin, freshDatabase, pgAvailable, PG_MISSING, startPgCluster } from '../../support/pg-cluster';
 
@@ -42,7 +43,7 @@ describe.skipIf(!pgAvailable())('office schema migrations', () => {
     expect(await initOffice({ url: pg.urlFor(db) })).toEqual({ from: 0, to: OFFICE_SCHEMA_VERSION });
     const first = await schemaState(db);
     expect(first.version).toEqual([{ value: String(OFFICE_SCHEMA_VERSION) }]);
-    expect(first.tables).toEqual(['events', 'folders', 'members', 'meta']);
+    expect(first.tables).toEqual(['events', 'folders', 'members', 'meta', 'moves']);
 
     expect(await initOffice({ url: pg.urlFor(db) })).toEqual({ from: OFFICE_SCHEMA_VERSION, to: OFFICE_SCHEMA_VERSION });
     expect(await schemaState(db)).toEqual(first);
@@ -53,8 +54,8 @@ describe.skipIf(!pgAvailable())('office schema migrations', () => {
     const results = await Promise.all([initOffice({ url: pg.urlFor(db) }), initOffice({ url: pg.urlFor(db) })]);
     expect(results.map((r) => r.to)).toEqual([OFFICE_SCHEMA_VERSION, OFFICE_SCHEMA_VERSION]);
     const state = await schemaState(db);
-    expect(state.policies).toEqual(['events_read', 'events_write', 'members_own']);
-    expect(state.triggers).toEqual(['events_notify']);
+    expect(state.policies).toEqual(['events_read', 'events_write', 'members_own', 'moves_read']);
+    expect(state.triggers).toEqual(['events_notify', 'events_track_move']);
   });
 
   it('refuses a database set up by a newer app and leaves it untouched', async () => {
@@ -111,6 +112,32 @@ describe.skipIf(!pgAvailable())('office schema migrations', () => {
         (await refused(`INSERT INTO office.events (seq, id, folder, kind, body) VALUES (5, gen_random_uuid(), 'J1', 'a', '{}')`, [])).code,
       ).toBe('428C9');
       expect((await refused(`INSERT INTO office.events (id, folder, kind, body) VALUES ($1, 'J1', 'a', '{}')`, [id])).code).toBe('23505');
+    });
+  });
+
+  describe('migration 2: a moved manuscript’s runs hidden from the folder it left', () => {
+    it('applies on an office at 1 with its events kept; a move recorded by the trigger, ended by a run shared there again', async () => {
+      const db = await freshDatabase(pg);
+      const client = new Client({ connectionString: pg.urlFor(db) });
+      await client.connect();
+      try {
+        expect(await migrateOffice(client, 1)).toEqual({ from: 0, to: 1 });
+        await client.query(`INSERT INTO office.folders VALUES ('J1'), ('J2')`);
+        const insert = `INSERT INTO office.events (id, folder, kind, body) VALUES (gen_random_uuid(), $1, $2, $3::jsonb)`;
+        await client.query(insert, ['J1', 'manuscript.run', '{"originId": "m"}']);
+        expect(await migrateOffice(client, 2)).toEqual({ from: 1, to: 2 });
+        expect((await client.query('SELECT count(*)::int AS n FROM office.events')).rows).toEqual([{ n: 1 }]);
+        await client.query(insert, ['J1', 'manuscript.moved', '{"originId": "m", "to": "J2"}']);
+        // A malformed move records nothing.
+        await client.query(insert, ['J1', 'manuscript.moved', '{"originId": 5, "to": "J2"}']);
+        expect((await client.query('SELECT origin_id, from_folder, to_folder FROM office.moves')).rows).toEqual([
+          { origin_id: 'm', from_folder: 'J1', to_folder: 'J2' },
+        ]);
+        await client.query(insert, ['J1', 'manuscript.run', '{"originId": "m"}']);
+        expect((await client.query('SELECT count(*)::int AS n FROM office.moves')).rows).toEqual([{ n: 0 }]);
+      } finally {
+        await client.end();
+      }
     });
   });
 });

@@ -7,7 +7,18 @@ import { gzipSync } from 'node:zlib';
 import { createHash, randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Cache } from '../../../electron/core/cache';
-import { MAX_RUN_BYTES, MOVED_KIND, PART_KIND, RUN_KIND, runEvents } from '../../../electron/core/cache/office-runs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  FILE_PART_KIND,
+  MAX_RUN_BYTES,
+  MAX_SHARED_FILE,
+  MOVED_KIND,
+  PART_KIND,
+  RUN_KIND,
+  runEvents,
+} from '../../../electron/core/cache/office-runs';
 import { OfficeSync } from '../../../electron/core/office/sync';
 import { FakeOffice } from '../../support/fake-office';
 import { linkedCache, OFFICE_PROFILE, recordRun } from '../../support/office';
@@ -243,5 +254,84 @@ describe('a colleague’s upload in the office', () => {
       [RUN_KIND, 'old-2'],
       [PART_KIND, 'old-2'],
     ]);
+  });
+});
+
+describe('the manuscript file itself, when its editor shares files', () => {
+  /** An upload of `originId` with a file of `size` bytes kept at a temp path, shared as the outbox would. */
+  function uploadWithFile(e: Editor, originId: string, size: number) {
+    const dir = mkdtempSync(join(tmpdir(), 'desk-shared-file-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const bytes = Buffer.alloc(size);
+    for (let i = 0; i < size; i++) bytes[i] = (i * 31 + 7) % 251;
+    bytes.write('%PDF-1.7\n', 0);
+    const path = join(dir, 'paper.pdf');
+    writeFileSync(path, bytes);
+    const file = { name: 'paper.pdf', size, sha256: createHash('sha256').update(bytes).digest('hex'), path };
+    const r = e.cache.manuscripts.recordUploadRun(P, { form: form(originId), file }, response(5, originId, [1, 2]));
+    e.cache.officeRuns.publish(r.runId);
+    return bytes;
+  }
+  function withFilesDir(e: Editor): string {
+    const dir = mkdtempSync(join(tmpdir(), 'desk-office-files-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    e.cache.officeRuns.useFilesDir(dir);
+    return dir;
+  }
+
+  it('is not shared unless the editor chose to', async () => {
+    const ann = editor('ann');
+    expect(ann.cache.office.sharesFiles(P)).toBe(false);
+    uploadWithFile(ann, 'ms-f0', 10_000);
+    await ann.sync.syncNow();
+    expect(office.events.map((e) => e.kind)).toEqual([RUN_KIND, PART_KIND]);
+  });
+
+  it('reaches Bob in parts, checked and written beside his uploads; his copy of the manuscript has it', async () => {
+    const ann = editor('ann');
+    const bob = editor('bob');
+    const dir = withFilesDir(bob);
+    ann.cache.office.setSharesFiles(P, true);
+    const bytes = uploadWithFile(ann, 'ms-f1', 200_000);
+    await ann.sync.syncNow();
+    const parts = office.events.filter((e) => e.kind === FILE_PART_KIND);
+    expect(parts.length).toBe(Math.ceil((Math.ceil(200_000 / 3) * 4) / 60_000));
+    expect(Math.max(...office.events.map((e) => Buffer.byteLength(JSON.stringify(e.body))))).toBeLessThan(65_536);
+    await bob.sync.syncNow();
+    const m = byOrigin(bob, 'ms-f1')!;
+    expect(m.file).toMatchObject({ name: 'paper.pdf', size: 200_000 });
+    expect(m.file!.path.startsWith(dir)).toBe(true);
+    expect(readFileSync(m.file!.path).equals(bytes)).toBe(true);
+    expect(bob.cache.db.prepare('SELECT count(*) AS n FROM office_file_parts').get()).toEqual({ n: 0 });
+  });
+
+  it('a file whose bytes do not match its hash is not kept; the run still is', async () => {
+    const bob = editor('bob');
+    withFilesDir(bob);
+    const conn = await office.connect('ann')();
+    const events = runEvents(form('ms-f2'), response(3, 'ms-f2', [1]), { originId: 'ms-f2', title: 'x', uploadedAt: 1 })!;
+    const head = { ...events.head, file: { name: 'paper.pdf', size: 3, sha256: 'a'.repeat(64), parts: 1 } };
+    await conn.push([
+      { id: randomUUID(), folder: 'JOURNAL-A', kind: RUN_KIND, body: head },
+      ...events.parts.map((p) => ({ id: randomUUID(), folder: 'JOURNAL-A', kind: PART_KIND, body: p })),
+      {
+        id: randomUUID(),
+        folder: 'JOURNAL-A',
+        kind: FILE_PART_KIND,
+        body: { runKey: head.runKey, originId: 'ms-f2', index: 0, data: 'YWJj' },
+      },
+    ]);
+    await bob.sync.syncNow();
+    expect(byOrigin(bob, 'ms-f2')).toMatchObject({ uploadedBy: 'ann', file: null });
+    expect(bob.cache.db.prepare('SELECT file_state FROM office_runs').get()).toEqual({ file_state: 'refused' });
+    await conn.close();
+  });
+
+  it('a file over the limit travels without its file', async () => {
+    const ann = editor('ann');
+    ann.cache.office.setSharesFiles(P, true);
+    uploadWithFile(ann, 'ms-f3', MAX_SHARED_FILE + 1);
+    await ann.sync.syncNow();
+    expect(office.events.map((e) => e.kind)).toEqual([RUN_KIND, PART_KIND]);
   });
 });

@@ -4,13 +4,16 @@ import type { Migration } from './types';
 // - manuscripts.uploaded_by / runs.uploaded_by: the colleague (office login) whose upload this is, null for
 //   the editor's own; runs.office_key: the id a run was shared under, so a run pulled back or twice is
 //   recognised and never written again;
-// - office_runs: a shared run's head as pulled (folder, author, manuscript, how many parts, their hash)
-//   and the local run it became; office_run_parts: the parts received until the run is whole.
+// - office_runs: a shared run's head as pulled (folder, author, manuscript, how many parts, their hash,
+//   the manuscript's file when the colleague shares files) and the local run it became; office_run_parts
+//   and office_file_parts: the parts received until the run or its file is whole;
+// - office_links.share_files: the editor's choice to share the manuscript files themselves (off by default).
 export const migration017: Migration = {
   version: 17,
   name: 'manuscripts and runs shared in the office',
   up(db) {
     db.exec(`
+      ALTER TABLE office_links ADD COLUMN share_files INTEGER NOT NULL DEFAULT 0 CHECK (share_files IN (0, 1));
       ALTER TABLE manuscripts ADD COLUMN uploaded_by TEXT;
       ALTER TABLE runs ADD COLUMN uploaded_by TEXT;
       ALTER TABLE runs ADD COLUMN office_key TEXT;
@@ -30,6 +33,13 @@ export const migration017: Migration = {
         run_id INTEGER REFERENCES runs(id) ON DELETE SET NULL,
         -- why it was refused (bad hash, bad answer), kept for the Activity view; null otherwise
         refused TEXT,
+        -- the manuscript's file, when shared: its name, bytes, SHA-256 and parts; file_state 'waiting' until
+        -- whole, then 'kept' (written beside the editor's uploads) or 'refused'
+        file_name TEXT,
+        file_size INTEGER,
+        file_sha256 TEXT,
+        file_parts INTEGER CHECK (file_parts IS NULL OR file_parts BETWEEN 1 AND 512),
+        file_state TEXT CHECK (file_state IS NULL OR file_state IN ('waiting', 'kept', 'refused')),
         PRIMARY KEY (profile_id, run_key)
       ) STRICT;
       CREATE INDEX office_runs_origin ON office_runs(profile_id, origin_id);
@@ -38,6 +48,14 @@ export const migration017: Migration = {
         profile_id TEXT NOT NULL REFERENCES profiles(id) ON DELETE CASCADE,
         run_key TEXT NOT NULL,
         idx INTEGER NOT NULL CHECK (idx BETWEEN 0 AND 63),
+        data TEXT NOT NULL,
+        PRIMARY KEY (profile_id, run_key, idx)
+      ) STRICT;
+
+      CREATE TABLE office_file_parts (
+        profile_id TEXT NOT NULL REFERENCES profiles(id) ON DELETE CASCADE,
+        run_key TEXT NOT NULL,
+        idx INTEGER NOT NULL CHECK (idx BETWEEN 0 AND 511),
         data TEXT NOT NULL,
         PRIMARY KEY (profile_id, run_key, idx)
       ) STRICT;

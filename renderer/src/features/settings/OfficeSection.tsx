@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useApp } from '../../stores/app';
 import { useOffice, type OfficeForm } from '../../stores/office';
 
@@ -10,7 +10,11 @@ const EMPTY: OfficeForm = { url: '', login: '', password: '' };
  */
 export function OfficeSection() {
   const office = useApp((s) => s.status?.office ?? null);
-  const { busy, result, test, link, unlink, syncNow } = useOffice();
+  const { busy, result, test, link, unlink, syncNow, shareFiles, loadFileSharing, setFileSharing } = useOffice();
+  const linked = office !== null;
+  useEffect(() => {
+    if (linked) void loadFileSharing();
+  }, [linked, loadFileSharing]);
   const [form, setForm] = useState<OfficeForm>(EMPTY);
   const field = (k: keyof OfficeForm) => ({
     value: form[k],
@@ -32,6 +36,20 @@ export function OfficeSection() {
           <p data-testid="office-state">
             {office.message}
             {office.reason && office.state !== 'in_step' ? ` — ${office.reason}` : ''}
+          </p>
+          <label>
+            <input
+              type="checkbox"
+              aria-describedby="office-files-help"
+              checked={shareFiles === true}
+              disabled={shareFiles === null}
+              onChange={(e) => void setFileSharing(e.target.checked)}
+            />{' '}
+            Share my manuscript files (PDF, DOCX up to 10 MB) with the office’s editors
+          </label>
+          <p id="office-files-help" className="muted">
+            Colleagues always get your uploads’ forms and candidates; with this on, they also get the file itself, for uploads made from now
+            on.
           </p>
           <div className="row">
             <button type="button" disabled={busy !== null} onClick={() => void syncNow()}>
