@@ -275,11 +275,11 @@ const markedElements = new Map<string | null, ReactElement>();
 function markedChip(markedBy: string | null): ReactElement {
   let el = markedElements.get(markedBy);
   if (!el) {
-    const words = markedBy ? `Marked by ${markedBy}` : 'Marked';
     el = (
-      <span className="chip marked" title={markedBy ? `${words} in the service` : 'Marked in the service'}>
+      <span className="chip marked" title={markedBy ? `Marked by ${markedBy} in the service` : 'Marked in the service'}>
         {tableIcon('star', 12)}
-        <span className="sr-only">{words}</span>
+        <span className="sr-only">Marked</span>
+        {markedBy ? <span className="sr-only"> by {markedBy}</span> : null}
       </span>
     );
     if (markedElements.size < 256) markedElements.set(markedBy, el);
