@@ -154,7 +154,7 @@ function generate(cache: Cache, now: number): { runId: number; manuscriptId: num
   db.exec('ANALYZE');
   db.pragma('synchronous = FULL');
   // One run of 500 candidates recorded the normal way, for the load badges.
-  const rec = cache.manuscripts.recordUploadRun(
+  const rec = cache.runs.recordUploadRun(
     P,
     { form: { folder: 'J-A', origin_id: 'bench-run', title: 'Bench run', abstract: 'A.', authors_count: 0, authors: [] } },
     uploadResponse(9_000_001, 'bench-run', pickIds(r, PER_RUN)),
@@ -264,7 +264,7 @@ const bench: Bench = async () => {
     let seq = 0;
     const record = time(20, () => {
       seq++;
-      cache.manuscripts.recordUploadRun(
+      cache.runs.recordUploadRun(
         P,
         { form: { folder: 'J-B', origin_id: `rec-${seq}`, title: 'T', abstract: 'A.', authors_count: 0, authors: [] } },
         uploadResponse(8_000_000 + seq, `rec-${seq}`, pickIds(r, PER_RUN)),

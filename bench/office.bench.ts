@@ -382,7 +382,7 @@ export async function sharedRun(url: (login: string) => string): Promise<BenchRo
     for (let i = 0; i < RUNS; i++) {
       const originId = `shared-${i}`;
       const ids = Array.from({ length: CANDIDATES }, (_, k) => 100_000 + i * 1000 + k);
-      const r = a.manuscripts.recordUploadRun('p', { form: form(originId, { folder: 'J0' }) }, response(9000 + i, originId, ids));
+      const r = a.runs.recordUploadRun('p', { form: form(originId, { folder: 'J0' }) }, response(9000 + i, originId, ids));
       const t0 = performance.now();
       const key = a.officeRuns.publish(r.runId)!;
       publishMs.push(performance.now() - t0);

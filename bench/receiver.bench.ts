@@ -54,7 +54,7 @@ function prepare(dir: string, url: string): void {
   });
   cache.office.setLink(RECEIVER_PROFILE, { url: officeUrl(url, 'receiver'), login: 'receiver' });
   for (let i = 0; i < DELIVERIES; i++)
-    cache.manuscripts.recordUploadRun(
+    cache.runs.recordUploadRun(
       RECEIVER_PROFILE,
       { form: form(`bench-${i}`, { folder: FOLDER }) },
       response(serviceId(i), `bench-${i}`, authorsOf(i)),

@@ -11,7 +11,8 @@ import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { openCache } from '../electron/core/cache';
 import { checkpointInWorker } from '../electron/core/cache/checkpointer';
-import { withoutCommitSync, type StagedRun } from '../electron/core/cache/manuscripts';
+import { withoutCommitSync } from '../electron/core/cache/durability';
+import type { StagedRun } from '../electron/core/cache/run-recorder';
 import { startRunWriter } from '../electron/core/cache/run-writer';
 import { form, ManualClock, MemoryLogger, range, response, tempDir } from '../test/integration/cache/fixtures';
 import type { BenchRow } from './types';
@@ -33,7 +34,7 @@ async function measure(): Promise<BenchRow[]> {
   });
   try {
     // Warm the statements once on a small run.
-    cache.manuscripts.commitUploadRun(await cache.manuscripts.stageUploadRun(P, { form: form('warm') }, response(1, 'warm', range(1, 50))));
+    cache.runs.commitUploadRun(await cache.runs.stageUploadRun(P, { form: form('warm') }, response(1, 'warm', range(1, 50))));
 
     const big = response(2, 'big', range(100_000, N));
     // The longest stretch without an event-loop turn while fn runs, seen by a setImmediate ticker.
@@ -75,7 +76,7 @@ async function measure(): Promise<BenchRow[]> {
       const summary = `${n} turns, p50 ${at(0.5)} ms, p90 ${at(0.9)} ms`;
       return { value, maxGap, maxCpu, ms: end - t0, gaps: summary };
     };
-    const staging = await longestSlice(() => cache.manuscripts.stageUploadRun(P, { form: form('big') }, big));
+    const staging = await longestSlice(() => cache.runs.stageUploadRun(P, { form: form('big') }, big));
 
     // Commit as the outbox runs it: the run made visible in one small transaction, its author records
     // and ledger suggestions after it, in slices.
@@ -84,12 +85,12 @@ async function measure(): Promise<BenchRow[]> {
     const commit = (staged: StagedRun) =>
       withoutCommitSync(
         cache.db,
-        () => cache.manuscripts.commitUploadRun(staged, { linkLater: true }),
+        () => cache.runs.commitUploadRun(staged, { linkLater: true }),
         (fn) => cache.changes.transaction(fn),
       );
     const rec = commit(staging.value);
     const commitMs = performance.now() - c0;
-    const linking = await longestSlice(() => cache.manuscripts.linkRun(rec.runId));
+    const linking = await longestSlice(() => cache.runs.linkRun(rec.runId));
     const maxGap = staging.maxGap;
 
     // As the app records an upload answer (issue 14 item 3): the run writer thread reads the answer's bytes
@@ -100,29 +101,29 @@ async function measure(): Promise<BenchRow[]> {
     const checkpointer = checkpointInWorker(cache.db, { logger: new MemoryLogger() });
     const writer = startRunWriter(cache.db, { logger: new MemoryLogger(), gate: cache.changes.writerGate });
     await Promise.all([writer.ready, checkpointer.ready]);
-    cache.manuscripts.useRunWriter(writer);
+    cache.runs.useRunWriter(writer);
     let appMs = 0;
     const bytes = Buffer.from(JSON.stringify(response(4, 'app', range(300_000, N))));
     const app = await longestSlice(async () => {
       const a0 = performance.now();
-      const reader = cache.manuscripts.answerReader();
+      const reader = cache.runs.answerReader();
       if (!reader) throw new Error('the run writer did not start');
       const read = await reader.read(bytes, 'application/json', []);
       if (!read.ok) throw new Error(read.message);
-      const staged = await cache.manuscripts.stageReadRun(P, { form: form('app') }, read.value);
+      const staged = await cache.runs.stageReadRun(P, { form: form('app') }, read.value);
       const run = commit(staged);
-      await cache.manuscripts.linkRun(run.runId);
+      await cache.runs.linkRun(run.runId);
       appMs = performance.now() - a0;
       return run.runId;
     });
     await writer.close();
     await checkpointer.close();
-    cache.manuscripts.useRunWriter(null);
+    cache.runs.useRunWriter(null);
 
     // The same answer recorded in one call (the path before this change), new people again.
     const one = response(3, 'one', range(200_000, N));
     const o0 = performance.now();
-    cache.manuscripts.recordUploadRun(P, { form: form('one') }, one);
+    cache.runs.recordUploadRun(P, { form: form('one') }, one);
     const oneCallMs = performance.now() - o0;
 
     const load = loadavg()

@@ -48,13 +48,9 @@ const bench: Bench = async () => {
       abstract: 'Generated for the UI benchmark.',
       authors_count: 0,
     });
-    app.core.cache.manuscripts.recordUploadRun(profile.id, { form: form('ui-500', 'Five hundred candidates') }, response(1, 'ui-500', 500));
-    app.core.cache.manuscripts.recordUploadRun(
-      profile.id,
-      { form: form('ui-10k', 'Ten thousand candidates') },
-      response(2, 'ui-10k', 10_000),
-    );
-    app.core.cache.manuscripts.recordUploadRun(profile.id, { form: form('ui-other', 'Another manuscript') }, response(3, 'ui-other', 5));
+    app.core.cache.runs.recordUploadRun(profile.id, { form: form('ui-500', 'Five hundred candidates') }, response(1, 'ui-500', 500));
+    app.core.cache.runs.recordUploadRun(profile.id, { form: form('ui-10k', 'Ten thousand candidates') }, response(2, 'ui-10k', 10_000));
+    app.core.cache.runs.recordUploadRun(profile.id, { form: form('ui-other', 'Another manuscript') }, response(3, 'ui-other', 5));
     await app.core.router.handle('profiles.activate', { id: profile.id }, { transport: 'test' });
 
     const page = await (await browser.newContext({ viewport: { width: 1400, height: 900 } })).newPage();

@@ -381,7 +381,7 @@ async function assembleCore(opts: CoreOptions, lock: InstanceLock): Promise<Core
       void writer.ready.then(
         () => {
           if (closed) return;
-          cache.manuscripts.useRunWriter(writer);
+          cache.runs.useRunWriter(writer);
           logger.log('info', 'upload answers are written by the run writer thread');
         },
         () => undefined,
@@ -398,8 +398,8 @@ async function assembleCore(opts: CoreOptions, lock: InstanceLock): Promise<Core
         logger.log('warn', 'the editorial office could not be started', { error: err instanceof Error ? err.message : String(err) }),
       );
       await step('staging sweep', () => ctx.staging.sweep(7 * 24 * 3600_000, clock.now()));
-      // author records of runs whose slices a stop interrupted (ManuscriptsRepository.linkRun)
-      void cache.manuscripts
+      // author records of runs whose slices a stop interrupted (RunRecorder.linkRun)
+      void cache.runs
         .linkPendingRuns()
         .catch((err: unknown) =>
           logger.log('warn', 'linking interrupted runs failed', { error: err instanceof Error ? err.message : String(err) }),
@@ -433,7 +433,7 @@ async function assembleCore(opts: CoreOptions, lock: InstanceLock): Promise<Core
       await intake.close();
       await profiles.close();
       await demo?.close?.();
-      cache.manuscripts.useRunWriter(null);
+      cache.runs.useRunWriter(null);
       await runWriter?.close();
       await checkpointer?.close();
       cache.close();

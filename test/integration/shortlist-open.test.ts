@@ -35,7 +35,7 @@ async function coreWith(openExternal: (url: string) => Promise<void>) {
   };
   const state = await call<ProfilesState>('profiles.save', { name: 'Journal', baseUrl: 'http://127.0.0.1:9' });
   await call('profiles.activate', { id: state.profiles[0]!.id });
-  const run = c.cache.manuscripts.recordUploadRun(
+  const run = c.cache.runs.recordUploadRun(
     state.profiles[0]!.id,
     { form: form('o1', { title: 'Eis & Schnee' }) },
     response(77, 'o1', [1, 2, 4]),

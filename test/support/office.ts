@@ -38,7 +38,7 @@ export function linkedCache(login: string, url: string, clock: Clock): { cache: 
 
 /** A run of the manuscript `originId` (folder JOURNAL-A unless said) suggesting `authors`, recorded in the cache. */
 export const recordRun = (cache: Cache, originId: string, authors: number[], folder = 'JOURNAL-A') =>
-  cache.manuscripts.recordUploadRun(OFFICE_PROFILE, { form: form(originId, { folder }) }, response(authors[0]! * 7, originId, authors));
+  cache.runs.recordUploadRun(OFFICE_PROFILE, { form: form(originId, { folder }) }, response(authors[0]! * 7, originId, authors));
 
 /** A connection whose pulls show only the events below `fence()`, as the office's fence would while a transaction is open. */
 export function fencedConnect(connect: () => Promise<OfficeConnection>, fence: () => number): () => Promise<OfficeConnection> {

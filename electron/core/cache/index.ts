@@ -2,7 +2,7 @@
 export { openCache, isCorruption, recoveryNotice, type Cache, type OpenCacheOptions, type RecoveryReport } from './open';
 export { cacheFailureOf, cacheFailureError, withCacheErrors, type CacheFailure } from './failures';
 export { LATEST_VERSION, MIGRATIONS, type Migration } from './migrations';
-export type { RecordedRun } from './manuscripts';
+export type { RecordedRun } from './run-recorder';
 export type { MarksEvent } from './marks';
 export type { WebhookReceipt } from './webhookLog';
 export type * from './types';

@@ -15,7 +15,7 @@ import { z } from 'zod';
 import { uploadFormSchema, uploadResponseSchema, type UploadFormInput } from '../../common/service';
 import type { Logger } from '../ports';
 import type { ChangeFeed } from './changes';
-import type { ManuscriptsRepository } from './manuscripts';
+import type { RunRecorder } from './run-recorder';
 import type { OfficeRepository, PulledEvent } from './office';
 
 export const RUN_KIND = 'manuscript.run';
@@ -215,7 +215,7 @@ export class OfficeRunsRepository {
   constructor(
     private readonly db: Database,
     private readonly office: OfficeRepository,
-    private readonly manuscripts: ManuscriptsRepository,
+    private readonly runs: RunRecorder,
     private readonly changes: ChangeFeed,
     private readonly logger?: Logger,
   ) {
@@ -224,6 +224,8 @@ export class OfficeRunsRepository {
     office.registerKind(MOVED_KIND, (p, ev) => this.foldMoved(p, ev));
     office.registerKind(FILE_PART_KIND, (p, ev) => this.foldFilePart(p, ev), ['office_file_parts']);
     office.onLinked((p) => this.publishRecent(p));
+    // The editor's upload is shared in the commit that makes its run visible (when the profile is linked).
+    runs.onCommitted((runId) => void this.publish(runId));
   }
 
   /** Colleagues' shared files go under `dir` (a folder of their own each, like an upload's copy). */
@@ -426,10 +428,10 @@ export class OfficeRunsRepository {
       this.logger?.log('warn', 'a run shared in the office was refused', { folder: head.folder, reason: err.message });
       return 'refused';
     }
-    let recorded: ReturnType<ManuscriptsRepository['recordSharedRun']>;
+    let recorded: ReturnType<RunRecorder['recordSharedRun']>;
     try {
       // In its own savepoint: a write the cache refuses leaves nothing of the run, and the page goes on.
-      recorded = this.manuscripts.recordSharedRun(profileId, read.form, read.response, read.raw, {
+      recorded = this.runs.recordSharedRun(profileId, read.form, read.response, read.raw, {
         by: this.by(profileId, head.author),
         key,
         uploadedAt: head.uploaded_at,

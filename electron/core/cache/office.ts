@@ -11,7 +11,7 @@ import { SHORTLIST_STATUSES, type ShortlistStatus } from '../../common/domain/sh
 import type { Clock } from '../ports';
 import type { ChangeFeed } from './changes';
 import type { LedgerRepository } from './ledger';
-import { withoutCommitSync } from './manuscripts';
+import { withoutCommitSync } from './durability';
 import { MAX_SHORTLIST } from './shortlist';
 
 /** People whose counts settle() recomputes per transaction. */

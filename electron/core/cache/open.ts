@@ -11,11 +11,13 @@ import { ChangeFeed } from './changes';
 import { CachedReadsRepository } from './clear';
 import { CandidatesRepository } from './candidates';
 import { CustomFieldsRepository } from './customFields';
-import { cacheFailureError, cacheFailureOf, isCorruption, notDurableError, unwritableError } from './failures';
+import { cacheFailureError, cacheFailureOf, isCorruption, unwritableError } from './failures';
 import { GroupsRepository } from './groups';
 import { JournalsRepository } from './journals';
 import { LedgerRepository } from './ledger';
-import { ManuscriptsRepository, withoutCommitSync } from './manuscripts';
+import { durability } from './durability';
+import { ManuscriptsRepository } from './manuscripts';
+import { RunRecorder } from './run-recorder';
 import { MarksRepository } from './marks';
 import { OfficeRepository } from './office';
 import { DecisionsRepository } from './decisions';
@@ -24,7 +26,6 @@ import { LATEST_VERSION, MIGRATIONS, type Migration } from './migrations';
 import { SqliteProfilesRepository } from './profiles';
 import { SearchRepository } from './search';
 import { ShortlistRepository } from './shortlist';
-import { WalSync } from './wal-sync';
 import { WebhookLogRepository } from './webhookLog';
 
 export interface OpenCacheOptions {
@@ -80,6 +81,8 @@ export interface Cache {
   readonly changes: ChangeFeed;
   readonly profiles: SqliteProfilesRepository;
   readonly manuscripts: ManuscriptsRepository;
+  /** Records the service's answers as runs (the upload's, a colleague's shared one): the only writer of runs. */
+  readonly runs: RunRecorder;
   readonly candidates: CandidatesRepository;
   readonly authors: AuthorsSeenRepository;
   readonly marks: MarksRepository;
@@ -251,12 +254,6 @@ function assemble(db: Db, opts: OpenCacheOptions, recovery: RecoveryReport | nul
   const marks = new MarksRepository(db, opts.clock, changes);
   const ledger = new LedgerRepository(db, opts.clock, changes);
   const office = new OfficeRepository(db, opts.clock, ledger, changes);
-  const wal = new WalSync(`${opts.file}-wal`, opts.syncFile);
-  const durable = (): Promise<void> =>
-    wal.flush().catch((err: unknown) => {
-      opts.logger.log('error', 'the WAL could not be synced to disk', { code: (err as { code?: unknown } | null)?.code });
-      throw notDurableError(dirname(opts.file), err);
-    });
   let marked = false;
   const markCorrupt = (reason: string): void => {
     if (marked) return;
@@ -268,8 +265,9 @@ function assemble(db: Db, opts: OpenCacheOptions, recovery: RecoveryReport | nul
       opts.logger.log('error', 'the damage marker could not be written', { error: (err as Error).message });
     }
   };
-  const manuscripts = new ManuscriptsRepository(db, opts.clock, marks, ledger, changes);
-  const officeRuns = new OfficeRunsRepository(db, office, manuscripts, changes, opts.logger);
+  const manuscripts = new ManuscriptsRepository(db, opts.clock, changes);
+  const runs = new RunRecorder(db, opts.clock, manuscripts, marks, ledger, changes);
+  const officeRuns = new OfficeRunsRepository(db, office, runs, changes, opts.logger);
   const officeMarks = new OfficeMarksRepository(db, office, marks, changes, opts.logger);
   return {
     db,
@@ -279,6 +277,7 @@ function assemble(db: Db, opts: OpenCacheOptions, recovery: RecoveryReport | nul
     changes,
     profiles: new SqliteProfilesRepository(db, changes),
     manuscripts,
+    runs,
     candidates: new CandidatesRepository(db),
     authors: new AuthorsSeenRepository(db),
     marks,
@@ -306,13 +305,7 @@ function assemble(db: Db, opts: OpenCacheOptions, recovery: RecoveryReport | nul
       else opts.logger.log(kind === 'busy' ? 'warn' : 'error', 'cache query failed', { kind, code });
       return cacheFailureError(kind, dirname(opts.file), err);
     },
-    durable,
-    async editorWrite<T>(write: () => T): Promise<T> {
-      // no transaction around it: each repository commits as it always does, only without the fsync
-      const value = withoutCommitSync(db, write, (fn) => fn());
-      await this.durable();
-      return value;
-    },
+    ...durability(db, opts.file, opts.syncFile, opts.logger),
     close() {
       if (db.open) db.close();
     },

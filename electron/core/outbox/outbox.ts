@@ -5,7 +5,7 @@ import { type AuthorFromGroupPatch, type AuthorFromGroupPut, type AuthorsGroupCr
 import { backoffDelay, type BackoffPolicy } from '../api/retry';
 import type { ServiceApi } from '../api/types';
 import type { Cache } from '../cache';
-import { withoutCommitSync } from '../cache/manuscripts';
+import { withoutCommitSync } from '../cache/durability';
 import { steadyClock, type Clock, type Logger } from '../ports';
 import { UNREACHABLE } from '../sync/connectivity';
 import { Emitter } from '../events';

@@ -42,8 +42,8 @@ beforeAll(async () => {
   app.core.profiles.setActive(profile.id);
   const form = { folder: 'COI', origin_id: 'evidence-1', title: 'Lichens on tidal rocks', abstract: 'Lichen rhythms.', authors_count: 0 };
   // Two runs of one manuscript, so the comparison can be turned on.
-  app.core.cache.manuscripts.recordUploadRun(profile.id, { form }, answer(1, 1));
-  ({ runId, manuscriptId } = app.core.cache.manuscripts.recordUploadRun(profile.id, { form }, answer(1, 0)));
+  app.core.cache.runs.recordUploadRun(profile.id, { form }, answer(1, 1));
+  ({ runId, manuscriptId } = app.core.cache.runs.recordUploadRun(profile.id, { form }, answer(1, 0)));
   await app.core.router.handle('profiles.activate', { id: profile.id }, { transport: 'test' });
   browser = await launchChromium();
   page = await (await browser.newContext({ viewport: { width: 1280, height: 720 } })).newPage();

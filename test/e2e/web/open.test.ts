@@ -58,8 +58,8 @@ beforeAll(async () => {
   const profile = app.core.profiles.create({ name: 'Open', baseUrl: 'http://127.0.0.1:9' });
   app.core.profiles.setActive(profile.id);
   const form = (origin: string, title: string) => ({ folder: 'OPEN', origin_id: origin, title, abstract: 'Generated.', authors_count: 0 });
-  app.core.cache.manuscripts.recordUploadRun(profile.id, { form: form('open-many', 'Many candidates') }, answer(1, 'open-many', N));
-  app.core.cache.manuscripts.recordUploadRun(profile.id, { form: form('open-few', 'Few candidates') }, answer(2, 'open-few', 3));
+  app.core.cache.runs.recordUploadRun(profile.id, { form: form('open-many', 'Many candidates') }, answer(1, 'open-many', N));
+  app.core.cache.runs.recordUploadRun(profile.id, { form: form('open-few', 'Few candidates') }, answer(2, 'open-few', 3));
   await app.core.router.handle('profiles.activate', { id: profile.id }, { transport: 'test' });
   browser = await launchChromium();
   page = await (await browser.newContext({ viewport: { width: 1280, height: 720 } })).newPage();

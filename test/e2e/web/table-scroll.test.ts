@@ -48,7 +48,7 @@ beforeAll(async () => {
   const profile = app.core.profiles.create({ name: 'Scroll', baseUrl: 'http://127.0.0.1:9' });
   app.core.profiles.setActive(profile.id);
   const form = { folder: 'SCROLL', origin_id: 'scroll-1', title: 'Tides in the table', abstract: 'Scrolling.', authors_count: 0 };
-  app.core.cache.manuscripts.recordUploadRun(profile.id, { form }, answer());
+  app.core.cache.runs.recordUploadRun(profile.id, { form }, answer());
   await app.core.router.handle('profiles.activate', { id: profile.id }, { transport: 'test' });
   browser = await launchChromium();
 });

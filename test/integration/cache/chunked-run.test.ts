@@ -1,7 +1,8 @@
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openCache, type Cache } from '../../../electron/core/cache';
-import { RUN_CHUNK, withoutCommitSync } from '../../../electron/core/cache/manuscripts';
+import { withoutCommitSync } from '../../../electron/core/cache/durability';
+import { RUN_CHUNK } from '../../../electron/core/cache/run-recorder';
 import { form, ManualClock, MemoryLogger, range, response, tempDir } from './fixtures';
 
 const P = 'prof-1';
@@ -54,7 +55,7 @@ afterEach(() => {
 describe('a large run written in chunks', () => {
   it('is never visible half-written: between chunks no run, no last run, no ledger people, no author records; all of it after the commit', async () => {
     const res = response(7, 'o1', range(1, N));
-    const staging = cache.manuscripts.stageUploadRun(P, { form: form('o1') }, res);
+    const staging = cache.runs.stageUploadRun(P, { form: form('o1') }, res);
     let done = false;
     void staging.then(() => (done = true));
     const seenRows: number[] = [];
@@ -66,13 +67,13 @@ describe('a large run written in chunks', () => {
     // The rows really were being written in between (several distinct partial counts were observed).
     expect(new Set(seenRows.filter((n) => n > 0 && n < N)).size).toBeGreaterThan(2);
     const staged = await staging;
-    const rec = cache.manuscripts.commitUploadRun(staged);
+    const rec = cache.runs.commitUploadRun(staged);
     expect(visible()).toEqual({ runs: 1, lastRunId: rec.runId, ledger: N, authors: N });
     expect(cache.candidates.ofRun(rec.runId)).toHaveLength(N);
   });
 
   it('a crash mid-way leaves no visible run, and the next start removes its rows', async () => {
-    const staging = cache.manuscripts.stageUploadRun(P, { form: form('o1') }, response(7, 'o1', range(1, N)));
+    const staging = cache.runs.stageUploadRun(P, { form: form('o1') }, response(7, 'o1', range(1, N)));
     while (rawCount('SELECT count(*) AS n FROM candidates') < RUN_CHUNK * 2) await nextTurn();
     expect(visible().runs).toBe(0);
     cache.close(); // the process goes away between two chunks
@@ -91,8 +92,8 @@ describe('a large run written in chunks', () => {
         ).map((r) => [r.run_id, r.n]),
       );
     const both = Promise.all([
-      cache.manuscripts.stageUploadRun(P, { form: form('o1') }, response(7, 'o1', range(1, RUN_CHUNK * 3))),
-      cache.manuscripts.stageUploadRun(P, { form: form('o2') }, response(8, 'o2', range(1, RUN_CHUNK * 3))),
+      cache.runs.stageUploadRun(P, { form: form('o1') }, response(7, 'o1', range(1, RUN_CHUNK * 3))),
+      cache.runs.stageUploadRun(P, { form: form('o2') }, response(8, 'o2', range(1, RUN_CHUNK * 3))),
     ]);
     let done = false;
     void both.then(() => (done = true));
@@ -116,8 +117,8 @@ describe('a large run written in chunks', () => {
 
   it('commits the same rows as the one-call recordUploadRun', async () => {
     const res = response(7, 'o1', range(1, 600));
-    const a = cache.manuscripts.commitUploadRun(await cache.manuscripts.stageUploadRun(P, { form: form('o1') }, res));
-    const b = cache.manuscripts.recordUploadRun(P, { form: form('o2') }, response(8, 'o2', range(1, 600)));
+    const a = cache.runs.commitUploadRun(await cache.runs.stageUploadRun(P, { form: form('o1') }, res));
+    const b = cache.runs.recordUploadRun(P, { form: form('o2') }, response(8, 'o2', range(1, 600)));
     const rows = (runId: number) => cache.candidates.ofRun(runId).map((c) => [c.rank, c.authorId, c.name]);
     expect(rows(a.runId)).toEqual(rows(b.runId));
     expect(a.seq).toBe(1);
@@ -125,10 +126,10 @@ describe('a large run written in chunks', () => {
 
   it('with linkLater the run is visible at the commit and its author records and ledger follow in slices, each counted once', async () => {
     const res = response(7, 'o1', range(1, N));
-    const staged = await cache.manuscripts.stageUploadRun(P, { form: form('o1') }, res);
-    const rec = cache.manuscripts.commitUploadRun(staged, { linkLater: true });
+    const staged = await cache.runs.stageUploadRun(P, { form: form('o1') }, res);
+    const rec = cache.runs.commitUploadRun(staged, { linkLater: true });
     expect(visible()).toEqual({ runs: 1, lastRunId: rec.runId, ledger: 0, authors: 0 });
-    const linking = cache.manuscripts.linkRun(rec.runId);
+    const linking = cache.runs.linkRun(rec.runId);
     let done = false;
     void linking.then(() => (done = true));
     const seen: number[] = [];
@@ -152,9 +153,9 @@ describe('a large run written in chunks', () => {
     expect(mode()).toBe(FULL);
     const modes: number[] = [];
     const pragma = vi.spyOn(cache.db, 'pragma');
-    const staged = await cache.manuscripts.stageUploadRun(P, { form: form('o1') }, response(7, 'o1', range(1, N)));
-    const rec = cache.manuscripts.commitUploadRun(staged, { linkLater: true });
-    const linking = cache.manuscripts.linkRun(rec.runId);
+    const staged = await cache.runs.stageUploadRun(P, { form: form('o1') }, response(7, 'o1', range(1, N)));
+    const rec = cache.runs.commitUploadRun(staged, { linkLater: true });
+    const linking = cache.runs.linkRun(rec.runId);
     let done = false;
     void linking.then(() => (done = true));
     while (!done) {
@@ -183,20 +184,20 @@ describe('a large run written in chunks', () => {
     const mode = () => cache.db.pragma('synchronous', { simple: true }) as number;
     const pragma = vi.spyOn(cache.db, 'pragma');
     const relaxed = () => pragma.mock.calls.filter(([p]) => p === 'synchronous = NORMAL').length;
-    const staged = await cache.manuscripts.stageUploadRun(P, { form: form('o1') }, response(7, 'o1', [])); // no chunks: the run row alone
+    const staged = await cache.runs.stageUploadRun(P, { form: form('o1') }, response(7, 'o1', [])); // no chunks: the run row alone
     expect(relaxed()).toBe(1);
     expect(mode()).toBe(2); // FULL again
-    cache.changes.transaction(() => cache.manuscripts.commitUploadRun(staged));
+    cache.changes.transaction(() => cache.runs.commitUploadRun(staged));
     expect(relaxed()).toBe(1);
     expect(visible()).toMatchObject({ runs: 1, lastRunId: staged.runId });
   });
 
   it('a stop mid-linking resumes at the next start where it stopped, counting nobody twice', async () => {
     const res = response(7, 'o1', range(1, N));
-    const rec = cache.manuscripts.commitUploadRun(await cache.manuscripts.stageUploadRun(P, { form: form('o1') }, res), {
+    const rec = cache.runs.commitUploadRun(await cache.runs.stageUploadRun(P, { form: form('o1') }, res), {
       linkLater: true,
     });
-    const linking = cache.manuscripts.linkRun(rec.runId);
+    const linking = cache.runs.linkRun(rec.runId);
     while (rawCount('SELECT count(*) AS n FROM author_manuscripts') < RUN_CHUNK / 10) await nextTurn();
     cache.close(); // the app stops between two slices
     await linking;
@@ -204,10 +205,10 @@ describe('a large run written in chunks', () => {
     const partial = visible().authors;
     expect(partial).toBeGreaterThan(0);
     expect(partial).toBeLessThan(N);
-    expect(await cache.manuscripts.linkPendingRuns()).toBe(1);
+    expect(await cache.runs.linkPendingRuns()).toBe(1);
     expect(visible()).toEqual({ runs: 1, lastRunId: rec.runId, ledger: N, authors: N });
     expect(rawCount('SELECT count(*) AS n FROM ledger_people WHERE suggested = 1')).toBe(N);
     expect(rawCount('SELECT count(*) AS n FROM authors WHERE suggestions_count = 1')).toBe(N);
-    expect(await cache.manuscripts.linkPendingRuns()).toBe(0);
+    expect(await cache.runs.linkPendingRuns()).toBe(0);
   });
 });

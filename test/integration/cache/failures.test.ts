@@ -29,8 +29,7 @@ const sha = (f: string) => createHash('sha256').update(readFileSync(f)).digest('
 function seed(file: string): void {
   const cache = openCache({ file, clock: new ManualClock(), logger: new MemoryLogger() });
   cache.profiles.upsert({ id: P, name: 'P', baseUrl: 'http://x', kind: 'demo', createdAt: 1, lastCheckedAt: null, lastFeatures: null });
-  for (let i = 0; i < 5; i++)
-    cache.manuscripts.recordUploadRun(P, { form: form(`o${i}`) }, response(i + 1, `o${i}`, range(1 + i * 100, 400)));
+  for (let i = 0; i < 5; i++) cache.runs.recordUploadRun(P, { form: form(`o${i}`) }, response(i + 1, `o${i}`, range(1 + i * 100, 400)));
   const insert = cache.db.prepare(
     'INSERT INTO outbox (profile_id, kind, entity_key, payload_json, state, next_attempt_at, ' +
       "created_at, updated_at) VALUES (?, 'author_put', ?, '{}', 'queued', 0, 0, 0)",
@@ -156,8 +155,7 @@ describe('a full disk', () => {
     const handlers = withCacheErrors(
       {
         write: async () => {
-          for (let i = 0; i < 50; i++)
-            cache.manuscripts.recordUploadRun(P, { form: form(`n${i}`) }, response(100 + i, `n${i}`, range(1, 400)));
+          for (let i = 0; i < 50; i++) cache.runs.recordUploadRun(P, { form: form(`n${i}`) }, response(100 + i, `n${i}`, range(1, 400)));
         },
       },
       cache,

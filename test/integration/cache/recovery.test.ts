@@ -16,8 +16,7 @@ function seed(file: string): void {
   const cache = openCache({ file, clock: new ManualClock(), logger: new MemoryLogger() });
   cache.profiles.upsert({ id: P, name: 'P', baseUrl: 'http://x', kind: 'demo', createdAt: 1, lastCheckedAt: null, lastFeatures: null });
   cache.groups.createLocal(P, { group_name: 'G', owner_team: 'T', editor_teams: [], viewer_teams: [] });
-  for (let i = 0; i < 5; i++)
-    cache.manuscripts.recordUploadRun(P, { form: form(`o${i}`) }, response(i + 1, `o${i}`, range(1 + i * 100, 400)));
+  for (let i = 0; i < 5; i++) cache.runs.recordUploadRun(P, { form: form(`o${i}`) }, response(i + 1, `o${i}`, range(1 + i * 100, 400)));
   const insert = cache.db.prepare(
     'INSERT INTO outbox (profile_id, kind, entity_key, payload_json, state, next_attempt_at, ' +
       "created_at, updated_at) VALUES (?, 'author_put', ?, '{}', 'queued', 0, 0, 0)",

@@ -58,7 +58,7 @@ describe('profiles repository', () => {
     expect(cache.profiles.get('p2')?.lastFeatures).toEqual(features);
     cache.profiles.setActiveId('p2');
     expect(cache.profiles.getActiveId()).toBe('p2');
-    cache.manuscripts.recordUploadRun('p2', { form: form('o1') }, response(1, 'o1', [1, 2]));
+    cache.runs.recordUploadRun('p2', { form: form('o1') }, response(1, 'o1', [1, 2]));
     cache.profiles.remove('p2');
     expect(cache.profiles.getActiveId()).toBeNull();
     expect(cache.db.prepare('SELECT count(*) AS n FROM candidates').get()).toEqual({ n: 0 });
@@ -72,7 +72,7 @@ describe('recordUploadRun', () => {
       authors_groups_settings: { authors_groups: [{ id: 3, name: 'Panel', label: null }], effect: 'boost', boost_multiplier: 1.5 },
     });
     const raw = { ...res, unknown_top: 'kept', candidates: res.candidates!.map((c) => ({ ...c, future_field: 42 })) };
-    const rec = cache.manuscripts.recordUploadRun(
+    const rec = cache.runs.recordUploadRun(
       P,
       { form: form('o1'), file: { name: 'p.pdf', size: 10, sha256: 'ab', path: '/data/p.pdf' } },
       res,
@@ -108,7 +108,7 @@ describe('recordUploadRun', () => {
       authors_groups: [{ group_id: 4, client_id: 'g-4' }],
       marked: true,
     });
-    const rec = cache.manuscripts.recordUploadRun(P, { form: form('o1') }, response(1, 'o1', [35], { candidates: [c] }));
+    const rec = cache.runs.recordUploadRun(P, { form: form('o1') }, response(1, 'o1', [35], { candidates: [c] }));
     const row = cache.candidates.ofRun(rec.runId)[0]! as unknown as Record<string, unknown>;
     const camel = (k: string) => k.replace(/_(\w)/g, (_, ch: string) => ch.toUpperCase());
     const fields = Object.keys(candidateBaseShape);
@@ -121,12 +121,12 @@ describe('recordUploadRun', () => {
     const res = response(1, 'o1', [5], { version: 5 });
     const c = res.candidates![0]!;
     delete c.coauth_conflicts;
-    const rec = cache.manuscripts.recordUploadRun(P, { form: form('o1') }, res);
+    const rec = cache.runs.recordUploadRun(P, { form: form('o1') }, res);
     expect(cache.candidates.ofRun(rec.runId)[0]!.conflicts.coauth_conflicts).toBeNull();
   });
 
   it('an upload with excluded candidates records a run with no candidates', () => {
-    const rec = cache.manuscripts.recordUploadRun(
+    const rec = cache.runs.recordUploadRun(
       P,
       { form: form('o1', { exclude_candidates: true }) },
       response(1, 'o1', [], { candidates: null }),
@@ -136,9 +136,9 @@ describe('recordUploadRun', () => {
   });
 
   it('a second upload of the same origin_id is a new run of the same manuscript; a folder change moves it', () => {
-    const a = cache.manuscripts.recordUploadRun(P, { form: form('o1') }, response(9, 'o1', [1, 2, 3]));
+    const a = cache.runs.recordUploadRun(P, { form: form('o1') }, response(9, 'o1', [1, 2, 3]));
     clock.advance(1000);
-    const b = cache.manuscripts.recordUploadRun(P, { form: form('o1', { folder: 'PANEL-B' }) }, response(9, 'o1', [2, 1, 4]));
+    const b = cache.runs.recordUploadRun(P, { form: form('o1', { folder: 'PANEL-B' }) }, response(9, 'o1', [2, 1, 4]));
     expect(b.manuscriptId).toBe(a.manuscriptId);
     expect(b.seq).toBe(2);
     expect(cache.manuscripts.get(P, 'o1')!.folder).toBe('PANEL-B');
@@ -159,7 +159,7 @@ describe('recordUploadRun', () => {
 describe('candidate queries', () => {
   let runId: number;
   beforeEach(() => {
-    runId = cache.manuscripts.recordUploadRun(P, { form: form('o1') }, response(1, 'o1', range(1, 200))).runId;
+    runId = cache.runs.recordUploadRun(P, { form: form('o1') }, response(1, 'o1', range(1, 200))).runId;
   });
 
   it('filters by h-index, conflicts and email, sorts by h-index then conflicts, paginates', () => {
@@ -185,7 +185,7 @@ describe('candidate queries', () => {
         authors_groups: id % 4 === 0 ? [{ group_id: 7, client_id: 'p1' }] : id % 10 === 1 ? [{ group_id: 9, client_id: null }] : [],
       }),
     );
-    const run = cache.manuscripts.recordUploadRun(P, { form: form('g1') }, response(2, 'g1', ids, { candidates: cands })).runId;
+    const run = cache.runs.recordUploadRun(P, { form: form('g1') }, response(2, 'g1', ids, { candidates: cands })).runId;
     const all = cache.candidates.ofRun(run);
     const q = (query: Parameters<typeof cache.candidates.query>[1]) => cache.candidates.query(run, query).rows.map((r) => r.authorId);
     expect(q({ minArticles: 30, maxArticles: 40 })).toEqual(
@@ -211,9 +211,9 @@ describe('candidate queries', () => {
 
 describe('authors across manuscripts and search', () => {
   it('counts suggestions per distinct manuscript and marks per manuscript', () => {
-    cache.manuscripts.recordUploadRun(P, { form: form('o1') }, response(1, 'o1', [1, 2]));
-    cache.manuscripts.recordUploadRun(P, { form: form('o1') }, response(1, 'o1', [1, 2]));
-    cache.manuscripts.recordUploadRun(P, { form: form('o2') }, response(2, 'o2', [1, 3]));
+    cache.runs.recordUploadRun(P, { form: form('o1') }, response(1, 'o1', [1, 2]));
+    cache.runs.recordUploadRun(P, { form: form('o1') }, response(1, 'o1', [1, 2]));
+    cache.runs.recordUploadRun(P, { form: form('o2') }, response(2, 'o2', [1, 3]));
     expect(cache.authors.get(P, 1)?.suggestionsCount).toBe(2);
     expect(cache.authors.get(P, 2)?.suggestionsCount).toBe(1);
     cache.marks.applyMarks(P, { manuscriptId: 2, originId: 'o2', order: 1, candidates: [marked(1)] });
@@ -227,8 +227,8 @@ describe('authors across manuscripts and search', () => {
   });
 
   it('finds manuscripts, candidate authors and group authors by prefix, ignoring accents and operators', () => {
-    cache.manuscripts.recordUploadRun(P, { form: form('o1', { title: 'Graphene superconductivity' }) }, response(1, 'o1', [2]));
-    cache.manuscripts.recordUploadRun(P, { form: form('o2') }, response(2, 'o2', [3]));
+    cache.runs.recordUploadRun(P, { form: form('o1', { title: 'Graphene superconductivity' }) }, response(1, 'o1', [2]));
+    cache.runs.recordUploadRun(P, { form: form('o2') }, response(2, 'o2', [3]));
     expect(cache.search.manuscripts(P, 'graph').map((h) => h.title)).toEqual(['Graphene superconductivity']);
     expect(cache.search.manuscripts(P, 'hopper').length).toBe(2);
     expect(cache.search.manuscripts(P, '"OR NEAR(')).toEqual([]);
@@ -241,7 +241,7 @@ describe('authors across manuscripts and search', () => {
   });
 
   it('lists the newest matches of a query too broad to rank', () => {
-    cache.manuscripts.recordUploadRun(P, { form: form('o1') }, response(1, 'o1', range(1, RANK_LIMIT + 100)));
+    cache.runs.recordUploadRun(P, { form: form('o1') }, response(1, 'o1', range(1, RANK_LIMIT + 100)));
     expect(cache.search.authors(P, 'lovelace', 3).map((a) => a.authorId)).toEqual([RANK_LIMIT + 100, RANK_LIMIT + 99, RANK_LIMIT + 98]);
     expect(
       cache.search
@@ -254,7 +254,7 @@ describe('authors across manuscripts and search', () => {
 
 describe('webhook marks', () => {
   it('replaces the marked set, ignores a non-newer order', () => {
-    const rec = cache.manuscripts.recordUploadRun(P, { form: form('o1') }, response(10, 'o1', [1, 2, 3]));
+    const rec = cache.runs.recordUploadRun(P, { form: form('o1') }, response(10, 'o1', [1, 2, 3]));
     expect(cache.marks.applyMarks(P, { manuscriptId: 10, originId: 'o1', order: 5, candidates: [marked(1), marked(2)] })).toBe('applied');
     expect(cache.candidates.query(rec.runId, { marked: true }).rows.map((c) => c.authorId)).toEqual([1, 2]);
     expect(cache.marks.applyMarks(P, { manuscriptId: 10, originId: 'o1', order: 4, candidates: [] })).toBe('stale');
@@ -285,7 +285,7 @@ describe('webhook marks', () => {
     expect(cache.marks.applyMarks(P, { manuscriptId: 20, originId: 'o9', order: 3, candidates: [marked(2)], payload: body })).toBe(
       'parked',
     );
-    const rec = cache.manuscripts.recordUploadRun(P, { form: form('o9') }, response(20, 'o9', [1, 2]));
+    const rec = cache.runs.recordUploadRun(P, { form: form('o9') }, response(20, 'o9', [1, 2]));
     expect(rec.parkedMarks).toBe('applied');
     expect(cache.candidates.query(rec.runId, { marked: true }).rows.map((c) => c.authorId)).toEqual([2]);
     const events = cache.db
@@ -342,7 +342,7 @@ describe('groups, custom fields, journals', () => {
       ['proposal', 'u2'],
     ]);
     expect(cache.customFields.list(P, 'author_from_group')[0]!.options).toEqual([{ api_id: 'o1', option: 'Gold' }]);
-    const ms = cache.manuscripts.recordUploadRun(P, { form: form('o1') }, response(1, 'o1', [1]));
+    const ms = cache.runs.recordUploadRun(P, { form: form('o1') }, response(1, 'o1', [1]));
     const journals = {
       recommended_journals: [
         {

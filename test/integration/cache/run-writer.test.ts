@@ -78,7 +78,7 @@ function answer(n: number): { res: UploadResponse; raw: unknown } {
 
 /** Stages, commits (as the outbox does) and links one answer. */
 async function record(cache: Cache, res: UploadResponse, raw: unknown): Promise<number> {
-  const ms = cache.manuscripts;
+  const ms = cache.runs;
   const staged = await ms.stageUploadRun(P, { form: form('o1') }, res, raw);
   const rec = cache.changes.transaction(() => ms.commitUploadRun(staged, { linkLater: true }));
   await ms.linkRun(rec.runId);
@@ -87,7 +87,7 @@ async function record(cache: Cache, res: UploadResponse, raw: unknown): Promise<
 
 /** As the outbox does while the writer runs: the answer's bytes read by the worker, staged from its copy, committed, linked. */
 async function recordRead(cache: Cache, body: unknown): Promise<number> {
-  const ms = cache.manuscripts;
+  const ms = cache.runs;
   const d = await ms.answerReader()!.read(Buffer.from(JSON.stringify(body)), 'application/json', []);
   if (!d.ok) throw new Error(d.message);
   expect(Object.keys(d.value).sort()).toEqual(['head', 'held']); // the candidates stay in the worker
@@ -115,7 +115,7 @@ describe('the run writer (worker thread)', () => {
     const viaWorker = cacheAt('worker.db');
     const writer = counted(startRunWriter(viaWorker.db, { logger: new MemoryLogger(), gate: viaWorker.changes.writerGate }));
     await writer.ready;
-    viaWorker.manuscripts.useRunWriter(writer);
+    viaWorker.runs.useRunWriter(writer);
     for (const cache of [main, viaWorker]) {
       await record(cache, res, raw);
       await record(cache, { ...res, candidates: res.candidates!.slice(100, 300) }, null); // a second run of the manuscript
@@ -135,7 +135,7 @@ describe('the run writer (worker thread)', () => {
     const viaWorker = cacheAt('worker.db');
     const writer = counted(startRunWriter(viaWorker.db, { logger: new MemoryLogger(), gate: viaWorker.changes.writerGate }));
     await writer.ready;
-    viaWorker.manuscripts.useRunWriter(writer);
+    viaWorker.runs.useRunWriter(writer);
     await record(main, res, raw);
     await record(main, second, second);
     await recordRead(viaWorker, raw);
@@ -169,11 +169,11 @@ describe('the run writer (worker thread)', () => {
       ...(raw as { candidates: object[] }),
       candidates: (raw as { candidates: object[] }).candidates.map((c) => ({ ...c, note: `echo ${key}` })),
     };
-    cache.manuscripts.useRunWriter(writer);
-    const d = await cache.manuscripts.answerReader()!.read(Buffer.from(JSON.stringify(withKey)), 'application/json', [key]);
+    cache.runs.useRunWriter(writer);
+    const d = await cache.runs.answerReader()!.read(Buffer.from(JSON.stringify(withKey)), 'application/json', [key]);
     if (!d.ok) throw new Error(d.message);
-    const staged = await cache.manuscripts.stageReadRun(P, { form: form('o1') }, d.value);
-    cache.changes.transaction(() => cache.manuscripts.commitUploadRun(staged));
+    const staged = await cache.runs.stageReadRun(P, { form: form('o1') }, d.value);
+    cache.changes.transaction(() => cache.runs.commitUploadRun(staged));
     const stored = cache.db.prepare<[], string>('SELECT raw_json FROM candidates ORDER BY rank').pluck().all();
     expect(stored).toHaveLength(3);
     for (const r of stored) expect(r).toContain('echo [redacted]');
@@ -187,21 +187,21 @@ describe('the run writer (worker thread)', () => {
     const cache = cacheAt('worker.db');
     const writer = counted(startRunWriter(cache.db, { logger: new MemoryLogger(), gate: cache.changes.writerGate }));
     await writer.ready;
-    cache.manuscripts.useRunWriter(writer);
-    const reader = cache.manuscripts.answerReader()!;
+    cache.runs.useRunWriter(writer);
+    const reader = cache.runs.answerReader()!;
     const held = await reader.read(Buffer.from(JSON.stringify(raw)), 'application/json', []);
     if (!held.ok) throw new Error(held.message);
     await writer.close();
-    await expect(cache.manuscripts.stageReadRun(P, { form: form('o1') }, held.value)).rejects.toBeInstanceOf(RunWriterGone);
+    await expect(cache.runs.stageReadRun(P, { form: form('o1') }, held.value)).rejects.toBeInstanceOf(RunWriterGone);
     expect(cache.db.prepare('SELECT count(*) AS n FROM runs').get()).toEqual({ n: 0 });
-    expect(cache.manuscripts.answerReader()).toBeNull();
+    expect(cache.runs.answerReader()).toBeNull();
     // the outbox uploads again; a reader it took before the writer stopped reads the answer on this thread
     const again = await reader.read(Buffer.from(JSON.stringify(raw)), 'application/json', []);
     if (!again.ok) throw new Error(again.message);
     expect('response' in again.value).toBe(true);
-    const staged = await cache.manuscripts.stageReadRun(P, { form: form('o1') }, again.value);
-    const rec = cache.changes.transaction(() => cache.manuscripts.commitUploadRun(staged, { linkLater: true }));
-    await cache.manuscripts.linkRun(rec.runId);
+    const staged = await cache.runs.stageReadRun(P, { form: form('o1') }, again.value);
+    const rec = cache.changes.transaction(() => cache.runs.commitUploadRun(staged, { linkLater: true }));
+    await cache.runs.linkRun(rec.runId);
     expect(dump(cache)).toEqual(dump(reference));
   });
 
@@ -209,7 +209,7 @@ describe('the run writer (worker thread)', () => {
     const cache = cacheAt('c.db');
     const writer = counted(startRunWriter(cache.db, { logger: new MemoryLogger(), gate: cache.changes.writerGate }));
     await writer.ready;
-    cache.manuscripts.useRunWriter(writer);
+    cache.runs.useRunWriter(writer);
     const topics: string[] = [];
     cache.changes.on((c) => topics.push(c.topic));
     const { res, raw } = answer(300);
@@ -223,10 +223,10 @@ describe('the run writer (worker thread)', () => {
     const writer = counted(startRunWriter(cache.db, { logger: new MemoryLogger(), gate: cache.changes.writerGate }));
     await writer.ready;
     const { res, raw } = answer(2000);
-    const staged = await cache.manuscripts.stageUploadRun(P, { form: form('o1') }, res, raw);
-    const rec = cache.changes.transaction(() => cache.manuscripts.commitUploadRun(staged, { linkLater: true }));
-    cache.manuscripts.useRunWriter(writer);
-    const linking = cache.manuscripts.linkRun(rec.runId);
+    const staged = await cache.runs.stageUploadRun(P, { form: form('o1') }, res, raw);
+    const rec = cache.changes.transaction(() => cache.runs.commitUploadRun(staged, { linkLater: true }));
+    cache.runs.useRunWriter(writer);
+    const linking = cache.runs.linkRun(rec.runId);
     const touch = cache.db.prepare('UPDATE runs SET folder_name = folder_name WHERE id = ?');
     const linked = cache.db.prepare<[], { n: number }>('SELECT count(*) AS n FROM author_manuscripts');
     let sawWorker = 0; // rounds that began after the worker had committed a slice since the last one
@@ -270,7 +270,7 @@ describe('the run writer (worker thread)', () => {
     const entry = new URL('./run-writer-dies.fixture.ts', import.meta.url);
     const writer = counted(startRunWriter(cache.db, { logger: watching, gate: cache.changes.writerGate, entry }));
     await writer.ready;
-    cache.manuscripts.useRunWriter(writer);
+    cache.runs.useRunWriter(writer);
     await record(cache, res, raw);
     expect(writer.calls.link).toBe(1);
     expect(writer.running).toBe(false);
@@ -295,7 +295,7 @@ describe('the run writer (worker thread)', () => {
     await expect(writer.ready).rejects.toThrow(/run writer stopped/);
     expect(writer.running).toBe(false);
     expect(logger.lines.map((e) => e.message)).toContain('The run writer stopped; upload answers are written on the main thread');
-    cache.manuscripts.useRunWriter(writer);
+    cache.runs.useRunWriter(writer);
     await record(cache, res, raw);
     expect(writer.calls).toEqual({ stage: 0, link: 0, read: 0, stageRead: 0 }); // never handed work once it was not running
     expect(dump(cache)).toEqual(dump(reference));

@@ -37,8 +37,7 @@ function seed(file: string): void {
     lastFeatures: null,
   });
   cache.profiles.setActiveId(P);
-  for (let i = 0; i < 5; i++)
-    cache.manuscripts.recordUploadRun(P, { form: form(`o${i}`) }, response(i + 1, `o${i}`, range(1 + i * 100, 400)));
+  for (let i = 0; i < 5; i++) cache.runs.recordUploadRun(P, { form: form(`o${i}`) }, response(i + 1, `o${i}`, range(1 + i * 100, 400)));
   const insert = cache.db.prepare(
     'INSERT INTO outbox (profile_id, kind, entity_key, payload_json, state, next_attempt_at, ' +
       "created_at, updated_at) VALUES (?, 'author_put', ?, ?, ?, 0, 0, 0)",

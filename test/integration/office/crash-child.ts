@@ -110,7 +110,7 @@ async function run(cmd: CrashCommand): Promise<void> {
       const answer = response(1000 + i, m.originId, m.authors);
       manuscriptIds.set(
         m.originId,
-        cache.manuscripts.recordUploadRun(cmd.profile, { form: form(m.originId, { folder: m.folder }) }, answer).manuscriptId,
+        cache.runs.recordUploadRun(cmd.profile, { form: form(m.originId, { folder: m.folder }) }, answer).manuscriptId,
       );
     });
   }

@@ -125,7 +125,7 @@ describe('a colleague’s upload in the office', () => {
   it('a manuscript Bob uploaded himself keeps his form and folder; Ann’s run of it becomes his run #2, the newest', async () => {
     const ann = editor('ann');
     const bob = editor('bob');
-    const own = bob.cache.manuscripts.recordUploadRun(P, { form: form('ms-3', { title: 'Bob’s title' }) }, response(21, 'ms-3', [5, 6]));
+    const own = bob.cache.runs.recordUploadRun(P, { form: form('ms-3', { title: 'Bob’s title' }) }, response(21, 'ms-3', [5, 6]));
     clock.advance(60_000);
     upload(ann, 'ms-3', [7, 8, 9]);
     await ann.sync.syncNow();
@@ -141,7 +141,7 @@ describe('a colleague’s upload in the office', () => {
     ]);
     expect(m.lastRunId).toBe(runs[1]!.id);
     // His next own upload is his again.
-    bob.cache.manuscripts.recordUploadRun(P, { form: form('ms-3', { title: 'Bob’s title' }) }, response(21, 'ms-3', [5]));
+    bob.cache.runs.recordUploadRun(P, { form: form('ms-3', { title: 'Bob’s title' }) }, response(21, 'ms-3', [5]));
     expect(byOrigin(bob, 'ms-3')!.uploadedBy).toBeNull();
   });
 
@@ -268,7 +268,7 @@ describe('the manuscript file itself, when its editor shares files', () => {
     const path = join(dir, 'paper.pdf');
     writeFileSync(path, bytes);
     const file = { name: 'paper.pdf', size, sha256: createHash('sha256').update(bytes).digest('hex'), path };
-    const r = e.cache.manuscripts.recordUploadRun(P, { form: form(originId), file }, response(5, originId, [1, 2]));
+    const r = e.cache.runs.recordUploadRun(P, { form: form(originId), file }, response(5, originId, [1, 2]));
     e.cache.officeRuns.publish(r.runId);
     return bytes;
   }

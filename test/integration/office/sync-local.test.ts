@@ -271,7 +271,7 @@ describe('one office, two editors', () => {
     const { cache, close } = linkedCache('ann', OFFICE_URL, clock);
     cleanups.push(close);
     cache.office.setLink(P, null);
-    const r = cache.manuscripts.recordUploadRun(P, { form: form('before') }, response(1, 'before', [71, 72]));
+    const r = cache.runs.recordUploadRun(P, { form: form('before') }, response(1, 'before', [71, 72]));
     cache.shortlist.add(P, r.manuscriptId, [71, 72]);
     cache.shortlist.setStatus(r.manuscriptId, 72, 'invited');
     expect(cache.office.waiting(P)).toBe(0); // no office linked: nothing journaled

@@ -142,6 +142,9 @@ describe.skipIf(!pgAvailable())('one office, two cores', () => {
   it('Bob’s writes made while the office is down wait, then reach Ann', async () => {
     const b = await upload(bob, 'office-bob-2', 'Protein design offline');
     const people = (await bob.call<CandidatePage>('candidates.query', { runId: b.runId, query: { limit: 3 } })).rows.map((c) => c.authorId);
+    // His upload (shared with the office) is in before the office goes: what waits below is what he did offline.
+    await bob.call('office.syncNow', {});
+    await until('Bob’s upload is in the office', async () => (bob.core.status.get().office?.waiting === 0 ? true : undefined), 30_000);
     await relay.down();
     await bob.call('shortlist.add', { manuscriptId: b.manuscript.id, authorIds: people });
     for (const p of people) await bob.call('shortlist.setStatus', { manuscriptId: b.manuscript.id, authorId: p, status: 'invited' });

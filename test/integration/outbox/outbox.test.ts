@@ -82,8 +82,8 @@ describe('uploads', () => {
   it('records the upload’s answer without an fsync (it can be sent again), and a group’s creation with one', async () => {
     expect(level()).toBe(FULL);
     const seen: Record<string, number> = {};
-    const commitUploadRun = cache.manuscripts.commitUploadRun.bind(cache.manuscripts);
-    cache.manuscripts.commitUploadRun = (...args) => {
+    const commitUploadRun = cache.runs.commitUploadRun.bind(cache.runs);
+    cache.runs.commitUploadRun = (...args) => {
       seen.upload = level();
       return commitUploadRun(...args);
     };
@@ -121,7 +121,7 @@ describe('uploads', () => {
   it('with the run writer, the answer is read and written by it; if it stops holding the answer, the upload is sent again and read here', async () => {
     const writer = startRunWriter(cache.db, { logger: new MemoryLogger(), gate: cache.changes.writerGate });
     await writer.ready;
-    cache.manuscripts.useRunWriter(writer);
+    cache.runs.useRunWriter(writer);
     const reads: Array<'held' | 'here'> = [];
     // the fake service's answer as bytes, handed to the reader as the client does; the first time the writer stops right after reading
     api.uploadManuscriptRead = async (req, reader) => {
@@ -144,7 +144,7 @@ describe('uploads', () => {
     // a writer that runs: read and written there, the candidates never parsed on this thread
     const second = startRunWriter(cache.db, { logger: new MemoryLogger(), gate: cache.changes.writerGate });
     await second.ready;
-    cache.manuscripts.useRunWriter(second);
+    cache.runs.useRunWriter(second);
     outbox.queueUpload({ form: form('ms-2'), file: await staged('other.pdf', PDF('y')) });
     expect(await outbox.drain()).toMatchObject({ sent: 1, parked: 0 });
     expect(reads).toEqual(['held', 'held']);

@@ -87,7 +87,7 @@ it(
   'absorbs 1,000 simultaneous ~170 KB deliveries from another process with bounded memory; the newest set wins',
   { timeout: 180_000 },
   async () => {
-    const rec = cache.manuscripts.recordUploadRun(P, { form: form('o1') }, response(10, 'o1', range(1, 10)));
+    const rec = cache.runs.recordUploadRun(P, { form: form('o1') }, response(10, 'o1', range(1, 10)));
     const payloads = range(0, VARIANTS).map(payloadOf);
     const payloadsFile = join(dir, 'payloads.json');
     writeFileSync(payloadsFile, JSON.stringify(payloads));

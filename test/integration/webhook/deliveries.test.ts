@@ -50,7 +50,7 @@ beforeAll(async () => {
   profileId = state.profiles[0]!.id;
   await call('profiles.activate', { id: profileId });
   await call('profiles.setKey', { id: profileId, apiKey: KEY });
-  core.cache.manuscripts.recordUploadRun(profileId, { form: form('o1') }, response(10, 'o1', [1, 2, 3]));
+  core.cache.runs.recordUploadRun(profileId, { form: form('o1') }, response(10, 'o1', [1, 2, 3]));
   url = (await call<{ url: string }>('webhook.configure', { enabled: true })).url;
 });
 afterAll(async () => {
@@ -100,7 +100,7 @@ describe('webhook.deliveries', () => {
 
   it('a parked delivery shows as applied once its manuscript is uploaded', async () => {
     clock.advance(60_000);
-    core.cache.manuscripts.recordUploadRun(profileId, { form: form('o2') }, response(99, 'o2', [2, 5]));
+    core.cache.runs.recordUploadRun(profileId, { form: form('o2') }, response(99, 'o2', [2, 5]));
     const [first] = await deliveries();
     expect(first).toMatchObject({ outcome: 'applied', order: 4, manuscript: { title: 'Folding of proteins in o2' } });
     expect(first!.appliedAt).toBeGreaterThan(first!.receivedAt);

@@ -42,7 +42,7 @@ beforeEach(() => {
     lastCheckedAt: null,
     lastFeatures: null,
   });
-  cache.manuscripts.recordUploadRun(P, { form: form('o1') }, response(10, 'o1', [1, 2, 3, 4, 5]));
+  cache.runs.recordUploadRun(P, { form: form('o1') }, response(10, 'o1', [1, 2, 3, 4, 5]));
 });
 afterEach(async () => {
   await running?.stop();

@@ -65,7 +65,7 @@ async function restart(opts: WebhookStartOptions, r = receiver): Promise<void> {
 
 /** Uploads manuscript o1 (service id 10) with candidates 1..5 and returns its local id and run. */
 function upload(serviceId = 10, originId = 'o1') {
-  return cache.manuscripts.recordUploadRun(P, { form: form(originId) }, response(serviceId, originId, [1, 2, 3, 4, 5]));
+  return cache.runs.recordUploadRun(P, { form: form(originId) }, response(serviceId, originId, [1, 2, 3, 4, 5]));
 }
 
 const markedIds = (runId: number): number[] =>

@@ -79,7 +79,7 @@ async function uploadTo(originId: string) {
     authors: [{ name: fields.author1_name!, email: fields.author1_email! }],
   };
   const authorIds = response.candidates!.map((c) => c.author_id);
-  return { response, authorIds, record: () => cache.manuscripts.recordUploadRun(P, { form }, response, res.body) };
+  return { response, authorIds, record: () => cache.runs.recordUploadRun(P, { form }, response, res.body) };
 }
 
 const mark = (originId: string, authorId: number) =>

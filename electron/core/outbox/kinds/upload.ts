@@ -6,8 +6,6 @@
 import { DeskError } from '../../../common/errors';
 import type { UploadForm, UploadFormInput } from '../../../common/service';
 import type { UploadProgress } from '../../api/types';
-import type { StagedRun } from '../../cache/manuscripts';
-import { RunWriterGone } from '../../cache/run-writer';
 import type { StoredFile } from '../../cache/types';
 import type { KindContext, OutboxKindDef } from './types';
 
@@ -56,47 +54,22 @@ export const upload: OutboxKindDef<'upload'> = {
     const form = asValidated(stored, originId);
     const req = file ? { fields: form, file: { path: file.path, filename: file.name } } : { fields: form };
     const opts = { ...(signal ? { signal } : {}), onProgress: (p: UploadProgress) => ctx.progress(e, p.sentBytes, p.totalBytes) };
-    // Candidates are written hidden (by the run writer, or in chunks that yield to the event loop); the run
-    // becomes visible in the same transaction that marks the upload done.
-    const ms = ctx.cache.manuscripts;
-    const input = { form, file };
-    let staged: StagedRun | null = null;
-    // While the run writer runs, the answer's bytes go to it: it parses and validates them and writes the
-    // candidates, and core's thread gets only the run's head (no JSON + zod copies of the answer here).
-    const reader = ms.answerReader();
-    if (reader && ctx.api.uploadManuscriptRead) {
-      const res = await ctx.api.uploadManuscriptRead(req, reader, opts);
-      try {
-        staged = await ms.stageReadRun(ctx.profileId, input, res.value);
-      } catch (err) {
-        // the writer stopped holding the answer: upload again and read it here (the service deduplicates by origin_id)
-        if (!(err instanceof RunWriterGone)) throw err;
-      }
-    }
-    if (!staged) {
-      const res = await ctx.api.uploadManuscript(req, opts);
-      staged = await ms.stageUploadRun(ctx.profileId, input, res.value, res.raw);
-    }
-    try {
-      // The run made visible and the upload marked done without an fsync on core's thread (5–16 ms here): a
-      // power cut that loses this commit leaves the upload queued, and it is sent again.
-      ctx.finish(
-        e,
-        () => {
-          // An upload of the manuscript queued meanwhile keeps its form (the manuscript's) for its own send.
-          ms.commitUploadRun(staged, { linkLater: true, newerUpload: ctx.store.othersOpen(e) > 0 });
-          // Shared with the office's editors of the folder in the same transaction (when the profile is linked).
-          ctx.cache.officeRuns.publish(staged.runId);
+    // The run becomes visible in the same transaction that marks the upload done, without an fsync on core's
+    // thread: a power cut that loses this commit leaves the upload queued, and it is sent again.
+    await ctx.cache.runs.record(
+      ctx.profileId,
+      { form, file },
+      {
+        ...(ctx.api.uploadManuscriptRead ? { read: async (reader) => (await ctx.api.uploadManuscriptRead!(req, reader, opts)).value } : {}),
+        parse: async () => {
+          const res = await ctx.api.uploadManuscript(req, opts);
+          return { response: res.value, raw: res.raw };
         },
-        { resendable: true },
-      );
-    } catch (err) {
-      ms.discardStagedRun(staged);
-      throw err;
-    }
-    // The run is visible now; its author records and ledger suggestions follow in slices (resumed at
-    // the next start if the app stops in between).
-    await ms.linkRun(staged.runId);
+      },
+      (makeVisible) => ctx.finish(e, makeVisible, { resendable: true }),
+      // An upload of the manuscript queued meanwhile keeps its form (the manuscript's) for its own send.
+      () => ctx.store.othersOpen(e) > 0,
+    );
   },
   mark(ctx, e, state) {
     const ms = ctx.cache.manuscripts.get(ctx.profileId, e.data.originId);
