@@ -122,6 +122,8 @@ interface CandidatePlace {
   conflicts: Record<ConflictKey, boolean | null>;
   conflictMask: number;
   conflictCount: number;
+  /** Who marked the person in the service (the mark's marked_by; a colleague's, through the office), when marked. */
+  markedBy?: string | null;
 }
 
 /**

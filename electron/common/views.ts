@@ -208,6 +208,12 @@ export interface WebhookStatusView {
   deliveries: number;
   lastDeliveryAt: number | null;
   lastOutcome: string | null;
+  /**
+   * The editorial office's receiver, when the profile is linked to an office whose headless receiver announced
+   * its public address (without its secret path): the one the service should call. This computer's receiver
+   * then serves single-editor use.
+   */
+  officeReceiver: { url: string; login: string; announcedAt: number } | null;
 }
 
 /** What became of one mark_as_proposal_referee delivery: its marks replaced (applied), ignored

@@ -15,7 +15,7 @@ import {
 } from './types';
 
 /** The fields of CandidateRow the table stores in a form of its own: JSON text, 0/1, a column per conflict flag. */
-type Encoded = 'relevantConcepts' | 'authorsGroups' | 'marked' | 'conflicts';
+type Encoded = 'relevantConcepts' | 'authorsGroups' | 'marked' | 'markedBy' | 'conflicts';
 
 /**
  * The column of every other field of CandidateRow (which derives from the service's candidateBaseShape).
@@ -57,6 +57,7 @@ type CandidateDbRow = Pick<CandidateRow, keyof typeof COLUMN> & {
   concepts_json: string;
   authors_groups_json: string;
   marked: number;
+  marked_by: string | null;
 } & Record<ConflictKey, number | null>;
 
 /** The select list, generated from the two maps (`run_id AS runId`, …). */
@@ -65,6 +66,9 @@ const COLUMNS = [
   'concepts_json',
   'authors_groups_json',
   'marked',
+  // Who marked a marked person: the mark of the run's manuscript (read only for the rows a page returns).
+  `CASE WHEN marked THEN (SELECT mk.marked_by FROM marks mk WHERE mk.author_id = candidates.author_id
+     AND mk.manuscript_id = (SELECT r.manuscript_id FROM runs r WHERE r.id = candidates.run_id)) END AS marked_by`,
   ...Object.entries(CONFLICT_COLUMN).map(([key, column]) => (key === column ? column : `${column} AS ${key}`)),
 ].join(', ');
 
@@ -88,6 +92,7 @@ const toCandidate = ({
   concepts_json,
   authors_groups_json,
   marked,
+  marked_by,
   coauth_conflicts,
   aff_conflicts,
   retracted_articles,
@@ -99,6 +104,7 @@ const toCandidate = ({
   relevantConcepts: fromJson<string[]>(concepts_json, []),
   authorsGroups: fromJson<CandidateGroupRef[]>(authors_groups_json, []),
   marked: marked !== 0,
+  ...(marked_by !== null ? { markedBy: marked_by } : {}),
   conflicts: {
     coauth_conflicts: asBool(coauth_conflicts),
     aff_conflicts: asBool(aff_conflicts),

@@ -5,6 +5,9 @@ import { insertInto, toJson } from './sql';
 import type { MarksOutcome } from './types';
 import type { ChangeFeed } from './changes';
 
+/** A marked candidate as the marks table keeps it: the delivery's candidate, or the slimmed one an office event carries. */
+export type MarkedCandidate = Pick<WebhookCandidate, 'author_id' | 'marked_by'> & Partial<WebhookCandidate>;
+
 /** One mark_as_proposal_referee delivery, as the webhook receiver hands it over (api_key dropped). */
 export interface MarksEvent {
   /** The service's manuscript_id. */
@@ -12,9 +15,28 @@ export interface MarksEvent {
   originId: string | null;
   order: number;
   /** Every candidate marked after the action (the whole set, not a delta). */
-  candidates: readonly WebhookCandidate[];
+  candidates: readonly MarkedCandidate[];
   /** The body as received without api_key; stored for the activity view. Defaults to the fields above. */
   payload?: unknown;
+}
+
+/** Where a marked set came from when it was not this computer's receiver: an office event (folder, and the login that pushed it). */
+export interface MarksVia {
+  folder: string;
+  by: string;
+}
+
+/** A marked set applied to a manuscript of the cache, told to listeners inside the applying transaction. */
+export interface AppliedMarks {
+  profileId: string;
+  /** The app's id of the manuscript. */
+  manuscriptId: number;
+  serviceManuscriptId: number;
+  originId: string | null;
+  order: number;
+  candidates: readonly MarkedCandidate[];
+  /** Set when the marks came from the office (they are not to be shared again). */
+  via: MarksVia | null;
 }
 
 interface Target {
@@ -49,6 +71,7 @@ const MARK_COLUMNS = ['manuscript_id', 'author_id', 'profile_id', 'marked_by', '
 export class MarksRepository {
   private readonly findByService: Statement<[string, number], Target>;
   private readonly findByOrigin: Statement<[string, string], Target>;
+  private readonly findById: Statement<[number], Target>;
   private readonly insertEvent: Statement<[Record<(typeof EVENT_COLUMNS)[number], unknown>]>;
   private readonly currentMarks: Statement<[number], { author_id: number }>;
   private readonly deleteMarks: Statement<[number]>;
@@ -58,6 +81,7 @@ export class MarksRepository {
   private readonly setOrder: Statement<[number, number]>;
   private readonly parkedFor: Statement<[{ p: string; s: number | null; o: string }], ParkedRow>;
   private readonly settleEvent: Statement<[string, number | null, number]>;
+  private readonly appliedListeners: Array<(m: AppliedMarks) => void> = [];
 
   constructor(
     private readonly db: Database,
@@ -66,6 +90,7 @@ export class MarksRepository {
   ) {
     this.findByService = db.prepare('SELECT id, marks_order FROM manuscripts WHERE profile_id = ? AND service_id = ?');
     this.findByOrigin = db.prepare('SELECT id, marks_order FROM manuscripts WHERE profile_id = ? AND origin_id = ?');
+    this.findById = db.prepare('SELECT id, marks_order FROM manuscripts WHERE id = ?');
     this.insertEvent = db.prepare(insertInto('webhook_events', EVENT_COLUMNS));
     this.currentMarks = db.prepare('SELECT author_id FROM marks WHERE manuscript_id = ?');
     this.deleteMarks = db.prepare('DELETE FROM marks WHERE manuscript_id = ?');
@@ -82,24 +107,51 @@ export class MarksRepository {
     this.settleEvent = db.prepare('UPDATE webhook_events SET outcome = ?, applied_at = ? WHERE id = ?');
   }
 
-  /** Applies (or keeps as stale, or parks) one webhook event; one transaction. */
-  applyMarks(profileId: string, event: MarksEvent): MarksOutcome {
+  /**
+   * Told of every marked set applied to a manuscript (a delivery, a parked one applied when its manuscript
+   * came, an office event), inside the transaction that applies it: what it writes commits or rolls back
+   * with the marks. A listener that throws rolls the delivery back (it is answered 500 and sent again).
+   */
+  onApplied(listener: (m: AppliedMarks) => void): void {
+    this.appliedListeners.push(listener);
+  }
+
+  /**
+   * Applies (or keeps as stale, or parks) one webhook event; one transaction. `opts.manuscriptId`: the
+   * manuscript the caller resolved (an office event names it in its folder; null: none, so it is parked); `opts.via`: the office
+   * event it came from, kept with a parked event so it is applied only to a manuscript of that folder.
+   */
+  applyMarks(profileId: string, event: MarksEvent, opts: { manuscriptId?: number | null; via?: MarksVia } = {}): MarksOutcome {
     return this.changes.transaction((): MarksOutcome => {
       const now = this.clock.now();
       const target =
-        this.findByService.get(profileId, event.manuscriptId) ??
-        (event.originId !== null ? this.findByOrigin.get(profileId, event.originId) : undefined);
-      const payload = toJson(
-        stripApiKey(
-          event.payload ?? { payload: { manuscript_id: event.manuscriptId, origin_id: event.originId, candidates: event.candidates } },
-        ),
+        opts.manuscriptId !== undefined
+          ? opts.manuscriptId === null
+            ? undefined
+            : this.findById.get(opts.manuscriptId)
+          : (this.findByService.get(profileId, event.manuscriptId) ??
+            (event.originId !== null ? this.findByOrigin.get(profileId, event.originId) : undefined));
+      const body = stripApiKey(
+        event.payload ?? { payload: { manuscript_id: event.manuscriptId, origin_id: event.originId, candidates: event.candidates } },
       );
+      const payload = toJson(opts.via && isRecord(body) ? { ...body, office: opts.via } : body);
       const outcome: MarksOutcome = !target
         ? 'parked'
         : target.marks_order !== null && event.order <= target.marks_order
           ? 'stale'
           : 'applied';
-      if (target && outcome === 'applied') this.replace(profileId, target.id, event.order, event.candidates);
+      if (target && outcome === 'applied') {
+        this.replace(profileId, target.id, event.order, event.candidates);
+        this.tell({
+          profileId,
+          manuscriptId: target.id,
+          serviceManuscriptId: event.manuscriptId,
+          originId: event.originId,
+          order: event.order,
+          candidates: event.candidates,
+          via: opts.via ?? null,
+        });
+      }
       // A stale event (a replay, or out of order) changes nothing: its body is not kept, only the line for Activity.
       const stored = outcome === 'stale' ? toJson({ payload: { manuscript_id: event.manuscriptId, origin_id: event.originId } }) : payload;
       this.insertEvent.run({
@@ -125,15 +177,21 @@ export class MarksRepository {
     return this.currentMarks.all(manuscriptId).map((r) => r.author_id);
   }
 
-  /** Called when an upload of the manuscript is recorded: applies the newest parked event, if any. */
+  /**
+   * Called when an upload of the manuscript is recorded: applies the newest parked event, if any. A parked
+   * office event is only for a manuscript of the folder it was shared in; one of another folder stays parked.
+   */
   applyParked(profileId: string, manuscriptId: number): MarksOutcome | null {
     const ms = this.db
-      .prepare<[number], { service_id: number | null; origin_id: string; marks_order: number | null }>(
-        'SELECT service_id, origin_id, marks_order FROM manuscripts WHERE id = ?',
+      .prepare<[number], { service_id: number | null; origin_id: string; marks_order: number | null; folder: string | null }>(
+        'SELECT m.service_id, m.origin_id, m.marks_order, f.name AS folder FROM manuscripts m LEFT JOIN folders f ON f.id = m.folder_id WHERE m.id = ?',
       )
       .get(manuscriptId);
     if (!ms) return null;
-    const parked = this.parkedFor.all({ p: profileId, s: ms.service_id, o: ms.origin_id });
+    const parked = this.parkedFor
+      .all({ p: profileId, s: ms.service_id, o: ms.origin_id })
+      .map((e) => ({ ...e, stored: storedEvent(e.payload_json) }))
+      .filter((e) => e.stored.via === null || e.stored.via.folder === ms.folder);
     const [newest, ...older] = parked;
     if (!newest) return null;
     const now = this.clock.now();
@@ -142,12 +200,25 @@ export class MarksRepository {
       this.settleEvent.run('stale', null, newest.id);
       return 'stale';
     }
-    this.replace(profileId, manuscriptId, newest.event_order, storedCandidates(newest.payload_json));
+    this.replace(profileId, manuscriptId, newest.event_order, newest.stored.candidates);
     this.settleEvent.run('applied', now, newest.id);
+    this.tell({
+      profileId,
+      manuscriptId,
+      serviceManuscriptId: newest.stored.serviceManuscriptId ?? ms.service_id ?? 0,
+      originId: newest.stored.originId ?? ms.origin_id,
+      order: newest.event_order,
+      candidates: newest.stored.candidates,
+      via: newest.stored.via,
+    });
     return 'applied';
   }
 
-  private replace(profileId: string, manuscriptId: number, order: number, candidates: readonly WebhookCandidate[]): void {
+  private tell(m: AppliedMarks): void {
+    for (const l of this.appliedListeners) l(m);
+  }
+
+  private replace(profileId: string, manuscriptId: number, order: number, candidates: readonly MarkedCandidate[]): void {
     const before = new Set(this.currentMarks.all(manuscriptId).map((r) => r.author_id));
     const after = new Set(candidates.map((c) => c.author_id));
     this.deleteMarks.run(manuscriptId);
@@ -167,12 +238,29 @@ export class MarksRepository {
   }
 }
 
-/** The marked candidates of a stored event: the webhook body keeps them under payload.candidates. */
-function storedCandidates(json: string): WebhookCandidate[] {
-  const body = JSON.parse(json) as { candidates?: unknown; payload?: { candidates?: unknown } };
+/** A stored event's marked candidates (the webhook body keeps them under payload.candidates), ids and the office it came through. */
+function storedEvent(json: string): {
+  candidates: MarkedCandidate[];
+  serviceManuscriptId: number | null;
+  originId: string | null;
+  via: MarksVia | null;
+} {
+  const body = JSON.parse(json) as {
+    candidates?: unknown;
+    payload?: { candidates?: unknown; manuscript_id?: unknown; origin_id?: unknown };
+    office?: { folder?: unknown; by?: unknown };
+  };
   const list = Array.isArray(body.candidates) ? body.candidates : body.payload?.candidates;
-  return Array.isArray(list) ? (list as WebhookCandidate[]) : [];
+  const o = body.office;
+  return {
+    candidates: Array.isArray(list) ? (list as MarkedCandidate[]) : [],
+    serviceManuscriptId: typeof body.payload?.manuscript_id === 'number' ? body.payload.manuscript_id : null,
+    originId: typeof body.payload?.origin_id === 'string' ? body.payload.origin_id : null,
+    via: o && typeof o.folder === 'string' && typeof o.by === 'string' ? { folder: o.folder, by: o.by } : null,
+  };
 }
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function stripApiKey(body: unknown): unknown {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;

@@ -1,4 +1,5 @@
 import { OfficeRunsRepository } from './office-runs';
+import { OfficeMarksRepository } from './office-marks';
 import Database from 'better-sqlite3';
 import type { Database as Db } from 'better-sqlite3';
 import { accessSync, constants as fsConstants, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -101,6 +102,8 @@ export interface Cache {
   readonly office: OfficeRepository;
   /** Manuscripts and runs shared in the office: the editor's published, colleagues' folded. */
   readonly officeRuns: OfficeRunsRepository;
+  /** Referee marks shared in the office (the receivers' marked sets, folded beside the editor's own) and the office's receiver. */
+  readonly officeMarks: OfficeMarksRepository;
   /** The authors' opposed and suggested reviewers per manuscript, the do-not-invite list, bounced e-mails (local only). */
   readonly decisions: DecisionsRepository;
   /**
@@ -265,6 +268,7 @@ function assemble(db: Db, opts: OpenCacheOptions, recovery: RecoveryReport | nul
   const manuscripts = new ManuscriptsRepository(db, opts.clock, changes);
   const runs = new RunRecorder(db, opts.clock, manuscripts, marks, ledger, changes);
   const officeRuns = new OfficeRunsRepository(db, office, runs, changes, opts.logger);
+  const officeMarks = new OfficeMarksRepository(db, office, marks, changes, opts.logger);
   return {
     db,
     file: opts.file,
@@ -288,6 +292,7 @@ function assemble(db: Db, opts: OpenCacheOptions, recovery: RecoveryReport | nul
     shortlist: new ShortlistRepository(db, opts.clock, ledger, changes, (m, a) => office.journal(m, a)),
     office,
     officeRuns,
+    officeMarks,
     markCorrupt,
     noteError(err: unknown): DeskError | null {
       if (isDeskError(err)) return null;

@@ -28,6 +28,8 @@ interface DeliveryDbRow {
   event_order: number | null;
   marked: number | null;
   applied_at: number | null;
+  /** The office login whose receiver delivered it, for a marked set that came through the office. */
+  via: string | null;
   manuscript_id: number | null;
   title: string | null;
 }
@@ -121,11 +123,12 @@ export class WebhookLogRepository {
       .prepare<{ p: string | null; limit: number }, DeliveryDbRow>(
         `WITH d AS (
            SELECT 'e' AS kind, e.id, e.profile_id, e.received_at, e.outcome, 200 AS status, NULL AS reason, e.service_manuscript_id,
-             e.origin_id, e.event_order, json_array_length(e.payload_json, '$.payload.candidates') AS marked, e.applied_at
+             e.origin_id, e.event_order, json_array_length(e.payload_json, '$.payload.candidates') AS marked, e.applied_at,
+             json_extract(e.payload_json, '$.office.by') AS via
            FROM webhook_events e WHERE e.profile_id = @p
            UNION ALL
            SELECT 'r', r.id, r.profile_id, r.received_at, r.outcome, r.status, r.reason, r.service_manuscript_id,
-             NULL, r.event_order, NULL, NULL
+             NULL, r.event_order, NULL, NULL, NULL
            FROM webhook_receipts r WHERE r.profile_id = @p OR r.profile_id IS NULL
            ORDER BY 4 DESC, 2 DESC LIMIT @limit
          ), l AS (
@@ -157,6 +160,11 @@ export class WebhookLogRepository {
 
 /** Plain words for a delivery that reached the marks. */
 function eventReason(r: DeliveryDbRow): string {
+  const words = deliveryWords(r);
+  return r.via === null ? words : `Through the office, from ${r.via}: ${words.charAt(0).toLowerCase()}${words.slice(1)}`;
+}
+
+function deliveryWords(r: DeliveryDbRow): string {
   const n = r.marked === null ? '' : ` (${r.marked} marked)`;
   switch (r.outcome) {
     case 'applied':

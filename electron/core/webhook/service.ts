@@ -71,6 +71,7 @@ export class WebhookService {
       deliveries: s.deliveries,
       lastDeliveryAt: s.lastDelivery?.at ?? null,
       lastOutcome: s.lastDelivery?.outcome ?? null,
+      officeReceiver: this.officeReceiver(),
     };
   }
 
@@ -88,6 +89,11 @@ export class WebhookService {
       }
     }
     return this.status();
+  }
+
+  private officeReceiver(): WebhookStatusView['officeReceiver'] {
+    const id = this.deps.activeProfileId();
+    return id === null ? null : this.deps.cache.officeMarks.receiverFor(id);
   }
 
   /** The delivery history of the active profile, newest first. */

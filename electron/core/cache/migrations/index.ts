@@ -15,6 +15,7 @@ import { migration014 } from './014-ledger-stale';
 import { migration015 } from './015-rounds';
 import { migration016 } from './016-author-decisions';
 import { migration017 } from './017-office-runs';
+import { migration018 } from './018-office-receivers';
 import type { Migration } from './types';
 
 export type { Migration } from './types';
@@ -38,6 +39,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration015,
   migration016,
   migration017,
+  migration018,
 ];
 
 export const LATEST_VERSION = MIGRATIONS.length;

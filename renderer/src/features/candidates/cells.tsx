@@ -257,7 +257,7 @@ export const CELLS: Record<ScreenColumnKey, (c: CandidateRow, ctx: CellContext) 
         <span className="sr-only"> authors group{c.authorsGroups.length === 1 ? '' : 's'}</span>
       </span>
     ) : null,
-  marked: (c) => (c.marked ? markedChip() : null),
+  marked: (c) => (c.marked ? markedChip(c.markedBy ?? null) : null),
   url: (c) => {
     const href = webHref(c.url);
     return href ? (
@@ -268,17 +268,23 @@ export const CELLS: Record<ScreenColumnKey, (c: CandidateRow, ctx: CellContext) 
   },
 };
 
-let markedElement: ReactElement | null = null;
-/** One element for every marked person: the star alone fits the narrow column under its "Marked" header; the
- * word stays for screen readers. */
-function markedChip(): ReactElement {
-  markedElement ??= (
-    <span className="chip marked" title="Marked in the service">
-      {tableIcon('star', 12)}
-      <span className="sr-only">Marked</span>
-    </span>
-  );
-  return markedElement;
+const markedElements = new Map<string | null, ReactElement>();
+/** One element for every person marked by the same user: the star alone fits the narrow column under its "Marked"
+ * header; who marked (any user of the organization, a colleague's mark through the office too) is in its title and
+ * said to screen readers. */
+function markedChip(markedBy: string | null): ReactElement {
+  let el = markedElements.get(markedBy);
+  if (!el) {
+    el = (
+      <span className="chip marked" title={markedBy ? `Marked by ${markedBy} in the service` : 'Marked in the service'}>
+        {tableIcon('star', 12)}
+        <span className="sr-only">Marked</span>
+        {markedBy ? <span className="sr-only"> by {markedBy}</span> : null}
+      </span>
+    );
+    if (markedElements.size < 256) markedElements.set(markedBy, el);
+  }
+  return el;
 }
 
 /** The name cell's load chips, one function for every row (not a new closure per row rendered). */

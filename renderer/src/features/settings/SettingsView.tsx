@@ -231,6 +231,12 @@ function WebhookSection() {
               {portError}
             </p>
           ) : null}
+          {webhook.officeReceiver ? (
+            <p data-testid="office-receiver">
+              Your office’s receiver at <code>{webhook.officeReceiver.url}</code> takes the service’s calls: give the service its address.
+              This computer’s receiver is for single-editor use.
+            </p>
+          ) : null}
           {webhook.url ? (
             <p className="row">
               Give the service this address: <code data-testid="webhook-url">{webhook.url}</code>
