@@ -60,6 +60,8 @@ export function BatchActions({
   const target = actionTarget(entries, rows);
   const labels = actionLabels(target);
   const name = `${exportName}-shortlist`;
+  // One primary action in the view: with the shortlist shown, its "Draft invitations" is the next step.
+  const panelOpen = useShortlistPanel((s) => s.open);
 
   const csv = () => {
     if (target.kind === 'table') return onCsv();
@@ -90,7 +92,7 @@ export function BatchActions({
           XLSX
         </button>
       </span>
-      <button type="button" className="primary" onClick={() => void copy()} title={labels.title}>
+      <button type="button" className={panelOpen ? undefined : 'primary'} onClick={() => void copy()} title={labels.title}>
         <Mail size={16} aria-hidden="true" /> {labels.copy}
       </button>
     </>

@@ -136,7 +136,7 @@ export function ReviewersView() {
         <button type="button" onClick={() => setReport(true)}>
           <MessageSquareX size={16} aria-hidden="true" /> Decline reasons
         </button>
-        <button type="button" onClick={() => void exportAs('csv')} data-shortcut="export" disabled={total === 0}>
+        <button type="button" className="primary" onClick={() => void exportAs('csv')} data-shortcut="export" disabled={total === 0}>
           <Download size={16} aria-hidden="true" /> Export CSV
         </button>
         <button type="button" onClick={() => void exportAs('xlsx')} disabled={total === 0}>
