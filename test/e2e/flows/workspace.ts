@@ -78,7 +78,7 @@ export async function uploadFilterExport(ctx: FlowContext): Promise<void> {
       .filter({ hasText: /^none$/ })
       .count();
   expect(await withoutEmail()).toBeGreaterThan(0);
-  await page.getByLabel('Has email').check();
+  await page.getByLabel('With e-mail').check();
   await expect.poll(withoutEmail).toBe(0);
   const shown = Number((await count.textContent())!.replace(/\D/g, ''));
   expect(shown).toBeLessThan(all);

@@ -154,7 +154,7 @@ export function ReviewersView() {
           label="Reviewers"
           columns={columns}
           rows={rows}
-          rowHeight={48}
+          rowHeight={36}
           sort={{ key: sort.by, dir: sort.dir }}
           onSort={(k) => setSort((s) => nextSort(s, k as LedgerSortKey))}
           onActivate={openPerson}
