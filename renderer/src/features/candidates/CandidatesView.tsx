@@ -247,9 +247,10 @@ export function CandidatesView() {
         <ShortlistToggle />
         {picked === 0 ? batchActions : null}
       </div>
-      {picked > 0 ? <SelectionBar count={picked} actions={batchActions} filters={filters(true)} /> : null}
-      {/* One line under the toolbar: how many are shown, the filters, the run's groups setting, the comparison. */}
+      {/* One line under the toolbar: the picked people's bar or the filters, how many are shown, the run's groups setting,
+          the comparison. */}
       <div className="overview" aria-label="Overview" role="group">
+        {picked > 0 ? <SelectionBar count={picked} actions={batchActions} filters={filters(true)} /> : null}
         <span className="overview-count">
           <strong data-testid="candidates-count">{total.toLocaleString()}</strong> candidates
         </span>
