@@ -256,9 +256,9 @@ export function CandidatesView() {
         </span>
         {picked > 0 ? null : filters(false)}
         {settings ? <GroupsSetting settings={settings} /> : null}
-        {/* The comparison's switches sit on its own line, beside what it found: the toolbar stays one line at 1280 px. */}
+        {/* The comparison's switches sit on the overview line, beside what it found: the toolbar stays one line at 1280 px. */}
         {runs.length > 1 ? (
-          <label className="check compare-toggle">
+          <label className="check compare-toggle" title="Compare with the previous run: who is new, dropped or moved">
             <input
               type="checkbox"
               checked={comparing}
@@ -267,7 +267,7 @@ export function CandidatesView() {
                 void compare(e.target.checked);
               }}
             />
-            Compare with previous run
+            Compare runs
           </label>
         ) : null}
         {comparison ? (
