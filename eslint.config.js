@@ -41,7 +41,16 @@ const RAW_IPC = {
 const NODE = 'node:*';
 const COMMON = 'electron/common/**';
 /** What the window's code may use from npm: React, the store, the widgets and icons, pure helpers. */
-const RENDERER_PACKAGES = ['react', 'react-dom', 'zustand', 'lucide-react', '@dnd-kit/*', '@radix-ui/*', 'fast-deep-equal'];
+const RENDERER_PACKAGES = [
+  'react',
+  'react-dom',
+  'zustand',
+  'lucide-react',
+  '@dnd-kit/*',
+  '@radix-ui/*',
+  '@fontsource-variable/*',
+  'fast-deep-equal',
+];
 /** Folders of the renderer shared by every feature (features never import each other). */
 const RENDERER_SHARED = ['renderer/src/components/**', 'renderer/src/stores/**', 'renderer/src/platform/**', 'renderer/src/data/**'];
 

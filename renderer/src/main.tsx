@@ -6,6 +6,9 @@ import { deskFromBridge, detectBridge } from './platform/desk';
 import { errorText, setDesk } from './platform/instance';
 import { listenToShell } from './platform/shell-events';
 import { useApp } from './stores/app';
+// The UI font ships with the app (Inter, its variable weights; the files are bundled beside the code and served
+// by the app itself, font-src 'self'): the window looks the same on every system.
+import '@fontsource-variable/inter';
 import './styles.css';
 
 const root = createRoot(document.getElementById('root')!);

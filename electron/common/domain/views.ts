@@ -1,25 +1,50 @@
-// The window's views, once: their order (the sidebar's, and Ctrl/Cmd+1… in the window and the desktop
-// menu), the name shown for each (sidebar, heading, menu) and the line under its heading. The window
-// maps each id to its code (renderer/src/components/views.tsx, a Record over the ids) and the desktop
-// menu lists them from here, so a view added here and nowhere else does not compile.
+// The window's views, once: their order (Ctrl/Cmd+1… in the window and the desktop menu), the sidebar's
+// section each sits in (in this order within it), the name shown for each (sidebar, heading, menu) and
+// what it is for (the sidebar's tip). The window maps each id to its code and its icon
+// (renderer/src/components/views.tsx and Nav.tsx, Records over the ids) and the desktop menu lists them
+// from here, so a view added here and nowhere else does not compile.
 export const VIEW_DEFS = [
-  { id: 'manuscripts', label: 'Manuscripts', description: 'Drop a PDF or DOCX manuscript here to find referees.' },
-  { id: 'candidates', label: 'Candidates', description: 'Referee candidates of the selected manuscript, with conflict-of-interest flags.' },
-  { id: 'journals', label: 'Journals', description: 'Journals recommended for the selected manuscript.' },
-  { id: 'groups', label: 'Groups', description: 'Authors groups your teams keep: expert pools to search within or boost.' },
-  { id: 'activity', label: 'Activity', description: 'Changes waiting to be sent, and what the service told us.' },
-  { id: 'settings', label: 'Settings', description: 'Connection profiles, API keys and the webhook receiver.' },
+  { id: 'manuscripts', section: 'work', label: 'Manuscripts', description: 'Drop a PDF or DOCX manuscript here to find referees.' },
+  {
+    id: 'candidates',
+    section: 'work',
+    label: 'Candidates',
+    description: 'Referee candidates of the selected manuscript, with conflict-of-interest flags.',
+  },
+  { id: 'journals', section: 'work', label: 'Journals', description: 'Journals recommended for the selected manuscript.' },
+  {
+    id: 'groups',
+    section: 'pools',
+    label: 'Groups',
+    description: 'Authors groups your teams keep: expert pools to search within or boost.',
+  },
+  {
+    id: 'activity',
+    section: 'work',
+    label: 'Activity',
+    description: 'Changes waiting to be sent, reminders due, and what the service told us.',
+  },
+  { id: 'settings', section: 'settings', label: 'Settings', description: 'Connection profiles, API keys and the webhook receiver.' },
   {
     id: 'customFields',
+    section: 'settings',
     label: 'Custom fields',
     description: 'Extra fields your organization keeps on authors, folders and manuscripts: their ids, kinds, options and values.',
   },
   {
     id: 'reviewers',
+    section: 'work',
     label: 'Reviewers',
     description: 'Everyone suggested to you, across manuscripts and profiles: invitations, answers and reviews in progress.',
   },
 ] as const;
+
+/** The sidebar's sections, grouped by the job: the work on manuscripts and people, the pools searched in, the setup. */
+export const VIEW_SECTIONS = [
+  { id: 'work', label: 'Work' },
+  { id: 'pools', label: 'Pools' },
+  { id: 'settings', label: 'Settings' },
+] as const satisfies readonly { id: (typeof VIEW_DEFS)[number]['section']; label: string }[];
 
 export type View = (typeof VIEW_DEFS)[number]['id'];
 
@@ -31,8 +56,13 @@ const BY_ID = new Map<View, (typeof VIEW_DEFS)[number]>(VIEW_DEFS.map((d) => [d.
 /** A view's name, as the sidebar, its heading and the menu show it. */
 export const viewLabel = (view: View): string => BY_ID.get(view)!.label;
 
-/** The line under a view's heading. */
+/** What a view is for, in a sentence (the sidebar's tip). */
 export const viewDescription = (view: View): string => BY_ID.get(view)!.description;
 
 /** Whether a string names a view (a menu command or a saved state from another version may not). */
 export const isView = (v: unknown): v is View => typeof v === 'string' && BY_ID.has(v as View);
+
+/** The sidebar's sections, each with its views in VIEW_DEFS's order. */
+export function sidebarSections(): { id: string; label: string; views: View[] }[] {
+  return VIEW_SECTIONS.map((s) => ({ id: s.id, label: s.label, views: VIEW_DEFS.filter((d) => d.section === s.id).map((d) => d.id) }));
+}

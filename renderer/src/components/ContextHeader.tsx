@@ -1,10 +1,17 @@
 import { FileText } from 'lucide-react';
+import { createContext, useContext } from 'react';
+import { createPortal } from 'react-dom';
 import { boundsText } from '../../../electron/common/domain/candidates';
 import type { ManuscriptRow, RunRow } from '../../../electron/common/views';
 
-/** Which manuscript and which run a view shows: title, folder, manuscript id; run date and bounds. */
+/** The place beside the view's name where the shell shows the context header (null: in the view itself). */
+export const ContextSlot = createContext<HTMLElement | null>(null);
+
+/** Which manuscript and which run a view shows: title, folder, manuscript id; run date and bounds. Shown on the
+ *  view's heading line when the shell offers the place (ContextSlot), else where the view puts it. */
 export function ContextHeader({ manuscript, run }: { manuscript: ManuscriptRow; run: RunRow | null | undefined }) {
-  return (
+  const slot = useContext(ContextSlot);
+  const header = (
     <header className="context-header" aria-label="Manuscript shown" data-testid="context-header">
       <FileText size={18} aria-hidden="true" className="context-icon" />
       <div className="context-text">
@@ -25,4 +32,5 @@ export function ContextHeader({ manuscript, run }: { manuscript: ManuscriptRow; 
       </div>
     </header>
   );
+  return slot ? createPortal(header, slot) : header;
 }

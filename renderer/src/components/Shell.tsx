@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useState } from 'react';
-import { viewDescription, viewLabel } from '../../../electron/common/domain/views';
+import { viewLabel } from '../../../electron/common/domain/views';
 import { VIEWS, useApp } from '../stores/app';
 import { useManuscripts } from '../stores/manuscripts';
 import { FilePickerInput, openFilePicker } from './FilePicker';
@@ -7,6 +7,8 @@ import { StatusBar } from './StatusBar';
 import { whenIdle } from './idle';
 import { Alert } from './Alert';
 import { Words } from './Words';
+import { ContextSlot } from './ContextHeader';
+import { Nav } from './Nav';
 import { VIEW_COMPONENTS, preloadView } from './views';
 
 const isManuscriptFile = (name: string) => /\.(pdf|docx)$/i.test(name);
@@ -16,6 +18,8 @@ export function Shell() {
   const setView = useApp((s) => s.setView);
   const error = useApp((s) => s.error);
   const [dragging, setDragging] = useState(false);
+  // Where a view's context header (the manuscript and run it shows) goes: beside the view's name, on one line.
+  const [contextSlot, setContextSlot] = useState<HTMLElement | null>(null);
   const Content = VIEW_COMPONENTS[view];
 
   // The view editors open most after the first: its chunk fetched once the window is idle.
@@ -91,29 +95,13 @@ export function Shell() {
 
   return (
     <div className="shell">
-      <nav className="nav" aria-label="Main">
-        <div className="brand" aria-hidden="true">
-          Referee Desk
-        </div>
-        <ul>
-          {VIEWS.map((v, i) => (
-            <li key={v}>
-              <button
-                type="button"
-                className={v === view ? 'nav-item active' : 'nav-item'}
-                aria-current={v === view ? 'page' : undefined}
-                aria-keyshortcuts={`Control+${i + 1}`}
-                onClick={() => setView(v)}
-              >
-                {viewLabel(v)}
-              </button>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <Nav />
       <main className="content" aria-labelledby="view-title">
-        <h1 id="view-title">{viewLabel(view)}</h1>
-        <p className="muted">{viewDescription(view)}</p>
+        {/* The view's name and, for a view of one manuscript, which one (no line under the name: the sidebar's tip says what a view is for). */}
+        <div className="view-head">
+          <h1 id="view-title">{viewLabel(view)}</h1>
+          <div className="view-context" ref={setContextSlot} />
+        </div>
         <Alert text={error} />
         {notice ? (
           <div role="status" className="warn notice">
@@ -124,9 +112,11 @@ export function Shell() {
           </div>
         ) : null}
         {error ? null : (
-          <Suspense fallback={<p className="muted view-loading">Loading…</p>}>
-            <Content />
-          </Suspense>
+          <ContextSlot.Provider value={contextSlot}>
+            <Suspense fallback={<p className="muted view-loading">Loading…</p>}>
+              <Content />
+            </Suspense>
+          </ContextSlot.Provider>
         )}
       </main>
       {dragging ? (

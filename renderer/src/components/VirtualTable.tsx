@@ -89,6 +89,13 @@ interface SlotElement<T> {
   element: ReactElement;
 }
 
+/**
+ * A table's body height before it is first measured: the window's height less the bars a view keeps above and below
+ * its table (heading line, toolbar, overview line, header row, status bar: ~200 px). A fixed guess (600 px) left the
+ * bottom rows of a 1920×1080 window empty in the first frame once rows were 36 px; a guess from the window fills it.
+ */
+const firstGuess = () => Math.max(240, (typeof window === 'undefined' ? 800 : window.innerHeight) - 200);
+
 /** Rows rendered beyond each edge: a quarter of the viewport (at least 2), enough for a fast wheel step. */
 const overscanFor = (visible: number) => Math.max(2, Math.ceil(visible / 4));
 
@@ -96,7 +103,7 @@ export function VirtualTable<T>({ label, columns, rows, rowClass, rowHeight = 36
   const scroller = useRef<HTMLDivElement>(null);
   // The first row in view, not the pixel offset: scrolling within a row re-renders nothing.
   const [top, setTop] = useState(0);
-  const [height, setHeight] = useState(() => lastHeight.get(label) ?? 600);
+  const [height, setHeight] = useState(() => lastHeight.get(label) ?? firstGuess());
   const [focus, setFocus] = useState(0);
   // A table just shown paints the rows in view first; the rows beyond its edges (the overscan) come once
   // the window is idle, or with the first scroll, whichever is sooner: they are no part of what the editor

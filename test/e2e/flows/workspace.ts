@@ -78,7 +78,7 @@ export async function uploadFilterExport(ctx: FlowContext): Promise<void> {
       .filter({ hasText: /^none$/ })
       .count();
   expect(await withoutEmail()).toBeGreaterThan(0);
-  await page.getByLabel('Has email').check();
+  await page.getByLabel('With e-mail').check();
   await expect.poll(withoutEmail).toBe(0);
   const shown = Number((await count.textContent())!.replace(/\D/g, ''));
   expect(shown).toBeLessThan(all);
@@ -137,7 +137,7 @@ export async function reuploadCompare(ctx: FlowContext): Promise<void> {
   await again.getByRole('button', { name: 'Upload new run' }).click();
   await expect.poll(() => page.getByRole('region', { name: 'Manuscript' }).textContent(), { timeout: 30_000 }).toMatch(/3 runs/);
   await nav(page, 'Candidates');
-  await page.getByLabel('Compare with previous run').check();
+  await page.getByLabel('Compare runs').check();
   const summary = page.getByRole('group', { name: 'Overview' }).getByRole('region', { name: 'Changes since the previous run' });
   await expect.poll(() => summary.textContent()).toMatch(/\d+ new · \d+ dropped · \d+ moved · \d+ unchanged/);
   const [, added, dropped, moved] = (await summary.locator('p').textContent())!
@@ -313,7 +313,7 @@ export async function decisionAt1280(ctx: FlowContext): Promise<void> {
     };
     // The toolbar is one line with the run comparison on (the previous flow turned it on): every tool
     // on the first tool's line and inside the window.
-    expect(await page.getByLabel('Compare with previous run').isChecked()).toBe(true);
+    expect(await page.getByLabel('Compare runs').isChecked()).toBe(true);
     const tools = page.getByRole('toolbar', { name: 'Candidate tools' });
     const boxes = await tools.evaluate((t) =>
       [...t.children]

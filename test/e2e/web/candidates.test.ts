@@ -98,7 +98,7 @@ describe('candidates: conflict evidence and the toolbar at 1280×720', () => {
   });
 
   it('with the comparison on, every tool of the toolbar is on one line inside the window', async () => {
-    await page.getByLabel('Compare with previous run').check();
+    await page.getByLabel('Compare runs').check();
     await page.getByRole('radio', { name: 'Changes', exact: true }).waitFor();
     const tools = page.getByRole('toolbar', { name: 'Candidate tools' });
     const boxes = await tools.evaluate((t) =>

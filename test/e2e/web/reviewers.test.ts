@@ -157,10 +157,10 @@ describe('reviewer ledger on screen', () => {
     await expect.poll(count).toBe(all - 3);
     await expect.poll(() => table.getByRole('row').filter({ hasText: accepted.name }).count()).toBe(0);
     await page.getByLabel('Hide busy reviewers').uncheck();
-    await page.getByLabel('Only people I have worked with').check();
+    await page.getByLabel('Worked with before').check();
     await expect.poll(count).toBe(1);
     await expect.poll(() => table.getByRole('row').filter({ hasText: accepted.name }).count()).toBe(1);
-    await page.getByLabel('Only people I have worked with').uncheck();
+    await page.getByLabel('Worked with before').uncheck();
     // The rarely used filters open from one button and close with Escape.
     await page.getByText('More filters').click();
     await page.getByLabel('Minimum h-index').waitFor();

@@ -16,6 +16,8 @@ let app: WebApp;
 let browser: Browser;
 
 const N = 80;
+/** The candidate table's row height (CandidatesView's ROW_HEIGHT). */
+const ROW = 36;
 /** Each person's flags: none for most, one or two for some, three (the compact cell) for person 0. */
 const flags = (i: number): ConflictKey[] =>
   (
@@ -62,9 +64,9 @@ describe('candidates table: a recycled row updates its icons and flags in place 
   it('scrolling mounts no icon and replaces no conflicts cell, and every row shows its own flags and icons', async () => {
     const { page, table } = await openCandidates(browser, app.host.url, /Tides in the table/);
     const body = table.getByTestId('vtable-body');
-    // Waited for by the first row leaving (at 1280×720 the overscan is 3 rows): row 6 is in the window at
+    // Waited for by the first row leaving (at 1280×720 the overscan is 4 rows): row 6 is in the window at
     // the top too, and icons in rows the window adds on the scroll's first render would count as mounted.
-    await body.evaluate((b) => (b.scrollTop = 8 * 48));
+    await body.evaluate((b, row) => (b.scrollTop = 8 * row), ROW);
     await table.locator('[role="row"][aria-rowindex="2"]').waitFor({ state: 'detached' });
     // What React adds or removes while rows are recycled: an <svg> (an icon mounted or unmounted), or a
     // text or icon taken out of a conflicts cell (the cell built again as another shape).
@@ -82,7 +84,7 @@ describe('candidates table: a recycled row updates its icons and flags in place 
       }).observe(b, { childList: true, subtree: true });
     });
     for (let top = 10; top <= N - 8; top += 2) {
-      await body.evaluate((b, y) => (b.scrollTop = y), top * 48);
+      await body.evaluate((b, y) => (b.scrollTop = y), top * ROW);
       await table.locator(`[role="row"][aria-rowindex="${top + 2}"]`).waitFor();
     }
     await table.locator(`[role="row"][aria-rowindex="${N + 1}"]`).waitFor();
@@ -167,25 +169,25 @@ describe('candidates table: a scroll frame makes elements only for the rows scro
   it('one row a frame: one row element made and rendered per frame, no icon component; focus and double-click still work', async () => {
     const { page: counted, table } = await openCandidates(browser, app.host.url, /Tides in the table/, SCROLL_COUNTER);
     const body = table.getByTestId('vtable-body');
-    await body.evaluate((b) => (b.scrollTop = 10 * 48));
+    await body.evaluate((b, row) => (b.scrollTop = 10 * row), ROW);
     await table.locator('[role="row"][aria-rowindex="2"]').waitFor({ state: 'detached' });
     await counted.waitForTimeout(300);
 
     const FRAMES = 30;
     const counts = await body.evaluate(
-      (b, frames) =>
+      (b, { frames, row }) =>
         new Promise<ScrollCounts & { frames: number }>((resolve) => {
           const c = (window as unknown as { __scrollCounts: ScrollCounts }).__scrollCounts;
           Object.assign(c, { commits: 0, newRowProps: 0, rowRenders: 0, iconRenders: 0 });
           let i = 0;
           const step = () => {
-            b.scrollTop += 48;
+            b.scrollTop += row;
             if (++i < frames) requestAnimationFrame(step);
             else setTimeout(() => resolve({ ...c, frames: i }), 300);
           };
           requestAnimationFrame(step);
         }),
-      FRAMES,
+      { frames: FRAMES, row: ROW },
     );
     // Each frame scrolled one row in: the table re-rendered for it, and made (and rendered) that one row.
     // The whole window's rows were given new elements each frame before (~20 per frame), and every icon in
@@ -227,7 +229,7 @@ const RECORD_FIRST_ROWS = `
     const box = body.getBoundingClientRect();
     window.__firstRows = {
       count: rows.length,
-      visible: Math.ceil(body.clientHeight / 48) + 1,
+      visible: Math.ceil(body.clientHeight / ${ROW}) + 1,
       outside: rows.filter((r) => r.getBoundingClientRect().top >= box.bottom).length,
     };
   }).observe(document, { childList: true, subtree: true });
@@ -249,8 +251,8 @@ describe('candidates table: the rows in view are rendered first, the overscan wh
       visible: number;
       outside: number;
     };
-    // At 1280×720 the body shows 8 rows of 48 px and part of a 9th; the window holds one more, for the row
-    // that comes into view while scrolling within the first. The overscan (3 more below) comes once idle.
+    // At 1280×720 the body shows 14 rows of 36 px and part of a 15th; the window holds one more, for the row
+    // that comes into view while scrolling within the first. The overscan (4 more below) comes once idle.
     expect(first.count).toBe(first.visible);
     expect(first.outside).toBe(1);
     const rows = table.locator('[role="row"][aria-rowindex]:not([aria-rowindex="1"])');
@@ -270,9 +272,9 @@ describe('candidates table: a table shown for the first time leaves no row in vi
       count: number;
       visible: number;
     };
-    // The table's height is a guess (600 px) until measured; the body here is ~710 px (15 rows). With its
-    // overscan rendered at once, the first render holds every row the body shows.
-    expect(fresh.visible).toBeGreaterThan(Math.ceil(600 / 48) + 1);
+    // The table's height is a guess until measured; the body here is ~880 px (25 rows), more than the 600 px guessed
+    // once. With its overscan rendered at once, the first render holds every row the body shows.
+    expect(fresh.visible).toBeGreaterThan(Math.ceil(600 / ROW) + 1);
     expect(fresh.count).toBeGreaterThanOrEqual(fresh.visible);
     await page.context().close();
   });
@@ -359,7 +361,7 @@ describe('candidates table: the table takes the rest of the window, and the page
       const content = await page.locator('main.content').evaluate((m) => ({ scroll: m.scrollHeight, client: m.clientHeight }));
       expect(content.scroll, at).toBeLessThanOrEqual(content.client);
       // The table fills the window below the bars, not a fixed guess: less than a row's height is left under it.
-      expect(status.y - (box.y + box.height), at).toBeLessThan(48);
+      expect(status.y - (box.y + box.height), at).toBeLessThan(ROW);
       await page.context().close();
     }
   });

@@ -132,7 +132,7 @@ export function CandidateFilters({
           checked={query.hasEmail === true}
           onChange={(e) => void setQuery({ hasEmail: e.target.checked ? true : undefined })}
         />{' '}
-        Has email
+        With e-mail
       </label>
       <label title="Hide people invited many times lately, reviewing several manuscripts now (the load rule in Settings), or unavailable until a later day">
         <input
@@ -148,7 +148,7 @@ export function CandidateFilters({
           checked={query.workedWith === true}
           onChange={(e) => void setQuery({ workedWith: e.target.checked ? true : undefined })}
         />{' '}
-        Only people I have worked with
+        Worked with before
       </label>
     </>
   );

@@ -1,4 +1,6 @@
+import { Boxes } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { AuthorsGroupsSettings } from '../../../../electron/common/service';
 import { boundsText, candidateTable, visibleColumns } from '../../../../electron/common/domain/candidates';
 import { toCsv } from '../../../../electron/common/domain/csv';
 import { singleAddresses } from '../../../../electron/common/domain/mailto';
@@ -31,6 +33,26 @@ const EFFECT_TEXT: Record<string, string> = {
   highlight: ': members are marked with a group chip and a bar at the row’s edge.',
   boost: ': members’ scores were multiplied.',
 };
+
+/** Two lines (name, affiliation) in 36 px: at 1280×720 the editor sees 14 candidates or more. */
+const ROW_HEIGHT = 36;
+
+/** The run's authors groups setting, in a chip on the overview line; what the effect did, on hover and to screen readers. */
+function GroupsSetting({ settings }: { settings: AuthorsGroupsSettings }) {
+  const names = settings.authors_groups.map((g) => g.label ?? g.name).join(', ');
+  const times = settings.effect === 'boost' && settings.boost_multiplier !== undefined ? ` ×${settings.boost_multiplier}` : '';
+  const what = EFFECT_TEXT[settings.effect] ?? ': the service applied this setting; Referee Desk does not know what it does.';
+  const full = `Authors groups ${names} — effect ${settings.effect}${times}${what}`;
+  return (
+    <span className="chip settings-note" title={full} aria-label={full} role="note">
+      <Boxes size={14} aria-hidden="true" />
+      <span className="ellipsis">
+        {names} · {settings.effect}
+        {times}
+      </span>
+    </span>
+  );
+}
 
 export function CandidatesView() {
   // The detail of the manuscript selected last: while another one's detail is still on its way, the old
@@ -213,26 +235,30 @@ export function CandidatesView() {
           value={query.text ?? ''}
           onText={(text) => void setQuery({ text: text || undefined })}
         />
+        <button
+          type="button"
+          onClick={() => setRequestsOpen(true)}
+          title="The authors’ opposed and suggested reviewers from the cover letter"
+        >
+          Authors’ requests{requestCount > 0 ? ` (${requestCount})` : ''}
+        </button>
         <span className="spacer" />
         <ColumnChooser layout={layout} onChange={setLayout} />
         <ShortlistToggle />
         {picked === 0 ? batchActions : null}
       </div>
-      {picked > 0 ? <SelectionBar count={picked} actions={batchActions} filters={filters(true)} /> : filters(false)}
-      {settings ? (
-        <p className="settings-note">
-          Authors groups {settings.authors_groups.map((g) => g.label ?? g.name).join(', ')} — effect <strong>{settings.effect}</strong>
-          {settings.effect === 'boost' && settings.boost_multiplier !== undefined ? ` ×${settings.boost_multiplier}` : ''}
-          {EFFECT_TEXT[settings.effect] ?? ': the service applied this setting; Referee Desk does not know what it does.'}
-        </p>
-      ) : null}
+      {/* One line under the toolbar: the picked people's bar or the filters, how many are shown, the run's groups setting,
+          the comparison. */}
       <div className="overview" aria-label="Overview" role="group">
-        <span>
-          <strong data-testid="candidates-count">{total.toLocaleString()}</strong> candidates shown
+        {picked > 0 ? <SelectionBar count={picked} actions={batchActions} filters={filters(true)} /> : null}
+        <span className="overview-count">
+          <strong data-testid="candidates-count">{total.toLocaleString()}</strong> candidates
         </span>
-        {/* The comparison's switches sit on its own line, beside what it found: the toolbar stays one line at 1280 px. */}
+        {picked > 0 ? null : filters(false)}
+        {settings ? <GroupsSetting settings={settings} /> : null}
+        {/* The comparison's switches sit on the overview line, beside what it found: the toolbar stays one line at 1280 px. */}
         {runs.length > 1 ? (
-          <label className="check compare-toggle">
+          <label className="check compare-toggle" title="Compare with the previous run: who is new, dropped or moved">
             <input
               type="checkbox"
               checked={comparing}
@@ -241,7 +267,7 @@ export function CandidatesView() {
                 void compare(e.target.checked);
               }}
             />
-            Compare with previous run
+            Compare runs
           </label>
         ) : null}
         {comparison ? (
@@ -279,13 +305,6 @@ export function CandidatesView() {
           </label>
         ) : null}
         <span className="spacer" />
-        <button
-          type="button"
-          onClick={() => setRequestsOpen(true)}
-          title="The authors’ opposed and suggested reviewers from the cover letter"
-        >
-          Authors’ requests{requestCount > 0 ? ` (${requestCount})` : ''}
-        </button>
         <details className="chart-details" onToggle={(e) => setChartOpen(e.currentTarget.open)}>
           <summary>h-index spread</summary>
           {chartOpen ? <ScoreChart rows={rows} /> : null}
@@ -304,7 +323,7 @@ export function CandidatesView() {
           label="Referee candidates"
           columns={columns}
           rows={rows}
-          rowHeight={48}
+          rowHeight={ROW_HEIGHT}
           rowClass={rowClass}
           sort={tableSort}
           onSort={onSort}

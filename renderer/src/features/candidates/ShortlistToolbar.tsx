@@ -1,7 +1,7 @@
 // The candidate view's batch actions. Nobody picked: the toolbar's export and copy act on the rows shown.
 // People picked (on the shortlist): the actions name them ("Copy 5 e-mails") in a selection bar that takes
-// the filter row's place (Linear's bulk bar), so the toolbar keeps one line at 1280 px; the filters are
-// one "Filters" button in that bar. The Shortlist button, which shows the panel, stays in the toolbar.
+// the filters' place on the overview line (Linear's bulk bar), so the toolbar keeps one line at 1280 px; the
+// filters are one "Filters" button in that bar. The Shortlist button, which shows the panel, stays in the toolbar.
 import { Download, ListChecks, Mail } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { toCsv } from '../../../../electron/common/domain/csv';
@@ -60,6 +60,8 @@ export function BatchActions({
   const target = actionTarget(entries, rows);
   const labels = actionLabels(target);
   const name = `${exportName}-shortlist`;
+  // One primary action in the view: with the shortlist shown, its "Draft invitations" is the next step.
+  const panelOpen = useShortlistPanel((s) => s.open);
 
   const csv = () => {
     if (target.kind === 'table') return onCsv();
@@ -90,7 +92,7 @@ export function BatchActions({
           XLSX
         </button>
       </span>
-      <button type="button" className="primary" onClick={() => void copy()} title={labels.title}>
+      <button type="button" className={panelOpen ? undefined : 'primary'} onClick={() => void copy()} title={labels.title}>
         <Mail size={16} aria-hidden="true" /> {labels.copy}
       </button>
     </>

@@ -19,6 +19,7 @@ import { CONFLICT_KEYS, type ConflictKey } from '../../../../electron/common/ser
 import type { CandidateLoadRow } from '../../../../electron/common/rows';
 import type { CandidateRow } from '../../../../electron/common/views';
 import { authorOfText, colleagueText, loadText } from '../reviewers/format';
+import { InvitationStatus } from './InvitationStatus';
 import { CandidateFlags } from './CandidateFlags';
 import { CandidateLoad } from './CandidateLoad';
 
@@ -216,6 +217,7 @@ export const CELLS: Record<ScreenColumnKey, (c: CandidateRow, ctx: CellContext) 
           >
             {c.name}
           </button>
+          <InvitationStatus authorId={c.authorId} />
         </span>
         <span className="line2 muted" title={c.affiliation ?? ''}>
           {c.affiliation ?? 'Affiliation unknown'}

@@ -38,7 +38,7 @@ export function JournalsView() {
             </label>
           ))}
         </fieldset>
-        <button type="button" onClick={() => load(true)} disabled={busy}>
+        <button type="button" className="primary" onClick={() => load(true)} disabled={busy}>
           {busy ? 'Refreshing…' : 'Refresh'}
         </button>
         {rec ? <span className="muted">Fetched {new Date(rec.fetchedAt).toLocaleString()}</span> : null}

@@ -40,7 +40,7 @@ export function PersonDrawer({
     try {
       const res = await desk().invoke('ledger.split', { authorId: m.authorId });
       setConfirming(null);
-      setSplitNote(`${m.name} (author id ${m.authorId}) is now a person of its own.`);
+      setSplitNote(`${m.name}${m.email ? ` (${m.email})` : ''} is now a person of its own.`);
       onSplitError(null);
       if (res.from) void useLedgerPerson.getState().load({ personId: res.from.person.personId });
     } catch (e) {
@@ -103,11 +103,10 @@ export function PersonDrawer({
                     <span className="chip" data-testid="merge-rule">
                       {RULE_TEXT[m.rule]}
                     </span>
-                    <span className="muted">
-                      author id {m.authorId}
-                      {m.orcid ? ` · ORCID ${m.orcid}` : ''}
-                      {m.email ? ` · ${m.email}` : ''}
-                    </span>
+                    {m.orcid || m.email ? (
+                      <span className="muted">{[m.orcid ? `ORCID ${m.orcid}` : null, m.email].filter(Boolean).join(' · ')}</span>
+                    ) : null}
+                    <RecordId authorId={m.authorId} />
                     <span className="spacer" />
                     {history.members.length > 1 && i > 0 ? (
                       <button type="button" onClick={() => setConfirming(m)}>
@@ -118,9 +117,11 @@ export function PersonDrawer({
                   {confirming?.authorId === m.authorId ? (
                     <div role="alertdialog" aria-labelledby={`split-q-${m.authorId}`} className="confirm">
                       <p id={`split-q-${m.authorId}`}>
-                        Split {m.name} (author id {m.authorId}) off into a person of its own? Their invitations and answers move with them,
-                        and they will not be merged with {p.name} again.
+                        Split {m.name}
+                        {m.email ? ` (${m.email})` : ''} off into a person of its own? Their invitations and answers move with them, and
+                        they will not be merged with {p.name} again.
                       </p>
+                      <RecordId authorId={m.authorId} />
                       <button type="button" className="danger" onClick={() => void split(m)}>
                         Split
                       </button>{' '}
@@ -192,5 +193,15 @@ export function PersonDrawer({
         <p className="muted">Loading…</p>
       )}
     </Drawer>
+  );
+}
+
+/** The service's number for an author record: for whoever supports the editor, inside a closed "Details". */
+function RecordId({ authorId }: { authorId: number }) {
+  return (
+    <details className="details" data-advanced="">
+      <summary>Details</summary>
+      <span className="muted">Author id {authorId} on the service</span>
+    </details>
   );
 }

@@ -136,7 +136,7 @@ export function ReviewersView() {
         <button type="button" onClick={() => setReport(true)}>
           <MessageSquareX size={16} aria-hidden="true" /> Decline reasons
         </button>
-        <button type="button" onClick={() => void exportAs('csv')} data-shortcut="export" disabled={total === 0}>
+        <button type="button" className="primary" onClick={() => void exportAs('csv')} data-shortcut="export" disabled={total === 0}>
           <Download size={16} aria-hidden="true" /> Export CSV
         </button>
         <button type="button" onClick={() => void exportAs('xlsx')} disabled={total === 0}>
@@ -154,7 +154,7 @@ export function ReviewersView() {
           label="Reviewers"
           columns={columns}
           rows={rows}
-          rowHeight={48}
+          rowHeight={36}
           sort={{ key: sort.by, dir: sort.dir }}
           onSort={(k) => setSort((s) => nextSort(s, k as LedgerSortKey))}
           onActivate={openPerson}

@@ -84,7 +84,7 @@ export function OfficeSection() {
             <button type="button" disabled={!complete || busy !== null} onClick={() => void test(form)}>
               {busy === 'test' ? 'Testing…' : 'Test office connection'}
             </button>
-            <button type="submit" className="primary" disabled={!complete || busy !== null}>
+            <button type="submit" disabled={!complete || busy !== null}>
               {busy === 'link' ? 'Linking…' : 'Link this profile'}
             </button>
           </div>
