@@ -182,8 +182,16 @@ describe('authors groups', () => {
       .getByRole('button', { name: /Grace Hopper/ })
       .click();
     await e.getByRole('button', { name: 'Delete' }).click();
-    await synced();
-    expect((await serviceAuthor('rev-1')).status).toBe(404);
+    // The click queues the delete asynchronously: under load it may not be queued yet when the outbox is first drained.
+    await expect
+      .poll(
+        async () => {
+          await synced();
+          return (await serviceAuthor('rev-1')).status;
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(404);
     await expect.poll(() => page.getByRole('list', { name: 'Authors in this group' }).textContent()).not.toMatch(/Grace Hopper/);
   });
 
