@@ -154,6 +154,7 @@ export class OfficeRepository {
   private readonly localEntry: Statement<[{ m: number; a: number }], LocalEntry>;
   private readonly manuscriptStmt: Statement<[{ m: number }], { profile_id: string; origin_id: string; title: string; folder: string }>;
   private readonly dropQueued: Statement<[{ p: string; e: string }]>;
+  private readonly dropUnsent: Statement<[{ p: string; e: string }]>;
   private readonly queue: Statement<[Record<string, unknown>]>;
   private readonly entryRow: Statement<[{ p: string; o: string; a: number }], { xid: number; seq: number; folder: string }>;
   private readonly upsertEntry: Statement<[Record<string, unknown>]>;
@@ -192,6 +193,7 @@ export class OfficeRepository {
     this.manuscriptStmt = db.prepare(`
       SELECT ms.profile_id, ms.origin_id, ms.title, f.name AS folder FROM manuscripts ms JOIN folders f ON f.id = ms.folder_id WHERE ms.id = @m`);
     this.dropQueued = db.prepare('DELETE FROM office_outbox WHERE profile_id = @p AND entity = @e');
+    this.dropUnsent = db.prepare('DELETE FROM office_outbox WHERE profile_id = @p AND entity = @e AND sent = 0');
     this.queue = db.prepare(`
       INSERT INTO office_outbox (profile_id, id, entity, folder, kind, body_json, created_at) VALUES (@p, @id, @e, @folder, @kind, @body, @now)`);
     this.entryRow = db.prepare('SELECT xid, seq, folder FROM office_entries WHERE profile_id = @p AND origin_id = @o AND author_id = @a');
@@ -354,7 +356,7 @@ export class OfficeRepository {
   enqueue(profileId: string, e: { entity: string; folder: string; kind: string; body: unknown }): string {
     const id = randomUUID();
     this.changes.transaction(() => {
-      this.db.prepare('DELETE FROM office_outbox WHERE profile_id = @p AND entity = @e AND sent = 0').run({ p: profileId, e: e.entity });
+      this.dropUnsent.run({ p: profileId, e: e.entity });
       this.queue.run({
         p: profileId,
         id,

@@ -3,7 +3,6 @@
 // load badges, candidates' warnings and Reviewers counts; Bob's offline writes are pushed when the
 // office is back; a wrong password links nothing.
 import { rmSync } from 'node:fs';
-import { createServer, connect, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   CandidateLoadRow,
@@ -17,6 +16,7 @@ import type {
 } from '../../../electron/common/views';
 import { startCoreWithService, type CoreWithService } from '../../support/core-with-service';
 import { officeWithEditors } from '../../support/office';
+import { TcpRelay as Relay } from '../../support/tcp-relay';
 import { pgAvailable, PG_MISSING, type PgCluster } from '../../support/pg-cluster';
 
 if (!pgAvailable()) console.warn(`office, two cores: skipped, ${PG_MISSING}`);
@@ -30,34 +30,6 @@ async function until<T>(what: string, fn: () => Promise<T | undefined>, ms = 5_0
     if (v !== undefined) return { value: v, after: Date.now() - t0 };
     if (Date.now() - t0 > ms) throw new Error(`${what}: not within ${ms} ms`);
     await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
-/** A TCP relay in front of the office, so a test can take the office off the network and back. */
-class Relay {
-  private server: Server | null = null;
-  private readonly sockets = new Set<Socket>();
-  port = 0;
-  constructor(private readonly target: number) {}
-  async up(): Promise<void> {
-    const server = createServer((client) => {
-      const upstream = connect(this.target, '127.0.0.1');
-      for (const s of [client, upstream]) {
-        this.sockets.add(s);
-        s.on('error', () => s.destroy());
-        s.on('close', () => this.sockets.delete(s));
-      }
-      client.pipe(upstream).pipe(client);
-    });
-    await new Promise<void>((r) => server.listen(this.port, '127.0.0.1', r));
-    this.port = (server.address() as { port: number }).port;
-    this.server = server;
-  }
-  async down(): Promise<void> {
-    const s = this.server;
-    this.server = null;
-    for (const sock of this.sockets) sock.destroy();
-    if (s) await new Promise((r) => s.close(r));
   }
 }
 
