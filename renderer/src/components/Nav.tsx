@@ -32,7 +32,7 @@ const ICONS: Record<View, LucideIcon> = {
 };
 
 const SECTIONS = sidebarSections();
-/** Ctrl/Cmd+N opens the Nth view of VIEW_DEFS, whatever its place in the sidebar. */
+/** Ctrl/Cmd+N opens the Nth view of the sidebar (VIEW_DEFS keeps the sidebar's order). */
 const SHORTCUT = new Map<View, number>(VIEW_DEFS.map((d, i) => [d.id, i + 1]));
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
