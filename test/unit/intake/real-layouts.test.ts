@@ -11,7 +11,7 @@ import {
   pdfAuthors,
   pdfTitle,
 } from '../../../electron/core/intake/decisions';
-import { stripSup, type Segment } from '../../../electron/core/intake/layout';
+import { segmentsOf, stripSup, type Glyphs, type Segment } from '../../../electron/core/intake/layout';
 import type { PdfPage } from '../../../electron/core/intake/pdftext';
 import type { Role } from '../../../electron/core/intake/roles';
 import { findEmails, splitAuthorLine } from '../../../electron/core/intake/text';
@@ -304,5 +304,33 @@ describe('an abstract under a numbered heading', () => {
     expect(abstractAfterHeading([under('Abstract')])?.text).toMatch(/^Researchers/);
     expect(abstractAfterHeading([under('2. Summary')])).toBeNull();
     expect(abstractAfterHeading([under('12 Abstract interpretation')])).toBeNull();
+  });
+});
+
+describe('words set without space glyphs', () => {
+  // Some producers place each word as a run of its own and draw no space glyph between them: the words are
+  // told apart by the gap between their glyphs, measured against the font size, not by a space in the text.
+  const words = (gap: number): Glyphs[] => {
+    let x = 72;
+    return ['COVID-19', 'vaccination', 'and', 'treatment'].map((str) => {
+      const w = str.length * 5;
+      const run = { str, x, w, top: 120, size: 10, font: 'f1' };
+      x += w + gap;
+      return run;
+    });
+  };
+
+  it('reads a gap of a word space (a quarter em and more) as a space between words', () => {
+    expect(segmentsOf(words(2.5), 1).map((s) => s.text)).toEqual(['COVID-19 vaccination and treatment']);
+  });
+
+  it('joins runs with no gap (kerned pieces of one word), and splits at a column-wide gap', () => {
+    expect(segmentsOf(words(0), 1).map((s) => s.text)).toEqual(['COVID-19vaccinationandtreatment']);
+    const pieces: Glyphs[] = [
+      { str: 'vacc', x: 72, w: 20, top: 120, size: 10, font: 'f1' },
+      { str: 'ination', x: 92.5, w: 35, top: 120, size: 10, font: 'f1' },
+    ];
+    expect(segmentsOf(pieces, 1).map((s) => s.text)).toEqual(['vaccination']);
+    expect(segmentsOf(words(30), 1)).toHaveLength(4);
   });
 });
