@@ -334,3 +334,31 @@ describe('words set without space glyphs', () => {
     expect(segmentsOf(words(30), 1)).toHaveLength(4);
   });
 });
+
+describe('institutions, departments and countries under the author line', () => {
+  it('are not read as names, even where every line of the zone is taken for an author line', () => {
+    const row = { x0: 180, x1: 420, size: 11, font: 'roman' };
+    const zone = [
+      seg('Ana Pérez and Wei Zhang', 200, row),
+      seg('Department of Physics, Kanto University', 214, row),
+      seg('Instituto de Astrofísica de Canarias', 228, row),
+      seg('Tokyo, Japan', 242, row),
+    ];
+    expect(pdfAuthors(zone, () => 'author', [], null).map((h) => h.author.name)).toEqual(['Ana Pérez', 'Wei Zhang']);
+  });
+});
+
+describe('acknowledgements are not an abstract', () => {
+  it('a page with no abstract: the acknowledgements under their heading are not read as one', () => {
+    const main = { x0: 72, x1: 520, size: 10, font: 'serif' };
+    const thanks = 'We thank the reviewers who answered the survey and the journal for its help with the data';
+    const p = page([
+      seg('Acknowledgements', 300, { ...main, font: 'bold' }),
+      ...Array.from({ length: 4 }, (_, i) => seg(thanks, 314 + 12 * i, main)),
+    ]);
+    expect(abstractWithoutHeading(p, 260, null, null)).toBeNull();
+    // The same paragraph with no heading above it would be taken (so the heading is what keeps it out).
+    const bare = page(Array.from({ length: 4 }, (_, i) => seg(thanks, 314 + 12 * i, main)));
+    expect(abstractWithoutHeading(bare, 260, null, null)).toMatch(/^We thank the reviewers/);
+  });
+});
