@@ -50,3 +50,19 @@ export function mailtoHref(raw: string | null | undefined): string | null {
  */
 export const singleAddresses = (values: ReadonlyArray<string | null | undefined>): string[] =>
   values.map(singleAddress).filter((e): e is string => e !== null);
+
+/**
+ * An address shortened to `max` characters for a narrow place, cut in the middle so that neither end is lost:
+ * the local part loses its end ("sakura.hash…@uonbi.ac.ke"), the domain stays whole while it leaves the local
+ * part three characters; else both ends show around one ellipsis. The whole address is never broken across lines
+ * (the cell shows this text on one line, the whole one on hover and focus, and the copy button copies it).
+ */
+export function shortAddress(address: string, max: number): string {
+  const limit = Math.max(8, Math.floor(max));
+  if (address.length <= limit) return address;
+  const at = address.lastIndexOf('@');
+  const domain = at > 0 ? address.slice(at) : '';
+  if (domain && domain.length + 4 <= limit) return `${address.slice(0, limit - domain.length - 1)}…${domain}`;
+  const head = Math.ceil((limit - 1) / 2);
+  return `${address.slice(0, head)}…${address.slice(address.length - (limit - 1 - head))}`;
+}

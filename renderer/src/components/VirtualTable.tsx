@@ -268,6 +268,7 @@ const Header = memo(function Header<T>({ columns, template, sort, onSort }: Head
             <div
               key={c.key}
               role="columnheader"
+              data-col={c.key}
               aria-sort={active ? (sort!.dir === 'asc' ? 'ascending' : 'descending') : 'none'}
               className={`vcell ${c.align ?? ''}`}
             >

@@ -320,6 +320,30 @@ export async function decisionAt1280(ctx: FlowContext): Promise<void> {
     // The first row with an e-mail: its full address is in view.
     const email = (await row.locator('[data-testid="email"]').count()) > 0 ? await fits('[data-testid="email"]') : null;
     if (email !== null) expect(email).toMatch(/^[^@\s]+@[^@\s]+$/);
+    // No address in view is broken across lines: each is one line inside its cell, shortened in its middle when
+    // its column is too narrow (the whole address in its tooltip, its link and its copy).
+    const emails = await table.locator('[data-testid="email"]').evaluateAll((els) =>
+      els
+        .filter((e) => e.getBoundingClientRect().bottom < 700)
+        .map((e) => {
+          const cell = e.closest('.vcell')!.getBoundingClientRect();
+          const r = e.getBoundingClientRect();
+          return {
+            shown: e.textContent ?? '',
+            full: e.getAttribute('title')?.split(' — ')[0] || (e.textContent ?? ''),
+            h: r.height,
+            lh: parseFloat(getComputedStyle(e).lineHeight),
+            right: r.right,
+            cellRight: cell.right,
+          };
+        }),
+    );
+    expect(emails.length).toBeGreaterThan(3);
+    for (const e of emails) {
+      expect(e.h, `${e.full} wraps`).toBeLessThanOrEqual(e.lh * 1.5);
+      expect(e.right, `${e.full} runs out of its cell`).toBeLessThanOrEqual(e.cellRight + 1);
+      expect(e.shown === e.full || (e.shown.includes('…') && e.shown.length < e.full.length), e.full).toBe(true);
+    }
     const body = table.getByTestId('vtable-body');
     expect(await body.evaluate((n) => n.scrollWidth <= n.clientWidth)).toBe(true);
     await page.screenshot({ path: ctx.shot('decision-1280-candidates') });

@@ -1,7 +1,7 @@
 // E-mail links: only a single address becomes a mailto: link, and its path is percent-encoded, so an
 // address from the service cannot add recipients, headers or a body.
 import { describe, expect, it } from 'vitest';
-import { MAX_ADDRESS, mailtoHref, singleAddress } from '../../../electron/common/domain/mailto';
+import { MAX_ADDRESS, mailtoHref, shortAddress, singleAddress } from '../../../electron/common/domain/mailto';
 
 /** What a mail client makes of a mailto: URL: the recipients of the path and the header fields of the query (RFC 6068). */
 function mailClientReads(href: string): { to: string[]; headers: string[] } {
@@ -64,5 +64,22 @@ describe('mailto links', () => {
     }
     expect(`${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(57)}.org`.length).toBe(MAX_ADDRESS);
     expect(singleAddress(`${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(57)}.org`)).not.toBeNull();
+  });
+});
+
+describe('shortAddress', () => {
+  it('keeps an address that fits, and cuts a long one in its local part, keeping the domain whole', () => {
+    expect(shortAddress('ana@valmar.es', 20)).toBe('ana@valmar.es');
+    const s = shortAddress('sakura.hashimoto@uonbi.ac.ke', 22);
+    expect(s).toBe('sakura.ha…@uonbi.ac.ke');
+    expect(s).toHaveLength(22);
+  });
+
+  it('cuts a long domain around one ellipsis, never below eight characters', () => {
+    const s = shortAddress('x@a-very-long-department.example-university.edu', 20);
+    expect(s).toHaveLength(20);
+    expect(s.startsWith('x@a-very-')).toBe(true);
+    expect(s.endsWith('ity.edu')).toBe(true);
+    expect(shortAddress('someone@example.org', 3)).toHaveLength(8);
   });
 });

@@ -13,7 +13,14 @@ import {
 import { CELLS, num, type CellContext } from '../../../renderer/src/features/candidates/cells';
 import { EXPORT_ROWS } from '../domain/golden/rows';
 
-const ctx: CellContext = { maxScore: 1, moved: new Map(), groupEffect: null, onOpen: () => undefined, onCopied: () => undefined };
+const ctx: CellContext = {
+  maxScore: 1,
+  emailChars: 40,
+  moved: new Map(),
+  groupEffect: null,
+  onOpen: () => undefined,
+  onCopied: () => undefined,
+};
 const text = (n: ReactNode) => renderToStaticMarkup(createElement(Fragment, null, n)).replace(/<[^>]+>/g, '');
 
 describe('candidate columns: one definition for the table and both exports', () => {

@@ -26,7 +26,7 @@ const mailLinks = (html: string) =>
     });
 
 const views = {
-  table: (email: string) => renderToStaticMarkup(<EmailCell row={candidateRow(1, 0, { email })} onCopied={() => {}} />),
+  table: (email: string) => renderToStaticMarkup(<EmailCell row={candidateRow(1, 0, { email })} onCopied={() => {}} chars={40} />),
   details: (email: string) =>
     renderToStaticMarkup(<CandidateCard row={candidateRow(1, 0, { email })} history={null} manuscript={null} topScore={1} total={1} />),
 };

@@ -20,7 +20,7 @@ const ATTACKS = [
 ];
 
 const hrefs = (html: string) => [...html.matchAll(/<a [^>]*href="([^"]*)"/g)].map((m) => m[1]!.replace(/&amp;/g, '&'));
-const ctx: CellContext = { maxScore: 1, moved: new Map(), groupEffect: null, onOpen: () => {}, onCopied: () => {} };
+const ctx: CellContext = { maxScore: 1, emailChars: 40, moved: new Map(), groupEffect: null, onOpen: () => {}, onCopied: () => {} };
 
 const views = {
   table: (url: string) => renderToStaticMarkup(<>{CELLS.url(candidateRow(1, 0, { url }), ctx)}</>),

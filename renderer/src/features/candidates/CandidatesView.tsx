@@ -12,6 +12,7 @@ import { CandidateFilters } from './CandidateFilters';
 import { CandidateDrawer } from './CandidateCard';
 import { renderCell, type CellContext } from './cells';
 import { ColumnChooser } from './ColumnChooser';
+import { useColumnChars } from './useColumnChars';
 import { useColumnLayout } from './useColumnLayout';
 import { ContextHeader } from '../../components/ContextHeader';
 import { EmptyState } from '../../components/EmptyState';
@@ -127,8 +128,10 @@ export function CandidatesView() {
   // Stable columns: the memoised rows re-render only when what a cell shows changes, not per store update.
   const groupEffect = settings?.effect ?? null;
   const openRow = useCallback((c: CandidateRow) => void showAuthor(c.authorId, c), [showAuthor]);
+  // E-mails stay on one line, shortened in the middle to what their column holds (measured once per resize).
+  const emailChars = useColumnChars('.candidates', 'email', 34);
   const columns: Column<CandidateRow>[] = useMemo(() => {
-    const cellContext: CellContext = { maxScore, moved, groupEffect, onOpen: openRow, onCopied: setCopied };
+    const cellContext: CellContext = { maxScore, emailChars, moved, groupEffect, onOpen: openRow, onCopied: setCopied };
     const shown = visibleColumns(layout).map((c) => ({
       key: c.screen.sort ?? c.key,
       label: c.screen.header ?? c.label,
@@ -138,7 +141,7 @@ export function CandidatesView() {
       render: (row: CandidateRow) => renderCell(c.key, row, cellContext),
     }));
     return [SHORTLIST_COLUMN, ...shown];
-  }, [layout, maxScore, moved, groupEffect, openRow]);
+  }, [layout, maxScore, emailChars, moved, groupEffect, openRow]);
   const rowClass = useCallback(
     (c: CandidateRow) =>
       [c.conflictCount > 0 ? 'has-coi' : '', c.authorsGroups.length > 0 && groupEffect === 'highlight' ? 'highlight' : ''].join(' '),

@@ -13,7 +13,7 @@ import * as usersIcon from 'lucide-react/icons/users';
 import { createElement, type ReactElement, type ReactNode } from 'react';
 import type { ScreenColumnKey } from '../../../../electron/common/domain/candidates';
 import { conflictBadges } from '../../../../electron/common/domain/conflicts';
-import { mailtoHref } from '../../../../electron/common/domain/mailto';
+import { mailtoHref, shortAddress } from '../../../../electron/common/domain/mailto';
 import { webHref } from '../../../../electron/common/domain/links';
 import { CONFLICT_KEYS, type ConflictKey } from '../../../../electron/common/service/conflict-keys';
 import type { CandidateLoadRow } from '../../../../electron/common/rows';
@@ -154,20 +154,24 @@ function ConflictsCell({ conflicts }: { conflicts: CandidateRow['conflicts'] }) 
   );
 }
 
-/** The e-mail in full (it wraps rather than being cut), with a copy button; a mail link only when it is a single address. */
-export function EmailCell({ row, onCopied }: { row: CandidateRow; onCopied: (text: string) => void }) {
+/**
+ * The e-mail on one line, shortened in its middle when the column is too narrow for it (whole on hover, in the
+ * link and in the copy), with a copy button; a mail link only when it is a single address.
+ */
+export function EmailCell({ row, onCopied, chars }: { row: CandidateRow; onCopied: (text: string) => void; chars: number }) {
   if (!row.email) return <span className="muted">none</span>;
   const email = row.email;
   const href = mailtoHref(email);
+  const shown = shortAddress(email, chars);
   return (
     <span className="email-cell">
       {href === null ? (
-        <span className="email" data-testid="email" title="Not a single e-mail address: no mail link">
-          {email}
+        <span className="email" data-testid="email" title={`${email} — not a single e-mail address: no mail link`}>
+          {shown}
         </span>
       ) : (
-        <a className="email" href={href} tabIndex={-1} data-testid="email">
-          {email}
+        <a className="email" href={href} tabIndex={-1} data-testid="email" title={shown === email ? undefined : email}>
+          {shown}
         </a>
       )}
       <button
@@ -186,6 +190,8 @@ export function EmailCell({ row, onCopied }: { row: CandidateRow; onCopied: (tex
 
 export interface CellContext {
   maxScore: number;
+  /** Characters the e-mail column holds on one line (its width, measured once per resize). */
+  emailChars: number;
   moved: Map<number, string>;
   groupEffect: string | null;
   onOpen: (row: CandidateRow) => void;
@@ -226,7 +232,7 @@ export const CELLS: Record<ScreenColumnKey, (c: CandidateRow, ctx: CellContext) 
     );
   },
   conflicts: (c) => conflictsCell(c.conflicts),
-  email: (c, ctx) => <EmailCell row={c} onCopied={ctx.onCopied} />,
+  email: (c, ctx) => <EmailCell row={c} onCopied={ctx.onCopied} chars={ctx.emailChars} />,
   hIndex: (c) => num(c.hIndex),
   articles: (c) => num(c.articlesCount),
   citations: (c) => num(c.citationsCount),
