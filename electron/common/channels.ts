@@ -37,6 +37,7 @@ export const REQUEST_CHANNELS = [
   'shortlist.setDue',
   'shortlist.reminders',
   'shortlist.decline',
+  'shortlist.spread',
   'shortlist.round',
   'shortlist.setInviteNow',
   'invitation.getSettings',
