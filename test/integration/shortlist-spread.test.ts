@@ -46,7 +46,7 @@ beforeAll(async () => {
     { name: 'Alan Turing' },
   ];
   const candidates = PEOPLE.map(([id, affiliation, hIndex, flag], rank) =>
-    candidate(id, rank, { affiliation, hIndex, aff_conflicts: { exists: flag }, coauth_conflicts: { exists: false } }),
+    candidate(id, rank, { affiliation, hIndex: hIndex ?? undefined, aff_conflicts: { exists: flag }, coauth_conflicts: { exists: false } }),
   );
   const run = core.cache.runs.recordUploadRun(
     state.profiles[0]!.id,

@@ -10,6 +10,11 @@ export const CAREER_BANDS = [
 ] as const;
 export type CareerBand = (typeof CAREER_BANDS)[number]['id'];
 
+/** The bands in words: "early career below 10, mid-career 10–29, senior 30 or more". */
+export const CAREER_BANDS_TEXT = CAREER_BANDS.map(
+  (b) => `${b.label} ${b.max === Infinity ? `${b.min} or more` : b.min === 0 ? `below ${b.max + 1}` : `${b.min}–${b.max}`}`,
+).join(', ');
+
 /** The band of an h-index, or null when it is not known. */
 export const careerBand = (hIndex: number | null | undefined): CareerBand | null =>
   hIndex === null || hIndex === undefined || !Number.isFinite(hIndex) || hIndex < 0

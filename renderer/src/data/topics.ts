@@ -25,6 +25,7 @@ import {
   useDeclines,
   useRequests,
   useShortlist,
+  useSpread,
   useWebhookDeliveries,
   useWebhookStatus,
 } from '../stores/reads';
@@ -70,6 +71,10 @@ const round: Reload = (e) => {
   const input = useRound.getState().input;
   if (input && (e.id === undefined || e.id === input.manuscriptId)) return useRound.getState().reload();
 };
+const spread: Reload = (e) => {
+  const input = useSpread.getState().input;
+  if (input && (e.id === undefined || e.id === input.manuscriptId)) return useSpread.getState().reload();
+};
 const drafts: Reload = (e) => {
   const id = useDrafts.getState().manuscriptId;
   if (id !== null && (e.id === undefined || e.id === id)) return useDrafts.getState().reload();
@@ -83,7 +88,7 @@ const groupAuthors: Reload = (e) => {
 export const RELOADS: Record<Topic, Reload[]> = {
   profiles: [() => useProfiles.getState().load()],
   manuscripts: [manuscripts, () => useWebhookDeliveries.getState().reload()],
-  candidates: [manuscripts, candidates, () => useShortlist.getState().reload(), ...ledger],
+  candidates: [manuscripts, candidates, () => useShortlist.getState().reload(), spread, ...ledger],
   marks: [manuscripts, candidates, () => useShortlist.getState().reload(), () => useWebhookDeliveries.getState().reload()],
   journals: [journals],
   groups: [groups, groupAuthors],
@@ -92,7 +97,7 @@ export const RELOADS: Record<Topic, Reload[]> = {
   outbox: [() => useOutbox.getState().reload()],
   webhook: [() => useWebhookDeliveries.getState().reload(), () => useWebhookStatus.getState().reload()],
   // The candidates query filters on invitations (hide busy reviewers, people I have worked with).
-  shortlist: [candidates, shortlist, round, drafts, ...ledger, requests, ...decisions],
+  shortlist: [candidates, shortlist, round, spread, drafts, ...ledger, requests, ...decisions],
   ledger: [candidates, shortlist, ...ledger, () => useInvitationSettings.getState().reload(), ...decisions],
 };
 
@@ -114,6 +119,7 @@ export function resetWorkspace(): void {
     useLoads,
     useReminders,
     useRound,
+    useSpread,
     useDeclines,
     useRequests,
     useFlags,

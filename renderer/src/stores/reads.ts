@@ -19,6 +19,8 @@ export const useInvitationSettings = resource('invitation.getSettings');
 export const useReminders = resource('shortlist.reminders');
 /** How many of the open manuscript's shortlist are invited at once (input: its id); the rest are alternates. */
 export const useRound = resource('shortlist.round');
+/** Where the open manuscript's shortlist comes from, its career stages, what it shares with the authors (input: its id). */
+export const useSpread = resource('shortlist.spread');
 /** The Reviewers view's decline report. */
 export const useDeclines = resource('ledger.declines');
 // The editor's decisions about people (local only): the authors' requests of the open manuscript, its

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ADDRESS_NAMES, COUNTRIES, COUNTRY_CODES, REGION_NAMES, countriesIn, countryOf } from '../../../electron/common/domain/countries';
-import { CAREER_BANDS, careerBand, institutionsOf, shortlistSpread, spreadParts } from '../../../electron/common/domain/spread';
+import {
+  CAREER_BANDS,
+  CAREER_BANDS_TEXT,
+  careerBand,
+  institutionsOf,
+  shortlistSpread,
+  spreadParts,
+} from '../../../electron/common/domain/spread';
 import DATA from '../../../electron/common/domain/countries.json';
 
 const code = (aff: string | null) => countryOf(aff)?.code ?? null;
@@ -113,6 +120,7 @@ describe('career bands', () => {
     expect([0, 9, 10, 29, 30, 120].map(careerBand)).toEqual(['early', 'early', 'mid', 'mid', 'senior', 'senior']);
     expect(careerBand(null)).toBeNull();
     expect(careerBand(undefined)).toBeNull();
+    expect(CAREER_BANDS_TEXT).toBe('early career below 10, mid-career 10–29, senior 30 or more');
     for (let i = 1; i < CAREER_BANDS.length; i++) expect(CAREER_BANDS[i]!.min).toBe(CAREER_BANDS[i - 1]!.max + 1);
   });
 });
