@@ -556,4 +556,26 @@ describe('shortlist and invitations', () => {
     await page.emulateMedia({ colorScheme: 'light' });
     await page.setViewportSize({ width: W, height: H });
   });
+
+  it('filters the candidates by where they are: only from a region, leaving it out, chips that remove themselves', async () => {
+    await showTable();
+    const count = page.getByTestId('candidates-count');
+    const shown = async () => Number((await count.textContent())?.replace(/\D/g, ''));
+    const all = await shown();
+    const bar = page.getByRole('toolbar', { name: 'Picked people' });
+    await bar.locator('summary', { hasText: /^Filters/ }).click();
+    await page.getByLabel('Only from: add a region or country').selectOption({ label: 'South America' });
+    await expect.poll(shown).toBeLessThan(all);
+    const only = await shown();
+    expect(only).toBeGreaterThan(0);
+    await page.screenshot({ path: screenshotPath('candidates-where-1280x720-light') });
+    await page.getByRole('button', { name: 'Remove South America from “Only from”' }).click();
+    await expect.poll(shown).toBe(all);
+    // Leaving the region out keeps the others, and the people whose country is not known.
+    await page.getByLabel('Leave out: add a region or country').selectOption({ label: 'South America' });
+    await expect.poll(shown).toBe(all - only);
+    await page.getByRole('button', { name: 'Remove South America from “Leave out”' }).click();
+    await expect.poll(shown).toBe(all);
+    await page.keyboard.press('Escape');
+  });
 });

@@ -36,6 +36,7 @@ function PlaceRow({ side, query }: { side: Side; query: CandidateQuery }) {
       <label>
         {side.label}{' '}
         <select
+          aria-label={`${side.label}: add a region or country`}
           value=""
           onChange={(e) => {
             const v = e.target.value;
