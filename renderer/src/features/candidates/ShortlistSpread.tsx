@@ -1,6 +1,5 @@
-import { useEffect } from 'react';
 import { CAREER_BANDS_TEXT, spreadParts } from '../../../../electron/common/domain/spread';
-import { useSpread } from '../../stores/reads';
+import { useQuery } from '../../data/queries';
 
 /**
  * One line under the shortlist's head: its countries and regions, career stages and what it shares with
@@ -8,10 +7,7 @@ import { useSpread } from '../../stores/reads';
  * Hovering it names the countries. Nothing while the shortlist is empty.
  */
 export function ShortlistSpread({ manuscriptId }: { manuscriptId: number }) {
-  const spread = useSpread((s) => (s.answered?.manuscriptId === manuscriptId ? s.data : null));
-  useEffect(() => {
-    void useSpread.getState().load({ manuscriptId });
-  }, [manuscriptId]);
+  const spread = useQuery('shortlist.spread', { manuscriptId }).data;
   const parts = spread ? spreadParts(spread) : [];
   if (!spread || parts.length === 0) return null;
   const countries = spread.countries.map((c) => `${c.name} ${c.count}`).join(', ');
