@@ -6,6 +6,8 @@ import { z } from 'zod';
 import { EVENT_CHANNELS, REQUEST_CHANNELS, type EventChannelName, type READS, type RequestChannelName } from './channels';
 import { MAX_REQUEST_TEXT, pasteProblem } from './domain/authorRequests';
 import type { ConflictEvidence } from './domain/conflicts';
+import { COUNTRY_CODES, REGION_NAMES } from './domain/countries';
+import type { ShortlistSpread } from './domain/spread';
 import type { View } from './domain/views';
 import type { DeskErrorShape } from './errors';
 import { MAX_MANUSCRIPT_BYTES, MAX_STAGE_BASE64 } from './limits';
@@ -173,6 +175,13 @@ const text = (max: number) => z.string().max(max);
 export const WEBHOOK_PORT_MESSAGE = 'The webhook port must be a whole number from 1 to 65535, or 0 to let the computer pick a free one';
 
 /** The candidates table's filters and sort (CandidateQuery is its z.infer). */
+/** A bounded list of known countries or regions for the candidate filters. */
+const places = (known: [string, ...string[]], what: string) =>
+  z
+    .array(z.enum(known, { error: `This ${what} is not in the list of known ${what === 'country' ? 'countries' : 'regions'}.` }))
+    .max(known.length, `Pick at most ${known.length} of them.`)
+    .optional();
+
 export const candidateQuerySchema = z
   .object({
     minHIndex: z.number().int().min(0).optional(),
@@ -193,6 +202,11 @@ export const candidateQuerySchema = z
     workedWith: z.boolean().optional(),
     /** Show the people the authors opposed (left out by default). */
     showOpposed: z.boolean().optional(),
+    /** Where people are, read from their affiliations (ISO codes; M49 regions and sub-regions by name): only from these, or not from these. */
+    includeCountries: places(COUNTRY_CODES, 'country'),
+    excludeCountries: places(COUNTRY_CODES, 'country'),
+    includeRegions: places(REGION_NAMES, 'region'),
+    excludeRegions: places(REGION_NAMES, 'region'),
     sort: z
       .array(
         z
@@ -356,6 +370,8 @@ export const requests = {
           ctx.addIssue({ code: 'custom', path: ['text'], message: 'Say why in a few words, or pick one of the reasons.' });
       }),
   ),
+  /** Where the manuscript's shortlist comes from, its career stages, and what it shares with the authors (docs/shortlist.md). */
+  'shortlist.spread': request<ShortlistSpread>()(() => z.object({ manuscriptId: id }).strict()),
   /** How many of the manuscript's shortlist are invited at once (the rest are alternates, in order). */
   'shortlist.round': request<ShortlistRound>()(() => z.object({ manuscriptId: id }).strict()),
   'shortlist.setInviteNow': request<ShortlistRound>()(() =>

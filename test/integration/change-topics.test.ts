@@ -140,6 +140,7 @@ const CHANNELS: Record<RequestChannel, Entry> = {
     unavailableUntil: '2030-03-01',
   })),
   'shortlist.round': read,
+  'shortlist.spread': read,
   'shortlist.setInviteNow': editor(['shortlist'], () => ({ manuscriptId: ms(), inviteNow: 2 }), { ids: { shortlist: ms } }),
   'shortlist.remove': editor(SHORTLIST, () => ({ manuscriptId: ms(), authorId: s.people[1] })),
   'shortlist.reminders': read,

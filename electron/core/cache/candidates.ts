@@ -1,6 +1,7 @@
 import type { Database, Statement } from 'better-sqlite3';
 import type { CandidateGroupRef, ConflictKey } from '../../common/service';
 import { defaultSortDir } from '../../common/domain/candidates';
+import { countriesIn, countryOf } from '../../common/domain/countries';
 import type { FatigueSettings } from '../../common/domain/shortlist';
 import { notOpposedFilter } from './decisions';
 import { candidateLedgerFilters } from './ledger';
@@ -123,6 +124,19 @@ export class CandidatesRepository {
   private readonly prepared: ReturnType<typeof statementCache>;
 
   constructor(db: Database) {
+    // The country of an affiliation, read at query time from the table in common/domain/countries.json, so a better
+    // table reads every cached run anew (nothing to migrate). Memoised: a run repeats its affiliations.
+    const seen = new Map<string, string | null>();
+    db.function('desk_country', { deterministic: true }, (aff: unknown) => {
+      if (typeof aff !== 'string') return null;
+      let code = seen.get(aff);
+      if (code === undefined) {
+        code = countryOf(aff)?.code ?? null;
+        if (seen.size > 50_000) seen.clear();
+        seen.set(aff, code);
+      }
+      return code;
+    });
     this.prepared = statementCache(db);
     this.allOfRun = db.prepare(`SELECT ${COLUMNS} FROM candidates WHERE run_id = ? ORDER BY rank`);
     this.rawStmt = db.prepare('SELECT raw_json FROM candidates WHERE id = ?');
@@ -169,6 +183,17 @@ export class CandidatesRepository {
     // Reviewer ledger (shortlist issue): busy people and people worked with before.
     if (q.hideBusy === true && load) add(...candidateLedgerFilters.notBusy(load.since, load.settings, load.today));
     if (q.workedWith === true) add(...candidateLedgerFilters.workedWith());
+    // Where people are: only from the countries and regions asked for (an unknown country is then left out), none from the excluded ones.
+    const places = (countries: readonly string[] = [], regions: readonly string[] = []) => [
+      ...new Set([...countries, ...regions.flatMap(countriesIn)]),
+    ];
+    if ((q.includeCountries?.length ?? 0) + (q.includeRegions?.length ?? 0) > 0)
+      add('desk_country(affiliation) IN (SELECT value FROM json_each(?))', JSON.stringify(places(q.includeCountries, q.includeRegions)));
+    if ((q.excludeCountries?.length ?? 0) + (q.excludeRegions?.length ?? 0) > 0)
+      add(
+        "coalesce(desk_country(affiliation), '') NOT IN (SELECT value FROM json_each(?))",
+        JSON.stringify(places(q.excludeCountries, q.excludeRegions)),
+      );
     // The authors' opposed reviewers are left out unless the editor asks to see them.
     if (q.showOpposed !== true) add(...notOpposedFilter(runId));
     const sort = q.sort && q.sort.length > 0 ? q.sort : [{ by: 'rank' as const, dir: 'asc' as const }];

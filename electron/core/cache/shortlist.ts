@@ -3,6 +3,7 @@ import { DeskError } from '../../common/errors';
 import { DEFAULT_TEMPLATE } from '../../common/domain/invitation';
 import { DAY_MS, DEFAULT_FATIGUE, applyStatus, reminderCutoff, transitionError } from '../../common/domain/shortlist';
 import { DEFAULT_INVITE_NOW, type DeclineReason } from '../../common/domain/rounds';
+import type { SpreadPerson } from '../../common/domain/spread';
 import type { Clock } from '../ports';
 import type { LedgerRepository } from './ledger';
 import type { InvitationSettings, ReminderRow, ShortlistEntryRow, ShortlistRound, ShortlistStatus } from './types';
@@ -256,6 +257,27 @@ export class ShortlistRepository {
   }
 
   /** How many of the manuscript's shortlist are invited at once (the default until the editor sets it). */
+  /**
+   * The people a shortlist's spread counts (everyone but who declined), with the affiliation kept on the
+   * list and, from the newest complete run of the manuscript that suggested them, their h-index and
+   * whether the service flagged an affiliation shared with the authors.
+   */
+  spreadPeople(manuscriptId: number): SpreadPerson[] {
+    return this.db
+      .prepare<[{ m: number }], { affiliation: string | null; h_index: number | null; aff_conflict: number | null }>(
+        `WITH latest AS (
+           SELECT c.author_id, c.h_index, c.aff_conflict,
+             row_number() OVER (PARTITION BY c.author_id ORDER BY r.seq DESC) AS n
+           FROM candidates c JOIN runs r ON r.id = c.run_id
+           WHERE r.manuscript_id = @m AND r.complete = 1 AND c.author_id IN (SELECT author_id FROM shortlist WHERE manuscript_id = @m))
+         SELECT s.affiliation, l.h_index, l.aff_conflict
+         FROM shortlist s LEFT JOIN latest l ON l.author_id = s.author_id AND l.n = 1
+         WHERE s.manuscript_id = @m AND s.status <> 'declined' ORDER BY s.position`,
+      )
+      .all({ m: manuscriptId })
+      .map((r) => ({ affiliation: r.affiliation, hIndex: r.h_index, sameAffiliationFlag: r.aff_conflict === 1 }));
+  }
+
   round(manuscriptId: number): ShortlistRound {
     const n = this.db
       .prepare<[number], number>('SELECT invite_now FROM shortlist_rounds WHERE manuscript_id = ?')

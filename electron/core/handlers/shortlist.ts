@@ -1,5 +1,6 @@
 import { fillTemplate, mailtoUrl } from '../../common/domain/invitation';
 import type { FatigueSettings } from '../../common/domain/shortlist';
+import { shortlistSpread } from '../../common/domain/spread';
 import { DeskError } from '../../common/errors';
 import type { InvitationDraft, InvitationSettings } from '../cache/types';
 import type { HandlerMap } from '../router';
@@ -16,6 +17,7 @@ type Channels =
   | 'shortlist.reminders'
   | 'shortlist.decline'
   | 'shortlist.round'
+  | 'shortlist.spread'
   | 'shortlist.setInviteNow'
   | 'invitation.getSettings'
   | 'invitation.setSettings'
@@ -129,6 +131,14 @@ export function shortlistHandlers(ctx: CoreContext): HandlerMap<Channels> {
     'shortlist.round': ({ manuscriptId }) => {
       mine(manuscriptId);
       return ctx.cache.shortlist.round(manuscriptId);
+    },
+    'shortlist.spread': ({ manuscriptId }) => {
+      const m = mine(manuscriptId);
+      // The authors as the editor confirmed them on the upload form (kept with the manuscript).
+      return shortlistSpread(
+        ctx.cache.shortlist.spreadPeople(manuscriptId),
+        m.authors.map((a) => a.aff),
+      );
     },
     'shortlist.setInviteNow': ({ manuscriptId, inviteNow }) => {
       mine(manuscriptId);

@@ -10,7 +10,7 @@
 // every threshold in its RULES table; they ask this model about single lines (an author line under the title).
 import { ABSTRACT_HEAD, STOP_HEAD, findOrcids, looksLikeName, splitAuthorLine } from './text';
 import WEIGHTS from './role-weights.json';
-import COUNTRIES from './countries.json';
+import { ADDRESS_NAMES } from '../../common/domain/countries';
 
 export const ROLES = ['title', 'author', 'affiliation', 'contact', 'abstract', 'other'] as const;
 export type Role = (typeof ROLES)[number];
@@ -72,14 +72,14 @@ export const AFFILIATION = new RegExp(
 );
 
 const COUNTRY = new RegExp(
-  String.raw`(^|[\s,;(])(` + COUNTRIES.countries.map((c) => c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|') + String.raw`)($|[\s,;).])`,
+  String.raw`(^|[\s,;(])(` + ADDRESS_NAMES.map((c) => c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|') + String.raw`)($|[\s,;).])`,
   'i',
 );
 const COUNTRY_PART = new RegExp(
-  String.raw`^(` + COUNTRIES.countries.map((c) => c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|') + String.raw`)\.?$`,
+  String.raw`^(` + ADDRESS_NAMES.map((c) => c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|') + String.raw`)\.?$`,
   'i',
 );
-/** An address line: an institution's word or a country's name (countries.json, with its source). */
+/** An address line: an institution's word or a country's name (common/domain/countries.json, with its source). */
 export const looksLikeAddress = (s: string): boolean => AFFILIATION.test(s) || COUNTRY.test(s);
 /** The line's last part (after its last comma, semicolon or bullet) is a country: it ends an address ("IRISA, France"). */
 export const endsWithCountry = (s: string): boolean =>

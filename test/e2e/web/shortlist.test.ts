@@ -42,6 +42,13 @@ async function inView(...locators: Locator[]): Promise<void> {
   }
 }
 
+/** A box inside a window of w×h. */
+async function inViewOf(l: Locator, w: number, h: number): Promise<void> {
+  const box = (await l.boundingBox())!;
+  expect(box, String(l)).not.toBeNull();
+  expect(box.x >= 0 && box.y >= 0 && box.x + box.width <= w && box.y + box.height <= h, String(l)).toBe(true);
+}
+
 /** Every visible child of the bar on its first child's line, none wrapped inside, nothing scrolled off. */
 async function oneLine(bar: Locator, atLeast: number): Promise<void> {
   const boxes = await bar.evaluate((t) =>
@@ -229,6 +236,19 @@ describe('shortlist and invitations', () => {
     await expect.poll(() => dialog.count()).toBe(0);
     expect(await panel().getByTestId('sl-role').allTextContents()).toEqual(['Alternate 1', 'Alternate 2']);
     await inView(panel(), panel().getByRole('button', { name: 'Draft invitations (3)' }), shortlistButton());
+    // The shortlist's spread, one line under its head: countries, regions, career stages, what it shares with the authors.
+    const spread = panel().getByTestId('sl-spread');
+    await expect
+      .poll(() => spread.textContent())
+      .toMatch(
+        new RegExp(
+          String.raw`^Spread of the shortlist: \d+ countr(y|ies)( \(\d+ not known\))? · \d+ regions? · [^·]+ · ` +
+            String.raw`[^·]*(early career|mid-career|senior)[^·]* · (\d+ shares? an institution with the authors · )?` +
+            String.raw`\d+ shares? a country with the authors$`,
+        ),
+      );
+    console.info(`[shortlist] spread: ${(await spread.textContent())!.replace(/^Spread of the shortlist: /, '')}`);
+    await inView(spread);
   });
 
   it('Space on a focused row adds and removes; reorder by buttons, keyboard drag and mouse drag; a note typed across a save', async () => {
@@ -519,6 +539,12 @@ describe('shortlist and invitations', () => {
       await panel().waitFor();
       await page.locator('.content').evaluate((el) => el.scrollTo(0, 0));
       await page.screenshot({ path: screenshotPath(`shortlist-${w}x${h}-${scheme}`) });
+      // The spread's line fits the panel on both windows: in view, at most two lines.
+      const spread = panel().getByTestId('sl-spread');
+      await inViewOf(spread, w, h);
+      expect(await spread.evaluate((el) => el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight))).toBeLessThan(
+        2.5,
+      );
       // At 1280 the panel takes the table's place (one line a person); at 1920 it is a narrow column beside it.
       if (scheme === 'dark') await cardsSpaced(w === 1280);
     });
@@ -529,5 +555,27 @@ describe('shortlist and invitations', () => {
     expect(panelBox.x + panelBox.width).toBeLessThanOrEqual(1920);
     await page.emulateMedia({ colorScheme: 'light' });
     await page.setViewportSize({ width: W, height: H });
+  });
+
+  it('filters the candidates by where they are: only from a region, leaving it out, chips that remove themselves', async () => {
+    await showTable();
+    const count = page.getByTestId('candidates-count');
+    const shown = async () => Number((await count.textContent())?.replace(/\D/g, ''));
+    const all = await shown();
+    const bar = page.getByRole('toolbar', { name: 'Picked people' });
+    await bar.locator('summary', { hasText: /^Filters/ }).click();
+    await page.getByLabel('Only from: add a region or country').selectOption({ label: 'South America' });
+    await expect.poll(shown).toBeLessThan(all);
+    const only = await shown();
+    expect(only).toBeGreaterThan(0);
+    await page.screenshot({ path: screenshotPath('candidates-where-1280x720-light') });
+    await page.getByRole('button', { name: 'Remove South America from “Only from”' }).click();
+    await expect.poll(shown).toBe(all);
+    // Leaving the region out keeps the others, and the people whose country is not known.
+    await page.getByLabel('Leave out: add a region or country').selectOption({ label: 'South America' });
+    await expect.poll(shown).toBe(all - only);
+    await page.getByRole('button', { name: 'Remove South America from “Leave out”' }).click();
+    await expect.poll(shown).toBe(all);
+    await page.keyboard.press('Escape');
   });
 });

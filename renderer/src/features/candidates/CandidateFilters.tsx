@@ -4,6 +4,7 @@ import { CONFLICT_KEYS } from '../../../../electron/common/service/conflict-keys
 import type { AuthorsGroupsSettings } from '../../../../electron/common/service';
 import type { CandidateQuery } from '../../../../electron/common/views';
 import { useCandidates } from '../../stores/candidates';
+import { PlaceFilter } from './PlaceFilter';
 
 type RangeKey = 'minHIndex' | 'maxHIndex' | 'minArticles' | 'maxArticles' | 'minCitations' | 'maxCitations';
 
@@ -49,6 +50,10 @@ const MORE_KEYS = new Set([
   'groupId',
   'marked',
   'withoutConflicts',
+  'includeCountries',
+  'excludeCountries',
+  'includeRegions',
+  'excludeRegions',
 ]);
 
 /** The rarely used filters behind one button, so the bar keeps to one line at 1280 px. Escape or a click outside closes it. */
@@ -187,6 +192,7 @@ export function CandidateFilters({
         />{' '}
         Marked
       </label>
+      <PlaceFilter query={query} />
       <fieldset className="conflict-filter">
         <legend>Hide candidates flagged for</legend>
         {CONFLICT_KEYS.map((k) => (

@@ -34,6 +34,7 @@ import { CandidateFlags } from './CandidateFlags';
 import { InvitationDialog } from './InvitationDialog';
 import { moved, nextStatuses, statusLine } from './shortlistModel';
 import { useShortlistPanel, write } from './shortlistState';
+import { ShortlistSpread } from './ShortlistSpread';
 import { DateInput } from '../../components/DateInput';
 
 import './invitations.css';
@@ -141,6 +142,7 @@ export function ShortlistPanel({ manuscriptId }: { manuscriptId: number }) {
           <X size={16} aria-hidden="true" />
         </button>
       </header>
+      <ShortlistSpread manuscriptId={manuscriptId} />
       <Alert text={error ?? loadError} />
       {plan.proposals.length > 0 ? (
         <ul className="sl-proposals" aria-label="Next alternates proposed">

@@ -1,0 +1,93 @@
+import { X } from 'lucide-react';
+import { COUNTRIES, REGION_NAMES, countryByCode } from '../../../../electron/common/domain/countries';
+import type { CandidateQuery } from '../../../../electron/common/views';
+import { useCandidates } from '../../stores/candidates';
+
+const BY_NAME = [...COUNTRIES].sort((a, b) => a.name.localeCompare(b.name));
+const REGION = 'region:';
+const COUNTRY = 'country:';
+
+type Side = { countries: 'includeCountries' | 'excludeCountries'; regions: 'includeRegions' | 'excludeRegions'; label: string };
+const SIDES: Side[] = [
+  { countries: 'includeCountries', regions: 'includeRegions', label: 'Only from' },
+  { countries: 'excludeCountries', regions: 'excludeRegions', label: 'Leave out' },
+];
+
+/** One side of the filter: a list to add a country or region from, and the chosen ones as chips that remove themselves. */
+function PlaceRow({ side, query }: { side: Side; query: CandidateQuery }) {
+  const { setQuery } = useCandidates.getState();
+  const countries = query[side.countries] ?? [];
+  const regions = query[side.regions] ?? [];
+  const set = (next: { countries?: string[]; regions?: string[] }) =>
+    void setQuery({
+      ...(next.countries ? { [side.countries]: next.countries.length ? next.countries : undefined } : {}),
+      ...(next.regions ? { [side.regions]: next.regions.length ? next.regions : undefined } : {}),
+    });
+  const chosen = [
+    ...regions.map((r) => ({ key: REGION + r, name: r, remove: () => set({ regions: regions.filter((x) => x !== r) }) })),
+    ...countries.map((c) => ({
+      key: COUNTRY + c,
+      name: countryByCode(c)?.name ?? c,
+      remove: () => set({ countries: countries.filter((x) => x !== c) }),
+    })),
+  ];
+  return (
+    <div className="place-row">
+      <label>
+        {side.label}{' '}
+        <select
+          aria-label={`${side.label}: add a region or country`}
+          value=""
+          onChange={(e) => {
+            const v = e.target.value;
+            if (v.startsWith(REGION) && !regions.includes(v.slice(REGION.length))) set({ regions: [...regions, v.slice(REGION.length)] });
+            if (v.startsWith(COUNTRY) && !countries.includes(v.slice(COUNTRY.length)))
+              set({ countries: [...countries, v.slice(COUNTRY.length)] });
+          }}
+        >
+          <option value="">Add a region or country…</option>
+          <optgroup label="Regions">
+            {REGION_NAMES.map((r) => (
+              <option key={r} value={REGION + r} disabled={regions.includes(r)}>
+                {r}
+              </option>
+            ))}
+          </optgroup>
+          <optgroup label="Countries">
+            {BY_NAME.map((c) => (
+              <option key={c.code} value={COUNTRY + c.code} disabled={countries.includes(c.code)}>
+                {c.name}
+              </option>
+            ))}
+          </optgroup>
+        </select>
+      </label>
+      {chosen.length > 0 ? (
+        <ul className="place-chips" aria-label={`${side.label}: chosen`}>
+          {chosen.map((c) => (
+            <li key={c.key}>
+              <button type="button" className="chip" onClick={c.remove} aria-label={`Remove ${c.name} from “${side.label}”`}>
+                {c.name} <X size={12} aria-hidden="true" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * Where candidates are, read from their affiliations: only from some countries or regions, or leaving
+ * some out. Someone whose country cannot be read is left out by "Only from" and kept by "Leave out".
+ */
+export function PlaceFilter({ query }: { query: CandidateQuery }) {
+  return (
+    <fieldset className="place-filter">
+      <legend title="Read from the end of each affiliation; regions are the UN's (M49)">Where they are</legend>
+      {SIDES.map((s) => (
+        <PlaceRow key={s.label} side={s} query={query} />
+      ))}
+    </fieldset>
+  );
+}
