@@ -265,6 +265,26 @@ export default tseslint.config(
   },
   // Raw IPC: banned everywhere except the two transport modules.
   { files: ['electron/**/*.ts', 'renderer/**/*.{ts,tsx}'], ignores: ['electron/main/ipc.ts', 'electron/preload/index.ts'], rules: RAW_IPC },
+  // Views (the renderer's .tsx files) read through the query cache (data/queries.ts) and write through their
+  // feature's actions module: never the bridge itself.
+  {
+    files: ['renderer/src/**/*.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          ...RAW_IPC['no-restricted-imports'][1],
+          patterns: [
+            {
+              group: ['**/platform/instance'],
+              importNames: ['desk'],
+              message: "A view reads with useQuery (data/queries.ts) and writes through its feature's actions module, not desk().",
+            },
+          ],
+        },
+      ],
+    },
+  },
   // core: SQL binds its values by name (insertInto or @names), never by position (ARCHITECTURE.md §3).
   {
     files: ['electron/core/**/*.ts'],

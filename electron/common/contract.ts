@@ -3,7 +3,7 @@
 // Preload, the WebSocket bridge, the router and the renderer are all derived from these maps, so a
 // wrong channel name or argument is a compile error and a missing handler is a test failure.
 import { z } from 'zod';
-import { EVENT_CHANNELS, REQUEST_CHANNELS, type EventChannelName, type RequestChannelName } from './channels';
+import { EVENT_CHANNELS, REQUEST_CHANNELS, type EventChannelName, type READS, type RequestChannelName } from './channels';
 import { MAX_REQUEST_TEXT, pasteProblem } from './domain/authorRequests';
 import type { ConflictEvidence } from './domain/conflicts';
 import type { View } from './domain/views';
@@ -591,3 +591,11 @@ export interface DeskBridge {
 /** IPC channel names: requests and events live in separate namespaces on the wire. */
 export const ipcRequestChannel = (c: RequestChannel): string => `desk:req:${c}`;
 export const ipcEventChannel = (e: EventChannel): string => `desk:evt:${e}`;
+
+/** Compile-time check of channels.ts's READS: a `topic:field` dependency names a field of the channel's input. */
+type ScopedFields<D> = D extends `${string}:${infer F}` ? F : never;
+type ReadsNameInputFields = {
+  [C in keyof typeof READS]: Exclude<ScopedFields<(typeof READS)[C][number]>, keyof RequestInput<C>> extends never ? true : C;
+}[keyof typeof READS];
+const readsNameInputFields: ReadsNameInputFields = true;
+void readsNameInputFields;

@@ -1,5 +1,6 @@
 // What the renderer sees: view types carried by the contract. Rows read from the cache are
 // defined here (pure data), so the renderer, core and the cache share one definition.
+import type { ChangeTopic } from './channels';
 import type { PlanFeatures } from './plan';
 import type { AuthorFromGroupPatch, AuthorFromGroupPut, AuthorsGroupCreate } from './service';
 
@@ -189,19 +190,7 @@ export interface UploadProgressEvent {
 
 /** Something in the cache changed: views showing that topic reload. */
 export interface DataChangedEvent {
-  topic:
-    | 'profiles'
-    | 'manuscripts'
-    | 'candidates'
-    | 'journals'
-    | 'groups'
-    | 'authors'
-    | 'customFields'
-    | 'outbox'
-    | 'marks'
-    | 'webhook'
-    | 'shortlist'
-    | 'ledger';
+  topic: ChangeTopic;
   /** The local id of the manuscript / group concerned, when one is (for 'shortlist': the manuscript). */
   id?: number;
 }

@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Shell } from './components/Shell';
-import { connect } from './data/topics';
+import { connect } from './data/connect';
 import { deskFromBridge, detectBridge } from './platform/desk';
 import { errorText, setDesk } from './platform/instance';
 import { listenToShell } from './platform/shell-events';

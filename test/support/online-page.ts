@@ -14,6 +14,8 @@ export async function openOnlinePage(opts: {
   height: number;
   downloads?: boolean;
   clipboard?: boolean;
+  /** A script run in the page before the app loads (e.g. wire-log.ts's WIRE_LOG). */
+  initScript?: string;
 }): Promise<OnlinePage> {
   const app = await startWebApp({ service: true });
   const browser = await launchChromium();
@@ -23,6 +25,7 @@ export async function openOnlinePage(opts: {
   });
   if (opts.clipboard) await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const page = await context.newPage();
+  if (opts.initScript) await page.addInitScript(opts.initScript);
   page.on('pageerror', (err) => console.error(`[page] ${err.message}`));
   await page.goto(app.host.url);
   await page.getByTestId('status-message').getByText('Online').waitFor({ timeout: 20_000 });

@@ -16,6 +16,23 @@ async function lintRules(filePath: string, code: string): Promise<string[]> {
   return (result?.messages ?? []).map((m) => m.ruleId ?? m.message);
 }
 
+describe('views never call the bridge', () => {
+  it('a .tsx file importing desk fails lint; a store or actions module may; errorText stays allowed in views', async () => {
+    const code = "import { desk } from '../../platform/instance';\nexport const a = desk;\n";
+    expect(await lintRules('renderer/src/features/groups/Probe.tsx', code)).toContain('no-restricted-imports');
+    expect(
+      await lintRules('renderer/src/components/Probe.tsx', "import { desk } from '../platform/instance';\nexport const a = desk;\n"),
+    ).toContain('no-restricted-imports');
+    expect(await lintRules('renderer/src/features/groups/actions.ts', code)).toEqual([]);
+    expect(
+      await lintRules(
+        'renderer/src/features/groups/Probe.tsx',
+        "import { errorText } from '../../platform/instance';\nexport const a = errorText;\n",
+      ),
+    ).toEqual([]);
+  });
+});
+
 describe('SQL in core binds by name', () => {
   it('a positional insert fails lint; one bound by column name passes; migrations are history and exempt', async () => {
     const positional = "export const sql = 'INSERT INTO t (a, b) VALUES (?, ?)';\n";

@@ -26,6 +26,11 @@ const INSTITUTION = /\b(universi\w*|institut\w*|college|hospital|academy|laborat
 export function affiliationDoubt(affiliation: string, sameForOthers: boolean): string | null {
   const text = affiliation.trim();
   if (/[,;]$/.test(text)) return 'This affiliation may be cut.';
+  // Lower-case words after the address (keywords or running text read on).
+  const last = text.split(/[;,]/).at(-1)!.trim();
+  if (/^\p{Ll}[\p{Ll}\s-]*$/u.test(last) && text.includes(',')) return 'This affiliation may include other text.';
+  // A department or an institution alone, with no place: the rest of the address may be on a line not read.
+  if (!/[,;]/.test(text) && wordCount(text) <= 3) return 'This affiliation names no place: the rest of it may be missing.';
   // Each part between commas or semicolons that names an institution counts once.
   const institutions = text.split(/[;,]/).filter((part) => INSTITUTION.test(part));
   if (sameForOthers && institutions.length >= 2)
@@ -34,6 +39,31 @@ export function affiliationDoubt(affiliation: string, sameForOthers: boolean): s
 }
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+const fold = (s: string) => s.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+
+/**
+ * An address of the form initial + surname ("a.hock", "ahock") whose surname is one of the author's but whose
+ * initial is none of the author's other names' (the address of a colleague with the same surname, or given
+ * in list order).
+ */
+export function initialContradicts(email: string, name: string): boolean {
+  const local = fold(email.split('@')[0] ?? '');
+  const words = fold(name)
+    .split(/[\s.-]+/)
+    .filter((w) => /^\p{L}+$/u.test(w));
+  if (words.length < 2) return false;
+  const m = /^(\p{L})[._-]?(\p{L}{3,})$/u.exec(local);
+  if (!m) return false;
+  const [, initial, rest] = m as unknown as [string, string, string];
+  const surname = words.findIndex((w, i) => i > 0 && w === rest);
+  if (surname === -1) return false;
+  return !words.some((w, i) => i !== surname && w.startsWith(initial));
+}
+const wordCount = (text: string) => text.split(/\s+/).filter(Boolean).length;
+/** Affiliations read cut on one page that make the page's short ones doubtful, and how short is short (words). */
+const CUT_PAGE_MIN = 3;
+const SHORT_AFFILIATION_WORDS = 4;
 
 /**
  * The fields to highlight for an intake result, in form order. Empty for a refused file or a result without
@@ -47,6 +77,9 @@ export function fieldsToCheck(view: IntakeView): FieldToCheck[] {
   if (view.title && c.title < LOW_CONFIDENCE) out.push({ field: 'title', reason: 'The title may be cut or include other text.' });
   if (view.abstract && c.abstract < LOW_CONFIDENCE)
     out.push({ field: 'abstract', reason: 'The abstract may be incomplete or include other text.' });
+  // A paragraph opens with a capital or a figure; one that opens on a lower-case word began before what was read.
+  else if (view.abstract && /^\p{Ll}{2,}\s/u.test(view.abstract.trim()))
+    out.push({ field: 'abstract', reason: 'The abstract starts mid-sentence: its beginning may be missing.' });
 
   const n = view.authors.length;
   const { unassignedEmails, markersWithoutAuthor, emails } = c.signals;
@@ -75,16 +108,21 @@ export function fieldsToCheck(view: IntakeView): FieldToCheck[] {
 
   const affCount = new Map<string, number>();
   for (const a of view.authors) if (a.affiliation) affCount.set(a.affiliation, (affCount.get(a.affiliation) ?? 0) + 1);
+  const affFlagged = new Set<number>();
   view.authors.forEach((a, index) => {
     const p = c.perAuthor[index];
     if (!p) return;
     if (p.name < LOW_CONFIDENCE)
       out.push({ field: 'author', index, part: 'name', reason: 'This may not be a person’s name, or it may be cut.' });
-    if (a.affiliation && p.affiliation < LOW_CONFIDENCE)
+    if (a.affiliation && p.affiliation < LOW_CONFIDENCE) {
       out.push({ field: 'author', index, part: 'aff', reason: 'The affiliation was guessed from the layout.' });
-    else if (a.affiliation) {
+      affFlagged.add(index);
+    } else if (a.affiliation) {
       const doubt = affiliationDoubt(a.affiliation, affCount.get(a.affiliation)! > 1);
-      if (doubt) out.push({ field: 'author', index, part: 'aff', reason: doubt });
+      if (doubt) {
+        out.push({ field: 'author', index, part: 'aff', reason: doubt });
+        affFlagged.add(index);
+      }
     }
     if (a.email && p.email < LOW_CONFIDENCE)
       out.push({
@@ -93,8 +131,30 @@ export function fieldsToCheck(view: IntakeView): FieldToCheck[] {
         part: 'email',
         reason: 'The e-mail address does not match the name; it was given in list order.',
       });
+    else if (a.email && a.name && initialContradicts(a.email, a.name))
+      out.push({
+        field: 'author',
+        index,
+        part: 'email',
+        reason: 'The e-mail address’s initial is not this author’s: it may be a colleague’s.',
+      });
     if (a.orcid && p.orcid < LOW_CONFIDENCE)
       out.push({ field: 'author', index, part: 'orcid', reason: 'The ORCID iD was given in list order, not next to the name.' });
   });
+  // A page whose affiliations were read cut (three or more, a third of those read): its short ones are likely cut too.
+  const withAff = view.authors.filter((a) => a.affiliation).length;
+  if (affFlagged.size >= CUT_PAGE_MIN && affFlagged.size * 3 >= withAff)
+    view.authors.forEach((a, index) => {
+      if (!a.affiliation || affFlagged.has(index) || wordCount(a.affiliation) > SHORT_AFFILIATION_WORDS) return;
+      const at = out.findIndex((f) => f.field === 'author' && f.index > index);
+      const flag: FieldToCheck = {
+        field: 'author',
+        index,
+        part: 'aff',
+        reason: 'Other affiliations on this page were read cut; this short one may be too.',
+      };
+      if (at === -1) out.push(flag);
+      else out.splice(at, 0, flag);
+    });
   return out;
 }

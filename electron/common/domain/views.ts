@@ -1,6 +1,6 @@
-// The window's views, once: their order (Ctrl/Cmd+1… in the window and the desktop menu), the sidebar's
-// section each sits in (in this order within it), the name shown for each (sidebar, heading, menu) and
-// what it is for (the sidebar's tip). The window maps each id to its code and its icon
+// The window's views, once: their order (the sidebar's, top to bottom, which is also Ctrl/Cmd+1… in the
+// window and the desktop menu: a view goes with the others of its section), the sidebar's section each sits
+// in, the name shown for each (sidebar, heading, menu) and what it is for (the sidebar's tip). The window maps each id to its code and its icon
 // (renderer/src/components/views.tsx and Nav.tsx, Records over the ids) and the desktop menu lists them
 // from here, so a view added here and nowhere else does not compile.
 export const VIEW_DEFS = [
@@ -13,16 +13,22 @@ export const VIEW_DEFS = [
   },
   { id: 'journals', section: 'work', label: 'Journals', description: 'Journals recommended for the selected manuscript.' },
   {
-    id: 'groups',
-    section: 'pools',
-    label: 'Groups',
-    description: 'Authors groups your teams keep: expert pools to search within or boost.',
-  },
-  {
     id: 'activity',
     section: 'work',
     label: 'Activity',
     description: 'Changes waiting to be sent, reminders due, and what the service told us.',
+  },
+  {
+    id: 'reviewers',
+    section: 'work',
+    label: 'Reviewers',
+    description: 'Everyone suggested to you, across manuscripts and profiles: invitations, answers and reviews in progress.',
+  },
+  {
+    id: 'groups',
+    section: 'pools',
+    label: 'Groups',
+    description: 'Authors groups your teams keep: expert pools to search within or boost.',
   },
   { id: 'settings', section: 'settings', label: 'Settings', description: 'Connection profiles, API keys and the webhook receiver.' },
   {
@@ -30,12 +36,6 @@ export const VIEW_DEFS = [
     section: 'settings',
     label: 'Custom fields',
     description: 'Extra fields your organization keeps on authors, folders and manuscripts: their ids, kinds, options and values.',
-  },
-  {
-    id: 'reviewers',
-    section: 'work',
-    label: 'Reviewers',
-    description: 'Everyone suggested to you, across manuscripts and profiles: invitations, answers and reviews in progress.',
   },
 ] as const;
 

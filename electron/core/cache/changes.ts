@@ -1,6 +1,6 @@
 // What changed in the cache, told by the write paths themselves (the repositories and the outbox),
 // never by handlers: core forwards every change to the windows as `data.changed` (composition.ts),
-// and the renderer's data/topics.ts says which views reload. Actual Budget's `mutator` wrapper
+// and the renderer's query cache refetches what READS (common/channels.ts) says a topic makes old. Actual Budget's `mutator` wrapper
 // plays the same part: a write runs inside it, and what the write touched is announced once it is
 // committed, never for a write that rolled back.
 import type { Database } from 'better-sqlite3';

@@ -1,6 +1,6 @@
 import { syncOutcome } from '../../common/domain/wording';
 import type { OutboxEditable, OutboxItemView } from '../../common/views';
-import type { OutboxEntry } from '../outbox';
+import { isOutboxKind, type OutboxEntry } from '../outbox';
 import type { HandlerMap } from '../router';
 import type { CoreContext } from './context';
 import { checkAuthorCustomFields } from './groups';
@@ -55,6 +55,19 @@ function editableOf(e: OutboxEntry): OutboxEditable | null {
 }
 
 export function outboxView(e: OutboxEntry): OutboxItemView {
+  if (!isOutboxKind(e.kind))
+    return {
+      id: e.id,
+      kind: e.kind,
+      label: 'A change queued by a newer version of Referee Desk',
+      state: STATE[e.state],
+      attempts: e.attempts,
+      createdAt: e.createdAt,
+      nextAttemptAt: null,
+      error: e.error,
+      target: null,
+      editable: null,
+    };
   return {
     id: e.id,
     kind: e.kind,

@@ -11,7 +11,18 @@ import { UNREACHABLE } from '../sync/connectivity';
 import { Emitter } from '../events';
 import { classifyFailure, type FailureAction } from './classify';
 import { sweepUploads } from './files';
-import { groupCreated, kindOf, queueAuthor, queueGroup, queueUpload, rebaseAuthor, uploadKey, type KindContext } from './kinds';
+import {
+  groupCreated,
+  isOutboxKind,
+  kindOf,
+  queueAuthor,
+  queueGroup,
+  queueUpload,
+  rebaseAuthor,
+  UNKNOWN_KIND_MESSAGE,
+  uploadKey,
+  type KindContext,
+} from './kinds';
 import { OutboxStore } from './store';
 import {
   DEFAULT_BACKOFF,
@@ -112,6 +123,19 @@ export class Outbox {
     this.transaction(() => {
       // Due times written before a restart came from another timeline: none waits longer than the longest backoff.
       this.store.hurry(this.profileId, due + this.backoff.maxMs);
+      // A newer version's entries wait, parked with the reason, instead of reaching a kind this version lacks.
+      for (const id of this.store.unknownKinds(this.profileId))
+        this.store.set(
+          id,
+          {
+            state: 'parked',
+            attempts: 0,
+            nextAttemptAt: due,
+            error: { code: 'unsupported', message: UNKNOWN_KIND_MESSAGE },
+            parkReason: 'failed',
+          },
+          now,
+        );
       for (const e of this.store.inFlight(this.profileId)) {
         const unknown = kindOf(e).interrupted(e);
         if (unknown !== null) {
@@ -285,7 +309,8 @@ export class Outbox {
     if (e.state === 'sending') throw new DeskError('conflict', 'This write is being sent; wait for the answer before discarding it.');
     if (e.state === 'done') throw new DeskError('conflict', 'This write has already been sent.');
     const { ids: removed, files } = this.transaction(() => {
-      const undone = kindOf(e).undo(this.kinds, e);
+      // A newer version's entry has no local effect this version knows how to undo: the row alone goes.
+      const undone = isOutboxKind(e.kind) ? kindOf(e).undo(this.kinds, e) : { ids: [], files: [] };
       this.store.remove(e.id);
       return { ids: [e.id, ...undone.ids], files: undone.files };
     });

@@ -1,6 +1,7 @@
 import type { Database, Statement } from 'better-sqlite3';
 import type { ErrorCode } from '../../common/errors';
 import type { ChangeFeed } from '../cache/changes';
+import { isOutboxKind } from './kinds';
 import type { OutboxCounts, OutboxEntry, OutboxKind, OutboxPayload, OutboxState, ParkReason } from './types';
 
 interface EntryDbRow {
@@ -79,6 +80,7 @@ export const OUTBOX_SQL = {
     SELECT coalesce(sum(state IN ('queued', 'sending')), 0) AS pending, coalesce(sum(state = 'parked'), 0) AS parked
     FROM outbox WHERE profile_id = @profileId AND state <> 'done'`,
   inFlight: `SELECT ${ENTRY} WHERE o.profile_id = @profileId AND o.state = 'sending' AND o.state <> 'done' ORDER BY o.id`,
+  unfinishedKinds: "SELECT id, kind FROM outbox WHERE profile_id = @profileId AND state IN ('queued', 'sending') AND state <> 'done'",
   dependents: `SELECT ${ENTRY} WHERE o.depends_on = @id AND o.state <> 'done' ORDER BY o.id`,
   openOf: `
     SELECT id FROM outbox WHERE entity_key = @entityKey AND kind = @kind AND state <> 'done' AND profile_id = @profileId
@@ -135,6 +137,7 @@ export class OutboxStore {
 
   /** `dueAt` is on the outbox's monotonic timeline (see Outbox), `now` the wall time the row is dated with. */
   insert(profileId: string, p: OutboxPayload, entityKey: string, dependsOn: number | null, now: number, dueAt: number = now): number {
+    if (!isOutboxKind(p.kind)) throw new Error(`outbox: no kind '${String(p.kind)}' in kinds/index.ts`);
     const row = this.stmt<{ id: number }>('insert').get({
       profileId,
       kind: p.kind,
@@ -189,6 +192,14 @@ export class OutboxStore {
   /** Entries left `sending` by a process that died mid-request. */
   inFlight(profileId: string): OutboxEntry[] {
     return this.stmt<EntryDbRow>('inFlight').all({ profileId }).map(toEntry);
+  }
+
+  /** Unfinished entries of kinds this version does not know (queued by a newer one in the same cache). */
+  unknownKinds(profileId: string): number[] {
+    return this.stmt<{ id: number; kind: string }>('unfinishedKinds')
+      .all({ profileId })
+      .filter((r) => !isOutboxKind(r.kind))
+      .map((r) => r.id);
   }
 
   dependents(id: number): OutboxEntry[] {

@@ -8,23 +8,29 @@ export function doNotInviteText(d: { reason: string; until: string | null }): st
   return `Do not invite: ${d.reason}${d.until ? ` (until ${d.until})` : ''}`;
 }
 
+const AUTHORS_CHIP = {
+  opposed: { word: 'Opposed', title: 'The authors asked that this person not review the manuscript' },
+  suggested: { word: 'Suggested', title: 'The authors suggested this person as a reviewer' },
+} as const;
+
+/** "Opposed" or "Suggested" (by the authors: said in full, or for screen readers only when compact). */
+function AuthorsChip({ kind, compact }: { kind: keyof typeof AUTHORS_CHIP; compact: boolean }) {
+  const { word, title } = AUTHORS_CHIP[kind];
+  return (
+    <span className={`chip ${kind}`} title={title} data-testid={`flag-${kind}`}>
+      {compact ? word : `${word} by the authors`}
+      {compact ? <span className="sr-only"> by the authors</span> : null}
+    </span>
+  );
+}
+
 export function FlagChips({ flag, compact = false }: { flag: PersonFlagRow | undefined; compact?: boolean }) {
   if (!flag) return null;
   return (
     <>
       {flag.doNotInvite ? <DoNotInviteChip entry={flag.doNotInvite} compact={compact} /> : null}
-      {flag.opposed ? (
-        <span className="chip opposed" title="The authors asked that this person not review the manuscript" data-testid="flag-opposed">
-          {compact ? 'Opposed' : 'Opposed by the authors'}
-          {compact ? <span className="sr-only"> by the authors</span> : null}
-        </span>
-      ) : null}
-      {flag.suggested ? (
-        <span className="chip suggested" title="The authors suggested this person as a reviewer" data-testid="flag-suggested">
-          {compact ? 'Suggested' : 'Suggested by the authors'}
-          {compact ? <span className="sr-only"> by the authors</span> : null}
-        </span>
-      ) : null}
+      {flag.opposed ? <AuthorsChip kind="opposed" compact={compact} /> : null}
+      {flag.suggested ? <AuthorsChip kind="suggested" compact={compact} /> : null}
       {flag.bounced ? (
         <span className="chip bounced" title="An invitation to this address bounced: drafts leave it out" data-testid="flag-bounced">
           E-mail bounced

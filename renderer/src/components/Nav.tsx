@@ -13,11 +13,11 @@ import {
   Users,
   type LucideIcon,
 } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { sidebarSections, VIEW_DEFS, viewDescription, viewLabel } from '../../../electron/common/domain/views';
 import { useApp, type View } from '../stores/app';
 import { useProfiles } from '../stores/profiles';
-import { useReminders } from '../stores/reads';
+import { useQuerySelect, type QueryState } from '../data/queries';
 import { whenIdle } from './idle';
 
 const ICONS: Record<View, LucideIcon> = {
@@ -32,19 +32,22 @@ const ICONS: Record<View, LucideIcon> = {
 };
 
 const SECTIONS = sidebarSections();
-/** Ctrl/Cmd+N opens the Nth view of VIEW_DEFS, whatever its place in the sidebar. */
+/** Ctrl/Cmd+N opens the Nth view of the sidebar (VIEW_DEFS keeps the sidebar's order). */
 const SHORTCUT = new Map<View, number>(VIEW_DEFS.map((d, i) => [d.id, i + 1]));
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** What waits in Activity: changes queued and changes refused (the status core sends), reminders due (the reminders' read). */
+const countRows = (s: QueryState<readonly unknown[]>): number => s.data?.length ?? 0;
+
 function useWaiting(): { changes: number; refused: number; reminders: number } {
   const changes = useApp((s) => s.status?.pendingWrites ?? 0);
   const refused = useApp((s) => s.status?.failedWrites ?? 0);
-  const reminders = useReminders((s) => s.data?.length ?? 0);
   const profile = useProfiles((s) => s.state?.activeId);
-  // Asked once the window is idle, and again for another profile; the ledger's topics reload it (data/topics.ts).
-  useEffect(() => (profile ? whenIdle(() => void useReminders.getState().load({})) : undefined), [profile]);
+  // Asked once the window is idle (a profile is active), then kept fresh by its READS topics.
+  const [idle, setIdle] = useState(false);
+  useEffect(() => (profile ? whenIdle(() => setIdle(true)) : undefined), [profile]);
+  const reminders = useQuerySelect('shortlist.reminders', idle && profile ? {} : null, countRows);
   return { changes, refused, reminders };
 }
 

@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import { desk, errorText } from '../platform/instance';
 import { useUpdateStatus } from '../platform/shell-events';
-import { useApp } from '../stores/app';
+import { restartToUpdate, useApp } from '../stores/app';
 import { Words } from './Words';
 
 export function StatusBar() {
@@ -41,9 +40,7 @@ export function StatusBar() {
           type="button"
           onClick={() => {
             setRestartError(null);
-            desk()
-              .invoke('updates.restart', {})
-              .catch((e: unknown) => setRestartError(errorText(e)));
+            void restartToUpdate().then(setRestartError);
           }}
         >
           Restart to update

@@ -17,6 +17,9 @@ interface AppState {
   /** The demo service's restart, asked for from the status bar while it is failed. */
   demoRestart: { busy: boolean; error: string | null };
   setView(view: View): void;
+  /** The group the Groups view shows (null: none chosen yet); another view may open one there. */
+  groupId: number | null;
+  showGroup(groupId: number | null): void;
   start(desk: Desk): () => void;
   restartDemo(): Promise<void>;
 }
@@ -29,6 +32,8 @@ export const useApp = create<AppState>((set) => ({
   notice: null,
   demoRestart: { busy: false, error: null },
   setView: (view) => set({ view }),
+  groupId: null,
+  showGroup: (groupId) => set({ groupId }),
   start(desk) {
     const off = desk.on('app.status', (status) => set({ status }));
     Promise.all([desk.invoke('app.info', {}), desk.invoke('app.status', {})])
@@ -46,3 +51,13 @@ export const useApp = create<AppState>((set) => ({
     }
   },
 }));
+
+/** Restarts the desktop app into the downloaded update; null, or why it could not. */
+export async function restartToUpdate(): Promise<string | null> {
+  try {
+    await currentDesk().invoke('updates.restart', {});
+    return null;
+  } catch (e) {
+    return errorText(e);
+  }
+}

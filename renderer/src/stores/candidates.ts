@@ -4,6 +4,8 @@ import type { ConflictEvidence } from '../../../electron/common/domain/conflicts
 import type { AuthorHistory, CandidateQuery, CandidateRow, RunComparison } from '../../../electron/common/views';
 import { defaultSortDir } from '../../../electron/common/domain/candidates';
 import { boundsProblem } from '../../../electron/common/domain/wording';
+import { latestOnly } from '../data/latest';
+import { live } from '../data/queries';
 import { desk, errorText } from '../platform/instance';
 
 export type SortKey = NonNullable<CandidateQuery['sort']>[number]['by'];
@@ -45,7 +47,7 @@ interface CandidatesStore {
 }
 
 /** Only the answer to the latest query is kept: a slow one for older filters is dropped. */
-let ticket = 0;
+const requests = latestOnly();
 
 /**
  * The rows asked for first when a run opens: more than any window shows at once (48 px rows: 64 rows are
@@ -55,8 +57,10 @@ let ticket = 0;
  */
 export const FIRST_PAGE = 64;
 
-/** The open whose rest was asked for (its ticket): the view's effect may call rest() more than once. */
-let restAsked = 0;
+/** The open whose rest was asked for: the view's effect may call rest() more than once. */
+let restAsked: (() => boolean) | null = null;
+/** The open now: whether an answer is for it. */
+let openNow: () => boolean = () => false;
 
 /**
  * Resolves in the task after the next frame (its rAF callbacks, then its style, layout and paint): work
@@ -120,7 +124,7 @@ const EMPTY = {
 export const useCandidates = create<CandidatesStore>((set, get, api) => ({
   ...EMPTY,
   reset() {
-    ticket++;
+    requests.drop();
     set(EMPTY);
   },
   async allRows() {
@@ -142,27 +146,30 @@ export const useCandidates = create<CandidatesStore>((set, get, api) => ({
       return get().reload();
     }
     // Another run's rows are not shown under this one's header while its own are on their way (nor does an
-    // answer still coming for the old run land here); its first page is painted before the rest is asked for.
-    const mine = ++ticket;
+    // answer still coming for the old run land here); its first page is painted before the rest is asked for —
+    // unless it follows the run on screen (a new run of the manuscript shown): the table is painted already, so
+    // the whole run comes in one answer.
+    const follows = previousRunId !== null && get().runId === previousRunId && get().rows.length > 0;
+    const mine = (openNow = requests.begin());
     set({ runId, compareToRunId: previousRunId, ...NO_RUN_DETAIL, query, rows: [], total: 0, partial: false });
-    if (runId === null || boundsProblem(query) || query.limit !== undefined) return get().reload();
+    if (runId === null || follows || boundsProblem(query) || query.limit !== undefined) return get().reload();
     set({ loading: true });
     try {
       const page = await desk().invoke('candidates.query', { runId, query: { ...query, limit: FIRST_PAGE } });
-      if (mine === ticket) set({ rows: page.rows, total: page.total, loading: false, partial: page.rows.length < page.total, error: null });
+      if (mine()) set({ rows: page.rows, total: page.total, loading: false, partial: page.rows.length < page.total, error: null });
     } catch (err) {
-      if (mine === ticket) set({ loading: false, partial: false, error: errorText(err) });
+      if (mine()) set({ loading: false, partial: false, error: errorText(err) });
     }
   },
   async rest() {
     const { runId, query, rows, partial } = get();
-    if (!partial || runId === null || restAsked === ticket) return;
-    const mine = (restAsked = ticket);
+    if (!partial || runId === null || restAsked === openNow) return;
+    const mine = (restAsked = openNow);
     try {
       const more = await desk().invoke('candidates.query', { runId, query: { ...query, offset: rows.length } });
-      if (mine === ticket) set({ rows: [...get().rows, ...more.rows], total: more.total, partial: false });
+      if (mine()) set({ rows: [...get().rows, ...more.rows], total: more.total, partial: false });
     } catch (err) {
-      if (mine === ticket) set({ partial: false, error: errorText(err) });
+      if (mine()) set({ partial: false, error: errorText(err) });
     }
   },
   setPrevious(previousRunId) {
@@ -174,14 +181,13 @@ export const useCandidates = create<CandidatesStore>((set, get, api) => ({
     // Bounds that cannot hold are said in the filter's words, and not asked of core.
     const problem = boundsProblem(query);
     if (problem) return set({ error: problem.message });
-    const mine = ++ticket;
+    const mine = (openNow = requests.begin());
     set({ loading: true });
     try {
       const page = await desk().invoke('candidates.query', { runId, query });
-      if (mine === ticket)
-        set({ rows: keepUnchanged(get().rows, page.rows), total: page.total, loading: false, partial: false, error: null });
+      if (mine()) set({ rows: keepUnchanged(get().rows, page.rows), total: page.total, loading: false, partial: false, error: null });
     } catch (err) {
-      if (mine === ticket) set({ loading: false, partial: false, error: errorText(err) });
+      if (mine()) set({ loading: false, partial: false, error: errorText(err) });
     }
   },
   async setQuery(patch) {
@@ -223,3 +229,13 @@ export const useCandidates = create<CandidatesStore>((set, get, api) => ({
     }
   },
 }));
+
+// The open run's rows are reloaded by the changes READS names for candidates.query (data/queries.ts).
+live(
+  'candidates.query',
+  () => {
+    const { runId, query } = useCandidates.getState();
+    return runId === null ? null : { runId, query };
+  },
+  () => useCandidates.getState().reload(),
+);

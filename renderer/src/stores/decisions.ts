@@ -1,10 +1,9 @@
 // The editor's decisions about people: the authors' opposed and suggested reviewers of a manuscript,
 // the do-not-invite list and bounced addresses. Views call these actions (never the bridge) and show the
-// error text they return; the reads live in stores/reads.ts and reload from data/topics.ts.
+// error text they return; the reads are queries (data/queries.ts).
 import type { PersonFlagRow } from '../../../electron/common/rows';
+import { setQueryData, useQuerySelect, type QueryState } from '../data/queries';
 import { desk, errorText } from '../platform/instance';
-import { useFlags, useRequests } from './reads';
-import type { Resource } from './resource';
 
 type Outcome = Promise<string | null>;
 
@@ -21,7 +20,7 @@ async function attempt(run: () => Promise<unknown>): Outcome {
 export const pasteRequests = (manuscriptId: number, kind: 'opposed' | 'suggested', text: string): Outcome =>
   attempt(async () => {
     const rows = await desk().invoke('requests.paste', { manuscriptId, kind, text });
-    useRequests.setState({ data: rows, answered: { manuscriptId }, input: { manuscriptId }, error: null });
+    setQueryData('requests.list', { manuscriptId }, rows);
   });
 
 export const setRequestMatch = (manuscriptId: number, id: number, authorId: number | null): Outcome =>
@@ -47,14 +46,15 @@ let indexed: { data: readonly PersonFlagRow[]; byAuthor: Map<number, PersonFlagR
 /** One person's flags for the manuscript the flags were read for (undefined: nothing to say). */
 export const selectFlag =
   (authorId: number | undefined) =>
-  (s: Resource<'people.flags'>): PersonFlagRow | undefined => {
+  (s: QueryState<PersonFlagRow[]>): PersonFlagRow | undefined => {
     if (authorId === undefined || s.data === null) return undefined;
     if (indexed?.data !== s.data) indexed = { data: s.data, byAuthor: new Map(s.data.map((f) => [f.authorId, f])) };
     return indexed.byAuthor.get(authorId);
   };
 
-/** One person's flags; re-renders the caller only when that person's flags change. */
-export const usePersonFlag = (authorId: number | undefined): PersonFlagRow | undefined => useFlags(selectFlag(authorId));
+/** One person's flags for a manuscript; re-renders the caller only when that person's flags change. */
+export const usePersonFlag = (manuscriptId: number | null, authorId: number | undefined): PersonFlagRow | undefined =>
+  useQuerySelect('people.flags', manuscriptId === null ? null : { manuscriptId }, selectFlag(authorId), { ask: false });
 
 /** A candidate of the run the editor can choose as the person an entry names. */
 export interface Choice {

@@ -2,11 +2,12 @@ import { create } from 'zustand';
 import { DEFAULT_DUE_DAYS, MAX_DUE_DAYS, dueDateAfter } from '../../../electron/common/domain/invitation';
 import type { InvitationDraft } from '../../../electron/common/views';
 import { desk, errorText } from '../platform/instance';
-import { useInvitationSettings } from './reads';
+import { latestOnly } from '../data/latest';
+import { live, setQueryData } from '../data/queries';
 
 /**
  * The invitation drafts a dialog shows: one `invitation.draft` per person asked, in the order asked.
- * Reloaded from the 'shortlist' topic (a due date or the template changed the text).
+ * Reloaded by the changes READS names for invitation.draft (a due date or the template changed the text).
  */
 interface DraftsStore {
   manuscriptId: number | null;
@@ -21,7 +22,7 @@ interface DraftsStore {
   reset(): void;
 }
 
-let ticket = 0;
+const requests = latestOnly();
 
 export const useDrafts = create<DraftsStore>((set, get) => ({
   manuscriptId: null,
@@ -31,7 +32,7 @@ export const useDrafts = create<DraftsStore>((set, get) => ({
   error: null,
   loading: false,
   async load(manuscriptId, authorIds, confirmed = get().confirmed) {
-    const mine = ++ticket;
+    const mine = requests.begin();
     const same = get().manuscriptId === manuscriptId && get().authorIds.join() === authorIds.join();
     set({ manuscriptId, authorIds, confirmed, loading: true, ...(same ? {} : { drafts: [], error: null }) });
     try {
@@ -40,9 +41,9 @@ export const useDrafts = create<DraftsStore>((set, get) => ({
           desk().invoke('invitation.draft', { manuscriptId, authorId, ...(confirmed.includes(authorId) ? { confirmOpposed: true } : {}) }),
         ),
       );
-      if (mine === ticket) set({ drafts, error: null, loading: false });
+      if (mine()) set({ drafts, error: null, loading: false });
     } catch (err) {
-      if (mine === ticket) set({ error: errorText(err), loading: false });
+      if (mine()) set({ error: errorText(err), loading: false });
     }
   },
   async reload() {
@@ -50,10 +51,19 @@ export const useDrafts = create<DraftsStore>((set, get) => ({
     if (manuscriptId !== null && authorIds.length > 0) await get().load(manuscriptId, authorIds);
   },
   reset() {
-    ticket++;
+    requests.drop();
     set({ manuscriptId: null, authorIds: [], confirmed: [], drafts: [], error: null, loading: false });
   },
 }));
+
+live(
+  'invitation.draft',
+  () => {
+    const { manuscriptId, authorIds } = useDrafts.getState();
+    return manuscriptId === null || authorIds.length === 0 ? null : { manuscriptId, authorId: authorIds[0]! };
+  },
+  () => useDrafts.getState().reload(),
+);
 
 const DUE_DAYS_KEY = 'referee-desk.invitation.dueDays';
 
@@ -86,7 +96,7 @@ export const useDuePeriod = create<{ days: number | null; set(days: number): voi
 export async function saveInvitationBasics(editorName: string, dueDays: number): Promise<string | null> {
   try {
     const next = await desk().invoke('invitation.setSettings', { editorName: editorName.trim() });
-    useInvitationSettings.setState({ data: next, answered: {}, error: null });
+    setQueryData('invitation.getSettings', {}, next);
     useDuePeriod.getState().set(dueDays);
     return null;
   } catch (err) {

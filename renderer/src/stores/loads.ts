@@ -1,10 +1,10 @@
-// One candidate's load badge data (ledger.loads), read by the cell that shows it. Each cell subscribes to
-// its own person, and a new answer keeps the object of every person whose load did not change: an
-// answer (after the table painted, or after a ledger change) re-renders only the cells that changed.
+// One candidate's load badge data (ledger.loads), read by the cell that shows it. Each cell listens to its own
+// person (the table asks for the run's answer once its rows are painted: useKeepFresh), and a new answer
+// keeps the object of every person whose load did not change: an answer (after a ledger change) re-renders
+// only the cells that changed.
 import equal from 'fast-deep-equal';
 import type { CandidateLoadRow } from '../../../electron/common/rows';
-import { useLoads } from './reads';
-import type { Resource } from './resource';
+import { useQuerySelect, type QueryState } from '../data/queries';
 
 let indexed: { data: readonly CandidateLoadRow[]; runId: number; byAuthor: Map<number, CandidateLoadRow> } | null = null;
 
@@ -46,15 +46,15 @@ function noLoad(runId: number, authorId: number): CandidateLoadRow {
   return row;
 }
 
-/** The load of one candidate of the run in the store's state (zeros when the answer has none), or undefined
- * when there is no answer for this run yet. */
+/** The load of one candidate in the run's answer (zeros when the answer has none), or undefined when there is
+ * no answer for this run yet. */
 export const selectLoad =
   (runId: number | null, authorId: number | undefined) =>
-  (s: Resource<'ledger.loads'>): CandidateLoadRow | undefined =>
-    runId !== null && authorId !== undefined && s.data !== null && s.answered?.runId === runId
+  (s: QueryState<CandidateLoadRow[]>): CandidateLoadRow | undefined =>
+    runId !== null && authorId !== undefined && s.data !== null
       ? (byAuthor(runId, s.data).get(authorId) ?? noLoad(runId, authorId))
       : undefined;
 
 /** The load of one candidate of the run; re-renders the caller only when that candidate's load changes. */
 export const useCandidateLoad = (runId: number | null, authorId: number | undefined): CandidateLoadRow | undefined =>
-  useLoads(selectLoad(runId, authorId));
+  useQuerySelect('ledger.loads', runId === null ? null : { runId }, selectLoad(runId, authorId), { ask: false });

@@ -3,6 +3,7 @@ import type { UploadFormInput } from '../../../electron/common/service';
 import type { FolderRow, IntakeView, ManuscriptRow, RunRow, SearchHit, StagedFile } from '../../../electron/common/views';
 import { MAX_MANUSCRIPT_BYTES, tooLargeMessage } from '../../../electron/common/limits';
 import { boundsProblem } from '../../../electron/common/domain/wording';
+import { live, shareEqual } from '../data/queries';
 import { desk, errorText } from '../platform/instance';
 import { useCandidates } from './candidates';
 import { useProfiles } from './profiles';
@@ -97,7 +98,11 @@ interface ManuscriptsStore {
   error: string | null;
   /** An upload again or a move over a colleague's upload, waiting for the editor's yes (answerReplace). */
   replaceAsk: { manuscriptId: number; changes: Partial<UploadFormInput>; question: string } | null;
+  /** The list and its folders (a start, another profile). */
   load(): Promise<void>;
+  /** The list (the open manuscript's detail reloads by its own changes). */
+  loadList(): Promise<void>;
+  loadFolders(): Promise<void>;
   setFolder(folder: string | null): Promise<void>;
   search(text: string): Promise<void>;
   select(id: number | null): Promise<void>;
@@ -283,23 +288,28 @@ export const useManuscripts = create<ManuscriptsStore>((set, get) => {
     ...EMPTY,
     batch: [],
     async load() {
+      await Promise.all([get().loadList(), get().loadFolders()]);
+    },
+    async loadList() {
       try {
-        const [list, folders] = await Promise.all([
-          desk().invoke('manuscripts.list', get().folder ? { folder: get().folder! } : {}),
-          desk().invoke('manuscripts.folders', {}),
-        ]);
-        set({ list, folders, error: null });
+        const list = await desk().invoke('manuscripts.list', get().folder ? { folder: get().folder! } : {});
+        set({ list: shareEqual(get().list, list), error: null });
         await refusals();
         if (get().searchText.trim() !== '') await get().search(get().searchText);
-        const sel = get().selectedId;
-        if (sel !== null) await get().select(sel);
+      } catch (err) {
+        set({ error: errorText(err) });
+      }
+    },
+    async loadFolders() {
+      try {
+        set({ folders: await desk().invoke('manuscripts.folders', {}) });
       } catch (err) {
         set({ error: errorText(err) });
       }
     },
     async setFolder(folder) {
       set({ folder });
-      await get().load();
+      await get().loadList();
     },
     async search(text) {
       set({ searchText: text });
@@ -416,7 +426,7 @@ export const useManuscripts = create<ManuscriptsStore>((set, get) => {
         });
         patch(key, { state: 'queued', manuscriptId: m.id, error: null, tried: true, waiting: false });
         rememberFolder(item.form.folder);
-        await get().load();
+        // The list follows from core's change feed (the upload is a 'manuscripts' change).
         await get().select(m.id);
       } catch (err) {
         const question = replacesColleague(err);
@@ -488,7 +498,6 @@ export const useManuscripts = create<ManuscriptsStore>((set, get) => {
         if (!entry) return patch(key, { error: 'This upload has been sent already; its run is kept.' });
         await desk().invoke('outbox.discard', { id: entry.id });
         patch(key, { state: 'cancelled', error: null });
-        await get().load();
       } catch (err) {
         patch(key, { error: errorText(err) });
       }
@@ -498,7 +507,6 @@ export const useManuscripts = create<ManuscriptsStore>((set, get) => {
         const entry = await pending(key);
         if (entry?.state === 'failed') await desk().invoke('outbox.retry', { id: entry.id });
         patch(key, { error: null, refusal: undefined });
-        await get().load();
       } catch (err) {
         patch(key, { error: errorText(err) });
       }
@@ -543,7 +551,6 @@ export const useManuscripts = create<ManuscriptsStore>((set, get) => {
       try {
         await desk().invoke('manuscripts.upload', { form: { ...manuscript.form, ...changes }, ...(replace ? { replace: true } : {}) });
         set({ replaceAsk: null });
-        await get().load();
       } catch (err) {
         const question = replacesColleague(err);
         if (question) set({ replaceAsk: { manuscriptId: manuscript.id, changes, question } });
@@ -558,3 +565,29 @@ export const useManuscripts = create<ManuscriptsStore>((set, get) => {
     },
   };
 });
+
+// The list (with the open manuscript) and the folders reload by the changes READS names for each.
+live(
+  'manuscripts.list',
+  () => {
+    const folder = useManuscripts.getState().folder;
+    return folder ? { folder } : {};
+  },
+  () => useManuscripts.getState().loadList(),
+);
+live(
+  'manuscripts.folders',
+  () => ({}),
+  () => useManuscripts.getState().loadFolders(),
+);
+live(
+  'manuscripts.get',
+  () => {
+    const id = useManuscripts.getState().selectedId;
+    return id === null ? null : { id };
+  },
+  () => {
+    const id = useManuscripts.getState().selectedId;
+    return id === null ? undefined : useManuscripts.getState().select(id);
+  },
+);

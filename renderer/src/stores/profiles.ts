@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import type { ConnectionTest, ProfilesState } from '../../../electron/common/views';
+import { live } from '../data/queries';
 import { desk, errorText } from '../platform/instance';
 
 interface ProfilesStore {
@@ -50,3 +51,9 @@ export const useProfiles = create<ProfilesStore>((set) => {
     },
   };
 });
+
+live(
+  'profiles.list',
+  () => ({}),
+  () => useProfiles.getState().load(),
+);

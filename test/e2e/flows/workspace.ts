@@ -8,7 +8,10 @@ import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { parseCsv } from '../../../electron/common/domain/csv';
 import { KNOWN, makeManuscriptPdf } from '../../fixtures/intake/make';
+import { dropFile } from '../../support/drop';
 import { eachLook } from '../../support/looks';
+
+export { dropFile };
 
 export interface FlowContext {
   page: Page;
@@ -28,7 +31,6 @@ export interface FlowContext {
 export const nav = (page: Page, label: string) =>
   page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: label }).click();
 
-/** Drops files on the window the way the OS does: dragover then drop with a DataTransfer of Files. */
 /** Drops the demo manuscript (lichens.pdf), waits for its title to be read, uploads it to the DEMO folder and waits until it is sent. */
 export async function uploadDemoManuscript(page: Page): Promise<void> {
   await dropFile(page, 'lichens.pdf', await makeManuscriptPdf(), 'application/pdf');
@@ -37,21 +39,6 @@ export async function uploadDemoManuscript(page: Page): Promise<void> {
   await item.locator('input[id$="-folder"]').fill('DEMO');
   await item.getByRole('button', { name: 'Upload', exact: true }).click();
   await expect.poll(() => page.getByRole('list', { name: 'Manuscripts' }).textContent(), { timeout: 30_000 }).toMatch(/Sent/);
-}
-
-export async function dropFile(page: Page, name: string, bytes: Buffer, type: string): Promise<void> {
-  await page.evaluate(
-    ({ name, b64, type }) => {
-      const bin = atob(b64);
-      const data = new Uint8Array(bin.length);
-      for (let i = 0; i < bin.length; i++) data[i] = bin.charCodeAt(i);
-      const dt = new DataTransfer();
-      dt.items.add(new File([data], name, { type }));
-      window.dispatchEvent(new DragEvent('dragover', { dataTransfer: dt, bubbles: true, cancelable: true }));
-      window.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
-    },
-    { name, b64: bytes.toString('base64'), type },
-  );
 }
 
 /** Drop a PDF → fields pre-filled → upload → candidates → filters → export CSV (file checked). */

@@ -181,7 +181,7 @@ describe('density and hierarchy', () => {
     for (const v of groups.flatMap((g) => g.views)) expect(v.icon, v.text ?? '').toBe(true);
     // Every view is in the sidebar once, and Ctrl+N still opens the view it always did.
     expect(groups.flatMap((g) => g.views).length).toBe(VIEW_DEFS.length);
-    await page.keyboard.press('Control+8');
+    await page.keyboard.press('Control+5');
     await page.getByRole('heading', { level: 1, name: 'Reviewers' }).waitFor();
 
     const activity = sidebar().getByRole('button', { name: 'Activity', exact: true });

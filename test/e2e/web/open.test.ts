@@ -8,6 +8,7 @@ import type { UploadResponse } from '../../../electron/common/service';
 import { launchChromium } from '../../support/browser';
 import { generatedAnswer } from '../../support/generated-run';
 import { startWebApp, type WebApp } from '../../support/web-app';
+import { WIRE_LOG, type Wire } from '../../support/wire-log';
 
 const N = 300;
 
@@ -21,37 +22,6 @@ const answer = (manuscriptId: number, originId: string, n: number): UploadRespon
     affiliation: `Institute ${i % 40}`,
     coauth_conflicts: { exists: i % 7 === 0 },
   }));
-
-/** In the page: each request sent and each answer received on the app's WebSocket, with its time and size. */
-const WIRE_LOG = `(() => {
-  const log = (window.__wire = []);
-  const names = new Map();
-  const WS = window.WebSocket;
-  window.WebSocket = class extends WS {
-    constructor(...args) {
-      super(...args);
-      super.addEventListener('message', (ev) => {
-        const text = String(ev.data);
-        const id = /^\\{"id":(\\d+)/.exec(text);
-        if (id) log.push({ kind: 'answer', channel: names.get(Number(id[1])), bytes: text.length, t: performance.now() });
-      });
-    }
-    send(text) {
-      const m = JSON.parse(text);
-      names.set(m.id, m.channel);
-      log.push({ kind: 'request', channel: m.channel, input: m.input, t: performance.now() });
-      super.send(text);
-    }
-  };
-})()`;
-
-interface Wire {
-  kind: 'request' | 'answer';
-  channel: string;
-  input?: { query?: { limit?: number; offset?: number } };
-  bytes?: number;
-  t: number;
-}
 
 beforeAll(async () => {
   app = await startWebApp();

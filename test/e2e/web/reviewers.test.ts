@@ -171,7 +171,7 @@ describe('reviewer ledger on screen', () => {
   });
 
   it('Reviewers view: search, sort, export CSV, history with the merge rule, split with confirmation', async () => {
-    await page.keyboard.press('Control+8');
+    await page.keyboard.press('Control+5');
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Reviewers');
     const table = page.getByRole('table', { name: 'Reviewers' });
     const names = () => table.getByRole('row').evaluateAll((els) => els.slice(1).map((e) => e.querySelector('.name')?.textContent ?? ''));
@@ -275,7 +275,7 @@ describe('reviewer ledger on screen', () => {
     await page.getByLabel('Hide busy reviewers').uncheck();
     await expect.poll(count).toBe(secondCount);
 
-    await page.keyboard.press('Control+8');
+    await page.keyboard.press('Control+5');
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Reviewers');
     const reviewers = page.getByRole('table', { name: 'Reviewers' });
     const names = () =>

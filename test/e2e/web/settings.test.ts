@@ -74,8 +74,8 @@ describe('custom fields', () => {
   const table = (scope: string) => page.getByRole('table', { name: `Custom fields: ${scope}` });
   const freshness = () => page.getByTestId('custom-fields-freshness').textContent();
 
-  it('lists the organization’s fields by scope with their ids, kinds, options and value formats (Ctrl+7)', async () => {
-    await page.keyboard.press('Control+7');
+  it('lists the organization’s fields by scope with their ids, kinds, options and value formats (Ctrl+8)', async () => {
+    await page.keyboard.press('Control+8');
     await expect.poll(heading).toBe('Custom fields');
     await expect.poll(() => table('Authors from groups').getByRole('row').count(), { timeout: 20_000 }).toBe(6);
     expect(await table('Folders').getByRole('row').count()).toBe(3);
@@ -246,7 +246,7 @@ describe('settings', () => {
     await app.core.workspace()!.sync.syncNow();
     await expect.poll(() => app.core.workspace()!.outbox.counts().pending, { timeout: 30_000 }).toBe(0);
     expect(runs(kept.id)).toBe(2);
-    await page.keyboard.press('Control+7');
+    await page.keyboard.press('Control+8');
     await expect
       .poll(() => page.getByRole('table', { name: 'Custom fields: Authors from groups' }).getByRole('row').count(), { timeout: 20_000 })
       .toBe(6);

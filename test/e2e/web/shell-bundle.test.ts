@@ -7,8 +7,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { rendererDir } from '../../support/web-app';
 
-/** Bytes of minified JavaScript the shell may load before its first paint (241 KB + 13 KB of shared chunks when set). */
-const SHELL_BUDGET = 280_000;
+/** Bytes of minified JavaScript the shell may load before its first paint: 282 KB with the window's one read path
+ * (data/queries.ts and the READS declarations, about 2 KB more than the per-store loaders it replaced). */
+const SHELL_BUDGET = 285_000;
 /** zod v4's error class names itself so in its minified build. */
 const ZOD_MARKER = '$ZodError';
 

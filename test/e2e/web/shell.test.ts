@@ -38,17 +38,17 @@ describe('shell in Chromium', () => {
     const page = await browser.newPage();
     await page.goto(app.host.url);
     const nav = page.getByRole('navigation', { name: 'Main' });
-    for (const label of ['Manuscripts', 'Candidates', 'Journals', 'Groups', 'Activity', 'Settings', 'Custom fields', 'Reviewers']) {
+    for (const label of ['Manuscripts', 'Candidates', 'Journals', 'Activity', 'Reviewers', 'Groups', 'Settings', 'Custom fields']) {
       await nav.getByRole('button', { name: label }).click();
       await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(label);
     }
     await page.keyboard.press('Control+3');
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Journals');
-    await page.keyboard.press('Control+7');
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Custom fields');
     await page.keyboard.press('Control+8');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Custom fields');
+    await page.keyboard.press('Control+5');
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Reviewers');
-    await page.keyboard.press('Control+6');
+    await page.keyboard.press('Control+7');
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Settings');
     await page.close();
   });

@@ -387,3 +387,42 @@ describe('crash recovery', () => {
     expect(existsSync(cache.manuscripts.getById(kept.manuscriptId)!.file!.path)).toBe(true);
   });
 });
+
+describe('kinds this version does not know', () => {
+  // A newer Referee Desk may have queued a kind of write in the same cache before a downgrade.
+  const future = () =>
+    cache.db
+      .prepare(
+        `INSERT INTO outbox (profile_id, kind, entity_key, payload_json, depends_on, state, attempts, next_attempt_at, created_at, updated_at)
+         VALUES (@p, 'office_future', 'future:1', '{}', NULL, 'queued', 0, 0, 1, 1) RETURNING id`,
+      )
+      .pluck()
+      .get({ p: P }) as number;
+
+  it('parks an unknown kind at start-up with the reason, never sends it, lists it in plain words, and lets it be discarded', async () => {
+    const id = future();
+    const { entryId } = outbox.queueUpload({ form: form('ms-known'), file: await staged('known.pdf', PDF('known')) });
+    makeOutbox().recover();
+    const parked = outbox.get(id)!;
+    expect(parked.state).toBe('parked');
+    expect(parked.error?.message).toMatch(/queued by a newer version of Referee Desk/);
+    // The known write goes; the unknown one waits, untouched by the drain.
+    expect(await outbox.drain()).toMatchObject({ sent: 1, parked: 0 });
+    expect(outbox.get(entryId)!.state).toBe('done');
+    expect(outbox.get(id)!.state).toBe('parked');
+    const { outboxView } = await import('../../../electron/core/handlers/outbox');
+    expect(outboxView(outbox.get(id)!)).toMatchObject({
+      label: 'A change queued by a newer version of Referee Desk',
+      editable: null,
+      target: null,
+    });
+    expect(() => outbox.retry(id)).toThrow(/newer version of Referee Desk/);
+    expect(outbox.discard(id)).toEqual([id]);
+    expect(outbox.get(id)).toBeUndefined();
+  });
+
+  it('the store refuses to queue a kind the registry does not name', () => {
+    const store = new OutboxStore(cache.db, cache.changes);
+    expect(() => store.insert(P, { kind: 'office_future', data: {} } as never, 'x', null, 1)).toThrow(/no kind 'office_future'/);
+  });
+});

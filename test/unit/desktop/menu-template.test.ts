@@ -51,14 +51,14 @@ describe('application menu', () => {
       ['Manuscripts', 'CmdOrCtrl+1'],
       ['Candidates', 'CmdOrCtrl+2'],
       ['Journals', 'CmdOrCtrl+3'],
-      ['Groups', 'CmdOrCtrl+4'],
-      ['Activity', 'CmdOrCtrl+5'],
-      ['Settings', 'CmdOrCtrl+6'],
-      ['Custom fields', 'CmdOrCtrl+7'],
-      ['Reviewers', 'CmdOrCtrl+8'],
+      ['Activity', 'CmdOrCtrl+4'],
+      ['Reviewers', 'CmdOrCtrl+5'],
+      ['Groups', 'CmdOrCtrl+6'],
+      ['Settings', 'CmdOrCtrl+7'],
+      ['Custom fields', 'CmdOrCtrl+8'],
     ]);
     click(view[3]!);
-    expect(ran).toEqual([{ type: 'view', view: 'groups' }]);
+    expect(ran).toEqual([{ type: 'view', view: 'activity' }]);
     expect(view.slice(8).map((i) => i.role)).toEqual(['resetZoom', 'zoomIn', 'zoomOut', 'togglefullscreen']);
   });
   it('Help: logs folder, diagnostics, updates, About', () => {

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { affiliationDoubt, fieldsToCheck, LONG_AUTHOR_LIST } from '../../../electron/common/domain/intake';
+import { affiliationDoubt, fieldsToCheck, initialContradicts, LONG_AUTHOR_LIST } from '../../../electron/common/domain/intake';
 import type { IntakeConfidenceView, IntakeView } from '../../../electron/common/views';
 
 const sure = { name: 0.9, affiliation: 0.9, email: 0.95, orcid: 0.95 };
 
 function view(over: Partial<IntakeView> = {}, conf: Partial<IntakeConfidenceView> = {}): IntakeView {
   const authors = over.authors ?? [
-    { name: 'Ana Pérez', affiliation: 'Universidad de Valmar', email: 'ana@valmar.es', orcid: null },
-    { name: 'Wei Zhang', affiliation: 'Kanto University', email: null, orcid: '0000-0002-1825-0097' },
+    { name: 'Ana Pérez', affiliation: 'Universidad de Valmar, Valmar, Spain', email: 'ana@valmar.es', orcid: null },
+    { name: 'Wei Zhang', affiliation: 'Kanto University, Tokyo, Japan', email: null, orcid: '0000-0002-1825-0097' },
   ];
   return {
     fileId: 'f1',
@@ -111,5 +111,52 @@ describe('fieldsToCheck', () => {
     );
     expect(out.map((f) => (f.field === 'author' ? `${f.index}.${f.part}` : f.field))).toEqual(['0.aff', '1.aff', '2.aff']);
     expect(affiliationDoubt(all, false)).toBeNull();
+  });
+
+  it('flags an abstract that starts mid-sentence, not one that opens on a symbol written in lower case', () => {
+    const flagged = (abstract: string) => fieldsToCheck(view({ abstract })).map((f) => f.field);
+    expect(flagged('single cell to many surrounding cells. These waves were observed.')).toEqual(['abstract']);
+    expect(flagged('Calcium waves spread from a single cell.')).toEqual([]);
+    expect(flagged('mRNA levels rose in every sample.')).toEqual([]);
+    expect(flagged('p53 is mutated in half of all tumours.')).toEqual([]);
+  });
+
+  it('doubts an affiliation with words after its address, or one that names no place', () => {
+    expect(affiliationDoubt('University of Edinburgh, Edinburgh, UK science, transparency', false)).toMatch(/other text/);
+    expect(affiliationDoubt('University of Edinburgh, Edinburgh, UK', false)).toBeNull();
+    expect(affiliationDoubt('Departamento de Astronomia', false)).toMatch(/no place/);
+    expect(affiliationDoubt('University of Arizona', false)).toMatch(/no place/);
+    expect(affiliationDoubt('Steward Observatory, University of Arizona, Tucson', false)).toBeNull();
+  });
+
+  it('on a page whose affiliations were read cut, doubts the short ones too, in form order', () => {
+    const authors = [
+      { name: 'Xiaolu Huang', affiliation: 'Department of Cellular and', email: null, orcid: null },
+      { name: 'Mingci Cai', affiliation: 'Renji Hospital, Shanghai', email: null, orcid: null },
+      { name: 'Xu Sun', affiliation: 'Department of; Evidence-based Medicine', email: null, orcid: null },
+      { name: 'Lan Rong', affiliation: 'Shanghai No.9 People’s', email: null, orcid: null },
+      { name: 'Hai Lin', affiliation: 'Shanghai Health Development Research Center, Shanghai, China', email: null, orcid: null },
+    ];
+    const conf = { signals: { emails: 0, unassignedEmails: 0, affiliationMarkers: 5, markersWithoutAuthor: 0 } };
+    const cutThree = authors.map((a, i) => ({ ...sure, affiliation: i === 1 || i === 4 ? 0.9 : 0.4 }));
+    const ids = (out: ReturnType<typeof fieldsToCheck>) => out.map((f) => (f.field === 'author' ? `${f.index}.${f.part}` : f.field));
+    expect(ids(fieldsToCheck(view({ authors }, { ...conf, perAuthor: cutThree })))).toEqual(['0.aff', '1.aff', '2.aff', '3.aff']);
+    // Two cut of five: the page is not doubted, the short one stands.
+    const cutTwo = authors.map((a, i) => ({ ...sure, affiliation: i === 0 || i === 2 ? 0.4 : 0.9 }));
+    expect(ids(fieldsToCheck(view({ authors: authors.filter((_, i) => i !== 3) }, { ...conf, perAuthor: cutTwo })))).toEqual([
+      '0.aff',
+      '2.aff',
+    ]);
+  });
+
+  it('doubts an e-mail address whose initial is none of the author’s names', () => {
+    expect(initialContradicts('a.hock@beatson.gla.ac.uk', 'Viola Paulus-Hock')).toBe(true);
+    expect(initialContradicts('v.hock@beatson.gla.ac.uk', 'Viola Paulus-Hock')).toBe(false);
+    expect(initialContradicts('vphock@beatson.gla.ac.uk', 'Viola Paulus-Hock')).toBe(false);
+    expect(initialContradicts('hock@beatson.gla.ac.uk', 'Viola Paulus-Hock')).toBe(false);
+    expect(initialContradicts('jperez@valmar.es', 'Ana Pérez')).toBe(true);
+    expect(initialContradicts('aperez@valmar.es', 'Ana Pérez')).toBe(false);
+    const authors = [{ name: 'Ana Pérez', affiliation: null, email: 'jperez@valmar.es', orcid: null }];
+    expect(fieldsToCheck(view({ authors })).map((f) => (f.field === 'author' ? `${f.index}.${f.part}` : f.field))).toEqual(['0.email']);
   });
 });

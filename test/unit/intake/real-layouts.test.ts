@@ -11,7 +11,7 @@ import {
   pdfAuthors,
   pdfTitle,
 } from '../../../electron/core/intake/decisions';
-import { stripSup, type Segment } from '../../../electron/core/intake/layout';
+import { segmentsOf, stripSup, type Glyphs, type Segment } from '../../../electron/core/intake/layout';
 import type { PdfPage } from '../../../electron/core/intake/pdftext';
 import type { Role } from '../../../electron/core/intake/roles';
 import { findEmails, splitAuthorLine } from '../../../electron/core/intake/text';
@@ -304,5 +304,61 @@ describe('an abstract under a numbered heading', () => {
     expect(abstractAfterHeading([under('Abstract')])?.text).toMatch(/^Researchers/);
     expect(abstractAfterHeading([under('2. Summary')])).toBeNull();
     expect(abstractAfterHeading([under('12 Abstract interpretation')])).toBeNull();
+  });
+});
+
+describe('words set without space glyphs', () => {
+  // Some producers place each word as a run of its own and draw no space glyph between them: the words are
+  // told apart by the gap between their glyphs, measured against the font size, not by a space in the text.
+  const words = (gap: number): Glyphs[] => {
+    let x = 72;
+    return ['COVID-19', 'vaccination', 'and', 'treatment'].map((str) => {
+      const w = str.length * 5;
+      const run = { str, x, w, top: 120, size: 10, font: 'f1' };
+      x += w + gap;
+      return run;
+    });
+  };
+
+  it('reads a gap of a word space (a quarter em and more) as a space between words', () => {
+    expect(segmentsOf(words(2.5), 1).map((s) => s.text)).toEqual(['COVID-19 vaccination and treatment']);
+  });
+
+  it('joins runs with no gap (kerned pieces of one word), and splits at a column-wide gap', () => {
+    expect(segmentsOf(words(0), 1).map((s) => s.text)).toEqual(['COVID-19vaccinationandtreatment']);
+    const pieces: Glyphs[] = [
+      { str: 'vacc', x: 72, w: 20, top: 120, size: 10, font: 'f1' },
+      { str: 'ination', x: 92.5, w: 35, top: 120, size: 10, font: 'f1' },
+    ];
+    expect(segmentsOf(pieces, 1).map((s) => s.text)).toEqual(['vaccination']);
+    expect(segmentsOf(words(30), 1)).toHaveLength(4);
+  });
+});
+
+describe('institutions, departments and countries under the author line', () => {
+  it('are not read as names, even where every line of the zone is taken for an author line', () => {
+    const row = { x0: 180, x1: 420, size: 11, font: 'roman' };
+    const zone = [
+      seg('Ana Pérez and Wei Zhang', 200, row),
+      seg('Department of Physics, Kanto University', 214, row),
+      seg('Instituto de Astrofísica de Canarias', 228, row),
+      seg('Tokyo, Japan', 242, row),
+    ];
+    expect(pdfAuthors(zone, () => 'author', [], null).map((h) => h.author.name)).toEqual(['Ana Pérez', 'Wei Zhang']);
+  });
+});
+
+describe('acknowledgements are not an abstract', () => {
+  it('a page with no abstract: the acknowledgements under their heading are not read as one', () => {
+    const main = { x0: 72, x1: 520, size: 10, font: 'serif' };
+    const thanks = 'We thank the reviewers who answered the survey and the journal for its help with the data';
+    const p = page([
+      seg('Acknowledgements', 300, { ...main, font: 'bold' }),
+      ...Array.from({ length: 4 }, (_, i) => seg(thanks, 314 + 12 * i, main)),
+    ]);
+    expect(abstractWithoutHeading(p, 260, null, null)).toBeNull();
+    // The same paragraph with no heading above it would be taken (so the heading is what keeps it out).
+    const bare = page(Array.from({ length: 4 }, (_, i) => seg(thanks, 314 + 12 * i, main)));
+    expect(abstractWithoutHeading(bare, 260, null, null)).toMatch(/^We thank the reviewers/);
   });
 });

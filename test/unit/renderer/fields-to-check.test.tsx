@@ -76,7 +76,7 @@ describe('fields to check in the upload form', () => {
       format: 'pdf',
       title: 'T',
       abstract: 'A',
-      authors: [{ name: 'Ann Lee', affiliation: 'Uni', email: 'ann@uni.edu', orcid: null }],
+      authors: [{ name: 'Ann Lee', affiliation: 'University of Uppsala, Uppsala, Sweden', email: 'ann@uni.edu', orcid: null }],
       references: 0,
       error: null,
       confidence: {

@@ -3,7 +3,7 @@
 // only when the view says so (after it painted that page: afterPaint), and the exports act on every row.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CandidateQuery, CandidateRow, ManuscriptRow } from '../../../electron/common/views';
-import { resetWorkspace } from '../../../renderer/src/data/topics';
+import { resetWorkspace } from '../../../renderer/src/data/connect';
 import { afterPaint, FIRST_PAGE, useCandidates } from '../../../renderer/src/stores/candidates';
 import { useManuscripts } from '../../../renderer/src/stores/manuscripts';
 import { installFakeDesk, settle, type FakeDesk } from './fake-desk';
@@ -64,6 +64,19 @@ describe('opening a run paints its first page before asking for the rest', () =>
     const { rows, total, partial } = useCandidates.getState();
     expect({ total, partial, n: rows.length }).toEqual({ total: N, partial: false, n: N });
     expect(rows.map((r) => r.rank)).toEqual(all.map((r) => r.rank));
+  });
+
+  it('a new run following the run on screen comes in one answer (the table is painted already)', async () => {
+    const fake = runDesk();
+    await useCandidates.getState().open(RUN);
+    await useCandidates.getState().rest();
+    const before = fake.count('candidates.query');
+    await useCandidates.getState().open(RUN + 1, RUN);
+    expect(fake.calls.slice(before).map((c) => c.input)).toEqual([{ runId: RUN + 1, query: {} }]);
+    expect(useCandidates.getState()).toMatchObject({ runId: RUN + 1, partial: false, total: N });
+    // Another manuscript's run (nothing of it on screen) is paged again.
+    await useCandidates.getState().open(RUN + 5, null);
+    expect(fake.calls.at(-1)?.input).toEqual({ runId: RUN + 5, query: { limit: FIRST_PAGE } });
   });
 
   it('afterPaint() resolves in a task after the next frame, or after 250 ms in a window that paints no frame', async () => {

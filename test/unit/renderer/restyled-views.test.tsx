@@ -6,7 +6,7 @@ import type { AuthorHistory } from '../../../electron/common/rows';
 import type { OutboxItemView } from '../../../electron/common/views';
 import { ActivityView } from '../../../renderer/src/features/activity/ActivityView';
 import { CustomFieldsView } from '../../../renderer/src/features/customfields/CustomFieldsView';
-import { useCustomFields, useOutbox } from '../../../renderer/src/stores/reads';
+import { resetQueries, setQueryData } from '../../../renderer/src/data/queries';
 
 const text = (html: string) =>
   html
@@ -14,21 +14,12 @@ const text = (html: string) =>
     .replace(/&quot;/g, '"')
     .replace(/\s+/g, ' ');
 
-// Rendered on the "server" (no DOM here), zustand hooks read a store's initial state object: the
-// tests write their data into it, and put it back afterwards.
-const saved: Array<[object, object]> = [];
-function seed<S extends object>(store: { getInitialState(): S }, patch: Partial<S>): void {
-  const init = store.getInitialState();
-  saved.push([init, { ...init }]);
-  Object.assign(init, patch);
-}
-afterEach(() => {
-  for (const [init, copy] of saved.splice(0)) Object.assign(init, copy);
-});
+// Rendered on the "server" (no DOM here), a query shows the answer put in the cache; each test starts from none.
+afterEach(() => resetQueries());
 
 describe('Custom fields', () => {
   it('with none defined, says so and what to do next; Refresh is the one primary action', () => {
-    seed(useCustomFields, { data: [], loading: false, error: null });
+    setQueryData('customFields.list', {}, []);
     const html = renderToStaticMarkup(<CustomFieldsView />);
     expect(text(html)).toMatch(/No custom fields .*Once an administrator defines some, choose Refresh from the service/);
     expect(html.match(/class="primary"/g)).toHaveLength(1);
@@ -36,22 +27,18 @@ describe('Custom fields', () => {
   });
 
   it('with fields, shows their table and no empty state', () => {
-    seed(useCustomFields, {
-      data: [
-        {
-          scope: 'author_from_group',
-          apiId: 'f-1',
-          position: 0,
-          dataKind: 'number',
-          name: 'Reviews completed',
-          description: null,
-          options: null,
-          fetchedAt: Date.now(),
-        },
-      ],
-      loading: false,
-      error: null,
-    });
+    setQueryData('customFields.list', {}, [
+      {
+        scope: 'author_from_group',
+        apiId: 'f-1',
+        position: 0,
+        dataKind: 'number',
+        name: 'Reviews completed',
+        description: null,
+        options: null,
+        fetchedAt: Date.now(),
+      },
+    ]);
     const html = renderToStaticMarkup(<CustomFieldsView />);
     expect(html).toContain('aria-label="Custom fields: Authors from groups"');
     expect(text(html)).toMatch(/Reviews completed f-1 Number/);
@@ -74,18 +61,14 @@ describe('Activity', () => {
   };
 
   it('with nothing waiting, says every change was sent and what will show there', () => {
-    seed(useOutbox, { data: [], loading: false, error: null });
+    setQueryData('outbox.list', {}, []);
     const t = text(renderToStaticMarkup(<ActivityView />));
     expect(t).toMatch(/Changes to send none .*Sync now/);
     expect(t).toMatch(/Nothing waiting: every change has been sent\. New uploads and group changes show here/);
   });
 
   it('a refused write: counted, its reason in plain words (no preamble, the field as the form labels it), Correct in Groups', () => {
-    seed(useOutbox, {
-      data: [refused, { ...refused, id: 8, state: 'pending', error: null, editable: null }],
-      loading: false,
-      error: null,
-    });
+    setQueryData('outbox.list', {}, [refused, { ...refused, id: 8, state: 'pending', error: null, editable: null }]);
     const html = renderToStaticMarkup(<ActivityView />);
     const t = text(html);
     expect(t).toMatch(/2 waiting · 1 needs attention/);

@@ -1,12 +1,13 @@
-// A ledger change reloads the candidates and their load badges (data/topics.ts). The table's rows are
-// memoised on their row object and each name cell subscribes to its own person's load: both stores keep
-// the previous object of everything that did not change, so only the changed rows and cells re-render.
+// A ledger change reloads the candidates and refetches their load badges (data/queries.ts). The table's rows
+// are memoised on their row object and each name cell listens to its own person's load: the candidates store
+// and the query cache keep the previous object of everything that did not change, so only the changed rows
+// and cells re-render.
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { CandidateLoadRow, CandidateRow } from '../../../electron/common/views';
-import { connect, resetWorkspace } from '../../../renderer/src/data/topics';
+import { connect, resetWorkspace } from '../../../renderer/src/data/connect';
+import { queryState, watchQuery } from '../../../renderer/src/data/queries';
 import { useCandidates } from '../../../renderer/src/stores/candidates';
 import { selectLoad } from '../../../renderer/src/stores/loads';
-import { useLoads } from '../../../renderer/src/stores/reads';
 import { installFakeDesk, settle } from './fake-desk';
 
 const RUN = 7;
@@ -51,7 +52,11 @@ describe('a reload after a change keeps the objects of what did not change', () 
     const first = useCandidates.getState().rows;
     expect(first.map((r) => r.name)).toEqual(['Person 0', 'Person 1', 'Person 2']);
 
+    // The rows depend on the ledger only through the busy and worked-with filters: none is set.
     fake.emit('data.changed', { topic: 'ledger' });
+    await settle();
+    expect(fake.count('candidates.query')).toBe(1);
+    fake.emit('data.changed', { topic: 'marks' });
     await settle();
     expect(fake.count('candidates.query')).toBe(2);
     expect(useCandidates.getState().rows).toBe(first);
@@ -71,6 +76,12 @@ describe('a reload after a change keeps the objects of what did not change', () 
     await useCandidates.getState().reload();
     expect(useCandidates.getState().rows).toEqual([second[2], second[0], second[1]]);
     expect(useCandidates.getState().rows[0]).toBe(second[2]);
+    // With "Hide busy reviewers" on, a ledger change asks again.
+    await useCandidates.getState().setQuery({ hideBusy: true });
+    const asked = fake.count('candidates.query');
+    fake.emit('data.changed', { topic: 'ledger' });
+    await settle();
+    expect(fake.count('candidates.query')).toBe(asked + 1);
     off();
   });
 
@@ -78,13 +89,14 @@ describe('a reload after a change keeps the objects of what did not change', () 
     let answer = [load(500), load(501), load(502, { busy: true, reasons: ['Reviewing 2'] })];
     const fake = installFakeDesk({ 'ledger.loads': () => answer.map((r) => structuredClone(r)) });
     const off = connect(fake);
-    const of = (authorId: number) => selectLoad(RUN, authorId)(useLoads.getState());
+    const of = (authorId: number, runId = RUN) => selectLoad(runId, authorId)(queryState('ledger.loads', { runId }));
     expect(of(500)).toBeUndefined();
-    await useLoads.getState().load({ runId: RUN });
+    const stop = watchQuery('ledger.loads', { runId: RUN });
+    await settle();
     const before = [of(500), of(501), of(502)];
     expect(before[2]?.busy).toBe(true);
     // Another run's answer is nobody's load in this run.
-    expect(selectLoad(RUN + 1, 500)(useLoads.getState())).toBeUndefined();
+    expect(of(500, RUN + 1)).toBeUndefined();
 
     answer = [load(500), load(501, { invitedRecent: 1, busy: true, reasons: ['Invited 1 time'] }), answer[2]!];
     fake.emit('data.changed', { topic: 'ledger' });
@@ -94,6 +106,7 @@ describe('a reload after a change keeps the objects of what did not change', () 
     expect(of(501)).not.toBe(before[1]);
     expect(of(501)?.reasons).toEqual(['Invited 1 time']);
     expect(of(502)).toBe(before[2]);
+    stop();
     off();
   });
 
@@ -101,10 +114,12 @@ describe('a reload after a change keeps the objects of what did not change', () 
     let answer = [load(600, { busy: true, reasons: ['Reviewing 2'] })];
     const fake = installFakeDesk({ 'ledger.loads': () => answer.map((r) => structuredClone(r)) });
     const off = connect(fake);
-    const of = (authorId: number) => selectLoad(RUN, authorId)(useLoads.getState());
-    await useLoads.getState().load({ runId: RUN + 2 });
+    const of = (authorId: number) => selectLoad(RUN, authorId)(queryState('ledger.loads', { runId: RUN }));
+    const other = watchQuery('ledger.loads', { runId: RUN + 2 });
+    await settle();
     expect(of(601)).toBeUndefined();
-    await useLoads.getState().load({ runId: RUN });
+    const stop = watchQuery('ledger.loads', { runId: RUN });
+    await settle();
     const zero = of(601);
     expect(zero).toEqual(load(601, { personId: null }));
     expect(of(601)).toBe(zero);
@@ -118,6 +133,8 @@ describe('a reload after a change keeps the objects of what did not change', () 
     fake.emit('data.changed', { topic: 'ledger' });
     await settle();
     expect(of(600)).toMatchObject({ authorId: 600, busy: false, reasons: [] });
+    other();
+    stop();
     off();
   });
 });

@@ -4,7 +4,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { TRANSITIONS } from '../../../electron/common/domain/shortlist';
 import type { CandidateRow, InvitationDraft, ShortlistEntryRow } from '../../../electron/common/views';
-import { connect, resetWorkspace } from '../../../renderer/src/data/topics';
+import { connect, resetWorkspace } from '../../../renderer/src/data/connect';
+import { queryState, watchQuery } from '../../../renderer/src/data/queries';
 import {
   actionLabels,
   actionTarget,
@@ -19,7 +20,6 @@ import {
 import { toggleShortlist, useShortlistPanel } from '../../../renderer/src/features/candidates/shortlistState';
 import { useDrafts } from '../../../renderer/src/stores/invitations';
 import { useManuscripts } from '../../../renderer/src/stores/manuscripts';
-import { useShortlist } from '../../../renderer/src/stores/reads';
 import { installFakeDesk, settle } from './fake-desk';
 
 const entry = (authorId: number, position: number, patch: Partial<ShortlistEntryRow> = {}): ShortlistEntryRow => ({
@@ -150,7 +150,8 @@ describe('shortlist data path', () => {
       'invitation.draft': ({ manuscriptId, authorId }) => draft(manuscriptId, authorId),
     });
     const off = connect(fake);
-    await useShortlist.getState().load({ manuscriptId: 3 });
+    const stop = watchQuery('shortlist.list', { manuscriptId: 3 });
+    await settle();
     await useDrafts.getState().load(3, [1]);
     expect(fake.count('shortlist.list')).toBe(1);
     list = [entry(1, 1), entry(2, 2)];
@@ -158,19 +159,21 @@ describe('shortlist data path', () => {
     await settle();
     expect(fake.count('shortlist.list')).toBe(2);
     expect(fake.count('invitation.draft')).toBe(2);
-    expect(useShortlist.getState().data?.map((e) => e.authorId)).toEqual([1, 2]);
+    expect(queryState('shortlist.list', { manuscriptId: 3 }).data?.map((e) => e.authorId)).toEqual([1, 2]);
     fake.emit('data.changed', { topic: 'shortlist', id: 4 });
     await settle();
     expect(fake.count('shortlist.list')).toBe(2);
     expect(fake.count('invitation.draft')).toBe(2);
+    // Two changes in one frame: one request.
     fake.emit('data.changed', { topic: 'marks' });
     fake.emit('data.changed', { topic: 'candidates' });
     await settle();
-    expect(fake.count('shortlist.list')).toBe(4);
+    expect(fake.count('shortlist.list')).toBe(3);
     // Another profile's workspace: nothing of the old list or drafts stays.
     resetWorkspace();
-    expect(useShortlist.getState().data).toBeNull();
+    expect(queryState('shortlist.list', { manuscriptId: 3 }).data).toBeNull();
     expect(useDrafts.getState().drafts).toEqual([]);
+    stop();
     off();
   });
 
@@ -183,7 +186,8 @@ describe('shortlist data path', () => {
       },
     });
     useManuscripts.setState({ detail: { manuscript: { id: 3 }, runs: [] } as never });
-    await useShortlist.getState().load({ manuscriptId: 3 });
+    const stop = watchQuery('shortlist.list', { manuscriptId: 3 });
+    await settle();
     await toggleShortlist({ authorId: 11 });
     expect(fake.calls.at(-1)).toEqual({ channel: 'shortlist.add', input: { manuscriptId: 3, authorIds: [11] } });
     expect(useShortlistPanel.getState().error).toBeNull();
@@ -194,5 +198,6 @@ describe('shortlist data path', () => {
     useManuscripts.setState({ detail: { manuscript: { id: 4 }, runs: [] } as never });
     await toggleShortlist({ authorId: 10 });
     expect(fake.calls.at(-1)).toEqual({ channel: 'shortlist.add', input: { manuscriptId: 4, authorIds: [10] } });
+    stop();
   });
 });

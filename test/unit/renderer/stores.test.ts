@@ -1,14 +1,15 @@
-// The renderer's data path with a fake bridge: stores load through platform/instance, core's change
-// topics reload them from one table, a profile switch forgets the old workspace, and the batch of
-// dropped files moves through its states.
+// The renderer's data path with a fake bridge: reads are answers of the query cache (data/queries.ts) and
+// domain stores, core's change topics refetch what READS says they make old, once per frame; a profile
+// switch forgets the old workspace, and the batch of dropped files moves through its states.
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { IntakeView, ManuscriptRow, ProfilesState } from '../../../electron/common/views';
 import { DeskError } from '../../../electron/common/errors';
-import { connect, RELOADS, resetWorkspace } from '../../../renderer/src/data/topics';
+import { READS, type ChangeTopic } from '../../../electron/common/channels';
+import { connect, resetWorkspace } from '../../../renderer/src/data/connect';
+import { queryState, watchQuery } from '../../../renderer/src/data/queries';
 import { useCandidates } from '../../../renderer/src/stores/candidates';
 import { useManuscripts } from '../../../renderer/src/stores/manuscripts';
 import { useProfiles } from '../../../renderer/src/stores/profiles';
-import { useGroupAuthors, useGroups, useJournals, useOutbox } from '../../../renderer/src/stores/reads';
 import { installFakeDesk, settle, type FakeDesk } from './fake-desk';
 
 const profiles = (activeId: string): ProfilesState => ({ profiles: [], activeId, keyStorage: 'keychain', keyStorageWarning: null });
@@ -64,6 +65,8 @@ function baseDesk(): FakeDesk {
       const m = manuscript(next++, 'pending', active);
       m.originId = form.origin_id;
       lists[active]!.push(m);
+      // As core's change feed does once the upload is queued.
+      queueMicrotask(() => fake.emit('data.changed', { topic: 'manuscripts', id: m.id }));
       return m;
     },
     'manuscripts.uploadStatus': () => null,
@@ -88,15 +91,31 @@ beforeEach(() => {
 });
 
 describe('data path', () => {
-  it('maps every change topic to at least one reload', () => {
-    for (const [topic, reloads] of Object.entries(RELOADS)) expect(reloads.length, topic).toBeGreaterThan(0);
+  it('every change topic makes some read old', () => {
+    const topics = {
+      profiles: true,
+      manuscripts: true,
+      candidates: true,
+      journals: true,
+      groups: true,
+      authors: true,
+      customFields: true,
+      outbox: true,
+      marks: true,
+      webhook: true,
+      shortlist: true,
+      ledger: true,
+    } satisfies Record<ChangeTopic, true>;
+    const named = new Set(Object.values(READS).flatMap((deps) => (deps as readonly string[]).map((d) => d.split(':')[0])));
+    for (const topic of Object.keys(topics)) expect(named.has(topic), topic).toBe(true);
   });
 
-  it('reloads the stores a view has loaded when core says their data changed, and not the others', async () => {
+  it('refetches the answers shown when core says their data changed, and not the others', async () => {
     const fake = baseDesk();
     const off = connect(fake);
     await settle();
-    await useOutbox.getState().load({});
+    const stopOutbox = watchQuery('outbox.list', {});
+    await settle();
     expect(fake.count('outbox.list')).toBe(1);
     fake.emit('data.changed', { topic: 'outbox' });
     await settle();
@@ -105,14 +124,70 @@ describe('data path', () => {
     fake.emit('data.changed', { topic: 'groups' });
     await settle();
     expect(fake.count('groups.list')).toBe(0);
-    await useGroupAuthors.getState().load({ groupId: 7 });
+    const stopAuthors = watchQuery('groups.authors', { groupId: 7 });
+    await settle();
     fake.emit('data.changed', { topic: 'authors', id: 8 });
     await settle();
     expect(fake.count('groups.authors')).toBe(1);
     fake.emit('data.changed', { topic: 'authors', id: 7 });
     await settle();
     expect(fake.count('groups.authors')).toBe(2);
+    // No longer shown: a change marks it old but asks nothing until a view shows it again.
+    stopOutbox();
+    fake.emit('data.changed', { topic: 'outbox' });
+    await settle();
+    expect(fake.count('outbox.list')).toBe(2);
+    const again = watchQuery('outbox.list', {});
+    await settle();
+    expect(fake.count('outbox.list')).toBe(3);
+    again();
+    stopAuthors();
     off();
+  });
+
+  it('coalesces the changes of one frame into one request per answer, and asks again once for a change during a request', async () => {
+    const fake = baseDesk();
+    const off = connect(fake);
+    await settle();
+    let release: (() => void) | null = null;
+    fake.handle('shortlist.list', async () => {
+      if (fake.count('shortlist.list') === 2) await new Promise<void>((r) => (release = r));
+      return [] as never;
+    });
+    const stop = watchQuery('shortlist.list', { manuscriptId: 3 });
+    await settle();
+    expect(fake.count('shortlist.list')).toBe(1);
+    // Four changes before the next frame (a finished upload tells manuscripts, candidates, ledger, shortlist): one request.
+    fake.emit('data.changed', { topic: 'candidates', id: 3 });
+    fake.emit('data.changed', { topic: 'shortlist', id: 3 });
+    fake.emit('data.changed', { topic: 'ledger' });
+    fake.emit('data.changed', { topic: 'marks' });
+    // Another manuscript's shortlist changed: not this answer.
+    fake.emit('data.changed', { topic: 'shortlist', id: 4 });
+    await settle();
+    expect(fake.count('shortlist.list')).toBe(2);
+    // Changes while that request is in flight: one more request after it, not one per change.
+    fake.emit('data.changed', { topic: 'shortlist', id: 3 });
+    await settle();
+    fake.emit('data.changed', { topic: 'ledger' });
+    await settle();
+    expect(fake.count('shortlist.list')).toBe(2);
+    release!();
+    await settle();
+    expect(fake.count('shortlist.list')).toBe(3);
+    stop();
+    off();
+  });
+
+  it('one request for two views showing the same answer; the same input in another key order is the same answer', async () => {
+    const fake = baseDesk();
+    fake.handle('ledger.query', () => ({ rows: [], total: 0 }) as never);
+    const a = watchQuery('ledger.query', { sort: { by: 'name', dir: 'asc' }, limit: 5 });
+    const b = watchQuery('ledger.query', { limit: 5, sort: { dir: 'asc', by: 'name' } });
+    await settle();
+    expect(fake.count('ledger.query')).toBe(1);
+    a();
+    b();
   });
 
   it('asks for the newest run’s candidates together with the manuscript’s detail, not after it', async () => {
@@ -140,18 +215,22 @@ describe('data path', () => {
     expect(fake.count('candidates.query')).toBe(1);
   });
 
-  it('keeps only the answer to the latest request of a store', async () => {
+  it('drops an answer that comes after the workspace was reset', async () => {
     const fake = baseDesk();
     let release: (() => void) | null = null;
     fake.handle('journals.get', async ({ manuscriptId }) => {
-      if (manuscriptId === 1) await new Promise<void>((r) => (release = r));
-      return { manuscriptId, corpus: 'all_journals', journals: [], fetchedAt: manuscriptId } as never;
+      if (!release) await new Promise<void>((r) => (release = r));
+      return { manuscriptId, corpus: 'all_journals', journals: [], fetchedAt: fake.count('journals.get') } as never;
     });
-    const slow = useJournals.getState().load({ manuscriptId: 1, corpus: 'all_journals' });
-    await useJournals.getState().load({ manuscriptId: 2, corpus: 'all_journals' });
+    const input = { manuscriptId: 1, corpus: 'all_journals' as const };
+    const stop = watchQuery('journals.get', input);
+    await settle();
+    resetWorkspace();
     release!();
-    await slow;
-    expect(useJournals.getState().answered?.manuscriptId).toBe(2);
+    await settle();
+    // The old workspace's answer (fetchedAt 1) was dropped; the one asked again after the reset is kept.
+    expect(queryState('journals.get', input).data?.fetchedAt).toBe(2);
+    stop();
   });
 
   it('shows errors in the editor’s words, without channel or field path', async () => {
@@ -161,8 +240,10 @@ describe('data path', () => {
         field: 'query.minHIndex',
       });
     });
-    await useGroups.getState().load({});
-    expect(useGroups.getState().error).toBe('Min h-index must be 0 or more.');
+    const stop = watchQuery('groups.list', {});
+    await settle();
+    expect(queryState('groups.list', {}).error).toBe('Min h-index must be 0 or more.');
+    stop();
   });
 
   it('a profile switch forgets the old profile’s sent uploads instead of showing them as queued', async () => {
@@ -174,6 +255,8 @@ describe('data path', () => {
     useManuscripts.getState().updateForm(key, { ...useManuscripts.getState().batch[0]!.form, folder: 'F' });
     await useManuscripts.getState().submit(key);
     expect(useManuscripts.getState().batch[0]!.state).toBe('queued');
+    // The list follows from core's change, not from a reload of the store's own.
+    await settle();
     expect(useManuscripts.getState().list).toHaveLength(1);
     await useProfiles.getState().activate('b');
     await settle();

@@ -16,6 +16,7 @@ import { migration015 } from './015-rounds';
 import { migration016 } from './016-author-decisions';
 import { migration017 } from './017-office-runs';
 import { migration018 } from './018-office-receivers';
+import { migration019 } from './019-outbox-kinds-in-code';
 import type { Migration } from './types';
 
 export type { Migration } from './types';
@@ -40,6 +41,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration016,
   migration017,
   migration018,
+  migration019,
 ];
 
 export const LATEST_VERSION = MIGRATIONS.length;

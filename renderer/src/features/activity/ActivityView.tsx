@@ -1,10 +1,10 @@
 import { TriangleAlert, CircleCheck, Clock, LoaderCircle, Pencil, RefreshCw, RotateCw, Send, Trash2 } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { OutboxItemView, SyncNowView } from '../../../../electron/common/views';
 import { errorText } from '../../platform/instance';
 import { discardQueued, retryQueued, syncNow as sendWaiting } from '../../stores/outboxActions';
 import { useApp } from '../../stores/app';
-import { useGroupAuthors, useOutbox } from '../../stores/reads';
+import { useQuery } from '../../data/queries';
 import { Alert } from '../../components/Alert';
 import { Words } from '../../components/Words';
 import { refusalText } from '../groups/groupState';
@@ -33,8 +33,9 @@ const attemptsText = (n: number) => (n === 0 ? 'not tried yet' : `${n} attempt${
 /** Changes waiting to be sent across the top; under them reminders due and what the webhook receiver got, side by side
  * (the same height) on a wide window. */
 export function ActivityView() {
-  const items = useOutbox((s) => s.data) ?? [];
-  const loadError = useOutbox((s) => s.error);
+  const outbox = useQuery('outbox.list', {});
+  const items = outbox.data ?? [];
+  const loadError = outbox.error;
   const [actError, setActError] = useState<string | null>(null);
   const [syncing, setSyncing] = useState(false);
   const error = actError ?? loadError;
@@ -45,7 +46,6 @@ export function ActivityView() {
     try {
       await fn();
       setActError(null);
-      await useOutbox.getState().reload();
     } catch (e) {
       setActError(errorText(e));
     }
@@ -61,13 +61,9 @@ export function ActivityView() {
   /** A refused group or author write is corrected where it was made: in Groups, on that group. */
   const openInGroups = (i: OutboxItemView) => {
     if (!i.target) return;
-    void useGroupAuthors.getState().load({ groupId: i.target.groupId });
+    useApp.getState().showGroup(i.target.groupId);
     setView('groups');
   };
-
-  useEffect(() => {
-    void useOutbox.getState().load({});
-  }, []);
 
   return (
     <div className="activity">

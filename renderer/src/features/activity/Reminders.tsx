@@ -1,21 +1,17 @@
 import { Alert } from '../../components/Alert';
 import { Bell, CircleCheck } from 'lucide-react';
-import { useEffect } from 'react';
 import { isoDate } from '../../../../electron/common/domain/shortlist';
-import { useInvitationSettings, useReminders } from '../../stores/reads';
+import { useQuery } from '../../data/queries';
 import { openManuscript } from '../reviewers/PersonDrawer';
 import { TableHead } from '../../components/TableHead';
 import { ActivityPanel } from './ActivityPanel';
 
 /** Invitations with no answer after the reminder days set in Settings; each opens its manuscript's candidates. */
 export function Reminders() {
-  const rows = useReminders((s) => s.data) ?? [];
-  const error = useReminders((s) => s.error);
-  const days = useInvitationSettings((s) => s.data?.reminderDays);
-  useEffect(() => {
-    void useReminders.getState().load({});
-    if (useInvitationSettings.getState().data === null) void useInvitationSettings.getState().load({});
-  }, []);
+  const reminders = useQuery('shortlist.reminders', {});
+  const rows = reminders.data ?? [];
+  const error = reminders.error;
+  const days = useQuery('invitation.getSettings', {}).data?.reminderDays;
   return (
     <ActivityPanel id="reminders-h" icon={Bell} title="Reminders due" count={rows.length === 0 ? 'none' : rows.length}>
       <Alert text={error} />

@@ -1,8 +1,7 @@
 import { Settings, Webhook } from 'lucide-react';
-import { useEffect } from 'react';
 import { useApp } from '../../stores/app';
 import type { WebhookDeliveryView } from '../../../../electron/common/views';
-import { useWebhookDeliveries } from '../../stores/reads';
+import { useQuery } from '../../data/queries';
 import { Alert } from '../../components/Alert';
 import { TableHead } from '../../components/TableHead';
 import { ActivityPanel } from './ActivityPanel';
@@ -33,13 +32,10 @@ function manuscriptText(d: WebhookDeliveryView): string {
 
 /** Referee marks the service sent through the webhook, and what the receiver did with each. */
 export function WebhookDeliveries() {
-  const rows = useWebhookDeliveries((s) => s.data) ?? [];
-  const error = useWebhookDeliveries((s) => s.error);
+  const deliveries = useQuery('webhook.deliveries', {});
+  const rows = deliveries.data ?? [];
+  const error = deliveries.error;
   const setView = useApp((s) => s.setView);
-
-  useEffect(() => {
-    void useWebhookDeliveries.getState().load({});
-  }, []);
 
   return (
     <ActivityPanel id="deliveries-h" icon={Webhook} title="Webhook deliveries" count={rows.length === 0 ? 'none' : rows.length}>

@@ -9,7 +9,7 @@ import type { AuthorRequestRow, ShortlistEntryRow } from '../../../../electron/c
 import { Alert } from '../../components/Alert';
 import { Drawer } from '../../components/Drawer';
 import { candidateChoices, pasteRequests, removeRequest, setRequestMatch, shortlistSuggested, type Choice } from '../../stores/decisions';
-import { useRequests, useShortlist } from '../../stores/reads';
+import { useQuery } from '../../data/queries';
 
 type Kind = AuthorRequestRow['kind'];
 const NONE: readonly AuthorRequestRow[] = [];
@@ -17,8 +17,8 @@ const NOBODY: readonly ShortlistEntryRow[] = [];
 
 export function AuthorRequestsDrawer(props: { open: boolean; onClose: () => void; manuscriptId: number; runId: number | null }) {
   const { open, onClose, manuscriptId, runId } = props;
-  const rows = useRequests((s) => (s.answered?.manuscriptId === manuscriptId ? (s.data ?? NONE) : NONE));
-  const onList = useShortlist((s) => (s.answered?.manuscriptId === manuscriptId ? (s.data ?? NOBODY) : NOBODY));
+  const rows = useQuery('requests.list', { manuscriptId }).data ?? NONE;
+  const onList = useQuery('shortlist.list', { manuscriptId }).data ?? NOBODY;
   const [kind, setKind] = useState<Kind>('opposed');
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);

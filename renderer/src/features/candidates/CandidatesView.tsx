@@ -25,7 +25,8 @@ import { afterPaint, useCandidates, type SortKey } from '../../stores/candidates
 import { useManuscripts } from '../../stores/manuscripts';
 import { Alert } from '../../components/Alert';
 import { useCandidateLoad } from '../../stores/loads';
-import { useFlags, useLoads, useRequests } from '../../stores/reads';
+import { useKeepFresh, useQuerySelect, type QueryState } from '../../data/queries';
+import type { PersonFlagRow } from '../../../../electron/common/rows';
 import { AuthorRequestsDrawer } from './AuthorRequests';
 import { SearchField } from '../../components/SearchField';
 
@@ -55,6 +56,9 @@ function GroupsSetting({ settings }: { settings: AuthorsGroupsSettings }) {
   );
 }
 
+const countRows = (s: QueryState<readonly unknown[]>): number => s.data?.length ?? 0;
+const countOpposed = (s: QueryState<readonly PersonFlagRow[]>): number => s.data?.filter((f) => f.opposed).length ?? 0;
+
 export function CandidatesView() {
   // The detail of the manuscript selected last: while another one's detail is still on its way, the old
   // one would open the old manuscript's newest run and then this one's again (two 500-row queries).
@@ -73,13 +77,9 @@ export function CandidatesView() {
   // The authors' requests of this manuscript and its people's flags (opposed, suggested, do not invite, bounced).
   const manuscriptId = detail?.manuscript.id ?? null;
   const [requestsOpen, setRequestsOpen] = useState(false);
-  const requestCount = useRequests((s) => (s.answered?.manuscriptId === manuscriptId ? (s.data?.length ?? 0) : 0));
-  const opposedCount = useFlags((s) => (s.answered?.manuscriptId === manuscriptId ? (s.data?.filter((f) => f.opposed).length ?? 0) : 0));
-  useEffect(() => {
-    if (manuscriptId === null) return;
-    void useRequests.getState().load({ manuscriptId });
-    void useFlags.getState().load({ manuscriptId });
-  }, [manuscriptId]);
+  const ofManuscript = manuscriptId === null ? null : { manuscriptId };
+  const requestCount = useQuerySelect('requests.list', ofManuscript, countRows);
+  const opposedCount = useQuerySelect('people.flags', ofManuscript, countOpposed);
 
   // Follow the manuscript's newest run when it changes (another manuscript, a new upload) — not on every
   // reload of the same runs (a webhook, a sync), which would pull the editor off an older run they chose.
@@ -106,11 +106,10 @@ export function CandidatesView() {
     return m;
   }, [comparison]);
 
-  // Load badges and folder-author warnings of the run shown (ledger.loads; reloaded from the ledger topics).
-  // Each name cell subscribes to its own person (CandidateLoad), so the answer does not re-render the table.
+  // Load badges and folder-author warnings of the run shown (ledger.loads, kept fresh by its READS topics).
+  // Each name cell listens to its own person (CandidateLoad), so the answer does not re-render the table.
   // Asked for once the run's rows are all in: neither core's answer nor its render comes before the table's
   // first paint.
-  const loadsAsked = useRef<number | null>(null);
   // A run opened with its first page only (stores/candidates): the rest is asked for once the view has
   // painted that page (the answer, its parse and the table's update come after the first frame). Selecting
   // a manuscript in the list without showing its candidates prefetches the first page only.
@@ -118,11 +117,8 @@ export function CandidatesView() {
     if (!partial || !detail) return;
     void afterPaint().then(() => useCandidates.getState().rest());
   }, [partial, detail]);
-  useEffect(() => {
-    if (runId === null || loading || partial || loadsAsked.current === runId) return;
-    loadsAsked.current = runId;
-    void useLoads.getState().load({ runId });
-  }, [runId, loading, partial]);
+  const rowsIn = runId !== null && !partial && (!loading || rows.length > 0);
+  useKeepFresh('ledger.loads', rowsIn ? { runId } : null);
   const selectedLoad = useCandidateLoad(runId, selected?.authorId);
 
   const maxScore = useMemo(() => rows.reduce((m, r) => Math.max(m, r.score ?? 0), 0) || 1, [rows]);

@@ -22,9 +22,9 @@ import {
   useDuePeriod,
 } from '../../stores/invitations';
 import { useManuscripts } from '../../stores/manuscripts';
-import { useFlags, useInvitationSettings, useShortlist } from '../../stores/reads';
+import { useQuery } from '../../data/queries';
 import { draftText, statusLine } from './shortlistModel';
-import { useShortlistPanel, write } from './shortlistState';
+import { currentEntries, useShortlistPanel, write } from './shortlistState';
 import './invitations.css';
 
 const NONE: readonly ShortlistEntryRow[] = [];
@@ -55,20 +55,17 @@ interface Toast {
 export function InvitationDialog({ manuscriptId }: { manuscriptId: number }) {
   const inviting = useShortlistPanel((s) => s.inviting);
   const { drafts, error, loading } = useDrafts();
-  const settings = useInvitationSettings((s) => s.data);
-  const entries = useShortlist((s) => (s.answered?.manuscriptId === manuscriptId ? (s.data ?? NONE) : NONE));
+  const settings = useQuery('invitation.getSettings', inviting ? {} : null).data;
+  const entries = useQuery('shortlist.list', { manuscriptId }).data ?? NONE;
   const [toast, setToast] = useState<Toast | null>(null);
   // The editor's decisions: nobody on the do-not-invite list is drafted, and nobody the authors opposed
   // until the editor confirms ("Draft anyway").
-  const flags = useFlags((s) => (s.answered?.manuscriptId === manuscriptId ? s.data : null));
+  const flags = useQuery('people.flags', { manuscriptId }).data;
   const [confirmed, setConfirmed] = useState<readonly number[]>([]);
   useEffect(() => setConfirmed([]), [inviting]);
   const { drafted, held } = useMemo(() => heldBack(inviting ?? [], flags ?? [], confirmed), [inviting, flags, confirmed]);
   const needsBasics = settings !== null && settings.editorName.trim() === '';
   const ready = settings !== null && !needsBasics;
-  useEffect(() => {
-    if (inviting && settings === null) void useInvitationSettings.getState().load({});
-  }, [inviting, settings]);
   useEffect(() => {
     if (!inviting) {
       useDrafts.getState().reset();
@@ -76,7 +73,7 @@ export function InvitationDialog({ manuscriptId }: { manuscriptId: number }) {
       return;
     }
     if (!ready) return;
-    const known = new Map((useShortlist.getState().data ?? []).map((e) => [e.authorId, e.dueDate]));
+    const known = new Map((currentEntries(manuscriptId) ?? []).map((e) => [e.authorId, e.dueDate]));
     void draftInvitations(
       manuscriptId,
       drafted.map((authorId) => ({ authorId, dueDate: known.get(authorId) ?? null })),

@@ -3,8 +3,7 @@
 // shows only in the Pick column. Subscribed by the name cell itself, so a status change re-renders its row only.
 import { STATUS_LABEL } from '../../../../electron/common/domain/shortlist';
 import type { ShortlistEntryRow } from '../../../../electron/common/views';
-import { useManuscripts } from '../../stores/manuscripts';
-import { useShortlist } from '../../stores/reads';
+import { useOpenShortlist } from './shortlistState';
 
 /** The statuses of one answer by author id, computed once per answer (not once per row). */
 const bySet = new WeakMap<readonly ShortlistEntryRow[], Map<number, ShortlistEntryRow['status']>>();
@@ -15,11 +14,7 @@ function statusesOf(data: readonly ShortlistEntryRow[]): Map<number, ShortlistEn
 }
 
 export function InvitationStatus({ authorId }: { authorId: number }) {
-  const status = useShortlist((s) =>
-    s.data !== null && s.answered?.manuscriptId === useManuscripts.getState().detail?.manuscript.id
-      ? statusesOf(s.data).get(authorId)
-      : undefined,
-  );
+  const status = useOpenShortlist((s) => (s.data !== null ? statusesOf(s.data).get(authorId) : undefined));
   if (status === undefined || status === 'shortlisted') return null;
   return (
     <span className={`status s-${status}`} data-testid="invitation-status" title="This manuscript’s invitation, from its shortlist">

@@ -2,10 +2,8 @@
 import type { KeyboardEvent, MouseEvent } from 'react';
 import type { CandidateRow, ShortlistEntryRow } from '../../../../electron/common/views';
 import type { Column } from '../../components/VirtualTable';
-import { useManuscripts } from '../../stores/manuscripts';
-import { useShortlist } from '../../stores/reads';
 import { tableIcon } from './cells';
-import { toggleShortlist } from './shortlistState';
+import { toggleShortlist, useOpenShortlist } from './shortlistState';
 
 /** The shortlisted author ids of one answer, computed once per answer (not once per row). */
 const idSets = new WeakMap<readonly ShortlistEntryRow[], Set<number>>();
@@ -24,10 +22,7 @@ const keepDoubleClick = (e: MouseEvent) => e.stopPropagation();
  * because one is built for every row that scrolls into view.
  */
 function ShortlistCheck({ row }: { row: CandidateRow }) {
-  const on = useShortlist(
-    (s) =>
-      s.data !== null && s.answered?.manuscriptId === useManuscripts.getState().detail?.manuscript.id && idsOf(s.data).has(row.authorId),
-  );
+  const on = useOpenShortlist((s) => s.data !== null && idsOf(s.data).has(row.authorId));
   return (
     <button
       type="button"

@@ -16,10 +16,10 @@ import { CSS } from '@dnd-kit/utilities';
 import { ArrowDown, ArrowUp, GripVertical, Mail, X } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { TRANSITIONS } from '../../../../electron/common/domain/shortlist';
-import type { ShortlistEntryRow, ShortlistStatus } from '../../../../electron/common/views';
+import type { InvitationSettings, ShortlistEntryRow, ShortlistRound, ShortlistStatus } from '../../../../electron/common/views';
 import { Alert } from '../../components/Alert';
 import { useManuscripts } from '../../stores/manuscripts';
-import { useFlags, useInvitationSettings, useRound, useShortlist } from '../../stores/reads';
+import { useKeepFresh, useQuery, useQuerySelect, type QueryState } from '../../data/queries';
 import {
   DEFAULT_INVITE_NOW,
   MAX_INVITE_NOW,
@@ -48,13 +48,10 @@ const DAY = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short',
 export function ShortlistArea() {
   const manuscriptId = useManuscripts((s) => s.detail?.manuscript.id ?? null);
   const open = useShortlistPanel((s) => s.open);
-  const entries = useShortlist((s) => (s.answered?.manuscriptId === manuscriptId ? s.data : null));
-  useEffect(() => {
-    if (manuscriptId === null) return;
-    void useShortlist.getState().load({ manuscriptId });
-    void useRound.getState().load({ manuscriptId });
-    if (useInvitationSettings.getState().data === null) void useInvitationSettings.getState().load({});
-  }, [manuscriptId]);
+  const ofManuscript = manuscriptId === null ? null : { manuscriptId };
+  const entries = useQuery('shortlist.list', ofManuscript).data;
+  useKeepFresh('shortlist.round', ofManuscript);
+  useKeepFresh('invitation.getSettings', manuscriptId === null ? null : {});
   return (
     <>
       {open && manuscriptId !== null ? <ShortlistPanel manuscriptId={manuscriptId} /> : null}
@@ -64,18 +61,20 @@ export function ShortlistArea() {
   );
 }
 
+const selectInviteNow = (s: QueryState<ShortlistRound>) => s.data?.inviteNow ?? null;
+const selectReminderDays = (s: QueryState<InvitationSettings>) => s.data?.reminderDays ?? 7;
+
 /** The round of the manuscript's shortlist: who is invited now, who waits as an alternate, who is proposed. */
 export function useRoundPlan(manuscriptId: number, entries: readonly ShortlistEntryRow[]): RoundPlan {
-  const inviteNow = useRound((s) => (s.answered?.manuscriptId === manuscriptId ? (s.data?.inviteNow ?? null) : null)) ?? DEFAULT_INVITE_NOW;
-  const reminderDays = useInvitationSettings((s) => s.data?.reminderDays ?? 7);
+  const inviteNow = useQuerySelect('shortlist.round', { manuscriptId }, selectInviteNow, { ask: false }) ?? DEFAULT_INVITE_NOW;
+  const reminderDays = useQuerySelect('invitation.getSettings', {}, selectReminderDays, { ask: false });
   return useMemo(() => planRound(entries, inviteNow, { now: Date.now(), reminderDays }), [entries, inviteNow, reminderDays]);
 }
 
 const names = (entries: readonly ShortlistEntryRow[]) => new Map(entries.map((e) => [e.authorId, e.name]));
 
 export function ShortlistPanel({ manuscriptId }: { manuscriptId: number }) {
-  const data = useShortlist((s) => (s.answered?.manuscriptId === manuscriptId ? s.data : null));
-  const loadError = useShortlist((s) => s.error);
+  const { data, error: loadError } = useQuery('shortlist.list', { manuscriptId });
   const error = useShortlistPanel((s) => s.error);
   // The order just asked for, shown until core's answer comes back (a drop does not jump back meanwhile).
   const [pending, setPending] = useState<readonly number[] | null>(null);
@@ -90,7 +89,7 @@ export function ShortlistPanel({ manuscriptId }: { manuscriptId: number }) {
   const plan = useRoundPlan(manuscriptId, entries);
   const toInvite = plan.toInvite;
   // The button counts the drafts it gives: not the do-not-invite list, not the authors' opposed (the dialog names them).
-  const flags = useFlags((s) => (s.answered?.manuscriptId === manuscriptId ? s.data : null));
+  const flags = useQuery('people.flags', { manuscriptId }).data;
   const drafts = toInvite.filter((id) => !flags?.some((f) => f.authorId === id && (f.doNotInvite !== null || f.opposed))).length;
 
   const reorder = (from: number, to: number) => {

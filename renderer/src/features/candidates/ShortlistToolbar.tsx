@@ -8,18 +8,13 @@ import { toCsv } from '../../../../electron/common/domain/csv';
 import { toXlsx } from '../../../../electron/common/domain/xlsx';
 import type { CandidateRow } from '../../../../electron/common/views';
 import { download } from '../../components/download';
-import { useManuscripts } from '../../stores/manuscripts';
-import { useShortlist } from '../../stores/reads';
 import { actionLabels, actionTarget, shortlistEmails, shortlistExport } from './shortlistModel';
-import { useShortlistPanel } from './shortlistState';
+import { useOpenShortlist, useShortlistPanel } from './shortlistState';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** The open manuscript's shortlist, or null while it is another manuscript's or not loaded. */
-export function useShortlistEntries() {
-  const manuscriptId = useManuscripts((s) => s.detail?.manuscript.id ?? null);
-  return useShortlist((s) => (manuscriptId !== null && s.answered?.manuscriptId === manuscriptId ? s.data : null));
-}
+/** The open manuscript's shortlist, or null while it is not loaded. */
+export const useShortlistEntries = () => useOpenShortlist();
 
 /** Shows or hides the shortlist panel; says how many are on it. */
 export function ShortlistToggle() {

@@ -1,11 +1,12 @@
-// The shortlist's writes and the panel's on-screen state. Writes invoke core; core's 'shortlist' topic
-// reloads the list (data/topics.ts), so no view keeps its own copy of what core knows.
+// The shortlist's writes, the open manuscript's shortlist and the panel's on-screen state. Writes invoke core;
+// core's 'shortlist' change refetches the list (data/queries.ts), so no view keeps its own copy of what core knows.
 import { create } from 'zustand';
 import type { RequestChannel, RequestInput } from '../../../../electron/common/contract';
 import type { CandidateRow } from '../../../../electron/common/views';
 import { desk, errorText } from '../../platform/instance';
+import type { ShortlistEntryRow } from '../../../../electron/common/rows';
+import { peekQuery, useQuerySelect, type QueryState } from '../../data/queries';
 import { useManuscripts } from '../../stores/manuscripts';
-import { useShortlist } from '../../stores/reads';
 
 interface PanelState {
   /** The panel is shown (beside the table on a wide window, in its place on a narrow one). */
@@ -32,10 +33,21 @@ export async function write<C extends RequestChannel>(channel: C, input: Request
   }
 }
 
-/** The open manuscript's shortlist, or null while it is another manuscript's or not loaded. */
-export function currentEntries(manuscriptId: number | null) {
-  const s = useShortlist.getState();
-  return manuscriptId !== null && s.answered?.manuscriptId === manuscriptId ? (s.data ?? []) : null;
+/** A manuscript's shortlist as far as known, or null while it is not loaded. */
+export function currentEntries(manuscriptId: number | null): readonly ShortlistEntryRow[] | null {
+  return manuscriptId === null ? null : peekQuery('shortlist.list', { manuscriptId });
+}
+
+type Entries = QueryState<ShortlistEntryRow[]>;
+const entriesOf = (s: Entries) => s.data;
+
+/**
+ * Part of the open manuscript's shortlist (by default the whole list, null while not loaded); re-renders only when
+ * that part changes. ShortlistArea keeps the list asked for while the manuscript is open.
+ */
+export function useOpenShortlist<T = ShortlistEntryRow[] | null>(select: (s: Entries) => T = entriesOf as (s: Entries) => T): T {
+  const manuscriptId = useManuscripts((s) => s.detail?.manuscript.id ?? null);
+  return useQuerySelect('shortlist.list', manuscriptId === null ? null : { manuscriptId }, select, { ask: false });
 }
 
 /** Adds the candidate to the open manuscript's shortlist, or takes them off it. */

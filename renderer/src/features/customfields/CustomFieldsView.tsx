@@ -1,10 +1,10 @@
 import { FileText, Folder, RefreshCw, UsersRound, type LucideIcon } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { CustomFieldScope } from '../../../../electron/common/views';
 import { Alert } from '../../components/Alert';
 import { EmptyState } from '../../components/EmptyState';
 import { useApp } from '../../stores/app';
-import { useCustomFields } from '../../stores/reads';
+import { refetchWith, useQuery } from '../../data/queries';
 import { ApiId } from './ApiId';
 import { SCOPES, byScope, freshness, kindFormat } from './format';
 
@@ -12,17 +12,14 @@ const SCOPE_ICON: Record<CustomFieldScope, LucideIcon> = { author_from_group: Us
 
 /** The organization's custom fields (§4.8), from the cache at once; Refresh asks the service. */
 export function CustomFieldsView() {
-  const rows = useCustomFields((s) => s.data);
-  const busy = useCustomFields((s) => s.loading);
-  const error = useCustomFields((s) => s.error);
+  const { data: rows, loading: busy, error } = useQuery('customFields.list', {});
   const offline = useApp((s) => s.status?.connectivity === 'offline');
   const [asked, setAsked] = useState<{ at: number; refresh: boolean }>({ at: Date.now(), refresh: false });
 
-  const load = (refresh: boolean) => {
-    setAsked({ at: Date.now(), refresh });
-    void useCustomFields.getState().load(refresh ? { refresh: true } : {});
+  const refresh = () => {
+    setAsked({ at: Date.now(), refresh: true });
+    void refetchWith('customFields.list', {}, { refresh: true });
   };
-  useEffect(() => load(false), []);
 
   // The service was asked (a refresh, or an empty cache) but the rows are older than the question,
   // or nothing came back while offline: it could not be reached.
@@ -50,7 +47,7 @@ export function CustomFieldsView() {
           </span>
         ) : null}
         <span className="spacer" />
-        <button type="button" className="primary" onClick={() => load(true)} disabled={busy}>
+        <button type="button" className="primary" onClick={refresh} disabled={busy}>
           <RefreshCw size={16} aria-hidden="true" />
           {busy ? 'Refreshing…' : 'Refresh from the service'}
         </button>

@@ -2,7 +2,7 @@ import { Send } from 'lucide-react';
 import { useState } from 'react';
 import type { AuthorsGroupCreate } from '../../../../electron/common/service';
 import type { OutboxItemView } from '../../../../electron/common/views';
-import { desk } from '../../platform/instance';
+import { discardQueued, editQueued } from './actions';
 import { splitList } from './authorDraft';
 import { refusalText } from './groupState';
 
@@ -42,7 +42,7 @@ export function FailedGroup({
       onSubmit={(e) => {
         e.preventDefault();
         void attempt(async () => {
-          await desk().invoke('outbox.edit', {
+          await editQueued({
             id: entry.id,
             kind: 'group_create',
             input: {
@@ -68,7 +68,7 @@ export function FailedGroup({
       <ResendOrDiscard
         discard={() =>
           void attempt(async () => {
-            await desk().invoke('outbox.discard', { id: entry.id });
+            await discardQueued({ id: entry.id });
             onSent(`Group “${input.group_name}” discarded.`);
           })
         }

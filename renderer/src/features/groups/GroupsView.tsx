@@ -1,13 +1,25 @@
 import { useEffect, useMemo, useState } from 'react';
 import { parseCsv } from '../../../../electron/common/domain/csv';
 import type { AuthorsGroupRow, CustomFieldRow, GroupAuthorRow, OutboxItemView } from '../../../../electron/common/views';
-import { desk, errorText } from '../../platform/instance';
+import { errorText } from '../../platform/instance';
+import { refetchWith, useQuery } from '../../data/queries';
+import { useApp } from '../../stores/app';
+import {
+  addGroup,
+  createGroup,
+  deleteAuthor,
+  discardQueued,
+  editQueued,
+  fetchAuthor,
+  patchAuthor,
+  putAuthor,
+  retryQueued,
+} from './actions';
 import { Download, Hash, PenLine, Plus, Save, Trash2, UserPlus } from 'lucide-react';
 import { Alert } from '../../components/Alert';
 import { Words } from '../../components/Words';
 import { EmptyState } from '../../components/EmptyState';
 import { FileInput } from '../../components/FileInput';
-import { useCustomFields, useGroupAuthors, useGroups, useOutbox } from '../../stores/reads';
 import {
   changedFields,
   draftBase,
@@ -42,14 +54,16 @@ const NO_AUTHORS: GroupAuthorRow[] = [];
 const NO_WRITES: OutboxItemView[] = [];
 
 export function GroupsView() {
-  const groups = useGroups((s) => s.data) ?? NO_GROUPS;
-  const allFields = useCustomFields((s) => s.data);
+  const groupsQuery = useQuery('groups.list', {});
+  const groups = groupsQuery.data ?? NO_GROUPS;
+  const allFields = useQuery('customFields.list', {}).data;
   const fields = useMemo(() => (allFields ?? []).filter((f) => f.scope === 'author_from_group'), [allFields]);
   // The group shown last stays selected when the editor comes back to the view.
-  const [groupId, setGroupId] = useState<number | null>(() => useGroupAuthors.getState().input?.groupId ?? null);
-  const authorsState = useGroupAuthors();
-  const authors = (authorsState.answered?.groupId === groupId ? authorsState.data : null) ?? NO_AUTHORS;
-  const readError = useGroups((s) => s.error) ?? authorsState.error;
+  const groupId = useApp((s) => s.groupId);
+  const setGroupId = useApp((s) => s.showGroup);
+  const authorsState = useQuery('groups.authors', groupId === null ? null : { groupId });
+  const authors = authorsState.data ?? NO_AUTHORS;
+  const readError = groupsQuery.error ?? authorsState.error;
   const [draft, setDraft] = useState<AuthorDraft>(emptyDraft());
   const [newGroup, setNewGroup] = useState({ group_name: '', owner_team: '', editor_teams: '', viewer_teams: '' });
   const [added, setAdded] = useState({ name: '', id: '' });
@@ -66,18 +80,12 @@ export function GroupsView() {
       say(false, errorText(e));
     }
   };
-  const reloadGroups = () => useGroups.getState().reload();
-  const reloadAuthors = () => useGroupAuthors.getState().reload();
 
-  const writes = useOutbox((s) => s.data) ?? NO_WRITES;
-  useEffect(() => {
-    void useOutbox.getState().load({});
-    void useGroups.getState().load({});
-    void useCustomFields.getState().load({ refresh: true });
-  }, []);
+  const writes = useQuery('outbox.list', {}).data ?? NO_WRITES;
+  // The custom fields are asked of the service once per visit (the authors' form shows them).
+  useEffect(() => void refetchWith('customFields.list', {}, { refresh: true }), []);
 
   useEffect(() => {
-    if (groupId !== null) void useGroupAuthors.getState().load({ groupId });
     setDraft(emptyDraft());
     setCsv(null);
     setNotImported([]);
@@ -97,7 +105,6 @@ export function GroupsView() {
   const groupFailure = failedHere.find((w) => w.kind === 'group_create') ?? null;
   const authorFailure = draft.origin === null ? null : (failedHere.find((w) => w.target?.clientId === draft.origin) ?? null);
   const failedAuthors = new Set(failedHere.map((w) => w.target?.clientId));
-  const reloadOutbox = () => useOutbox.getState().reload();
   // A refusal replaces the "queued" note it follows: the reason shows on the group or author itself.
   const refusedId = groupFailure?.id ?? authorFailure?.id;
   useEffect(() => {
@@ -108,18 +115,17 @@ export function GroupsView() {
     if (w.editable?.kind === 'author_put') {
       const err = replaceProblem(draft, fields);
       if (err) return say(false, err);
-      await desk().invoke('outbox.edit', { id: w.id, kind: 'author_put', body: fullBody(draft, fields) });
+      await editQueued({ id: w.id, kind: 'author_put', body: fullBody(draft, fields) });
     } else if (w.editable?.kind === 'author_patch') {
       const { customFields, ...standard } = w.editable.body;
       const keys = [...new Set([...Object.keys(standard), ...Object.keys(customFields ?? {}), ...changed])];
       const err = partialProblem(draft, keys, fields);
       if (err) return say(false, err);
-      await desk().invoke('outbox.edit', { id: w.id, kind: 'author_patch', body: partialBody(draft, keys) });
+      await editQueued({ id: w.id, kind: 'author_patch', body: partialBody(draft, keys) });
     } else {
-      await desk().invoke('outbox.retry', { id: w.id });
+      await retryQueued({ id: w.id });
     }
     say(true, `“${draft.name.trim() || draft.origin}” queued again.`);
-    await Promise.all([reloadAuthors(), reloadOutbox()]);
   };
 
   return (
@@ -153,7 +159,7 @@ export function GroupsView() {
             onSubmit={(e) => {
               e.preventDefault();
               void attempt(async () => {
-                const g = await desk().invoke('groups.create', {
+                const g = await createGroup({
                   group_name: newGroup.group_name.trim(),
                   owner_team: newGroup.owner_team.trim(),
                   editor_teams: splitList(newGroup.editor_teams),
@@ -161,7 +167,6 @@ export function GroupsView() {
                 });
                 setNewGroup({ group_name: '', owner_team: '', editor_teams: '', viewer_teams: '' });
                 say(true, `Group “${g.name}” queued for creation.`);
-                await reloadGroups();
                 setGroupId(g.id);
               });
             }}
@@ -185,7 +190,7 @@ export function GroupsView() {
               e.preventDefault();
               void attempt(async () => {
                 const name = added.name.trim();
-                const g = await desk().invoke('groups.add', { serviceId: Number(added.id), name });
+                const g = await addGroup({ serviceId: Number(added.id), name });
                 setAdded({ name: '', id: '' });
                 say(
                   true,
@@ -195,7 +200,6 @@ export function GroupsView() {
                         `press Fetch.`
                     : `Group “${name}” (number ${g.serviceId}) is already known.`,
                 );
-                await reloadGroups();
                 setGroupId(g.id);
               });
             }}
@@ -237,10 +241,7 @@ export function GroupsView() {
                 entry={groupFailure}
                 input={groupFailure.editable.input}
                 attempt={attempt}
-                onSent={(text) => {
-                  say(true, text);
-                  void Promise.all([reloadGroups(), reloadOutbox()]);
-                }}
+                onSent={(text) => say(true, text)}
               />
             ) : groupFailure ? (
               <Alert text={`The group was not created: ${refusalText(groupFailure.error?.message)} See Activity.`} />
@@ -294,10 +295,9 @@ export function GroupsView() {
                     send={() => void attempt(() => sendAgain(authorFailure))}
                     discard={() =>
                       void attempt(async () => {
-                        await desk().invoke('outbox.discard', { id: authorFailure.id });
+                        await discardQueued({ id: authorFailure.id });
                         setDraft(emptyDraft());
                         say(true, 'The refused change was discarded.');
-                        await Promise.all([reloadAuthors(), reloadOutbox()]);
                       })
                     }
                     discardLabel="Discard the change"
@@ -326,10 +326,9 @@ export function GroupsView() {
                           { name: draft.name, emails: splitList(draft.emails), orcids: splitList(draft.orcids) },
                           new Set(authors.map((a) => a.clientId)),
                         );
-                      await desk().invoke('authors.put', { groupId: selected.id, clientId, body: fullBody(draft, fields) });
+                      await putAuthor({ groupId: selected.id, clientId, body: fullBody(draft, fields) });
                       setDraft((d) => ({ ...d, clientId }));
                       say(true, current ? 'Author replaced (queued).' : 'Author created (queued).');
-                      await reloadAuthors();
                     })
                   }
                 >
@@ -343,13 +342,12 @@ export function GroupsView() {
                     void attempt(async () => {
                       const err = partialProblem(draft, changed, fields);
                       if (err) return say(false, err);
-                      await desk().invoke('authors.patch', {
+                      await patchAuthor({
                         groupId: selected.id,
                         clientId: draft.clientId.trim(),
                         body: partialBody(draft, changed),
                       });
                       say(true, 'Changes saved (queued).');
-                      await reloadAuthors();
                     })
                   }
                 >
@@ -366,8 +364,7 @@ export function GroupsView() {
                   }
                   onClick={() =>
                     void attempt(async () => {
-                      const row = await desk().invoke('authors.fetch', { groupId: selected.id, clientId: draft.clientId.trim() });
-                      await reloadAuthors();
+                      const row = await fetchAuthor({ groupId: selected.id, clientId: draft.clientId.trim() });
                       setDraft(draftOf(row));
                       say(true, `Fetched “${row.name ?? row.clientId}” from the service.`);
                     })
@@ -382,10 +379,9 @@ export function GroupsView() {
                   disabled={!current}
                   onClick={() =>
                     void attempt(async () => {
-                      await desk().invoke('authors.delete', { groupId: selected.id, clientId: draft.clientId.trim() });
+                      await deleteAuthor({ groupId: selected.id, clientId: draft.clientId.trim() });
                       setDraft(emptyDraft());
                       say(true, 'Author deleted (queued).');
-                      await reloadAuthors();
                     })
                   }
                 >
@@ -476,13 +472,12 @@ export function GroupsView() {
                         setImportProgress({ done, total: ready.length });
                         for (const a of ready) {
                           try {
-                            await desk().invoke('authors.put', { groupId: selected.id, clientId: a.clientId, body: a.body });
+                            await putAuthor({ groupId: selected.id, clientId: a.clientId, body: a.body });
                           } catch (e) {
                             refused.push({ row: a.row, clientId: a.clientId, problems: [errorText(e)] });
                           }
                           setImportProgress({ done: ++done, total: ready.length });
                         }
-                        await reloadAuthors();
                         setCsv(null);
                         refused.sort((x, y) => x.row - y.row);
                         setNotImported(refused);

@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { JournalsCorpus } from '../../../../electron/common/service';
 import { useManuscripts } from '../../stores/manuscripts';
-import { useJournals } from '../../stores/reads';
+import { refetchWith, useQuery } from '../../data/queries';
 import { ContextHeader } from '../../components/ContextHeader';
 import { EmptyState } from '../../components/EmptyState';
 import { Alert } from '../../components/Alert';
@@ -10,17 +10,12 @@ export function JournalsView() {
   const detail = useManuscripts((s) => s.detail);
   const [corpus, setCorpus] = useState<JournalsCorpus>('all_journals');
   const manuscriptId = detail?.manuscript.id;
-  const { data, answered, error, loading: busy } = useJournals();
-  // Only the answer for the manuscript and corpus shown counts (the store drops late answers too).
-  const rec = data && answered?.manuscriptId === manuscriptId && answered?.corpus === corpus ? data : null;
-
-  const load = (refresh: boolean) => {
-    if (manuscriptId !== undefined) void useJournals.getState().load({ manuscriptId, corpus, refresh });
+  const shown = manuscriptId !== undefined ? { manuscriptId, corpus } : null;
+  const { data: rec, error, loading: busy } = useQuery('journals.get', shown);
+  // Refresh asks the service again; the answer is kept as the one shown.
+  const load = () => {
+    if (shown) void refetchWith('journals.get', shown, { ...shown, refresh: true });
   };
-
-  useEffect(() => {
-    load(false);
-  }, [manuscriptId, corpus]);
 
   if (!detail)
     return <EmptyState title="No manuscript selected" next="Open Manuscripts and select one to see the journals recommended for it." />;
@@ -38,7 +33,7 @@ export function JournalsView() {
             </label>
           ))}
         </fieldset>
-        <button type="button" className="primary" onClick={() => load(true)} disabled={busy}>
+        <button type="button" className="primary" onClick={load} disabled={busy}>
           {busy ? 'Refreshing…' : 'Refresh'}
         </button>
         {rec ? <span className="muted">Fetched {new Date(rec.fetchedAt).toLocaleString()}</span> : null}

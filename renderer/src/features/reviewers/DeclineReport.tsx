@@ -8,15 +8,13 @@ import { toXlsx } from '../../../../electron/common/domain/xlsx';
 import { Drawer } from '../../components/Drawer';
 import { TableHead } from '../../components/TableHead';
 import { download } from '../../components/download';
-import { useDeclines } from '../../stores/reads';
+import { useQuery } from '../../data/queries';
 
 export function DeclineReportDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const report = useDeclines((s) => s.data);
-  const error = useDeclines((s) => s.error);
+  const { data: report, error } = useQuery('ledger.declines', open ? {} : null);
   const [note, setNote] = useState<string | null>(null);
   useEffect(() => {
-    if (open) void useDeclines.getState().load({});
-    else setNote(null);
+    if (!open) setNote(null);
   }, [open]);
   const exportAs = (kind: 'csv' | 'xlsx') => {
     if (!report) return;

@@ -7,10 +7,10 @@ import { DateInput } from '../../components/DateInput';
 import { doNotInviteText } from '../../components/FlagChips';
 import { Required } from '../../components/Required';
 import { removeDoNotInvite, setBounced, setDoNotInvite } from '../../stores/decisions';
-import { usePersonDecisions } from '../../stores/reads';
+import { useQuery } from '../../data/queries';
 
 export function PersonDecisions({ personId }: { personId: number }) {
-  const d = usePersonDecisions((s) => (s.answered?.personId === personId ? s.data : null));
+  const d = useQuery('people.decisions', { personId }).data;
   const [error, setError] = useState<string | null>(null);
   const [editing, setEditing] = useState(false);
   const [reason, setReason] = useState('');
@@ -18,7 +18,6 @@ export function PersonDecisions({ personId }: { personId: number }) {
   const [tried, setTried] = useState(false);
   const ids = useId();
   useEffect(() => {
-    void usePersonDecisions.getState().load({ personId });
     setEditing(false);
     setError(null);
     setTried(false);

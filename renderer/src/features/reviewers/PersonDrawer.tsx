@@ -2,11 +2,11 @@ import { Drawer } from '../../components/Drawer';
 import { useState } from 'react';
 import { STATUS_LABEL, isoDate } from '../../../../electron/common/domain/shortlist';
 import type { LedgerMember } from '../../../../electron/common/rows';
-import { desk, errorText } from '../../platform/instance';
 import { useApp } from '../../stores/app';
 import { useManuscripts } from '../../stores/manuscripts';
 import { useProfiles } from '../../stores/profiles';
-import { useLedgerPerson } from '../../stores/reads';
+import { useQuery } from '../../data/queries';
+import { splitAuthor } from './actions';
 import { LEDGER_COLUMNS, RULE_TEXT } from './format';
 import { PersonDecisions } from './PersonDecisions';
 import { TableHead } from '../../components/TableHead';
@@ -22,31 +22,31 @@ export function openManuscript(manuscriptId: number): void {
 
 /** One person of the ledger: counts, the author records merged into it (and why), history by manuscript. */
 export function PersonDrawer({
-  open,
+  personId,
+  onShow,
   onClose,
   onSplitError,
 }: {
-  open: boolean;
+  /** The person shown; null: closed. */
+  personId: number | null;
+  /** Shows another person (the one left after a split). */
+  onShow: (personId: number) => void;
   onClose: () => void;
   onSplitError: (e: string | null) => void;
 }) {
-  const history = useLedgerPerson((s) => s.data);
-  const error = useLedgerPerson((s) => s.error);
+  const open = personId !== null;
+  const { data: history, error } = useQuery('ledger.person', personId === null ? null : { personId });
   const activeProfile = useProfiles((s) => s.state?.activeId);
   const [confirming, setConfirming] = useState<LedgerMember | null>(null);
   const [splitNote, setSplitNote] = useState<string | null>(null);
 
   const split = async (m: LedgerMember) => {
-    try {
-      const res = await desk().invoke('ledger.split', { authorId: m.authorId });
-      setConfirming(null);
-      setSplitNote(`${m.name}${m.email ? ` (${m.email})` : ''} is now a person of its own.`);
-      onSplitError(null);
-      if (res.from) void useLedgerPerson.getState().load({ personId: res.from.person.personId });
-    } catch (e) {
-      onSplitError(errorText(e));
-      setConfirming(null);
-    }
+    const r = await splitAuthor(m.authorId);
+    setConfirming(null);
+    if (!r.ok) return onSplitError(r.error);
+    setSplitNote(`${m.name}${m.email ? ` (${m.email})` : ''} is now a person of its own.`);
+    onSplitError(null);
+    if (r.value.from) onShow(r.value.from.person.personId);
   };
 
   const p = history?.person;

@@ -1,5 +1,5 @@
 import { Download, MessageSquareX } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { toCsv } from '../../../../electron/common/domain/csv';
 import { ledgerTable } from '../../../../electron/common/domain/shortlist';
 import { toXlsx } from '../../../../electron/common/domain/xlsx';
@@ -11,7 +11,7 @@ import { download } from '../../components/download';
 import { errorText } from '../../platform/instance';
 import { useApp } from '../../stores/app';
 import { everyLedgerMatch } from '../../stores/ledgerExport';
-import { useDoNotInvite, useLedger, useLedgerPerson } from '../../stores/reads';
+import { useKeepFresh, useQuery, useQuerySelect } from '../../data/queries';
 import { DoNotInviteChip } from '../../components/FlagChips';
 import { LEDGER_COLUMNS, nextSort } from './format';
 import { PersonDrawer } from './PersonDrawer';
@@ -24,9 +24,6 @@ const PAGE = 500;
 const EXPORT_MAX = 50_000;
 
 export function ReviewersView() {
-  const page = useLedger((s) => s.data);
-  const loading = useLedger((s) => s.loading);
-  const loadError = useLedger((s) => s.error);
   const [text, setText] = useState('');
   const [sort, setSort] = useState<{ by: LedgerSortKey; dir: 'asc' | 'desc' }>({ by: 'invited', dir: 'desc' });
   const [openId, setOpenId] = useState<number | null>(null);
@@ -38,16 +35,13 @@ export function ReviewersView() {
   const [mineOnly, setMineOnly] = useState(false);
   const mine = office && mineOnly;
 
+  const asked = { ...(text.trim() ? { text: text.trim() } : {}), ...(mine ? { mine: true } : {}), sort, limit: PAGE };
+  // The last list stays while another search's is on its way (no empty flash per keystroke).
+  const { data: page, loading, error: loadError } = useQuery('ledger.query', asked, { keepPrevious: true });
   // The do-not-invite list, shown on each person it names.
-  useEffect(() => void useDoNotInvite.getState().load({}), []);
-  useEffect(() => {
-    void useLedger.getState().load({ ...(text.trim() ? { text: text.trim() } : {}), ...(mine ? { mine: true } : {}), sort, limit: PAGE });
-  }, [text, sort, mine]);
+  useKeepFresh('doNotInvite.list', {});
 
-  const openPerson = useCallback((p: LedgerPersonRow) => {
-    setOpenId(p.personId);
-    void useLedgerPerson.getState().load({ personId: p.personId });
-  }, []);
+  const openPerson = useCallback((p: LedgerPersonRow) => setOpenId(p.personId), []);
 
   const columns: Column<LedgerPersonRow>[] = useMemo(
     () =>
@@ -162,21 +156,14 @@ export function ReviewersView() {
         />
       )}
       <DeclineReportDrawer open={report} onClose={() => setReport(false)} />
-      <PersonDrawer
-        open={openId !== null}
-        onClose={() => {
-          setOpenId(null);
-          useLedgerPerson.getState().reset();
-        }}
-        onSplitError={setActError}
-      />
+      <PersonDrawer personId={openId} onShow={setOpenId} onClose={() => setOpenId(null)} onSplitError={setActError} />
     </div>
   );
 }
 
 /** "Do not invite" before a person's name while their entry on the list holds (the reason on hover). */
 function ListedChip({ personId }: { personId: number }) {
-  const entry = useDoNotInvite((s) => s.data?.find((d) => d.personId === personId && d.active));
+  const entry = useQuerySelect('doNotInvite.list', {}, (s) => s.data?.find((d) => d.personId === personId && d.active), { ask: false });
   if (!entry) return null;
   return <DoNotInviteChip entry={entry} compact />;
 }

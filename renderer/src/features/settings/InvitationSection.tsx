@@ -2,9 +2,9 @@ import { useEffect, useState } from 'react';
 import { DEFAULT_DUE_DAYS, PLACEHOLDERS, unknownPlaceholders } from '../../../../electron/common/domain/invitation';
 import type { InvitationSettings } from '../../../../electron/common/rows';
 import { Alert } from '../../components/Alert';
-import { desk, errorText } from '../../platform/instance';
+import { useQuery } from '../../data/queries';
+import { saveInvitationSettings } from './actions';
 import { useDuePeriod } from '../../stores/invitations';
-import { useInvitationSettings } from '../../stores/reads';
 import { dueDaysProblem, settingsProblems } from './invitationForm';
 
 const NUMBERS = [
@@ -16,17 +16,13 @@ const NUMBERS = [
 
 /** Settings → Invitations: the template with its placeholders, the editor's name, reminders and the load rule. */
 export function InvitationSection() {
-  const saved = useInvitationSettings((s) => s.data);
-  const loadError = useInvitationSettings((s) => s.error);
+  const { data: saved, error: loadError } = useQuery('invitation.getSettings', {});
   const [draft, setDraft] = useState<InvitationSettings | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [note, setNote] = useState<string | null>(null);
   const savedDays = useDuePeriod((s) => s.days);
   const [dueDays, setDueDays] = useState(() => savedDays ?? DEFAULT_DUE_DAYS);
 
-  useEffect(() => {
-    void useInvitationSettings.getState().load({});
-  }, []);
   // The form starts from what is saved and keeps the editor's typing across reloads.
   useEffect(() => {
     if (saved && draft === null) setDraft(saved);
@@ -48,16 +44,12 @@ export function InvitationSection() {
   };
   const save = async () => {
     if (problems.length > 0) return;
-    try {
-      const next = await desk().invoke('invitation.setSettings', draft);
-      useDuePeriod.getState().set(dueDays);
-      useInvitationSettings.setState({ data: next, answered: {} });
-      setDraft(next);
-      setError(null);
-      setNote('Saved.');
-    } catch (e) {
-      setError(errorText(e));
-    }
+    const r = await saveInvitationSettings(draft);
+    if (!r.ok) return setError(r.error);
+    useDuePeriod.getState().set(dueDays);
+    setDraft(r.value);
+    setError(null);
+    setNote('Saved.');
   };
   return (
     <section aria-labelledby="invitations-h" className="invitation-settings">

@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import type { CacheClearView } from '../../../../electron/common/views';
-import { desk, errorText } from '../../platform/instance';
+import { errorText } from '../../platform/instance';
+import { useQuery } from '../../data/queries';
+import { clearCache, configureWebhook as saveWebhook } from './actions';
 import { useApp } from '../../stores/app';
 import { useProfiles } from '../../stores/profiles';
-import { useWebhookStatus } from '../../stores/reads';
 import { InvitationSection } from './InvitationSection';
 import { Alert } from '../../components/Alert';
 import { keptText, removedText } from './cacheText';
@@ -29,7 +30,6 @@ export function SettingsView() {
 
   useEffect(() => {
     void load();
-    void useWebhookStatus.getState().load({});
   }, [load]);
 
   return (
@@ -153,20 +153,14 @@ export function SettingsView() {
 
 /** Where the service sends referee marks (the webhook receiver): on or off, who may reach it, its port and address. */
 function WebhookSection() {
-  const webhook = useWebhookStatus((s) => s.data);
-  const loadError = useWebhookStatus((s) => s.error);
+  const { data: webhook, error: loadError } = useQuery('webhook.status', {});
   const [configureError, setConfigureError] = useState<string | null>(null);
   const webhookError = configureError ?? loadError;
   const [portError, setPortError] = useState<string | null>(null);
 
   const configureWebhook = async (p: { enabled: boolean; basicAuth?: boolean; bindAddress?: '127.0.0.1' | '0.0.0.0'; port?: number }) => {
-    try {
-      const next = await desk().invoke('webhook.configure', p);
-      useWebhookStatus.setState({ data: next, answered: {} });
-      setConfigureError(null);
-    } catch (e) {
-      setConfigureError(errorText(e));
-    }
+    const r = await saveWebhook(p);
+    setConfigureError(r.ok ? null : r.error);
   };
 
   return (
@@ -292,15 +286,12 @@ function DataSection({ dataDir, activeProfile }: { dataDir: string | null; activ
     focusAfter.current = preview ? 'cancel' : 'open';
     setBusy(true);
     setError(null);
-    try {
-      const result = await desk().invoke('cache.clear', { preview });
-      setPending(preview ? result : null);
-      setDone(preview ? null : result);
-    } catch (e) {
-      setError(errorText(e));
-    } finally {
-      setBusy(false);
-    }
+    const r = await clearCache(preview);
+    if (r.ok) {
+      setPending(preview ? r.value : null);
+      setDone(preview ? null : r.value);
+    } else setError(r.error);
+    setBusy(false);
   };
 
   useEffect(() => {

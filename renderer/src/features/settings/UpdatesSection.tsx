@@ -1,25 +1,16 @@
-import { useEffect, useState } from 'react';
-import type { UpdateSettingsView } from '../../../../electron/common/contract';
-import { desk, errorText } from '../../platform/instance';
+import { useState } from 'react';
+import { useQuery } from '../../data/queries';
+import { setAutomaticUpdates } from './actions';
 
 /** Settings → Automatic updates: the desktop app's choice in the data folder; the browser host shows why it has none. */
 export function UpdatesSection() {
-  const [view, setView] = useState<UpdateSettingsView | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    desk()
-      .invoke('updates.getSettings', {})
-      .then(setView)
-      .catch((e: unknown) => setError(errorText(e)));
-  }, []);
-  const set = (enabled: boolean) =>
-    desk()
-      .invoke('updates.setSettings', { enabled })
-      .then((v) => {
-        setView(v);
-        setError(null);
-      })
-      .catch((e: unknown) => setError(errorText(e)));
+  const { data: view, error: loadError } = useQuery('updates.getSettings', {});
+  const [setError, setSetError] = useState<string | null>(null);
+  const error = setError ?? loadError;
+  const set = async (enabled: boolean) => {
+    const r = await setAutomaticUpdates(enabled);
+    setSetError(r.ok ? null : r.error);
+  };
   return (
     <section aria-labelledby="updates-h">
       <h2 id="updates-h">Updates</h2>
