@@ -6,6 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeManuscriptDocx, makeManuscriptPdf } from '../../fixtures/intake/make';
 import { launchChromium, screenshotPath } from '../../support/browser';
+import { dropFile } from '../../support/drop';
 import { eachLook } from '../../support/looks';
 import { startWebApp, type WebApp } from '../../support/web-app';
 
@@ -14,20 +15,7 @@ let browser: Browser;
 let page: Page;
 const errors: string[] = [];
 
-async function drop(name: string, bytes: Buffer, type: string): Promise<void> {
-  await page.evaluate(
-    (f) => {
-      const bin = atob(f.b64);
-      const data = new Uint8Array(bin.length);
-      for (let i = 0; i < bin.length; i++) data[i] = bin.charCodeAt(i);
-      const dt = new DataTransfer();
-      dt.items.add(new File([data], f.name, { type: f.type }));
-      window.dispatchEvent(new DragEvent('dragover', { dataTransfer: dt, bubbles: true, cancelable: true }));
-      window.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
-    },
-    { name, b64: bytes.toString('base64'), type },
-  );
-}
+const drop = (name: string, bytes: Buffer, type: string) => dropFile(page, name, bytes, type);
 
 const item = (name: string) => page.getByRole('article', { name: `Upload of ${name}` });
 
