@@ -50,6 +50,8 @@ const RENDERER_PACKAGES = [
   '@radix-ui/*',
   '@fontsource-variable/*',
   'fast-deep-equal',
+  // the first-page preview beside the upload form (loaded on demand; its parser runs in pdf.js's worker)
+  'pdfjs-dist',
 ];
 /** Folders of the renderer shared by every feature (features never import each other). */
 const RENDERER_SHARED = ['renderer/src/components/**', 'renderer/src/stores/**', 'renderer/src/platform/**', 'renderer/src/data/**'];

@@ -18,6 +18,7 @@ export const REQUEST_CHANNELS = [
   'files.stagePath',
   'files.pick',
   'intake.inspect',
+  'intake.preview',
   'manuscripts.list',
   'manuscripts.search',
   'manuscripts.folders',

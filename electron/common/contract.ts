@@ -39,6 +39,7 @@ import type {
   GroupAuthorRow,
   CandidateLoadRow,
   IntakeView,
+  PreviewSource,
   InvitationDraft,
   InvitationSettings,
   LedgerPage,
@@ -318,6 +319,8 @@ export const requests = {
   /** The system file dialog (Electron only). Files that could not be copied are listed in refused; the others are staged. */
   'files.pick': request<{ files: StagedFile[]; refused: Array<{ name: string; message: string }> }>()(() => empty),
   'intake.inspect': request<IntakeView>()(() => z.object({ fileId: z.string().min(1).max(80) }).strict()),
+  /** A staged file's bytes for the window to draw its first page beside the form (a PDF up to PREVIEW_MAX_BYTES). */
+  'intake.preview': request<PreviewSource>()(() => z.object({ fileId: z.string().min(1).max(80) }).strict()),
 
   // Manuscripts
   'manuscripts.list': request<ManuscriptRow[]>()(() => z.object({ folder: text(200).optional() }).strict()),

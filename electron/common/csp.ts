@@ -10,7 +10,7 @@ export function contentSecurityPolicy(opts: { connectSrc?: string } = {}): strin
     "img-src 'self' data:",
     "font-src 'self'",
     `connect-src ${opts.connectSrc ?? "'none'"}`,
-    "worker-src 'none'",
+    "worker-src 'self'",
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'none'",

@@ -14,3 +14,6 @@ export const MAX_MESSAGE_BYTES = 1024 * 1024;
 export function tooLargeMessage(name: string, bytes: number, limit = MAX_MANUSCRIPT_BYTES): string {
   return `“${name}” is ${(bytes / 2 ** 20).toFixed(1)} MB; the limit is ${(limit / 2 ** 20).toFixed(0)} MB.`;
 }
+
+/** The largest PDF whose first page the window draws beside the upload form (its bytes cross to the window once). */
+export const PREVIEW_MAX_BYTES = 20 * 1024 * 1024;

@@ -133,6 +133,14 @@ export interface IntakeView {
   confidence?: IntakeConfidenceView;
 }
 
+/** A staged file's bytes for the first-page preview beside the upload form (the window draws the page itself).
+ * pdf: dataBase64 holds the PDF; docx: no preview; too-large: a PDF over PREVIEW_MAX_BYTES, not sent. */
+export interface PreviewSource {
+  fileId: string;
+  kind: 'pdf' | 'docx' | 'too-large';
+  dataBase64: string | null;
+}
+
 // --------------------------------------------------------------------------------------------
 // Outbox and activity
 

@@ -86,6 +86,7 @@ const CHANNELS: Record<RequestChannel, Entry> = {
   'files.stagePath': { kind: 'outside', why: 'as files.stage, from a path (Electron)' },
   'files.pick': { kind: 'outside', why: 'as files.stage, from the system dialog (Electron)' },
   'intake.inspect': read,
+  'intake.preview': read,
   'manuscripts.list': read,
   'manuscripts.search': read,
   'manuscripts.folders': read,

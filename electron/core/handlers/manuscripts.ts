@@ -1,5 +1,8 @@
+import { open } from 'node:fs/promises';
 import { basename, isAbsolute } from 'node:path';
 import { DeskError, type DeskErrorShape } from '../../common/errors';
+import { PREVIEW_MAX_BYTES } from '../../common/limits';
+import type { PreviewSource } from '../../common/views';
 import type { Cache } from '../cache';
 import type { HandlerMap } from '../router';
 import type { CoreContext } from './context';
@@ -10,6 +13,7 @@ type Channels =
   | 'files.stagePath'
   | 'files.pick'
   | 'intake.inspect'
+  | 'intake.preview'
   | 'manuscripts.list'
   | 'manuscripts.search'
   | 'manuscripts.folders'
@@ -91,6 +95,7 @@ export function manuscriptHandlers(ctx: CoreContext): HandlerMap<Channels> {
         ...(r.confidence ? { confidence: r.confidence } : {}),
       };
     },
+    'intake.preview': async ({ fileId }) => previewSource(fileId, await ctx.staging.path(fileId)),
     // Before the first start's demo service has made the first profile there is nothing to list yet.
     'manuscripts.list': ({ folder }) => (ctx.firstProfilePending() ? [] : ctx.cache.manuscripts.list(pid(), folder ? { folder } : {})),
     'manuscripts.search': ({ text }) => (ctx.firstProfilePending() ? [] : ctx.cache.search.manuscripts(pid(), text)),
@@ -135,4 +140,21 @@ export function colleagueUpload(manuscripts: Cache['manuscripts'], profileId: st
   const when =
     at === undefined ? '' : ` of ${new Date(at).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' })}`;
   return `This replaces ${m.uploadedBy}’s upload${when} on the service.`;
+}
+
+/** A staged file's bytes for the window's first-page preview: a PDF by its header, at most PREVIEW_MAX_BYTES (read off the event loop). */
+async function previewSource(fileId: string, path: string): Promise<PreviewSource> {
+  const file = await open(path, 'r');
+  try {
+    const { size } = await file.stat();
+    const head = Buffer.alloc(5);
+    await file.read(head, 0, 5, 0);
+    if (head.toString('latin1') !== '%PDF-') return { fileId, kind: 'docx', dataBase64: null };
+    if (size > PREVIEW_MAX_BYTES) return { fileId, kind: 'too-large', dataBase64: null };
+    const bytes = Buffer.alloc(size);
+    const { bytesRead } = await file.read(bytes, 0, size, 0);
+    return { fileId, kind: 'pdf', dataBase64: bytes.subarray(0, bytesRead).toString('base64') };
+  } finally {
+    await file.close();
+  }
 }

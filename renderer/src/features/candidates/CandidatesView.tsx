@@ -15,6 +15,7 @@ import { ColumnChooser } from './ColumnChooser';
 import { useColumnChars } from './useColumnChars';
 import { useColumnLayout } from './useColumnLayout';
 import { ContextHeader } from '../../components/ContextHeader';
+import { Select } from '../../components/Select';
 import { EmptyState } from '../../components/EmptyState';
 import { RunChanges } from './RunChanges';
 import { ScoreChart } from './ScoreChart';
@@ -209,25 +210,18 @@ export function CandidatesView() {
     <div className="candidates" aria-busy={partial || undefined} onKeyDown={(e) => onShortlistKey(e, rows)}>
       <ContextHeader manuscript={detail.manuscript} run={run} />
       <div className="toolbar" role="toolbar" aria-label="Candidate tools">
-        <label>
-          <span className="sr-only">Run</span>
-          <select
-            aria-label="Run"
-            value={runId ?? ''}
-            onChange={(e) =>
-              void open(
-                Number(e.target.value),
-                runs.find((r) => r.seq === (runs.find((x) => x.id === Number(e.target.value))?.seq ?? 0) - 1)?.id ?? null,
-              )
-            }
-          >
-            {runs.map((r) => (
-              <option key={r.id} value={r.id}>
-                Run #{r.seq} · {new Date(r.uploadedAt).toLocaleDateString()} · {boundsText(r.form)} · {r.candidatesCount ?? 'no'} candidates
-              </option>
-            ))}
-          </select>
-        </label>
+        <Select
+          className="run-select"
+          label="Run"
+          value={runId === null || runId === undefined ? '' : String(runId)}
+          options={runs.map((r) => ({
+            value: String(r.id),
+            label: `Run #${r.seq} · ${new Date(r.uploadedAt).toLocaleDateString()} · ${boundsText(r.form)} · ${r.candidatesCount ?? 'no'} candidates`,
+          }))}
+          onChange={(value) =>
+            void open(Number(value), runs.find((r) => r.seq === (runs.find((x) => x.id === Number(value))?.seq ?? 0) - 1)?.id ?? null)
+          }
+        />
         <SearchField
           placeholder="Name or affiliation"
           label="Filter by name or affiliation"

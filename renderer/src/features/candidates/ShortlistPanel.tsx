@@ -36,6 +36,7 @@ import { moved, nextStatuses, statusLine } from './shortlistModel';
 import { useShortlistPanel, write } from './shortlistState';
 import { ShortlistSpread } from './ShortlistSpread';
 import { DateInput } from '../../components/DateInput';
+import { Select } from '../../components/Select';
 
 import './invitations.css';
 
@@ -382,23 +383,19 @@ function StatusSelect({ entry }: { entry: ShortlistEntryRow }) {
   const options = nextStatuses(entry.status).filter((o) => !(buttons && (ANSWERS as readonly string[]).includes(o.status)));
   if (options.length === 0) return null;
   return (
-    <select
-      aria-label={`Change the status of ${entry.name}`}
+    <Select
+      className="sl-status-select"
+      label={`Change the status of ${entry.name}`}
       value=""
-      onChange={(e) => {
-        const status = e.target.value as ShortlistStatus;
+      placeholder="Change status…"
+      options={options.map((o) => ({ value: o.status, label: o.label }))}
+      onChange={(value) => {
+        const status = value as ShortlistStatus;
         // A decline asks for its reason first.
         if (status === 'declined') useShortlistPanel.setState({ declining: entry.authorId });
         else if (status) void write('shortlist.setStatus', { manuscriptId: entry.manuscriptId, authorId: entry.authorId, status });
       }}
-    >
-      <option value="">Change status…</option>
-      {options.map((o) => (
-        <option key={o.status} value={o.status}>
-          {o.label}
-        </option>
-      ))}
-    </select>
+    />
   );
 }
 

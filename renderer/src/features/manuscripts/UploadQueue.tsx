@@ -5,6 +5,7 @@ import { formProblems, lastFolder, useManuscripts, type BatchDefaults, type Batc
 import { fieldsToCheck } from '../../../../electron/common/domain/intake';
 import { checksSummary } from './checks';
 import { BoundsFields, UploadForm } from './UploadForm';
+import { FirstPage } from './FirstPage';
 import { Required } from '../../components/Required';
 import { Words, wordsText } from '../../components/Words';
 import './uploads.css';
@@ -214,17 +215,22 @@ export function UploadQueue() {
                   void submit(item.key);
                 }}
               >
-                <UploadForm
-                  idPrefix={item.key}
-                  form={item.form}
-                  folders={folders}
-                  lockOrigin={item.update}
-                  checks={checks}
-                  onChange={(f) => updateForm(item.key, f)}
-                />
-                <button type="submit" className={isBatch ? '' : 'primary'}>
-                  <Upload size={16} aria-hidden="true" /> {item.update ? 'Upload new run' : 'Upload'}
-                </button>
+                <div className="upload-check">
+                  <div>
+                    <UploadForm
+                      idPrefix={item.key}
+                      form={item.form}
+                      folders={folders}
+                      lockOrigin={item.update}
+                      checks={checks}
+                      onChange={(f) => updateForm(item.key, f)}
+                    />
+                    <button type="submit" className={isBatch ? '' : 'primary'}>
+                      <Upload size={16} aria-hidden="true" /> {item.update ? 'Upload new run' : 'Upload'}
+                    </button>
+                  </div>
+                  {item.file ? <FirstPage fileId={item.file.id} name={item.name} /> : null}
+                </div>
               </form>
             ) : null}
           </article>
