@@ -101,7 +101,7 @@ export type EventChannelName = (typeof EVENT_CHANNELS)[number];
 // ---------------------------------------------------------------------------------------------
 // Reads and the change topics that make their answers old
 
-/** A change topic core emits (`data.changed`), as DataChangedEvent names it. */
+/** A change topic, as DataChangedEvent names it in core's `data.changed` event. */
 export type ChangeTopic =
   | 'profiles'
   | 'manuscripts'
