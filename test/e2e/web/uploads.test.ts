@@ -4,7 +4,7 @@
 // width, the remembered folder, the card header that opens the form, and a file dropped again.
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { makeManuscriptPdf } from '../../fixtures/intake/make';
 import { launchChromium, screenshotPath } from '../../support/browser';
 import { sandboxAdmin } from '../../support/admin';
@@ -59,6 +59,10 @@ beforeAll(async () => {
   await page.goto(app.host.url);
   await page.getByTestId('status-message').getByText('Online').waitFor({ timeout: 20_000 });
   orgId = (await admin<{ orgs: Array<{ id: number }> }>('GET', 'orgs/')).orgs[0]!.id;
+});
+// A fault a test set on the service never outlives it (a failed test would hold the next ones' uploads).
+afterEach(async () => {
+  if (app?.service) await admin('DELETE', 'faults/');
 });
 afterAll(async () => {
   await browser?.close();
@@ -115,15 +119,17 @@ describe('upload queue', () => {
     await expect
       .poll(async () => (await admin<{ faults: Array<{ fired: number }> }>('GET', 'faults/')).faults[0]!.fired, { timeout: 20_000 })
       .toBe(1);
-    await expect.poll(() => page.getByRole('list', { name: 'Manuscripts' }).textContent()).toMatch(/queue-slow|Tidal|Pending/);
+    // The list follows core's change feed (one refetch per frame window): under load, allow it a few seconds.
+    await expect
+      .poll(() => page.getByRole('list', { name: 'Manuscripts' }).textContent(), { timeout: 10_000 })
+      .toMatch(/queue-slow|Tidal|Pending/);
     await page.screenshot({ path: screenshotPath('uploads-2-in-flight') });
     await item('slow.pdf').getByRole('button', { name: 'Cancel the upload of slow.pdf' }).click();
     await expect.poll(() => state('slow.pdf'), { timeout: 10_000 }).toBe('Cancelled');
     // The button went away with the upload; the keyboard focus stays in the queue.
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Uploads');
-    await expect.poll(() => page.getByRole('list', { name: 'Manuscripts' }).getByRole('listitem').count()).toBe(1);
+    await expect.poll(() => page.getByRole('list', { name: 'Manuscripts' }).getByRole('listitem').count(), { timeout: 10_000 }).toBe(1);
     expect(await serviceOrigins()).toEqual(['queue-first']);
-    await admin('DELETE', 'faults/');
   });
 
   it('an upload the plan refuses shows why and goes out with Send again once the plan allows it', async () => {
