@@ -4,6 +4,7 @@
 // removal too; the authors' requests (pasted, matched by hand, removed), the invite-now count and a decline
 // reason reach Bob's copy of her manuscript; a request shared before Bob has the manuscript waits for it;
 // Ann's change made offline is pushed once when the office is back; her own events coming back change nothing;
+// two editors deciding about one person offline end with the later decision in the office's order;
 // a hostile body (or an office-wide kind in a journal) is refused and the events after it are applied; a
 // person Bob's ledger has never seen is taken in by the ledger's rules.
 import { rmSync } from 'node:fs';
@@ -247,6 +248,23 @@ describe.skipIf(!pgAvailable())('the editor’s decisions through the office', (
     const after = (await ann.call<DoNotInviteRow[]>('doNotInvite.list', {})).find((r) => r.personId === personIn(ann, w))!;
     expect(after.updatedAt).toBe(before.updatedAt);
     expect(ann.core.cache.db.prepare('SELECT count(*) FROM office_outbox').pluck().get()).toBe(0);
+  }, 60_000);
+
+  it('two editors deciding about one person offline: the later in the office’s order wins in both caches', async () => {
+    const v = people[1]!;
+    await sync(ann, bob);
+    await relay.down();
+    await ann.call('doNotInvite.set', { personId: personIn(ann, v), reason: 'From Ann', until: null });
+    await bob.call('doNotInvite.set', { personId: personIn(bob, v), reason: 'From Bob', until: '2032-01-01' });
+    await relay.up();
+    // Bob's reaches the office first; Ann's, pushed before she pulls his, comes after it.
+    await sync(bob, ann, bob);
+    const reasonIn = async (c: CoreWithService) =>
+      (await c.call<DoNotInviteRow[]>('doNotInvite.list', {})).find((r) => r.personId === personIn(c, v))?.reason;
+    expect([await reasonIn(ann), await reasonIn(bob)]).toEqual(['From Ann', 'From Ann']);
+    await ann.call('doNotInvite.remove', { personId: personIn(ann, v) });
+    await sync(ann, bob);
+    expect([await reasonIn(ann), await reasonIn(bob)]).toEqual([undefined, undefined]);
   }, 60_000);
 
   it('a hostile body, or an office-wide kind in a journal, is refused and the events after it are applied', async () => {
