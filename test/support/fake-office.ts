@@ -3,6 +3,7 @@
 // For the sync loop's tests; the PostgreSQL store itself is tested in test/integration/office/.
 import { DeskError } from '../../electron/common/errors';
 import type { OfficeCursorRow, PulledEvent } from '../../electron/core/cache/office';
+import { OFFICE_WIDE_FOLDER, OFFICE_WIDE_KINDS } from '../../electron/core/office/schema';
 import type { OfficeConnection } from '../../electron/core/office/sync';
 
 export class FakeOffice {
@@ -41,17 +42,17 @@ export class FakeOffice {
           const xid = this.xid++;
           const folders = new Set<string>();
           for (const e of batch) {
-            if (!this.members.get(login)?.has(e.folder)) throw new DeskError('unauthorized', `You are not an editor of ${e.folder}.`);
+            if (!this.mayWrite(login, e.folder, e.kind)) throw new DeskError('unauthorized', `You are not an editor of ${e.folder}.`);
             if (this.events.some((x) => x.id === e.id)) continue;
             this.events.push({ ...e, body: structuredClone(e.body), author: login, xid, seq: ++this.seq, at: Date.now() });
             folders.add(e.folder);
           }
           this.pushes++;
-          for (const f of folders) for (const l of this.listeners) if (this.members.get(l.login)?.has(f)) l.wake(f);
+          for (const f of folders) for (const l of this.listeners) if (this.mayRead(l.login, f)) l.wake(f);
         },
         pull: async (folder: string, cursor: OfficeCursorRow, limit = 500) => {
           this.check(login);
-          if (!this.members.get(login)?.has(folder)) return { events: [], cursor };
+          if (!this.mayRead(login, folder)) return { events: [], cursor };
           const after = this.events
             .filter((e) => e.folder === folder && (e.xid > cursor.xid || (e.xid === cursor.xid && e.seq > cursor.seq)))
             .sort((a, b) => a.xid - b.xid || a.seq - b.seq)
@@ -73,6 +74,17 @@ export class FakeOffice {
       };
       return conn;
     };
+  }
+
+  /** A journal to its members; the office-wide folder to every editor with a journal (office schema 3). */
+  private mayRead(login: string, folder: string): boolean {
+    const mine = this.members.get(login);
+    return folder === OFFICE_WIDE_FOLDER ? (mine?.size ?? 0) > 0 : (mine?.has(folder) ?? false);
+  }
+
+  private mayWrite(login: string, folder: string, kind: string): boolean {
+    if (folder !== OFFICE_WIDE_FOLDER) return this.mayRead(login, folder);
+    return this.mayRead(login, folder) && (OFFICE_WIDE_KINDS as readonly string[]).includes(kind);
   }
 
   private check(login: string): void {

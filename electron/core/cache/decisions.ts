@@ -50,6 +50,12 @@ export const OPPOSED_AUTHORS = `
   UNION SELECT cm.author_id FROM author_requests ar JOIN ledger_members am ON am.author_id = ar.author_id
     JOIN ledger_members cm ON cm.person_id = am.person_id WHERE ar.manuscript_id = @m AND ar.kind = 'opposed'`;
 
+/** A decision this repository changed, told inside the write's transaction (the editorial office shares it). */
+export type DecisionChange =
+  | { type: 'doNotInvite'; personId: number }
+  | { type: 'bounced'; email: string }
+  | { type: 'request'; manuscriptId: number; kind: RequestKind; line: string };
+
 /** The candidates query's filter that hides the people the authors opposed (by the run's manuscript). */
 export function notOpposedFilter(runId: number): [string, ...unknown[]] {
   const m = '(SELECT manuscript_id FROM runs WHERE id = ?)';
@@ -65,6 +71,7 @@ export function notOpposedFilter(runId: number): [string, ...unknown[]] {
 export class DecisionsRepository {
   private readonly listStmt: Statement<[{ m: number }], RequestDbRow>;
   private readonly memberStmt: Statement<[number], { person_id: number }>;
+  private readonly listeners: Array<(c: DecisionChange) => void> = [];
 
   constructor(
     private readonly db: Database,
@@ -82,6 +89,15 @@ export class DecisionsRepository {
       LEFT JOIN ledger_people lp ON lp.id = lm.person_id
       WHERE r.manuscript_id = @m ORDER BY r.kind, r.id`);
     this.memberStmt = db.prepare('SELECT person_id FROM ledger_members WHERE author_id = ?');
+  }
+
+  /** Told of every decision this repository changes, inside the write's transaction. */
+  onChange(listener: (c: DecisionChange) => void): void {
+    this.listeners.push(listener);
+  }
+
+  private told(c: DecisionChange): void {
+    for (const l of this.listeners) l(c);
   }
 
   private today(): string {
@@ -173,6 +189,7 @@ export class DecisionsRepository {
           rule: match?.rule ?? null,
           now,
         });
+        this.told({ type: 'request', manuscriptId, kind, line: who.line });
       }
       this.changes.note('shortlist', manuscriptId);
       return this.requests(manuscriptId);
@@ -195,6 +212,7 @@ export class DecisionsRepository {
         .prepare('UPDATE author_requests SET author_id = @a, rule = @rule, updated_at = @now WHERE id = @id AND manuscript_id = @m')
         .run({ a: authorId, rule: authorId === null ? null : 'editor', now: this.clock.now(), id, m: manuscriptId }).changes;
       if (n === 0) throw new DeskError('not_found', 'This line is no longer among the authors’ requests.');
+      this.toldRequest(manuscriptId, id);
       this.changes.note('shortlist', manuscriptId);
       return this.requests(manuscriptId);
     });
@@ -202,11 +220,26 @@ export class DecisionsRepository {
 
   removeRequest(manuscriptId: number, id: number): AuthorRequestRow[] {
     return this.changes.transaction(() => {
+      const row = this.requestKey(manuscriptId, id);
       if (this.db.prepare('DELETE FROM author_requests WHERE id = ? AND manuscript_id = ?').run(id, manuscriptId).changes === 0)
         throw new DeskError('not_found', 'This line is no longer among the authors’ requests.');
+      if (row) this.told({ type: 'request', manuscriptId, kind: row.kind, line: row.line });
       this.changes.note('shortlist', manuscriptId);
       return this.requests(manuscriptId);
     });
+  }
+
+  private requestKey(manuscriptId: number, id: number): { kind: RequestKind; line: string } | undefined {
+    return this.db
+      .prepare<[number, number], { kind: RequestKind; line: string }>(
+        'SELECT kind, line FROM author_requests WHERE id = ? AND manuscript_id = ?',
+      )
+      .get(id, manuscriptId);
+  }
+
+  private toldRequest(manuscriptId: number, id: number): void {
+    const row = this.requestKey(manuscriptId, id);
+    if (row) this.told({ type: 'request', manuscriptId, kind: row.kind, line: row.line });
   }
 
   /**
@@ -286,6 +319,7 @@ export class DecisionsRepository {
            ON CONFLICT (person_id) DO UPDATE SET reason = excluded.reason, until = excluded.until, updated_at = excluded.updated_at`,
         )
         .run({ id: personId, key: personKey(p), name: p.name, reason: reason.trim(), until, now });
+      this.told({ type: 'doNotInvite', personId });
       this.changes.note('ledger');
       return toDni(
         this.db
@@ -300,6 +334,7 @@ export class DecisionsRepository {
     this.changes.transaction(() => {
       if (this.db.prepare('DELETE FROM do_not_invite WHERE person_id = ?').run(personId).changes === 0)
         throw new DeskError('not_found', 'This person is not on your do-not-invite list.');
+      this.told({ type: 'doNotInvite', personId });
       this.changes.note('ledger');
     });
   }
@@ -314,6 +349,7 @@ export class DecisionsRepository {
           .prepare('INSERT INTO bounced_emails (email, bounced_at) VALUES (@e, @now) ON CONFLICT (email) DO NOTHING')
           .run({ e, now: this.clock.now() });
       else this.db.prepare('DELETE FROM bounced_emails WHERE email = ?').run(e);
+      this.told({ type: 'bounced', email: e });
       this.changes.note('ledger');
       this.changes.note('shortlist');
     });

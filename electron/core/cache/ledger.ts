@@ -158,6 +158,7 @@ interface NewMember {
  */
 export class LedgerRepository {
   private readonly member: Statement<[number], { person_id: number }>;
+  private readonly availabilityListeners: Array<(authorId: number) => void> = [];
   private readonly byOrcid: Statement<[string], { person_id: number }>;
   private readonly byEmail: Statement<[string], { person_id: number }>;
   private readonly idsOf: Statement<[number], { orcid: string | null; email: string | null }>;
@@ -213,6 +214,11 @@ export class LedgerRepository {
         (SELECT max(av.until) FROM ledger_members ma JOIN availability av ON av.author_id = ma.author_id WHERE ma.person_id = m.person_id)
           AS unavailable_until
       FROM json_each(@ids) i LEFT JOIN ledger_members m ON m.author_id = i.value LEFT JOIN ledger_people p ON p.id = m.person_id`);
+  }
+
+  /** Told of every "unavailable until" set or cleared (by the author_id it was set under), inside the write's transaction. */
+  onAvailability(listener: (authorId: number) => void): void {
+    this.availabilityListeners.push(listener);
   }
 
   /** The person an author_id belongs to, if the ledger has seen it. */
@@ -522,6 +528,7 @@ export class LedgerRepository {
             insertInto('availability', ['author_id', 'until', 'source', 'set_at']),
           )
           .run({ author_id: authorId, until, source, set_at: this.clock.now() });
+      for (const l of this.availabilityListeners) l(authorId);
       this.changes.note('ledger');
       this.changes.note('shortlist');
     });

@@ -7,7 +7,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Database, Statement } from 'better-sqlite3';
 import { z } from 'zod';
+import { DECLINE_REASONS, type DeclineReason } from '../../common/domain/rounds';
 import { SHORTLIST_STATUSES, type ShortlistStatus } from '../../common/domain/shortlist';
+import { OFFICE_WIDE_FOLDER, OFFICE_WIDE_KINDS } from '../office/schema';
 import type { Clock } from '../ports';
 import type { ChangeFeed } from './changes';
 import type { LedgerRepository } from './ledger';
@@ -43,6 +45,9 @@ export const entryBody = z.object({
   removed: z.boolean(),
   /** 1, 2, 3… in the shortlist's order (absent from apps that did not share the order). */
   position: z.number().int().min(1).max(10_000).optional(),
+  /** Why the person declined, and the words given with "other" (absent from apps that did not share reasons). */
+  declineReason: z.enum(DECLINE_REASONS).nullable().optional(),
+  declineText: z.string().max(200).nullable().optional(),
 });
 export type EntryBody = z.infer<typeof entryBody>;
 
@@ -83,6 +88,8 @@ interface EntryStateRow {
   due_date: string | null;
   note: string;
   position: number | null;
+  decline_reason: DeclineReason | null;
+  decline_text: string | null;
 }
 
 interface WinnerRow extends EntryStateRow {
@@ -106,6 +113,8 @@ const bodyOf = (originId: string, authorId: number, r: EntryStateRow, removed: b
   note: r.note,
   removed,
   ...(r.position === null ? {} : { position: r.position }),
+  declineReason: r.decline_reason,
+  declineText: r.decline_text,
 });
 
 /** An event of the editor's waiting to be pushed, oldest first. */
@@ -131,7 +140,21 @@ export interface ColleagueInvite {
  * 'applied', 'refused' (kept, counted, nothing of it applied) or 'ignored'. It must apply all of the
  * event or none of it, and note the changes it made on the change feed.
  */
-export type KindFolder = (profileId: string, ev: PulledEvent) => 'applied' | 'refused' | 'ignored';
+export type KindFolder = (profileId: string, ev: PulledEvent, ctx: FoldContext) => 'applied' | 'refused' | 'ignored';
+
+/** What the office knows of a pulled event beyond its fields. */
+export interface FoldContext {
+  /** The event is one this cache pushed, back in the server's order (its effect is already here). */
+  own: boolean;
+}
+
+/** A manuscript the editor has just got (an upload, a colleague's shared run), for what waited for it. */
+export interface AdoptedManuscript {
+  id: number;
+  profileId: string;
+  originId: string;
+  folder: string;
+}
 
 /** What applying a pulled page did. */
 export interface ApplyOutcome {
@@ -177,6 +200,7 @@ export class OfficeRepository {
   /** Tables of folded office state keyed by profile_id, emptied when a profile is unlinked. */
   private readonly kindTables: string[] = [];
   private readonly linkedHooks: Array<(profileId: string) => void> = [];
+  private readonly adoptHooks: Array<(m: AdoptedManuscript) => void> = [];
 
   constructor(
     private readonly db: Database,
@@ -187,7 +211,7 @@ export class OfficeRepository {
     this.linkStmt = db.prepare('SELECT url, login, linked_at FROM office_links WHERE profile_id = ?');
     this.localEntry = db.prepare(`
       SELECT s.manuscript_id, ms.profile_id, ms.origin_id, ms.title, f.name AS folder, s.author_id, s.name, s.email, s.orcid, s.affiliation,
-        s.status, s.invited_at, s.answered_at, s.closed_at, s.due_date, s.note, s.position
+        s.status, s.invited_at, s.answered_at, s.closed_at, s.due_date, s.note, s.position, s.decline_reason, s.decline_text
       FROM shortlist s JOIN manuscripts ms ON ms.id = s.manuscript_id JOIN folders f ON f.id = ms.folder_id
       WHERE s.manuscript_id = @m AND s.author_id = @a`);
     this.manuscriptStmt = db.prepare(`
@@ -199,14 +223,14 @@ export class OfficeRepository {
     this.entryRow = db.prepare('SELECT xid, seq, folder FROM office_entries WHERE profile_id = @p AND origin_id = @o AND author_id = @a');
     this.upsertEntry = db.prepare(`
       INSERT INTO office_entries (profile_id, origin_id, author_id, folder, title, name, email, orcid, affiliation, status, invited_at,
-        answered_at, closed_at, due_date, note, removed, added_by, changed_by, xid, seq, position)
+        answered_at, closed_at, due_date, note, removed, added_by, changed_by, xid, seq, position, decline_reason, decline_text)
       VALUES (@p, @originId, @authorId, @folder, @title, @name, @email, @orcid, @affiliation, @status, @invitedAt, @answeredAt, @closedAt,
-        @dueDate, @note, @removed, @by, @by, @xid, @seq, @position)
+        @dueDate, @note, @removed, @by, @by, @xid, @seq, @position, @declineReason, @declineText)
       ON CONFLICT (profile_id, origin_id, author_id) DO UPDATE SET folder = excluded.folder, title = excluded.title, name = excluded.name,
         email = excluded.email, orcid = excluded.orcid, affiliation = excluded.affiliation, status = excluded.status,
         invited_at = excluded.invited_at, answered_at = excluded.answered_at, closed_at = excluded.closed_at, due_date = excluded.due_date,
         note = excluded.note, removed = excluded.removed, changed_by = excluded.changed_by, xid = excluded.xid, seq = excluded.seq,
-        position = excluded.position,
+        position = excluded.position, decline_reason = excluded.decline_reason, decline_text = excluded.decline_text,
         added_by = CASE WHEN office_entries.removed = 1 AND excluded.removed = 0 THEN excluded.added_by ELSE office_entries.added_by END`);
     this.addInvite = db.prepare(`
       INSERT INTO office_invites (profile_id, origin_id, author_id, editor, invited_at, title, folder)
@@ -237,14 +261,17 @@ export class OfficeRepository {
       .pluck();
     this.upsertLocal = db.prepare(`
       INSERT INTO shortlist (profile_id, manuscript_id, author_id, position, name, email, orcid, affiliation, note, status, due_date,
-        invited_at, answered_at, closed_at, created_at, updated_at)
+        invited_at, answered_at, closed_at, created_at, updated_at, decline_reason, decline_text)
       VALUES (@p, @m, @authorId, coalesce(@position, (SELECT coalesce(max(position), 0) + 1 FROM shortlist WHERE manuscript_id = @m)),
-        @name, @email, @orcid, @affiliation, @note, @status, @dueDate, @invitedAt, @answeredAt, @closedAt, @now, @now)
+        @name, @email, @orcid, @affiliation, @note, @status, @dueDate, @invitedAt, @answeredAt, @closedAt, @now, @now, @declineReason, @declineText)
       ON CONFLICT (manuscript_id, author_id) DO UPDATE SET note = excluded.note, status = excluded.status, due_date = excluded.due_date,
         invited_at = excluded.invited_at, answered_at = excluded.answered_at, closed_at = excluded.closed_at, updated_at = excluded.updated_at,
-        position = coalesce(@position, position)`);
+        position = coalesce(@position, position),
+        decline_text = CASE WHEN excluded.decline_reason IS NULL THEN decline_text ELSE excluded.decline_text END,
+        decline_reason = coalesce(excluded.decline_reason, decline_reason)`);
     this.winnerStmt = db.prepare(`
-      SELECT title, name, email, orcid, affiliation, status, invited_at, answered_at, closed_at, due_date, note, removed, position
+      SELECT title, name, email, orcid, affiliation, status, invited_at, answered_at, closed_at, due_date, note, removed, position,
+        decline_reason, decline_text
       FROM office_entries WHERE profile_id = @p AND origin_id = @o AND author_id = @a`);
     this.markStale = db.prepare('INSERT OR IGNORE INTO ledger_stale (person_id) VALUES (@person)');
     this.staleSlice = db.prepare<[number], number>('SELECT person_id FROM ledger_stale LIMIT ?').pluck();
@@ -266,6 +293,21 @@ export class OfficeRepository {
   /** Called in the link's transaction after a new link has queued the shortlist's history (shared runs queue theirs). */
   onLinked(hook: (profileId: string) => void): void {
     this.linkedHooks.push(hook);
+  }
+
+  /** Called in adopt()'s transaction when the editor has just got a manuscript (what other kinds parked for it). */
+  onAdopt(hook: (m: AdoptedManuscript) => void): void {
+    this.adoptHooks.push(hook);
+  }
+
+  /** The profiles linked to an office (a decision about a person is shared with each). */
+  linkedProfiles(): string[] {
+    return this.db.prepare<[], string>('SELECT profile_id FROM office_links ORDER BY profile_id').pluck().all();
+  }
+
+  /** Whether a change of the editor's to `entity` waits to be pushed or to come back from the office (it will win there). */
+  hasWaiting(profileId: string, entity: string): boolean {
+    return this.waitingFor.get({ p: profileId, e: entity })! > 0;
   }
 
   /** Whether the editor shares the manuscript files themselves with the office (Settings; off by default). */
@@ -452,10 +494,15 @@ export class OfficeRepository {
           at: ev.at,
         }).changes;
         // One of the editor's own events is back: it is in the server's order now, its sent row goes.
-        if (awaitingBack) this.ownBack.run({ p: profileId, id: ev.id });
+        const own = awaitingBack && this.ownBack.run({ p: profileId, id: ev.id }).changes > 0;
         if (fresh === 0) continue;
+        // The office-wide folder holds decisions about people only, and those are never a journal's (office schema 3).
+        if ((ev.folder === OFFICE_WIDE_FOLDER) !== (OFFICE_WIDE_KINDS as readonly string[]).includes(ev.kind)) {
+          out.refused++;
+          continue;
+        }
         if (ev.kind !== ENTRY_KIND) {
-          const done = this.kinds.get(ev.kind)?.(profileId, ev) ?? 'ignored';
+          const done = this.kinds.get(ev.kind)?.(profileId, ev, { own }) ?? 'ignored';
           if (done === 'applied') out.applied++;
           else if (done === 'refused') out.refused++;
           continue;
@@ -481,6 +528,8 @@ export class OfficeRepository {
             folder: ev.folder,
             removed: b.removed ? 1 : 0,
             position: b.position ?? null,
+            declineReason: b.declineReason ?? null,
+            declineText: b.declineText ?? null,
             by: ev.author,
             xid: ev.xid,
             seq: ev.seq,
@@ -591,12 +640,12 @@ export class OfficeRepository {
     });
   }
 
-  /** The editors' waiting count and folders known, for the status bar. */
+  /** The journals the editor belongs to, as the office listed them (not the office-wide folder, which is no journal). */
   folders(profileId: string): string[] {
     return this.db
-      .prepare<[string], string>('SELECT folder FROM office_cursors WHERE profile_id = ? ORDER BY folder')
+      .prepare<[string, string], string>('SELECT folder FROM office_cursors WHERE profile_id = ? AND folder <> ? ORDER BY folder')
       .pluck()
-      .all(profileId);
+      .all(profileId, OFFICE_WIDE_FOLDER);
   }
 
   /** The folded state of an entry, as the office's order made it. */
@@ -623,7 +672,15 @@ export class OfficeRepository {
       const size = this.db.prepare<[number], number>('SELECT count(*) FROM shortlist WHERE manuscript_id = ?').pluck().get(manuscriptId)!;
       if (size >= MAX_SHORTLIST) return 'refused';
     }
-    this.upsertLocal.run({ p: profileId, m: manuscriptId, ...b, position: b.position ?? null, now: this.clock.now() });
+    this.upsertLocal.run({
+      p: profileId,
+      m: manuscriptId,
+      ...b,
+      position: b.position ?? null,
+      declineReason: b.declineReason ?? null,
+      declineText: b.declineReason === 'other' ? (b.declineText ?? null) : null,
+      now: this.clock.now(),
+    });
     return 'applied';
   }
 
@@ -635,6 +692,7 @@ export class OfficeRepository {
     const m = this.manuscriptStmt.get({ m: manuscriptId });
     if (!m || this.link(m.profile_id) === undefined) return;
     this.changes.transaction(() => {
+      for (const hook of this.adoptHooks) hook({ id: manuscriptId, profileId: m.profile_id, originId: m.origin_id, folder: m.folder });
       const rows = this.db
         .prepare<[{ p: string; o: string; f: string; m: number }], { author_id: number }>(
           `SELECT e.author_id FROM office_entries e WHERE e.profile_id = @p AND e.origin_id = @o AND e.folder = @f AND e.removed = 0

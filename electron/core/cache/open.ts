@@ -1,5 +1,6 @@
 import { OfficeRunsRepository } from './office-runs';
 import { OfficeMarksRepository } from './office-marks';
+import { OfficeDecisionsRepository } from './office-decisions';
 import Database from 'better-sqlite3';
 import type { Database as Db } from 'better-sqlite3';
 import { accessSync, constants as fsConstants, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -104,8 +105,10 @@ export interface Cache {
   readonly officeRuns: OfficeRunsRepository;
   /** Referee marks shared in the office (the receivers' marked sets, folded beside the editor's own) and the office's receiver. */
   readonly officeMarks: OfficeMarksRepository;
-  /** The authors' opposed and suggested reviewers per manuscript, the do-not-invite list, bounced e-mails (local only). */
+  /** The authors' opposed and suggested reviewers per manuscript, the do-not-invite list, bounced e-mails. */
   readonly decisions: DecisionsRepository;
+  /** Those decisions, "unavailable until" and invite-now counts shared in the office: the editor's published, colleagues' folded. */
+  readonly officeDecisions: OfficeDecisionsRepository;
   /**
    * Records that a query hit SQLITE_CORRUPT: the next openCache moves the file aside and rebuilds,
    * salvaging what is readable. Call it from wherever isCorruption(err) is seen.
@@ -269,6 +272,9 @@ function assemble(db: Db, opts: OpenCacheOptions, recovery: RecoveryReport | nul
   const runs = new RunRecorder(db, opts.clock, manuscripts, marks, ledger, changes);
   const officeRuns = new OfficeRunsRepository(db, office, runs, changes, opts.logger);
   const officeMarks = new OfficeMarksRepository(db, office, marks, changes, opts.logger);
+  const decisions = new DecisionsRepository(db, opts.clock, changes);
+  const shortlist = new ShortlistRepository(db, opts.clock, ledger, changes, (m, a) => office.journal(m, a));
+  const officeDecisions = new OfficeDecisionsRepository(db, opts.clock, office, ledger, decisions, shortlist, changes, opts.logger);
   return {
     db,
     file: opts.file,
@@ -288,9 +294,10 @@ function assemble(db: Db, opts: OpenCacheOptions, recovery: RecoveryReport | nul
     webhookLog: new WebhookLogRepository(db, opts.clock, changes),
     cachedReads: new CachedReadsRepository(db, changes),
     ledger,
-    decisions: new DecisionsRepository(db, opts.clock, changes),
-    shortlist: new ShortlistRepository(db, opts.clock, ledger, changes, (m, a) => office.journal(m, a)),
+    decisions,
+    shortlist,
     office,
+    officeDecisions,
     officeRuns,
     officeMarks,
     markCorrupt,

@@ -92,6 +92,7 @@ export class ShortlistRepository {
   >;
   private readonly insert: Statement<[Record<string, unknown>]>;
   private readonly renumber: Statement<[{ m: number }]>;
+  private readonly roundListeners: Array<(manuscriptId: number) => void> = [];
 
   constructor(
     private readonly db: Database,
@@ -251,6 +252,8 @@ export class ShortlistRepository {
       this.db
         .prepare('UPDATE shortlist SET decline_reason = @r, decline_text = @t WHERE manuscript_id = @m AND author_id = @a')
         .run({ r: reason, t: reason === 'other' ? text : null, m: manuscriptId, a: authorId });
+      // The entry's state with its reason replaces the one the status change queued for the office.
+      this.journal(manuscriptId, authorId);
       if (unavailableUntil !== null) this.ledger.setAvailability(authorId, unavailableUntil, 'declined');
       return this.entry(manuscriptId, authorId)!;
     });
@@ -278,6 +281,11 @@ export class ShortlistRepository {
       .map((r) => ({ affiliation: r.affiliation, hIndex: r.h_index, sameAffiliationFlag: r.aff_conflict === 1 }));
   }
 
+  /** Told of every invite-now count set, inside the write's transaction (the editorial office shares it). */
+  onRound(listener: (manuscriptId: number) => void): void {
+    this.roundListeners.push(listener);
+  }
+
   round(manuscriptId: number): ShortlistRound {
     const n = this.db
       .prepare<[number], number>('SELECT invite_now FROM shortlist_rounds WHERE manuscript_id = ?')
@@ -296,6 +304,7 @@ export class ShortlistRepository {
           })}`,
         )
         .run({ manuscript_id: manuscriptId, invite_now: inviteNow, updated_at: this.clock.now() });
+      for (const l of this.roundListeners) l(manuscriptId);
       this.changes.note('shortlist', manuscriptId);
       return this.round(manuscriptId);
     });

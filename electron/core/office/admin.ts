@@ -5,7 +5,15 @@ import { createHash, createHmac, pbkdf2Sync, randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { DeskError } from '../../common/errors';
 import { parseOfficeUrl, scrub } from './client';
-import { EDITOR_ROLE, MAX_FOLDER_LENGTH, migrateOffice, OFFICE_SCHEMA_VERSION, officeSchemaVersion, tooNewMessage } from './schema';
+import {
+  EDITOR_ROLE,
+  MAX_FOLDER_LENGTH,
+  migrateOffice,
+  OFFICE_WIDE_FOLDER,
+  OFFICE_SCHEMA_VERSION,
+  officeSchemaVersion,
+  tooNewMessage,
+} from './schema';
 
 /** What an editor's login may look like: it becomes a PostgreSQL role name. */
 export const LOGIN_PATTERN = /^[a-z_][a-z0-9_.-]{0,62}$/;
@@ -66,6 +74,11 @@ function checkFolders(folders: readonly string[]): string[] {
     // eslint-disable-next-line no-control-regex
     if (f.length > MAX_FOLDER_LENGTH || /[\u0000-\u001f]/.test(f)) {
       throw new DeskError('invalid_input', `The journal name "${f.slice(0, 80)}" is too long or has control characters.`, {
+        field: 'folders',
+      });
+    }
+    if (f === OFFICE_WIDE_FOLDER) {
+      throw new DeskError('invalid_input', `"${OFFICE_WIDE_FOLDER}" is the office's own folder for office-wide decisions, not a journal.`, {
         field: 'folders',
       });
     }

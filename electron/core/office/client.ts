@@ -19,6 +19,8 @@ import {
   MAX_FOLDER_LENGTH,
   MIN_SERVER_VERSION,
   OFFICE_SCHEMA_VERSION,
+  OFFICE_WIDE_FOLDER,
+  OFFICE_WIDE_KINDS,
   tooNewMessage,
 } from './schema';
 import type { OfficeCheck, OfficeCheckFailure, OfficeCursor, OfficeEvent, OfficeEventIn } from './types';
@@ -495,7 +497,9 @@ export class OfficeClient {
     if (events.length > MAX_PUSH_EVENTS) throw new DeskError('invalid_input', `At most ${MAX_PUSH_EVENTS} office events are sent at once.`);
     const bodies = events.map(checkEventIn);
     const mine = new Set(await this.folders());
-    const foreign = events.find((e) => !mine.has(e.folder));
+    // The office-wide folder takes its own kinds from any editor (office schema 3); a journal, any kind from its editors.
+    const wide = (e: OfficeEventIn) => e.folder === OFFICE_WIDE_FOLDER && (OFFICE_WIDE_KINDS as readonly string[]).includes(e.kind);
+    const foreign = events.find((e) => !mine.has(e.folder) && !wide(e));
     if (foreign) {
       throw new OfficeConnectError(
         'unauthorized',

@@ -22,6 +22,15 @@ export const MAX_BODY_BYTES = 65536;
 export const KIND_PATTERN = /^[a-z][a-z_.]{0,39}$/;
 /** The longest folder name. */
 export const MAX_FOLDER_LENGTH = 200;
+/**
+ * The folder of the office-wide decisions about people (office schema 3): every editor of the office (anyone
+ * with a journal) reads it and writes OFFICE_WIDE_KINDS into it; no one is its member, and no journal may be
+ * named so.
+ */
+export const OFFICE_WIDE_FOLDER = '(office)';
+/** The kinds of event the office-wide folder takes: decisions about a person or an address, not about a journal's manuscript. */
+export const OFFICE_WIDE_KINDS = ['person.do_not_invite', 'person.availability', 'email.bounced'] as const;
+export type OfficeWideKind = (typeof OFFICE_WIDE_KINDS)[number];
 
 const m001 = String.raw`
 DO $$
@@ -146,10 +155,57 @@ CREATE POLICY events_read ON office.events FOR SELECT TO office_editor
   );
 `;
 
+// Decisions about people that are not a journal's (do-not-invite, "unavailable until", a bounced address) go in
+// one office-wide folder, '(office)': every editor with at least one journal reads it, and writes into it only
+// the office-wide kinds (a journal's events stay behind their folder's membership). Nobody is a member of it
+// (the check on members), so the per-folder policies never open it to anyone by membership.
+const m003 = String.raw`
+DO $$
+BEGIN
+  IF EXISTS (SELECT FROM office.folders WHERE name = '(office)') THEN
+    RAISE EXCEPTION 'A journal of this office is named "(office)", the name kept for office-wide decisions: rename it first.';
+  END IF;
+END
+$$;
+INSERT INTO office.folders (name) VALUES ('(office)');
+ALTER TABLE office.members ADD CONSTRAINT members_not_office_wide CHECK (folder <> '(office)');
+
+DROP POLICY events_read ON office.events;
+CREATE POLICY events_read ON office.events FOR SELECT TO office_editor
+  USING (
+    (
+      folder IN (SELECT m.folder FROM office.members m WHERE m.login = current_user)
+      AND NOT (
+        kind IN ('manuscript.run', 'run.part')
+        AND EXISTS (
+          SELECT 1 FROM office.moves mv
+          WHERE mv.origin_id = events.body ->> 'originId' AND mv.from_folder = events.folder AND mv.xid > events.xid
+        )
+      )
+    )
+    OR (folder = '(office)' AND EXISTS (SELECT 1 FROM office.members m WHERE m.login = current_user))
+  );
+
+DROP POLICY events_write ON office.events;
+CREATE POLICY events_write ON office.events FOR INSERT TO office_editor
+  WITH CHECK (
+    author = current_user
+    AND (
+      (folder <> '(office)' AND folder IN (SELECT m.folder FROM office.members m WHERE m.login = current_user))
+      OR (
+        folder = '(office)'
+        AND kind IN ('person.do_not_invite', 'person.availability', 'email.bounced')
+        AND EXISTS (SELECT 1 FROM office.members m WHERE m.login = current_user)
+      )
+    )
+  );
+`;
+
 /** Every schema step in order. */
 export const OFFICE_MIGRATIONS: readonly OfficeMigration[] = [
   { version: 1, name: 'events, folders, members, editors', up: m001 },
   { version: 2, name: 'a moved manuscript’s runs hidden from the folder it left', up: m002 },
+  { version: 3, name: 'an office-wide folder for decisions about people', up: m003 },
 ];
 
 export const OFFICE_SCHEMA_VERSION = OFFICE_MIGRATIONS.length;

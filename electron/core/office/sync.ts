@@ -9,6 +9,7 @@ import type { OfficeCursorRow, OutgoingEvent, PulledEvent } from '../cache/offic
 import { Emitter } from '../events';
 import type { Clock, Logger } from '../ports';
 import type { Timers } from '../sync';
+import { OFFICE_WIDE_FOLDER } from './schema';
 
 /** What the loop needs of an office connection (office/client.ts's OfficeClient has it). */
 export interface OfficeConnection {
@@ -212,7 +213,8 @@ export class OfficeSync {
       if (this.stopped) return;
     }
     const notified = new Set(this.dirtyFolders);
-    const folders = this.pullAll ? await conn.folders() : [...this.dirtyFolders];
+    // Every journal of the editor's, and the office-wide folder every editor reads (decisions about people).
+    const folders = this.pullAll ? [...(await conn.folders()), OFFICE_WIDE_FOLDER] : [...this.dirtyFolders];
     // The journals the editor belongs to are known before any of them is pulled (a move names where a manuscript went).
     if (this.pullAll) office.knowFolders(this.deps.profileId, folders);
     this.pullAll = false;

@@ -17,6 +17,7 @@ import { migration016 } from './016-author-decisions';
 import { migration017 } from './017-office-runs';
 import { migration018 } from './018-office-receivers';
 import { migration019 } from './019-outbox-kinds-in-code';
+import { migration020 } from './020-office-decisions';
 import type { Migration } from './types';
 
 export type { Migration } from './types';
@@ -42,6 +43,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration017,
   migration018,
   migration019,
+  migration020,
 ];
 
 export const LATEST_VERSION = MIGRATIONS.length;
