@@ -4,7 +4,13 @@
 // the rule that matched, a menu to fix it, and for the suggested people "Add to the shortlist".
 import { Trash2, UserPlus } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
-import { MATCH_RULE_TEXT, MAX_REQUEST_LINES, MAX_REQUEST_TEXT, pasteProblem } from '../../../../electron/common/domain/authorRequests';
+import {
+  MATCH_RULE_TEXT,
+  MAX_REQUEST_LINES,
+  MAX_REQUEST_TEXT,
+  pasteProblem,
+  setByText,
+} from '../../../../electron/common/domain/authorRequests';
 import type { AuthorRequestRow, ShortlistEntryRow } from '../../../../electron/common/rows';
 import { Alert } from '../../components/Alert';
 import { Drawer } from '../../components/Drawer';
@@ -150,6 +156,12 @@ function RequestItem(props: {
       <div className="request-read">
         <strong>{r.name}</strong>
         {read ? <span className="muted"> · {read}</span> : null}
+        {r.setBy ? (
+          <span className="muted" data-testid="request-set-by">
+            {' '}
+            · {setByText(r.setBy, 'added')}
+          </span>
+        ) : null}
       </div>
       <div className="request-match">
         {r.matched ? (
