@@ -310,8 +310,22 @@ export interface ShortlistEntryRow {
   declineText: string | null;
   /** The person is unavailable until this day (YYYY-MM-DD), or null. */
   unavailableUntil: string | null;
+  /**
+   * Set when the person is no candidate of the manuscript's runs (a ledger person the authors suggested): the
+   * service never checked their conflicts, and this is what the cache can see of them against the manuscript's
+   * authors' affiliations (a shared institution; a shared country, by name). Null: a candidate, the service's flags hold.
+   */
+  localConflicts: LocalConflicts | null;
   createdAt: number;
   updatedAt: number;
+}
+
+/** What the cache sees of a person's conflicts with the manuscript's authors when the service did not check them. */
+export interface LocalConflicts {
+  /** An institution of theirs is one of the authors'. */
+  sharesInstitution: boolean;
+  /** The country (name) they share with one of the authors, or null. */
+  sharesCountry: string | null;
 }
 
 /** How many of a manuscript's shortlist are invited at once; the rest are alternates. `custom`: set by the editor. */
