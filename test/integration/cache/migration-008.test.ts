@@ -1,5 +1,6 @@
 // Migration 8: two partial indexes for the outbox queries that the older ones did not serve (a group
 // creation's dependents, open entries by state). Queued entries are kept and the planner uses them.
+import type Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { MIGRATIONS } from '../../../electron/core/cache';
 import { migrate } from '../../../electron/core/cache/migrate';
