@@ -12,6 +12,7 @@ import { ServiceClient } from '../electron/core/api';
 import { openCache, type Cache } from '../electron/core/cache';
 import type { Logger } from '../electron/core/ports';
 import { startSandbox } from '../electron/localservice/index';
+import { benchProfile, rng } from './generated';
 import type { Bench, BenchRow } from './types';
 
 const SUITE = 'cache';
@@ -48,16 +49,6 @@ const WORDS = [
 const PLACES = ['Oxford', 'Zürich', 'Kyoto', 'Nairobi', 'Lima', 'Toronto', 'Lyon', 'Pune', 'Leiden', 'Austin'];
 const NAMES = ['Ada', 'Grace', 'Alan', 'Marie', 'Emmy', 'Niels', 'Rosalind', 'Srinivasa', 'Hedy', 'Lise', 'Chien-Shiung', 'Dorothy'];
 
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Fills a fresh cache; returns the run ids of the manuscripts with 500 candidates. */
 function generate(cache: Cache): number[] {
   const r = rng(1);
@@ -65,15 +56,7 @@ function generate(cache: Cache): number[] {
   const db = cache.db;
   // Generation only: no fsync per transaction (the file is thrown away after the run).
   db.pragma('synchronous = OFF');
-  cache.profiles.upsert({
-    id: P,
-    name: 'Bench',
-    baseUrl: 'http://bench',
-    kind: 'demo',
-    createdAt: 0,
-    lastCheckedAt: null,
-    lastFeatures: null,
-  });
+  benchProfile(cache, P);
   const now = Date.now();
   const authorName = (id: number) => `${NAMES[id % NAMES.length]} Author${id}`;
   db.transaction(() => {

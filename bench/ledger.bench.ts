@@ -11,6 +11,7 @@ import type { UploadResponse } from '../electron/common/service';
 import { openCache, type Cache } from '../electron/core/cache';
 import type { Logger } from '../electron/core/ports';
 import { generatedAnswer } from '../test/support/generated-run';
+import { benchProfile, rng } from './generated';
 import type { Bench, BenchRow } from './types';
 
 const SUITE = 'ledger';
@@ -42,16 +43,6 @@ const FIRST = [
 const SYLLABLES = ['ka', 'mo', 'ri', 'sen', 'tal', 'vor', 'bel', 'dú', 'nik', 'ost', 'qua', 'lem', 'zar', 'pho', 'gin'];
 const PLACES = ['Oxford', 'Zürich', 'Kyoto', 'Nairobi', 'Lima', 'Toronto', 'Lyon', 'Pune', 'Leiden', 'Austin', 'Uppsala', 'Bergen'];
 
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** ~3,375 surnames of three syllables: a surname search finds ~30 people, a 3-letter prefix hundreds to thousands. */
 const surname = (id: number): string => {
   const s = (i: number) => SYLLABLES[Math.floor(id / 15 ** i) % 15]!;
@@ -64,15 +55,7 @@ function generate(cache: Cache, now: number): { runId: number; manuscriptId: num
   const r = rng(7);
   const db = cache.db;
   db.pragma('synchronous = OFF');
-  cache.profiles.upsert({
-    id: P,
-    name: 'Bench',
-    baseUrl: 'http://bench',
-    kind: 'demo',
-    createdAt: 0,
-    lastCheckedAt: null,
-    lastFeatures: null,
-  });
+  benchProfile(cache, P);
   const folders = ['J-A', 'J-B', 'J-C', 'PANEL'].map((f) => cache.manuscripts.folder(P, f));
   db.transaction(() => {
     const person = db.prepare(

@@ -17,6 +17,7 @@ import { RECEIVER_PROFILE } from '../electron/core/office/receiver';
 import { officeUrl } from '../electron/core/office/service';
 import { systemClock, type Logger } from '../electron/core/ports';
 import { form, response } from '../test/integration/cache/fixtures';
+import { markedCandidate } from '../test/unit/webhook/samples';
 import { asAdmin, freshDatabase, pgAvailable, PG_MISSING, startPgCluster } from '../test/support/pg-cluster';
 import type { Bench, BenchRow } from './types';
 
@@ -69,26 +70,7 @@ const payload = (i: number) => ({
   origin_id: `bench-${i}`,
   candidates: authorsOf(i)
     .slice(0, 2)
-    .map((id) => ({
-      name: `Ada${id} Lovelace${id}`,
-      first_name: `Ada${id}`,
-      last_name: `Lovelace${id}`,
-      middle_name: null,
-      suffix: null,
-      author_id: id,
-      email: `a${id}@uni.example`,
-      orcid: null,
-      affiliation: 'University of Oxford, Oxford, UK',
-      articlesCount: 12,
-      citationsCount: 340,
-      hIndex: 9,
-      score: 87.5,
-      relevant_concepts: ['protein folding'],
-      url: `https://service.example/author/${id}`,
-      authors_groups: [],
-      marked: true,
-      marked_by: 'editor@example.org',
-    })),
+    .map((id) => markedCandidate(id)),
   authors_groups_settings: null,
 });
 

@@ -7,33 +7,28 @@
 // After an upload, the candidates, an author's history, the ledger, the shortlist and a CSV export,
 // every payload sent to the window, the log file, the diagnostics, the export and the bytes of
 // cache.db and its -wal (while open and after closing) are scanned for each encoding, literally.
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, request, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toCsv } from '../../electron/common/domain/csv';
 import type { CandidatePage, LedgerPage, ManuscriptRow, RunRow } from '../../electron/common/views';
-import { createCore, type Core } from '../../electron/core/composition';
-import { cacheFigures, formatDiagnostics } from '../../electron/core/diagnostics';
-import { RotatingLogFile } from '../../electron/core/log-rotation';
-import { fileLogger, type RedactingLogger } from '../../electron/core/logging';
-import { startSandbox, type RunningSandbox } from '../../electron/localservice';
+import type { Core } from '../../electron/core/composition';
+import type { RotatingLogFile } from '../../electron/core/log-rotation';
+import type { RunningSandbox } from '../../electron/localservice';
 import { encodingsIn, keyEncodings } from '../support/key-encodings';
-import { MemorySecrets } from '../support/fakes';
-import { SMALL_CORPUS } from '../support/web-app';
+import { lastLogLines, startKeySession, type KeySession } from '../support/key-session';
 
 const FIELDS = new Set(['name', 'first_name', 'last_name', 'affiliation', 'aff', 'title', 'publisher_name', 'description']);
 
+let session: KeySession;
 let core: Core;
 let service: RunningSandbox;
 let proxy: Server;
 let dataDir: string;
-let logFile: string;
 let logOut: RotatingLogFile;
-let logger: RedactingLogger;
-const payloads: string[] = [];
+let payloads: string[];
 /** How many forms the proxy wrote into answers, by encoding. */
 const written = new Map<string, number>();
 /** The next answer is an error quoting every form of the key. */
@@ -127,25 +122,9 @@ function startProxy(target: string): Promise<Server> {
 }
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'desk-keyforms-'));
-  logFile = join(dataDir, 'logs', 'desk.log');
-  service = await startSandbox({
-    dataDir: join(mkdtempSync(join(tmpdir(), 'desk-keyforms-sb-')), 'service'),
-    port: 0,
-    config: SMALL_CORPUS,
-  });
+  session = await startKeySession('keyforms');
+  ({ core, service, dataDir, logOut, payloads } = session);
   proxy = await startProxy(service.baseUrl);
-  logOut = new RotatingLogFile(logFile);
-  logger = fileLogger(logFile, false, logOut);
-  core = await createCore({
-    appVersion: 'test',
-    dataDir,
-    host: 'electron',
-    secrets: new MemorySecrets(),
-    logger,
-    registerSecret: (s) => logger.addSecret(s),
-  });
-  core.events.onAny((event, payload) => payloads.push(JSON.stringify({ event, payload })));
 });
 afterAll(async () => {
   await core?.close();
@@ -153,12 +132,7 @@ afterAll(async () => {
   await new Promise((r) => proxy?.close(r));
 });
 
-async function call<T>(channel: string, input: unknown): Promise<T> {
-  const env = await core.router.handle(channel, input, { transport: 'test' });
-  payloads.push(JSON.stringify(env));
-  if (!env.ok) throw new Error(`${channel}: ${env.error.message}`);
-  return env.value as T;
-}
+const call = <T>(channel: string, input: unknown) => session.call<T>(channel, input);
 
 /** The cache's files (cache.db, -wal, -shm) as text, by name. */
 const cacheFiles = () =>
@@ -220,26 +194,7 @@ describe('a key echoed in 200 answers', () => {
     );
 
     await logOut.flush();
-    const diagnostics = formatDiagnostics(
-      {
-        appName: 'Referee Desk',
-        appVersion: 'test',
-        electron: null,
-        chrome: null,
-        node: process.versions.node,
-        os: 'test',
-        arch: process.arch,
-        dataDir,
-        logsDir: join(dataDir, 'logs'),
-        ...cacheFigures(core.cache),
-        connectivity: 'online',
-        keyStorage: 'session',
-        updates: 'off',
-        recentProblems: readFileSync(logFile, 'utf8').trim().split('\n').slice(-20),
-        lastCrash: `Error: the service said ${errorBody(key)}`,
-      },
-      (t) => logger.redact(t),
-    );
+    const diagnostics = session.diagnostics(lastLogLines(session, 20), `Error: the service said ${errorBody(key)}`);
     const open = cacheFiles();
     expect(open.map((f) => f.name)).toContain('cache.db-wal');
     await core.close();
@@ -251,7 +206,7 @@ describe('a key echoed in 200 answers', () => {
     };
     expect(payloads.length).toBeGreaterThan(15);
     payloads.forEach((p, i) => scan(`message ${i} to the window`, p));
-    const log = readFileSync(logFile, 'utf8');
+    const log = readFileSync(session.logFile, 'utf8');
     expect(log).toContain('[redacted]');
     scan('log', log);
     scan('diagnostics', diagnostics);

@@ -5,46 +5,33 @@
 // URL-encoded, inside a Basic header) in every error body. Afterwards every payload sent to the
 // renderer (envelopes, events, outbox.list), the log file on disk, every byte of the cache files and
 // of uploads/ (names and contents) are scanned for the key in each of those encodings.
-import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { containsSecret } from '../../electron/core/api/redact';
-import { createCore, type Core } from '../../electron/core/composition';
-import { cacheFigures, formatDiagnostics } from '../../electron/core/diagnostics';
-import { RotatingLogFile } from '../../electron/core/log-rotation';
-import { fileLogger, type RedactingLogger } from '../../electron/core/logging';
-import { startSandbox, type RunningSandbox } from '../../electron/localservice';
+import type { Core } from '../../electron/core/composition';
+import type { RotatingLogFile } from '../../electron/core/log-rotation';
+import type { RunningSandbox } from '../../electron/localservice';
 import { makePdf } from '../fixtures/sandbox-files';
-import { MemorySecrets } from '../support/fakes';
-import { SMALL_CORPUS } from '../support/web-app';
+import { lastLogLines, startKeySession, type KeySession } from '../support/key-session';
 
 const ECHO_KEY = 'echo-key-4b1d7e2a9c0f5e36';
 
+let session: KeySession;
 let core: Core;
 let service: RunningSandbox;
 let echo: Server;
 let echoUrl: string;
 let dataDir: string;
-let logFile: string;
 let logOut: RotatingLogFile;
-let logger: RedactingLogger;
-const payloads: string[] = [];
+let payloads: string[];
 const echoed: string[] = [];
 
 /** What goes back to the renderer: every envelope (the key may only ever go in, with setKey). */
-async function handle(channel: string, input: unknown) {
-  const env = await core.router.handle(channel, input, { transport: 'test' });
-  payloads.push(JSON.stringify(env));
-  return env;
-}
-async function call(channel: string, input: unknown): Promise<unknown> {
-  const env = await handle(channel, input);
-  if (!env.ok) throw new Error(`${channel}: ${env.error.message}`);
-  return env.value;
-}
+const handle = (channel: string, input: unknown) => session.handle(channel, input);
+const call = (channel: string, input: unknown) => session.call<unknown>(channel, input);
 
 /** A service that refuses everything, quoting the key it was sent in every encoding it can think of. */
 function startEcho(): Promise<Server> {
@@ -69,26 +56,10 @@ function startEcho(): Promise<Server> {
 }
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'desk-keyleak-'));
-  logFile = join(dataDir, 'logs', 'desk.log');
-  service = await startSandbox({
-    dataDir: join(mkdtempSync(join(tmpdir(), 'desk-keyleak-sb-')), 'service'),
-    port: 0,
-    config: SMALL_CORPUS,
-  });
+  session = await startKeySession('keyleak');
+  ({ core, service, dataDir, logOut, payloads } = session);
   echo = await startEcho();
   echoUrl = `http://127.0.0.1:${(echo.address() as AddressInfo).port}`;
-  logOut = new RotatingLogFile(logFile);
-  logger = fileLogger(logFile, false, logOut);
-  core = await createCore({
-    appVersion: 'test',
-    dataDir,
-    host: 'electron',
-    secrets: new MemorySecrets(),
-    logger,
-    registerSecret: (s) => logger.addSecret(s),
-  });
-  core.events.onAny((event, payload) => payloads.push(JSON.stringify({ event, payload })));
 });
 afterAll(async () => {
   await core?.close();
@@ -175,27 +146,8 @@ describe('the API key stays in the secret store', () => {
     // with a line that names the key and the webhook address on purpose) and the cache's figures.
     const webhook = (await call('webhook.status', {})) as { url: string | null };
     await logOut.flush();
-    const lastLines = readFileSync(logFile, 'utf8').trim().split('\n').slice(-8);
-    const diagnostics = formatDiagnostics(
-      {
-        appName: 'Referee Desk',
-        appVersion: 'test',
-        electron: null,
-        chrome: null,
-        node: process.versions.node,
-        os: 'test',
-        arch: process.arch,
-        dataDir,
-        logsDir: join(dataDir, 'logs'),
-        ...cacheFigures(core.cache),
-        connectivity: 'online',
-        keyStorage: 'session',
-        updates: 'off',
-        recentProblems: [...lastLines, `{"level":"error","message":"key ${ECHO_KEY} at ${webhook.url}"}`],
-        lastCrash: null,
-      },
-      (t) => logger.redact(t),
-    );
+    const lastLines = lastLogLines(session, 8);
+    const diagnostics = session.diagnostics([...lastLines, `{"level":"error","message":"key ${ECHO_KEY} at ${webhook.url}"}`], null);
     expect(diagnostics).toContain('Outbox:');
     expect(containsSecret(diagnostics, [service.apiKey, ECHO_KEY])).toBe(false);
     if (webhook.url) expect(diagnostics).not.toContain(new URL(webhook.url).pathname.split('/').filter(Boolean).at(-1)!);
@@ -206,7 +158,7 @@ describe('the API key stays in the secret store', () => {
     expect(service.apiKey.length).toBeGreaterThanOrEqual(8);
     expect(payloads.length).toBeGreaterThan(20);
     for (const p of payloads) expect(containsSecret(p, keys), p).toBe(false);
-    const log = readFileSync(logFile, 'utf8');
+    const log = readFileSync(session.logFile, 'utf8');
     expect(log.split('\n').length).toBeGreaterThan(10);
     expect(log).toContain('[redacted]');
     expect(containsSecret(log, keys)).toBe(false);

@@ -62,10 +62,26 @@ function fakeFork() {
 
 const tick = () => new Promise((r) => setImmediate(r));
 
+/** A supervisor of fake children, its data folder '/demo'. */
+const supervisor = (f: ReturnType<typeof fakeFork>, opts: { readyTimeoutMs?: number; restarts?: number } = {}) =>
+  new DemoSupervisor({ fork: f.fork, dataDir: '/demo', logger: new MemoryLogger(), ...opts });
+
+/** A core in a temp data folder whose demo service is a fake child; started by the test (`core.start()`). */
+const deferredCore = (f: ReturnType<typeof fakeFork>, appVersion = '1') =>
+  createCore({
+    appVersion,
+    dataDir: mkdtempSync(join(tmpdir(), 'desk-process-')),
+    host: 'browser',
+    secrets: new MemorySecrets(),
+    logger: new MemoryLogger(),
+    startDemo: demoProcess({ fork: f.fork, dataDir: '/demo', logger: new MemoryLogger() }).startDemo,
+    deferStart: true,
+  });
+
 describe('DemoSupervisor (fake process)', () => {
   it('resolves with the address the child posts, and asks for the same port on a restart', async () => {
     const f = fakeFork();
-    const s = new DemoSupervisor({ fork: f.fork, dataDir: '/demo', logger: new MemoryLogger() });
+    const s = supervisor(f);
     const restarted: string[] = [];
     const restarting: string[] = [];
     const started = s.start({ restarting: (r) => restarting.push(r), restarted: (svc) => void restarted.push(svc.baseUrl) });
@@ -85,7 +101,7 @@ describe('DemoSupervisor (fake process)', () => {
 
   it('gives up after the one restart and says why', async () => {
     const f = fakeFork();
-    const s = new DemoSupervisor({ fork: f.fork, dataDir: '/demo', logger: new MemoryLogger() });
+    const s = supervisor(f);
     const failed: string[] = [];
     const started = s.start({ failed: (r) => failed.push(r) });
     (await f.child(0)).ready();
@@ -102,7 +118,7 @@ describe('DemoSupervisor (fake process)', () => {
 
   it('a supervisor that gave up can be started again, with its one restart renewed', async () => {
     const f = fakeFork();
-    const s = new DemoSupervisor({ fork: f.fork, dataDir: '/demo', logger: new MemoryLogger() });
+    const s = supervisor(f);
     const failed: string[] = [];
     const events = { failed: (r: string) => failed.push(r) };
     const started = s.start(events);
@@ -132,7 +148,7 @@ describe('DemoSupervisor (fake process)', () => {
 
   it('a start that fails is tried once more, then rejected with the child’s reason', async () => {
     const f = fakeFork();
-    const s = new DemoSupervisor({ fork: f.fork, dataDir: '/demo', logger: new MemoryLogger() });
+    const s = supervisor(f);
     const started = s.start();
     (await f.child(0)).fail('disk full');
     (await f.child(1)).fail('disk full again');
@@ -142,7 +158,7 @@ describe('DemoSupervisor (fake process)', () => {
 
   it('a child that never answers times out; a malformed message is ignored', async () => {
     const f = fakeFork();
-    const s = new DemoSupervisor({ fork: f.fork, dataDir: '/demo', logger: new MemoryLogger(), readyTimeoutMs: 30, restarts: 0 });
+    const s = supervisor(f, { readyTimeoutMs: 30, restarts: 0 });
     const started = s.start();
     const c = await f.child(0);
     c.send({ type: 'ready', base_url: 'not a url', api_key: '' });
@@ -152,7 +168,7 @@ describe('DemoSupervisor (fake process)', () => {
 
   it('close() stops the child and no restart follows', async () => {
     const f = fakeFork();
-    const s = new DemoSupervisor({ fork: f.fork, dataDir: '/demo', logger: new MemoryLogger() });
+    const s = supervisor(f);
     const started = s.start();
     (await f.child(0)).ready();
     await started;
@@ -177,16 +193,7 @@ describe('two-phase core start', () => {
 
   it('answers app.info before the demo service is ready, says it is starting, then shows the demo profile', async () => {
     const f = fakeFork();
-    const demo = demoProcess({ fork: f.fork, dataDir: '/demo', logger: new MemoryLogger() });
-    core = await createCore({
-      appVersion: '1.2.3',
-      dataDir: mkdtempSync(join(tmpdir(), 'desk-process-')),
-      host: 'browser',
-      secrets: new MemorySecrets(),
-      logger: new MemoryLogger(),
-      startDemo: demo.startDemo,
-      deferStart: true,
-    });
+    core = await deferredCore(f, '1.2.3');
     // Phase 1 only: no process yet, the window's first questions are answered.
     expect(f.children).toHaveLength(0);
     expect((await info(core)).version).toBe('1.2.3');
@@ -210,16 +217,7 @@ describe('two-phase core start', () => {
 
   it('a first start: the list is empty and an upload waits for the demo service, then is queued for its profile', async () => {
     const f = fakeFork();
-    const demo = demoProcess({ fork: f.fork, dataDir: '/demo', logger: new MemoryLogger() });
-    core = await createCore({
-      appVersion: '1',
-      dataDir: mkdtempSync(join(tmpdir(), 'desk-process-')),
-      host: 'browser',
-      secrets: new MemorySecrets(),
-      logger: new MemoryLogger(),
-      startDemo: demo.startDemo,
-      deferStart: true,
-    });
+    core = await deferredCore(f);
     const call = (channel: string, input: unknown) =>
       core!.router.handle(channel as 'manuscripts.list', input as never, { transport: 'test' });
     // Before the start and while the demo service starts: nothing to list, no "No connection profile" error.
@@ -245,16 +243,7 @@ describe('two-phase core start', () => {
 
   it('a first start whose demo service fails: a waiting upload is refused with the reason, not left hanging', async () => {
     const f = fakeFork();
-    const demo = demoProcess({ fork: f.fork, dataDir: '/demo', logger: new MemoryLogger() });
-    core = await createCore({
-      appVersion: '1',
-      dataDir: mkdtempSync(join(tmpdir(), 'desk-process-')),
-      host: 'browser',
-      secrets: new MemorySecrets(),
-      logger: new MemoryLogger(),
-      startDemo: demo.startDemo,
-      deferStart: true,
-    });
+    core = await deferredCore(f);
     const starting = core.start();
     const child = await f.child(0);
     const form = { folder: 'DEMO', origin_id: 'first-2', title: 'Lichens', abstract: 'About lichens.', authors_count: 1 };
@@ -270,16 +259,7 @@ describe('two-phase core start', () => {
 
   it('the demo process dies: the status bar says so, it is restarted once, a second death is a notice', async () => {
     const f = fakeFork();
-    const demo = demoProcess({ fork: f.fork, dataDir: '/demo', logger: new MemoryLogger() });
-    core = await createCore({
-      appVersion: '1',
-      dataDir: mkdtempSync(join(tmpdir(), 'desk-process-')),
-      host: 'browser',
-      secrets: new MemorySecrets(),
-      logger: new MemoryLogger(),
-      startDemo: demo.startDemo,
-      deferStart: true,
-    });
+    core = await deferredCore(f);
     const messages: string[] = [];
     core.events.on('app.status', (s) => messages.push(s.message));
     const starting = core.start();
@@ -299,16 +279,7 @@ describe('two-phase core start', () => {
 
   it('a supervisor that gave up is reported to the window as failed, and demo.restart brings the service back', async () => {
     const f = fakeFork();
-    const demo = demoProcess({ fork: f.fork, dataDir: '/demo', logger: new MemoryLogger() });
-    core = await createCore({
-      appVersion: '1',
-      dataDir: mkdtempSync(join(tmpdir(), 'desk-process-')),
-      host: 'browser',
-      secrets: new MemorySecrets(),
-      logger: new MemoryLogger(),
-      startDemo: demo.startDemo,
-      deferStart: true,
-    });
+    core = await deferredCore(f);
     const seen: StatusEvent[] = [];
     core.events.on('app.status', (s) => seen.push(s));
     const starting = core.start();
@@ -344,16 +315,7 @@ describe('two-phase core start', () => {
 
   it('a demo service that cannot start is a notice and a status line, and the app keeps answering', async () => {
     const f = fakeFork();
-    const demo = demoProcess({ fork: f.fork, dataDir: '/demo', logger: new MemoryLogger() });
-    core = await createCore({
-      appVersion: '1',
-      dataDir: mkdtempSync(join(tmpdir(), 'desk-process-')),
-      host: 'browser',
-      secrets: new MemorySecrets(),
-      logger: new MemoryLogger(),
-      startDemo: demo.startDemo,
-      deferStart: true,
-    });
+    core = await deferredCore(f);
     const starting = core.start();
     (await f.child(0)).fail('the data folder is read-only');
     (await f.child(1)).fail('the data folder is read-only');

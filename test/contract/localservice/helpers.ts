@@ -155,3 +155,24 @@ export function expectError(r: Res, status: number, field?: string): void {
   if (typeof r.body?.error?.code !== 'string' || typeof r.body.error.message !== 'string') throw new Error(`not an error body: ${r.text}`);
   if (field !== undefined && r.body.error.field !== field) throw new Error(`expected field ${field}, got ${r.body.error.field}: ${r.text}`);
 }
+
+/** The fields of a candidate in every answer (upload and webhook bodies alike); an upload adds the five conflict flags, a webhook body `marked_by`. */
+export const CANDIDATE_BASE_FIELDS = [
+  'name',
+  'first_name',
+  'last_name',
+  'middle_name',
+  'suffix',
+  'author_id',
+  'email',
+  'orcid',
+  'affiliation',
+  'articlesCount',
+  'citationsCount',
+  'hIndex',
+  'score',
+  'url',
+  'relevant_concepts',
+  'authors_groups',
+  'marked',
+];

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { makeDocx, makePdf } from '../../fixtures/sandbox-files';
 import {
   authorDetail,
+  CANDIDATE_BASE_FIELDS,
   createGroup,
   expectError,
   findAuthor,
@@ -17,23 +18,7 @@ useSandboxes();
 type Candidate = Record<string, Json>;
 
 const CANDIDATE_FIELDS = [
-  'name',
-  'first_name',
-  'last_name',
-  'middle_name',
-  'suffix',
-  'author_id',
-  'email',
-  'orcid',
-  'affiliation',
-  'articlesCount',
-  'citationsCount',
-  'hIndex',
-  'score',
-  'url',
-  'relevant_concepts',
-  'authors_groups',
-  'marked',
+  ...CANDIDATE_BASE_FIELDS,
   'coauth_conflicts',
   'aff_conflicts',
   'retracted_articles',

@@ -2,7 +2,16 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSandbox } from '../../../electron/localservice/index';
-import { createGroup, findAuthor, manuscriptAbout, sandbox, useSandboxes, type TestSandbox, type Json } from './helpers';
+import {
+  CANDIDATE_BASE_FIELDS,
+  createGroup,
+  findAuthor,
+  manuscriptAbout,
+  sandbox,
+  useSandboxes,
+  type TestSandbox,
+  type Json,
+} from './helpers';
 
 useSandboxes();
 
@@ -102,28 +111,7 @@ describe('§3 / §6 mark_as_proposal_referee webhook', () => {
         [b.author_id],
       ]);
       const first = bodies[1].payload.candidates[0];
-      expect(Object.keys(first).sort()).toEqual(
-        [
-          'name',
-          'first_name',
-          'last_name',
-          'middle_name',
-          'suffix',
-          'author_id',
-          'email',
-          'orcid',
-          'affiliation',
-          'articlesCount',
-          'citationsCount',
-          'hIndex',
-          'score',
-          'relevant_concepts',
-          'url',
-          'authors_groups',
-          'marked',
-          'marked_by',
-        ].sort(),
-      );
+      expect(Object.keys(first).sort()).toEqual([...CANDIDATE_BASE_FIELDS, 'marked_by'].sort());
       expect(first).toMatchObject({
         marked: true,
         marked_by: 'first@editor.org',

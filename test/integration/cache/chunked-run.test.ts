@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openCache, type Cache } from '../../../electron/core/cache';
 import { withoutCommitSync } from '../../../electron/core/cache/durability';
 import { RUN_CHUNK } from '../../../electron/core/cache/run-recorder';
-import { form, ManualClock, MemoryLogger, range, response, tempDir } from './fixtures';
+import { form, ManualClock, MemoryLogger, profileCache, range, response } from './fixtures';
 
 const P = 'prof-1';
 const N = RUN_CHUNK * 8 + 17;
@@ -28,20 +28,8 @@ function visible() {
 }
 
 beforeEach(() => {
-  const t = tempDir();
-  dir = t.dir;
-  cleanup = t.cleanup;
   clock = new ManualClock();
-  cache = open();
-  cache.profiles.upsert({
-    id: P,
-    name: 'Production',
-    baseUrl: 'https://rf.example',
-    kind: 'remote',
-    createdAt: 1,
-    lastCheckedAt: null,
-    lastFeatures: null,
-  });
+  ({ cache, dir, cleanup } = profileCache({ clock, profileId: P }));
 });
 afterEach(() => {
   try {

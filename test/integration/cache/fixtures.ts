@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Candidate, UploadFormInput, UploadResponse } from '../../../electron/common/service';
 import { openCache, type Cache } from '../../../electron/core/cache';
+import type { Logger } from '../../../electron/core/ports';
 import { MemoryLogger } from '../../support/fakes';
 
 /** The one MemoryLogger (test/support/fakes.ts), for the tests that import their fixtures from here. */
@@ -14,21 +15,46 @@ export function tempDir(prefix = 'desk-cache-'): { dir: string; cleanup: () => v
   return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-/** A cache in a temp folder with one remote profile ('p' unless said); `close` closes it and removes the folder. */
-export function profileCache(clock: { now(): number } = new ManualClock(), profileId = 'p'): { cache: Cache; close: () => void } {
-  const t = tempDir();
-  const cache = openCache({ file: join(t.dir, 'cache.db'), clock, logger: new MemoryLogger() });
-  cache.profiles.upsert({
-    id: profileId,
-    name: 'P',
-    baseUrl: 'https://rf.example',
-    kind: 'remote',
-    createdAt: 1,
-    lastCheckedAt: null,
-    lastFeatures: null,
-  });
+export interface ProfileCacheOptions {
+  /** The cache's clock; a new ManualClock unless said. */
+  clock?: { now(): number };
+  /** The remote profile's id ('p') and name ('P'). */
+  profileId?: string;
+  name?: string;
+  logger?: Logger;
+}
+
+/** Adds (or updates) the remote profile `id` named `name` at https://rf.example. */
+export function addProfile(cache: Cache, id = 'p', name = 'P'): void {
+  cache.profiles.upsert({ id, name, baseUrl: 'https://rf.example', kind: 'remote', createdAt: 1, lastCheckedAt: null, lastFeatures: null });
+}
+
+/** Opens the cache file `file` (a new one or one already there) with the remote profile of `opts` in it. */
+export function openWithProfile(file: string, opts: ProfileCacheOptions = {}): Cache {
+  const cache = openCache({ file, clock: opts.clock ?? new ManualClock(), logger: opts.logger ?? new MemoryLogger() });
+  addProfile(cache, opts.profileId, opts.name);
+  return cache;
+}
+
+/**
+ * A cache file `cache.db` in a new temp folder (`prefix`) with one remote profile. `close` closes the cache and removes
+ * the folder; `cleanup` only removes the folder (for a test that closes or reopens the cache itself).
+ */
+export function profileCache(opts: ProfileCacheOptions & { prefix?: string } = {}): {
+  cache: Cache;
+  dir: string;
+  file: string;
+  close: () => void;
+  cleanup: () => void;
+} {
+  const t = tempDir(opts.prefix);
+  const file = join(t.dir, 'cache.db');
+  const cache = openWithProfile(file, opts);
   return {
     cache,
+    dir: t.dir,
+    file,
+    cleanup: t.cleanup,
     close: () => {
       cache.close();
       t.cleanup();

@@ -1,23 +1,14 @@
 // Migration 4: webhook_receipts (deliveries answered without touching the marks) on a database
 // that already holds webhook events; the events stay, receipts constrain their outcome and go
 // with their profile.
-import Database from 'better-sqlite3';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MIGRATIONS } from '../../../electron/core/cache';
 import { migrate } from '../../../electron/core/cache/migrate';
-import { MemoryLogger, tempDir } from './fixtures';
-
-let dir: string;
-let cleanup: () => void;
-beforeEach(() => ({ dir, cleanup } = tempDir()));
-afterEach(() => cleanup());
+import { openAtVersion } from './migration-fixtures';
 
 describe('migration 4: webhook receipts', () => {
   it('adds webhook_receipts beside the existing webhook events', () => {
-    const db = new Database(join(dir, 'c.db'));
-    const log = new MemoryLogger();
-    migrate(db, MIGRATIONS, log, 3);
+    const { db, log } = openAtVersion(3);
     db.pragma('foreign_keys = ON');
     db.prepare("INSERT INTO profiles VALUES ('p', 'P', 'http://x', 'demo', 1, NULL, NULL)").run();
     db.prepare(

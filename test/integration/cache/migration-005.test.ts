@@ -1,29 +1,13 @@
 // Migration 5: each run stores the authors groups of its candidates; runs recorded before it are
 // filled in from their candidates' JSON (a run with none gets an empty list).
-import Database from 'better-sqlite3';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MIGRATIONS } from '../../../electron/core/cache';
 import { migrate } from '../../../electron/core/cache/migrate';
-import { MemoryLogger, tempDir } from './fixtures';
-
-let dir: string;
-let cleanup: () => void;
-beforeEach(() => ({ dir, cleanup } = tempDir()));
-afterEach(() => cleanup());
+import { openAtVersion } from './migration-fixtures';
 
 describe('migration 5: authors groups of a run', () => {
   it('fills group_ids_json of existing runs from their candidates', () => {
-    const db = new Database(join(dir, 'c.db'));
-    const log = new MemoryLogger();
-    migrate(db, MIGRATIONS, log, 4);
-    db.prepare("INSERT INTO profiles VALUES ('p', 'P', 'http://x', 'demo', 1, NULL, NULL)").run();
-    db.prepare("INSERT INTO folders (profile_id, name, first_used_at) VALUES ('p', 'F', 1)").run();
-    db.prepare(
-      'INSERT INTO manuscripts (profile_id, origin_id, folder_id, title, abstract, authors_count, ' +
-        "authors_json, authors_text, form_json, sync_state, created_at, updated_at) VALUES ('p', 'o1', " +
-        "1, 'T', 'A', 0, '[]', '', '{}', 'synced', 1, 1)",
-    ).run();
+    const { db, log } = openAtVersion(4, { seed: 'manuscript', originId: 'o1' });
     const addRun = db.prepare(
       'INSERT INTO runs (profile_id, manuscript_id, seq, uploaded_at, folder_name, form_json, ' +
         "candidates_count, raw_json) VALUES ('p', 1, ?, 1, 'F', '{}', 2, '{}')",

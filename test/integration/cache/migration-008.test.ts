@@ -1,26 +1,17 @@
 // Migration 8: two partial indexes for the outbox queries that the older ones did not serve (a group
 // creation's dependents, open entries by state). Queued entries are kept and the planner uses them.
-import Database from 'better-sqlite3';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type Database from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
 import { MIGRATIONS } from '../../../electron/core/cache';
 import { migrate } from '../../../electron/core/cache/migrate';
-import { MemoryLogger, tempDir } from './fixtures';
-
-let dir: string;
-let cleanup: () => void;
-beforeEach(() => ({ dir, cleanup } = tempDir()));
-afterEach(() => cleanup());
+import { openAtVersion } from './migration-fixtures';
 
 const plan = (db: Database.Database, sql: string) =>
   (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as Array<{ detail: string }>).map((r) => r.detail).join(' | ');
 
 describe('migration 8: outbox indexes', () => {
   it('keeps queued entries and serves the dependents and by-state queries from an index', () => {
-    const db = new Database(join(dir, 'c.db'));
-    const log = new MemoryLogger();
-    migrate(db, MIGRATIONS, log, 7);
-    db.prepare("INSERT INTO profiles VALUES ('p', 'P', 'http://x', 'demo', 1, NULL, NULL)").run();
+    const { db, log } = openAtVersion(7, { seed: 'profile' });
     const add = db.prepare(
       'INSERT INTO outbox (profile_id, kind, entity_key, payload_json, depends_on, state, attempts, ' +
         "next_attempt_at, created_at, updated_at) VALUES ('p', ?, ?, '{}', ?, ?, 0, 0, 1, 1)",

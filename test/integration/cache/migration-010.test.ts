@@ -1,23 +1,13 @@
 // Migration 10: authors_groups.verified_at. Created groups with a number were answered for by the
 // service; groups added by number count as verified only where one of their authors was read.
-import Database from 'better-sqlite3';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MIGRATIONS } from '../../../electron/core/cache';
 import { migrate } from '../../../electron/core/cache/migrate';
-import { MemoryLogger, tempDir } from './fixtures';
-
-let dir: string;
-let cleanup: () => void;
-beforeEach(() => ({ dir, cleanup } = tempDir()));
-afterEach(() => cleanup());
+import { openAtVersion } from './migration-fixtures';
 
 describe('migration 10: groups verified', () => {
   it('marks created groups and added groups with a read author verified, and no others', () => {
-    const db = new Database(join(dir, 'c.db'));
-    const log = new MemoryLogger();
-    migrate(db, MIGRATIONS, log, 9);
-    db.prepare("INSERT INTO profiles VALUES ('p', 'P', 'http://x', 'demo', 1, NULL, NULL)").run();
+    const { db, log } = openAtVersion(9, { seed: 'profile' });
     const group = db.prepare(
       "INSERT INTO authors_groups (profile_id, service_id, name, origin, sync_state, created_at) VALUES ('p', ?, ?, ?, ?, 5) RETURNING id",
     );

@@ -1,23 +1,13 @@
 // Migration 12: group_authors.base_json, the service's last known values of an author. A synced row
 // holds them; a row with a write waiting (pending, failed, deleting) has none known.
-import Database from 'better-sqlite3';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MIGRATIONS } from '../../../electron/core/cache';
 import { migrate } from '../../../electron/core/cache/migrate';
-import { MemoryLogger, tempDir } from './fixtures';
-
-let dir: string;
-let cleanup: () => void;
-beforeEach(() => ({ dir, cleanup } = tempDir()));
-afterEach(() => cleanup());
+import { openAtVersion } from './migration-fixtures';
 
 describe('migration 12: authors’ last known values', () => {
   it('copies the values of synced authors, and of no others', () => {
-    const db = new Database(join(dir, 'c.db'));
-    const log = new MemoryLogger();
-    migrate(db, MIGRATIONS, log, 11);
-    db.prepare("INSERT INTO profiles VALUES ('p', 'P', 'http://x', 'demo', 1, NULL, NULL)").run();
+    const { db, log } = openAtVersion(11, { seed: 'profile' });
     const g = (
       db
         .prepare(

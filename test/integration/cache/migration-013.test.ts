@@ -1,28 +1,13 @@
 // Migration 13: the editorial office's tables and the reviewer_entries view the ledger counts from:
 // the editor's shortlist plus colleagues' entries of manuscripts the editor has no entry of.
-import Database from 'better-sqlite3';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MIGRATIONS } from '../../../electron/core/cache';
 import { migrate } from '../../../electron/core/cache/migrate';
-import { MemoryLogger, tempDir } from './fixtures';
-
-let dir: string;
-let cleanup: () => void;
-beforeEach(() => ({ dir, cleanup } = tempDir()));
-afterEach(() => cleanup());
+import { openAtVersion } from './migration-fixtures';
 
 describe('migration 13: the editorial office', () => {
   it('keeps the shortlist as it was and counts colleagues’ entries only where the editor has none', () => {
-    const db = new Database(join(dir, 'c.db'));
-    const log = new MemoryLogger();
-    migrate(db, MIGRATIONS, log, 12);
-    db.prepare("INSERT INTO profiles VALUES ('p', 'P', 'http://x', 'demo', 1, NULL, NULL)").run();
-    db.prepare("INSERT INTO folders (id, profile_id, name, first_used_at) VALUES (1, 'p', 'F', 1)").run();
-    db.prepare(
-      `INSERT INTO manuscripts (id, profile_id, origin_id, folder_id, title, abstract, authors_count, authors_json, authors_text, form_json,
-         sync_state, created_at, updated_at) VALUES (1, 'p', 'mine', 1, 'T', 'A', 0, '[]', '', '{}', 'synced', 1, 1)`,
-    ).run();
+    const { db, log } = openAtVersion(12, { seed: 'manuscript' });
     db.prepare(
       `INSERT INTO shortlist (profile_id, manuscript_id, author_id, position, name, status, invited_at, created_at, updated_at)
        VALUES ('p', 1, 7, 1, 'Ada', 'invited', 50, 1, 1)`,

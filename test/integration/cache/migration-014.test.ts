@@ -1,22 +1,12 @@
 // Migration 14: ledger_stale, the people whose counts wait to be recomputed after an office pull.
-import Database from 'better-sqlite3';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MIGRATIONS } from '../../../electron/core/cache';
 import { migrate } from '../../../electron/core/cache/migrate';
-import { MemoryLogger, tempDir } from './fixtures';
-
-let dir: string;
-let cleanup: () => void;
-beforeEach(() => ({ dir, cleanup } = tempDir()));
-afterEach(() => cleanup());
+import { openAtVersion } from './migration-fixtures';
 
 describe('migration 14: people whose counts wait', () => {
   it('starts empty, holds a person once, and lets a person go with their row', () => {
-    const db = new Database(join(dir, 'c.db'));
-    db.pragma('foreign_keys = ON');
-    const log = new MemoryLogger();
-    migrate(db, MIGRATIONS, log, 13);
+    const { db, log } = openAtVersion(13, { foreignKeys: true });
     db.prepare(
       `INSERT INTO ledger_people (id, name, suggested, shortlisted, invited, accepted, declined, no_answer, reviewing, last_invited_at,
          acceptance_rate, first_seen_at, last_seen_at) VALUES (1, 'Ada', 0, 0, 0, 0, 0, 0, 0, NULL, NULL, 1, 1)`,

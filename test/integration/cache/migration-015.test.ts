@@ -1,28 +1,13 @@
 // Migration 15: decline reasons on shortlist entries, availability by author_id, the invite-now count
 // per manuscript. Entries declined before keep a null reason ("not recorded"); bad values are refused.
-import Database from 'better-sqlite3';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MIGRATIONS } from '../../../electron/core/cache';
 import { migrate } from '../../../electron/core/cache/migrate';
-import { MemoryLogger, tempDir } from './fixtures';
-
-let dir: string;
-let cleanup: () => void;
-beforeEach(() => ({ dir, cleanup } = tempDir()));
-afterEach(() => cleanup());
+import { openAtVersion } from './migration-fixtures';
 
 describe('migration 15: decline reasons, availability, invite-now count', () => {
   it('keeps old declines as "not recorded", stores reasons, dates and counts, and refuses what does not fit', () => {
-    const db = new Database(join(dir, 'c.db'));
-    const log = new MemoryLogger();
-    migrate(db, MIGRATIONS, log, 14);
-    db.prepare("INSERT INTO profiles VALUES ('p', 'P', 'http://x', 'demo', 1, NULL, NULL)").run();
-    db.prepare("INSERT INTO folders (id, profile_id, name, first_used_at) VALUES (1, 'p', 'F', 1)").run();
-    db.prepare(
-      `INSERT INTO manuscripts (id, profile_id, origin_id, folder_id, title, abstract, authors_count, authors_json, authors_text, form_json,
-         sync_state, created_at, updated_at) VALUES (1, 'p', 'o', 1, 'T', 'A', 0, '[]', '', '{}', 'synced', 1, 1)`,
-    ).run();
+    const { db, log } = openAtVersion(14, { seed: 'manuscript', originId: 'o' });
     db.prepare(
       `INSERT INTO shortlist (profile_id, manuscript_id, author_id, position, name, status, invited_at, answered_at, created_at, updated_at)
        VALUES ('p', 1, 7, 1, 'Ada', 'declined', 50, 60, 1, 1)`,

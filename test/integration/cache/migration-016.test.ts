@@ -1,29 +1,13 @@
 // Migration 16: the authors' opposed and suggested reviewers per manuscript, the do-not-invite list and
 // bounced e-mails: new tables only, rows of the earlier schema untouched, the checks that keep bad rows out.
-import Database from 'better-sqlite3';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MIGRATIONS } from '../../../electron/core/cache';
 import { migrate } from '../../../electron/core/cache/migrate';
-import { MemoryLogger, tempDir } from './fixtures';
-
-let dir: string;
-let cleanup: () => void;
-beforeEach(() => ({ dir, cleanup } = tempDir()));
-afterEach(() => cleanup());
+import { openAtVersion } from './migration-fixtures';
 
 describe('migration 16: authors’ requests, do-not-invite, bounced e-mails', () => {
   it('adds its tables after 15 and keeps the shortlist; checks refuse a half match, a bad date, an empty reason', () => {
-    const db = new Database(join(dir, 'c.db'));
-    db.pragma('foreign_keys = ON');
-    const log = new MemoryLogger();
-    migrate(db, MIGRATIONS, log, 15);
-    db.prepare("INSERT INTO profiles VALUES ('p', 'P', 'http://x', 'demo', 1, NULL, NULL)").run();
-    db.prepare("INSERT INTO folders (id, profile_id, name, first_used_at) VALUES (1, 'p', 'F', 1)").run();
-    db.prepare(
-      `INSERT INTO manuscripts (id, profile_id, origin_id, folder_id, title, abstract, authors_count, authors_json, authors_text, form_json,
-         sync_state, created_at, updated_at) VALUES (1, 'p', 'mine', 1, 'T', 'A', 0, '[]', '', '{}', 'synced', 1, 1)`,
-    ).run();
+    const { db, log } = openAtVersion(15, { foreignKeys: true, seed: 'manuscript' });
     db.prepare(
       `INSERT INTO shortlist (profile_id, manuscript_id, author_id, position, name, status, created_at, updated_at)
        VALUES ('p', 1, 7, 1, 'Ada', 'shortlisted', 1, 1)`,

@@ -1,29 +1,13 @@
 // Migration 17: manuscripts and runs shared in the office. Columns added with null (the editor's own),
 // a run's office key unique per profile, the tables of shared runs with their checks.
-import Database from 'better-sqlite3';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MIGRATIONS } from '../../../electron/core/cache';
 import { migrate } from '../../../electron/core/cache/migrate';
-import { MemoryLogger, tempDir } from './fixtures';
-
-let dir: string;
-let cleanup: () => void;
-beforeEach(() => ({ dir, cleanup } = tempDir()));
-afterEach(() => cleanup());
+import { openAtVersion } from './migration-fixtures';
 
 describe('migration 17: shared manuscripts and runs', () => {
   it('keeps manuscripts and runs as the editor’s own, keys runs once, checks a run’s parts', () => {
-    const db = new Database(join(dir, 'c.db'));
-    db.pragma('foreign_keys = ON');
-    const log = new MemoryLogger();
-    migrate(db, MIGRATIONS, log, 16);
-    db.prepare("INSERT INTO profiles VALUES ('p', 'P', 'http://x', 'demo', 1, NULL, NULL)").run();
-    db.prepare("INSERT INTO folders (id, profile_id, name, first_used_at) VALUES (1, 'p', 'F', 1)").run();
-    db.prepare(
-      `INSERT INTO manuscripts (id, profile_id, origin_id, folder_id, title, abstract, authors_count, authors_json, authors_text, form_json,
-         sync_state, created_at, updated_at) VALUES (1, 'p', 'mine', 1, 'T', 'A', 0, '[]', '', '{}', 'synced', 1, 1)`,
-    ).run();
+    const { db, log } = openAtVersion(16, { foreignKeys: true, seed: 'manuscript' });
     const run = db.prepare(
       `INSERT INTO runs (profile_id, manuscript_id, seq, uploaded_at, folder_name, form_json, raw_json, complete)
        VALUES ('p', 1, @seq, 1, 'F', '{}', '{}', 1)`,

@@ -1,24 +1,13 @@
 // Migration 18: the office's receivers (the address a headless receiver announced per folder): a new table only,
 // rows of the earlier schema untouched, one row per profile and folder, gone with its profile.
-import Database from 'better-sqlite3';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MIGRATIONS } from '../../../electron/core/cache';
 import { migrate } from '../../../electron/core/cache/migrate';
-import { MemoryLogger, tempDir } from './fixtures';
-
-let dir: string;
-let cleanup: () => void;
-beforeEach(() => ({ dir, cleanup } = tempDir()));
-afterEach(() => cleanup());
+import { openAtVersion } from './migration-fixtures';
 
 describe('migration 18: office receivers', () => {
   it('adds office_receivers after 17, keeps the office link, one row per profile and folder, gone with the profile', () => {
-    const db = new Database(join(dir, 'c.db'));
-    db.pragma('foreign_keys = ON');
-    const log = new MemoryLogger();
-    migrate(db, MIGRATIONS, log, 17);
-    db.prepare("INSERT INTO profiles VALUES ('p', 'P', 'http://x', 'demo', 1, NULL, NULL)").run();
+    const { db, log } = openAtVersion(17, { foreignKeys: true, seed: 'profile' });
     db.prepare("INSERT INTO office_links (profile_id, url, login, linked_at) VALUES ('p', 'postgres://o/d', 'ann', 1)").run();
 
     expect(migrate(db, MIGRATIONS, log, 18)).toEqual([18]);

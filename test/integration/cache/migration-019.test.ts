@@ -1,16 +1,9 @@
 // Migration 19: the outbox table rebuilt without its CHECK on kind (the kinds registry checks them): every
 // row, id, dependency and park reason kept, the indexes back, and a kind the old list did not name now stored.
-import Database from 'better-sqlite3';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MIGRATIONS } from '../../../electron/core/cache';
 import { migrate } from '../../../electron/core/cache/migrate';
-import { MemoryLogger, tempDir } from './fixtures';
-
-let dir: string;
-let cleanup: () => void;
-beforeEach(() => ({ dir, cleanup } = tempDir()));
-afterEach(() => cleanup());
+import { openAtVersion } from './migration-fixtures';
 
 const insert = `INSERT INTO outbox (id, profile_id, kind, entity_key, payload_json, depends_on, state, attempts, next_attempt_at,
   error_code, error_message, created_at, updated_at, park_reason)
@@ -18,11 +11,7 @@ const insert = `INSERT INTO outbox (id, profile_id, kind, entity_key, payload_js
 
 describe('migration 19: outbox kinds in code', () => {
   it('keeps every row with its id, dependency and park reason; a new kind needs no table change; dependencies still hold', () => {
-    const db = new Database(join(dir, 'c.db'));
-    db.pragma('foreign_keys = ON');
-    const log = new MemoryLogger();
-    migrate(db, MIGRATIONS, log, 18);
-    db.prepare("INSERT INTO profiles VALUES ('p', 'P', 'http://x', 'demo', 1, NULL, NULL)").run();
+    const { db, log } = openAtVersion(18, { foreignKeys: true, seed: 'profile' });
     const add = db.prepare(insert);
     add.run({ id: 1, kind: 'group_create', key: 'g:1', dependsOn: null, state: 'queued', parkReason: null });
     add.run({ id: 2, kind: 'author_put', key: 'a:1', dependsOn: 1, state: 'parked', parkReason: 'rejected' });

@@ -1,25 +1,14 @@
 // Migration 20: a shared entry's decline reason in office_entries (earlier rows read "not recorded"), and
 // office_parked for colleagues' events waiting for their manuscript: one row per profile and event, gone with
 // its profile.
-import Database from 'better-sqlite3';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MIGRATIONS } from '../../../electron/core/cache';
 import { migrate } from '../../../electron/core/cache/migrate';
-import { MemoryLogger, tempDir } from './fixtures';
-
-let dir: string;
-let cleanup: () => void;
-beforeEach(() => ({ dir, cleanup } = tempDir()));
-afterEach(() => cleanup());
+import { openAtVersion } from './migration-fixtures';
 
 describe('migration 20: office decisions', () => {
   it('adds the decline reason to office entries (null on earlier rows) and office_parked, gone with its profile', () => {
-    const db = new Database(join(dir, 'c.db'));
-    db.pragma('foreign_keys = ON');
-    const log = new MemoryLogger();
-    migrate(db, MIGRATIONS, log, 19);
-    db.prepare("INSERT INTO profiles VALUES ('p', 'P', 'http://x', 'demo', 1, NULL, NULL)").run();
+    const { db, log } = openAtVersion(19, { foreignKeys: true, seed: 'profile' });
     db.prepare(
       `INSERT INTO office_entries (profile_id, origin_id, author_id, folder, title, name, status, note, removed, added_by, changed_by, xid, seq)
        VALUES ('p', 'o1', 7, 'J1', 'T', 'N', 'declined', '', 0, 'ann', 'ann', 1, 1)`,

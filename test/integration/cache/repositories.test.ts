@@ -1,34 +1,19 @@
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { candidateBaseShape, type WebhookCandidate } from '../../../electron/common/service';
-import { openCache, type Cache } from '../../../electron/core/cache';
+import type { Cache } from '../../../electron/core/cache';
 import { RANK_LIMIT } from '../../../electron/core/cache/search';
-import { candidate, form, ManualClock, MemoryLogger, range, response, tempDir } from './fixtures';
+import { candidate, form, ManualClock, profileCache, range, response } from './fixtures';
 
 let cache: Cache;
 let clock: ManualClock;
-let cleanup: () => void;
+let close: () => void;
 const P = 'prof-1';
 
 beforeEach(() => {
-  const t = tempDir();
-  cleanup = t.cleanup;
   clock = new ManualClock();
-  cache = openCache({ file: join(t.dir, 'cache.db'), clock, logger: new MemoryLogger() });
-  cache.profiles.upsert({
-    id: P,
-    name: 'Production',
-    baseUrl: 'https://rf.example',
-    kind: 'remote',
-    createdAt: 1,
-    lastCheckedAt: null,
-    lastFeatures: null,
-  });
+  ({ cache, close } = profileCache({ clock, profileId: P, name: 'Production' }));
 });
-afterEach(() => {
-  cache.close();
-  cleanup();
-});
+afterEach(() => close());
 
 const marked = (authorId: number): WebhookCandidate => {
   const {

@@ -1,34 +1,19 @@
 // RunRecorder.record, the one way an upload's answer becomes a run: the answer parsed when no run writer
 // runs, the run made visible inside the caller's commit (with the hooks told there), linked afterwards; a
 // commit that throws leaves no run behind; a reader's answer the writer could not keep is fetched again.
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openCache, type Cache } from '../../../electron/core/cache';
+import type { Cache } from '../../../electron/core/cache';
 import { RunWriterGone } from '../../../electron/core/cache/run-writer';
-import { form, ManualClock, MemoryLogger, response, tempDir } from './fixtures';
+import { form, profileCache, response } from './fixtures';
 
-let dir: string;
-let cleanup: () => void;
+let close: () => void;
 let cache: Cache;
 const P = 'p';
 
 beforeEach(() => {
-  ({ dir, cleanup } = tempDir());
-  cache = openCache({ file: join(dir, 'cache.db'), clock: new ManualClock(), logger: new MemoryLogger() });
-  cache.profiles.upsert({
-    id: P,
-    name: 'P',
-    baseUrl: 'https://rf.example',
-    kind: 'remote',
-    createdAt: 1,
-    lastCheckedAt: null,
-    lastFeatures: null,
-  });
+  ({ cache, close } = profileCache({ profileId: P }));
 });
-afterEach(() => {
-  cache.close();
-  cleanup();
-});
+afterEach(() => close());
 
 const runsOf = () => cache.db.prepare('SELECT id, complete FROM runs').all() as Array<{ id: number; complete: number }>;
 

@@ -1,12 +1,12 @@
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openCache, type Cache } from '../../../electron/core/cache';
+import type { Cache } from '../../../electron/core/cache';
 import { RunWriterGone, startRunWriter, type RunWriter } from '../../../electron/core/cache/run-writer';
 import { decodeAnswer } from '../../../electron/core/api/answer';
 import { OPERATION_LABEL } from '../../../electron/core/api/errors';
 import { uploadResponseSchema, type UploadResponse } from '../../../electron/common/service';
 import type { Logger } from '../../../electron/core/ports';
-import { candidate, form, ManualClock, MemoryLogger, range, response, tempDir } from './fixtures';
+import { candidate, form, MemoryLogger, openWithProfile, range, response, tempDir } from './fixtures';
 
 const P = 'prof-1';
 let dir: string;
@@ -24,16 +24,7 @@ afterEach(async () => {
 });
 
 function cacheAt(name: string, logger: Logger = new MemoryLogger()): Cache {
-  const cache = openCache({ file: join(dir, name), clock: new ManualClock(), logger });
-  cache.profiles.upsert({
-    id: P,
-    name: 'Production',
-    baseUrl: 'https://rf.example',
-    kind: 'remote',
-    createdAt: 1,
-    lastCheckedAt: null,
-    lastFeatures: null,
-  });
+  const cache = openWithProfile(join(dir, name), { profileId: P, logger });
   open.push(cache);
   return cache;
 }

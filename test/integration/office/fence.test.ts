@@ -11,6 +11,7 @@ import { OfficeClient } from '../../../electron/core/office/client';
 import type { OfficeCursor } from '../../../electron/core/office/types';
 import type { PgCluster } from '../../support/pg-cluster';
 import { freshDatabase, pgAvailable, PG_MISSING, startPgCluster } from '../../support/pg-cluster';
+import { prng } from '../crash/plan';
 
 if (!pgAvailable()) console.warn(`office fence: skipped, ${PG_MISSING}`);
 
@@ -18,18 +19,6 @@ const WRITERS = 8;
 const TRANSACTIONS = 30;
 const HOLDERS = 3;
 const PW = 'writer password';
-
-/** A small seeded generator, so a failing schedule can be replayed from the printed seed. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const INSERT = `INSERT INTO office.events (id, folder, kind, body) VALUES ($1, 'J1', 'note', $2::jsonb) RETURNING seq`;
@@ -51,7 +40,7 @@ describe.skipIf(!pgAvailable())('office pull fence under concurrent writers', ()
   it('never skips or repeats an event; a naive seq pull does skip under the same schedule', async () => {
     const seed = Number(process.env.OFFICE_FENCE_SEED ?? Date.now() % 1_000_000);
     console.log(`office fence: seed ${seed} (OFFICE_FENCE_SEED=${seed} replays it)`);
-    const rand = mulberry32(seed);
+    const rand = prng(seed); // seeded, so a failing schedule can be replayed from the printed seed
     const committed = new Set<string>();
     const held = new Set<string>();
     let writing = true;

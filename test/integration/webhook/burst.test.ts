@@ -12,10 +12,9 @@ import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { openCache, type Cache } from '../../../electron/core/cache';
+import type { Cache } from '../../../electron/core/cache';
 import { WebhookReceiver, type RunningReceiver } from '../../../electron/core/webhook';
-import { MemoryLogger } from '../../support/fakes';
-import { form, ManualClock, range, response, tempDir } from '../cache/fixtures';
+import { form, profileCache, range, response } from '../cache/fixtures';
 import { KEY, markedCandidate } from '../../unit/webhook/samples';
 
 const P = 'prof-1';
@@ -36,19 +35,7 @@ let running: RunningReceiver;
 let receiver: WebhookReceiver;
 
 beforeAll(async () => {
-  const t = tempDir('desk-webhook-burst-');
-  cleanup = t.cleanup;
-  dir = t.dir;
-  cache = openCache({ file: join(t.dir, 'cache.db'), clock: new ManualClock(), logger: new MemoryLogger() });
-  cache.profiles.upsert({
-    id: P,
-    name: 'Production',
-    baseUrl: 'https://rf.example',
-    kind: 'remote',
-    createdAt: 1,
-    lastCheckedAt: null,
-    lastFeatures: null,
-  });
+  ({ cache, dir, cleanup } = profileCache({ profileId: P, prefix: 'desk-webhook-burst-' }));
   cache.profiles.setActiveId(P);
   receiver = new WebhookReceiver({
     cache,

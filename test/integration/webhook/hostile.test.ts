@@ -4,11 +4,11 @@ import { statSync, existsSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { openCache, type Cache } from '../../../electron/core/cache';
+import type { Cache } from '../../../electron/core/cache';
 import { WebhookReceiver, type RunningReceiver } from '../../../electron/core/webhook';
 import { MemoryLogger, MemorySecrets } from '../../support/fakes';
 import { markedCandidate, KEY, webhookBody } from '../../unit/webhook/samples';
-import { form, ManualClock, response, tempDir } from '../cache/fixtures';
+import { form, ManualClock, profileCache, response } from '../cache/fixtures';
 import { postJson } from './client';
 
 const P = 'prof-1';
@@ -31,17 +31,7 @@ async function start(limits = {}): Promise<string> {
 }
 
 beforeEach(() => {
-  ({ dir, cleanup } = tempDir('desk-webhook-hostile-'));
-  cache = openCache({ file: join(dir, 'cache.db'), clock: new ManualClock(Date.now()), logger: new MemoryLogger() });
-  cache.profiles.upsert({
-    id: P,
-    name: 'P',
-    baseUrl: 'https://rf.example',
-    kind: 'remote',
-    createdAt: 1,
-    lastCheckedAt: null,
-    lastFeatures: null,
-  });
+  ({ cache, dir, cleanup } = profileCache({ clock: new ManualClock(Date.now()), profileId: P, prefix: 'desk-webhook-hostile-' }));
   cache.runs.recordUploadRun(P, { form: form('o1') }, response(10, 'o1', [1, 2, 3, 4, 5]));
 });
 afterEach(async () => {

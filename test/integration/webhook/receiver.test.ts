@@ -1,10 +1,9 @@
 // The webhook receiver over real HTTP on 127.0.0.1, with a real cache file.
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openCache, type Cache } from '../../../electron/core/cache';
+import type { Cache } from '../../../electron/core/cache';
 import { WebhookReceiver, type MarksChange, type RunningReceiver, type WebhookStartOptions } from '../../../electron/core/webhook';
 import { MemorySecrets, MemoryLogger } from '../../support/fakes';
-import { form, ManualClock, response, tempDir } from '../cache/fixtures';
+import { form, profileCache, response } from '../cache/fixtures';
 import { KEY, webhookBody } from '../../unit/webhook/samples';
 import { postJson, send } from './client';
 
@@ -19,19 +18,8 @@ let running: RunningReceiver | null;
 let url: string;
 
 beforeEach(async () => {
-  const t = tempDir('desk-webhook-');
-  cleanup = t.cleanup;
   logger = new MemoryLogger();
-  cache = openCache({ file: join(t.dir, 'cache.db'), clock: new ManualClock(), logger });
-  cache.profiles.upsert({
-    id: P,
-    name: 'Production',
-    baseUrl: 'https://rf.example',
-    kind: 'remote',
-    createdAt: 1,
-    lastCheckedAt: null,
-    lastFeatures: null,
-  });
+  ({ cache, cleanup } = profileCache({ profileId: P, logger, prefix: 'desk-webhook-' }));
   cache.profiles.setActiveId(P);
   secrets = new MemorySecrets();
   await secrets.set(`profile:${P}`, KEY);
