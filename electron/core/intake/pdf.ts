@@ -6,6 +6,7 @@ import { overlap, readingOrder, type Segment } from './layout';
 import { openPdf, readPage, type PdfPage } from './pdftext';
 import { REFERENCES_HEAD, clean, countReferenceLines, findEmails, joinLines } from './text';
 import { confidenceOf } from './confidence';
+import { looksLikeScanGuesses } from './scan';
 import {
   abstractAfterHeading,
   abstractWithoutHeading,
@@ -143,6 +144,8 @@ function supText(page: PdfPage): string {
  */
 class Pages {
   private readonly read = new Map<number, Promise<PdfPage>>();
+  /** The words of the pages read so far: an unmapped ligature glyph becomes the one that makes a known word. */
+  private readonly words = new Map<string, number>();
   constructor(private readonly doc: PDFDocumentProxy) {}
   get count(): number {
     return this.doc.numPages;
@@ -150,7 +153,7 @@ class Pages {
   page(n: number): Promise<PdfPage> {
     let p = this.read.get(n);
     if (p === undefined) {
-      p = readPage(this.doc, n, n <= 2);
+      p = readPage(this.doc, n, n <= 2, this.words);
       this.read.set(n, p);
     }
     return p;
@@ -211,6 +214,25 @@ async function countReferences(doc: Pages): Promise<number | null> {
 
 // ---------------------------------------------------------------- entry point
 
+/** Nothing pre-filled from a text layer that is noise: the form shows empty fields and says why (scan.ts). */
+function scanGuesses(): Extracted {
+  const confidence = confidenceOf({
+    title: { text: null, sizeRatio: 0 },
+    abstract: { text: null, how: null },
+    authors: [],
+    perAuthor: [],
+    emails: 0,
+    affiliationMarkers: [],
+  });
+  return {
+    title: null,
+    abstract: null,
+    authors: [],
+    references: null,
+    confidence: { ...confidence, signals: { ...confidence.signals, scanGuesses: true } },
+  };
+}
+
 /** The first page's lines with their role features (what the role model is fitted on). */
 export async function pdfRoleLines(bytes: Buffer): Promise<RoleLine[]> {
   const { doc, close } = await openPdf(bytes);
@@ -231,6 +253,7 @@ export async function extractPdf(bytes: Buffer, model: RoleModel = ROLE_MODEL, o
   try {
     const pages = new Pages(doc);
     const p1 = await pages.page(1);
+    if (looksLikeScanGuesses(p1.segments.map((s) => s.plain))) return scanGuesses();
     const roles = new PageRoles(p1, model);
 
     const title = pdfTitle(p1, (s) => roles.role(s));
