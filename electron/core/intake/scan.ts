@@ -5,12 +5,15 @@
 // formulas and author lists full of markers, keep under 16 % of other tokens (the real material: the highest
 // 15 %, the OCR scan 39 %); so a page of 60 or more tokens with 30 % others is read as a scan's guesses.
 
+import { oneOf, trimEndWhere, trimStartWhere } from '../../common/linear';
+
 /** Fewest tokens a page needs before its share is trusted (a title page with a few lines says little). */
 const MIN_TOKENS = 60;
 /** Share of tokens that read as no word from which the text layer is taken for noise. */
 const NOISE_SHARE = 0.3;
 
-const EDGE_PUNCTUATION = /^[("'“‘[]+|[)"'”’\],.;:!?*]+$/gu;
+const LEADING = oneOf('("\'“‘[');
+const TRAILING = oneOf(')"\'”’],.;:!?*');
 const WORDLIKE = [
   /^\p{L}[\p{Ll}\p{M}'’]*(?:-\p{L}[\p{Ll}\p{M}'’]*)*$/u, // Word, word, Fifth-order, Woo-Pyo, don't
   /^[\p{Lu}\p{M}]+(?:-[\p{Lu}\p{M}]+)*$/u, // IEEE, CAPITALS
@@ -25,7 +28,7 @@ export function nonWordShare(texts: readonly string[]): { tokens: number; share:
   let other = 0;
   for (const text of texts)
     for (const raw of text.split(/\s+/)) {
-      const t = raw.replace(EDGE_PUNCTUATION, '');
+      const t = trimEndWhere(trimStartWhere(raw, LEADING), TRAILING);
       if (!t) continue;
       tokens++;
       if (!WORDLIKE.some((re) => re.test(t))) other++;
