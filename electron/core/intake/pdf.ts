@@ -6,7 +6,7 @@ import { overlap, readingOrder, type Segment } from './layout';
 import { openPdf, readPage, type PdfPage } from './pdftext';
 import { REFERENCES_HEAD, clean, countReferenceLines, findEmails, joinLines } from './text';
 import { confidenceOf } from './confidence';
-import { looksLikeScanGuesses } from './scan';
+import { looksLikeScanGuesses, readsAsText } from './scan';
 import {
   abstractAfterHeading,
   abstractWithoutHeading,
@@ -214,11 +214,16 @@ async function countReferences(doc: Pages): Promise<number | null> {
 
 // ---------------------------------------------------------------- entry point
 
-/** Nothing pre-filled from a text layer that is noise: the form shows empty fields and says why (scan.ts). */
-function scanGuesses(): Extracted {
+/**
+ * Nothing pre-filled from a text layer that is noise but an abstract that reads as text itself (an OCR scan's
+ * running text is often clean where its formulas are not): the form shows the other fields empty and says why
+ * (scan.ts).
+ */
+function scanGuesses(found: string | null): Extracted {
+  const abstract = found !== null && readsAsText([found]) ? found : null;
   const confidence = confidenceOf({
     title: { text: null, sizeRatio: 0 },
-    abstract: { text: null, how: null },
+    abstract: { text: abstract, how: abstract === null ? null : 'guess' },
     authors: [],
     perAuthor: [],
     emails: 0,
@@ -226,7 +231,7 @@ function scanGuesses(): Extracted {
   });
   return {
     title: null,
-    abstract: null,
+    abstract,
     authors: [],
     references: null,
     confidence: { ...confidence, signals: { ...confidence.signals, scanGuesses: true } },
@@ -253,7 +258,7 @@ export async function extractPdf(bytes: Buffer, model: RoleModel = ROLE_MODEL, o
   try {
     const pages = new Pages(doc);
     const p1 = await pages.page(1);
-    if (looksLikeScanGuesses(p1.segments.map((s) => s.plain))) return scanGuesses();
+    const noise = looksLikeScanGuesses(p1.segments.map((s) => s.plain));
     const roles = new PageRoles(p1, model);
 
     const title = pdfTitle(p1, (s) => roles.role(s));
@@ -324,6 +329,7 @@ export async function extractPdf(bytes: Buffer, model: RoleModel = ROLE_MODEL, o
         emailByName,
       );
     }
+    if (noise) return scanGuesses(abstract);
     const confidence = confidenceOf({
       title: { text: titleText, sizeRatio: title ? title.lines[0]!.size / bodySize(p1) : 0 },
       abstract: { text: abstract, how: abstractHow },

@@ -11,6 +11,8 @@ import { oneOf, trimEndWhere, trimStartWhere } from '../../common/linear';
 const MIN_TOKENS = 60;
 /** Share of tokens that read as no word from which the text layer is taken for noise. */
 const NOISE_SHARE = 0.3;
+/** Share under which a piece of such a page (its abstract) still reads as text and is kept. */
+const CLEAN_SHARE = 0.1;
 
 const LEADING = oneOf('("\'“‘[');
 const TRAILING = oneOf(')"\'”’],.;:!?*');
@@ -40,4 +42,10 @@ export function nonWordShare(texts: readonly string[]): { tokens: number; share:
 export function looksLikeScanGuesses(texts: readonly string[]): boolean {
   const { tokens, share } = nonWordShare(texts);
   return tokens >= MIN_TOKENS && share >= NOISE_SHARE;
+}
+
+/** Whether texts read as running text (few tokens that are no word): what of a noisy page may still be kept. */
+export function readsAsText(texts: readonly string[]): boolean {
+  const { tokens, share } = nonWordShare(texts);
+  return tokens > 0 && share < CLEAN_SHARE;
 }

@@ -46,11 +46,18 @@ const LIGATURE_PAGE: OldFontLine[] = [
   { text: 'of the tide from the flow of fresh water over the rock; waves di\uFB00er from shore to shore.', x: 60, y: 584, size: 10 },
 ];
 
+const SCAN_ABSTRACT = [
+  'We perform a computerized symbolic computation to find some general solitonic solutions for the',
+  'general fifth-order shallow water-wave models. Applying the tanh-typed method, we have found certain',
+  'new exact solitary wave solutions. The previously published solutions turn out to be special cases.',
+];
+
 let dir: string;
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'intake-oldpdf-'));
   writeFileSync(join(dir, 'ligatures.pdf'), await makeOldFontPdf(LIGATURE_PAGE));
   writeFileSync(join(dir, 'scan.pdf'), await makeScanPdf());
+  writeFileSync(join(dir, 'scan-abstract.pdf'), await makeScanPdf({ abstract: SCAN_ABSTRACT }));
   writeFileSync(join(dir, 'manuscript.pdf'), await makeManuscriptPdf());
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -105,6 +112,15 @@ describe('a text layer that is noise (an OCR scan)', () => {
     const check = fieldsToCheck({ ...r, fileId: 'f', authors: [], confidence: r.confidence! });
     expect(check.map((c) => c.field)).toEqual(['title', 'authors_count']);
     expect(check[0]!.reason).toBe('This PDF’s text looks like a scan’s guesses; check the title and authors against the page.');
+  });
+
+  it('keeps an abstract that reads as text itself, and asks the editor to check it too', async () => {
+    const r = await inspectFile(join(dir, 'scan-abstract.pdf'));
+    expect(r.title).toBeNull();
+    expect(r.authors).toEqual([]);
+    expect(r.abstract).toBe(SCAN_ABSTRACT.join(' '));
+    const check = fieldsToCheck({ ...r, fileId: 'f', authors: [], confidence: r.confidence! });
+    expect(check.map((c) => c.field)).toEqual(['title', 'abstract', 'authors_count']);
   });
 
   it('a typeset page, also one with formulas and marked names, is not taken for noise', async () => {
