@@ -78,10 +78,11 @@ export function fieldsToCheck(view: IntakeView): FieldToCheck[] {
   if (c.signals.scanGuesses) {
     // the fields were left empty on purpose: say why, where the editor looks first
     const reason = 'This PDF’s text looks like a scan’s guesses; check the title and authors against the page.';
-    const abstract = view.abstract
-      ? [{ field: 'abstract' as const, reason: 'This PDF’s text looks like a scan’s guesses; check the abstract.' }]
-      : [];
-    return [{ field: 'title', reason }, ...abstract, { field: 'authors_count', reason }];
+    // an abstract kept from such a page read as clean text on its own (scan.ts readsAsText): not flagged
+    return [
+      { field: 'title', reason },
+      { field: 'authors_count', reason },
+    ];
   }
   if (view.title && c.title < LOW_CONFIDENCE) out.push({ field: 'title', reason: 'The title may be cut or include other text.' });
   if (view.abstract && c.abstract < LOW_CONFIDENCE)

@@ -114,13 +114,13 @@ describe('a text layer that is noise (an OCR scan)', () => {
     expect(check[0]!.reason).toBe('This PDF’s text looks like a scan’s guesses; check the title and authors against the page.');
   });
 
-  it('keeps an abstract that reads as text itself, and asks the editor to check it too', async () => {
+  it('keeps an abstract that reads as text itself (not flagged: it was measured clean)', async () => {
     const r = await inspectFile(join(dir, 'scan-abstract.pdf'));
     expect(r.title).toBeNull();
     expect(r.authors).toEqual([]);
     expect(r.abstract).toBe(SCAN_ABSTRACT.join(' '));
     const check = fieldsToCheck({ ...r, fileId: 'f', authors: [], confidence: r.confidence! });
-    expect(check.map((c) => c.field)).toEqual(['title', 'abstract', 'authors_count']);
+    expect(check.map((c) => c.field)).toEqual(['title', 'authors_count']);
   });
 
   it('a typeset page, also one with formulas and marked names, is not taken for noise', async () => {
