@@ -310,8 +310,22 @@ export interface ShortlistEntryRow {
   declineText: string | null;
   /** The person is unavailable until this day (YYYY-MM-DD), or null. */
   unavailableUntil: string | null;
+  /**
+   * Set when the person is no candidate of the manuscript's runs (a ledger person the authors suggested): the
+   * service never checked their conflicts, and this is what the cache can see of them against the manuscript's
+   * authors' affiliations (a shared institution; a shared country, by name). Null: a candidate, the service's flags hold.
+   */
+  localConflicts: LocalConflicts | null;
   createdAt: number;
   updatedAt: number;
+}
+
+/** What the cache sees of a person's conflicts with the manuscript's authors when the service did not check them. */
+export interface LocalConflicts {
+  /** An institution of theirs is one of the authors'. */
+  sharesInstitution: boolean;
+  /** The country (name) they share with one of the authors, or null. */
+  sharesCountry: string | null;
 }
 
 /** How many of a manuscript's shortlist are invited at once; the rest are alternates. `custom`: set by the editor. */
@@ -482,6 +496,12 @@ export interface CandidateLoadRow {
   unavailableUntil: string | null;
 }
 
+/** A decision about a person a colleague made through the editorial office: their office login and when. */
+export interface SetBy {
+  login: string;
+  at: number;
+}
+
 /** One person the authors opposed or suggested for a manuscript, as pasted, with the known person it matched. */
 export interface AuthorRequestRow {
   id: number;
@@ -500,6 +520,8 @@ export interface AuthorRequestRow {
   /** The matched person as known (a candidate of the manuscript, or the ledger), or null. */
   matched: { name: string; affiliation: string | null; candidate: boolean } | null;
   updatedAt: number;
+  /** The colleague who pasted or matched this line through the office; absent or null: the editor. */
+  setBy?: SetBy | null;
 }
 
 /** What the editor and the authors decided about one person, for the people of a manuscript that have something. */
@@ -508,9 +530,11 @@ export interface PersonFlagRow {
   personId: number | null;
   opposed: boolean;
   suggested: boolean;
-  doNotInvite: { reason: string; until: string | null } | null;
+  doNotInvite: { reason: string; until: string | null; setBy?: SetBy | null } | null;
   /** The person's e-mail (as the candidate or shortlist entry has it) bounced. */
   bounced: boolean;
+  /** The colleague who marked that address as bounced; absent or null: the editor. */
+  bouncedBy?: SetBy | null;
 }
 
 /** One entry of the editor's do-not-invite list. */
@@ -523,11 +547,15 @@ export interface DoNotInviteRow {
   /** False once `until` has passed (kept, shown as ended). */
   active: boolean;
   updatedAt: number;
+  /** The colleague who set it through the office; absent or null: the editor. */
+  setBy?: SetBy | null;
 }
 
 /** A ledger person's do-not-invite entry and e-mail addresses with their bounced mark. */
 export interface PersonDecisions {
   personId: number;
   doNotInvite: DoNotInviteRow | null;
-  emails: Array<{ email: string; bounced: boolean; bouncedAt: number | null }>;
+  emails: Array<{ email: string; bounced: boolean; bouncedAt: number | null; setBy?: SetBy | null }>;
+  /** Who set the person's "unavailable until" day when a colleague did (null: the editor's own, or no day). */
+  availabilitySetBy?: SetBy | null;
 }

@@ -18,12 +18,18 @@ import type {
   ShortlistEntryRow,
   DoNotInviteRow,
 } from '../../electron/common/views';
+import { countryOf } from '../../electron/common/domain/countries';
+import { institutionsOf, localConflicts } from '../../electron/common/domain/spread';
 import { startCoreWithService, type CoreWithService } from '../support/core-with-service';
 
 let t: CoreWithService;
 let m: ManuscriptRow;
 let runId: number;
 let people: CandidateRow[];
+/** A second manuscript on another topic, its authors at the affiliations of some of the first one's candidates. */
+let m2: ManuscriptRow;
+let m2Candidates: Set<number>;
+let m2Affiliations: string[];
 
 const candidates = (query: object = {}) => t.call<CandidatePage>('candidates.query', { runId, query });
 const flags = async () => new Map((await t.call<PersonFlagRow[]>('people.flags', { manuscriptId: m.id })).map((f) => [f.authorId, f]));
@@ -47,6 +53,22 @@ beforeAll(async () => {
   const all = (await candidates({ limit: 60 })).rows;
   people = all.filter((c) => c.affiliation !== null && c.email !== null);
   expect(people.length).toBeGreaterThanOrEqual(4);
+  m2Affiliations = people.slice(4, 10).map((p) => p.affiliation!);
+  m2 = await t.call<ManuscriptRow>('manuscripts.upload', {
+    form: {
+      folder: 'DEMO',
+      origin_id: 'dec-b',
+      title: 'Coral reefs under warming seas',
+      abstract: 'Ocean acidification, coral bleaching and reef fish communities.',
+      authors_count: m2Affiliations.length,
+      authors: m2Affiliations.map((aff, i) => ({ name: `Author ${i + 1}`, aff })),
+    },
+  });
+  await t.core.workspace()!.sync.syncNow();
+  const run2 = (await t.call<{ runs: RunRow[] }>('manuscripts.get', { id: m2.id })).runs.at(-1)!.id;
+  m2Candidates = new Set(
+    (await t.call<CandidatePage>('candidates.query', { runId: run2, query: { limit: 500 } })).rows.map((c) => c.authorId),
+  );
   await t.service.close();
 });
 afterAll(async () => {
@@ -82,6 +104,46 @@ describe('authors’ requests (offline)', () => {
       authorIds: [suggested.authorId, opposed.authorId],
     });
     expect(list.map((e) => e.authorId)).toEqual([suggested.authorId, opposed.authorId]);
+  });
+
+  it('a suggested person known only to the ledger is shortlisted, their conflicts checked against the authors’ affiliations', async () => {
+    // People of the first manuscript's run: in the ledger, no candidates of the second one.
+    const outside = people.slice(4, 10).filter((p) => !m2Candidates.has(p.authorId));
+    expect(outside.length).toBeGreaterThanOrEqual(2);
+    const [who, other] = [outside[0]!, outside[1]!];
+    const rows = await t.call<AuthorRequestRow[]>('requests.paste', {
+      manuscriptId: m2.id,
+      kind: 'suggested',
+      text: `Dr. ${who.name} <${who.email!}>`,
+    });
+    expect(rows[0]).toMatchObject({ authorId: who.authorId, rule: 'email', matched: { candidate: false } });
+
+    const list = await t.call<ShortlistEntryRow[]>('shortlist.add', { manuscriptId: m2.id, authorIds: [who.authorId] });
+    expect(list).toEqual([
+      expect.objectContaining({ authorId: who.authorId, name: who.name, email: who.email!.toLowerCase(), inLatestRun: false }),
+    ]);
+    // An author of the second manuscript is at this person's affiliation: the cache says so, the service never checked.
+    const institutions = institutionsOf(who.affiliation);
+    expect(list[0]!.localConflicts).toEqual({
+      sharesInstitution: institutions.length > 0,
+      sharesCountry: countryOf(who.affiliation)?.name ?? null,
+    });
+    expect(list[0]!.localConflicts).toEqual(localConflicts(list[0]!.affiliation, m2Affiliations));
+    const f = new Map((await t.call<PersonFlagRow[]>('people.flags', { manuscriptId: m2.id })).map((x) => [x.authorId, x]));
+    expect(f.get(who.authorId)).toMatchObject({ suggested: true });
+    // A candidate's entry keeps the service's flags: nothing local.
+    expect((await t.call<ShortlistEntryRow[]>('shortlist.list', { manuscriptId: m.id })).every((e) => e.localConflicts === null)).toBe(
+      true,
+    );
+    // A ledger person nobody suggested is still refused.
+    await expect(t.call('shortlist.add', { manuscriptId: m2.id, authorIds: [other.authorId] })).rejects.toMatchObject({
+      code: 'not_found',
+      message: expect.stringMatching(/neither among the candidates of this manuscript nor suggested by its authors/),
+    });
+    // Their invitation is drafted like anyone's.
+    expect((await t.call<InvitationDraft>('invitation.draft', { manuscriptId: m2.id, authorId: who.authorId })).to).toBe(
+      who.email!.toLowerCase(),
+    );
   });
 
   it('the editor fixes a match, or removes a line; a line matching nobody stays unmatched', async () => {
@@ -129,7 +191,7 @@ describe('do-not-invite and bounced e-mails (offline)', () => {
     });
     const row = await t.call<DoNotInviteRow>('doNotInvite.set', { personId, reason: 'Reviews late twice', until: '2999-12-31' });
     expect(row).toMatchObject({ personId, name: who.name, reason: 'Reviews late twice', active: true });
-    expect((await flags()).get(who.authorId)?.doNotInvite).toEqual({ reason: 'Reviews late twice', until: '2999-12-31' });
+    expect((await flags()).get(who.authorId)?.doNotInvite).toEqual({ reason: 'Reviews late twice', until: '2999-12-31', setBy: null });
     await expect(t.call('invitation.draft', { manuscriptId: m.id, authorId: who.authorId })).rejects.toMatchObject({
       code: 'conflict',
       message: expect.stringMatching(/do-not-invite list \(Reviews late twice, until 2999-12-31\)/),

@@ -323,3 +323,13 @@ export function personKey(p: { orcid: string | null; email: string | null; name:
   if (email !== null) return `email:${email}`;
   return `name:${normalizeName(p.name)}`;
 }
+
+/**
+ * Who made a decision about a person when a colleague did, through the editorial office, in the editor's
+ * words ("set by ann on 28 Nov 2026"); the empty string for the editor's own.
+ */
+export function setByText(by: { login: string; at: number } | null | undefined, verb = 'set'): string {
+  if (!by) return '';
+  const day = new Date(by.at).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+  return `${verb} by ${by.login} on ${day}`;
+}

@@ -1,18 +1,19 @@
 // The second and third rounds of inviting: why people decline, until when someone is unavailable, and
 // which of a shortlist are invited now and which wait as alternates (docs/shortlist.md "Rounds").
+import { labelKeys } from './labels';
 import { isReminderDue, isoDate, type ShortlistStatus } from './shortlist';
 
-export const DECLINE_REASONS = ['too_busy', 'outside_expertise', 'conflict_of_interest', 'on_leave', 'no_reason', 'other'] as const;
-export type DeclineReason = (typeof DECLINE_REASONS)[number];
-
-export const DECLINE_LABEL: Record<DeclineReason, string> = {
+/** Why a person declined: the menu's reasons, each with its words. */
+export const DECLINE_LABEL = {
   too_busy: 'Too busy',
   outside_expertise: 'Outside their expertise',
   conflict_of_interest: 'Conflict of interest',
   on_leave: 'On leave',
   no_reason: 'No reason given',
   other: 'Other',
-};
+} as const;
+export type DeclineReason = keyof typeof DECLINE_LABEL;
+export const DECLINE_REASONS = labelKeys<DeclineReason>(DECLINE_LABEL);
 
 /** A decline recorded before reasons were asked. */
 export const NOT_RECORDED = 'Not recorded';

@@ -1,18 +1,19 @@
 // The shortlist's rules: statuses and their legal transitions, a person's counts across
 // manuscripts, the fatigue (load) rule, reminders due, and the table an export writes.
 import type { LedgerPersonRow } from '../rows';
+import { labelKeys } from './labels';
 
-export const SHORTLIST_STATUSES = ['shortlisted', 'invited', 'accepted', 'declined', 'no_answer', 'closed'] as const;
-export type ShortlistStatus = (typeof SHORTLIST_STATUSES)[number];
-
-export const STATUS_LABEL: Record<ShortlistStatus, string> = {
+/** A shortlisted person's status for one manuscript, each with its words. */
+export const STATUS_LABEL = {
   shortlisted: 'Shortlisted',
   invited: 'Invited',
   accepted: 'Accepted',
   declined: 'Declined',
   no_answer: 'No answer',
   closed: 'Review received',
-};
+} as const;
+export type ShortlistStatus = keyof typeof STATUS_LABEL;
+export const SHORTLIST_STATUSES = labelKeys<ShortlistStatus>(STATUS_LABEL);
 
 /**
  * What may follow each status. An invitation can be taken back (invited → shortlisted) before an

@@ -153,3 +153,19 @@ export function spreadParts(s: ShortlistSpread): string[] {
   parts.push(shares(s.sharesCountry, 'a country'));
   return parts;
 }
+
+/**
+ * A person's conflicts with the manuscript's authors as far as their affiliations tell (for a person the
+ * service never checked): an institution in common, a country in common (its name), else none found.
+ */
+export function localConflicts(
+  affiliation: string | null | undefined,
+  authorAffiliations: readonly (string | null | undefined)[],
+): { sharesInstitution: boolean; sharesCountry: string | null } {
+  const mine = new Set(institutionsOf(affiliation));
+  const country = countryOf(affiliation);
+  return {
+    sharesInstitution: authorAffiliations.some((a) => institutionsOf(a).some((i) => mine.has(i))),
+    sharesCountry: country && authorAffiliations.some((a) => countryOf(a)?.code === country.code) ? country.name : null,
+  };
+}

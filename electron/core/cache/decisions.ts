@@ -5,7 +5,7 @@ import { isoDate } from '../../common/domain/shortlist';
 import { DeskError } from '../../common/errors';
 import type { Clock } from '../ports';
 import type { ChangeFeed } from './changes';
-import type { AuthorRequestRow, DoNotInviteRow, PersonDecisions, PersonFlagRow } from './types';
+import type { AuthorRequestRow, DoNotInviteRow, PersonDecisions, PersonFlagRow, SetBy } from './types';
 
 /** Most entries one manuscript keeps per kind: a cover letter names a handful. */
 export const MAX_REQUESTS_PER_KIND = 100;
@@ -25,6 +25,7 @@ interface RequestDbRow {
   m_name: string | null;
   m_affiliation: string | null;
   m_candidate: number | null;
+  set_by: string | null;
 }
 
 interface DniDbRow {
@@ -33,7 +34,13 @@ interface DniDbRow {
   reason: string;
   until: string | null;
   updated_at: number;
+  set_by: string | null;
 }
+
+/** Who made a decision, from a row's login and its time: null when it is the editor's own. */
+const setByOf = (login: string | null, at: number | null): SetBy | null => (login === null || at === null ? null : { login, at });
+
+const DNI_COLUMNS = 'person_id, name, reason, until, updated_at, set_by';
 
 const toDni = (r: DniDbRow, today: string): DoNotInviteRow => ({
   personId: r.person_id,
@@ -42,6 +49,7 @@ const toDni = (r: DniDbRow, today: string): DoNotInviteRow => ({
   until: r.until,
   active: r.until === null || r.until >= today,
   updatedAt: r.updated_at,
+  setBy: setByOf(r.set_by, r.updated_at),
 });
 
 /** The author_ids of a person the authors opposed for a manuscript (every author_id of the matched person). */
@@ -79,7 +87,7 @@ export class DecisionsRepository {
     private readonly changes: ChangeFeed,
   ) {
     this.listStmt = db.prepare(`
-      SELECT r.id, r.manuscript_id, r.kind, r.line, r.name, r.email, r.orcid, r.affiliation, r.author_id, r.rule, r.updated_at,
+      SELECT r.id, r.manuscript_id, r.kind, r.line, r.name, r.email, r.orcid, r.affiliation, r.author_id, r.rule, r.updated_at, r.set_by,
         coalesce(c.name, lm.name) AS m_name, coalesce(c.affiliation, lp.affiliation) AS m_affiliation,
         CASE WHEN r.author_id IS NULL THEN NULL ELSE c.name IS NOT NULL END AS m_candidate
       FROM author_requests r
@@ -119,6 +127,7 @@ export class DecisionsRepository {
       matched:
         r.author_id !== null && r.m_name !== null ? { name: r.m_name, affiliation: r.m_affiliation, candidate: r.m_candidate === 1 } : null,
       updatedAt: r.updated_at,
+      setBy: setByOf(r.set_by, r.updated_at),
     }));
   }
 
@@ -157,8 +166,8 @@ export class DecisionsRepository {
     return [...byPerson.values()];
   }
 
-  /** Adds the pasted people of one kind, each matched to a known person (or to nobody). */
-  paste(profileId: string, manuscriptId: number, kind: RequestKind, people: readonly RequestedPerson[]): AuthorRequestRow[] {
+  /** Adds the pasted people of one kind, each matched to a known person (or to nobody); `by`: a colleague's, through the office. */
+  paste(profileId: string, manuscriptId: number, kind: RequestKind, people: readonly RequestedPerson[], by?: SetBy): AuthorRequestRow[] {
     return this.changes.transaction(() => {
       const have = this.db
         .prepare<[number, string], { n: number }>('SELECT count(*) AS n FROM author_requests WHERE manuscript_id = ? AND kind = ?')
@@ -169,10 +178,10 @@ export class DecisionsRepository {
         });
       const insert = this.db.prepare(
         `INSERT INTO author_requests (profile_id, manuscript_id, kind, line, name, email, orcid, affiliation, person_key, author_id, rule,
-           created_at, updated_at)
-         VALUES (@p, @m, @kind, @line, @name, @email, @orcid, @affiliation, @key, @authorId, @rule, @now, @now)`,
+           created_at, updated_at, set_by)
+         VALUES (@p, @m, @kind, @line, @name, @email, @orcid, @affiliation, @key, @authorId, @rule, @now, @now, @by)`,
       );
-      const now = this.clock.now();
+      const now = by?.at ?? this.clock.now();
       for (const who of people) {
         const match = matchRequest(who, this.knownFor(manuscriptId, who));
         insert.run({
@@ -188,6 +197,7 @@ export class DecisionsRepository {
           authorId: match?.authorId ?? null,
           rule: match?.rule ?? null,
           now,
+          by: by?.login ?? null,
         });
         this.told({ type: 'request', manuscriptId, kind, line: who.line });
       }
@@ -197,7 +207,7 @@ export class DecisionsRepository {
   }
 
   /** The editor's fix: this entry is that person (a candidate of the manuscript or a ledger person), or nobody. */
-  setMatch(manuscriptId: number, id: number, authorId: number | null): AuthorRequestRow[] {
+  setMatch(manuscriptId: number, id: number, authorId: number | null, by?: SetBy): AuthorRequestRow[] {
     return this.changes.transaction(() => {
       if (authorId !== null) {
         const known =
@@ -209,8 +219,17 @@ export class DecisionsRepository {
         if (!known) throw new DeskError('not_found', 'This person is neither a candidate of this manuscript nor in your reviewers.');
       }
       const n = this.db
-        .prepare('UPDATE author_requests SET author_id = @a, rule = @rule, updated_at = @now WHERE id = @id AND manuscript_id = @m')
-        .run({ a: authorId, rule: authorId === null ? null : 'editor', now: this.clock.now(), id, m: manuscriptId }).changes;
+        .prepare(
+          'UPDATE author_requests SET author_id = @a, rule = @rule, updated_at = @now, set_by = @by WHERE id = @id AND manuscript_id = @m',
+        )
+        .run({
+          a: authorId,
+          rule: authorId === null ? null : 'editor',
+          now: by?.at ?? this.clock.now(),
+          by: by?.login ?? null,
+          id,
+          m: manuscriptId,
+        }).changes;
       if (n === 0) throw new DeskError('not_found', 'This line is no longer among the authors’ requests.');
       this.toldRequest(manuscriptId, id);
       this.changes.note('shortlist', manuscriptId);
@@ -258,7 +277,11 @@ export class DecisionsRepository {
           suggested: number;
           reason: string | null;
           until: string | null;
+          dni_by: string | null;
+          dni_at: number | null;
           bounced: number;
+          bounced_by: string | null;
+          bounced_at: number | null;
         }
       >(
         `WITH people AS (
@@ -270,9 +293,10 @@ export class DecisionsRepository {
          SELECT p.author_id, lm.person_id,
            EXISTS (SELECT 1 FROM asked a WHERE a.kind = 'opposed' AND (a.author_id = p.author_id OR a.person_id = lm.person_id)) AS opposed,
            EXISTS (SELECT 1 FROM asked a WHERE a.kind = 'suggested' AND (a.author_id = p.author_id OR a.person_id = lm.person_id)) AS suggested,
-           d.reason, d.until,
-           EXISTS (SELECT 1 FROM bounced_emails b WHERE b.email = lower(trim(p.email))) AS bounced
+           d.reason, d.until, d.set_by AS dni_by, d.updated_at AS dni_at,
+           b.email IS NOT NULL AS bounced, b.set_by AS bounced_by, b.bounced_at
          FROM people p LEFT JOIN ledger_members lm ON lm.author_id = p.author_id
+         LEFT JOIN bounced_emails b ON b.email = lower(trim(p.email))
          LEFT JOIN do_not_invite d ON d.person_id = lm.person_id AND (d.until IS NULL OR d.until >= @today)
          GROUP BY p.author_id`,
       )
@@ -284,8 +308,9 @@ export class DecisionsRepository {
         personId: r.person_id,
         opposed: r.opposed !== 0,
         suggested: r.suggested !== 0,
-        doNotInvite: r.reason === null ? null : { reason: r.reason, until: r.until },
+        doNotInvite: r.reason === null ? null : { reason: r.reason, until: r.until, setBy: setByOf(r.dni_by, r.dni_at) },
         bounced: r.bounced !== 0,
+        bouncedBy: r.bounced !== 0 ? setByOf(r.bounced_by, r.bounced_at) : null,
       }));
   }
 
@@ -297,13 +322,13 @@ export class DecisionsRepository {
   doNotInvite(): DoNotInviteRow[] {
     const today = this.today();
     return this.db
-      .prepare<[], DniDbRow>('SELECT person_id, name, reason, until, updated_at FROM do_not_invite ORDER BY name COLLATE NOCASE, person_id')
+      .prepare<[], DniDbRow>(`SELECT ${DNI_COLUMNS} FROM do_not_invite ORDER BY name COLLATE NOCASE, person_id`)
       .all()
       .map((r) => toDni(r, today));
   }
 
-  /** Puts a ledger person on the list (or changes their reason and last day). */
-  setDoNotInvite(personId: number, reason: string, until: string | null): DoNotInviteRow {
+  /** Puts a ledger person on the list (or changes their reason and last day); `by`: a colleague's, through the office. */
+  setDoNotInvite(personId: number, reason: string, until: string | null, by?: SetBy): DoNotInviteRow {
     return this.changes.transaction(() => {
       const p = this.db
         .prepare<[number], { name: string; email: string | null; orcid: string | null }>(
@@ -311,20 +336,19 @@ export class DecisionsRepository {
         )
         .get(personId);
       if (!p) throw new DeskError('not_found', 'This person is not in your reviewers.', { field: 'personId' });
-      const now = this.clock.now();
+      const now = by?.at ?? this.clock.now();
       this.db
         .prepare(
-          `INSERT INTO do_not_invite (person_id, person_key, name, reason, until, created_at, updated_at)
-           VALUES (@id, @key, @name, @reason, @until, @now, @now)
-           ON CONFLICT (person_id) DO UPDATE SET reason = excluded.reason, until = excluded.until, updated_at = excluded.updated_at`,
+          `INSERT INTO do_not_invite (person_id, person_key, name, reason, until, created_at, updated_at, set_by)
+           VALUES (@id, @key, @name, @reason, @until, @now, @now, @by)
+           ON CONFLICT (person_id) DO UPDATE SET reason = excluded.reason, until = excluded.until, updated_at = excluded.updated_at,
+             set_by = excluded.set_by`,
         )
-        .run({ id: personId, key: personKey(p), name: p.name, reason: reason.trim(), until, now });
+        .run({ id: personId, key: personKey(p), name: p.name, reason: reason.trim(), until, now, by: by?.login ?? null });
       this.told({ type: 'doNotInvite', personId });
       this.changes.note('ledger');
       return toDni(
-        this.db
-          .prepare<[number], DniDbRow>('SELECT person_id, name, reason, until, updated_at FROM do_not_invite WHERE person_id = ?')
-          .get(personId)!,
+        this.db.prepare<[number], DniDbRow>(`SELECT ${DNI_COLUMNS} FROM do_not_invite WHERE person_id = ?`).get(personId)!,
         this.today(),
       );
     });
@@ -339,15 +363,15 @@ export class DecisionsRepository {
     });
   }
 
-  /** Marks an address as bounced, or takes the mark back. */
-  setBounced(email: string, bounced: boolean): void {
+  /** Marks an address as bounced, or takes the mark back; `by`: a colleague's, through the office. */
+  setBounced(email: string, bounced: boolean, by?: SetBy): void {
     const e = normalizeEmail(email);
     if (e === null) throw new DeskError('invalid_input', 'This is not one e-mail address.', { field: 'email' });
     this.changes.transaction(() => {
       if (bounced)
         this.db
-          .prepare('INSERT INTO bounced_emails (email, bounced_at) VALUES (@e, @now) ON CONFLICT (email) DO NOTHING')
-          .run({ e, now: this.clock.now() });
+          .prepare('INSERT INTO bounced_emails (email, bounced_at, set_by) VALUES (@e, @now, @by) ON CONFLICT (email) DO NOTHING')
+          .run({ e, now: by?.at ?? this.clock.now(), by: by?.login ?? null });
       else this.db.prepare('DELETE FROM bounced_emails WHERE email = ?').run(e);
       this.told({ type: 'bounced', email: e });
       this.changes.note('ledger');
@@ -362,21 +386,31 @@ export class DecisionsRepository {
 
   /** A ledger person's list entry and their addresses (every author_id's, and the person's own) with the bounced mark. */
   person(personId: number): PersonDecisions {
-    const d = this.db
-      .prepare<[number], DniDbRow>('SELECT person_id, name, reason, until, updated_at FROM do_not_invite WHERE person_id = ?')
-      .get(personId);
+    const d = this.db.prepare<[number], DniDbRow>(`SELECT ${DNI_COLUMNS} FROM do_not_invite WHERE person_id = ?`).get(personId);
     const emails = this.db
-      .prepare<[{ id: number }], { email: string; bounced_at: number | null }>(
-        `SELECT e.email, b.bounced_at FROM (
+      .prepare<[{ id: number }], { email: string; bounced_at: number | null; set_by: string | null }>(
+        `SELECT e.email, b.bounced_at, b.set_by FROM (
            SELECT email FROM ledger_members WHERE person_id = @id AND email IS NOT NULL
            UNION SELECT lower(trim(email)) FROM ledger_people WHERE id = @id AND email IS NOT NULL) e
          LEFT JOIN bounced_emails b ON b.email = e.email ORDER BY e.email`,
       )
       .all({ id: personId });
+    const away = this.db
+      .prepare<[{ id: number }], { set_by: string | null; set_at: number }>(
+        `SELECT av.set_by, av.set_at FROM ledger_members m JOIN availability av ON av.author_id = m.author_id
+         WHERE m.person_id = @id ORDER BY av.until DESC LIMIT 1`,
+      )
+      .get({ id: personId });
     return {
       personId,
       doNotInvite: d ? toDni(d, this.today()) : null,
-      emails: emails.map((e) => ({ email: e.email, bounced: e.bounced_at !== null, bouncedAt: e.bounced_at })),
+      emails: emails.map((e) => ({
+        email: e.email,
+        bounced: e.bounced_at !== null,
+        bouncedAt: e.bounced_at,
+        setBy: setByOf(e.set_by, e.bounced_at),
+      })),
+      availabilitySetBy: away ? setByOf(away.set_by, away.set_at) : null,
     };
   }
 }

@@ -3,7 +3,7 @@ import { DeskError } from '../../common/errors';
 import { authorMatcher, chooseMerge, normalizeEmail, normalizeOrcid } from '../../common/domain/ledger';
 import { declineReport, type DeclineFact, type DeclineReason } from '../../common/domain/rounds';
 import { acceptanceRate, fatigueSince, isoDate, loadBadge, personCounts, type FatigueSettings } from '../../common/domain/shortlist';
-import type { DeclineReport } from '../../common/rows';
+import type { DeclineReport, SetBy } from '../../common/rows';
 import type { UploadAuthor } from '../../common/service';
 import type { Clock } from '../ports';
 import { fromJson, ftsQuery, insertInto } from './sql';
@@ -513,7 +513,7 @@ export class LedgerRepository {
    * rows of the person's other author_ids go, so a merged person never carries two dates. Keyed by the
    * author_id, which the service and an editorial office share (the ledger's person ids are this cache's).
    */
-  setAvailability(authorId: number, until: string | null, source: 'typed' | 'declined'): void {
+  setAvailability(authorId: number, until: string | null, source: 'typed' | 'declined', by?: SetBy): void {
     this.changes.transaction(() => {
       const personId = this.personOf(authorId);
       const ids =
@@ -524,10 +524,10 @@ export class LedgerRepository {
       for (const id of ids) drop.run(id);
       if (until !== null)
         this.db
-          .prepare<[{ author_id: number; until: string; source: string; set_at: number }]>(
-            insertInto('availability', ['author_id', 'until', 'source', 'set_at']),
+          .prepare<[{ author_id: number; until: string; source: string; set_at: number; set_by: string | null }]>(
+            insertInto('availability', ['author_id', 'until', 'source', 'set_at', 'set_by']),
           )
-          .run({ author_id: authorId, until, source, set_at: this.clock.now() });
+          .run({ author_id: authorId, until, source, set_at: by?.at ?? this.clock.now(), set_by: by?.login ?? null });
       for (const l of this.availabilityListeners) l(authorId);
       this.changes.note('ledger');
       this.changes.note('shortlist');

@@ -16,6 +16,7 @@ import { isoDate } from '../../common/domain/shortlist';
 import { isDeskError } from '../../common/errors';
 import { OFFICE_WIDE_FOLDER } from '../office/schema';
 import type { Clock, Logger } from '../ports';
+import type { SetBy } from '../../common/rows';
 import type { ChangeFeed } from './changes';
 import type { DecisionChange, DecisionsRepository } from './decisions';
 import type { LedgerRepository } from './ledger';
@@ -36,6 +37,9 @@ export const MAX_SHARED_LINE = 10_000;
 export const MAX_DECISION_BYTES = 60_000;
 
 type Outcome = 'applied' | 'refused' | 'ignored';
+
+/** Who made a colleague's decision: the office login that wrote the event, and when the office took it. */
+const byOf = (ev: PulledEvent): SetBy => ({ login: ev.author.slice(0, 200) || '?', at: ev.at });
 
 const safeId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
@@ -361,7 +365,7 @@ export class OfficeDecisionsRepository {
       if (b.removed) {
         if (this.db.prepare('SELECT 1 FROM do_not_invite WHERE person_id = ?').get(personId) === undefined) continue;
         this.decisions.removeDoNotInvite(personId);
-      } else this.decisions.setDoNotInvite(personId, b.reason, b.until);
+      } else this.decisions.setDoNotInvite(personId, b.reason, b.until, byOf(ev));
       done = 'applied';
     }
     return done;
@@ -377,7 +381,7 @@ export class OfficeDecisionsRepository {
       // Kept under the event's author_id when it is this person's (the key the office shares), else their first.
       const under = b.person.authorIds.find((a) => this.ledger.personOf(a) === personId) ?? this.ledger.firstMember(personId);
       if (under === undefined) continue;
-      this.ledger.setAvailability(under, b.until, b.source);
+      this.ledger.setAvailability(under, b.until, b.source, byOf(ev));
       done = 'applied';
     }
     return done;
@@ -389,7 +393,7 @@ export class OfficeDecisionsRepository {
     const b = parsed.data;
     if (this.office.hasWaiting(profileId, entityOf.bounced(b.email))) return 'ignored';
     if (this.decisions.isBounced(b.email) === b.bounced) return 'ignored';
-    this.decisions.setBounced(b.email, b.bounced);
+    this.decisions.setBounced(b.email, b.bounced, byOf(ev));
     return 'applied';
   }
 
@@ -420,10 +424,12 @@ export class OfficeDecisionsRepository {
       });
       return 'ignored';
     }
-    return ev.kind === REQUEST_KIND ? this.applyRequest(m, parsed.data as RequestBody) : this.applyRound(m, parsed.data as RoundBody);
+    return ev.kind === REQUEST_KIND
+      ? this.applyRequest(m, parsed.data as RequestBody, byOf(ev))
+      : this.applyRound(m, parsed.data as RoundBody);
   }
 
-  private applyRequest(m: ManuscriptKey, b: RequestBody): Outcome {
+  private applyRequest(m: ManuscriptKey, b: RequestBody, by: SetBy): Outcome {
     if (this.office.hasWaiting(m.profile_id, entityOf.request(b.originId, b.kind, b.line))) return 'ignored';
     const rows = this.requestRows.all({ m: m.id, k: b.kind, l: b.line });
     if (b.removed) {
@@ -437,16 +443,20 @@ export class OfficeDecisionsRepository {
         .pluck()
         .get(m.id, b.kind)!;
       if (have >= MAX_REQUEST_ENTRIES) return 'refused';
-      this.decisions.paste(m.profile_id, m.id, b.kind, [
-        { line: b.line, name: b.name, email: b.email, orcid: b.orcid, affiliation: b.affiliation },
-      ]);
+      this.decisions.paste(
+        m.profile_id,
+        m.id,
+        b.kind,
+        [{ line: b.line, name: b.name, email: b.email, orcid: b.orcid, affiliation: b.affiliation }],
+        by,
+      );
       row = this.requestRows.get({ m: m.id, k: b.kind, l: b.line });
       if (!row) return 'refused';
     }
     if (b.match !== null && (row.author_id !== b.match || row.rule !== 'editor')) {
       // The colleague's own choice of person; one this cache does not know leaves the cache's own match.
       try {
-        this.decisions.setMatch(m.id, row.id, b.match);
+        this.decisions.setMatch(m.id, row.id, b.match, by);
       } catch (err) {
         if (!isDeskError(err) || err.code !== 'not_found') throw err;
       }
@@ -482,7 +492,7 @@ export class OfficeDecisionsRepository {
       this.fold(ev, { own: false }, () => {
         if (ev.kind === REQUEST_KIND) {
           const b = requestBody.safeParse(ev.body);
-          return b.success ? this.applyRequest(key, b.data) : 'refused';
+          return b.success ? this.applyRequest(key, b.data, byOf(ev)) : 'refused';
         }
         const b = roundBody.safeParse(ev.body);
         return b.success ? this.applyRound(key, b.data) : 'refused';

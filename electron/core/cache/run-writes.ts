@@ -63,38 +63,18 @@ export function runHead(response: UploadResponse, raw: unknown): RunHead {
   };
 }
 
-/** What linking needs of a stored candidate row. */
-interface LinkableRow {
-  rank: number;
-  author_id: number;
-  name: string;
-  affiliation: Candidate['affiliation'];
-  email: Candidate['email'];
-  orcid: Candidate['orcid'];
-  url: Candidate['url'];
-  h_index: Candidate['hIndex'];
-  articles_count: Candidate['articlesCount'];
-  citations_count: Candidate['citationsCount'];
-  concepts_json: string | null;
-}
-
 export type LinkCandidate = Pick<
   Candidate,
   'author_id' | 'name' | 'affiliation' | 'email' | 'orcid' | 'url' | 'hIndex' | 'articlesCount' | 'citationsCount' | 'relevant_concepts'
 >;
 
-/** The fields of a Candidate that linkAuthors reads, from a stored row. */
-const linkable = (r: LinkableRow): LinkCandidate => ({
-  author_id: r.author_id,
-  name: r.name,
-  affiliation: r.affiliation,
-  email: r.email,
-  orcid: r.orcid,
-  url: r.url,
-  hIndex: r.h_index,
-  articlesCount: r.articles_count,
-  citationsCount: r.citations_count,
-  relevant_concepts: fromJson<string[]>(r.concepts_json, []),
+/** What linking needs of a stored candidate row: the candidate's fields under their own names (the SELECT renames
+ *  the columns), its concepts as stored. */
+type LinkableRow = Omit<LinkCandidate, 'relevant_concepts'> & { rank: number; concepts_json: string | null };
+
+const linkable = ({ rank: _rank, concepts_json, ...fields }: LinkableRow): LinkCandidate => ({
+  ...fields,
+  relevant_concepts: fromJson<string[]>(concepts_json, []),
 });
 
 /** The candidates table's columns as written, one named parameter a column: the service's plain fields (STORED_FIELDS)
@@ -184,7 +164,8 @@ export class RunWrites {
     );
     this.setLinksNext = db.prepare('UPDATE runs SET links_next = ? WHERE id = ?');
     this.candidatesFrom = db.prepare(`
-      SELECT rank, author_id, name, affiliation, email, orcid, url, h_index, articles_count, citations_count, concepts_json
+      SELECT rank, author_id, name, affiliation, email, orcid, url, h_index AS hIndex, articles_count AS articlesCount,
+        citations_count AS citationsCount, concepts_json
       FROM candidates WHERE run_id = ? AND rank >= ? ORDER BY rank LIMIT ?`);
     this.runToLink = db.prepare('SELECT profile_id, manuscript_id, links_next FROM runs WHERE id = ?');
     this.stagedCount = db.prepare<[number], number>('SELECT count(*) FROM candidates WHERE run_id = ?').pluck();

@@ -3,7 +3,7 @@ import { DeskError } from '../../common/errors';
 import { DEFAULT_TEMPLATE } from '../../common/domain/invitation';
 import { DAY_MS, DEFAULT_FATIGUE, applyStatus, reminderCutoff, transitionError } from '../../common/domain/shortlist';
 import { DEFAULT_INVITE_NOW, type DeclineReason } from '../../common/domain/rounds';
-import type { SpreadPerson } from '../../common/domain/spread';
+import { localConflicts, type SpreadPerson } from '../../common/domain/spread';
 import type { Clock } from '../ports';
 import type { LedgerRepository } from './ledger';
 import type { InvitationSettings, ReminderRow, ShortlistEntryRow, ShortlistRound, ShortlistStatus } from './types';
@@ -33,11 +33,16 @@ interface EntryDbRow {
   decline_reason: DeclineReason | null;
   decline_text: string | null;
   unavailable_until: string | null;
+  /** 1: no candidate of the manuscript's runs (a ledger person the authors suggested). */
+  unchecked: number;
   created_at: number;
   updated_at: number;
 }
 
-const toEntry = (r: EntryDbRow): ShortlistEntryRow => ({
+/** The manuscript's authors' affiliations as the editor confirmed them on the upload form. */
+type AuthorAffiliations = () => Array<string | undefined>;
+
+const toEntry = (r: EntryDbRow, authors: AuthorAffiliations): ShortlistEntryRow => ({
   manuscriptId: r.manuscript_id,
   authorId: r.author_id,
   personId: r.person_id ?? 0,
@@ -58,6 +63,7 @@ const toEntry = (r: EntryDbRow): ShortlistEntryRow => ({
   declineReason: r.decline_reason,
   declineText: r.decline_text,
   unavailableUntil: r.unavailable_until,
+  localConflicts: r.unchecked !== 0 ? localConflicts(r.affiliation, authors()) : null,
   createdAt: r.created_at,
   updatedAt: r.updated_at,
 });
@@ -90,6 +96,10 @@ export class ShortlistRepository {
     [{ m: number; a: number }],
     { name: string; email: string | null; orcid: string | null; affiliation: string | null }
   >;
+  private readonly suggestedPerson: Statement<
+    [{ m: number; a: number }],
+    { name: string; email: string | null; orcid: string | null; affiliation: string | null }
+  >;
   private readonly insert: Statement<[Record<string, unknown>]>;
   private readonly renumber: Statement<[{ m: number }]>;
   private readonly roundListeners: Array<(manuscriptId: number) => void> = [];
@@ -107,6 +117,8 @@ export class ShortlistRepository {
         (SELECT max(av.until) FROM availability av WHERE av.author_id = s.author_id
           OR av.author_id IN (SELECT m2.author_id FROM ledger_members m2 WHERE m2.person_id = lm.person_id)) AS unavailable_until,
         EXISTS (SELECT 1 FROM candidates c WHERE c.run_id = ms.last_run_id AND c.author_id = s.author_id) AS in_latest,
+        NOT EXISTS (SELECT 1 FROM runs r2 JOIN candidates c2 ON c2.run_id = r2.id WHERE r2.manuscript_id = s.manuscript_id
+          AND c2.author_id = s.author_id) AS unchecked,
         mk.author_id IS NOT NULL AS marked, mk.marked_by,
         (SELECT json_group_array(json_object('editor', i.editor, 'invitedAt', i.invited_at))
           FROM office_invites i JOIN office_links l ON l.profile_id = i.profile_id
@@ -120,6 +132,10 @@ export class ShortlistRepository {
     this.latestCandidate = db.prepare(`
       SELECT c.name, c.email, c.orcid, c.affiliation FROM candidates c JOIN runs r ON r.id = c.run_id
       WHERE r.manuscript_id = @m AND r.complete = 1 AND c.author_id = @a ORDER BY r.seq DESC LIMIT 1`);
+    this.suggestedPerson = db.prepare(`
+      SELECT lm.name, lm.email, lm.orcid, lp.affiliation FROM author_requests ar JOIN ledger_members lm ON lm.author_id = ar.author_id
+        JOIN ledger_people lp ON lp.id = lm.person_id
+      WHERE ar.manuscript_id = @m AND ar.kind = 'suggested' AND ar.author_id = @a LIMIT 1`);
     this.insert = db.prepare(`
       INSERT INTO shortlist (profile_id, manuscript_id, author_id, position, name, email, orcid, affiliation, status, created_at, updated_at)
       VALUES (@p, @m, @a, (SELECT coalesce(max(position), 0) + 1 FROM shortlist WHERE manuscript_id = @m), @name, @email, @orcid, @aff,
@@ -130,18 +146,41 @@ export class ShortlistRepository {
   }
 
   list(manuscriptId: number): ShortlistEntryRow[] {
-    return this.listStmt.all({ m: manuscriptId }).map(toEntry);
+    const authors = this.authorsOf(manuscriptId);
+    return this.listStmt.all({ m: manuscriptId }).map((r) => toEntry(r, authors));
   }
 
   entry(manuscriptId: number, authorId: number): ShortlistEntryRow | undefined {
     const r = this.entryStmt.get({ m: manuscriptId, a: authorId });
-    return r ? toEntry(r) : undefined;
+    return r ? toEntry(r, this.authorsOf(manuscriptId)) : undefined;
+  }
+
+  /** The manuscript's authors' affiliations, read once when an entry needs them. */
+  private authorsOf(manuscriptId: number): AuthorAffiliations {
+    let affs: Array<string | undefined> | undefined;
+    return () => {
+      if (affs) return affs;
+      const json = this.db.prepare<[number], string>('SELECT form_json FROM manuscripts WHERE id = ?').pluck().get(manuscriptId);
+      let authors: unknown;
+      try {
+        authors = json === undefined ? [] : (JSON.parse(json) as { authors?: unknown }).authors;
+      } catch {
+        authors = [];
+      }
+      affs = Array.isArray(authors)
+        ? authors.map((a: unknown) =>
+            a && typeof a === 'object' && typeof (a as { aff?: unknown }).aff === 'string' ? (a as { aff: string }).aff : undefined,
+          )
+        : [];
+      return affs;
+    };
   }
 
   /**
-   * Adds people (candidates of one of the manuscript's runs) at the end, in the order given;
-   * someone already on the list stays where they are. Name, e-mail, ORCID and affiliation are
-   * kept from the newest run that suggested them, so the list survives Clear cache.
+   * Adds people (candidates of one of the manuscript's runs, or ledger people the authors suggested for it)
+   * at the end, in the order given; someone already on the list stays where they are. Name, e-mail, ORCID
+   * and affiliation are kept from the newest run that suggested them (a suggested ledger person's: the
+   * ledger's), so the list survives Clear cache.
    */
   add(profileId: string, manuscriptId: number, authorIds: readonly number[]): ShortlistEntryRow[] {
     return this.changes.transaction(() => {
@@ -153,8 +192,11 @@ export class ShortlistRepository {
       if (count + fresh.length > MAX_SHORTLIST)
         throw new DeskError('invalid_input', `A shortlist holds at most ${MAX_SHORTLIST} people.`, { field: 'authorIds' });
       for (const a of fresh) {
-        const c = this.latestCandidate.get({ m: manuscriptId, a });
-        if (!c) throw new DeskError('not_found', 'This person is not among the candidates of this manuscript.', { field: 'authorIds' });
+        const c = this.latestCandidate.get({ m: manuscriptId, a }) ?? this.suggestedPerson.get({ m: manuscriptId, a });
+        if (!c)
+          throw new DeskError('not_found', 'This person is neither among the candidates of this manuscript nor suggested by its authors.', {
+            field: 'authorIds',
+          });
         this.insert.run({ p: profileId, m: manuscriptId, a, name: c.name, email: c.email, orcid: c.orcid, aff: c.affiliation, now });
         this.ledger.refresh(this.ledger.ensure({ authorId: a, ...c }, now));
         this.journal(manuscriptId, a);

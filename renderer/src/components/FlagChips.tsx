@@ -2,11 +2,15 @@
 // by the authors, on the do-not-invite list (with the reason), e-mail bounced. Each chip carries its words
 // for screen readers and its detail on hover.
 import { Ban } from 'lucide-react';
-import type { PersonFlagRow } from '../../../electron/common/rows';
+import { setByText } from '../../../electron/common/domain/authorRequests';
+import type { PersonFlagRow, SetBy } from '../../../electron/common/rows';
 
 export function doNotInviteText(d: { reason: string; until: string | null }): string {
   return `Do not invite: ${d.reason}${d.until ? ` (until ${d.until})` : ''}`;
 }
+
+/** A tooltip's words with who made the decision when a colleague did ("… — set by ann on 28 Nov 2026"). */
+const withSetBy = (text: string, by: SetBy | null | undefined) => (by ? `${text} — ${setByText(by)}` : text);
 
 const AUTHORS_CHIP = {
   opposed: { word: 'Opposed', title: 'The authors asked that this person not review the manuscript' },
@@ -32,7 +36,11 @@ export function FlagChips({ flag, compact = false }: { flag: PersonFlagRow | und
       {flag.opposed ? <AuthorsChip kind="opposed" compact={compact} /> : null}
       {flag.suggested ? <AuthorsChip kind="suggested" compact={compact} /> : null}
       {flag.bounced ? (
-        <span className="chip bounced" title="An invitation to this address bounced: drafts leave it out" data-testid="flag-bounced">
+        <span
+          className="chip bounced"
+          title={withSetBy('An invitation to this address bounced: drafts leave it out', flag.bouncedBy)}
+          data-testid="flag-bounced"
+        >
           E-mail bounced
         </span>
       ) : null}
@@ -41,9 +49,10 @@ export function FlagChips({ flag, compact = false }: { flag: PersonFlagRow | und
 }
 
 /** "Do not invite" (compact: its icon, the words for screen readers and on hover), the reason on hover. */
-export function DoNotInviteChip({ entry, compact }: { entry: { reason: string; until: string | null }; compact: boolean }) {
+export function DoNotInviteChip(props: { entry: { reason: string; until: string | null; setBy?: SetBy | null }; compact: boolean }) {
+  const { entry, compact } = props;
   return (
-    <span className="chip dni" title={doNotInviteText(entry)} data-testid="flag-dni">
+    <span className="chip dni" title={withSetBy(doNotInviteText(entry), entry.setBy)} data-testid="flag-dni">
       {compact ? <Ban size={12} aria-hidden="true" /> : 'Do not invite'}
       <span className="sr-only">
         {compact ? 'Do not invite' : ''}: {entry.reason}

@@ -127,14 +127,30 @@ describe.skipIf(!pgAvailable())('the editor’s decisions through the office', (
     await sync(ann, bob);
 
     const list = await bob.call<DoNotInviteRow[]>('doNotInvite.list', {});
+    const byAnn = { login: 'ann', at: expect.any(Number) as number };
     expect(list).toEqual([
-      expect.objectContaining({ personId: personIn(bob, x), reason: 'Reviewed for a competitor', until: '2031-01-31', active: true }),
+      expect.objectContaining({
+        personId: personIn(bob, x),
+        reason: 'Reviewed for a competitor',
+        until: '2031-01-31',
+        active: true,
+        setBy: byAnn,
+      }),
     ]);
+    // The day shown is when the office took Ann's decision, not when Bob's cache folded it.
+    expect(Math.abs(list[0]!.setBy!.at - Date.now())).toBeLessThan(60_000);
     const flags = await bob.call<PersonFlagRow[]>('people.flags', { manuscriptId: bobMs.id });
     expect(flags.find((f) => f.authorId === x)).toMatchObject({
-      doNotInvite: { reason: 'Reviewed for a competitor', until: '2031-01-31' },
+      doNotInvite: { reason: 'Reviewed for a competitor', until: '2031-01-31', setBy: byAnn },
     });
-    expect(flags.find((f) => f.authorId === y)).toMatchObject({ bounced: true });
+    expect(flags.find((f) => f.authorId === y)).toMatchObject({ bounced: true, bouncedBy: byAnn });
+    const bobSees = await bob.call<PersonDecisions>('people.decisions', { personId: personIn(bob, y) });
+    expect(bobSees.emails.find((e) => e.email === email)).toMatchObject({ bounced: true, setBy: byAnn });
+    expect(bobSees.availabilitySetBy).toEqual(byAnn);
+    // Ann's own decisions say nothing extra in her window.
+    expect((await ann.call<DoNotInviteRow[]>('doNotInvite.list', {}))[0]!.setBy).toBeNull();
+    const annSees = await ann.call<PersonDecisions>('people.decisions', { personId: personIn(ann, y) });
+    expect([annSees.availabilitySetBy, annSees.emails.find((e) => e.email === email)!.setBy]).toEqual([null, null]);
     expect((await bob.call<LedgerPersonHistory>('ledger.person', { personId: personIn(bob, y) })).person.unavailableUntil).toBe(
       '2030-06-30',
     );
@@ -176,10 +192,11 @@ describe.skipIf(!pgAvailable())('the editor’s decisions through the office', (
     await sync(ann, bob);
 
     const requests = await bob.call<AuthorRequestRow[]>('requests.list', { manuscriptId: bobMs.id });
-    expect(requests.map((r) => [r.kind, r.line, r.authorId, r.rule])).toEqual([
-      ['opposed', names[0], people[2], expect.any(String)],
-      ['opposed', 'Dr. Nobody Known, Atlantis Institute', people[3], 'editor'],
+    expect(requests.map((r) => [r.kind, r.line, r.authorId, r.rule, r.setBy?.login])).toEqual([
+      ['opposed', names[0], people[2], expect.any(String), 'ann'],
+      ['opposed', 'Dr. Nobody Known, Atlantis Institute', people[3], 'editor', 'ann'],
     ]);
+    expect((await ann.call<AuthorRequestRow[]>('requests.list', { manuscriptId: annMs.id })).map((r) => r.setBy)).toEqual([null, null]);
     expect(await bob.call<ShortlistRound>('shortlist.round', { manuscriptId: bobMs.id })).toMatchObject({ inviteNow: 5, custom: true });
     expect((await bob.call<ShortlistEntryRow[]>('shortlist.list', { manuscriptId: bobMs.id })).find((e) => e.authorId === z)).toMatchObject(
       {

@@ -5,6 +5,7 @@ import {
   CAREER_BANDS_TEXT,
   careerBand,
   institutionsOf,
+  localConflicts,
   shortlistSpread,
   spreadParts,
 } from '../../../electron/common/domain/spread';
@@ -132,6 +133,19 @@ describe('institutionsOf', () => {
     expect(institutionsOf('The Francis Crick Institute, London, UK')).toEqual(['francis crick institute']);
     expect(institutionsOf('Oxford, UK')).toEqual([]);
     expect(institutionsOf(null)).toEqual([]);
+  });
+});
+
+describe('localConflicts', () => {
+  it('names a shared institution and a shared country, and nothing for a person elsewhere', () => {
+    const authors = ['Department of Physics, University of Oxford, Oxford, UK', undefined, 'Kyoto University, Kyoto, Japan'];
+    expect(localConflicts('Dept. of Zoology, University of Oxford, UK', authors)).toEqual({
+      sharesInstitution: true,
+      sharesCountry: 'United Kingdom',
+    });
+    expect(localConflicts('University of Tokyo, Tokyo, Japan', authors)).toEqual({ sharesInstitution: false, sharesCountry: 'Japan' });
+    expect(localConflicts('University of Bergen, Bergen, Norway', authors)).toEqual({ sharesInstitution: false, sharesCountry: null });
+    expect(localConflicts(null, authors)).toEqual({ sharesInstitution: false, sharesCountry: null });
   });
 });
 

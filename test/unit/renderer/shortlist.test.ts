@@ -38,6 +38,7 @@ const entry = (authorId: number, position: number, patch: Partial<ShortlistEntry
   answeredAt: null,
   closedAt: null,
   inLatestRun: true,
+  localConflicts: null,
   serviceMark: null,
   invitedByColleagues: [],
   declineReason: null,

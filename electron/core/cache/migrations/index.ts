@@ -18,6 +18,7 @@ import { migration017 } from './017-office-runs';
 import { migration018 } from './018-office-receivers';
 import { migration019 } from './019-outbox-kinds-in-code';
 import { migration020 } from './020-office-decisions';
+import { migration021 } from './021-decided-by';
 import type { Migration } from './types';
 
 export type { Migration } from './types';
@@ -44,6 +45,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration018,
   migration019,
   migration020,
+  migration021,
 ];
 
 export const LATEST_VERSION = MIGRATIONS.length;

@@ -4,7 +4,13 @@
 // the rule that matched, a menu to fix it, and for the suggested people "Add to the shortlist".
 import { Trash2, UserPlus } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
-import { MATCH_RULE_TEXT, MAX_REQUEST_LINES, MAX_REQUEST_TEXT, pasteProblem } from '../../../../electron/common/domain/authorRequests';
+import {
+  MATCH_RULE_TEXT,
+  MAX_REQUEST_LINES,
+  MAX_REQUEST_TEXT,
+  pasteProblem,
+  setByText,
+} from '../../../../electron/common/domain/authorRequests';
 import type { AuthorRequestRow, ShortlistEntryRow } from '../../../../electron/common/rows';
 import { Alert } from '../../components/Alert';
 import { Drawer } from '../../components/Drawer';
@@ -44,10 +50,10 @@ export function AuthorRequestsDrawer(props: { open: boolean; onClose: () => void
     if (err === null) setText('');
   };
   const listed = new Set(onList.map((e) => e.authorId));
-  const candidateIds = new Set(choices.map((c) => c.authorId));
-  const addable = rows.filter(
-    (r) => r.kind === 'suggested' && r.authorId !== null && candidateIds.has(r.authorId) && !listed.has(r.authorId),
-  );
+  // A matched person is a candidate of the manuscript's runs or a person of the ledger: either can be shortlisted
+  // (a ledger person's conflicts are checked on the shortlist as far as the cache can).
+  const addable = rows.filter((r) => r.kind === 'suggested' && r.authorId !== null && !listed.has(r.authorId));
+  const addableIds = [...new Set(addable.map((r) => r.authorId!))];
   const add = async (authorIds: number[]) => setError(await shortlistSuggested(manuscriptId, authorIds));
 
   return (
@@ -106,8 +112,8 @@ export function AuthorRequestsDrawer(props: { open: boolean; onClose: () => void
               <p className="muted">Hidden from the candidates unless you show them; an invitation asks you to confirm first.</p>
             ) : null}
             {k === 'suggested' && addable.length > 0 ? (
-              <button type="button" onClick={() => void add(addable.map((r) => r.authorId!))}>
-                <UserPlus size={16} aria-hidden="true" /> Add {addable.length} to the shortlist
+              <button type="button" onClick={() => void add(addableIds)}>
+                <UserPlus size={16} aria-hidden="true" /> Add {addableIds.length} to the shortlist
               </button>
             ) : null}
             {of.length === 0 ? <p className="muted">None pasted.</p> : null}
@@ -150,6 +156,12 @@ function RequestItem(props: {
       <div className="request-read">
         <strong>{r.name}</strong>
         {read ? <span className="muted"> · {read}</span> : null}
+        {r.setBy ? (
+          <span className="muted" data-testid="request-set-by">
+            {' '}
+            · {setByText(r.setBy, 'added')}
+          </span>
+        ) : null}
       </div>
       <div className="request-match">
         {r.matched ? (

@@ -16,7 +16,13 @@ import { CSS } from '@dnd-kit/utilities';
 import { ArrowDown, ArrowUp, GripVertical, Mail, X } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { TRANSITIONS } from '../../../../electron/common/domain/shortlist';
-import type { InvitationSettings, ShortlistEntryRow, ShortlistRound, ShortlistStatus } from '../../../../electron/common/views';
+import type {
+  InvitationSettings,
+  LocalConflicts,
+  ShortlistEntryRow,
+  ShortlistRound,
+  ShortlistStatus,
+} from '../../../../electron/common/views';
 import { Alert } from '../../components/Alert';
 import { useManuscripts } from '../../stores/manuscripts';
 import { useKeepFresh, useQuery, useQuerySelect, type QueryState } from '../../data/queries';
@@ -301,6 +307,7 @@ function Entry({
         {entry.inLatestRun ? null : <span className="chip dropped">not in the latest run</span>}
         <RoleChip role={role} />
         <CandidateFlags authorId={entry.authorId} compact={false} />
+        {entry.localConflicts ? <LocalConflictChips c={entry.localConflicts} /> : null}
         {entry.invitedByColleagues.length > 0 ? (
           <span
             className="chip colleague"
@@ -471,5 +478,39 @@ function NoteField({ entry }: { entry: ShortlistEntryRow }) {
         }}
       />
     </label>
+  );
+}
+
+/**
+ * A shortlisted person who is no candidate of the manuscript's runs (a reviewer the authors suggested): the
+ * service never checked their conflicts; what their affiliation shares with the authors' is said instead.
+ */
+export function LocalConflictChips({ c }: { c: LocalConflicts }) {
+  const found = [c.sharesInstitution ? 'an institution' : null, c.sharesCountry ? `a country (${c.sharesCountry})` : null].filter(Boolean);
+  return (
+    <>
+      <span
+        className="chip unchecked"
+        data-testid="sl-unchecked"
+        title={
+          'Not a candidate of this manuscript, so the service did not check conflicts of interest. ' +
+          (found.length > 0
+            ? `Their affiliation shares ${found.join(' and ')} with the authors’.`
+            : 'Their affiliation shares no institution or country with the authors’ that the app can read.')
+        }
+      >
+        Conflicts not checked by the service
+      </span>
+      {c.sharesInstitution ? (
+        <span className="chip conflict" data-testid="sl-local-institution">
+          Same institution as an author
+        </span>
+      ) : null}
+      {c.sharesCountry ? (
+        <span className="chip conflict" data-testid="sl-local-country">
+          Same country as an author ({c.sharesCountry})
+        </span>
+      ) : null}
+    </>
   );
 }

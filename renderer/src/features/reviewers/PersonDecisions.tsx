@@ -2,12 +2,31 @@
 // mark, in the person's drawer: the editor puts the person on the list, changes or removes the entry, and
 // marks an address as bounced or takes the mark back. Drafts leave out both (core checks them).
 import { useEffect, useId, useState } from 'react';
+import { setByText } from '../../../../electron/common/domain/authorRequests';
+import type { SetBy } from '../../../../electron/common/rows';
 import { Alert } from '../../components/Alert';
 import { DateInput } from '../../components/DateInput';
 import { doNotInviteText } from '../../components/FlagChips';
 import { Required } from '../../components/Required';
 import { removeDoNotInvite, setBounced, setDoNotInvite } from '../../stores/decisions';
 import { useQuery } from '../../data/queries';
+
+/** "set by ann on 28 Nov 2026" beside a decision a colleague made through the office; nothing for the editor's own. */
+export function SetByNote({ by, testId }: { by: SetBy | null | undefined; testId: string }) {
+  if (!by) return null;
+  return (
+    <span className="muted set-by" data-testid={testId}>
+      {' '}
+      · {setByText(by)}
+    </span>
+  );
+}
+
+/** Who set the person's "unavailable until" day, when a colleague did. */
+export function AvailabilitySetBy({ personId }: { personId: number }) {
+  const by = useQuery('people.decisions', { personId }).data?.availabilitySetBy;
+  return <SetByNote by={by} testId="availability-set-by" />;
+}
 
 export function PersonDecisions({ personId }: { personId: number }) {
   const d = useQuery('people.decisions', { personId }).data;
@@ -45,7 +64,8 @@ export function PersonDecisions({ personId }: { personId: number }) {
           <span data-testid="dni-entry" className={entry.active ? 'warn' : 'muted'}>
             {doNotInviteText(entry)}
             {entry.active ? '' : ' — ended'}
-          </span>{' '}
+          </span>
+          <SetByNote by={entry.setBy} testId="dni-set-by" />{' '}
           <button type="button" onClick={edit}>
             Change
           </button>{' '}
@@ -106,7 +126,8 @@ export function PersonDecisions({ personId }: { personId: number }) {
         {d?.emails.map((e) => (
           <li key={e.email}>
             <span className={e.bounced ? 'bad' : ''}>{e.email}</span>
-            {e.bounced ? <span className="chip bounced">Bounced</span> : null}{' '}
+            {e.bounced ? <span className="chip bounced">Bounced</span> : null}
+            {e.bounced ? <SetByNote by={e.setBy} testId="bounced-set-by" /> : null}{' '}
             <button type="button" onClick={() => void setBounced(e.email, !e.bounced).then(setError)}>
               {e.bounced ? 'Not bounced' : 'Mark as bounced'}
             </button>

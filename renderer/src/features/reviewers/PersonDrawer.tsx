@@ -8,7 +8,7 @@ import { useProfiles } from '../../stores/profiles';
 import { useQuery } from '../../data/queries';
 import { splitAuthor } from './actions';
 import { LEDGER_COLUMNS, RULE_TEXT } from './format';
-import { PersonDecisions } from './PersonDecisions';
+import { AvailabilitySetBy, PersonDecisions } from './PersonDecisions';
 import { TableHead } from '../../components/TableHead';
 import { DateInput } from '../../components/DateInput';
 import { declineText } from '../../../../electron/common/domain/rounds';
@@ -85,6 +85,7 @@ export function PersonDrawer({
               value={p.unavailableUntil}
               onChange={(until) => void setAvailability(p.personId, until).then(onSplitError)}
             />
+            {p.unavailableUntil ? <AvailabilitySetBy personId={p.personId} /> : null}
             <span className="muted">Hide busy reviewers leaves them out until this day, on every manuscript.</span>
           </div>
           <PersonDecisions personId={p.personId} />
