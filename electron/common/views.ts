@@ -118,6 +118,8 @@ export interface IntakeConfidenceView {
     affiliationMarkers: number;
     /** Affiliation markers that no author carries (an author may be missing). */
     markersWithoutAuthor: number;
+    /** The first page's text layer reads as an OCR scan's guesses (noise): the fields were left empty. */
+    scanGuesses?: boolean;
   };
 }
 

@@ -68,12 +68,22 @@ const SHORT_AFFILIATION_WORDS = 4;
 /**
  * The fields to highlight for an intake result, in form order. Empty for a refused file or a result without
  * confidence (older core). Empty fields are not listed for being empty (the form shows them empty anyway),
- * only when intake read something it doubts or the counts disagree.
+ * only when intake read something it doubts or the counts disagree — or when it left them empty on purpose
+ * because the PDF's text layer is an OCR scan's noise.
  */
 export function fieldsToCheck(view: IntakeView): FieldToCheck[] {
   const c = view.confidence;
   if (!c || view.error) return [];
   const out: FieldToCheck[] = [];
+  if (c.signals.scanGuesses) {
+    // the fields were left empty on purpose: say why, where the editor looks first
+    const reason = 'This PDF’s text looks like a scan’s guesses; check the title and authors against the page.';
+    // an abstract kept from such a page read as clean text on its own (scan.ts readsAsText): not flagged
+    return [
+      { field: 'title', reason },
+      { field: 'authors_count', reason },
+    ];
+  }
   if (view.title && c.title < LOW_CONFIDENCE) out.push({ field: 'title', reason: 'The title may be cut or include other text.' });
   if (view.abstract && c.abstract < LOW_CONFIDENCE)
     out.push({ field: 'abstract', reason: 'The abstract may be incomplete or include other text.' });

@@ -4,6 +4,7 @@ import { InflateBudget, tooComplex, withBudget } from './bounds';
 import { checkFile } from './check';
 import { extractDocx } from './docx';
 import { extractPdf } from './pdf';
+import { dropUnmapped } from './glyphs';
 import { emptyResult } from './result';
 import { casedName } from './text';
 import type { RoleModel } from './roles';
@@ -27,7 +28,20 @@ export async function inspectFile(file: string, opts: IntakeOptions = {}, model?
     );
     budget.check();
     // names set all in capitals by the layout come back as the authors write them (text.ts casedName)
-    return { ...result, ...data, authors: data.authors.map((a) => ({ ...a, name: casedName(a.name) })) };
+    // and no control character, private-use code point or U+FFFD reaches the form (glyphs.ts)
+    const text = (v: string | null) => (v === null ? null : dropUnmapped(v) || null);
+    return {
+      ...result,
+      ...data,
+      title: text(data.title),
+      abstract: text(data.abstract),
+      authors: data.authors.map((a) => ({
+        name: dropUnmapped(casedName(a.name)),
+        affiliation: text(a.affiliation),
+        email: text(a.email),
+        orcid: text(a.orcid),
+      })),
+    };
   } catch (e) {
     const err = budget.exceeded
       ? tooComplex(budget.exceeded)

@@ -6,6 +6,7 @@ import { overlap, readingOrder, type Segment } from './layout';
 import { openPdf, readPage, type PdfPage } from './pdftext';
 import { REFERENCES_HEAD, clean, countReferenceLines, findEmails, joinLines } from './text';
 import { confidenceOf } from './confidence';
+import { looksLikeScanGuesses, readsAsText } from './scan';
 import {
   abstractAfterHeading,
   abstractWithoutHeading,
@@ -143,6 +144,8 @@ function supText(page: PdfPage): string {
  */
 class Pages {
   private readonly read = new Map<number, Promise<PdfPage>>();
+  /** The words of the pages read so far: an unmapped ligature glyph becomes the one that makes a known word. */
+  private readonly words = new Map<string, number>();
   constructor(private readonly doc: PDFDocumentProxy) {}
   get count(): number {
     return this.doc.numPages;
@@ -150,7 +153,7 @@ class Pages {
   page(n: number): Promise<PdfPage> {
     let p = this.read.get(n);
     if (p === undefined) {
-      p = readPage(this.doc, n, n <= 2);
+      p = readPage(this.doc, n, n <= 2, this.words);
       this.read.set(n, p);
     }
     return p;
@@ -211,6 +214,30 @@ async function countReferences(doc: Pages): Promise<number | null> {
 
 // ---------------------------------------------------------------- entry point
 
+/**
+ * Nothing pre-filled from a text layer that is noise but an abstract that reads as text itself (an OCR scan's
+ * running text is often clean where its formulas are not): the form shows the other fields empty and says why
+ * (scan.ts).
+ */
+function scanGuesses(found: string | null): Extracted {
+  const abstract = found !== null && readsAsText([found]) ? found : null;
+  const confidence = confidenceOf({
+    title: { text: null, sizeRatio: 0 },
+    abstract: { text: abstract, how: abstract === null ? null : 'guess' },
+    authors: [],
+    perAuthor: [],
+    emails: 0,
+    affiliationMarkers: [],
+  });
+  return {
+    title: null,
+    abstract,
+    authors: [],
+    references: null,
+    confidence: { ...confidence, signals: { ...confidence.signals, scanGuesses: true } },
+  };
+}
+
 /** The first page's lines with their role features (what the role model is fitted on). */
 export async function pdfRoleLines(bytes: Buffer): Promise<RoleLine[]> {
   const { doc, close } = await openPdf(bytes);
@@ -231,6 +258,7 @@ export async function extractPdf(bytes: Buffer, model: RoleModel = ROLE_MODEL, o
   try {
     const pages = new Pages(doc);
     const p1 = await pages.page(1);
+    const noise = looksLikeScanGuesses(p1.segments.map((s) => s.plain));
     const roles = new PageRoles(p1, model);
 
     const title = pdfTitle(p1, (s) => roles.role(s));
@@ -301,6 +329,7 @@ export async function extractPdf(bytes: Buffer, model: RoleModel = ROLE_MODEL, o
         emailByName,
       );
     }
+    if (noise) return scanGuesses(abstract);
     const confidence = confidenceOf({
       title: { text: titleText, sizeRatio: title ? title.lines[0]!.size / bodySize(p1) : 0 },
       abstract: { text: abstract, how: abstractHow },

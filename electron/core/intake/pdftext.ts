@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import { getDocument, type PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { DeskError } from '../../common/errors';
 import { INTAKE_BOUNDS, chargeActive } from './bounds';
+import { repairText, wordCounts } from './glyphs';
 import { segmentsOf, type Glyphs, type Segment } from './layout';
 
 export interface PdfPage {
@@ -139,7 +140,11 @@ export async function openPdf(bytes: Buffer): Promise<{ doc: PDFDocumentProxy; c
   return { doc, close: () => task.destroy() };
 }
 
-export async function readPage(doc: PDFDocumentProxy, n: number, withLinks: boolean): Promise<PdfPage> {
+/**
+ * One page as segments. `words`: the words of the document's pages read so far; this page's are added, and
+ * glyphs pdf.js could not map (ligatures of old fonts) are resolved against them (glyphs.ts).
+ */
+export async function readPage(doc: PDFDocumentProxy, n: number, withLinks: boolean, words = new Map<string, number>()): Promise<PdfPage> {
   const page = await doc.getPage(n);
   const vp = page.getViewport({ scale: 1 });
   const [x0, y0] = [vp.viewBox[0] ?? 0, vp.viewBox[1] ?? 0];
@@ -152,6 +157,11 @@ export async function readPage(doc: PDFDocumentProxy, n: number, withLinks: bool
     if (Math.abs(b!) > 0.01 * Math.abs(a!) || Math.abs(c!) > 0.01 * Math.abs(d!) || a! <= 0 || d! <= 0) continue;
     runs.push({ str: it.str, x: e! - x0, w: it.width, top: vp.height - (f! - y0), size: Math.abs(d!), font: it.fontName });
   }
+  wordCounts(
+    runs.map((r) => r.str),
+    words,
+  );
+  for (const r of runs) r.str = repairText(r.str, words);
   const links: string[] = [];
   const orcidLinks: NonNullable<PdfPage['orcidLinks']> = [];
   if (withLinks) {
