@@ -3,7 +3,7 @@
 // and a clear button. The value stays a stored day, YYYY-MM-DD, or null.
 import * as Popover from '@radix-ui/react-popover';
 import { CalendarDays, X } from 'lucide-react';
-import { Suspense, lazy, useId, useState, type KeyboardEvent } from 'react';
+import { Suspense, lazy, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { dateToIso, formatDateText, isWholeDate, isoToDate, parseDateText } from './date-text';
 import './date-picker.css';
 
@@ -24,6 +24,7 @@ export function DateInput({ label, value, onChange, disabled, onInvalidText }: P
   const [draft, setDraft] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [open, setOpen] = useState(false);
+  const content = useRef<HTMLDivElement>(null);
 
   const take = (next: string | null) => {
     setDraft(null);
@@ -68,7 +69,8 @@ export function DateInput({ label, value, onChange, disabled, onInvalidText }: P
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? errorId : undefined}
               aria-keyshortcuts="Alt+ArrowDown"
-              placeholder="e.g. 28 Nov 2026"
+              placeholder="Add a date"
+              title="A date such as 28 Nov 2026 or 2026-11-28; Alt+Down opens the calendar"
               autoComplete="off"
               spellCheck={false}
               size={12}
@@ -111,8 +113,14 @@ export function DateInput({ label, value, onChange, disabled, onInvalidText }: P
           align="start"
           sideOffset={4}
           collisionPadding={8}
-          // The calendar focuses the chosen day (or today) itself once it is drawn.
-          onOpenAutoFocus={(e) => e.preventDefault()}
+          ref={content}
+          // Focus goes to the chosen day (or today). A calendar already loaded is drawn before this popover's focus
+          // scope takes over from a dialog around the field, which would pull its own focus back: focused again here.
+          // One still loading focuses its day itself once drawn.
+          onOpenAutoFocus={(e) => {
+            e.preventDefault();
+            content.current?.querySelector<HTMLElement>('.rdp-day_button[tabindex="0"]')?.focus();
+          }}
         >
           <Suspense fallback={<span className="date-popover-loading">Loading the calendar…</span>}>
             <DateCalendar
