@@ -14,7 +14,9 @@ interface Props {
   value: string | null;
   onChange: (value: string | null) => void;
   disabled?: boolean;
-  /** Told what was typed when it is not a date (a form that checks its fields before sending can refuse it). */
+  /** Told what was typed when it is not a date: a form that checks its fields before sending refuses it in its own
+   *  words, and the field then only marks itself (a sentence appearing under it would move the form's button away
+   *  from the click that left the field). */
   onInvalidText?: (typed: string) => void;
 }
 
@@ -100,7 +102,7 @@ export function DateInput({ label, value, onChange, disabled, onInvalidText }: P
             </Popover.Trigger>
           </span>
         </Popover.Anchor>
-        {error ? (
+        {error && !onInvalidText ? (
           <span id={errorId} className="field-error" aria-live="polite">
             {error}
           </span>

@@ -309,6 +309,7 @@ describe('shortlist and invitations', () => {
     await page.waitForTimeout(1_000);
     await page.keyboard.type('ask before 15 Dec', { delay: 30 });
     await entry(e).getByLabel(`Due date for ${e}`, { exact: true }).fill('2026-12-15');
+    await page.keyboard.press('Tab');
     await expect.poll(() => note.inputValue()).toBe('Knows the lichen survey; ask before 15 Dec');
     await expect
       .poll(() => app.core.router.handle('shortlist.list', { manuscriptId: 1 }, { transport: 'test' }).then((r) => (r.ok ? r.value : [])))
@@ -589,8 +590,10 @@ describe('shortlist and invitations', () => {
     }
     await page.emulateMedia({ colorScheme: 'light' });
     expect(bad).toEqual([]);
+    // Escape closes the list alone: the filters it was opened from stay open; a click in the list keeps them open too.
     await page.keyboard.press('Escape');
     await expect.poll(() => list.count()).toBe(0);
+    expect(await only.isVisible()).toBe(true);
     await choose(only, 'South America');
     await expect.poll(shown).toBeLessThan(all);
     const onlyShown = await shown();

@@ -64,8 +64,11 @@ function MoreFilters({ name, count, children }: { name: string; count: number; c
     const close = (e: Event) => {
       const el = ref.current;
       if (!el?.open) return;
+      // A list or calendar opened from inside the panel is drawn outside it (a Radix portal) and closes itself on
+      // Escape (marking the event handled): neither a click in it nor that Escape closes the panel.
+      if (e.target instanceof Element && e.target.closest('[data-radix-popper-content-wrapper]')) return;
       if (e instanceof KeyboardEvent) {
-        if (e.key !== 'Escape') return;
+        if (e.key !== 'Escape' || e.defaultPrevented) return;
         el.open = false;
         el.querySelector('summary')?.focus();
       } else if (!el.contains(e.target as Node)) el.open = false;
