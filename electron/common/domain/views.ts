@@ -66,3 +66,18 @@ export const isView = (v: unknown): v is View => typeof v === 'string' && BY_ID.
 export function sidebarSections(): { id: string; label: string; views: View[] }[] {
   return VIEW_SECTIONS.map((s) => ({ id: s.id, label: s.label, views: VIEW_DEFS.filter((d) => d.section === s.id).map((d) => d.id) }));
 }
+
+// Settings' panes, one shown at a time beside their list (as the options of GitHub Desktop and Zotero): each pane
+// fits the window at 1280×720, so its one primary action is in view without scrolling.
+export const SETTINGS_PANES = [
+  { id: 'invitations', label: 'Invitations', hint: 'Your name, the template, due dates, reminders and the load rule' },
+  { id: 'connection', label: 'Connection', hint: 'The service: profiles and their API keys' },
+  { id: 'office', label: 'Editorial office', hint: "Share referee work with your office's other editors" },
+  { id: 'updates', label: 'Updates', hint: 'New versions of Referee Desk' },
+  { id: 'data', label: 'Data', hint: 'Where the cache lives; clearing it' },
+  { id: 'advanced', label: 'Advanced', hint: 'Custom fields and referee marks from the service (webhook)' },
+] as const;
+
+export type SettingsPane = (typeof SETTINGS_PANES)[number]['id'];
+
+export const DEFAULT_SETTINGS_PANE: SettingsPane = 'invitations';

@@ -365,7 +365,7 @@ export class ServiceClient implements ServiceApi {
   private async key(): Promise<string> {
     const key = (await this.opts.apiKey())?.trim();
     if (!key) {
-      throw new DeskError('no_api_key', `Profile "${this.profileName}" has no API key yet. Add it in Settings → Profiles.`);
+      throw new DeskError('no_api_key', `Profile "${this.profileName}" has no API key yet. Add it in Settings → Connection.`);
     }
     this.knownKeys.add(key);
     return key;

@@ -261,7 +261,7 @@ export function statusFailure(
       repeat: 'final',
       error: new DeskError(
         'unauthorized',
-        `The service did not accept the API key of profile "${profile}". Check the key in Settings → Profiles.`,
+        `The service did not accept the API key of profile "${profile}". Check the key in Settings → Connection.`,
       ),
     };
   }

@@ -6,6 +6,8 @@ import type { FatigueSettings } from '../../common/domain/shortlist';
 import { notOpposedFilter } from './decisions';
 import { candidateLedgerFilters } from './ledger';
 import { asBool, fromJson, statementCache } from './sql';
+import { STORED_FIELDS } from './candidate-fields';
+import { CANDIDATE_SORT_KEYS } from '../../common/rows';
 import {
   CONFLICT_BITS,
   type CandidatePage,
@@ -19,30 +21,17 @@ import {
 type Encoded = 'relevantConcepts' | 'authorsGroups' | 'marked' | 'markedBy' | 'conflicts';
 
 /**
- * The column of every other field of CandidateRow (which derives from the service's candidateBaseShape).
- * Typed against the row: a field added there fails to compile here until it has its column.
+ * The column of every other field of CandidateRow: the service's plain fields as STORED_FIELDS names them (so a
+ * field added to candidateBaseShape is read once its column exists), and what the cache adds.
  */
 const COLUMN = {
   id: 'id',
   runId: 'run_id',
   rank: 'rank',
-  authorId: 'author_id',
-  name: 'name',
-  firstName: 'first_name',
-  lastName: 'last_name',
-  middleName: 'middle_name',
-  suffix: 'suffix',
-  email: 'email',
-  orcid: 'orcid',
-  affiliation: 'affiliation',
-  articlesCount: 'articles_count',
-  citationsCount: 'citations_count',
-  hIndex: 'h_index',
-  score: 'score',
-  url: 'url',
   conflictMask: 'conflicts',
   conflictCount: 'conflict_count',
-} as const satisfies Record<Exclude<keyof CandidateRow, Encoded>, string>;
+  ...Object.fromEntries(STORED_FIELDS.map((f) => [f.field, f.column])),
+} as Record<Exclude<keyof CandidateRow, Encoded>, string>;
 
 /** The column of each v6 conflict flag (1, 0, or NULL when the response did not carry it). */
 const CONFLICT_COLUMN = {
@@ -73,21 +62,27 @@ const COLUMNS = [
   ...Object.entries(CONFLICT_COLUMN).map(([key, column]) => (key === column ? column : `${column} AS ${key}`)),
 ].join(', ');
 
-/** Sort expressions per key; empty values (NULL) always sort last. */
-const SORT_COLUMN: Record<CandidateSortKey, string[]> = {
+/** Sort expressions of the keys that are not a stored field's own column; empty values (NULL) always sort last. */
+const SORT_SQL: Partial<Record<CandidateSortKey, string[]>> = {
   rank: ['rank'],
-  score: ['score'],
-  hIndex: ['h_index'],
   citations: ['citations_count'],
   articles: ['articles_count'],
   name: ['last_name COLLATE NOCASE', 'name COLLATE NOCASE'],
   conflicts: ['conflict_count'],
   affiliation: ['affiliation COLLATE NOCASE'],
   email: ['email COLLATE NOCASE'],
-  orcid: ['orcid'],
   groups: ['coalesce(json_array_length(authors_groups_json), 0)'],
   marked: ['marked'],
 };
+
+/** Every sort key's SQL: its own line above, or the column of the stored field it names (`hIndex` → `h_index`). */
+const SORT_COLUMN = Object.fromEntries(
+  CANDIDATE_SORT_KEYS.map((key) => {
+    const sql = SORT_SQL[key] ?? STORED_FIELDS.filter((f) => f.field === key).map((f) => f.column);
+    if (sql.length === 0) throw new Error(`The candidates' sort key "${key}" is neither a stored field nor in SORT_SQL.`);
+    return [key, sql];
+  }),
+) as Record<CandidateSortKey, string[]>;
 
 const toCandidate = ({
   concepts_json,

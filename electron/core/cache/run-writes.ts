@@ -9,6 +9,7 @@ import type { Clock } from '../ports';
 import type { LedgerCandidate, LedgerRepository } from './ledger';
 import { bool, fromJson, insertInto, keepWhenNull, toJson } from './sql';
 import { CONFLICT_BITS } from './types';
+import { STORED_FIELDS } from './candidate-fields';
 
 /** Most candidates per chunk when a run is staged or linked (each chunk is one transaction). */
 export const RUN_CHUNK = 250;
@@ -96,25 +97,13 @@ const linkable = (r: LinkableRow): LinkCandidate => ({
   relevant_concepts: fromJson<string[]>(r.concepts_json, []),
 });
 
-/** The candidates table's columns as written, one named parameter a column (the export's columns are domain/candidates.ts's CANDIDATE_COLUMNS). */
+/** The candidates table's columns as written, one named parameter a column: the service's plain fields (STORED_FIELDS)
+ *  and what the cache adds or encodes (the export's columns are domain/candidates.ts's CANDIDATE_COLUMNS). */
 const CANDIDATE_SQL_COLUMNS = [
   'run_id',
   'profile_id',
   'rank',
-  'author_id',
-  'name',
-  'first_name',
-  'last_name',
-  'middle_name',
-  'suffix',
-  'email',
-  'orcid',
-  'affiliation',
-  'articles_count',
-  'citations_count',
-  'h_index',
-  'score',
-  'url',
+  ...STORED_FIELDS.map((f) => f.column),
   'concepts_json',
   'authors_groups_json',
   'marked',
@@ -127,9 +116,9 @@ const CANDIDATE_SQL_COLUMNS = [
   'conflict_count',
   'has_email',
   'raw_json',
-] as const;
+];
 
-type CandidateDbInsert = Record<(typeof CANDIDATE_SQL_COLUMNS)[number], string | number | null>;
+type CandidateDbInsert = Record<string, string | number | null>;
 
 const AUTHOR_INSERT = [
   'profile_id',
@@ -232,24 +221,10 @@ export class RunWrites {
           count++;
         }
       });
-      this.insertCandidate.run({
+      const row: CandidateDbInsert = {
         run_id: run.runId,
         profile_id: run.profileId,
         rank,
-        author_id: c.author_id,
-        name: c.name,
-        first_name: c.first_name,
-        last_name: c.last_name,
-        middle_name: c.middle_name,
-        suffix: c.suffix,
-        email: c.email,
-        orcid: c.orcid,
-        affiliation: c.affiliation,
-        articles_count: c.articlesCount,
-        citations_count: c.citationsCount,
-        h_index: c.hIndex,
-        score: c.score,
-        url: c.url,
         concepts_json: toJson(c.relevant_concepts),
         authors_groups_json: toJson(c.authors_groups),
         marked: c.marked ? 1 : 0,
@@ -262,7 +237,9 @@ export class RunWrites {
         conflict_count: count,
         has_email: c.email !== null && c.email !== '' ? 1 : 0,
         raw_json: toJson(raws?.[rank - offset] ?? c),
-      });
+      };
+      for (const f of STORED_FIELDS) row[f.column] = c[f.key] as string | number | null;
+      this.insertCandidate.run(row);
     }
     return rank;
   }

@@ -185,7 +185,7 @@ export class ProfilesService {
   /** The client of a profile (the active one when omitted), one connection pool per profile. */
   client(id?: string): ServiceApi {
     const pid = id ?? this.repo.getActiveId();
-    if (pid === null) throw new DeskError('not_found', 'No connection profile is selected. Add one in Settings → Profiles.');
+    if (pid === null) throw new DeskError('not_found', 'No connection profile is selected. Add one in Settings → Connection.');
     const p = this.get(pid);
     const cached = this.clients.get(pid);
     if (cached && cached.baseUrl === p.baseUrl && cached.name === p.name) return cached.client;

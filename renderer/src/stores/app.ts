@@ -4,6 +4,7 @@ import type { Desk } from '../platform/desk';
 import { desk as currentDesk, errorText } from '../platform/instance';
 
 import type { View } from '../../../electron/common/domain/views';
+import { DEFAULT_SETTINGS_PANE, type SettingsPane } from '../../../electron/common/domain/views';
 
 export { VIEWS, type View } from '../../../electron/common/domain/views';
 
@@ -17,6 +18,9 @@ interface AppState {
   /** The demo service's restart, asked for from the status bar while it is failed. */
   demoRestart: { busy: boolean; error: string | null };
   setView(view: View): void;
+  /** The pane Settings shows; another view may open Settings on one. */
+  settingsPane: SettingsPane;
+  openSettings(pane: SettingsPane): void;
   /** The group the Groups view shows (null: none chosen yet); another view may open one there. */
   groupId: number | null;
   showGroup(groupId: number | null): void;
@@ -32,6 +36,8 @@ export const useApp = create<AppState>((set) => ({
   notice: null,
   demoRestart: { busy: false, error: null },
   setView: (view) => set({ view }),
+  settingsPane: DEFAULT_SETTINGS_PANE,
+  openSettings: (settingsPane) => set({ view: 'settings', settingsPane }),
   groupId: null,
   showGroup: (groupId) => set({ groupId }),
   start(desk) {

@@ -108,6 +108,9 @@ const NO_RUN_DETAIL = {
   showing: null,
 } satisfies Partial<CandidatesStore>;
 
+/** One page of a run's candidates, as the table's query asks for it (the first page, the rest, or all). */
+const askPage = (runId: number, query: CandidateQuery) => desk().invoke('candidates.query', { runId, query });
+
 /** The store with no run open: its first state, and what reset() goes back to. */
 const EMPTY = {
   runId: null,
@@ -155,7 +158,7 @@ export const useCandidates = create<CandidatesStore>((set, get, api) => ({
     if (runId === null || follows || boundsProblem(query) || query.limit !== undefined) return get().reload();
     set({ loading: true });
     try {
-      const page = await desk().invoke('candidates.query', { runId, query: { ...query, limit: FIRST_PAGE } });
+      const page = await askPage(runId, { ...query, limit: FIRST_PAGE });
       if (mine()) set({ rows: page.rows, total: page.total, loading: false, partial: page.rows.length < page.total, error: null });
     } catch (err) {
       if (mine()) set({ loading: false, partial: false, error: errorText(err) });
@@ -166,7 +169,7 @@ export const useCandidates = create<CandidatesStore>((set, get, api) => ({
     if (!partial || runId === null || restAsked === openNow) return;
     const mine = (restAsked = openNow);
     try {
-      const more = await desk().invoke('candidates.query', { runId, query: { ...query, offset: rows.length } });
+      const more = await askPage(runId, { ...query, offset: rows.length });
       if (mine()) set({ rows: [...get().rows, ...more.rows], total: more.total, partial: false });
     } catch (err) {
       if (mine()) set({ partial: false, error: errorText(err) });
@@ -184,7 +187,7 @@ export const useCandidates = create<CandidatesStore>((set, get, api) => ({
     const mine = (openNow = requests.begin());
     set({ loading: true });
     try {
-      const page = await desk().invoke('candidates.query', { runId, query });
+      const page = await askPage(runId, query);
       if (mine()) set({ rows: keepUnchanged(get().rows, page.rows), total: page.total, loading: false, partial: false, error: null });
     } catch (err) {
       if (mine()) set({ loading: false, partial: false, error: errorText(err) });

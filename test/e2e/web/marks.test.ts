@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, screenshotPath } from '../../support/browser';
 import { sandboxAdmin } from '../../support/admin';
 import { startWebApp, type WebApp } from '../../support/web-app';
+import { openSettingsPane } from '../../support/settings-pane';
 
 let app: WebApp;
 let browser: Browser;
@@ -79,9 +80,8 @@ describe('referee marks from the webhook', () => {
   });
 
   it('the Settings view shows the address to give the service', async () => {
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Settings' }).click();
     // The webhook receiver's settings are under Advanced.
-    await page.getByTestId('settings-advanced').locator('summary').click();
+    await openSettingsPane(page, 'Advanced');
     await expect
       .poll(() => page.getByTestId('webhook-url').textContent())
       .toMatch(/^http:\/\/127\.0\.0\.1:\d+\/hooks\/[A-Za-z0-9_-]{16,}$/);

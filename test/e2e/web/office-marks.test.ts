@@ -17,6 +17,7 @@ import { MemoryLogger } from '../../support/fakes';
 import { officeWithEditors } from '../../support/office';
 import { pgAvailable, PG_MISSING, type PgCluster } from '../../support/pg-cluster';
 import { startWebApp, type WebApp } from '../../support/web-app';
+import { openSettingsPane } from '../../support/settings-pane';
 
 if (!pgAvailable()) console.warn(`office marks on screen: skipped, ${PG_MISSING}`);
 
@@ -147,10 +148,8 @@ describe.skipIf(!pgAvailable())('office marks on screen, two browser hosts and t
   }, 90_000);
 
   it('Settings (Advanced, the webhook) say the office’s receiver takes the service’s calls', async () => {
-    await nav('Settings');
     // The webhook's settings are under Advanced.
-    const advanced = page.getByTestId('settings-advanced');
-    if ((await advanced.getAttribute('open')) === null) await advanced.locator('summary').click();
+    await openSettingsPane(page, 'Advanced');
     const said = page.getByTestId('office-receiver');
     await said.waitFor({ timeout: 10_000 });
     expect(await said.textContent()).toBe(

@@ -10,6 +10,7 @@ import { launchChromium, screenshotPath } from '../../support/browser';
 import { officeWithEditors } from '../../support/office';
 import { pgAvailable, PG_MISSING, type PgCluster } from '../../support/pg-cluster';
 import { startWebApp, type WebApp } from '../../support/web-app';
+import { openSettingsPane } from '../../support/settings-pane';
 
 if (!pgAvailable()) console.warn(`office on screen: skipped, ${PG_MISSING}`);
 
@@ -51,7 +52,7 @@ describe.skipIf(!pgAvailable())('editorial office on screen, two browser hosts',
     await nav(page, 'Candidates');
   };
   const link = async (page: Page, login: 'ann' | 'bob') => {
-    await nav(page, 'Settings');
+    await openSettingsPane(page, 'Editorial office');
     const section = page.getByRole('region', { name: 'Editorial office' });
     await section.getByLabel('Office address').fill(officeUrl);
     await section.getByLabel('User name').fill(login);
@@ -93,7 +94,7 @@ describe.skipIf(!pgAvailable())('editorial office on screen, two browser hosts',
   });
 
   it('links both windows to the office from Settings; a wrong password is said and links nothing', async () => {
-    await nav(annPage, 'Settings');
+    await openSettingsPane(annPage, 'Editorial office');
     const section = annPage.getByRole('region', { name: 'Editorial office' });
     await section.getByLabel('Office address').fill(officeUrl);
     await section.getByLabel('User name').fill('ann');
@@ -107,7 +108,7 @@ describe.skipIf(!pgAvailable())('editorial office on screen, two browser hosts',
   }, 60_000);
 
   it('sharing the manuscript files is off until the editor turns it on in Settings', async () => {
-    await nav(annPage, 'Settings');
+    await openSettingsPane(annPage, 'Editorial office');
     const box = annPage.getByRole('region', { name: 'Editorial office' }).getByRole('checkbox', { name: /Share my manuscript files/ });
     await box.waitFor();
     expect(await box.isVisible()).toBe(true);
@@ -207,7 +208,7 @@ describe.skipIf(!pgAvailable())('editorial office on screen, two browser hosts',
         await bobPage.setViewportSize({ width: w, height: h });
         await bobPage.emulateMedia({ colorScheme: scheme });
         const tag = `${w}x${h}-${scheme}`;
-        await nav(bobPage, 'Settings');
+        await openSettingsPane(bobPage, 'Editorial office');
         const section = bobPage.getByRole('region', { name: 'Editorial office' });
         await section.scrollIntoViewIfNeeded();
         expect(await section.getByTestId('office-state').isVisible()).toBe(true);

@@ -11,6 +11,7 @@ import { parseCsv } from '../../../electron/common/domain/csv';
 import type { CandidateRow } from '../../../electron/common/views';
 import { launchChromium, screenshotPath } from '../../support/browser';
 import { startWebApp, type WebApp } from '../../support/web-app';
+import { openSettingsPane } from '../../support/settings-pane';
 
 let app: WebApp;
 let browser: Browser;
@@ -99,7 +100,7 @@ afterAll(async () => {
 
 describe('reviewer ledger on screen', () => {
   it('Settings: the load rule (K = 1) and an unknown placeholder warned about', async () => {
-    await nav('Settings');
+    await openSettingsPane(page, 'Invitations');
     const section = page.getByRole('region', { name: 'Invitations and reviewer load' });
     await section.getByLabel('Busy when invited').fill('1');
     await section.getByLabel('Subject').fill('Invitation: {{manuscript_titel}}');

@@ -8,6 +8,8 @@ import { launchChromium, screenshotPath } from '../../support/browser';
 import { sandboxAdmin } from '../../support/admin';
 import { startWebApp, type WebApp } from '../../support/web-app';
 import { webhookBody } from '../../unit/webhook/samples';
+import { eachLook } from '../../support/looks';
+import { openSettingsPane, SETTINGS_PANE_LABELS, type SettingsPaneLabel } from '../../support/settings-pane';
 
 let app: WebApp;
 let browser: Browser;
@@ -19,6 +21,7 @@ let cleared: { id: number };
 
 const nav = (label: string) => page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: label }).click();
 const heading = () => page.getByRole('heading', { level: 1 }).textContent();
+const settings = (pane: SettingsPaneLabel) => openSettingsPane(page, pane);
 
 const admin = sandboxAdmin(() => app.service!);
 
@@ -168,7 +171,7 @@ describe('activity: webhook deliveries', () => {
 
 describe('settings', () => {
   it('shows the plan features last checked without testing again, and copies the data folder path', async () => {
-    await nav('Settings');
+    await settings('Connection');
     const features = page.getByTestId('plan-features');
     await expect.poll(() => features.textContent()).toMatch(/not checked yet/);
     await page.getByRole('button', { name: 'Test connection' }).click();
@@ -176,12 +179,13 @@ describe('settings', () => {
 
     // A new session: the stored result shows at once.
     await page.reload();
-    await nav('Settings');
+    await settings('Connection');
     await expect
       .poll(() => features.textContent())
       .toMatch(/^Plan features, as last checked .*Authors groups: yes.*Referee finder: yes.*Recommend journals: yes/);
     expect(await page.getByTestId('connection-test').count()).toBe(0);
 
+    await settings('Data');
     expect(await page.getByTestId('data-dir').textContent()).toBe(app.dataDir);
     await page.getByRole('button', { name: 'Copy path' }).click();
     await expect.poll(() => page.getByRole('status').filter({ hasText: 'Path copied.' }).count()).toBe(1);
@@ -189,8 +193,47 @@ describe('settings', () => {
     await page.screenshot({ path: screenshotPath('settings-1-features-data'), fullPage: true });
   });
 
-  it('the new profile form labels its fields on screen, beside them (no placeholder-only fields)', async () => {
+  it('shows one pane at a time beside their list; each pane and its primary fit the window at 1280×720 and 1920×1080', async () => {
+    // A new session: Settings opens on the invitations, the pane with the view's one primary action.
+    await page.reload();
     await nav('Settings');
+    const list = page.getByRole('navigation', { name: 'Settings sections' });
+    const current = () => list.locator('[aria-current="page"]').textContent();
+    expect(await current()).toBe('Invitations');
+    const labels = await list.getByRole('button').allTextContents();
+    expect(labels).toEqual(SETTINGS_PANE_LABELS);
+    await eachLook(page, async (w, h, scheme) => {
+      for (const label of labels) {
+        await list.getByRole('button', { name: label, exact: true }).click();
+        expect(await current()).toBe(label);
+        const pane = page.locator('.settings-pane');
+        // One pane's heading at a time.
+        expect(await pane.getByRole('heading', { level: 2 }).first().isVisible()).toBe(true);
+        expect(await page.locator('.settings-pane > section, .settings-pane > [data-advanced]').count()).toBe(1);
+        // Nothing wider than the window; the primary (at most one) wholly in view without scrolling.
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(w);
+        const primaries = await page.locator('main .primary').all();
+        expect(primaries.length).toBeLessThanOrEqual(1);
+        for (const p of primaries) {
+          const box = (await p.boundingBox())!;
+          expect(box.y + box.height, `${label}'s primary at ${w}×${h}`).toBeLessThanOrEqual(h - 24);
+          expect(box.x + box.width).toBeLessThanOrEqual(w);
+        }
+        if (label === 'Invitations') expect(primaries.length).toBe(1);
+        await page.screenshot({ path: screenshotPath(`settings-${label.toLowerCase().replace(/ /g, '-')}-${w}x${h}-${scheme}`) });
+      }
+    });
+    await page.setViewportSize({ width: 1400, height: 1000 });
+    await page.emulateMedia({ colorScheme: 'light' });
+    // Another view comes back to the pane last shown.
+    await nav('Activity');
+    await nav('Settings');
+    expect(await current()).toBe('Advanced');
+    await list.getByRole('button', { name: 'Invitations', exact: true }).click();
+  });
+
+  it('the new profile form labels its fields on screen, beside them (no placeholder-only fields)', async () => {
+    await settings('Connection');
     const form = page.getByRole('form', { name: 'Add a connection profile' });
     for (const [label, example] of [
       ['Profile name', 'e.g. Production'],
@@ -218,7 +261,7 @@ describe('settings', () => {
     await expect.poll(() => queued.textContent(), { timeout: 30_000 }).toMatch(/settings-1.*Waiting to send.*\D\d+ attempts?.*503/s);
     await page.screenshot({ path: screenshotPath('activity-write-waiting') });
 
-    await nav('Settings');
+    await settings('Data');
     await page.getByRole('button', { name: 'Clear cache…' }).click();
     const confirm = page.getByRole('group', { name: /Clear the cache/ });
     await expect

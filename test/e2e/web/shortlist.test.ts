@@ -553,6 +553,30 @@ describe('shortlist and invitations', () => {
       expect(await spread.evaluate((el) => el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight))).toBeLessThan(
         2.5,
       );
+      // Each address is one line inside its person's column, shortened in its middle when the column is narrow.
+      const emails = await panel()
+        .getByTestId('sl-email')
+        .evaluateAll((els) =>
+          els.map((e) => {
+            const r = e.getBoundingClientRect();
+            const text = document.createRange();
+            text.selectNodeContents(e);
+            return {
+              shown: e.textContent ?? '',
+              full: e.getAttribute('title') ?? '',
+              lines: text.getClientRects().length,
+              right: r.right,
+              columnRight: e.closest('.sl-who')!.getBoundingClientRect().right,
+              fits: e.scrollWidth <= e.clientWidth + 1,
+            };
+          }),
+        );
+      expect(emails.length).toBeGreaterThan(0);
+      for (const e of emails) {
+        expect(e.lines, `${e.full} wraps`).toBe(1);
+        expect(e.fits && e.right <= e.columnRight + 1, `${e.full} runs out of its column`).toBe(true);
+        expect(e.shown === e.full || (e.shown.includes('…') && e.shown.length < e.full.length), e.full).toBe(true);
+      }
       // At 1280 the panel takes the table's place (one line a person); at 1920 it is a narrow column beside it.
       if (scheme === 'dark') await cardsSpaced(w === 1280);
     });

@@ -15,6 +15,7 @@ import { launchChromium, screenshotPath } from '../../support/browser';
 import { eachLook } from '../../support/looks';
 import { startWebApp, type WebApp } from '../../support/web-app';
 import { dropFile } from '../flows/workspace';
+import { openSettingsPane, SETTINGS_PANE_LABELS } from '../../support/settings-pane';
 
 let app: WebApp;
 let browser: Browser;
@@ -194,14 +195,16 @@ describe('the editor’s words on every view', () => {
   });
 
   it('Settings: profiles and data in words; custom fields and the webhook (its address and port) under Advanced', async () => {
-    await open('Settings');
+    // Every pane but Advanced in words. The demo profile's address is the one technical line an editor may need
+    // outside Advanced: it is what they check.
+    for (const pane of SETTINGS_PANE_LABELS.filter((p) => p !== 'Advanced')) {
+      await openSettingsPane(page, pane);
+      const lines = await inEditorsWords(`Settings › ${pane}`, [/^https?:\/\/\S+$/]);
+      expect(lines.join(' ')).not.toMatch(/Listen on|Basic auth|Receive marks/);
+    }
+    await openSettingsPane(page, 'Advanced');
     const advanced = page.getByTestId('settings-advanced');
-    expect(await advanced.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
-    // The demo profile's address is the one technical line an editor may need outside Advanced: it is what they check.
-    const lines = await inEditorsWords('Settings', [/^https?:\/\/\S+$/]);
     expect(await advanced.getByRole('heading', { name: 'Advanced' }).isVisible()).toBe(true);
-    expect(lines.join(' ')).not.toMatch(/Listen on|Basic auth|Receive marks/);
-    await advanced.locator('summary').click();
     await advanced.getByRole('button', { name: 'Open custom fields' }).waitFor();
     expect(await advanced.getByText('Receive marks').isVisible()).toBe(true);
   });
@@ -237,7 +240,7 @@ describe('the editor’s words on every view', () => {
     }
     await page.screenshot({ path: screenshotPath('words-activity-offline-1280x720-light') });
 
-    await open('Settings');
+    await openSettingsPane(page, 'Connection');
     await page.getByRole('button', { name: 'Test connection' }).click();
     const test = page.getByTestId('connection-test');
     await expect.poll(() => test.innerText(), { timeout: 40_000 }).toMatch(/cannot be reached|did not answer/);
@@ -287,11 +290,7 @@ describe('the editor’s words on every view', () => {
         ['Settings', 'settings'],
       ] as const) {
         await open(view);
-        if (view === 'Settings') {
-          const advanced = page.getByTestId('settings-advanced');
-          if (!(await advanced.evaluate((d) => (d as HTMLDetailsElement).open))) await advanced.locator('summary').click();
-          await advanced.scrollIntoViewIfNeeded();
-        }
+        if (view === 'Settings') await openSettingsPane(page, 'Advanced');
         if (view === 'Groups') {
           const group = page.getByRole('list', { name: 'Authors groups' }).getByRole('button', { name: /Statistics reviewers/ });
           if ((await group.getAttribute('class'))?.includes('active') !== true) await group.click();

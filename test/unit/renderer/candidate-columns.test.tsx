@@ -10,7 +10,7 @@ import {
   candidateTable,
   normalizeLayout,
 } from '../../../electron/common/domain/candidates';
-import { CELLS, num, type CellContext } from '../../../renderer/src/features/candidates/cells';
+import { CELLS, num, renderCell, type CellContext } from '../../../renderer/src/features/candidates/cells';
 import { EXPORT_ROWS } from '../domain/golden/rows';
 
 const ctx: CellContext = {
@@ -24,8 +24,24 @@ const ctx: CellContext = {
 const text = (n: ReactNode) => renderToStaticMarkup(createElement(Fragment, null, n)).replace(/<[^>]+>/g, '');
 
 describe('candidate columns: one definition for the table and both exports', () => {
-  it('the renderer has a cell for every screen column and for nothing else', () => {
-    expect(Object.keys(CELLS).sort()).toEqual(SCREEN_COLUMNS.map((c) => c.key).sort());
+  it('the renderer’s own cells are for screen columns only; every screen column renders, with or without one', () => {
+    const screen = SCREEN_COLUMNS.map((c) => c.key);
+    for (const key of Object.keys(CELLS)) expect(screen).toContain(key);
+    for (const key of screen)
+      for (const row of EXPORT_ROWS) expect(() => renderToStaticMarkup(<>{renderCell(key, row, ctx)}</>)).not.toThrow();
+  });
+
+  it('a column without a cell of its own shows the value the exports write: a number formatted, text whole in its tooltip', () => {
+    const plain = SCREEN_COLUMNS.filter((c) => CELLS[c.key] === undefined);
+    // The numbers, the affiliation and the ORCID need nothing more than their value.
+    expect(plain.map((c) => c.key).sort()).toEqual(['affiliation', 'articles', 'citations', 'hIndex', 'orcid']);
+    for (const column of plain)
+      for (const row of EXPORT_ROWS) {
+        const v = column.value(row);
+        const html = renderToStaticMarkup(<>{renderCell(column.key, row, ctx)}</>);
+        expect(text(renderCell(column.key, row, ctx))).toBe(v === null || v === '' ? '—' : typeof v === 'number' ? num(v) : v);
+        if (typeof v === 'string' && v !== '') expect(html).toContain(`title="${v.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}"`);
+      }
   });
 
   it('every column the definition gives a screen part is on the screen once; the rest are exports only', () => {
@@ -48,7 +64,7 @@ describe('candidate columns: one definition for the table and both exports', () 
       const column = SCREEN_COLUMNS.find((c) => c.key === key)!;
       for (const row of EXPORT_ROWS) {
         const v = column.value(row);
-        expect(text(CELLS[key](row, ctx))).toBe(typeof v === 'number' ? num(v) : '—');
+        expect(text(renderCell(key, row, ctx))).toBe(typeof v === 'number' ? num(v) : '—');
       }
     }
   });

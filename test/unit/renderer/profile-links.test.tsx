@@ -4,7 +4,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { webHref } from '../../../electron/common/domain/links';
 import { CandidateCard } from '../../../renderer/src/features/candidates/CandidateCard';
-import { CELLS, type CellContext } from '../../../renderer/src/features/candidates/cells';
+import { renderCell, type CellContext } from '../../../renderer/src/features/candidates/cells';
 import { candidateRow } from '../domain/golden/rows';
 
 const ATTACKS = [
@@ -23,7 +23,7 @@ const hrefs = (html: string) => [...html.matchAll(/<a [^>]*href="([^"]*)"/g)].ma
 const ctx: CellContext = { maxScore: 1, emailChars: 40, moved: new Map(), groupEffect: null, onOpen: () => {}, onCopied: () => {} };
 
 const views = {
-  table: (url: string) => renderToStaticMarkup(<>{CELLS.url(candidateRow(1, 0, { url }), ctx)}</>),
+  table: (url: string) => renderToStaticMarkup(<>{renderCell('url', candidateRow(1, 0, { url }), ctx)}</>),
   details: (url: string) =>
     renderToStaticMarkup(<CandidateCard row={candidateRow(1, 0, { url })} history={null} manuscript={null} topScore={1} total={1} />),
 };

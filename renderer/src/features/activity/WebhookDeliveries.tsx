@@ -35,7 +35,7 @@ export function WebhookDeliveries() {
   const deliveries = useQuery('webhook.deliveries', {});
   const rows = deliveries.data ?? [];
   const error = deliveries.error;
-  const setView = useApp((s) => s.setView);
+  const openSettings = useApp((s) => s.openSettings);
 
   return (
     <ActivityPanel id="deliveries-h" icon={Webhook} title="Webhook deliveries" count={rows.length === 0 ? 'none' : rows.length}>
@@ -43,7 +43,7 @@ export function WebhookDeliveries() {
       {rows.length === 0 ? (
         <div className="panel-empty">
           <p>No referee marks received yet. Turn the receiver on in Settings › Advanced and give the service its address.</p>
-          <button type="button" onClick={() => setView('settings')}>
+          <button type="button" onClick={() => openSettings('advanced')}>
             <Settings size={14} aria-hidden="true" />
             Open Settings
           </button>

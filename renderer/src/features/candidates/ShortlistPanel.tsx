@@ -37,6 +37,8 @@ import { useShortlistPanel, write } from './shortlistState';
 import { ShortlistSpread } from './ShortlistSpread';
 import { DateInput } from '../../components/DateInput';
 import { Select } from '../../components/Select';
+import { shortAddress } from '../../../../electron/common/domain/mailto';
+import { useFitChars } from './useColumnChars';
 
 import './invitations.css';
 
@@ -87,6 +89,8 @@ export function ShortlistPanel({ manuscriptId }: { manuscriptId: number }) {
     return pending.every((id) => byId.has(id)) ? pending.map((id) => byId.get(id)!) : list;
   }, [data, pending]);
   const ids = useMemo(() => entries.map((e) => e.authorId), [entries]);
+  // Every entry's people column has the first one's width: one measure for all their addresses.
+  const emailChars = useFitChars(ids.length > 0 ? '.shortlist-list > li:first-child .sl-who' : null, 32, 0, ids[0]);
   const plan = useRoundPlan(manuscriptId, entries);
   const toInvite = plan.toInvite;
   // The button counts the drafts it gives: not the do-not-invite list, not the authors' opposed (the dialog names them).
@@ -178,7 +182,15 @@ export function ShortlistPanel({ manuscriptId }: { manuscriptId: number }) {
           <SortableContext items={ids} strategy={verticalListSortingStrategy}>
             <ol className="shortlist-list" aria-label="Shortlisted people, in order">
               {entries.map((e, i) => (
-                <Entry key={e.authorId} entry={e} role={plan.roles.get(e.authorId)} index={i} count={entries.length} onMove={reorder} />
+                <Entry
+                  key={e.authorId}
+                  entry={e}
+                  role={plan.roles.get(e.authorId)}
+                  index={i}
+                  count={entries.length}
+                  onMove={reorder}
+                  emailChars={emailChars}
+                />
               ))}
             </ol>
           </SortableContext>
@@ -243,12 +255,15 @@ function Entry({
   index,
   count,
   onMove,
+  emailChars,
 }: {
   entry: ShortlistEntryRow;
   role: RoundRole | undefined;
   index: number;
   count: number;
   onMove: (from: number, to: number) => void;
+  /** How many characters of an address fit the people's column (every entry shares its width). */
+  emailChars: number;
 }) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: entry.authorId });
   const { manuscriptId, authorId, name } = entry;
@@ -276,7 +291,13 @@ function Entry({
       </div>
       <div className="sl-who">
         <strong>{name}</strong>
-        <span className="muted sl-email">{entry.email ?? 'no e-mail'}</span>
+        {entry.email ? (
+          <span className="muted sl-email" data-testid="sl-email" title={entry.email}>
+            {shortAddress(entry.email, emailChars)}
+          </span>
+        ) : (
+          <span className="muted sl-email">no e-mail</span>
+        )}
         {entry.inLatestRun ? null : <span className="chip dropped">not in the latest run</span>}
         <RoleChip role={role} />
         <CandidateFlags authorId={entry.authorId} compact={false} />

@@ -11,7 +11,7 @@ import * as shieldAlertIcon from 'lucide-react/icons/shield-exclamation-point';
 import * as starIcon from 'lucide-react/icons/star';
 import * as usersIcon from 'lucide-react/icons/users';
 import { createElement, type ReactElement, type ReactNode } from 'react';
-import type { ScreenColumnKey } from '../../../../electron/common/domain/candidates';
+import { SCREEN_COLUMNS, type ScreenColumnKey } from '../../../../electron/common/domain/candidates';
 import { conflictBadges } from '../../../../electron/common/domain/conflicts';
 import { mailtoHref, shortAddress } from '../../../../electron/common/domain/mailto';
 import { webHref } from '../../../../electron/common/domain/links';
@@ -199,12 +199,12 @@ export interface CellContext {
 }
 
 /**
- * How each screen column's cell looks, by the column's id in the one definition (CANDIDATE_COLUMNS in
- * electron/common/domain/candidates.ts, which also gives the label, the width and what the exports
- * write). A Record over the screen's ids: a screen column without a cell, or a cell without a column,
+ * How a screen column's cell looks when it is more than its value, by the column's id in the one definition
+ * (CANDIDATE_COLUMNS in electron/common/domain/candidates.ts, which also gives the label, the width and what the
+ * exports write). A column without an entry here shows that value (plainCell); an entry without a screen column
  * does not compile.
  */
-export const CELLS: Record<ScreenColumnKey, (c: CandidateRow, ctx: CellContext) => ReactNode> = {
+export const CELLS: Partial<Record<ScreenColumnKey, (c: CandidateRow, ctx: CellContext) => ReactNode>> = {
   rank: (c) => c.rank + 1,
   name: (c, ctx) => {
     const move = ctx.moved.get(c.authorId);
@@ -233,23 +233,7 @@ export const CELLS: Record<ScreenColumnKey, (c: CandidateRow, ctx: CellContext) 
   },
   conflicts: (c) => conflictsCell(c.conflicts),
   email: (c, ctx) => <EmailCell row={c} onCopied={ctx.onCopied} chars={ctx.emailChars} />,
-  hIndex: (c) => num(c.hIndex),
-  articles: (c) => num(c.articlesCount),
-  citations: (c) => num(c.citationsCount),
   score: (c, ctx) => <ScoreBar value={c.score} max={ctx.maxScore} />,
-  affiliation: (c) => (
-    <span className="ellipsis" title={c.affiliation ?? ''}>
-      {c.affiliation ?? '—'}
-    </span>
-  ),
-  orcid: (c) =>
-    c.orcid ? (
-      <span className="ellipsis" title={c.orcid}>
-        {c.orcid}
-      </span>
-    ) : (
-      <span className="muted">—</span>
-    ),
   concepts: (c) => (
     <span className="ellipsis" title={c.relevantConcepts.join(', ')}>
       {c.relevantConcepts.join(', ') || '—'}
@@ -298,8 +282,23 @@ function markedChip(markedBy: string | null): ReactElement {
 /** The name cell's load chips, one function for every row (not a new closure per row rendered). */
 const loadChips = (load: CandidateLoadRow | undefined) => <LoadChips load={load} />;
 
+const EMPTY = <span className="muted">—</span>;
+const VALUE = new Map(SCREEN_COLUMNS.map((column) => [column.key, column.value]));
+
+/** The value the exports write, as a cell: a number formatted, text on one line (whole in its tooltip), or a dash. */
+export function plainCell(value: string | number | null): ReactNode {
+  if (value === null || value === '') return EMPTY;
+  if (typeof value === 'number') return num(value);
+  return (
+    <span className="ellipsis" title={value}>
+      {value}
+    </span>
+  );
+}
+
 export function renderCell(key: ScreenColumnKey, c: CandidateRow, ctx: CellContext): ReactNode {
-  return CELLS[key](c, ctx);
+  const cell = CELLS[key];
+  return cell ? cell(c, ctx) : plainCell(VALUE.get(key)!(c));
 }
 
 /** A bar scaled to the score (its track has a fixed width, not the width of the number). */

@@ -9,20 +9,30 @@ const CELL_EXTRA_PX = 44;
  * How many characters of the table's small text fit on one line of a column, from the width of its header cell
  * (one ResizeObserver for the column, not one measure per cell); `fallback` until the header is laid out.
  */
-export function useColumnChars(tableSelector: string, column: string, fallback: number): number {
+export const useColumnChars = (tableSelector: string, column: string, fallback: number): number =>
+  useFitChars(`${tableSelector} [role="columnheader"][data-col="${column}"]`, fallback, CELL_EXTRA_PX);
+
+/**
+ * How many characters of the small text fit on one line of the first element `selector` finds (a column every
+ * row shares, measured once per resize), less `extraPx` it gives to other things; `fallback` until it is laid out.
+ * A null selector measures nothing (nothing to show yet); `element` names the element measured, so that another
+ * one taking its place (the first row removed) is measured in its turn.
+ */
+export function useFitChars(selector: string | null, fallback: number, extraPx: number, element?: unknown): number {
   const [chars, setChars] = useState(fallback);
   useEffect(() => {
+    if (selector === null) return;
     let observer: ResizeObserver | null = null;
     let frame = 0;
     const attach = () => {
-      const cell = document.querySelector<HTMLElement>(`${tableSelector} [role="columnheader"][data-col="${column}"]`);
+      const cell = document.querySelector<HTMLElement>(selector);
       if (!cell) {
         frame = requestAnimationFrame(attach);
         return;
       }
       // The cells' small text (--text-sm), not the header's size.
       const px = parseFloat(getComputedStyle(document.documentElement).getPropertyValue('--text-sm')) || 12;
-      const measure = () => setChars(Math.max(8, Math.floor((cell.getBoundingClientRect().width - CELL_EXTRA_PX) / (px * CHAR_EM))));
+      const measure = () => setChars(Math.max(8, Math.floor((cell.getBoundingClientRect().width - extraPx) / (px * CHAR_EM))));
       measure();
       observer = new ResizeObserver(measure);
       observer.observe(cell);
@@ -32,6 +42,6 @@ export function useColumnChars(tableSelector: string, column: string, fallback: 
       cancelAnimationFrame(frame);
       observer?.disconnect();
     };
-  }, [tableSelector, column]);
+  }, [selector, extraPx, element]);
   return chars;
 }

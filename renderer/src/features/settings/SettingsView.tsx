@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { CacheClearView } from '../../../../electron/common/views';
 import { errorText } from '../../platform/instance';
 import { useQuery } from '../../data/queries';
@@ -14,6 +14,7 @@ import { OfficeSection } from './OfficeSection';
 import { DraftInput } from '../../components/DraftInput';
 import { Words } from '../../components/Words';
 import { Select } from '../../components/Select';
+import { SETTINGS_PANES, type SettingsPane } from '../../../../electron/common/domain/views';
 
 const FEATURE_LABEL = {
   authorsGroups: 'Authors groups',
@@ -28,113 +29,109 @@ export function SettingsView() {
   const [draft, setDraft] = useState({ name: '', baseUrl: '' });
   const [keys, setKeys] = useState<Record<string, string>>({});
   const setView = useApp((s) => s.setView);
+  const pane = useApp((s) => s.settingsPane);
+  const openSettings = useApp((s) => s.openSettings);
 
   useEffect(() => {
     void load();
   }, [load]);
 
-  return (
-    <div className="settings">
-      {state?.keyStorageWarning ? (
-        <p role="alert" className="warn">
-          {state.keyStorageWarning}
-        </p>
-      ) : null}
-      <Alert text={error} />
-      <section aria-labelledby="profiles-h">
-        <h2 id="profiles-h">Connection profiles</h2>
-        {state?.profiles.map((p) => {
-          const t = tests[p.id];
-          return (
-            <article key={p.id} className={`profile ${p.active ? 'active' : ''}`} aria-label={`Profile ${p.name}`}>
-              <header className="row">
-                <strong>{p.name}</strong>
-                <span className="muted">{p.baseUrl}</span>
-                {p.kind === 'demo' ? <span className="chip">Local demo</span> : null}
-                {p.active ? <span className="chip marked">Active</span> : null}
-                <span className="spacer" />
-                {!p.active ? (
-                  <button type="button" onClick={() => void activate(p.id)}>
-                    Use this profile
-                  </button>
-                ) : null}
-                <button type="button" onClick={() => void test(p.id)} disabled={busy}>
-                  Test connection
+  const connection = (
+    <section aria-labelledby="profiles-h">
+      <h2 id="profiles-h">Connection profiles</h2>
+      {state?.profiles.map((p) => {
+        const t = tests[p.id];
+        return (
+          <article key={p.id} className={`profile ${p.active ? 'active' : ''}`} aria-label={`Profile ${p.name}`}>
+            <header className="row">
+              <strong>{p.name}</strong>
+              <span className="muted">{p.baseUrl}</span>
+              {p.kind === 'demo' ? <span className="chip">Local demo</span> : null}
+              {p.active ? <span className="chip marked">Active</span> : null}
+              <span className="spacer" />
+              {!p.active ? (
+                <button type="button" onClick={() => void activate(p.id)}>
+                  Use this profile
                 </button>
-                <button type="button" onClick={() => void remove(p.id)} disabled={p.active}>
-                  Remove
+              ) : null}
+              <button type="button" onClick={() => void test(p.id)} disabled={busy}>
+                Test connection
+              </button>
+              <button type="button" onClick={() => void remove(p.id)} disabled={p.active}>
+                Remove
+              </button>
+            </header>
+            <div className="row">
+              <span>API key: {p.hasKey ? 'stored' : 'not set'}</span>
+              <input
+                type="password"
+                autoComplete="off"
+                aria-label={`New API key for ${p.name}`}
+                placeholder="Paste a new API key"
+                value={keys[p.id] ?? ''}
+                onChange={(e) => setKeys({ ...keys, [p.id]: e.target.value })}
+              />
+              <button
+                type="button"
+                disabled={(keys[p.id] ?? '').trim().length < 4}
+                onClick={() => void setKey(p.id, keys[p.id]!.trim()).then((ok) => ok && setKeys({ ...keys, [p.id]: '' }))}
+              >
+                Save key
+              </button>
+              {p.hasKey ? (
+                <button type="button" onClick={() => void clearKey(p.id)}>
+                  Clear key
                 </button>
-              </header>
-              <div className="row">
-                <span>API key: {p.hasKey ? 'stored' : 'not set'}</span>
-                <input
-                  type="password"
-                  autoComplete="off"
-                  aria-label={`New API key for ${p.name}`}
-                  placeholder="Paste a new API key"
-                  value={keys[p.id] ?? ''}
-                  onChange={(e) => setKeys({ ...keys, [p.id]: e.target.value })}
-                />
-                <button
-                  type="button"
-                  disabled={(keys[p.id] ?? '').trim().length < 4}
-                  onClick={() => void setKey(p.id, keys[p.id]!.trim()).then((ok) => ok && setKeys({ ...keys, [p.id]: '' }))}
-                >
-                  Save key
-                </button>
-                {p.hasKey ? (
-                  <button type="button" onClick={() => void clearKey(p.id)}>
-                    Clear key
-                  </button>
-                ) : null}
+              ) : null}
+            </div>
+            {t ? (
+              <div className={t.ok ? 'ok' : 'error'} data-testid="connection-test">
+                {t.ok ? `Connected in ${t.latencyMs ?? '?'} ms. ` : <Words text={t.error?.message ?? 'The connection test failed.'} />}{' '}
+                <FeatureChips features={t.features} />
               </div>
-              {t ? (
-                <div className={t.ok ? 'ok' : 'error'} data-testid="connection-test">
-                  {t.ok ? `Connected in ${t.latencyMs ?? '?'} ms. ` : <Words text={t.error?.message ?? 'The connection test failed.'} />}{' '}
-                  <FeatureChips features={t.features} />
-                </div>
-              ) : p.lastFeatures && p.lastCheckedAt !== null ? (
-                <p data-testid="plan-features">
-                  Plan features, as last checked {new Date(p.lastCheckedAt).toLocaleString()}: <FeatureChips features={p.lastFeatures} />
-                </p>
-              ) : (
-                <p className="muted" data-testid="plan-features">
-                  Plan features not checked yet: Test connection asks the service.
-                </p>
-              )}
-            </article>
-          );
-        })}
-        <form
-          className="row add-profile"
-          aria-label="Add a connection profile"
-          onSubmit={(e) => {
-            e.preventDefault();
-            void save(draft).then((ok) => ok && setDraft({ name: '', baseUrl: '' }));
-          }}
-        >
-          <DraftInput draft={draft} onDraft={setDraft} field="name" label="Profile name" placeholder="e.g. Production" required />
-          <DraftInput
-            draft={draft}
-            onDraft={setDraft}
-            field="baseUrl"
-            label="Service base URL"
-            placeholder="https://service.example.org"
-            type="url"
-            required
-          />
-          <button type="submit">Add profile</button>
-        </form>
-      </section>
-      <OfficeSection />
-      <UpdatesSection />
-      <InvitationSection />
-      <DataSection dataDir={info?.dataDir ?? null} activeProfile={state?.profiles.find((p) => p.active)?.name ?? null} />
-      <details className="advanced-group" data-advanced="" data-testid="settings-advanced">
-        <summary>
-          <h2 id="advanced-h">Advanced</h2>
-          <span className="muted">Custom fields and referee marks from the service (webhook)</span>
-        </summary>
+            ) : p.lastFeatures && p.lastCheckedAt !== null ? (
+              <p data-testid="plan-features">
+                Plan features, as last checked {new Date(p.lastCheckedAt).toLocaleString()}: <FeatureChips features={p.lastFeatures} />
+              </p>
+            ) : (
+              <p className="muted" data-testid="plan-features">
+                Plan features not checked yet: Test connection asks the service.
+              </p>
+            )}
+          </article>
+        );
+      })}
+      <form
+        className="row add-profile"
+        aria-label="Add a connection profile"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void save(draft).then((ok) => ok && setDraft({ name: '', baseUrl: '' }));
+        }}
+      >
+        <DraftInput draft={draft} onDraft={setDraft} field="name" label="Profile name" placeholder="e.g. Production" required />
+        <DraftInput
+          draft={draft}
+          onDraft={setDraft}
+          field="baseUrl"
+          label="Service base URL"
+          placeholder="https://service.example.org"
+          type="url"
+          required
+        />
+        <button type="submit">Add profile</button>
+      </form>
+    </section>
+  );
+  const panes: Record<SettingsPane, ReactNode> = {
+    invitations: <InvitationSection />,
+    connection,
+    office: <OfficeSection />,
+    updates: <UpdatesSection />,
+    data: <DataSection dataDir={info?.dataDir ?? null} activeProfile={state?.profiles.find((p) => p.active)?.name ?? null} />,
+    advanced: (
+      <div className="advanced-group" data-advanced="" data-testid="settings-advanced">
+        <h2 id="advanced-h">Advanced</h2>
         <section aria-labelledby="custom-fields-h">
           <h3 id="custom-fields-h">Custom fields</h3>
           <p className="row">
@@ -147,7 +144,38 @@ export function SettingsView() {
           </p>
         </section>
         <WebhookSection />
-      </details>
+      </div>
+    ),
+  };
+
+  return (
+    <div className="settings">
+      <nav className="settings-panes" aria-label="Settings sections">
+        <ul>
+          {SETTINGS_PANES.map((p) => (
+            <li key={p.id}>
+              <button
+                type="button"
+                className={`nav-item${p.id === pane ? ' active' : ''}`}
+                aria-current={p.id === pane ? 'page' : undefined}
+                title={p.hint}
+                onClick={() => openSettings(p.id)}
+              >
+                {p.label}
+              </button>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="settings-pane" data-pane={pane}>
+        {state?.keyStorageWarning ? (
+          <p role="alert" className="warn">
+            {state.keyStorageWarning}
+          </p>
+        ) : null}
+        <Alert text={error} />
+        {panes[pane]}
+      </div>
     </div>
   );
 }
