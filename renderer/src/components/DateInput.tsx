@@ -49,8 +49,7 @@ export function DateInput({ label, value, onChange, disabled, onInvalidText }: P
     } else if (e.key === 'Enter') {
       settle();
     } else if (e.key === 'Escape' && draft !== null) {
-      // Escape gives the typing up and shows the saved date again (a dialog around the field stays open).
-      e.stopPropagation();
+      // Escape gives the typing up and shows the saved date again.
       setDraft(null);
       setError(null);
     }
@@ -69,7 +68,7 @@ export function DateInput({ label, value, onChange, disabled, onInvalidText }: P
               type="text"
               aria-label={label}
               aria-invalid={error ? true : undefined}
-              aria-describedby={error ? errorId : undefined}
+              aria-describedby={error && !onInvalidText ? errorId : undefined}
               aria-keyshortcuts="Alt+ArrowDown"
               placeholder="Add a date"
               title="A date such as 28 Nov 2026 or 2026-11-28; Alt+Down opens the calendar"
