@@ -562,7 +562,7 @@ export function collectStats(root: string): StatRow[] {
 export const DUPLICATE_DIRS = ['electron', 'renderer'] as const;
 
 /** Pairs not counted: a migration is history, never edited once shipped, so two alike stay alike. */
-export const DUPLICATES_EXEMPT = /(^|~ )electron\/core\/cache\/migrations\/\S+ ~ electron\/core\/cache\/migrations\//;
+export const DUPLICATES_EXEMPT = /(^|~ )electron\/core\/(cache|office)\/migrations\/\S+ ~ electron\/core\/\2\/migrations\//;
 
 /**
  * The pairs a `duplicates` report lists that are not boilerplate (rows `D<n> a ~ b`, the ones marked

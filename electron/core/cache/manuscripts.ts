@@ -120,6 +120,14 @@ const MANUSCRIPT_INSERT = [
   'created_at',
   'updated_at',
 ] as const;
+
+/** What an upload over a known manuscript changes: every column but its identity and created_at; the service id and
+ *  the file columns only when a value is given. */
+const KEPT_WHEN_NULL = new Set(['service_id', 'file_name', 'file_size', 'file_sha256', 'file_path']);
+const MANUSCRIPT_UPDATE = MANUSCRIPT_INSERT.filter((c) => c !== 'profile_id' && c !== 'origin_id' && c !== 'created_at').map((c) =>
+  KEPT_WHEN_NULL.has(c) ? keepWhenNull(c) : c,
+);
+
 export class ManuscriptsRepository {
   private readonly folderUpsert: Statement<[{ profile_id: string; name: string; first_used_at: number }], { id: number }>;
   private readonly byOrigin: Statement<[string, string], ManuscriptDbRow>;
@@ -147,22 +155,7 @@ export class ManuscriptsRepository {
     this.upsertManuscript = db.prepare(
       `${insertInto('manuscripts', MANUSCRIPT_INSERT, {
         target: ['profile_id', 'origin_id'],
-        set: [
-          keepWhenNull('service_id'),
-          'folder_id',
-          'title',
-          'abstract',
-          'authors_count',
-          'authors_json',
-          'authors_text',
-          'form_json',
-          keepWhenNull('file_name'),
-          keepWhenNull('file_size'),
-          keepWhenNull('file_sha256'),
-          keepWhenNull('file_path'),
-          'sync_state',
-          'updated_at',
-        ],
+        set: MANUSCRIPT_UPDATE,
       })} RETURNING id`,
     );
     this.setState = db.prepare('UPDATE manuscripts SET sync_state = ?, updated_at = ? WHERE id = ?');

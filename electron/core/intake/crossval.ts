@@ -247,18 +247,7 @@ function judged(f: FileReport): { wrong: Set<string>; empty: number } {
 export function checkedFields(f: FileReport): Set<string> {
   const r = f.result;
   if (!r.confidence) return new Set();
-  return new Set(
-    fieldsToCheck({
-      fileId: f.id,
-      format: r.format,
-      title: r.title,
-      abstract: r.abstract,
-      authors: r.authors,
-      references: r.references,
-      error: r.error,
-      confidence: r.confidence,
-    }).map(fieldKey),
-  );
+  return new Set(fieldsToCheck({ ...r, fileId: f.id, confidence: r.confidence }).map(fieldKey));
 }
 
 export interface CheckScore {

@@ -16,6 +16,7 @@ import { MemorySecretStore } from '../secrets';
 import { systemTimers, type Timers } from '../sync';
 import { newWebhookSecret, WebhookReceiver, type WebhookLimits } from '../webhook';
 import { SECRET_PATTERN } from '../webhook/secrets';
+import { logDelivery } from '../webhook/service';
 import { postgresOffice } from './driver';
 import { OfficeService, splitOfficeUrl, type OfficeDriver } from './service';
 import type { OfficeSync } from './sync';
@@ -147,18 +148,7 @@ export async function startHeadlessReceiver(opts: HeadlessReceiverOptions): Prom
       getApiKey: async () => opts.apiKey,
       logger,
       // Refusals and connectivity checks go to the delivery log, as in the app.
-      onAnswer: (a) => {
-        if (a.outcome !== 'test' && a.outcome !== 'rejected') return;
-        c.webhookLog.record({
-          profileId: RECEIVER_PROFILE,
-          status: a.status,
-          outcome: a.outcome,
-          reason: a.message,
-          serviceManuscriptId: a.serviceManuscriptId,
-          order: a.order,
-          remote: a.remote,
-        });
-      },
+      onAnswer: (a) => logDelivery(c, RECEIVER_PROFILE, a),
     });
     receiver.current = rcv;
     const running = await rcv.start({

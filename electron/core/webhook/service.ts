@@ -119,21 +119,9 @@ export class WebhookService {
     return { port: this.receiver.status().port ?? 0 };
   }
 
-  /** Deliveries that reached the marks are in webhook_events already; the others are kept here.
-   * A queue-full answer is not: the service delivers it again and nothing happened. */
+  /** A queue-full answer is not logged: the service delivers it again and nothing happened. */
   private recordDelivery(a: AnsweredDelivery): void {
-    if (a.outcome === 'busy') return;
-    if (a.outcome === 'test' || a.outcome === 'rejected') {
-      this.deps.cache.webhookLog.record({
-        profileId: this.deps.activeProfileId(),
-        status: a.status,
-        outcome: a.outcome,
-        reason: a.message,
-        serviceManuscriptId: a.serviceManuscriptId,
-        order: a.order,
-        remote: a.remote,
-      });
-    }
+    if (a.outcome !== 'busy') logDelivery(this.deps.cache, this.deps.activeProfileId(), a);
   }
 
   private async remember(account: string, value: string): Promise<string> {
@@ -152,4 +140,19 @@ export class WebhookService {
   private write(): void {
     writeFileSync(this.file, JSON.stringify(this.settings, null, 2));
   }
+}
+
+/** Deliveries that reached the marks are in webhook_events already; refusals and connectivity checks are kept in the
+ *  delivery log (the app's receiver and the office's headless one alike). */
+export function logDelivery(cache: Pick<Cache, 'webhookLog'>, profileId: string | null, a: AnsweredDelivery): void {
+  if (a.outcome !== 'test' && a.outcome !== 'rejected') return;
+  cache.webhookLog.record({
+    profileId,
+    status: a.status,
+    outcome: a.outcome,
+    reason: a.message,
+    serviceManuscriptId: a.serviceManuscriptId,
+    order: a.order,
+    remote: a.remote,
+  });
 }

@@ -105,6 +105,13 @@ describe('stats counting functions', () => {
       true,
     );
     expect(DUPLICATES_EXEMPT.test('electron/core/cache/migrations/001-a.ts:1-6 ~ electron/core/cache/groups.ts:3-8')).toBe(false);
+    // The office's migrations too, but not a cache migration alike with an office one.
+    expect(DUPLICATES_EXEMPT.test('electron/core/office/migrations/002-a.ts:1-6 ~ electron/core/office/migrations/003-b.ts:3-8')).toBe(
+      true,
+    );
+    expect(DUPLICATES_EXEMPT.test('electron/core/office/migrations/002-a.ts:1-6 ~ electron/core/cache/migrations/003-b.ts:3-8')).toBe(
+      false,
+    );
   });
 
   it('reads source files and skips node_modules', () => {
