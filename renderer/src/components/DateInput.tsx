@@ -109,7 +109,7 @@ export function DateInput({ label, value, onChange, disabled, onInvalidText }: P
       </span>
       <Popover.Portal>
         <Popover.Content
-          className="date-popover"
+          className="date-popover floating-surface"
           aria-label={`${label}: calendar`}
           align="start"
           sideOffset={4}

@@ -69,7 +69,7 @@ export function Select({
         </RadixSelect.Icon>
       </RadixSelect.Trigger>
       <RadixSelect.Portal>
-        <RadixSelect.Content className="select-content" position="popper" sideOffset={4}>
+        <RadixSelect.Content className="select-content floating-surface" position="popper" sideOffset={4}>
           <RadixSelect.Viewport className="select-viewport">
             {options.map((o) =>
               'group' in o ? (
