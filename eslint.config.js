@@ -50,6 +50,9 @@ const RENDERER_PACKAGES = [
   '@radix-ui/*',
   '@fontsource-variable/*',
   'fast-deep-equal',
+  // the date field's calendar (loaded when first opened) and the parsing and showing of typed dates
+  'react-day-picker',
+  'date-fns',
   // the first-page preview beside the upload form (loaded on demand; its parser runs in pdf.js's worker)
   'pdfjs-dist',
 ];

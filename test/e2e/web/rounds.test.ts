@@ -6,10 +6,12 @@
 // and themes (test-results/screenshots/rounds-*).
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
+import { addDays, addMonths, format } from 'date-fns';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCsv } from '../../../electron/common/domain/csv';
 import { screenshotPath } from '../../support/browser';
+import { openCalendar } from '../../support/controls';
 import { eachLook } from '../../support/looks';
 import { openOnlinePage } from '../../support/online-page';
 import type { WebApp } from '../../support/web-app';
@@ -33,11 +35,8 @@ const inTable = (name: string) =>
   table()
     .getByRole('checkbox', { name: `Shortlist ${name}` })
     .count();
-/** A day two months ahead, as the date field takes it. */
-const until = (() => {
-  const d = new Date(Date.now() + 60 * 86_400_000);
-  return d.toISOString().slice(0, 10);
-})();
+/** The day the calendar reaches from today by keyboard: two months on (PageDown twice), then one day (ArrowRight). */
+const until = format(addDays(addMonths(new Date(), 2), 1), 'yyyy-MM-dd');
 const untilText = new Date(`${until}T00:00:00Z`).toLocaleDateString('en-GB', {
   day: 'numeric',
   month: 'short',
@@ -130,7 +129,33 @@ describe('rounds: decline reasons, availability, alternates', () => {
     await decline.getByRole('button', { name: 'Record the decline' }).click();
     await expect.poll(() => decline.getByText('Pick the reason they gave').isVisible()).toBe(true);
     await decline.getByRole('radio', { name: 'Too busy' }).check();
-    await decline.getByLabel('Unavailable until', { exact: true }).fill(until);
+    // The day is picked on the calendar by keyboard: Alt+Down opens it on today, Escape closes it alone (the
+    // dialog stays), Enter on the calendar button opens it again; PageDown moves a month, arrows a day, Enter picks.
+    const field = decline.getByLabel('Unavailable until', { exact: true });
+    let calendar = await openCalendar(field, 'Unavailable until');
+    expect(await calendar.locator('.rdp-day_button:focus').getAttribute('aria-label')).toMatch(/^Today, /);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => calendar.count()).toBe(0);
+    expect(await decline.isVisible()).toBe(true);
+    const button = decline.getByRole('button', { name: 'Choose Unavailable until on a calendar' });
+    await button.focus();
+    await page.keyboard.press('Enter');
+    calendar = page.getByRole('dialog', { name: 'Unavailable until: calendar' });
+    await expect.poll(() => calendar.locator('.rdp-day_button:focus').count()).toBe(1);
+    for (const key of ['PageDown', 'PageDown', 'ArrowRight']) await page.keyboard.press(key);
+    await expect.poll(() => calendar.locator('.rdp-day_button:focus').getAttribute('aria-label')).toContain(String(Number(until.slice(8))));
+    const bad: string[] = [];
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      bad.push(...(await axe(`open date picker, ${scheme}`, '.date-popover')));
+      await page.screenshot({ path: screenshotPath(`date-picker-1280x720-${scheme}`) });
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+    expect(bad).toEqual([]);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => calendar.count()).toBe(0);
+    // The field shows the picked day in the editor's words.
+    await expect.poll(() => field.inputValue()).toBe(format(addDays(addMonths(new Date(), 2), 1), 'd MMM yyyy'));
     expect(await axe('decline dialog', '[role="dialog"]')).toEqual([]);
     await page.screenshot({ path: screenshotPath('rounds-decline-dialog') });
     await decline.getByRole('button', { name: 'Record the decline' }).click();
@@ -202,7 +227,8 @@ describe('rounds: decline reasons, availability, alternates', () => {
     bad.push(...(await axe('person with availability', '[role="dialog"]')));
     expect(bad).toEqual([]);
     await page.screenshot({ path: screenshotPath('rounds-person') });
-    await drawer.getByLabel(`${first} is unavailable until`, { exact: true }).fill('2020-01-01');
+    // Typed as an editor writes it; the field takes it whole.
+    await drawer.getByLabel(`${first} is unavailable until`, { exact: true }).fill('1 Jan 2020');
     await expect.poll(() => row.getByTestId('unavailable').count()).toBe(0);
     await page.keyboard.press('Escape');
     await nav(page, 'Candidates');

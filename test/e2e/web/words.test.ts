@@ -74,10 +74,17 @@ async function visibleText(): Promise<string[]> {
   });
 }
 
-/** Nothing on screen outside an Advanced disclosure says a contract word or a technical number. */
+/** Nothing on screen outside an Advanced disclosure says a contract word or a technical number, and no native select
+ *  or date input is left. */
 async function inEditorsWords(what: string, allow: RegExp[] = []): Promise<string[]> {
   const lines = await visibleText();
   expect(lines.length, `${what}: some text`).toBeGreaterThan(5);
+  // Selects and date fields are the app's own (components/Select.tsx, DateInput.tsx), never the platform's. Radix Select
+  // keeps a hidden native select (aria-hidden, out of the tab order) inside a form, for the form's data: not counted.
+  expect(
+    await page.locator('select:not([aria-hidden="true"]), input[type="date"], input[type="datetime-local"], input[type="month"]').count(),
+    `${what}: native controls`,
+  ).toBe(0);
   const bad = lines.filter((l) => !allow.some((a) => a.test(l)) && (CONTRACT_WORDS.test(l) || TECHNICAL.some((t) => t.test(l))));
   expect(bad, what).toEqual([]);
   return lines;

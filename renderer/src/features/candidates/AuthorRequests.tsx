@@ -16,6 +16,7 @@ import { Alert } from '../../components/Alert';
 import { Drawer } from '../../components/Drawer';
 import { candidateChoices, pasteRequests, removeRequest, setRequestMatch, shortlistSuggested, type Choice } from '../../stores/decisions';
 import { useQuery } from '../../data/queries';
+import { Select } from '../../components/Select';
 
 type Kind = AuthorRequestRow['kind'];
 const NONE: readonly AuthorRequestRow[] = [];
@@ -176,22 +177,20 @@ function RequestItem(props: {
         )}
       </div>
       <div className="request-actions">
-        <label htmlFor={`${id}-who`} className="sr-only">
-          Who “{r.name}” is
-        </label>
-        <select
+        <Select
           id={`${id}-who`}
-          value={r.authorId ?? ''}
-          onChange={(e) => void setRequestMatch(r.manuscriptId, r.id, e.target.value === '' ? null : Number(e.target.value)).then(onError)}
-        >
-          <option value="">Nobody here</option>
-          {options.map((c) => (
-            <option key={c.authorId} value={c.authorId}>
-              {c.name}
-              {c.affiliation ? ` · ${c.affiliation.slice(0, 60)}` : ''}
-            </option>
-          ))}
-        </select>
+          className="request-who"
+          label={`Who “${r.name}” is`}
+          value={r.authorId === null ? '' : String(r.authorId)}
+          options={[
+            { value: '', label: 'Nobody here' },
+            ...options.map((c) => ({
+              value: String(c.authorId),
+              label: `${c.name}${c.affiliation ? ` · ${c.affiliation.slice(0, 60)}` : ''}`,
+            })),
+          ]}
+          onChange={(v) => void setRequestMatch(r.manuscriptId, r.id, v === '' ? null : Number(v)).then(onError)}
+        />
         {onAdd ? (
           <button type="button" onClick={onAdd}>
             <UserPlus size={16} aria-hidden="true" /> Add to the shortlist

@@ -5,6 +5,7 @@ import type { AuthorsGroupsSettings } from '../../../../electron/common/service'
 import type { CandidateQuery } from '../../../../electron/common/views';
 import { useCandidates } from '../../stores/candidates';
 import { PlaceFilter } from './PlaceFilter';
+import { Select } from '../../components/Select';
 
 type RangeKey = 'minHIndex' | 'maxHIndex' | 'minArticles' | 'maxArticles' | 'minCitations' | 'maxCitations';
 
@@ -63,8 +64,11 @@ function MoreFilters({ name, count, children }: { name: string; count: number; c
     const close = (e: Event) => {
       const el = ref.current;
       if (!el?.open) return;
+      // A list or calendar opened from inside the panel is drawn outside it (a Radix portal) and closes itself on
+      // Escape (marking the event handled): neither a click in it nor that Escape closes the panel.
+      if (e.target instanceof Element && e.target.closest('[data-radix-popper-content-wrapper]')) return;
       if (e instanceof KeyboardEvent) {
-        if (e.key !== 'Escape') return;
+        if (e.key !== 'Escape' || e.defaultPrevented) return;
         el.open = false;
         el.querySelector('summary')?.focus();
       } else if (!el.contains(e.target as Node)) el.open = false;
@@ -162,28 +166,25 @@ export function CandidateFilters({
       <Range name="h-index" min="minHIndex" max="maxHIndex" query={query} />
       <Range name="articles" min="minArticles" max="maxArticles" query={query} />
       <Range name="citations" min="minCitations" max="maxCitations" query={query} />
-      <label>
-        Authors group{' '}
-        <select
+      <span className="filter-select">
+        <span aria-hidden="true">Authors group</span>{' '}
+        <Select
+          label="Authors group"
           value={groupValue}
-          onChange={(e) => {
-            const v = e.target.value;
+          options={[
+            { value: GROUP_ANY, label: 'Any' },
+            { value: GROUP_IN, label: 'In an authors group' },
+            { value: GROUP_OUT, label: 'In no authors group' },
+            ...groupIds.map((id) => ({ value: String(id), label: `In ${groupName(id)}` })),
+          ]}
+          onChange={(v) =>
             void setQuery({
               inGroup: v === GROUP_IN ? true : v === GROUP_OUT ? false : undefined,
               groupId: /^\d+$/.test(v) ? Number(v) : undefined,
-            });
-          }}
-        >
-          <option value={GROUP_ANY}>Any</option>
-          <option value={GROUP_IN}>In an authors group</option>
-          <option value={GROUP_OUT}>In no authors group</option>
-          {groupIds.map((id) => (
-            <option key={id} value={String(id)}>
-              In {groupName(id)}
-            </option>
-          ))}
-        </select>
-      </label>
+            })
+          }
+        />
+      </span>
       <label>
         <input
           type="checkbox"

@@ -2,6 +2,7 @@ import { X } from 'lucide-react';
 import { COUNTRIES, REGION_NAMES, countryByCode } from '../../../../electron/common/domain/countries';
 import type { CandidateQuery } from '../../../../electron/common/views';
 import { useCandidates } from '../../stores/candidates';
+import { Select } from '../../components/Select';
 
 const BY_NAME = [...COUNTRIES].sort((a, b) => a.name.localeCompare(b.name));
 const REGION = 'region:';
@@ -33,35 +34,26 @@ function PlaceRow({ side, query }: { side: Side; query: CandidateQuery }) {
   ];
   return (
     <div className="place-row">
-      <label>
-        {side.label}{' '}
-        <select
-          aria-label={`${side.label}: add a region or country`}
+      <span className="place-side">
+        <span aria-hidden="true">{side.label}</span>{' '}
+        <Select
+          label={`${side.label}: add a region or country`}
           value=""
-          onChange={(e) => {
-            const v = e.target.value;
+          placeholder="Add a region or country…"
+          options={[
+            { group: 'Regions', options: REGION_NAMES.map((r) => ({ value: REGION + r, label: r, disabled: regions.includes(r) })) },
+            {
+              group: 'Countries',
+              options: BY_NAME.map((c) => ({ value: COUNTRY + c.code, label: c.name, disabled: countries.includes(c.code) })),
+            },
+          ]}
+          onChange={(v) => {
             if (v.startsWith(REGION) && !regions.includes(v.slice(REGION.length))) set({ regions: [...regions, v.slice(REGION.length)] });
             if (v.startsWith(COUNTRY) && !countries.includes(v.slice(COUNTRY.length)))
               set({ countries: [...countries, v.slice(COUNTRY.length)] });
           }}
-        >
-          <option value="">Add a region or country…</option>
-          <optgroup label="Regions">
-            {REGION_NAMES.map((r) => (
-              <option key={r} value={REGION + r} disabled={regions.includes(r)}>
-                {r}
-              </option>
-            ))}
-          </optgroup>
-          <optgroup label="Countries">
-            {BY_NAME.map((c) => (
-              <option key={c.code} value={COUNTRY + c.code} disabled={countries.includes(c.code)}>
-                {c.name}
-              </option>
-            ))}
-          </optgroup>
-        </select>
-      </label>
+        />
+      </span>
       {chosen.length > 0 ? (
         <ul className="place-chips" aria-label={`${side.label}: chosen`}>
           {chosen.map((c) => (

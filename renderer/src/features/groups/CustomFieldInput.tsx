@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { DateInput } from '../../components/DateInput';
 import type { CustomFieldRow } from '../../../../electron/common/views';
+import { Select } from '../../components/Select';
 
 /** How a value of a kind this version does not know is shown (read-only). */
 const shown = (value: unknown): string =>
@@ -23,21 +24,19 @@ export function CustomFieldInput({ field, value, onChange }: { field: CustomFiel
         />
       );
     case 'date':
-      return <DateInput label={label} value={typeof value === 'string' ? value : null} onChange={onChange} />;
+      // A typed text that is not a date is kept as the value, so the check before queueing refuses it by the field's name.
+      return <DateInput label={label} value={typeof value === 'string' ? value : null} onChange={onChange} onInvalidText={onChange} />;
     case 'single_option':
       return (
-        <select
-          aria-label={label}
+        <Select
+          label={label}
           value={typeof value === 'string' ? value : ''}
-          onChange={(e) => onChange(e.target.value === '' ? null : e.target.value)}
-        >
-          <option value="">—</option>
-          {(field.options ?? []).map((o) => (
-            <option key={o.api_id} value={o.api_id}>
-              {o.option}
-            </option>
-          ))}
-        </select>
+          options={[
+            { value: '', label: '—' },
+            ...(field.options ?? []).filter((o) => o.api_id !== '').map((o) => ({ value: o.api_id, label: o.option })),
+          ]}
+          onChange={(v) => onChange(v === '' ? null : v)}
+        />
       );
     case 'multi_option': {
       const selected = new Set(Array.isArray(value) ? (value as string[]) : []);

@@ -48,6 +48,7 @@ import {
   type CsvRowProblem,
   type CsvTable,
 } from './csvImport';
+import { Select } from '../../components/Select';
 
 const NO_GROUPS: AuthorsGroupRow[] = [];
 const NO_AUTHORS: GroupAuthorRow[] = [];
@@ -444,21 +445,15 @@ export function GroupsView() {
                       ...STANDARD_TARGETS.map((k) => ({ key: k, label: FIELD_LABELS[k] ?? k })),
                       ...importableFields(fields).map((f) => ({ key: f.apiId, label: f.name })),
                     ].map(({ key, label }) => (
-                      <label key={key} className="contents">
+                      <span key={key} className="contents">
                         <span>{label}</span>
-                        <select
-                          aria-label={`Column for ${label}`}
+                        <Select
+                          label={`Column for ${label}`}
                           value={csv.mapping[key] ?? ''}
-                          onChange={(e) => setCsv({ ...csv, mapping: { ...csv.mapping, [key]: e.target.value } })}
-                        >
-                          <option value="">—</option>
-                          {csv.header.map((h) => (
-                            <option key={h} value={h}>
-                              {h}
-                            </option>
-                          ))}
-                        </select>
-                      </label>
+                          options={[{ value: '', label: '—' }, ...csv.header.filter((h) => h !== '').map((h) => ({ value: h, label: h }))]}
+                          onChange={(v) => setCsv({ ...csv, mapping: { ...csv.mapping, [key]: v } })}
+                        />
+                      </span>
                     ))}
                   </div>
                   <button

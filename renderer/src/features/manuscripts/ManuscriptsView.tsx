@@ -7,6 +7,7 @@ import { shownManuscripts, useManuscripts } from '../../stores/manuscripts';
 import { UploadQueue } from './UploadQueue';
 import { Alert } from '../../components/Alert';
 import { SearchField } from '../../components/SearchField';
+import { Select } from '../../components/Select';
 
 const STATE_LABEL = { pending: 'Pending', synced: 'Sent', failed: 'Needs attention' } as const;
 
@@ -45,17 +46,18 @@ export function ManuscriptsView() {
           value={searchText}
           onText={(text) => void search(text)}
         />
-        <label className="inline-field">
-          Folder
-          <select value={folder ?? ''} onChange={(e) => void setFolder(e.target.value || null)}>
-            <option value="">All folders</option>
-            {folders.map((f) => (
-              <option key={f.id} value={f.name}>
-                {f.name} ({f.manuscriptsCount})
-              </option>
-            ))}
-          </select>
-        </label>
+        <span className="inline-field">
+          <span aria-hidden="true">Folder</span>
+          <Select
+            label="Folder"
+            value={folder ?? ''}
+            options={[
+              { value: '', label: 'All folders' },
+              ...folders.map((f) => ({ value: f.name, label: `${f.name} (${f.manuscriptsCount})` })),
+            ]}
+            onChange={(v) => void setFolder(v || null)}
+          />
+        </span>
       </div>
       <Alert text={error} />
       <UploadQueue />

@@ -13,6 +13,7 @@ import { UpdatesSection } from './UpdatesSection';
 import { OfficeSection } from './OfficeSection';
 import { DraftInput } from '../../components/DraftInput';
 import { Words } from '../../components/Words';
+import { Select } from '../../components/Select';
 import { SETTINGS_PANES, type SettingsPane } from '../../../../electron/common/domain/views';
 
 const FEATURE_LABEL = {
@@ -214,18 +215,18 @@ function WebhookSection() {
               />{' '}
               Basic auth
             </label>{' '}
-            <label>
-              Listen on{' '}
-              <select
+            <span>
+              <span aria-hidden="true">Listen on</span>{' '}
+              <Select
+                label="Listen on"
                 value={webhook.bindAddress}
-                onChange={(e) =>
-                  void configureWebhook({ enabled: webhook.enabled, bindAddress: e.target.value as '127.0.0.1' | '0.0.0.0' })
-                }
-              >
-                <option value="127.0.0.1">this computer only (127.0.0.1)</option>
-                <option value="0.0.0.0">all networks (0.0.0.0)</option>
-              </select>
-            </label>{' '}
+                options={[
+                  { value: '127.0.0.1', label: 'this computer only (127.0.0.1)' },
+                  { value: '0.0.0.0', label: 'all networks (0.0.0.0)' },
+                ]}
+                onChange={(v) => void configureWebhook({ enabled: webhook.enabled, bindAddress: v as '127.0.0.1' | '0.0.0.0' })}
+              />
+            </span>{' '}
             <label>
               Port{' '}
               <input
