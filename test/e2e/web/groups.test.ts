@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, screenshotPath } from '../../support/browser';
 import { startWebApp, type WebApp } from '../../support/web-app';
 import { choose, chosen } from '../../support/controls';
+import { openSettingsPane } from '../../support/settings-pane';
 
 let app: WebApp;
 let browser: Browser;
@@ -419,10 +420,13 @@ describe('authors groups', () => {
       ] as const) {
         await page.setViewportSize({ width: w, height: h });
         for (const view of ['Groups', 'Settings']) {
-          await nav(view);
+          if (view === 'Settings') await openSettingsPane(page, 'Invitations');
+          else await nav(view);
           await page.getByRole('heading', { level: 1, name: view }).waitFor();
           // The view loaded (the README's Settings shots showed "Loading…" and the checks below ran on it).
-          await page.getByRole('heading', { level: 2, name: view === 'Groups' ? 'Authors groups' : 'Connection profiles' }).waitFor();
+          await page
+            .getByRole('heading', { level: 2, name: view === 'Groups' ? 'Authors groups' : 'Invitations and reviewer load' })
+            .waitFor();
           expect(await page.locator('main').getByText('Loading…', { exact: true }).count(), `${view} ${w}x${h}`).toBe(0);
           // Nothing wider than the window: no horizontal scrolling, nothing cut at the right edge.
           const overflow = await page.evaluate(() =>
