@@ -14,14 +14,14 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
 import { openCache, type Cache } from '../electron/core/cache';
 import { checkpointInWorker } from '../electron/core/cache/checkpointer';
 import { addEditor, initOffice } from '../electron/core/office/admin';
 import { OfficeClient } from '../electron/core/office/client';
-import { OfficeSync, PULL_PAGE } from '../electron/core/office/sync';
+import { OfficeSync, PULL_PAGE, type OfficeConnection } from '../electron/core/office/sync';
 import { systemClock, type Logger } from '../electron/core/ports';
 import { freshDatabase, pgAvailable, PG_MISSING, startPgCluster } from '../test/support/pg-cluster';
 import { form, response } from '../test/integration/cache/fixtures';
@@ -46,6 +46,15 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const LINK_URL = 'postgres://office.bench/desk';
 const CHILD_FLAG = '--office-first-sync-child';
 const CORE_FLAG = '--office-core-child';
+/**
+ * For finding where the time goes (not for the table): OFFICE_BENCH_PROF=DIR writes a CPU profile of every child
+ * into DIR (node --cpu-prof); OFFICE_BENCH_STAGES=1 prints, for (a), each stage of an event's way from the push to
+ * the other core's ledger; OFFICE_BENCH_ONLY=visibility|run|first runs one part.
+ */
+const PROF_DIR = process.env.OFFICE_BENCH_PROF;
+const STAGES = process.env.OFFICE_BENCH_STAGES === '1';
+const ONLY = process.env.OFFICE_BENCH_ONLY;
+const childFlags = () => (PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROF_DIR}`] : []);
 /** The machine's clock in ms, comparable between processes. */
 const wall = () => performance.timeOrigin + performance.now();
 
@@ -127,7 +136,53 @@ async function coreChild(args: { url: string; password: string; login: string; w
     }
     return left;
   };
-  const sync = benchSync(cache, args);
+  // Stages (OFFICE_BENCH_STAGES): when each folder was notified, and the pull each event came in.
+  const notified: Array<[string, number]> = [];
+  const pulled = new Map<string, [number, number, number]>();
+  const pulls: Array<[string, number]> = [];
+  const connect = () =>
+    OfficeClient.connect({ url: args.url, password: args.password }).then((client): OfficeConnection => {
+      if (!STAGES) return client;
+      return {
+        folders: () => client.folders(),
+        push: (events) => client.push(events),
+        close: () => client.close(),
+        listen: (onWake, onLost) =>
+          client.listen((folder) => {
+            notified.push([folder, wall()]);
+            onWake(folder);
+          }, onLost),
+        pull: async (folder, cursor, limit) => {
+          const start = wall();
+          const page = await client.pull(folder, cursor, limit);
+          const end = wall();
+          pulls.push([folder, end]);
+          for (const e of page.events) pulled.set(e.id, [start, end, 0]);
+          return page;
+        },
+      };
+    });
+  if (STAGES) {
+    const applyNow = cache.office.apply;
+    cache.office.apply = (profileId, folder, events, cursor, opts) => {
+      const out = applyNow(profileId, folder, events, cursor, opts);
+      const now = wall();
+      for (const e of events) {
+        const p = pulled.get(e.id);
+        if (p) p[2] = now;
+      }
+      return out;
+    };
+  }
+  const sync = new OfficeSync({
+    cache,
+    profileId: 'p',
+    link: { url: LINK_URL, login: args.login },
+    connect,
+    clock: systemClock,
+    timers,
+    logger: quiet,
+  });
   await sync.syncNow();
   sync.start();
   process.stdout.write('ready\n');
@@ -140,16 +195,26 @@ async function coreChild(args: { url: string; password: string; login: string; w
   cache.close();
   rmSync(dir, { recursive: true, force: true });
   process.stdout.write(JSON.stringify(seen) + '\n');
+  if (STAGES) process.stdout.write(JSON.stringify({ notified, pulled: [...pulled], pulls, cpu: process.cpuUsage() }) + '\n');
 }
 
 /** (a): colleagues' events reaching other cores while 50 editors push. */
 async function visibility(url: (login: string) => string): Promise<BenchRow[]> {
   const pushedAt = new Map<string, number>();
+  /** Per event: its folder and when its push returned (committed), for the stages. */
+  const committedAt = new Map<string, [string, number]>();
   const want = EDITORS * PER_EDITOR;
   const cores = Array.from({ length: CORES }, (_, c) => {
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', import.meta.filename, CORE_FLAG, JSON.stringify({ url: url(`core${c}`), password: PW, login: `core${c}`, want })],
+      [
+        ...childFlags(),
+        '--import',
+        'tsx',
+        import.meta.filename,
+        CORE_FLAG,
+        JSON.stringify({ url: url(`core${c}`), password: PW, login: `core${c}`, want }),
+      ],
       { stdio: ['pipe', 'pipe', 'inherit'] },
     );
     // Every line kept from the start (a line told while nobody listens would be lost).
@@ -184,6 +249,7 @@ async function visibility(url: (login: string) => string): Promise<BenchRow[]> {
     waiting.shift()?.();
   };
   const t0 = performance.now();
+  const cpuStart = process.cpuUsage();
   const editor = async (n: number) => {
     await sleep(Math.random() * 2000);
     for (let b = 0; b < PER_EDITOR / BURST; b++) {
@@ -199,6 +265,8 @@ async function visibility(url: (login: string) => string): Promise<BenchRow[]> {
         const at = wall();
         for (const e of events) pushedAt.set(e.id, at);
         await client.push(events);
+        const done = wall();
+        if (STAGES) for (const e of events) committedAt.set(e.id, [e.folder, done]);
         await client.close();
       } finally {
         release();
@@ -209,12 +277,69 @@ async function visibility(url: (login: string) => string): Promise<BenchRow[]> {
   await Promise.all(Array.from({ length: EDITORS }, (_, n) => editor(n)));
   const pushSeconds = (performance.now() - t0) / 1000;
   const latencies: number[] = [];
+  const stages: Record<string, number[]> = { push: [], notify: [], wakeToPull: [], pull: [], apply: [], settle: [] };
+  /** Events that a pull of their folder, done after their notification, did not bring (held behind the fence). */
+  let fenced = 0;
+  let counted = 0;
   for (const c of cores) {
     const result = c.next();
     c.child.stdin!.end('stop\n');
-    for (const [id, t] of JSON.parse(await result) as Array<[string, number]>) {
+    const seen = JSON.parse(await result) as Array<[string, number]>;
+    for (const [id, t] of seen) {
       const at = pushedAt.get(id);
       if (at !== undefined) latencies.push(t - at);
+    }
+    if (STAGES) {
+      const { notified, pulled, pulls, cpu } = JSON.parse(await c.next()) as {
+        cpu: { user: number; system: number };
+        notified: Array<[string, number]>;
+        pulled: Array<[string, [number, number, number]]>;
+        pulls: Array<[string, number]>;
+      };
+      process.stderr.write(`office core cpu: user ${(cpu.user / 1e6).toFixed(1)} s, system ${(cpu.system / 1e6).toFixed(1)} s\n`);
+      const times = new Map(pulled);
+      const byFolder = new Map<string, number[]>();
+      for (const [f, when] of notified) byFolder.set(f, [...(byFolder.get(f) ?? []), when]);
+      /** The first notification of the folder at or after `at` (they come in time order). */
+      const firstAfter = (folder: string, at: number): number => {
+        const xs = byFolder.get(folder) ?? [];
+        let lo = 0;
+        let hi = xs.length;
+        while (lo < hi) {
+          const mid = (lo + hi) >> 1;
+          if (xs[mid]! < at) lo = mid + 1;
+          else hi = mid;
+        }
+        return xs[lo] ?? NaN;
+      };
+      for (const [id, t] of seen) {
+        const at = pushedAt.get(id);
+        const committed = committedAt.get(id);
+        const p = times.get(id);
+        if (at === undefined || !committed || !p) continue;
+        const [folder, end] = committed;
+        const note = firstAfter(folder, at);
+        counted++;
+        if (pulls.some(([f, when]) => f === folder && when > note && when < p[0])) fenced++;
+        stages.push!.push(end - at);
+        stages.notify!.push(note - end);
+        stages.wakeToPull!.push(p[0] - note);
+        stages.pull!.push(p[1] - p[0]);
+        stages.apply!.push(p[2] - p[1]);
+        stages.settle!.push(t - p[2]);
+      }
+    }
+  }
+  if (STAGES) {
+    const own = process.cpuUsage(cpuStart);
+    process.stderr.write(`office pushers' process cpu: user ${(own.user / 1e6).toFixed(1)} s, system ${(own.system / 1e6).toFixed(1)} s\n`);
+    process.stderr.write(`office stages: ${fenced}/${counted} events missed by a pull of their folder after their notification\n`);
+    for (const [stage, xs] of Object.entries(stages)) {
+      const ok = xs.filter((x) => Number.isFinite(x));
+      process.stderr.write(
+        `office stage ${stage.padEnd(10)} median ${percentile(ok, 50).toFixed(0)} ms, p95 ${percentile(ok, 95).toFixed(0)} ms, ` +
+          `max ${Math.max(...ok).toFixed(0)} ms (${ok.length})\n`,
+      );
     }
   }
   const p95 = percentile(latencies, 95);
@@ -247,6 +372,20 @@ async function firstSyncChild(args: { url: string; password: string; login: stri
     applies.push(performance.now() - t);
     return out;
   };
+  // Stages (OFFICE_BENCH_STAGES): how long each pull, settle and GC pause held the thread.
+  const held: Record<string, number[]> = { settle: [], gc: [] };
+  if (STAGES) {
+    const settle = cache.office.settle.bind(cache.office);
+    cache.office.settle = (limit) => {
+      const t = performance.now();
+      const left = settle(limit);
+      held.settle!.push(performance.now() - t);
+      return left;
+    };
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) held.gc!.push(e.duration);
+    }).observe({ entryTypes: ['gc'] });
+  }
   const sync = benchSync(cache, args);
   const eld = monitorEventLoopDelay({ resolution: 1 });
   const rssBefore = process.memoryUsage.rss();
@@ -260,6 +399,15 @@ async function firstSyncChild(args: { url: string; password: string; login: stri
   clearInterval(sampler);
   rssMax = Math.max(rssMax, process.memoryUsage.rss());
   const events = cache.db.prepare('SELECT count(*) FROM office_events').pluck().get() as number;
+  if (STAGES) {
+    held.apply = applies;
+    for (const [what, xs] of Object.entries(held)) {
+      process.stderr.write(
+        `office first sync ${what.padEnd(7)} n ${xs.length}, median ${percentile(xs, 50).toFixed(1)} ms, p99 ${percentile(xs, 99).toFixed(1)} ms, ` +
+          `max ${Math.max(...xs).toFixed(1)} ms, > 10 ms: ${xs.filter((x) => x > 10).length}\n`,
+      );
+    }
+  }
   const state = sync.status().state;
   await sync.stop();
   await checkpointer.close();
@@ -301,7 +449,7 @@ async function firstSync(adminUrl: (db?: string) => string, db: string, url: str
   await asAdminUrl(adminUrl(db), 'ANALYZE office.events', []);
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', import.meta.filename, CHILD_FLAG, JSON.stringify({ url, password: PW, login: 'reader' })],
+    [...childFlags(), '--import', 'tsx', import.meta.filename, CHILD_FLAG, JSON.stringify({ url, password: PW, login: 'reader' })],
     {
       stdio: ['ignore', 'pipe', 'inherit'],
     },
@@ -443,9 +591,10 @@ const bench: Bench = async () => {
     for (let c = 0; c < CORES; c++) await addEditor(admin, `core${c}`, journals, PW);
     await addEditor(admin, 'reader', ['BIG'], PW);
     const url = (login: string) => pg.urlFor(db, login, PW);
-    const rows = await visibility(url);
-    rows.push(...(await sharedRun(url)));
-    rows.push(...(await firstSync((d) => pg.urlFor(d ?? 'postgres'), db, url('reader'))));
+    const rows: BenchRow[] = [];
+    if (!ONLY || ONLY === 'visibility') rows.push(...(await visibility(url)));
+    if (!ONLY || ONLY === 'run') rows.push(...(await sharedRun(url)));
+    if (!ONLY || ONLY === 'first') rows.push(...(await firstSync((d) => pg.urlFor(d ?? 'postgres'), db, url('reader'))));
     return rows;
   } finally {
     await pg.stop();

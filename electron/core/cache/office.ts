@@ -587,11 +587,14 @@ export class OfficeRepository {
 
   /**
    * Recomputes the ledger counts of up to `limit` people apply() marked stale, in one transaction.
-   * Returns how many are still stale (the caller yields and calls again until none are).
+   * Returns how many are still stale (the caller yields and calls again until none are). Its commit does
+   * not wait for the disk: lost to a power cut, the marks come back with it and are settled again.
    */
   settle(limit = SETTLE_SLICE): number {
     if (this.staleCount.get() === 0) return 0;
-    return this.changes.transaction(() => {
+    const transaction = <T>(fn: () => T): T =>
+      this.db.inTransaction ? this.changes.transaction(fn) : withoutCommitSync(this.db, fn, (f) => this.changes.transaction(f));
+    return transaction(() => {
       const ids = this.staleSlice.all(limit);
       for (const id of ids) {
         this.ledger.refresh(id);

@@ -518,13 +518,14 @@ export class OfficeClient {
 
   /**
    * The folder's events after `cursor`, in commit order: only rows of transactions older than the
-   * oldest one still running, so a row can never appear later below the returned cursor.
+   * oldest one still running, so a row can never appear later below the returned cursor. `held`: rows
+   * of the folder already committed wait behind that fence (an older transaction is still open).
    */
   async pull(
     folder: string,
     cursor: OfficeCursor,
     limit: number = MAX_PULL_EVENTS,
-  ): Promise<{ events: OfficeEvent[]; cursor: OfficeCursor }> {
+  ): Promise<{ events: OfficeEvent[]; cursor: OfficeCursor; held: boolean }> {
     if (typeof folder !== 'string' || folder.length === 0 || folder.length > MAX_FOLDER_LENGTH) {
       throw new DeskError('invalid_input', 'The journal name is empty or too long.', { field: 'folder' });
     }
@@ -534,49 +535,43 @@ export class OfficeClient {
     if (!Number.isSafeInteger(limit) || limit < 1 || limit > MAX_PULL_EVENTS) {
       throw new DeskError('invalid_input', `At most ${MAX_PULL_EVENTS} office events are read at once.`, { field: 'limit' });
     }
+    // One statement, so one snapshot: the page below the fence, then one row (its id null) with the fence and
+    // whether committed rows of the folder wait behind it (the caller pulls again once the fence moves on).
+    const fence = 'pg_snapshot_xmin(pg_current_snapshot())::text::bigint';
     const rows = await this.query(
       {
         text:
-          'SELECT e.id::text, e.folder, e.author, e.kind, octet_length(e.body::text), ' +
+          '(SELECT e.id::text, e.folder, e.author, e.kind, octet_length(e.body::text), ' +
           `CASE WHEN octet_length(e.body::text) <= ${MAX_BODY_BYTES} THEN e.body::text END, ` +
           'e.xid, e.seq, floor(extract(epoch FROM e.at) * 1000)::bigint ' +
           'FROM office.events e ' +
           'WHERE e.folder = $1 AND (e.xid, e.seq) > ($2::bigint, $3::bigint) ' +
-          'AND e.xid < (SELECT pg_snapshot_xmin(pg_current_snapshot())::text::bigint) ' +
-          'ORDER BY e.xid, e.seq LIMIT $4',
+          `AND e.xid < (SELECT ${fence}) ` +
+          'ORDER BY e.xid, e.seq LIMIT $4) ' +
+          'UNION ALL ' +
+          `SELECT NULL, NULL, NULL, CASE WHEN EXISTS (SELECT 1 FROM office.events h WHERE h.folder = $1 AND h.xid >= (SELECT ${fence})) ` +
+          `THEN 'held' ELSE 'clear' END, NULL, NULL, (SELECT ${fence}), NULL, NULL`,
         values: [folder, String(cursor.xid), String(cursor.seq), limit],
       },
       limit * (MAX_BODY_BYTES + ROW_OVERHEAD) + SMALL_BUDGET,
     );
-    if (rows.length > limit) throw badAnswer(`${rows.length} events where at most ${limit} were asked for`, folder);
+    const meta = rows.at(-1);
+    if (!Array.isArray(meta) || meta.length !== 9 || meta[0] !== null || (meta[3] !== 'held' && meta[3] !== 'clear'))
+      throw badAnswer('no fence', folder);
+    const fenceXid = typeof meta[6] === 'string' && DIGITS.test(meta[6]) ? Number(meta[6]) : NaN;
+    if (!Number.isSafeInteger(fenceXid)) throw badAnswer('a transaction number', folder);
+    const page = rows.slice(0, -1);
+    if (page.length > limit) throw badAnswer(`${page.length} events where at most ${limit} were asked for`, folder);
     let last: OfficeCursor = { xid: cursor.xid, seq: cursor.seq };
-    const events = rows.map((row): OfficeEvent => {
+    const events = page.map((row): OfficeEvent => {
       const event = readEvent(row, folder);
       if (event.xid < last.xid || (event.xid === last.xid && event.seq <= last.seq)) throw badAnswer('events out of order', folder);
+      if (event.xid >= fenceXid) throw badAnswer('an event above the fence', folder);
       last = { xid: event.xid, seq: event.seq };
       return event;
     });
-    if (events.length === 0 && cursor.xid > 0) await this.requireFenceAhead(cursor);
-    return { events, cursor: last };
-  }
-
-  /**
-   * A cursor is always below the fence it was read under, and the fence never goes back on one
-   * cluster. A fence at or below the cursor means the office's transaction numbers restarted (the
-   * database was restored or copied into another cluster): every new event would sort below the
-   * cursor and never be pulled, so this is refused instead of waiting forever.
-   */
-  private async requireFenceAhead(cursor: OfficeCursor): Promise<void> {
-    const [row] = await this.query({ text: 'SELECT pg_snapshot_xmin(pg_current_snapshot())::text' });
-    const fence = typeof row?.[0] === 'string' && DIGITS.test(row[0]) ? Number(row[0]) : NaN;
-    if (!Number.isSafeInteger(fence)) throw badAnswer('a transaction number');
-    if (fence <= cursor.xid) {
-      throw new DeskError(
-        'bad_response',
-        'The office database was restored or moved to another server: its transaction numbers went back, so new events cannot be ' +
-          'told apart from old ones. Unlink the office and link it again to read it from the start (IT: docs/office.md, Backups).',
-      );
-    }
+    if (events.length === 0 && cursor.xid > 0) requireFenceAhead(cursor, fenceXid);
+    return { events, cursor: last, held: meta[3] === 'held' };
   }
 
   /**
@@ -625,6 +620,22 @@ export class OfficeClient {
     this.closed = true;
     await this.stopListening();
     await shut(this.conn.client);
+  }
+}
+
+/**
+ * A cursor is always below the fence it was read under, and the fence never goes back on one
+ * cluster. A fence at or below the cursor means the office's transaction numbers restarted (the
+ * database was restored or copied into another cluster): every new event would sort below the
+ * cursor and never be pulled, so this is refused instead of waiting forever.
+ */
+function requireFenceAhead(cursor: OfficeCursor, fence: number): void {
+  if (fence <= cursor.xid) {
+    throw new DeskError(
+      'bad_response',
+      'The office database was restored or moved to another server: its transaction numbers went back, so new events cannot be ' +
+        'told apart from old ones. Unlink the office and link it again to read it from the start (IT: docs/office.md, Backups).',
+    );
   }
 }
 

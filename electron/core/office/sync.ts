@@ -15,7 +15,12 @@ import { OFFICE_WIDE_FOLDER } from './schema';
 export interface OfficeConnection {
   folders(): Promise<string[]>;
   push(events: ReadonlyArray<{ id: string; folder: string; kind: string; body: unknown }>): Promise<void>;
-  pull(folder: string, cursor: OfficeCursorRow, limit?: number): Promise<{ events: PulledEvent[]; cursor: OfficeCursorRow }>;
+  /** `held`, when the connection can tell: committed events of the folder wait behind the pull's fence. */
+  pull(
+    folder: string,
+    cursor: OfficeCursorRow,
+    limit?: number,
+  ): Promise<{ events: PulledEvent[]; cursor: OfficeCursorRow; held?: boolean }>;
   listen(onWake: (folder: string) => void, onLost?: (err: unknown) => void): Promise<void>;
   close(): Promise<void>;
 }
@@ -52,7 +57,10 @@ export const SLICE_MS = 6;
 const MIN_SLICE = 4;
 const MAX_SLICE = 256;
 const BACKOFF_MS = [1_000, 2_000, 5_000, 10_000, 30_000, 60_000];
-/** A notified folder whose pull brought nothing is pulled again up to this many times, HELD_DELAY_MS × n apart. */
+/**
+ * A folder whose events wait behind the fence (or, from a connection that cannot tell, a notified folder whose
+ * pull brought nothing) is pulled again at the office's next notification, and up to this many times, HELD_DELAY_MS × n apart.
+ */
 const HELD_RETRIES = 6;
 const HELD_DELAY_MS = 200;
 
@@ -74,8 +82,11 @@ export class OfficeSync {
   /** Re-pulls of notified folders that brought nothing yet (heldBack), and their timers. */
   private readonly held = new Map<string, number>();
   private readonly heldTimers = new Set<unknown>();
+  /** Folders whose last pull left committed events behind the fence: pulled again when any transaction ends. */
+  private readonly fenced = new Set<string>();
   private pullAll = true;
   private sliceSize = APPLY_SLICE;
+  private settleSize = APPLY_SLICE;
   private current: Promise<void> = Promise.resolve();
   private readonly offChanges: () => void;
 
@@ -221,10 +232,12 @@ export class OfficeSync {
     this.dirtyFolders.clear();
     for (const folder of folders) {
       let got = 0;
+      let held: boolean | undefined;
       for (;;) {
         const cursor = office.cursor(this.deps.profileId, folder);
         const page = await conn.pull(folder, cursor, PULL_PAGE);
         got += page.events.length;
+        held = page.held;
         if (page.events.length === 0) {
           if (page.cursor.xid !== cursor.xid || page.cursor.seq !== cursor.seq) office.apply(this.deps.profileId, folder, [], page.cursor);
         } else {
@@ -245,10 +258,21 @@ export class OfficeSync {
         }
         if (this.stopped || page.events.length < PULL_PAGE) break;
       }
-      if (notified.has(folder)) this.heldBack(folder, got);
+      if (held === undefined) {
+        if (notified.has(folder)) this.heldBack(folder, got === 0);
+      } else {
+        if (held) this.fenced.add(folder);
+        else this.fenced.delete(folder);
+        this.heldBack(folder, held);
+      }
       // The ledger counts of the people this folder's events named, once for the whole pull (and any a
-      // crash left stale).
-      while (office.settle() > 0) {
+      // crash left stale), in transactions sized like the slices.
+      for (;;) {
+        const t = performance.now();
+        const before = this.settleSize;
+        const left = office.settle(before);
+        if (left === 0) break;
+        this.settleSize = nextSlice(before, performance.now() - t);
         await yieldToLoop();
         if (this.stopped) return;
       }
@@ -256,12 +280,12 @@ export class OfficeSync {
   }
 
   /**
-   * A folder the office said has new events but whose pull brought none: they may be held behind the
-   * pull's fence (a transaction that started earlier is still open), and no other notification may
-   * come for them. Pulled again a few times, later each time.
+   * A folder whose events may wait behind the pull's fence (a transaction that started earlier is still
+   * open): pulled again at the office's next notification of any folder (a transaction ended), and, in case
+   * the one holding the fence notifies nothing, a few times, later each time.
    */
-  private heldBack(folder: string, got: number): void {
-    if (got > 0) {
+  private heldBack(folder: string, waiting: boolean): void {
+    if (!waiting) {
       this.held.delete(folder);
       return;
     }
@@ -287,7 +311,11 @@ export class OfficeSync {
     const conn = await this.deps.connect();
     try {
       await conn.listen(
-        (folder) => this.wake(folder),
+        (folder) => {
+          // A transaction ended: events held behind the fence by it may be visible now.
+          for (const f of this.fenced) this.dirtyFolders.add(f);
+          this.wake(folder);
+        },
         () => {
           // The notification connection went: reconnect through the loop (which pulls everything).
           void this.drop().then(() => {

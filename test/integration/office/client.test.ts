@@ -84,6 +84,32 @@ describe.skipIf(!pgAvailable())('office client', () => {
     expect(got).toEqual(sent.map((e) => `${(e.body as { i: number }).i}é✓`));
   });
 
+  it('tells when committed events of the folder wait behind the fence, in the same snapshot as the page', async () => {
+    const { Client } = await import('pg');
+    const older = new Client({ connectionString: pg.urlFor(db) });
+    await older.connect();
+    try {
+      const start = await alice.pull('J3', { xid: 0, seq: 0 });
+      let cursor = start.cursor;
+      for (let page = start; page.events.length > 0; cursor = page.cursor) page = await alice.pull('J3', page.cursor);
+      expect((await alice.pull('J3', cursor)).held).toBe(false);
+      // A transaction that started earlier (it has an xid) is still open when Alice's event commits.
+      await older.query('BEGIN');
+      await older.query('SELECT pg_current_xact_id()');
+      const e = ev('J3', 99);
+      await alice.push([e]);
+      const behind = await alice.pull('J3', cursor);
+      expect(behind.events).toEqual([]);
+      expect(behind.held).toBe(true);
+      await older.query('COMMIT');
+      const after = await alice.pull('J3', cursor);
+      expect(after.events.map((x) => x.id)).toEqual([e.id]);
+      expect(after.held).toBe(false);
+    } finally {
+      await older.end();
+    }
+  });
+
   it('measures a body as the office does (the jsonb text)', async () => {
     const bodies: unknown[] = [
       { a: 1, b: [1, 2, { c: 'x, y: z' }] },
