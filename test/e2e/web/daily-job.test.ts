@@ -9,7 +9,7 @@ import { join, resolve } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LedgerPage, ShortlistEntryRow } from '../../../electron/common/views';
+import type { LedgerPage, ShortlistEntryRow } from '../../../electron/common/shapes';
 import { screenshotPath } from '../../support/browser';
 import { eachLook } from '../../support/looks';
 import { openOnlinePage } from '../../support/online-page';

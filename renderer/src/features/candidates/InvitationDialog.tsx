@@ -12,7 +12,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { DEFAULT_DUE_DAYS, MAX_DUE_DAYS } from '../../../../electron/common/domain/invitation';
 import { TRANSITIONS } from '../../../../electron/common/domain/shortlist';
 import { MAX_OPEN_AT_ONCE, openAllPlan } from '../../../../electron/common/domain/quickInvite';
-import type { InvitationDraft, PersonFlagRow, ShortlistEntryRow, ShortlistStatus } from '../../../../electron/common/views';
+import type { InvitationDraft, PersonFlagRow, ShortlistEntryRow, ShortlistStatus } from '../../../../electron/common/shapes';
 import { doNotInviteText } from '../../components/FlagChips';
 import { Alert } from '../../components/Alert';
 import { Required } from '../../components/Required';

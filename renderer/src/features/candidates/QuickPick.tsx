@@ -5,7 +5,7 @@ import { ListPlus } from 'lucide-react';
 import { useState } from 'react';
 import { MAX_QUICK_PICK } from '../../../../electron/common/domain/quickInvite';
 import { DEFAULT_INVITE_NOW } from '../../../../electron/common/domain/rounds';
-import type { ShortlistRound } from '../../../../electron/common/views';
+import type { ShortlistRound } from '../../../../electron/common/shapes';
 import { Select } from '../../components/Select';
 import { useCandidates } from '../../stores/candidates';
 import { useQuerySelect, type QueryState } from '../../data/queries';
