@@ -8,7 +8,16 @@ if (out) {
   const loop = monitorEventLoopDelay({ resolution: 1 });
   loop.enable();
   process.on('SIGUSR2', () => {
-    writeFileSync(out, JSON.stringify({ maxMs: loop.max / 1e6, p99Ms: loop.percentile(99) / 1e6, samples: loop.count }));
+    writeFileSync(
+      out,
+      JSON.stringify({
+        maxMs: loop.max / 1e6,
+        p99Ms: loop.percentile(99) / 1e6,
+        samples: loop.count,
+        // the monotonic clock a --cpu-prof profile's timestamps use (µs), to find this moment in it
+        atUs: Number(process.hrtime.bigint() / 1000n),
+      }),
+    );
     loop.reset();
   });
 }
