@@ -12,7 +12,7 @@ import type { View } from './domain/views';
 import type { DeskErrorShape } from './errors';
 import { MAX_MANUSCRIPT_BYTES, MAX_STAGE_BASE64 } from './limits';
 import { baseUrlProblem } from './base-url';
-import { CANDIDATE_SORT_KEYS } from './rows';
+import { CANDIDATE_SORT_KEYS } from './shapes';
 import { DECLINE_REASONS, MAX_INVITE_NOW } from './domain/rounds';
 import {
   CONFLICT_KEYS,
@@ -62,7 +62,7 @@ import type {
   WebhookStatusView,
   OfficeCheck,
   OfficeStatusView,
-} from './views';
+} from './shapes';
 
 /** A request channel: its input is validated at runtime with `input`; `output` only carries a type. */
 export interface RequestSpec<I extends z.ZodType, O> {

@@ -15,7 +15,7 @@ import type {
   OutboxItemView,
   ProfilesState,
   RunRow,
-} from '../../electron/common/views';
+} from '../../electron/common/shapes';
 import { startCoreWithService, type CoreWithService } from '../support/core-with-service';
 
 type Topic = DataChangedEvent['topic'];

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { DEFAULT_DUE_DAYS, MAX_DUE_DAYS, dueDateAfter } from '../../../electron/common/domain/invitation';
-import type { InvitationDraft } from '../../../electron/common/views';
+import type { InvitationDraft } from '../../../electron/common/shapes';
 import { desk, errorText } from '../platform/instance';
 import { latestOnly } from '../data/latest';
 import { live, setQueryData } from '../data/queries';

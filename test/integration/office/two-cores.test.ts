@@ -13,7 +13,7 @@ import type {
   OfficeStatusView,
   RunRow,
   ShortlistEntryRow,
-} from '../../../electron/common/views';
+} from '../../../electron/common/shapes';
 import { startCoreWithService, type CoreWithService } from '../../support/core-with-service';
 import { officeWithEditors } from '../../support/office';
 import { TcpRelay as Relay } from '../../support/tcp-relay';

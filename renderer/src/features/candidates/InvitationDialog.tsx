@@ -9,7 +9,7 @@ import { Check, Copy, Mail } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { DEFAULT_DUE_DAYS, MAX_DUE_DAYS } from '../../../../electron/common/domain/invitation';
 import { TRANSITIONS } from '../../../../electron/common/domain/shortlist';
-import type { InvitationDraft, PersonFlagRow, ShortlistEntryRow, ShortlistStatus } from '../../../../electron/common/views';
+import type { InvitationDraft, PersonFlagRow, ShortlistEntryRow, ShortlistStatus } from '../../../../electron/common/shapes';
 import { doNotInviteText } from '../../components/FlagChips';
 import { Alert } from '../../components/Alert';
 import { Required } from '../../components/Required';

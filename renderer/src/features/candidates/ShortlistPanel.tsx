@@ -22,7 +22,7 @@ import type {
   ShortlistEntryRow,
   ShortlistRound,
   ShortlistStatus,
-} from '../../../../electron/common/views';
+} from '../../../../electron/common/shapes';
 import { Alert } from '../../components/Alert';
 import { useManuscripts } from '../../stores/manuscripts';
 import { useKeepFresh, useQuery, useQuerySelect, type QueryState } from '../../data/queries';

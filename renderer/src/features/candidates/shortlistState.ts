@@ -2,9 +2,9 @@
 // core's 'shortlist' change refetches the list (data/queries.ts), so no view keeps its own copy of what core knows.
 import { create } from 'zustand';
 import type { RequestChannel, RequestInput } from '../../../../electron/common/contract';
-import type { CandidateRow } from '../../../../electron/common/views';
+import type { CandidateRow } from '../../../../electron/common/shapes';
 import { desk, errorText } from '../../platform/instance';
-import type { ShortlistEntryRow } from '../../../../electron/common/rows';
+import type { ShortlistEntryRow } from '../../../../electron/common/shapes';
 import { peekQuery, useQuerySelect, type QueryState } from '../../data/queries';
 import { useManuscripts } from '../../stores/manuscripts';
 
