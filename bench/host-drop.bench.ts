@@ -33,6 +33,7 @@ interface Eld {
   p99Ms: number;
   samples: number;
   atUs: number;
+  atMs: number;
   sched: { runMaxMs: number; waitMaxMs: number; stretches: Stretch[] } | null;
 }
 
@@ -99,7 +100,11 @@ const bench: Bench = async () => {
   try {
     const url = await new Promise<string>((resolveUrl, reject) => {
       child.once('exit', (code) => reject(new Error(`the browser host exited (${code})`)));
-      createInterface({ input: child.stdout! }).once('line', (line) => resolveUrl((JSON.parse(line) as { url: string }).url));
+      // the host's first JSON line is its address; with HOST_DROP_NODE_FLAGS (--trace-gc writes to stdout) the rest goes to stderr
+      createInterface({ input: child.stdout! }).on('line', (line) => {
+        if (line.startsWith('{"url"')) resolveUrl((JSON.parse(line) as { url: string }).url);
+        else if (process.env.HOST_DROP_NODE_FLAGS) process.stderr.write(`host-drop: host: ${line}\n`);
+      });
     });
     const page = await browser.newPage();
     await page.goto(url);
@@ -174,7 +179,10 @@ const bench: Bench = async () => {
       process.stderr.write(`host-drop: stretches (ms) drop ${list(dropped)}\nhost-drop: stretches (ms) upload ${list(uploaded)}\n`);
     }
     if (process.env.HOST_DROP_NODE_FLAGS)
-      process.stderr.write(`host-drop: µs drop ${start.atUs} filled ${dropped.atUs} sent ${uploaded.atUs}\n`);
+      process.stderr.write(
+        `host-drop: µs drop ${start.atUs} filled ${dropped.atUs} sent ${uploaded.atUs}; ` +
+          `ms since the host started (--trace-gc's clock) ${start.atMs} ${dropped.atMs} ${uploaded.atMs}\n`,
+      );
     const worst = Math.max(dropped.maxMs, uploaded.maxMs);
     const how =
       `${FILES} PDFs from ../shared/material/pdf (${(bytes / 2 ** 20).toFixed(1)} MB) through the page's file input, ` +

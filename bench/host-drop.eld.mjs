@@ -3,7 +3,7 @@
 // Where Linux says how (/proc/PID/task/PID/schedstat: the main thread's time on a core and waiting for one),
 // each stretch over STRETCH_MS between two ticks is split into the time the thread ran (the host's code),
 // waited for a core (another process had it: the machine) and neither (blocked in a system call or asleep).
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { setInterval } from 'node:timers';
 
@@ -37,18 +37,22 @@ if (out) {
   }
   process.on('SIGUSR2', () => {
     const longest = (key) => stretches.reduce((m, s) => Math.max(m, s[key]), 0);
+    // written whole, then renamed: the bench reads the file as soon as it exists
     writeFileSync(
-      out,
+      `${out}.part`,
       JSON.stringify({
         maxMs: loop.max / 1e6,
         p99Ms: loop.percentile(99) / 1e6,
         samples: loop.count,
         // the monotonic clock a --cpu-prof profile's timestamps use (µs), to find this moment in it
         atUs: Number(process.hrtime.bigint() / 1000n),
+        // ms since the process started, the clock of --trace-gc's lines
+        atMs: Math.round(performance.now()),
         // null where schedstat is missing; else the most the thread ran, and waited for a core, in one stretch
         sched: last.s ? { runMaxMs: longest('runMs'), waitMaxMs: longest('waitMs'), stretches } : null,
       }),
     );
+    renameSync(`${out}.part`, out);
     loop.reset();
     stretches = [];
   });
