@@ -23,6 +23,8 @@ const hostEntry = join(repoRoot, 'out', 'main', 'host.js');
 const rendererDir = join(repoRoot, 'out', 'renderer');
 
 interface Stretch {
+  /** when it ended, on the host's monotonic clock (µs) */
+  endUs: number;
   ms: number;
   runMs: number;
   waitMs: number;
@@ -175,7 +177,9 @@ const bench: Bench = async () => {
     // where the two measured spans lie on the host's monotonic clock (a --cpu-prof profile's timestamps, µs)
     if (process.env.HOST_DROP_STRETCHES) {
       const list = (e: Eld) =>
-        (e.sched?.stretches ?? []).map((x) => `${x.ms.toFixed(0)}=${x.runMs.toFixed(0)}run+${x.waitMs.toFixed(0)}wait`).join(' ');
+        (e.sched?.stretches ?? [])
+          .map((x) => `${x.ms.toFixed(0)}=${x.runMs.toFixed(0)}run+${x.waitMs.toFixed(0)}wait@${x.endUs}`)
+          .join(' ');
       process.stderr.write(`host-drop: stretches (ms) drop ${list(dropped)}\nhost-drop: stretches (ms) upload ${list(uploaded)}\n`);
     }
     if (process.env.HOST_DROP_NODE_FLAGS)

@@ -31,7 +31,8 @@ if (out) {
     setInterval(() => {
       const now = { at: performance.now(), s: sched() };
       const ms = now.at - last.at - TICK_MS;
-      if (ms > STRETCH_MS && now.s) stretches.push({ ms, runMs: now.s[0] - last.s[0], waitMs: now.s[1] - last.s[1] });
+      if (ms > STRETCH_MS && now.s)
+        stretches.push({ ms, runMs: now.s[0] - last.s[0], waitMs: now.s[1] - last.s[1], endUs: Number(process.hrtime.bigint() / 1000n) });
       last = now;
     }, TICK_MS).unref();
   }
