@@ -268,6 +268,26 @@ export class ShortlistRepository {
   }
 
   /**
+   * Several moves of one manuscript's list in one transaction: all of them or none (a refused move names its
+   * person and changes nothing). Each is dated now, as `setStatus`.
+   */
+  setStatuses(manuscriptId: number, changes: ReadonlyArray<{ authorId: number; status: ShortlistStatus }>): ShortlistEntryRow[] {
+    return this.changes.transaction(() => {
+      for (const { authorId, status } of changes) {
+        try {
+          this.setStatus(manuscriptId, authorId, status);
+        } catch (err) {
+          const name = this.entry(manuscriptId, authorId)?.name;
+          if (err instanceof DeskError && name)
+            throw new DeskError(err.code, `${name}: ${err.message} Nothing was changed.`, { field: 'changes' });
+          throw err;
+        }
+      }
+      return this.list(manuscriptId);
+    });
+  }
+
+  /**
    * The person declined, for this reason (the words typed with "other"); with `unavailableUntil` the
    * person is unavailable until that day on every manuscript (availability, source "declined").
    */
