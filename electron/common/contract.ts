@@ -40,7 +40,6 @@ import type {
   GroupAuthorRow,
   CandidateLoadRow,
   IntakeView,
-  PreviewSource,
   InvitationDraft,
   InvitationSettings,
   LedgerPage,
@@ -95,6 +94,15 @@ const event = <P>(): EventSpec<P> => ({ payload: undefined as unknown as P });
 // Payload types
 
 export type Connectivity = 'online' | 'offline' | 'unknown';
+
+/** A staged file's bytes for the first-page preview beside the upload form (the window draws the page itself).
+ * pdf: data holds the PDF; docx: no preview; too-large: a PDF over PREVIEW_MAX_BYTES, not sent. The bytes cross
+ * as bytes: IPC's structured clone in Electron, binary messages on the browser host's socket (socket-bytes.ts). */
+export interface PreviewFile {
+  fileId: string;
+  kind: 'pdf' | 'docx' | 'too-large';
+  data: Uint8Array | null;
+}
 
 export interface AppInfo {
   name: string;
@@ -321,7 +329,7 @@ export const requests = {
   'files.pick': request<{ files: StagedFile[]; refused: Array<{ name: string; message: string }> }>()(() => empty),
   'intake.inspect': request<IntakeView>()(() => z.object({ fileId: z.string().min(1).max(80) }).strict()),
   /** A staged file's bytes for the window to draw its first page beside the form (a PDF up to PREVIEW_MAX_BYTES). */
-  'intake.preview': request<PreviewSource>()(() => z.object({ fileId: z.string().min(1).max(80) }).strict()),
+  'intake.preview': request<PreviewFile>()(() => z.object({ fileId: z.string().min(1).max(80) }).strict()),
 
   // Manuscripts
   'manuscripts.list': request<ManuscriptRow[]>()(() => z.object({ folder: text(200).optional() }).strict()),

@@ -1,7 +1,9 @@
 // The WebSocket wire format: the renderer sends {id, channel, input}; the host answers
 // {id, result: Envelope}. Core events go out as {event, payload}. A file crosses as a text announcement
-// {id, stage: {name, size}} and binary pieces (electron/common/stage-file.ts, handled by uploads.ts).
+// {id, stage: {name, size}} and binary pieces (electron/common/stage-file.ts, handled by uploads.ts); an
+// answer carrying bytes is its text then one binary message per byte field (electron/common/socket-bytes.ts).
 import type { Envelope } from '../common/contract';
+import { splitAnswer } from '../common/socket-bytes';
 import type { Core } from '../core/composition';
 import type { SocketUploads } from './uploads';
 
@@ -16,8 +18,16 @@ export interface SocketReply {
   result: Envelope<unknown>;
 }
 
+/** What to send back: the text, then the binary messages (an answer's bytes), in order. */
+export interface SocketOutput {
+  text: string;
+  /** The request's id, which each binary message carries. */
+  id: number | null;
+  pieces: Uint8Array[];
+}
+
 /** Returns the reply to send, or null when nothing should be sent (now: an announced file is answered by uploads). */
-export async function handleSocketMessage(core: Core, text: string, uploads?: SocketUploads): Promise<string | null> {
+export async function handleSocketMessage(core: Core, text: string, uploads?: SocketUploads): Promise<SocketOutput | null> {
   let msg: unknown;
   try {
     msg = JSON.parse(text);
@@ -37,10 +47,11 @@ export async function handleSocketMessage(core: Core, text: string, uploads?: So
         error: { code: 'invalid_input', message: 'Malformed message: expected {id, channel, input} or {id, stage} as JSON text.' },
       },
     };
-    return JSON.stringify(reply);
+    return { text: JSON.stringify(reply), id, pieces: [] };
   }
   const result = await core.router.handle(msg.channel, msg.input, { transport: 'websocket' });
-  return JSON.stringify({ id: msg.id, result } satisfies SocketReply);
+  const { answer, pieces } = splitAnswer(msg.id, result);
+  return { text: JSON.stringify(answer), id: msg.id, pieces };
 }
 
 function isRequest(v: unknown): v is SocketRequest {

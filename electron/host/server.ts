@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { contentSecurityPolicy, securityHeaders } from '../common/csp';
 import { MAX_MESSAGE_BYTES } from '../common/limits';
+import { STAGE_PIECE_PREFIX } from '../common/stage-file';
 import type { Core } from '../core/composition';
 import { serveStatic } from '../core/static-files';
 import { AdmissionGate, HOST_ADMISSION, type AdmissionLimits } from './admission';
@@ -107,6 +108,15 @@ export async function startHost(opts: HostOptions): Promise<Host> {
       const send = (text: string) => {
         if (ws.readyState === ws.OPEN) ws.send(text, () => replied());
       };
+      // An answer's bytes (electron/common/socket-bytes.ts): the request's id, then the bytes as the message's
+      // second fragment, so the bytes are sent as they are, never copied behind a prefix.
+      const sendBytes = (id: number, bytes: Uint8Array) => {
+        if (ws.readyState !== ws.OPEN) return;
+        const prefix = Buffer.alloc(STAGE_PIECE_PREFIX);
+        prefix.writeUInt32BE(id);
+        ws.send(prefix, { binary: true, fin: false });
+        ws.send(bytes, { binary: true, fin: true });
+      };
       const uploads = new SocketUploads(
         opts.core.staging,
         (id, result) => send(JSON.stringify({ id, result })),
@@ -126,7 +136,9 @@ export async function startHost(opts: HostOptions): Promise<Host> {
         const handled = isBinary
           ? uploads.piece(asBuffer(data))
           : handleSocketMessage(opts.core, data.toString(), uploads).then((reply) => {
-              if (reply !== null) send(reply);
+              if (reply === null) return;
+              send(reply.text);
+              if (reply.id !== null) for (const bytes of reply.pieces) sendBytes(reply.id, bytes);
             });
         void handled.finally(done);
       });

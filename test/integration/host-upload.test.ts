@@ -259,3 +259,62 @@ describe('files crossing the browser host as binary pieces', () => {
     for (const ws of [...senders, other]) ws.close();
   });
 });
+
+describe('bytes in answers (electron/common/socket-bytes.ts)', () => {
+  it('a preview’s PDF comes back as a binary message after a short text answer, never as text', async () => {
+    const bytes = pdf(3 * STAGE_PIECE_BYTES + 17, 5);
+    const staged = await core.staging.stageBytes('preview.pdf', bytes);
+    const ws = await open();
+    const texts: string[] = [];
+    const binaries: Buffer[] = [];
+    ws.on('message', (d, isBinary) => (isBinary ? binaries.push(d as Buffer) : texts.push(d.toString())));
+    ws.send(JSON.stringify({ id: 41, channel: 'intake.preview', input: { fileId: staged.id } }));
+    await vi.waitFor(() => expect(binaries).toHaveLength(1), { timeout: 10_000, interval: 10 });
+    expect(texts).toHaveLength(1);
+    expect(texts[0]!.length).toBeLessThan(200);
+    expect(JSON.parse(texts[0]!)).toEqual({
+      id: 41,
+      result: { ok: true, value: { fileId: staged.id, kind: 'pdf', data: null } },
+      bytes: ['data'],
+    });
+    expect(binaries[0]!.readUInt32BE(0)).toBe(41);
+    expect(binaries[0]!.subarray(4).equals(bytes)).toBe(true);
+    ws.close();
+  });
+
+  it('the page’s bridge puts the bytes back into the answer, and the answers around it are unchanged', async () => {
+    const g = globalThis as unknown as { window?: unknown; WebSocket: unknown };
+    const saved = { window: g.window, WebSocket: g.WebSocket };
+    const origin = host.origin;
+    class PageSocket extends WebSocket {
+      constructor(url: string) {
+        super(url, { origin });
+      }
+    }
+    g.window = {};
+    g.WebSocket = PageSocket;
+    try {
+      const bytes = pdf(STAGE_PIECE_BYTES + 5, 7);
+      const staged = await core.staging.stageBytes('bridge.pdf', bytes);
+      const bridge = connectWebSocketBridge(`${origin.replace('http', 'ws')}/ws?token=${host.token}`);
+      const [info, preview, again] = await Promise.all([
+        bridge.request['app.info']({}),
+        bridge.request['intake.preview']({ fileId: staged.id }),
+        bridge.request['intake.preview']({ fileId: staged.id }),
+      ]);
+      expect(info).toMatchObject({ ok: true, value: { version: '3.1.4' } });
+      for (const env of [preview, again]) {
+        expect(env).toMatchObject({ ok: true, value: { fileId: staged.id, kind: 'pdf' } });
+        const data = (env as { ok: true; value: { data: Uint8Array } }).value.data;
+        expect(data).toBeInstanceOf(Uint8Array);
+        expect(Buffer.from(data).equals(bytes)).toBe(true);
+      }
+      // an answer without bytes is left as it is
+      const missing = await bridge.request['intake.preview']({ fileId: 'f'.repeat(32) });
+      expect(missing.ok).toBe(false);
+    } finally {
+      g.window = saved.window;
+      g.WebSocket = saved.WebSocket;
+    }
+  });
+});

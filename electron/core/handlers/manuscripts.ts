@@ -1,8 +1,8 @@
 import { open } from 'node:fs/promises';
 import { basename, isAbsolute } from 'node:path';
+import type { PreviewFile } from '../../common/contract';
 import { DeskError, type DeskErrorShape } from '../../common/errors';
 import { PREVIEW_MAX_BYTES } from '../../common/limits';
-import type { PreviewSource } from '../../common/shapes';
 import type { Cache } from '../cache';
 import type { HandlerMap } from '../router';
 import type { CoreContext } from './context';
@@ -142,18 +142,24 @@ export function colleagueUpload(manuscripts: Cache['manuscripts'], profileId: st
   return `This replaces ${m.uploadedBy}’s upload${when} on the service.`;
 }
 
-/** A staged file's bytes for the window's first-page preview: a PDF by its header, at most PREVIEW_MAX_BYTES (read off the event loop). */
-async function previewSource(fileId: string, path: string): Promise<PreviewSource> {
+/** A staged file's bytes for the window's first-page preview: a PDF by its header, at most PREVIEW_MAX_BYTES (read off the
+ * event loop, into a buffer that is not zero-filled first: only the bytes read are handed on). */
+async function previewSource(fileId: string, path: string): Promise<PreviewFile> {
   const file = await open(path, 'r');
   try {
     const { size } = await file.stat();
     const head = Buffer.alloc(5);
     await file.read(head, 0, 5, 0);
-    if (head.toString('latin1') !== '%PDF-') return { fileId, kind: 'docx', dataBase64: null };
-    if (size > PREVIEW_MAX_BYTES) return { fileId, kind: 'too-large', dataBase64: null };
-    const bytes = Buffer.alloc(size);
-    const { bytesRead } = await file.read(bytes, 0, size, 0);
-    return { fileId, kind: 'pdf', dataBase64: bytes.subarray(0, bytesRead).toString('base64') };
+    if (head.toString('latin1') !== '%PDF-') return { fileId, kind: 'docx', data: null };
+    if (size > PREVIEW_MAX_BYTES) return { fileId, kind: 'too-large', data: null };
+    const bytes = Buffer.allocUnsafeSlow(size);
+    let read = 0;
+    while (read < size) {
+      const { bytesRead } = await file.read(bytes, read, size - read, read);
+      if (bytesRead === 0) break;
+      read += bytesRead;
+    }
+    return { fileId, kind: 'pdf', data: bytes.subarray(0, read) };
   } finally {
     await file.close();
   }

@@ -1,8 +1,10 @@
 // The browser build's bridge: the same DeskBridge as preload's, over the host's WebSocket. A dropped or picked
 // File crosses as binary messages (stageFile below; the wire format is in electron/common/stage-file.ts),
-// never as base64 inside JSON: the host writes the pieces to disk as they arrive.
+// never as base64 inside JSON: the host writes the pieces to disk as they arrive. Bytes in an answer (a
+// preview's PDF) come back the same way, as binary messages after the answer's text (socket-bytes.ts).
 import { createBridge } from '../../../electron/common/bridge';
 import type { DeskBridge, Envelope, EventChannel } from '../../../electron/common/contract';
+import { awaitsBytes, PendingBytes, readAnswerPiece, type SocketAnswer } from '../../../electron/common/socket-bytes';
 import { STAGE_PIECE_BYTES, stagePiece, type StageAnnouncement } from '../../../electron/common/stage-file';
 import type { StagedFile } from '../../../electron/common/shapes';
 
@@ -63,16 +65,35 @@ export function connectWebSocketBridge(wsUrl: string): DeskBridge {
     for (const m of queue.splice(0)) socket.send(m);
   });
   socket.addEventListener('close', () => failAll('The connection to Referee Desk closed. Reload the page.'));
+  // binary messages arrive as ArrayBuffers (a browser's default is a Blob)
+  socket.binaryType = 'arraybuffer';
+  /** The answer whose bytes are arriving: they follow its text at once, so there is one at a time. */
+  let awaiting: PendingBytes | null = null;
+  const answer = (id: number, result: Envelope<unknown>) => {
+    pending.get(id)?.(result);
+    pending.delete(id);
+  };
   const onMessage = (ev: MessageEvent) => {
-    let msg: { id?: number | null; result?: Envelope<unknown>; event?: EventChannel; payload?: unknown };
+    if (ev.data instanceof ArrayBuffer) {
+      const piece = readAnswerPiece(new Uint8Array(ev.data));
+      if (!piece || !awaiting || piece.id !== awaiting.id) return;
+      const whole = awaiting.add(piece.bytes);
+      if (whole) {
+        answer(awaiting.id, whole);
+        awaiting = null;
+      }
+      return;
+    }
+    let msg: Partial<SocketAnswer> & { event?: EventChannel; payload?: unknown };
     try {
       msg = JSON.parse(String(ev.data)) as typeof msg;
     } catch {
       return;
     }
     if (typeof msg.id === 'number' && msg.result) {
-      pending.get(msg.id)?.(msg.result);
-      pending.delete(msg.id);
+      const reply = msg as SocketAnswer;
+      if (awaitsBytes(reply)) awaiting = new PendingBytes(reply);
+      else answer(reply.id as number, reply.result);
     } else if (msg.event) {
       for (const l of listeners.get(msg.event) ?? []) l(msg.payload);
     }

@@ -18,13 +18,6 @@ function pdfjs(): Promise<PdfJs> {
   return lib;
 }
 
-function bytesOf(base64: string): Uint8Array {
-  const bin = atob(base64);
-  const out = new Uint8Array(bin.length);
-  for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
-  return out;
-}
-
 /**
  * Draws page 1 of the staged file `fileId` into `canvas`, sized for a pane `paneWidth` CSS pixels wide.
  * Never throws: a Word file, a PDF too large to send, or one that cannot be drawn in time says so.
@@ -40,11 +33,11 @@ export async function drawFirstPage(
   let finished = false;
   const work = async (): Promise<FirstPageOutcome> => {
     const source = await desk().invoke('intake.preview', { fileId });
-    if (source.kind !== 'pdf' || source.dataBase64 === null) return source.kind === 'pdf' ? 'failed' : source.kind;
+    if (source.kind !== 'pdf' || source.data === null) return source.kind === 'pdf' ? 'failed' : source.kind;
     const { getDocument } = await pdfjs();
     if (signal.aborted) return 'failed';
     const loading = getDocument({
-      data: bytesOf(source.dataBase64),
+      data: source.data,
       disableFontFace: true,
       enableXfa: false,
       stopAtErrors: false,
