@@ -25,6 +25,7 @@ import {
   uploadFormSchema,
 } from './service';
 import type {
+  PreviewFile,
   AuthorHistory,
   AuthorRequestRow,
   DoNotInviteRow,
@@ -94,15 +95,6 @@ const event = <P>(): EventSpec<P> => ({ payload: undefined as unknown as P });
 // Payload types
 
 export type Connectivity = 'online' | 'offline' | 'unknown';
-
-/** A staged file's bytes for the first-page preview beside the upload form (the window draws the page itself).
- * pdf: data holds the PDF; docx: no preview; too-large: a PDF over PREVIEW_MAX_BYTES, not sent. The bytes cross
- * as bytes: IPC's structured clone in Electron, binary messages on the browser host's socket (socket-bytes.ts). */
-export interface PreviewFile {
-  fileId: string;
-  kind: 'pdf' | 'docx' | 'too-large';
-  data: Uint8Array | null;
-}
 
 export interface AppInfo {
   name: string;

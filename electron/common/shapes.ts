@@ -722,11 +722,12 @@ export interface IntakeView {
 }
 
 /** A staged file's bytes for the first-page preview beside the upload form (the window draws the page itself).
- * pdf: dataBase64 holds the PDF; docx: no preview; too-large: a PDF over PREVIEW_MAX_BYTES, not sent. */
-export interface PreviewSource {
+ * pdf: data holds the PDF; docx: no preview; too-large: a PDF over PREVIEW_MAX_BYTES, not sent. The bytes cross
+ * as bytes: IPC's structured clone in Electron, binary messages on the browser host's socket (socket-bytes.ts). */
+export interface PreviewFile {
   fileId: string;
   kind: 'pdf' | 'docx' | 'too-large';
-  dataBase64: string | null;
+  data: Uint8Array | null;
 }
 
 // --------------------------------------------------------------------------------------------

@@ -1,7 +1,8 @@
 // intake.preview: a staged PDF's bytes for the window's first-page preview, nothing for a Word file, and
 // nothing for a PDF over PREVIEW_MAX_BYTES. Through the router, as the window calls it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Envelope, PreviewFile } from '../../electron/common/contract';
+import type { Envelope } from '../../electron/common/contract';
+import type { PreviewFile } from '../../electron/common/shapes';
 import { PREVIEW_MAX_BYTES } from '../../electron/common/limits';
 import { makeManuscriptDocx, makeManuscriptPdf } from '../fixtures/intake/make';
 import { startCoreWithService, type CoreWithService } from '../support/core-with-service';

@@ -1,6 +1,6 @@
 import { open } from 'node:fs/promises';
 import { basename, isAbsolute } from 'node:path';
-import type { PreviewFile } from '../../common/contract';
+import type { PreviewFile } from '../../common/shapes';
 import { DeskError, type DeskErrorShape } from '../../common/errors';
 import { PREVIEW_MAX_BYTES } from '../../common/limits';
 import type { Cache } from '../cache';
