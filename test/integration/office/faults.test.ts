@@ -7,15 +7,14 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Cache } from '../../../electron/core/cache';
 import { MAX_SHORTLIST } from '../../../electron/core/cache/shortlist';
-import { OfficeSync, type OfficeConnection } from '../../../electron/core/office/sync';
+import type { OfficeConnection, OfficeSync } from '../../../electron/core/office/sync';
 import { systemTimers, type Timers } from '../../../electron/core/sync';
 import { FakeOffice } from '../../support/fake-office';
-import { fencedConnect, linkedCache, OFFICE_PROFILE, recordRun } from '../../support/office';
-import { ManualClock, MemoryLogger } from '../cache/fixtures';
+import { fencedConnect, OFFICE_PROFILE, recordRun, syncedEditor } from '../../support/office';
+import { ManualClock } from '../cache/fixtures';
 
 const P = OFFICE_PROFILE;
 const URL1 = 'postgres://office.example/desk';
-const noTimers: Timers = { setTimeout: () => 1, clearTimeout: () => {} };
 const clock = new ManualClock();
 let office: FakeOffice;
 let cleanups: Array<() => void>;
@@ -26,21 +25,7 @@ interface Editor {
 }
 
 function editor(login: string, opts: { connect?: () => Promise<OfficeConnection>; timers?: Timers } = {}): Editor {
-  const { cache, close } = linkedCache(login, URL1, clock);
-  const sync = new OfficeSync({
-    cache,
-    profileId: P,
-    link: { url: URL1, login },
-    connect: opts.connect ?? office.connect(login),
-    clock,
-    timers: opts.timers ?? noTimers,
-    logger: new MemoryLogger(),
-  });
-  cleanups.push(() => {
-    void sync.stop();
-    close();
-  });
-  return { cache, sync };
+  return syncedEditor(login, { url: URL1, clock, connect: opts.connect ?? office.connect(login), timers: opts.timers, cleanups });
 }
 const run = (e: Editor, originId: string, authors: number[], folder = 'JOURNAL-A') => recordRun(e.cache, originId, authors, folder);
 const body = (originId: string, authorId: number, over: Record<string, unknown> = {}) => ({

@@ -7,10 +7,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Cache } from '../../../electron/core/cache';
 import { MARKS_KIND, marksEventBody, MAX_SHARED_MARKS, RECEIVER_KIND } from '../../../electron/core/cache/office-marks';
-import { OfficeSync } from '../../../electron/core/office/sync';
+import type { OfficeSync } from '../../../electron/core/office/sync';
 import { handleDelivery } from '../../../electron/core/webhook';
 import { FakeOffice } from '../../support/fake-office';
-import { linkedCache, OFFICE_PROFILE, recordRun } from '../../support/office';
+import { OFFICE_PROFILE, recordRun, syncedEditor } from '../../support/office';
 import { bytes, KEY, markedCandidate, webhookBody } from '../../unit/webhook/samples';
 import { ManualClock, MemoryLogger, range } from '../cache/fixtures';
 
@@ -27,22 +27,7 @@ interface Editor {
 }
 
 function editor(login: string): Editor {
-  const { cache, close } = linkedCache(login, URL, clock);
-  const noTimers = { setTimeout: () => 0, clearTimeout: () => undefined };
-  const sync = new OfficeSync({
-    cache,
-    profileId: P,
-    link: { url: URL, login },
-    connect: office.connect(login),
-    clock,
-    timers: noTimers,
-    logger: new MemoryLogger(),
-  });
-  cleanups.push(() => {
-    void sync.stop();
-    close();
-  });
-  return { login, cache, sync };
+  return { login, ...syncedEditor(login, { url: URL, clock, connect: office.connect(login), cleanups }) };
 }
 
 /** The editor's upload answered: the run recorded and shared (service manuscript id = first author × 7). */

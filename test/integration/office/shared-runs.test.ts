@@ -19,10 +19,10 @@ import {
   RUN_KIND,
   runEvents,
 } from '../../../electron/core/cache/office-runs';
-import { OfficeSync } from '../../../electron/core/office/sync';
+import type { OfficeSync } from '../../../electron/core/office/sync';
 import { FakeOffice } from '../../support/fake-office';
-import { linkedCache, OFFICE_PROFILE, recordRun } from '../../support/office';
-import { ManualClock, MemoryLogger, form, range, response } from '../cache/fixtures';
+import { linkedCache, OFFICE_PROFILE, recordRun, syncedEditor } from '../../support/office';
+import { ManualClock, form, range, response } from '../cache/fixtures';
 
 const P = OFFICE_PROFILE;
 const URL = 'postgres://office.example/desk';
@@ -36,22 +36,7 @@ interface Editor {
 }
 
 function editor(login: string): Editor {
-  const { cache, close } = linkedCache(login, URL, clock);
-  const noTimers = { setTimeout: () => 0, clearTimeout: () => undefined };
-  const sync = new OfficeSync({
-    cache,
-    profileId: P,
-    link: { url: URL, login },
-    connect: office.connect(login),
-    clock,
-    timers: noTimers,
-    logger: new MemoryLogger(),
-  });
-  cleanups.push(() => {
-    void sync.stop();
-    close();
-  });
-  return { cache, sync };
+  return syncedEditor(login, { url: URL, clock, connect: office.connect(login), cleanups });
 }
 
 /** The editor's upload answered (as the outbox commits it): the run recorded and shared. */
