@@ -63,6 +63,14 @@ const LAYERS = {
   root: import.meta.dirname,
   zones: [
     {
+      // The data shapes sit under the contract and the domain functions: both import them, never the reverse.
+      name: 'data shapes',
+      from: 'electron/common/shapes.ts',
+      allow: ['electron/common/service/**', 'electron/common/channels', 'electron/common/plan'],
+      packages: [],
+      why: "electron/common/shapes.ts holds data shapes only: the service's shapes, the change topics and the plan; never the contract or domain/.",
+    },
+    {
       name: 'common',
       from: 'electron/common/**',
       allow: [COMMON],

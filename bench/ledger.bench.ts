@@ -6,7 +6,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fatigueSince, isoDate, DEFAULT_FATIGUE, applyStatus, type ShortlistStatus } from '../electron/common/domain/shortlist';
+import { fatigueSince, isoDate, DEFAULT_FATIGUE, applyStatus } from '../electron/common/domain/shortlist';
+import type { ShortlistStatus } from '../electron/common/shapes';
 import type { UploadResponse } from '../electron/common/service';
 import { openCache, type Cache } from '../electron/core/cache';
 import type { Logger } from '../electron/core/ports';

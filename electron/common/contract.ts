@@ -12,8 +12,9 @@ import type { View } from './domain/views';
 import type { DeskErrorShape } from './errors';
 import { MAX_MANUSCRIPT_BYTES, MAX_STAGE_BASE64 } from './limits';
 import { baseUrlProblem } from './base-url';
-import { CANDIDATE_SORT_KEYS } from './rows';
+import { CANDIDATE_SORT_KEYS } from './shapes';
 import { DECLINE_REASONS, MAX_INVITE_NOW } from './domain/rounds';
+import { MAX_OPEN_AT_ONCE } from './domain/quickInvite';
 import {
   CONFLICT_KEYS,
   JOURNALS_CORPORA,
@@ -63,7 +64,7 @@ import type {
   WebhookStatusView,
   OfficeCheck,
   OfficeStatusView,
-} from './views';
+} from './shapes';
 
 /** A request channel: its input is validated at runtime with `input`; `output` only carries a type. */
 export interface RequestSpec<I extends z.ZodType, O> {
@@ -354,6 +355,19 @@ export const requests = {
   'shortlist.note': request<ShortlistEntryRow>()(() => z.object({ ...onShortlist, note: text(4000) }).strict()),
   /** shortlisted → invited → accepted / declined / no answer (→ closed when the review arrives); other moves are refused. */
   'shortlist.setStatus': request<ShortlistEntryRow>()(() => z.object({ ...onShortlist, status: shortlistStatus }).strict()),
+  /** Several moves of the list at once (everyone opened in the mail app becomes invited; Undo puts each back): all or none. */
+  'shortlist.setStatuses': request<ShortlistEntryRow[]>()(() =>
+    z
+      .object({
+        manuscriptId: id,
+        changes: z
+          .array(z.object({ authorId, status: shortlistStatus }).strict())
+          .min(1)
+          .max(200)
+          .refine((c) => new Set(c.map((x) => x.authorId)).size === c.length, 'Each person can change status once at a time.'),
+      })
+      .strict(),
+  ),
   'shortlist.setDue': request<ShortlistEntryRow>()(() => z.object({ ...onShortlist, dueDate: isoDay.nullable() }).strict()),
   /** Invitations of the active profile with no answer after the reminder days set in Settings. */
   'shortlist.reminders': request<ReminderRow[]>()(() => empty),
@@ -397,6 +411,29 @@ export const requests = {
   /** Opens the draft in the system mail client where the host can (Electron); opened: false means use the mailto link. */
   'invitation.open': request<{ opened: boolean; draft: InvitationDraft }>()(() =>
     z.object({ ...onShortlist, confirmOpposed: z.boolean().optional() }).strict(),
+  ),
+  /**
+   * Opens the drafts of these people in the system mail client, one message each, where the host can (Electron), and marks
+   * everyone whose message opened as invited, in one write. Checked first, all of them: a person who may not be invited
+   * (do not invite, opposed without confirmation, a status that cannot become invited) refuses the whole request before
+   * anything opens. opened: false (the browser host) opens and marks nothing: the window opens the links, then
+   * shortlist.setStatuses. `notOpened`: the people whose message did not open after the mail client failed.
+   */
+  'invitation.openAll': request<{
+    opened: boolean;
+    invited: ShortlistEntryRow[];
+    notOpened: number[];
+    drafts: InvitationDraft[];
+  }>()(() =>
+    z
+      .object({
+        manuscriptId: id,
+        people: z
+          .array(z.object({ authorId, confirmOpposed: z.boolean().optional() }).strict())
+          .min(1)
+          .max(MAX_OPEN_AT_ONCE, `The mail app gets at most ${MAX_OPEN_AT_ONCE} messages at once.`),
+      })
+      .strict(),
   ),
   /** Confirms the invitation was sent: the person becomes invited, dated today. */
   'invitation.markInvited': request<ShortlistEntryRow>()(() => z.object(onShortlist).strict()),

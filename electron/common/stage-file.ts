@@ -7,7 +7,7 @@
 // format at the end of this file), which the host writes to the staging area as they arrive.
 import type { RawInvoke } from './bridge';
 import type { DeskBridge, Envelope } from './contract';
-import type { StagedFile } from './views';
+import type { StagedFile } from './shapes';
 
 export const STAGE_PATH = 'files.stagePath';
 

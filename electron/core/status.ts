@@ -1,5 +1,5 @@
 import type { Connectivity, DemoStatus, StatusEvent } from '../common/contract';
-import type { OfficeStatusView } from '../common/views';
+import type { OfficeStatusView } from '../common/shapes';
 import type { EventBus } from './events';
 import type { Clock } from './ports';
 

@@ -5,7 +5,7 @@
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CacheClearView, DataChangedEvent, GroupAuthorRow, ManuscriptRow, OutboxItemView, RunRow } from '../../electron/common/views';
+import type { CacheClearView, DataChangedEvent, GroupAuthorRow, ManuscriptRow, OutboxItemView, RunRow } from '../../electron/common/shapes';
 import { createCore, type Core } from '../../electron/core/composition';
 import type { RunningSandbox } from '../../electron/localservice';
 import { makeManuscriptPdf } from '../fixtures/intake/make';

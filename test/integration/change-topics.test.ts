@@ -15,7 +15,7 @@ import type {
   OutboxItemView,
   ProfilesState,
   RunRow,
-} from '../../electron/common/views';
+} from '../../electron/common/shapes';
 import { startCoreWithService, type CoreWithService } from '../support/core-with-service';
 
 type Topic = DataChangedEvent['topic'];
@@ -133,6 +133,7 @@ const CHANNELS: Record<RequestChannel, Entry> = {
   'shortlist.setDue': editor(SHORTLIST, () => ({ manuscriptId: ms(), authorId: s.people[0], dueDate: '2030-01-31' })),
   'invitation.markInvited': editor(SHORTLIST, () => ({ manuscriptId: ms(), authorId: s.people[0] })),
   'shortlist.setStatus': editor(SHORTLIST, () => ({ manuscriptId: ms(), authorId: s.people[0], status: 'accepted' })),
+  'shortlist.setStatuses': editor(SHORTLIST, () => ({ manuscriptId: ms(), changes: [{ authorId: s.people[2], status: 'invited' }] })),
   // The accepted person withdraws, too busy until a day: the person's availability changes with the entry.
   'shortlist.decline': editor(SHORTLIST, () => ({
     manuscriptId: ms(),
@@ -149,6 +150,10 @@ const CHANNELS: Record<RequestChannel, Entry> = {
   'invitation.setSettings': editor(SHORTLIST, () => ({ reminderDays: 5 })),
   'invitation.draft': read,
   'invitation.open': { kind: 'outside', why: 'hands a mailto: URL to the mail client; nothing is stored' },
+  'invitation.openAll': {
+    kind: 'outside',
+    why: 'in a host without a mail client it only drafts; where the host opens the mail app it marks through the shortlist like shortlist.setStatuses',
+  },
   'ledger.query': read,
   'ledger.person': read,
   // A second author id with the same e-mail joins the first one's person; splitting undoes it.

@@ -17,7 +17,7 @@ import type {
   RunRow,
   ShortlistEntryRow,
   DoNotInviteRow,
-} from '../../electron/common/views';
+} from '../../electron/common/shapes';
 import { countryOf } from '../../electron/common/domain/countries';
 import { institutionsOf, localConflicts } from '../../electron/common/domain/spread';
 import { startCoreWithService, type CoreWithService } from '../support/core-with-service';

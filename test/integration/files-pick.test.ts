@@ -4,7 +4,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StagedFile } from '../../electron/common/views';
+import type { StagedFile } from '../../electron/common/shapes';
 import { createCore, type Core } from '../../electron/core/composition';
 import { makeManuscriptPdf } from '../fixtures/intake/make';
 import { MemoryLogger, MemorySecrets } from '../support/fakes';

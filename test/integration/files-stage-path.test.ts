@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Envelope } from '../../electron/common/contract';
-import type { StagedFile } from '../../electron/common/views';
+import type { StagedFile } from '../../electron/common/shapes';
 import { createCore, type Core } from '../../electron/core/composition';
 import { DEFAULT_LIMITS } from '../../electron/core/intake/types';
 import { makeManuscriptPdf } from '../fixtures/intake/make';

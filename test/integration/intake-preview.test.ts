@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Envelope } from '../../electron/common/contract';
 import { PREVIEW_MAX_BYTES } from '../../electron/common/limits';
-import type { PreviewSource } from '../../electron/common/views';
+import type { PreviewSource } from '../../electron/common/shapes';
 import { makeManuscriptDocx, makeManuscriptPdf } from '../fixtures/intake/make';
 import { startCoreWithService, type CoreWithService } from '../support/core-with-service';
 

@@ -13,7 +13,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toCsv } from '../../electron/common/domain/csv';
-import type { CandidatePage, LedgerPage, ManuscriptRow, RunRow } from '../../electron/common/views';
+import type { CandidatePage, LedgerPage, ManuscriptRow, RunRow } from '../../electron/common/shapes';
 import type { Core } from '../../electron/core/composition';
 import type { RotatingLogFile } from '../../electron/core/log-rotation';
 import type { RunningSandbox } from '../../electron/localservice';

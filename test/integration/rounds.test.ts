@@ -12,7 +12,7 @@ import type {
   RunRow,
   ShortlistEntryRow,
   ShortlistRound,
-} from '../../electron/common/views';
+} from '../../electron/common/shapes';
 import { startCoreWithService, type CoreWithService } from '../support/core-with-service';
 
 let t: CoreWithService;

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { InvitationDraft, ProfilesState, ShortlistEntryRow } from '../../electron/common/views';
+import type { InvitationDraft, ProfilesState, ShortlistEntryRow } from '../../electron/common/shapes';
 import { createCore, type Core } from '../../electron/core/composition';
 import { form, response } from './cache/fixtures';
 import { MemoryLogger, MemorySecrets } from '../support/fakes';

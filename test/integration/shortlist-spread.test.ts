@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ShortlistSpread } from '../../electron/common/domain/spread';
-import type { CandidatePage, ProfilesState } from '../../electron/common/views';
+import type { CandidatePage, ProfilesState } from '../../electron/common/shapes';
 import { createCore, type Core } from '../../electron/core/composition';
 import { candidate, form, response } from './cache/fixtures';
 import { MemoryLogger, MemorySecrets } from '../support/fakes';

@@ -20,7 +20,7 @@ import type {
   ReminderRow,
   RunRow,
   ShortlistEntryRow,
-} from '../../electron/common/views';
+} from '../../electron/common/shapes';
 import { startCoreWithService, type CoreWithService } from '../support/core-with-service';
 
 let t: CoreWithService;

@@ -3,7 +3,7 @@
 // refusal. The local service holds the first upload for 30 s so it can be caught in flight.
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OutboxItemView, UploadProgressEvent } from '../../electron/common/views';
+import type { OutboxItemView, UploadProgressEvent } from '../../electron/common/shapes';
 import type { Core } from '../../electron/core/composition';
 import type { RunningSandbox } from '../../electron/localservice';
 import { makeManuscriptPdf } from '../fixtures/intake/make';

@@ -1,7 +1,7 @@
 // An upload queued in the outbox reports its progress to the renderer while the file streams to
 // the service: monotonic bytes, ending at the whole request body, for the right manuscript.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UploadProgressEvent } from '../../electron/common/views';
+import type { UploadProgressEvent } from '../../electron/common/shapes';
 import type { Core } from '../../electron/core/composition';
 import { makeManuscriptPdf } from '../fixtures/intake/make';
 import { startCoreWithService, type CoreWithService } from '../support/core-with-service';

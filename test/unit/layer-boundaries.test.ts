@@ -78,6 +78,8 @@ describe('layers: each zone refuses what its allow-list does not name (local/lay
     ['renderer feature → core', 'renderer/src/features/groups/probe.tsx', '../../../../electron/core/router'],
     ['renderer platform → a store', 'renderer/src/platform/probe.ts', '../stores/app'],
     ['renderer store → a feature', 'renderer/src/stores/probe.ts', '../features/groups/GroupsView'],
+    ['the data shapes → the contract', 'electron/common/shapes.ts', './contract'],
+    ['the data shapes → a domain module', 'electron/common/shapes.ts', './domain/rounds'],
     ['a folder under electron/ with no zone', 'electron/newlayer/probe.ts', 'node:fs'],
     ["an exception is one file's, not its folder's", 'renderer/src/features/activity/probe.tsx', '../groups/groupState'],
   ];
@@ -88,6 +90,8 @@ describe('layers: each zone refuses what its allow-list does not name (local/lay
   const allowed: Case[] = [
     ['common → zod', 'electron/common/probe.ts', 'zod'],
     ['common → common', 'electron/common/domain/probe.ts', '../errors'],
+    ['a domain module → the data shapes', 'electron/common/domain/probe.ts', '../shapes'],
+    ['the data shapes → the service shapes', 'electron/common/shapes.ts', './service'],
     ['core → common', 'electron/core/probe.ts', '../common/errors'],
     ['core → node:fs', 'electron/core/probe.ts', 'node:fs'],
     ['core → better-sqlite3', 'electron/core/cache/probe.ts', 'better-sqlite3'],

@@ -1,8 +1,8 @@
 // The candidate table's columns: one definition for the screen, CSV and XLSX exports. Each column has
 // its id, its label, its value (what the exports write) and, when the screen shows it, its place there;
 // the renderer adds only how a cell looks, keyed by the same id (renderer/src/features/candidates/cells.tsx).
-import { CANDIDATE_SORT } from '../rows';
-import type { CandidateRow, CandidateSortKey } from '../views';
+import { CANDIDATE_SORT } from '../shapes';
+import type { CandidateRow, CandidateSortKey } from '../shapes';
 import { CONFLICT_TEXT, conflictBadges } from './conflicts';
 
 export interface CandidateColumn<K extends string = string> {

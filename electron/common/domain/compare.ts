@@ -1,5 +1,5 @@
 // Two runs of the same manuscript side by side: one row per candidate who came, left or moved.
-import type { RunComparison } from '../views';
+import type { RunComparison } from '../shapes';
 
 export type ChangeKind = 'new' | 'up' | 'down' | 'dropped';
 

@@ -1,7 +1,7 @@
 // Which pre-filled fields of the upload form the editor should check: the ones intake was unsure of, and the
 // author list when its length disagrees with what the page shows (e-mails or affiliation markers that went to
 // no author). Pure; the upload form highlights what this returns.
-import type { IntakeView } from '../views';
+import type { IntakeView } from '../shapes';
 
 /** Below this confidence a pre-filled field is highlighted. */
 export const LOW_CONFIDENCE = 0.7;

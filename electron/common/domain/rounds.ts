@@ -1,7 +1,9 @@
 // The second and third rounds of inviting: why people decline, until when someone is unavailable, and
 // which of a shortlist are invited now and which wait as alternates (docs/shortlist.md "Rounds").
+import type { DeclineReason, DeclineReportRow } from '../shapes';
 import { labelKeys } from './labels';
-import { isReminderDue, isoDate, type ShortlistStatus } from './shortlist';
+import type { ShortlistStatus } from '../shapes';
+import { isReminderDue, isoDate } from './shortlist';
 
 /** Why a person declined: the menu's reasons, each with its words. */
 export const DECLINE_LABEL = {
@@ -11,8 +13,7 @@ export const DECLINE_LABEL = {
   on_leave: 'On leave',
   no_reason: 'No reason given',
   other: 'Other',
-} as const;
-export type DeclineReason = keyof typeof DECLINE_LABEL;
+} as const satisfies Record<DeclineReason, string>;
 export const DECLINE_REASONS = labelKeys<DeclineReason>(DECLINE_LABEL);
 
 /** A decline recorded before reasons were asked. */
@@ -145,20 +146,6 @@ export interface DeclineFact {
   accepted: number;
   declined: number;
   noAnswer: number;
-}
-
-export interface DeclineReportRow {
-  /** null: declines recorded before reasons were asked. */
-  reason: DeclineReason | null;
-  label: string;
-  declines: number;
-  /** Different people who gave this reason. */
-  people: number;
-  /**
-   * Of those people, accepted among their answered invitations (accepted, declined, no answer), all
-   * manuscripts together: whether people who gave this reason say yes another time. Null without answers.
-   */
-  acceptanceRate: number | null;
 }
 
 /** Declines by reason over all reviewers, in the menu's order (then "not recorded"); reasons nobody gave are left out. */

@@ -1,6 +1,6 @@
 // The shortlist's rules: statuses and their legal transitions, a person's counts across
 // manuscripts, the fatigue (load) rule, reminders due, and the table an export writes.
-import type { LedgerPersonRow } from '../rows';
+import type { LedgerPersonRow, PersonCounts, ShortlistStatus } from '../shapes';
 import { labelKeys } from './labels';
 
 /** A shortlisted person's status for one manuscript, each with its words. */
@@ -11,8 +11,7 @@ export const STATUS_LABEL = {
   declined: 'Declined',
   no_answer: 'No answer',
   closed: 'Review received',
-} as const;
-export type ShortlistStatus = keyof typeof STATUS_LABEL;
+} as const satisfies Record<ShortlistStatus, string>;
 export const SHORTLIST_STATUSES = labelKeys<ShortlistStatus>(STATUS_LABEL);
 
 /**
@@ -63,17 +62,6 @@ export function applyStatus(entry: StatusDates, to: ShortlistStatus, now: number
     case 'closed':
       return { ...entry, status: to, closedAt: now };
   }
-}
-
-export interface PersonCounts {
-  shortlisted: number;
-  invited: number;
-  accepted: number;
-  declined: number;
-  noAnswer: number;
-  /** Accepted and not closed. */
-  reviewing: number;
-  lastInvitedAt: number | null;
 }
 
 /** A person's counts from their shortlist entries (one per manuscript). Accepted includes reviews received. */

@@ -7,15 +7,9 @@ import { notOpposedFilter } from './decisions';
 import { candidateLedgerFilters } from './ledger';
 import { asBool, fromJson, statementCache } from './sql';
 import { STORED_FIELDS } from './candidate-fields';
-import { CANDIDATE_SORT_KEYS } from '../../common/rows';
-import {
-  CONFLICT_BITS,
-  type CandidatePage,
-  type CandidateQuery,
-  type CandidateRow,
-  type CandidateSortKey,
-  type RunComparison,
-} from './types';
+import type { CandidateQuery } from '../../common/contract';
+import { CANDIDATE_SORT_KEYS } from '../../common/shapes';
+import { CONFLICT_BITS, type CandidatePage, type CandidateRow, type CandidateSortKey, type RunComparison } from './types';
 
 /** The fields of CandidateRow the table stores in a form of its own: JSON text, 0/1, a column per conflict flag. */
 type Encoded = 'relevantConcepts' | 'authorsGroups' | 'marked' | 'markedBy' | 'conflicts';

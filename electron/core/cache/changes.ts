@@ -4,7 +4,7 @@
 // plays the same part: a write runs inside it, and what the write touched is announced once it is
 // committed, never for a write that rolled back.
 import type { Database } from 'better-sqlite3';
-import type { DataChangedEvent } from '../../common/views';
+import type { DataChangedEvent } from '../../common/shapes';
 import { Emitter } from '../events';
 
 /** What the window hears of, plus 'office': the editor's events queued for the editorial office, which only core's

@@ -1,5 +1,5 @@
 import type { Database } from 'better-sqlite3';
-import type { CacheClearView } from '../../common/views';
+import type { CacheClearView } from '../../common/shapes';
 import type { ChangeFeed } from './changes';
 
 // Manuscripts of the profile whose runs go: those with no upload waiting in the outbox (queued,

@@ -1,8 +1,9 @@
 import { DeskError } from '../../common/errors';
 import { authorMatcher, chooseMerge, normalizeEmail, normalizeOrcid } from '../../common/domain/ledger';
-import { declineReport, type DeclineFact, type DeclineReason } from '../../common/domain/rounds';
+import { declineReport, type DeclineFact } from '../../common/domain/rounds';
+import type { DeclineReason } from '../../common/shapes';
 import { acceptanceRate, fatigueSince, isoDate, loadBadge, personCounts, type FatigueSettings } from '../../common/domain/shortlist';
-import type { DeclineReport, SetBy } from '../../common/rows';
+import type { DeclineReport, SetBy } from '../../common/shapes';
 import type { UploadAuthor } from '../../common/service';
 import { fromJson, ftsQuery, insertInto } from './sql';
 import type {

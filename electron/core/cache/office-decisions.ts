@@ -16,7 +16,7 @@ import { isoDate } from '../../common/domain/shortlist';
 import { isDeskError } from '../../common/errors';
 import { OFFICE_WIDE_FOLDER } from '../office/schema';
 import type { Clock, Logger } from '../ports';
-import type { SetBy } from '../../common/rows';
+import type { SetBy } from '../../common/shapes';
 import type { ChangeFeed } from './changes';
 import type { DecisionChange, DecisionsRepository } from './decisions';
 import type { LedgerRepository } from './ledger';

@@ -7,8 +7,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Database, Statement } from 'better-sqlite3';
 import { z } from 'zod';
-import { DECLINE_REASONS, type DeclineReason } from '../../common/domain/rounds';
-import { SHORTLIST_STATUSES, type ShortlistStatus } from '../../common/domain/shortlist';
+import { DECLINE_REASONS } from '../../common/domain/rounds';
+import { SHORTLIST_STATUSES } from '../../common/domain/shortlist';
+import type { DeclineReason, ShortlistStatus } from '../../common/shapes';
 import { OFFICE_WIDE_FOLDER, OFFICE_WIDE_KINDS } from '../office/schema';
 import type { Clock } from '../ports';
 import type { ChangeFeed } from './changes';

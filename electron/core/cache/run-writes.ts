@@ -77,13 +77,12 @@ const linkable = ({ rank: _rank, concepts_json, ...fields }: LinkableRow): LinkC
   relevant_concepts: fromJson<string[]>(concepts_json, []),
 });
 
-/** The candidates table's columns as written, one named parameter a column: the service's plain fields (STORED_FIELDS)
- *  and what the cache adds or encodes (the export's columns are domain/candidates.ts's CANDIDATE_COLUMNS). */
-const CANDIDATE_SQL_COLUMNS = [
+/** What the cache adds to the service's plain fields or stores in a form of its own (JSON text, 0/1, a flag a column);
+ *  the export's columns are domain/candidates.ts's CANDIDATE_COLUMNS. */
+const ENCODED_COLUMNS = [
   'run_id',
   'profile_id',
   'rank',
-  ...STORED_FIELDS.map((f) => f.column),
   'concepts_json',
   'authors_groups_json',
   'marked',
@@ -96,9 +95,14 @@ const CANDIDATE_SQL_COLUMNS = [
   'conflict_count',
   'has_email',
   'raw_json',
-];
+] as const;
+type EncodedColumns = Record<(typeof ENCODED_COLUMNS)[number], string | number | null>;
 
-type CandidateDbInsert = Record<string, string | number | null>;
+/** The candidates table's columns as written, one named parameter a column: the encoded ones and STORED_FIELDS'. */
+const CANDIDATE_SQL_COLUMNS = [...ENCODED_COLUMNS, ...STORED_FIELDS.map((f) => f.column)];
+
+/** A row to insert: the encoded columns, checked by the compiler, and STORED_FIELDS' columns, checked at start-up. */
+type CandidateDbInsert = EncodedColumns & Record<string, string | number | null>;
 
 const AUTHOR_INSERT = [
   'profile_id',
@@ -202,7 +206,7 @@ export class RunWrites {
           count++;
         }
       });
-      const row: CandidateDbInsert = {
+      const encoded: EncodedColumns = {
         run_id: run.runId,
         profile_id: run.profileId,
         rank,
@@ -219,6 +223,7 @@ export class RunWrites {
         has_email: c.email !== null && c.email !== '' ? 1 : 0,
         raw_json: toJson(raws?.[rank - offset] ?? c),
       };
+      const row: CandidateDbInsert = { ...encoded };
       for (const f of STORED_FIELDS) row[f.column] = c[f.key] as string | number | null;
       this.insertCandidate.run(row);
     }

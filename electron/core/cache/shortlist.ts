@@ -2,42 +2,31 @@ import type { Database, Statement } from 'better-sqlite3';
 import { DeskError } from '../../common/errors';
 import { DEFAULT_TEMPLATE } from '../../common/domain/invitation';
 import { DAY_MS, DEFAULT_FATIGUE, applyStatus, reminderCutoff, transitionError } from '../../common/domain/shortlist';
-import { DEFAULT_INVITE_NOW, type DeclineReason } from '../../common/domain/rounds';
+import { DEFAULT_INVITE_NOW } from '../../common/domain/rounds';
 import { localConflicts, type SpreadPerson } from '../../common/domain/spread';
 import type { Clock } from '../ports';
 import type { LedgerRepository } from './ledger';
-import type { InvitationSettings, ReminderRow, ShortlistEntryRow, ShortlistRound, ShortlistStatus } from './types';
+import type { DeclineReason, InvitationSettings, ReminderRow, ShortlistEntryRow, ShortlistRound, ShortlistStatus } from './types';
 import type { ChangeFeed } from './changes';
-import { insertInto } from './sql';
+import { insertInto, type DbColumns } from './sql';
 
-interface EntryDbRow {
-  manuscript_id: number;
-  author_id: number;
+/**
+ * An entry as the table stores it: ShortlistEntryRow's fields under their snake_case columns, except the ones the
+ * table keeps in a form of its own (a flag as 0/1, the mark and the colleagues' invitations as their parts or JSON).
+ */
+type EntryDbRow = DbColumns<
+  Omit<ShortlistEntryRow, 'personId' | 'inLatestRun' | 'serviceMark' | 'invitedByColleagues' | 'localConflicts'>
+> & {
+  /** Null until the ledger has matched the person. */
   person_id: number | null;
-  position: number;
-  name: string;
-  email: string | null;
-  orcid: string | null;
-  affiliation: string | null;
-  note: string;
-  status: ShortlistStatus;
-  due_date: string | null;
-  invited_at: number | null;
-  answered_at: number | null;
-  closed_at: number | null;
   in_latest: number;
   marked: number;
   marked_by: string | null;
   /** JSON: colleagues of the office who invited this person for this manuscript. */
   colleagues: string | null;
-  decline_reason: DeclineReason | null;
-  decline_text: string | null;
-  unavailable_until: string | null;
   /** 1: no candidate of the manuscript's runs (a ledger person the authors suggested). */
   unchecked: number;
-  created_at: number;
-  updated_at: number;
-}
+};
 
 /** The manuscript's authors' affiliations as the editor confirmed them on the upload form. */
 type AuthorAffiliations = () => Array<string | undefined>;
@@ -275,6 +264,26 @@ export class ShortlistRepository {
       this.journal(manuscriptId, authorId);
       this.changed(manuscriptId);
       return this.entry(manuscriptId, authorId)!;
+    });
+  }
+
+  /**
+   * Several moves of one manuscript's list in one transaction: all of them or none (a refused move names its
+   * person and changes nothing). Each is dated now, as `setStatus`.
+   */
+  setStatuses(manuscriptId: number, changes: ReadonlyArray<{ authorId: number; status: ShortlistStatus }>): ShortlistEntryRow[] {
+    return this.changes.transaction(() => {
+      for (const { authorId, status } of changes) {
+        try {
+          this.setStatus(manuscriptId, authorId, status);
+        } catch (err) {
+          const name = this.entry(manuscriptId, authorId)?.name;
+          if (err instanceof DeskError && name)
+            throw new DeskError(err.code, `${name}: ${err.message} Nothing was changed.`, { field: 'changes' });
+          throw err;
+        }
+      }
+      return this.list(manuscriptId);
     });
   }
 

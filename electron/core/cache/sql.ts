@@ -73,3 +73,11 @@ export function statementCache(db: Database, max = 32): <P extends unknown[], R>
     return s as unknown as Statement<P, R>;
   };
 }
+
+/** `dueDate` → `due_date`: a camelCase field's column name, at the type level (snakeColumn is its run-time twin). */
+export type SnakeColumn<K extends string> = K extends `${infer C}${infer Rest}`
+  ? `${C extends Lowercase<C> ? C : `_${Lowercase<C>}`}${SnakeColumn<Rest>}`
+  : K;
+
+/** A row as SQLite gives it back: each field under its snake_case column, booleans as 0/1. */
+export type DbColumns<T> = { [K in keyof T & string as SnakeColumn<K>]: T[K] extends boolean ? number : T[K] };

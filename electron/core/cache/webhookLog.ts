@@ -1,5 +1,5 @@
 import type { Database, Statement } from 'better-sqlite3';
-import type { WebhookDeliveryOutcome, WebhookDeliveryView } from '../../common/views';
+import type { WebhookDeliveryOutcome, WebhookDeliveryView } from '../../common/shapes';
 import type { Clock } from '../ports';
 import type { ChangeFeed } from './changes';
 

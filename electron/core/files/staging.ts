@@ -7,7 +7,7 @@ import { createReadStream, mkdirSync, readdirSync, renameSync, rmSync, statSync,
 import { mkdir, open, readdir, readFile, rename, rm, stat, writeFile, type FileHandle } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import { basename, join } from 'node:path';
-import type { StagedFile } from '../../common/views';
+import type { StagedFile } from '../../common/shapes';
 import { DeskError } from '../../common/errors';
 import { tooLargeMessage } from '../../common/limits';
 import type { FileHandover } from '../outbox/types';

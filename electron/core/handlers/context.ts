@@ -1,5 +1,5 @@
 import { DeskError } from '../../common/errors';
-import type { ManuscriptRow } from '../../common/rows';
+import type { ManuscriptRow } from '../../common/shapes';
 import type { Cache } from '../cache';
 import type { EventBus } from '../events';
 import type { StagingArea } from '../files/staging';

@@ -2,7 +2,7 @@ import { open } from 'node:fs/promises';
 import { basename, isAbsolute } from 'node:path';
 import { DeskError, type DeskErrorShape } from '../../common/errors';
 import { PREVIEW_MAX_BYTES } from '../../common/limits';
-import type { PreviewSource } from '../../common/views';
+import type { PreviewSource } from '../../common/shapes';
 import type { Cache } from '../cache';
 import type { HandlerMap } from '../router';
 import { ownManuscript, type CoreContext } from './context';

@@ -1,5 +1,5 @@
 import { syncOutcome } from '../../common/domain/wording';
-import type { OutboxEditable, OutboxItemView } from '../../common/views';
+import type { OutboxEditable, OutboxItemView } from '../../common/shapes';
 import { isOutboxKind, type OutboxEntry } from '../outbox';
 import type { HandlerMap } from '../router';
 import type { CoreContext } from './context';

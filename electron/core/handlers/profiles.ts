@@ -1,5 +1,5 @@
 import type { ErrorCode } from '../../common/errors';
-import type { ProfilesState } from '../../common/views';
+import type { ProfilesState } from '../../common/shapes';
 import type { HandlerMap } from '../router';
 import type { CoreContext } from './context';
 

@@ -1,5 +1,5 @@
 import { fillTemplate, mailtoUrl } from '../../common/domain/invitation';
-import type { FatigueSettings } from '../../common/domain/shortlist';
+import { TRANSITIONS, transitionError, type FatigueSettings } from '../../common/domain/shortlist';
 import { shortlistSpread } from '../../common/domain/spread';
 import { DeskError } from '../../common/errors';
 import type { InvitationDraft, InvitationSettings } from '../cache/types';
@@ -13,6 +13,7 @@ type Channels =
   | 'shortlist.reorder'
   | 'shortlist.note'
   | 'shortlist.setStatus'
+  | 'shortlist.setStatuses'
   | 'shortlist.setDue'
   | 'shortlist.reminders'
   | 'shortlist.decline'
@@ -23,6 +24,7 @@ type Channels =
   | 'invitation.setSettings'
   | 'invitation.draft'
   | 'invitation.open'
+  | 'invitation.openAll'
   | 'invitation.markInvited'
   | 'ledger.query'
   | 'ledger.person'
@@ -113,6 +115,10 @@ export function shortlistHandlers(ctx: CoreContext): HandlerMap<Channels> {
       mine(manuscriptId);
       return ctx.cache.editorWrite(() => ctx.cache.shortlist.setStatus(manuscriptId, authorId, status));
     },
+    'shortlist.setStatuses': ({ manuscriptId, changes }) => {
+      mine(manuscriptId);
+      return ctx.cache.editorWrite(() => ctx.cache.shortlist.setStatuses(manuscriptId, changes));
+    },
     'shortlist.setDue': ({ manuscriptId, authorId, dueDate }) => {
       mine(manuscriptId);
       return ctx.cache.editorWrite(() => ctx.cache.shortlist.setDue(manuscriptId, authorId, dueDate));
@@ -156,6 +162,37 @@ export function shortlistHandlers(ctx: CoreContext): HandlerMap<Channels> {
         throw new DeskError('unsupported', 'The system mail client could not be opened. Copy the invitation text instead.');
       }
       return { opened: true, draft: d };
+    },
+    'invitation.openAll': async ({ manuscriptId, people }) => {
+      // Everything is checked before anything opens: one person who may not be invited refuses the whole request.
+      const drafts = people.map((p) => draft(manuscriptId, p.authorId, p.confirmOpposed));
+      for (const d of drafts) {
+        const e = ctx.cache.shortlist.entry(manuscriptId, d.authorId)!;
+        if (!TRANSITIONS[e.status].includes('invited'))
+          throw new DeskError('conflict', `${e.name}: ${transitionError(e.status, 'invited')} Nothing was opened.`, { field: 'people' });
+      }
+      if (!ctx.openExternal) return { opened: false, invited: [], notOpened: [], drafts };
+      const opened: number[] = [];
+      for (const d of drafts) {
+        try {
+          await ctx.openExternal(d.mailto);
+          opened.push(d.authorId);
+        } catch (err) {
+          ctx.logger.log('warn', 'the mail client could not be opened', { error: err instanceof Error ? err.message : String(err) });
+          break;
+        }
+      }
+      if (opened.length === 0)
+        throw new DeskError('unsupported', 'The system mail client could not be opened. Copy the invitation texts instead.');
+      // The people whose message opened become invited together; the others stay as they were.
+      const invited = await ctx.cache.editorWrite(() =>
+        ctx.cache.shortlist.setStatuses(
+          manuscriptId,
+          opened.map((authorId) => ({ authorId, status: 'invited' as const })),
+        ),
+      );
+      const notOpened = drafts.map((d) => d.authorId).filter((a) => !opened.includes(a));
+      return { opened: true, invited: invited.filter((e) => opened.includes(e.authorId)), notOpened, drafts };
     },
     'invitation.markInvited': ({ manuscriptId, authorId }) => {
       mine(manuscriptId);

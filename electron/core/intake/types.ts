@@ -1,6 +1,6 @@
 import { MAX_MANUSCRIPT_BYTES } from '../../common/limits';
 import type { DeskErrorShape } from '../../common/errors';
-import type { IntakeConfidenceView } from '../../common/views';
+import type { IntakeConfidenceView } from '../../common/shapes';
 
 /** How sure intake is of each field (0–1), and the page counts the author list should agree with. */
 export type IntakeConfidence = IntakeConfidenceView;

@@ -2,7 +2,7 @@
 // profile to an office (the password in the keychain, like the API key), the sync loop of the
 // linked profile, and what the status bar says of it.
 import { DeskError } from '../../common/errors';
-import type { OfficeStatusView } from '../../common/views';
+import type { OfficeStatusView } from '../../common/shapes';
 import type { Cache } from '../cache';
 import type { Clock, Logger, SecretStore } from '../ports';
 import type { Timers } from '../sync';

@@ -2,7 +2,7 @@ import type { AuthorFromGroupPatch, AuthorFromGroupPut, AuthorsGroupCreate, Uplo
 import type { ErrorCode } from '../../common/errors';
 import type { StoredFile } from '../cache/types';
 
-import type { OutboxEditable, OutboxKind } from '../../common/views';
+import type { OutboxEditable, OutboxKind } from '../../common/shapes';
 import type { BackoffPolicy } from '../api/retry';
 
 /** Defined once, in the contract the Activity view reads. */

@@ -3,7 +3,7 @@
 // and ask whether one is stored (ARCHITECTURE.md §3 rule 4).
 import { randomUUID } from 'node:crypto';
 import { DeskError, isDeskError } from '../../common/errors';
-import type { ConnectionTest } from '../../common/views';
+import type { ConnectionTest } from '../../common/shapes';
 import { ServiceClient } from '../api/client';
 import type { ServiceApi, ServiceClientOptions } from '../api/types';
 import { systemClock, type Clock, type Logger, type SecretStore } from '../ports';

@@ -4,7 +4,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import type { WebhookDeliveryView, WebhookStatusView } from '../../common/views';
+import type { WebhookDeliveryView, WebhookStatusView } from '../../common/shapes';
 import type { Cache } from '../cache';
 import type { Logger, SecretStore } from '../ports';
 import { secretAccount } from '../profiles';

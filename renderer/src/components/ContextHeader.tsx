@@ -2,7 +2,7 @@ import { FileText } from 'lucide-react';
 import { createContext, useContext } from 'react';
 import { createPortal } from 'react-dom';
 import { boundsText } from '../../../electron/common/domain/candidates';
-import type { ManuscriptRow, RunRow } from '../../../electron/common/views';
+import type { ManuscriptRow, RunRow } from '../../../electron/common/shapes';
 
 /** The place beside the view's name where the shell shows the context header (null: in the view itself). */
 export const ContextSlot = createContext<HTMLElement | null>(null);

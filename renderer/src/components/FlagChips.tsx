@@ -3,7 +3,7 @@
 // for screen readers and its detail on hover.
 import { Ban } from 'lucide-react';
 import { setByText } from '../../../electron/common/domain/authorRequests';
-import type { PersonFlagRow, SetBy } from '../../../electron/common/rows';
+import type { PersonFlagRow, SetBy } from '../../../electron/common/shapes';
 
 export function doNotInviteText(d: { reason: string; until: string | null }): string {
   return `Do not invite: ${d.reason}${d.until ? ` (until ${d.until})` : ''}`;

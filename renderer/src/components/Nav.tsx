@@ -1,35 +1,13 @@
 // The sidebar: the views grouped by the job (Work, Pools, Settings: VIEW_SECTIONS), each with its icon, and
 // beside Activity what waits for the editor there: changes not yet sent and reminders due.
-import {
-  Activity,
-  Bell,
-  BookOpen,
-  Boxes,
-  FileText,
-  Settings,
-  SlidersHorizontal,
-  TriangleAlert,
-  UserCheck,
-  Users,
-  type LucideIcon,
-} from 'lucide-react';
+import { Bell, TriangleAlert } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { sidebarSections, VIEW_DEFS, viewDescription, viewLabel } from '../../../electron/common/domain/views';
 import { useApp, type View } from '../stores/app';
 import { useProfiles } from '../stores/profiles';
 import { useQuerySelect, type QueryState } from '../data/queries';
 import { whenIdle } from './idle';
-
-const ICONS: Record<View, LucideIcon> = {
-  manuscripts: FileText,
-  candidates: Users,
-  journals: BookOpen,
-  reviewers: UserCheck,
-  activity: Activity,
-  groups: Boxes,
-  settings: Settings,
-  customFields: SlidersHorizontal,
-};
+import { viewIcon } from './views';
 
 const SECTIONS = sidebarSections();
 /** Ctrl/Cmd+N opens the Nth view of the sidebar (VIEW_DEFS keeps the sidebar's order). */
@@ -74,7 +52,7 @@ export function Nav() {
           </div>
           <ul>
             {section.views.map((v) => {
-              const Icon = ICONS[v];
+              const Icon = viewIcon(v);
               return (
                 <li key={v}>
                   <button

@@ -13,7 +13,7 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { changeAges, type ReadChannel } from '../../../electron/common/channels';
 import type { RequestInput, RequestOutput } from '../../../electron/common/contract';
-import type { DataChangedEvent } from '../../../electron/common/views';
+import type { DataChangedEvent } from '../../../electron/common/shapes';
 import { desk, errorText } from '../platform/instance';
 
 export interface QueryState<T> {

@@ -10,7 +10,7 @@ import type {
   RequestOutput,
 } from '../../../electron/common/contract';
 import { DeskError } from '../../../electron/common/errors';
-import type { StagedFile } from '../../../electron/common/views';
+import type { StagedFile } from '../../../electron/common/shapes';
 import { connectWebSocketBridge } from './websocket';
 
 declare global {

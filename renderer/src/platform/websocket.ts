@@ -4,7 +4,7 @@
 import { createBridge } from '../../../electron/common/bridge';
 import type { DeskBridge, Envelope, EventChannel } from '../../../electron/common/contract';
 import { STAGE_PIECE_BYTES, stagePiece, type StageAnnouncement } from '../../../electron/common/stage-file';
-import type { StagedFile } from '../../../electron/common/views';
+import type { StagedFile } from '../../../electron/common/shapes';
 
 /** Bytes the page lets wait in the socket's send buffer before it reads the next piece of a file. */
 const SEND_AHEAD_BYTES = 2 * STAGE_PIECE_BYTES;

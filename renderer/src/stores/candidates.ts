@@ -1,7 +1,8 @@
 import equal from 'fast-deep-equal';
 import { create } from 'zustand';
 import type { ConflictEvidence } from '../../../electron/common/domain/conflicts';
-import type { AuthorHistory, CandidateQuery, CandidateRow, RunComparison } from '../../../electron/common/views';
+import type { CandidateQuery } from '../../../electron/common/contract';
+import type { AuthorHistory, CandidateRow, RunComparison } from '../../../electron/common/shapes';
 import { defaultSortDir } from '../../../electron/common/domain/candidates';
 import { boundsProblem } from '../../../electron/common/domain/wording';
 import { latestOnly } from '../data/latest';

@@ -1,7 +1,7 @@
 // The editor's decisions about people: the authors' opposed and suggested reviewers of a manuscript,
 // the do-not-invite list and bounced addresses. Views call these actions (never the bridge) and show the
 // error text they return; the reads are queries (data/queries.ts).
-import type { PersonFlagRow } from '../../../electron/common/rows';
+import type { PersonFlagRow } from '../../../electron/common/shapes';
 import { setQueryData, useQuerySelect, type QueryState } from '../data/queries';
 import { desk, errorText } from '../platform/instance';
 

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { DEFAULT_DUE_DAYS, MAX_DUE_DAYS, dueDateAfter } from '../../../electron/common/domain/invitation';
-import type { InvitationDraft } from '../../../electron/common/views';
+import type { InvitationDraft, ShortlistStatus } from '../../../electron/common/shapes';
 import { desk, errorText } from '../platform/instance';
 import { latestOnly } from '../data/latest';
 import { live, setQueryData } from '../data/queries';
@@ -140,5 +140,63 @@ export async function openInMailApp(key: { manuscriptId: number; authorId: numbe
     return (await desk().invoke('invitation.open', key)).opened;
   } catch {
     return false;
+  }
+}
+
+/** Opens a mailto: link from the page (the browser host, where core cannot reach the mail app). */
+function openLink(url: string): void {
+  const a = document.createElement('a');
+  a.href = url;
+  a.hidden = true;
+  a.dataset.mailOpen = '';
+  document.body.append(a);
+  a.click();
+  a.remove();
+}
+
+export interface OpenAllOutcome {
+  error: string | null;
+  /** The people whose message opened, now invited. */
+  opened: number[];
+  /** The people whose message did not open (the mail app failed part-way): as they were. */
+  notOpened: number[];
+}
+
+/**
+ * "Open all in mail app": one message per person. Core checks everyone first (nothing opens if one may not be
+ * invited); in Electron it opens each and marks those opened invited in one write. The browser host cannot reach
+ * the mail app: the page opens each link, then everyone is marked invited together (shortlist.setStatuses).
+ */
+export async function openAllInMailApp(
+  manuscriptId: number,
+  authorIds: readonly number[],
+  confirmed: readonly number[],
+): Promise<OpenAllOutcome> {
+  try {
+    const people = authorIds.map((authorId) => ({ authorId, ...(confirmed.includes(authorId) ? { confirmOpposed: true } : {}) }));
+    const r = await desk().invoke('invitation.openAll', { manuscriptId, people });
+    if (r.opened) return { error: null, opened: r.invited.map((e) => e.authorId), notOpened: r.notOpened };
+    for (const d of r.drafts) openLink(d.mailto);
+    await desk().invoke('shortlist.setStatuses', {
+      manuscriptId,
+      changes: r.drafts.map((d) => ({ authorId: d.authorId, status: 'invited' as const })),
+    });
+    return { error: null, opened: r.drafts.map((d) => d.authorId), notOpened: [] };
+  } catch (err) {
+    return { error: errorText(err), opened: [], notOpened: [] };
+  }
+}
+
+/** Several people at once to these statuses (everyone marked invited, or each put back by Undo): all or none. */
+export async function setStatuses(
+  manuscriptId: number,
+  changes: ReadonlyArray<{ authorId: number; status: ShortlistStatus }>,
+): Promise<string | null> {
+  if (changes.length === 0) return null;
+  try {
+    await desk().invoke('shortlist.setStatuses', { manuscriptId, changes: [...changes] });
+    return null;
+  } catch (err) {
+    return errorText(err);
   }
 }

@@ -1,4 +1,4 @@
-import type { LedgerPersonRow, LedgerQuery } from '../../../electron/common/rows';
+import type { LedgerPersonRow, LedgerQuery } from '../../../electron/common/shapes';
 import { desk } from '../platform/instance';
 
 /** Rows fetched per request while exporting. */

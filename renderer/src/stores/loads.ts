@@ -3,7 +3,7 @@
 // keeps the object of every person whose load did not change: an answer (after a ledger change) re-renders
 // only the cells that changed.
 import equal from 'fast-deep-equal';
-import type { CandidateLoadRow } from '../../../electron/common/rows';
+import type { CandidateLoadRow } from '../../../electron/common/shapes';
 import { useQuerySelect, type QueryState } from '../data/queries';
 
 let indexed: { data: readonly CandidateLoadRow[]; runId: number; byAuthor: Map<number, CandidateLoadRow> } | null = null;

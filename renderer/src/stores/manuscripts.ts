@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import type { UploadFormInput } from '../../../electron/common/service';
-import type { FolderRow, IntakeView, ManuscriptRow, RunRow, SearchHit, StagedFile } from '../../../electron/common/views';
+import type { FolderRow, IntakeView, ManuscriptRow, RunRow, SearchHit, StagedFile } from '../../../electron/common/shapes';
 import { MAX_MANUSCRIPT_BYTES, tooLargeMessage } from '../../../electron/common/limits';
 import { boundsProblem } from '../../../electron/common/domain/wording';
 import { live, shareEqual } from '../data/queries';

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { OfficeCheck } from '../../../electron/common/views';
+import type { OfficeCheck } from '../../../electron/common/shapes';
 import { desk, errorText } from '../platform/instance';
 
 export interface OfficeForm {

@@ -1,6 +1,6 @@
 // The Activity view's writes: send what waits now, retry or discard one queued change. The view calls
 // these; the change feed reloads what they change.
-import type { SyncNowView } from '../../../electron/common/views';
+import type { SyncNowView } from '../../../electron/common/shapes';
 import { desk } from '../platform/instance';
 
 /** Sends what waits now and says what came of it. */

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { ConnectionTest, ProfilesState } from '../../../electron/common/views';
+import type { ConnectionTest, ProfilesState } from '../../../electron/common/shapes';
 import { live } from '../data/queries';
 import { desk, errorText } from '../platform/instance';
 

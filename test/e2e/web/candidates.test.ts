@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UploadResponse } from '../../../electron/common/service';
 import { DeskError } from '../../../electron/common/errors';
-import type { CandidatePage } from '../../../electron/common/views';
+import type { CandidatePage } from '../../../electron/common/shapes';
 import { launchChromium, screenshotPath } from '../../support/browser';
 import { generatedAnswer } from '../../support/generated-run';
 import { openCandidates } from '../../support/candidates-page';

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CandidateRow, ManuscriptRow } from '../../../electron/common/views';
+import type { CandidateRow, ManuscriptRow } from '../../../electron/common/shapes';
 import { startHeadlessReceiver, type HeadlessReceiver } from '../../../electron/core/office/receiver';
 import { sandboxAdmin } from '../../support/admin';
 import { launchChromium, screenshotPath } from '../../support/browser';

@@ -5,7 +5,7 @@
 // bars say the office is in step. Screenshots: test-results/screenshots/office-*.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CandidateRow } from '../../../electron/common/views';
+import type { CandidateRow } from '../../../electron/common/shapes';
 import { launchChromium, screenshotPath } from '../../support/browser';
 import { officeWithEditors } from '../../support/office';
 import { pgAvailable, PG_MISSING, type PgCluster } from '../../support/pg-cluster';

@@ -8,7 +8,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCsv } from '../../../electron/common/domain/csv';
-import type { CandidateRow } from '../../../electron/common/views';
+import type { CandidateRow } from '../../../electron/common/shapes';
 import { launchChromium, screenshotPath } from '../../support/browser';
 import { startWebApp, type WebApp } from '../../support/web-app';
 import { openSettingsPane } from '../../support/settings-pane';

@@ -3,7 +3,7 @@
 // unknown group, client ids a URL cannot carry, an out-of-range webhook port, and what Test
 // connection says about Referee finder once candidates came.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ConnectionTest, ManuscriptRow, ProfilesState, WebhookStatusView } from '../../../electron/common/views';
+import type { ConnectionTest, ManuscriptRow, ProfilesState, WebhookStatusView } from '../../../electron/common/shapes';
 import { ServiceClient } from '../../../electron/core/api';
 import { startCoreWithService, type CoreWithService } from '../../support/core-with-service';
 

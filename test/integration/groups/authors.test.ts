@@ -2,7 +2,7 @@
 // from the service (a group added by id starts empty), a missing one says so, and writes whose
 // custom-field values do not fit the org's definitions are refused before anything is queued.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuthorsGroupRow, GroupAuthorRow } from '../../../electron/common/views';
+import type { AuthorsGroupRow, GroupAuthorRow } from '../../../electron/common/shapes';
 import type { Core } from '../../../electron/core/composition';
 import type { RunningSandbox } from '../../../electron/localservice';
 import { startCoreWithService, type CoreWithService } from '../../support/core-with-service';

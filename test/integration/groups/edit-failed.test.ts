@@ -3,7 +3,7 @@
 // custom field the organization does not have. Bad edits are refused whole: the write, its payload
 // and the cache stay as they were.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuthorsGroupRow, GroupAuthorRow, OutboxItemView } from '../../../electron/common/views';
+import type { AuthorsGroupRow, GroupAuthorRow, OutboxItemView } from '../../../electron/common/shapes';
 import type { Core } from '../../../electron/core/composition';
 import type { RunningSandbox } from '../../../electron/localservice';
 import { startCoreWithService, type CoreWithService } from '../../support/core-with-service';

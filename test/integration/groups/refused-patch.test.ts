@@ -2,7 +2,7 @@
 // router against the local service: the author's row shows the service's last known values (or the
 // edited ones), never a value the service refused — also for a field the edit no longer sends.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuthorsGroupRow, GroupAuthorRow, OutboxItemView } from '../../../electron/common/views';
+import type { AuthorsGroupRow, GroupAuthorRow, OutboxItemView } from '../../../electron/common/shapes';
 import type { Core } from '../../../electron/core/composition';
 import type { RunningSandbox } from '../../../electron/localservice';
 import { startCoreWithService, type CoreWithService } from '../../support/core-with-service';

@@ -21,7 +21,7 @@ import type {
   RunRow,
   ShortlistEntryRow,
   ShortlistRound,
-} from '../../../electron/common/views';
+} from '../../../electron/common/shapes';
 import type { CacheChange } from '../../../electron/core/cache/changes';
 import { OFFICE_WIDE_FOLDER } from '../../../electron/core/office/schema';
 import type { CoreWithService } from '../../support/core-with-service';

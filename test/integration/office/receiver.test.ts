@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CandidatePage, ManuscriptRow, RunRow, WebhookStatusView } from '../../../electron/common/views';
+import type { CandidatePage, ManuscriptRow, RunRow, WebhookStatusView } from '../../../electron/common/shapes';
 import { startCoreWithService, type CoreWithService } from '../../support/core-with-service';
 import { officeWithEditors } from '../../support/office';
 import { asAdmin, pgAvailable, PG_MISSING, type PgCluster } from '../../support/pg-cluster';

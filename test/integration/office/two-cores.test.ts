@@ -12,7 +12,7 @@ import type {
   OfficeStatusView,
   RunRow,
   ShortlistEntryRow,
-} from '../../../electron/common/views';
+} from '../../../electron/common/shapes';
 import type { CoreWithService } from '../../support/core-with-service';
 import { twoCoresOffice, type TwoCoresOffice } from '../../support/office';
 import type { TcpRelay } from '../../support/tcp-relay';

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DataChangedEvent, WebhookDeliveryView } from '../../../electron/common/views';
+import type { DataChangedEvent, WebhookDeliveryView } from '../../../electron/common/shapes';
 import { createCore, type Core } from '../../../electron/core/composition';
 import { WEBHOOK_RECEIPTS_KEPT } from '../../../electron/core/cache/webhookLog';
 import { MemoryLogger, MemorySecrets } from '../../support/fakes';

@@ -8,7 +8,7 @@ import { conflictBadges } from '../../../electron/common/domain/conflicts';
 import { parseCsv, toCsv } from '../../../electron/common/domain/csv';
 import { ledgerTable, shortlistTable, type LedgerExportPerson, type ShortlistExportEntry } from '../../../electron/common/domain/shortlist';
 import { CELL_CUT_MARKER, MAX_CELL_CHARS, toXlsx } from '../../../electron/common/domain/xlsx';
-import type { RunComparison } from '../../../electron/common/views';
+import type { RunComparison } from '../../../electron/common/shapes';
 import { candidateRow } from './golden/rows';
 
 const row = candidateRow;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { affiliationDoubt, fieldsToCheck, initialContradicts, LONG_AUTHOR_LIST } from '../../../electron/common/domain/intake';
-import type { IntakeConfidenceView, IntakeView } from '../../../electron/common/views';
+import type { IntakeConfidenceView, IntakeView } from '../../../electron/common/shapes';
 
 const sure = { name: 0.9, affiliation: 0.9, email: 0.95, orcid: 0.95 };
 

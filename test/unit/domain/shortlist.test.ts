@@ -16,8 +16,8 @@ import {
   personCounts,
   shortlistTable,
   transitionError,
-  type ShortlistStatus,
 } from '../../../electron/common/domain/shortlist';
+import type { ShortlistStatus } from '../../../electron/common/shapes';
 
 describe('status transitions', () => {
   it('allows shortlisted → invited → accepted → closed, and the answers after an invitation', () => {

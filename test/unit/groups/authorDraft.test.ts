@@ -1,7 +1,7 @@
 // The author editor's draft: Save changes is possible only when a real field of the selected
 // author changed, and sends exactly those fields.
 import { describe, expect, it } from 'vitest';
-import type { CustomFieldRow, GroupAuthorRow } from '../../../electron/common/views';
+import type { CustomFieldRow, GroupAuthorRow } from '../../../electron/common/shapes';
 import {
   changedFields,
   draftBase,

@@ -2,7 +2,7 @@
 // are reported whole and never sent.
 import { describe, expect, it } from 'vitest';
 import { parseCsv } from '../../../electron/common/domain/csv';
-import type { CustomFieldRow } from '../../../electron/common/views';
+import type { CustomFieldRow } from '../../../electron/common/shapes';
 import { csvAuthors, csvTable, guessMapping } from '../../../renderer/src/features/groups/csvImport';
 
 const row = (apiId: string, dataKind: string, name: string, options: string[] = []): CustomFieldRow => ({

@@ -2,7 +2,7 @@
 // shown read-only with its value, never as a free text input.
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { CustomFieldRow } from '../../../electron/common/views';
+import type { CustomFieldRow } from '../../../electron/common/shapes';
 import { customFieldValueProblem } from '../../../electron/common/service';
 import { CustomFieldInput, numberOrText } from '../../../renderer/src/features/groups/CustomFieldInput';
 

@@ -1,7 +1,7 @@
 // Settings → Clear cache: the confirmation says what goes and, when writes are waiting, that
 // they are kept with what they need.
 import { describe, expect, it } from 'vitest';
-import type { CacheClearView } from '../../../electron/common/views';
+import type { CacheClearView } from '../../../electron/common/shapes';
 import { keptText, removedText } from '../../../renderer/src/features/settings/cacheText';
 
 const view = (kept: CacheClearView['kept']): CacheClearView => ({

@@ -1,7 +1,7 @@
 // The Custom fields view's plain words: scopes in the spec's order, every §2.9 kind with its
 // value formats, an unknown kind said so, and how fresh the cached list is.
 import { describe, expect, it } from 'vitest';
-import type { CustomFieldRow } from '../../../electron/common/views';
+import type { CustomFieldRow } from '../../../electron/common/shapes';
 import { byScope, freshness, kindFormat, SCOPES } from '../../../renderer/src/features/customfields/format';
 
 const field = (scope: CustomFieldRow['scope'], position: number, name: string): CustomFieldRow => ({

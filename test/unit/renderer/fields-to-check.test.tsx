@@ -4,7 +4,7 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { fieldsToCheck, type FieldToCheck } from '../../../electron/common/domain/intake';
-import type { IntakeView } from '../../../electron/common/views';
+import type { IntakeView } from '../../../electron/common/shapes';
 import type { UploadFormInput } from '../../../electron/common/service';
 import { checksByField, checksSummary } from '../../../renderer/src/features/manuscripts/checks';
 import { UploadForm } from '../../../renderer/src/features/manuscripts/UploadForm';

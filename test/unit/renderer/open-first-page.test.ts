@@ -2,7 +2,8 @@
 // for is one small page of rows, asked for with the manuscript's detail; the rest of the run is asked for
 // only when the view says so (after it painted that page: afterPaint), and the exports act on every row.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CandidateQuery, CandidateRow, ManuscriptRow } from '../../../electron/common/views';
+import type { CandidateQuery } from '../../../electron/common/contract';
+import type { CandidateRow, ManuscriptRow } from '../../../electron/common/shapes';
 import { resetWorkspace } from '../../../renderer/src/data/connect';
 import { afterPaint, FIRST_PAGE, useCandidates } from '../../../renderer/src/stores/candidates';
 import { useManuscripts } from '../../../renderer/src/stores/manuscripts';

@@ -2,8 +2,8 @@
 // what to do next; a refused write is in plain words, counted, with a way to correct it where it was made.
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AuthorHistory } from '../../../electron/common/rows';
-import type { OutboxItemView } from '../../../electron/common/views';
+import type { AuthorHistory } from '../../../electron/common/shapes';
+import type { OutboxItemView } from '../../../electron/common/shapes';
 import { ActivityView } from '../../../renderer/src/features/activity/ActivityView';
 import { CustomFieldsView } from '../../../renderer/src/features/customfields/CustomFieldsView';
 import { resetQueries, setQueryData } from '../../../renderer/src/data/queries';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CandidateLoadRow, LedgerPersonRow } from '../../../electron/common/rows';
+import type { CandidateLoadRow, LedgerPersonRow } from '../../../electron/common/shapes';
 import { LEDGER_COLUMNS, authorOfText, loadText, nextSort, rateText } from '../../../renderer/src/features/reviewers/format';
 import { settingsProblems } from '../../../renderer/src/features/settings/invitationForm';
 

@@ -3,7 +3,7 @@
 // and the query cache keep the previous object of everything that did not change, so only the changed rows
 // and cells re-render.
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { CandidateLoadRow, CandidateRow } from '../../../electron/common/views';
+import type { CandidateLoadRow, CandidateRow } from '../../../electron/common/shapes';
 import { connect, resetWorkspace } from '../../../renderer/src/data/connect';
 import { queryState, watchQuery } from '../../../renderer/src/data/queries';
 import { useCandidates } from '../../../renderer/src/stores/candidates';

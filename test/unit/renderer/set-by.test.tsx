@@ -3,7 +3,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { setByText } from '../../../electron/common/domain/authorRequests';
-import type { PersonFlagRow } from '../../../electron/common/rows';
+import type { PersonFlagRow } from '../../../electron/common/shapes';
 import { FlagChips } from '../../../renderer/src/components/FlagChips';
 import { SetByNote } from '../../../renderer/src/features/reviewers/PersonDecisions';
 

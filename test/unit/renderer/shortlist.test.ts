@@ -3,7 +3,7 @@
 // on a profile switch) and the checkbox's write (add, or remove when already on the list).
 import { beforeEach, describe, expect, it } from 'vitest';
 import { TRANSITIONS } from '../../../electron/common/domain/shortlist';
-import type { CandidateRow, InvitationDraft, ShortlistEntryRow } from '../../../electron/common/views';
+import type { CandidateRow, InvitationDraft, ShortlistEntryRow } from '../../../electron/common/shapes';
 import { connect, resetWorkspace } from '../../../renderer/src/data/connect';
 import { queryState, watchQuery } from '../../../renderer/src/data/queries';
 import {

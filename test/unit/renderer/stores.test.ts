@@ -2,7 +2,7 @@
 // domain stores, core's change topics refetch what READS says they make old, once per frame; a profile
 // switch forgets the old workspace, and the batch of dropped files moves through its states.
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { IntakeView, ManuscriptRow, ProfilesState } from '../../../electron/common/views';
+import type { IntakeView, ManuscriptRow, ProfilesState } from '../../../electron/common/shapes';
 import { DeskError } from '../../../electron/common/errors';
 import { READS, type ChangeTopic } from '../../../electron/common/channels';
 import { connect, resetWorkspace } from '../../../renderer/src/data/connect';

@@ -1,6 +1,6 @@
 import { TriangleAlert, CircleCheck, Clock, LoaderCircle, Pencil, RefreshCw, RotateCw, Send, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import type { OutboxItemView, SyncNowView } from '../../../../electron/common/views';
+import type { OutboxItemView, SyncNowView } from '../../../../electron/common/shapes';
 import { errorText } from '../../platform/instance';
 import { discardQueued, retryQueued, syncNow as sendWaiting } from '../../stores/outboxActions';
 import { useApp } from '../../stores/app';

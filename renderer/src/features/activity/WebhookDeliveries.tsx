@@ -1,6 +1,6 @@
 import { Settings, Webhook } from 'lucide-react';
 import { useApp } from '../../stores/app';
-import type { WebhookDeliveryView } from '../../../../electron/common/views';
+import type { WebhookDeliveryView } from '../../../../electron/common/shapes';
 import { useQuery } from '../../data/queries';
 import { Alert } from '../../components/Alert';
 import { TableHead } from '../../components/TableHead';

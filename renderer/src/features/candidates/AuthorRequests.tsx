@@ -11,7 +11,7 @@ import {
   pasteProblem,
   setByText,
 } from '../../../../electron/common/domain/authorRequests';
-import type { AuthorRequestRow, ShortlistEntryRow } from '../../../../electron/common/rows';
+import type { AuthorRequestRow, ShortlistEntryRow } from '../../../../electron/common/shapes';
 import { Alert } from '../../components/Alert';
 import { Drawer } from '../../components/Drawer';
 import { candidateChoices, pasteRequests, removeRequest, setRequestMatch, shortlistSuggested, type Choice } from '../../stores/decisions';

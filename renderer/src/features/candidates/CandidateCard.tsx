@@ -1,5 +1,5 @@
 import { Drawer } from '../../components/Drawer';
-import type { CandidateLoadRow } from '../../../../electron/common/rows';
+import type { CandidateLoadRow } from '../../../../electron/common/shapes';
 import { authorOfText, colleagueText, loadText } from '../reviewers/format';
 import { Check, ExternalLink } from 'lucide-react';
 import { useMemo } from 'react';
@@ -8,7 +8,7 @@ import { CONFLICT_TEXT, type ConflictEvidence } from '../../../../electron/commo
 import { webHref } from '../../../../electron/common/domain/links';
 import { mailtoHref } from '../../../../electron/common/domain/mailto';
 import { CONFLICT_KEYS } from '../../../../electron/common/service/conflict-keys';
-import type { AuthorHistory, CandidateRow, ManuscriptRow } from '../../../../electron/common/views';
+import type { AuthorHistory, CandidateRow, ManuscriptRow } from '../../../../electron/common/shapes';
 import { conflictIcon, num } from './cells';
 
 /** Why this person: concepts shared with the manuscript (highlighted in its title and abstract), score as rank and share

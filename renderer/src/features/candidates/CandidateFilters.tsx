@@ -2,7 +2,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { CONFLICT_TEXT } from '../../../../electron/common/domain/conflicts';
 import { CONFLICT_KEYS } from '../../../../electron/common/service/conflict-keys';
 import type { AuthorsGroupsSettings } from '../../../../electron/common/service';
-import type { CandidateQuery } from '../../../../electron/common/views';
+import type { CandidateQuery } from '../../../../electron/common/contract';
 import { useCandidates } from '../../stores/candidates';
 import { PlaceFilter } from './PlaceFilter';
 import { Select } from '../../components/Select';

@@ -1,8 +1,8 @@
 // The load of one row's candidate, subscribed by the cell itself (stores/loads.ts): the table's columns
 // do not depend on the ledger.loads answer, so its arrival re-renders only the cells whose load changed.
 import type { ReactNode } from 'react';
-import type { CandidateLoadRow } from '../../../../electron/common/rows';
-import type { CandidateRow } from '../../../../electron/common/views';
+import type { CandidateLoadRow } from '../../../../electron/common/shapes';
+import type { CandidateRow } from '../../../../electron/common/shapes';
 import { useCandidateLoad } from '../../stores/loads';
 
 export function CandidateLoad({ row, children }: { row: CandidateRow; children: (load: CandidateLoadRow | undefined) => ReactNode }) {

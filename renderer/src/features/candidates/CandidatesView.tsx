@@ -5,7 +5,7 @@ import { boundsText, candidateTable, visibleColumns } from '../../../../electron
 import { toCsv } from '../../../../electron/common/domain/csv';
 import { singleAddresses } from '../../../../electron/common/domain/mailto';
 import { toXlsx } from '../../../../electron/common/domain/xlsx';
-import type { CandidateRow } from '../../../../electron/common/views';
+import type { CandidateRow } from '../../../../electron/common/shapes';
 import { VirtualTable, type Column } from '../../components/VirtualTable';
 import { download } from '../../components/download';
 import { CandidateFilters } from './CandidateFilters';
@@ -27,7 +27,7 @@ import { useManuscripts } from '../../stores/manuscripts';
 import { Alert } from '../../components/Alert';
 import { useCandidateLoad } from '../../stores/loads';
 import { useKeepFresh, useQuerySelect, type QueryState } from '../../data/queries';
-import type { PersonFlagRow } from '../../../../electron/common/rows';
+import type { PersonFlagRow } from '../../../../electron/common/shapes';
 import { AuthorRequestsDrawer } from './AuthorRequests';
 import { SearchField } from '../../components/SearchField';
 

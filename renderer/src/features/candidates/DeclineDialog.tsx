@@ -2,8 +2,8 @@
 // busy or on leave, until when they are unavailable — kept on the person, so Hide busy reviewers leaves them
 // out of every manuscript's candidates until then, and the shortlist skips them as an alternate.
 import { useEffect, useState } from 'react';
-import { DECLINE_LABEL, DECLINE_REASONS, type DeclineReason } from '../../../../electron/common/domain/rounds';
-import type { ShortlistEntryRow } from '../../../../electron/common/views';
+import { DECLINE_LABEL, DECLINE_REASONS } from '../../../../electron/common/domain/rounds';
+import type { DeclineReason, ShortlistEntryRow } from '../../../../electron/common/shapes';
 import { Alert } from '../../components/Alert';
 import { DateInput } from '../../components/DateInput';
 import { Modal } from '../../components/Modal';

@@ -3,21 +3,26 @@
 // date gets one that far ahead), so no draft comes out with "by ." or without a signature. Each draft:
 // "Open in mail app" (Electron: invitation.open; the browser host: a mailto: link), which also marks the
 // person invited, with Undo in the toast; "Copy text" (first when the link had to shorten the body);
-// "Copy full abstract" (the template carries an excerpt); and "Mark as invited" for a text sent by hand.
+// "Copy full abstract" (the template carries an excerpt); and "Mark as invited" for a text sent by hand. With several
+// drafts, "Open all in mail app" (the dialog's one primary action) opens one message each and marks them all invited
+// in one write; the dialog then closes and the panel says so, with one Undo for all.
 import { Modal } from '../../components/Modal';
-import { Check, Copy, Mail } from 'lucide-react';
+import { Check, Copy, Mail, Mails } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { DEFAULT_DUE_DAYS, MAX_DUE_DAYS } from '../../../../electron/common/domain/invitation';
 import { TRANSITIONS } from '../../../../electron/common/domain/shortlist';
-import type { InvitationDraft, PersonFlagRow, ShortlistEntryRow, ShortlistStatus } from '../../../../electron/common/views';
+import { MAX_OPEN_AT_ONCE, openAllPlan } from '../../../../electron/common/domain/quickInvite';
+import type { InvitationDraft, PersonFlagRow, ShortlistEntryRow, ShortlistStatus } from '../../../../electron/common/shapes';
 import { doNotInviteText } from '../../components/FlagChips';
 import { Alert } from '../../components/Alert';
 import { Required } from '../../components/Required';
 import {
   draftInvitations,
   mailOpensThroughCore,
+  openAllInMailApp,
   openInMailApp,
   saveInvitationBasics,
+  setStatuses,
   useDrafts,
   useDuePeriod,
 } from '../../stores/invitations';
@@ -28,6 +33,18 @@ import { currentEntries, useShortlistPanel, write } from './shortlistState';
 import './invitations.css';
 
 const NONE: readonly ShortlistEntryRow[] = [];
+const NAMES = new Intl.ListFormat('en', { style: 'long', type: 'conjunction' });
+
+/** What "Open all" does, in words: one message each, the limit, and the drafts it leaves to open one by one. */
+function openAllNote(over: number, byHand: number): string {
+  const where = mailOpensThroughCore()
+    ? `One new message per person opens in your mail app, at most ${MAX_OPEN_AT_ONCE} at once`
+    : `One new message per person opens in your mail app; a browser may open only the first of several`;
+  const parts = [where];
+  if (over > 0) parts.push(`${over} more wait for the next click`);
+  if (byHand > 0) parts.push(byHand === 1 ? 'one draft needs its text copied (below)' : `${byHand} drafts need their text copied (below)`);
+  return `${parts.join('; ')}. Each person is marked as invited.`;
+}
 
 /** Of the people asked for, those drafted and those held back (do not invite; opposed by the authors and not confirmed). */
 function heldBack(
@@ -84,6 +101,58 @@ export function InvitationDialog({ manuscriptId }: { manuscriptId: number }) {
   const shown = ready ? drafts.filter((d) => d.manuscriptId === manuscriptId && byId.has(d.authorId)) : [];
   const invitable = shown.filter((d) => TRANSITIONS[byId.get(d.authorId)!.status].includes('invited'));
   const single = inviting?.length === 1 ? byId.get(inviting[0]!) : undefined;
+  const plan = openAllPlan(invitable);
+  const confirmedIds = useDrafts((s) => s.confirmed);
+  // With several messages to open, "Open all" is the dialog's one primary action; each draft keeps its own button.
+  const many = plan.open.length > 1;
+  const [opening, setOpening] = useState(false);
+  const [openError, setOpenError] = useState<string | null>(null);
+  useEffect(() => setOpenError(null), [inviting]);
+
+  /** Opens every message the plan holds; everyone opened is invited together, with one Undo for all. */
+  const openAll = async () => {
+    setOpening(true);
+    const before = new Map(plan.open.map((d) => [d.authorId, byId.get(d.authorId)!]));
+    const r = await openAllInMailApp(
+      manuscriptId,
+      plan.open.map((d) => d.authorId),
+      confirmedIds,
+    );
+    setOpening(false);
+    if (r.error) {
+      setOpenError(r.error);
+      return;
+    }
+    setOpenError(null);
+    const opened = r.opened.map((id) => before.get(id)).filter((e): e is ShortlistEntryRow => e !== undefined);
+    const back = opened.filter((e) => TRANSITIONS.invited.includes(e.status)).map((e) => ({ authorId: e.authorId, status: e.status }));
+    const names = NAMES.format(opened.map((e) => e.name));
+    const text = `Opened ${opened.length === 1 ? '1 message' : `${opened.length} messages`} in your mail app: ${names} ${
+      opened.length === 1 ? 'is' : 'are'
+    } marked as invited.`;
+    const left = r.notOpened.length + plan.noAddress.length + plan.tooLong.length + plan.overLimit.length;
+    if (left === 0) {
+      // Nothing left to do here: the dialog closes and the panel says what happened, with Undo.
+      const notice = {
+        manuscriptId,
+        text: mailOpensThroughCore() ? text : `${text} If your browser opened only the first message, Undo and open each from its draft.`,
+        undo: () => {
+          useShortlistPanel.setState({ notice: null });
+          void setStatuses(manuscriptId, back).then((error) => useShortlistPanel.setState({ error }));
+        },
+      };
+      useShortlistPanel.setState({ inviting: null, notice });
+      return;
+    }
+    const stopped = r.notOpened.map((id) => byId.get(id)?.name ?? '').filter(Boolean);
+    setToast({
+      text: `${text}${stopped.length > 0 ? ` Your mail app stopped before ${NAMES.format(stopped)}: open theirs below.` : ''}`,
+      undo: () => {
+        setToast(null);
+        void setStatuses(manuscriptId, back).then(setOpenError);
+      },
+    });
+  };
 
   /** Marks the person invited and says so, with Undo putting back the status they had. */
   const invite = async (entry: ShortlistEntryRow, how: string) => {
@@ -119,6 +188,18 @@ export function InvitationDialog({ manuscriptId }: { manuscriptId: number }) {
       }
     >
       {needsBasics ? <BasicsForm /> : null}
+      {ready && many ? (
+        <div className="open-all" role="group" aria-label="All invitations">
+          <button type="button" className="primary" disabled={opening} onClick={() => void openAll()}>
+            <Mails size={16} aria-hidden="true" />{' '}
+            {plan.overLimit.length > 0 ? `Open the first ${plan.open.length} in mail app` : `Open all ${plan.open.length} in mail app`}
+          </button>
+          <p className="muted" data-testid="open-all-note">
+            {openAllNote(plan.overLimit.length, plan.noAddress.length + plan.tooLong.length)}
+          </p>
+        </div>
+      ) : null}
+      <Alert text={openError} />
       {ready && loading && shown.length === 0 && drafted.length > 0 ? <p className="muted">Filling the template…</p> : null}
       {ready && held.length > 0 ? (
         <ul className="held-back" aria-label="Not drafted">
@@ -143,7 +224,7 @@ export function InvitationDialog({ manuscriptId }: { manuscriptId: number }) {
       {ready ? (
         <ol className="drafts">
           {shown.map((d) => (
-            <DraftItem key={d.authorId} draft={d} entry={byId.get(d.authorId)!} rows={single ? 12 : 6} onInvite={invite} />
+            <DraftItem key={d.authorId} draft={d} entry={byId.get(d.authorId)!} rows={single ? 12 : 6} onInvite={invite} primary={!many} />
           ))}
         </ol>
       ) : null}
@@ -161,11 +242,23 @@ export function InvitationDialog({ manuscriptId }: { manuscriptId: number }) {
         {invitable.length > 1 ? (
           <button
             type="button"
-            onClick={() =>
-              void Promise.all(invitable.map((d) => write('invitation.markInvited', { manuscriptId, authorId: d.authorId }))).then(() =>
-                setToast({ text: `${invitable.length} people are marked as invited.`, undo: null }),
-              )
-            }
+            onClick={() => {
+              const back = invitable.map((d) => ({ authorId: d.authorId, status: byId.get(d.authorId)!.status }));
+              void setStatuses(
+                manuscriptId,
+                invitable.map((d) => ({ authorId: d.authorId, status: 'invited' as const })),
+              ).then((error) => {
+                setOpenError(error);
+                if (error === null)
+                  setToast({
+                    text: `${back.length} people are marked as invited.`,
+                    undo: () => {
+                      setToast(null);
+                      void setStatuses(manuscriptId, back).then(setOpenError);
+                    },
+                  });
+              });
+            }}
           >
             <Check size={16} aria-hidden="true" /> Mark all {invitable.length} as invited
           </button>
@@ -256,11 +349,14 @@ function DraftItem({
   entry,
   rows,
   onInvite,
+  primary,
 }: {
   draft: InvitationDraft;
   entry: ShortlistEntryRow;
   rows: number;
   onInvite: (entry: ShortlistEntryRow, how: string) => Promise<void>;
+  /** This draft's main button is the dialog's primary action (false while "Open all" is). */
+  primary: boolean;
 }) {
   const [said, setSaid] = useState<string | null>(null);
   // Electron opens the mail app through core; a host that cannot (the browser) gets the link instead.
@@ -272,6 +368,7 @@ function DraftItem({
   const canInvite = TRANSITIONS[entry.status].includes('invited');
   const titleId = `draft-${draft.authorId}`;
   const mailFirst = draft.to !== null && !draft.truncated;
+  const first = primary ? ' primary' : '';
   const copy = async () => {
     await navigator.clipboard.writeText(draftText(draft));
     setSaid('Text copied: paste it into a new message.');
@@ -289,7 +386,7 @@ function DraftItem({
     else setAsLink(true);
   };
   const copyButton = (
-    <button type="button" className={mailFirst ? '' : 'primary'} onClick={() => void copy()}>
+    <button type="button" className={mailFirst ? '' : first.trim()} onClick={() => void copy()}>
       <Copy size={16} aria-hidden="true" /> Copy text
     </button>
   );
@@ -331,7 +428,7 @@ function DraftItem({
           asLink ? (
             // In Electron the link opens through the window-open handler, which hands mailto: to the system.
             <a
-              className={`button-link${mailFirst ? ' primary' : ''}`}
+              className={`button-link${mailFirst ? first : ''}`}
               href={draft.mailto}
               data-testid="mailto"
               onClick={opened}
@@ -340,7 +437,7 @@ function DraftItem({
               <Mail size={16} aria-hidden="true" /> Open in mail app
             </a>
           ) : (
-            <button type="button" className={mailFirst ? 'primary' : ''} onClick={() => void open()}>
+            <button type="button" className={mailFirst ? first.trim() : ''} onClick={() => void open()}>
               <Mail size={16} aria-hidden="true" /> Open in mail app
             </button>
           )

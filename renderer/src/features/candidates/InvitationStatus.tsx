@@ -2,7 +2,7 @@
 // once they are invited (invited, accepted, declined, no answer, review received). Picked but not yet invited
 // shows only in the Pick column. Subscribed by the name cell itself, so a status change re-renders its row only.
 import { STATUS_LABEL } from '../../../../electron/common/domain/shortlist';
-import type { ShortlistEntryRow } from '../../../../electron/common/views';
+import type { ShortlistEntryRow } from '../../../../electron/common/shapes';
 import { useOpenShortlist } from './shortlistState';
 
 /** The statuses of one answer by author id, computed once per answer (not once per row). */

@@ -1,6 +1,6 @@
 import { X } from 'lucide-react';
 import { COUNTRIES, REGION_NAMES, countryByCode } from '../../../../electron/common/domain/countries';
-import type { CandidateQuery } from '../../../../electron/common/views';
+import type { CandidateQuery } from '../../../../electron/common/contract';
 import { useCandidates } from '../../stores/candidates';
 import { Select } from '../../components/Select';
 

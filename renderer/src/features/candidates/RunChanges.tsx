@@ -8,7 +8,7 @@ import {
   type ChangeRow,
 } from '../../../../electron/common/domain/compare';
 import { toCsv } from '../../../../electron/common/domain/csv';
-import type { RunComparison } from '../../../../electron/common/views';
+import type { RunComparison } from '../../../../electron/common/shapes';
 import { VirtualTable, type Column } from '../../components/VirtualTable';
 import { download } from '../../components/download';
 import { useCandidates } from '../../stores/candidates';

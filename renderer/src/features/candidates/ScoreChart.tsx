@@ -1,4 +1,4 @@
-import type { CandidateRow } from '../../../../electron/common/views';
+import type { CandidateRow } from '../../../../electron/common/shapes';
 
 /** h-index spread of the shown candidates: a small histogram reads faster than a column of numbers. */
 export function ScoreChart({ rows }: { rows: readonly CandidateRow[] }) {

@@ -1,6 +1,6 @@
 // The candidate table's first column: a checkbox that puts the person on the manuscript's shortlist.
 import type { KeyboardEvent, MouseEvent } from 'react';
-import type { CandidateRow, ShortlistEntryRow } from '../../../../electron/common/views';
+import type { CandidateRow, ShortlistEntryRow } from '../../../../electron/common/shapes';
 import type { Column } from '../../components/VirtualTable';
 import { tableIcon } from './cells';
 import { toggleShortlist, useOpenShortlist } from './shortlistState';

@@ -13,7 +13,7 @@ import {
 } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { ArrowDown, ArrowUp, GripVertical, Mail, X } from 'lucide-react';
+import { ArrowDown, ArrowUp, Check, GripVertical, Mail, X } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { TRANSITIONS } from '../../../../electron/common/domain/shortlist';
 import type {
@@ -22,7 +22,7 @@ import type {
   ShortlistEntryRow,
   ShortlistRound,
   ShortlistStatus,
-} from '../../../../electron/common/views';
+} from '../../../../electron/common/shapes';
 import { Alert } from '../../components/Alert';
 import { useManuscripts } from '../../stores/manuscripts';
 import { useKeepFresh, useQuery, useQuerySelect, type QueryState } from '../../data/queries';
@@ -41,6 +41,7 @@ import { InvitationDialog } from './InvitationDialog';
 import { moved, nextStatuses, statusLine } from './shortlistModel';
 import { useShortlistPanel, write } from './shortlistState';
 import { ShortlistSpread } from './ShortlistSpread';
+import { QuickPick } from './QuickPick';
 import { DateInput } from '../../components/DateInput';
 import { Select } from '../../components/Select';
 import { shortAddress } from '../../../../electron/common/domain/mailto';
@@ -155,6 +156,7 @@ export function ShortlistPanel({ manuscriptId }: { manuscriptId: number }) {
       </header>
       <ShortlistSpread manuscriptId={manuscriptId} />
       <Alert text={error ?? loadError} />
+      <PanelNotice manuscriptId={manuscriptId} />
       {plan.proposals.length > 0 ? (
         <ul className="sl-proposals" aria-label="Next alternates proposed">
           {plan.proposals.map((p) => (
@@ -170,9 +172,13 @@ export function ShortlistPanel({ manuscriptId }: { manuscriptId: number }) {
         </ul>
       ) : null}
       {entries.length === 0 ? (
-        <p className="muted shortlist-empty">
-          Nobody yet. Tick the box before a candidate’s name, or press Space on a row of the table, to add them here.
-        </p>
+        <div className="shortlist-empty">
+          <p className="muted">
+            Nobody yet. Tick the box before a candidate’s name, or press Space on a row of the table, to add them here, or let the window
+            pick the first people of the table who have nothing against them.
+          </p>
+          <QuickPick manuscriptId={manuscriptId} />
+        </div>
       ) : (
         <DndContext
           sensors={sensors}
@@ -202,7 +208,39 @@ export function ShortlistPanel({ manuscriptId }: { manuscriptId: number }) {
           </SortableContext>
         </DndContext>
       )}
+      {entries.length > 0 ? (
+        <div className="sl-more">
+          <QuickPick manuscriptId={manuscriptId} />
+        </div>
+      ) : null}
     </aside>
+  );
+}
+
+/** What the last batch action did (people added, messages opened), with Undo where it can be taken back. */
+function PanelNotice({ manuscriptId }: { manuscriptId: number }) {
+  const notice = useShortlistPanel((s) => (s.notice?.manuscriptId === manuscriptId ? s.notice : null));
+  return (
+    <div className="sl-notice-slot" role="status">
+      {notice ? (
+        <p className="invite-toast sl-notice" data-testid="sl-notice">
+          <Check size={16} aria-hidden="true" /> <span>{notice.text}</span>
+          {notice.undo ? (
+            <button type="button" className="linklike" onClick={notice.undo}>
+              Undo
+            </button>
+          ) : null}
+          <button
+            type="button"
+            className="icon-button"
+            aria-label="Dismiss this message"
+            onClick={() => useShortlistPanel.setState({ notice: null })}
+          >
+            <X size={14} aria-hidden="true" />
+          </button>
+        </p>
+      ) : null}
+    </div>
   );
 }
 

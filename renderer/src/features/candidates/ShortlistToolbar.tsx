@@ -6,7 +6,7 @@ import { Download, ListChecks, Mail } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { toCsv } from '../../../../electron/common/domain/csv';
 import { toXlsx } from '../../../../electron/common/domain/xlsx';
-import type { CandidateRow } from '../../../../electron/common/views';
+import type { CandidateRow } from '../../../../electron/common/shapes';
 import { download } from '../../components/download';
 import { actionLabels, actionTarget, shortlistEmails, shortlistExport } from './shortlistModel';
 import { useOpenShortlist, useShortlistPanel } from './shortlistState';

@@ -2,7 +2,7 @@
 // the status moves a person may take next, and the text "Copy text" puts on the clipboard.
 import { singleAddresses } from '../../../../electron/common/domain/mailto';
 import { STATUS_LABEL, TRANSITIONS, shortlistTable } from '../../../../electron/common/domain/shortlist';
-import type { CandidateRow, InvitationDraft, ShortlistEntryRow, ShortlistStatus } from '../../../../electron/common/views';
+import type { CandidateRow, InvitationDraft, ShortlistEntryRow, ShortlistStatus } from '../../../../electron/common/shapes';
 
 /** What Copy e-mails / Export act on: the shortlist when it has anyone, else the rows shown. */
 export type ActionTarget = { kind: 'shortlist'; entries: readonly ShortlistEntryRow[] } | { kind: 'table'; rows: readonly CandidateRow[] };

@@ -2,11 +2,13 @@
 // core's 'shortlist' change refetches the list (data/queries.ts), so no view keeps its own copy of what core knows.
 import { create } from 'zustand';
 import type { RequestChannel, RequestInput } from '../../../../electron/common/contract';
-import type { CandidateRow } from '../../../../electron/common/views';
+import type { CandidateRow } from '../../../../electron/common/shapes';
 import { desk, errorText } from '../../platform/instance';
-import type { ShortlistEntryRow } from '../../../../electron/common/rows';
+import type { ShortlistEntryRow } from '../../../../electron/common/shapes';
 import { peekQuery, useQuerySelect, type QueryState } from '../../data/queries';
 import { useManuscripts } from '../../stores/manuscripts';
+import { useCandidates } from '../../stores/candidates';
+import { MAX_QUICK_PICK, firstWithoutConflicts, pickSummary } from '../../../../electron/common/domain/quickInvite';
 
 interface PanelState {
   /** The panel is shown (beside the table on a wide window, in its place on a narrow one). */
@@ -17,9 +19,17 @@ interface PanelState {
   inviting: readonly number[] | null;
   /** Whose decline the reason dialog records (null: closed). */
   declining: number | null;
+  /** What the last batch action did, said in the panel (with Undo where it can be taken back), for one manuscript. */
+  notice: Notice | null;
 }
 
-export const useShortlistPanel = create<PanelState>(() => ({ open: false, error: null, inviting: null, declining: null }));
+export interface Notice {
+  manuscriptId: number;
+  text: string;
+  undo: (() => void) | null;
+}
+
+export const useShortlistPanel = create<PanelState>(() => ({ open: false, error: null, inviting: null, declining: null, notice: null }));
 
 /** Invokes a shortlist write; its error shows in the panel. True when it went through. */
 export async function write<C extends RequestChannel>(channel: C, input: RequestInput<C>): Promise<boolean> {
@@ -69,3 +79,48 @@ export async function recordDecline(input: RequestInput<'shortlist.decline'>): P
     return errorText(err);
   }
 }
+
+/**
+ * "Shortlist the first N without conflicts": the first `n` rows of the table as shown (its order and filters) who
+ * have no conflict, are not busy, not on the do-not-invite list, not opposed, have an address and are not on the
+ * list yet, added in one write; the panel opens on them and says whom it passed over.
+ */
+export async function shortlistFirstWithoutConflicts(manuscriptId: number, runId: number, n: number): Promise<void> {
+  try {
+    const rows = await useCandidates.getState().allRows();
+    const [loads, flags, entries] = await Promise.all([
+      desk().invoke('ledger.loads', { runId }),
+      desk().invoke('people.flags', { manuscriptId }),
+      desk().invoke('shortlist.list', { manuscriptId }),
+    ]);
+    const pick = firstWithoutConflicts(rows, n, { shortlisted: entries.map((e) => e.authorId), flags, loads });
+    if (pick.picked.length > 0) await desk().invoke('shortlist.add', { manuscriptId, authorIds: pick.picked });
+    useShortlistPanel.setState({ open: true, error: null, notice: { manuscriptId, text: pickSummary(pick, n), undo: null } });
+  } catch (err) {
+    useShortlistPanel.setState({ open: true, error: errorText(err) });
+  }
+}
+
+const PICK_KEY = 'referee-desk.shortlist.firstN';
+
+function readPickCount(): number | null {
+  try {
+    const n = Number(localStorage.getItem(PICK_KEY));
+    return Number.isInteger(n) && n >= 1 && n <= MAX_QUICK_PICK ? n : null;
+  } catch {
+    return null;
+  }
+}
+
+/** How many "Shortlist the first N" adds, as the editor chose it (this window's storage); null: the manuscript's invite-now count. */
+export const usePickCount = create<{ n: number | null; set(n: number): void }>((set) => ({
+  n: readPickCount(),
+  set(n) {
+    try {
+      localStorage.setItem(PICK_KEY, String(n));
+    } catch {
+      // Storage refused: the choice holds for this session.
+    }
+    set({ n });
+  },
+}));

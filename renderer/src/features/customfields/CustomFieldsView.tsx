@@ -1,6 +1,6 @@
 import { FileText, Folder, RefreshCw, UsersRound, type LucideIcon } from 'lucide-react';
 import { useState } from 'react';
-import type { CustomFieldScope } from '../../../../electron/common/views';
+import type { CustomFieldScope } from '../../../../electron/common/shapes';
 import { Alert } from '../../components/Alert';
 import { EmptyState } from '../../components/EmptyState';
 import { useApp } from '../../stores/app';

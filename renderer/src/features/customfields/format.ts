@@ -1,6 +1,6 @@
 // Plain-words descriptions of custom fields (spec §2.9): scopes, kinds, and the value formats a
 // field takes when an author from group is written and how the service returns it on read.
-import type { CustomFieldKind, CustomFieldRow, CustomFieldScope } from '../../../../electron/common/views';
+import type { CustomFieldKind, CustomFieldRow, CustomFieldScope } from '../../../../electron/common/shapes';
 
 export const SCOPES: ReadonlyArray<{ scope: CustomFieldScope; title: string; note: string }> = [
   {

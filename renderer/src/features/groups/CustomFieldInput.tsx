@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { DateInput } from '../../components/DateInput';
-import type { CustomFieldRow } from '../../../../electron/common/views';
+import type { CustomFieldRow } from '../../../../electron/common/shapes';
 import { Select } from '../../components/Select';
 
 /** How a value of a kind this version does not know is shown (read-only). */

@@ -1,7 +1,7 @@
 import { Send } from 'lucide-react';
 import { useState } from 'react';
 import type { AuthorsGroupCreate } from '../../../../electron/common/service';
-import type { OutboxItemView } from '../../../../electron/common/views';
+import type { OutboxItemView } from '../../../../electron/common/shapes';
 import { discardQueued, editQueued } from './actions';
 import { splitList } from './authorDraft';
 import { refusalText } from './groupState';

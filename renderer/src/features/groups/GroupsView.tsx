@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { parseCsv } from '../../../../electron/common/domain/csv';
-import type { AuthorsGroupRow, CustomFieldRow, GroupAuthorRow, OutboxItemView } from '../../../../electron/common/views';
+import type { AuthorsGroupRow, CustomFieldRow, GroupAuthorRow, OutboxItemView } from '../../../../electron/common/shapes';
 import { errorText } from '../../platform/instance';
 import { refetchWith, useQuery } from '../../data/queries';
 import { useApp } from '../../stores/app';

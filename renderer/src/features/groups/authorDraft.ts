@@ -9,7 +9,7 @@ import {
   type AuthorFromGroupPut,
   type CustomFieldValue,
 } from '../../../../electron/common/service';
-import type { CustomFieldRow, GroupAuthorRow } from '../../../../electron/common/views';
+import type { CustomFieldRow, GroupAuthorRow } from '../../../../electron/common/shapes';
 
 const LIST_KEYS = ['emails', 'orcids', 'articles', 'affiliations'] as const;
 

@@ -6,7 +6,7 @@ import {
   type AuthorFromGroupPut,
   type CustomFieldValue,
 } from '../../../../electron/common/service';
-import type { CustomFieldRow } from '../../../../electron/common/views';
+import type { CustomFieldRow } from '../../../../electron/common/shapes';
 import { clientIdFor, contactProblems } from '../../../../electron/common/domain/authors';
 import { splitList } from './authorDraft';
 

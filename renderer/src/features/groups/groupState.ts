@@ -1,4 +1,4 @@
-import type { AuthorsGroupRow } from '../../../../electron/common/views';
+import type { AuthorsGroupRow } from '../../../../electron/common/shapes';
 
 /**
  * A group's state in the editor's words. A number the editor typed is "not verified" until the service

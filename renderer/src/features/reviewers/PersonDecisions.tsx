@@ -3,7 +3,7 @@
 // marks an address as bounced or takes the mark back. Drafts leave out both (core checks them).
 import { useEffect, useId, useState } from 'react';
 import { setByText } from '../../../../electron/common/domain/authorRequests';
-import type { SetBy } from '../../../../electron/common/rows';
+import type { SetBy } from '../../../../electron/common/shapes';
 import { Alert } from '../../components/Alert';
 import { DateInput } from '../../components/DateInput';
 import { doNotInviteText } from '../../components/FlagChips';

@@ -1,7 +1,7 @@
 import { Drawer } from '../../components/Drawer';
 import { useState } from 'react';
 import { STATUS_LABEL, isoDate } from '../../../../electron/common/domain/shortlist';
-import type { LedgerMember } from '../../../../electron/common/rows';
+import type { LedgerMember } from '../../../../electron/common/shapes';
 import { useApp } from '../../stores/app';
 import { useManuscripts } from '../../stores/manuscripts';
 import { useProfiles } from '../../stores/profiles';

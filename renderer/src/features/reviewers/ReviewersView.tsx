@@ -3,7 +3,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { toCsv } from '../../../../electron/common/domain/csv';
 import { ledgerTable } from '../../../../electron/common/domain/shortlist';
 import { toXlsx } from '../../../../electron/common/domain/xlsx';
-import type { LedgerPersonRow, LedgerSortKey } from '../../../../electron/common/rows';
+import type { LedgerPersonRow, LedgerSortKey } from '../../../../electron/common/shapes';
 import { Alert } from '../../components/Alert';
 import { EmptyState } from '../../components/EmptyState';
 import { VirtualTable, type Column } from '../../components/VirtualTable';

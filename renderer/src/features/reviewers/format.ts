@@ -1,6 +1,6 @@
 // The Reviewers view's pure parts: its columns (one definition for the header, the sort key and the
 // cell text), the merge rule in words, and what the load badge says.
-import type { CandidateLoadRow, LedgerMergeRule, LedgerPersonRow, LedgerSortKey } from '../../../../electron/common/rows';
+import type { CandidateLoadRow, LedgerMergeRule, LedgerPersonRow, LedgerSortKey } from '../../../../electron/common/shapes';
 import { isoDate } from '../../../../electron/common/domain/shortlist';
 import { availabilityText } from '../../../../electron/common/domain/rounds';
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { DEFAULT_DUE_DAYS, PLACEHOLDERS, unknownPlaceholders } from '../../../../electron/common/domain/invitation';
-import type { InvitationSettings } from '../../../../electron/common/rows';
+import type { InvitationSettings } from '../../../../electron/common/shapes';
 import { Alert } from '../../components/Alert';
 import { useQuery } from '../../data/queries';
 import { saveInvitationSettings } from './actions';

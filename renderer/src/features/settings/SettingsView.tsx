@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import type { CacheClearView } from '../../../../electron/common/views';
+import type { CacheClearView } from '../../../../electron/common/shapes';
 import { errorText } from '../../platform/instance';
 import { useQuery } from '../../data/queries';
 import { clearCache, configureWebhook as saveWebhook } from './actions';

@@ -1,7 +1,7 @@
 // Settings' writes. Each returns null or the error in the editor's words; a write whose answer is the new
 // state of a read puts it there (setQueryData) instead of asking again.
 import type { RequestInput } from '../../../../electron/common/contract';
-import type { CacheClearView, InvitationSettings } from '../../../../electron/common/views';
+import type { CacheClearView, InvitationSettings } from '../../../../electron/common/shapes';
 import { setQueryData } from '../../data/queries';
 import { desk, errorText } from '../../platform/instance';
 

@@ -1,4 +1,4 @@
-import type { CacheClearView } from '../../../../electron/common/views';
+import type { CacheClearView } from '../../../../electron/common/shapes';
 
 const n = (count: number, one: string, many: string): string => `${count.toLocaleString('en')} ${count === 1 ? one : many}`;
 

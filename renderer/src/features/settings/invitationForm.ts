@@ -1,7 +1,7 @@
 // Settings → Invitations: what is wrong with the numbers before they are saved, in the editor's words
 // (the same bounds the contract enforces).
 import { MAX_DUE_DAYS } from '../../../../electron/common/domain/invitation';
-import type { InvitationSettings } from '../../../../electron/common/rows';
+import type { InvitationSettings } from '../../../../electron/common/shapes';
 
 const BOUNDS = {
   reminderDays: { label: 'Remind me after (days)', max: 365 },

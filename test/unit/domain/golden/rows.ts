@@ -1,6 +1,6 @@
 // Candidate rows for the domain tests: a plain one to vary, and the set the export golden files are
 // written from (test/unit/domain/candidate-export.test.ts).
-import type { CandidateRow, ConflictKey } from '../../../../electron/common/views';
+import type { CandidateRow, ConflictKey } from '../../../../electron/common/shapes';
 
 const flags = (v: boolean | null): Record<ConflictKey, boolean | null> => ({
   coauth_conflicts: v,
