@@ -3,6 +3,7 @@
 // on a throwaway cluster with its editors, and two editors' cores reaching that office through a relay.
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { afterEach, beforeEach } from 'vitest';
 import { openCache, type Cache } from '../../electron/core/cache';
 import type { OfficeCursorRow } from '../../electron/core/cache/office';
 import { addEditor, initOffice } from '../../electron/core/office/admin';
@@ -11,6 +12,7 @@ import type { Clock } from '../../electron/core/ports';
 import type { Timers } from '../../electron/core/sync';
 import { startCoreWithService, type CoreWithService } from './core-with-service';
 import { form, response, tempDir } from '../integration/cache/fixtures';
+import { FakeOffice } from './fake-office';
 import { MemoryLogger } from './fakes';
 import { freshDatabase, startPgCluster, type PgCluster } from './pg-cluster';
 import { TcpRelay } from './tcp-relay';
@@ -133,4 +135,21 @@ export async function twoCoresOffice(passwords: { ann: string; bob: string }, pr
   }
   const url = plain.replace(`:${pg.port}/`, `:${relay.port}/`);
   return { pg, relay, url, db: new URL(plain).pathname.slice(1), ann: cores[0]!, bob: cores[1]!, stop };
+}
+
+/**
+ * A new in-memory office before each test of the file, with `editors` (login → folders), and the cleanups run after
+ * each test (syncedEditor's go there). The tests read `office` and `cleanups` of the returned object.
+ */
+export function eachFakeOffice(editors: Record<string, string[]>): { office: FakeOffice; cleanups: Array<() => void> } {
+  const t = { office: new FakeOffice(), cleanups: [] as Array<() => void> };
+  beforeEach(() => {
+    t.office = new FakeOffice();
+    for (const [login, folders] of Object.entries(editors)) t.office.addEditor(login, folders);
+    t.cleanups = [];
+  });
+  afterEach(() => {
+    for (const c of t.cleanups) c();
+  });
+  return t;
 }
