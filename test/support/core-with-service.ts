@@ -20,6 +20,15 @@ export interface CoreWithService {
   close(): Promise<void>;
 }
 
+/** `call` over a `handle`: the value of a channel, or an Error carrying the refusal's code and message. */
+export const callerOf =
+  (handle: (channel: string, input: unknown) => Promise<Envelope<unknown>>) =>
+  async <T>(channel: string, input: unknown): Promise<T> => {
+    const env = await handle(channel, input);
+    if (!env.ok) throw Object.assign(new Error(`${channel}: ${env.error.code}: ${env.error.message}`), { code: env.error.code });
+    return env.value as T;
+  };
+
 export async function startCoreWithService(opts: { prefix: string; config?: SandboxConfig; admin?: boolean }): Promise<CoreWithService> {
   const dataDir = mkdtempSync(join(tmpdir(), `desk-${opts.prefix}-`));
   const service = await startSandbox({
@@ -42,11 +51,7 @@ export async function startCoreWithService(opts: { prefix: string; config?: Sand
     service,
     dataDir,
     handle,
-    async call<T>(channel: string, input: unknown): Promise<T> {
-      const env = await handle(channel, input);
-      if (!env.ok) throw Object.assign(new Error(`${channel}: ${env.error.code}: ${env.error.message}`), { code: env.error.code });
-      return env.value as T;
-    },
+    call: callerOf(handle),
     async close() {
       await core.close();
       await service.close();

@@ -10,6 +10,7 @@ import { cacheFigures, formatDiagnostics } from '../../electron/core/diagnostics
 import { RotatingLogFile } from '../../electron/core/log-rotation';
 import { fileLogger, type RedactingLogger } from '../../electron/core/logging';
 import { startSandbox, type RunningSandbox } from '../../electron/localservice';
+import { callerOf } from './core-with-service';
 import { MemorySecrets } from './fakes';
 import { SMALL_CORPUS } from './web-app';
 
@@ -66,11 +67,7 @@ export async function startKeySession(prefix: string): Promise<KeySession> {
     logger,
     payloads,
     handle,
-    async call<T>(channel: string, input: unknown): Promise<T> {
-      const env = await handle(channel, input);
-      if (!env.ok) throw new Error(`${channel}: ${env.error.message}`);
-      return env.value as T;
-    },
+    call: callerOf(handle),
     diagnostics: (recentProblems, lastCrash) =>
       formatDiagnostics(
         {

@@ -9,15 +9,22 @@ export interface OnlinePage {
   page: Page;
 }
 
-export async function openOnlinePage(opts: {
+export interface PageOptions {
   width: number;
   height: number;
   downloads?: boolean;
   clipboard?: boolean;
   /** A script run in the page before the app loads (e.g. wire-log.ts's WIRE_LOG). */
   initScript?: string;
-}): Promise<OnlinePage> {
-  const app = await startWebApp({ service: true });
+}
+
+/** A new app on its demo service, and a page on it (openPageOn). */
+export async function openOnlinePage(opts: PageOptions): Promise<OnlinePage> {
+  return openPageOn(await startWebApp({ service: true }), opts);
+}
+
+/** Chromium and a page on `app` (started by the caller, who may have prepared its data first), once the status bar says Online. */
+export async function openPageOn(app: WebApp, opts: PageOptions): Promise<OnlinePage> {
   const browser = await launchChromium();
   const context = await browser.newContext({
     viewport: { width: opts.width, height: opts.height },

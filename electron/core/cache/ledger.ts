@@ -1,4 +1,3 @@
-import type { Database, Statement } from 'better-sqlite3';
 import { DeskError } from '../../common/errors';
 import { authorMatcher, chooseMerge, normalizeEmail, normalizeOrcid } from '../../common/domain/ledger';
 import { declineReport, type DeclineFact } from '../../common/domain/rounds';
@@ -6,7 +5,6 @@ import type { DeclineReason } from '../../common/shapes';
 import { acceptanceRate, fatigueSince, isoDate, loadBadge, personCounts, type FatigueSettings } from '../../common/domain/shortlist';
 import type { DeclineReport, SetBy } from '../../common/shapes';
 import type { UploadAuthor } from '../../common/service';
-import type { Clock } from '../ports';
 import { fromJson, ftsQuery, insertInto } from './sql';
 import type {
   CandidateLoadRow,
@@ -20,7 +18,7 @@ import type {
   LedgerSortKey,
   ShortlistStatus,
 } from './types';
-import type { ChangeFeed } from './changes';
+import { Repository } from './repository';
 
 interface PersonDbRow {
   id: number;
@@ -157,20 +155,43 @@ interface NewMember {
  * author_id is first seen), with counts kept on the person row: suggested grows as runs are
  * recorded, the shortlist counts are recomputed from the person's entries on every shortlist write.
  */
-export class LedgerRepository {
-  private readonly member: Statement<[number], { person_id: number }>;
+export class LedgerRepository extends Repository {
+  private readonly member = this.db.prepare<[number], { person_id: number }>('SELECT person_id FROM ledger_members WHERE author_id = ?');
   private readonly availabilityListeners: Array<(authorId: number) => void> = [];
-  private readonly byOrcid: Statement<[string], { person_id: number }>;
-  private readonly byEmail: Statement<[string], { person_id: number }>;
-  private readonly idsOf: Statement<[number], { orcid: string | null; email: string | null }>;
-  private readonly insertPerson: Statement<[NewPerson], { id: number }>;
-  private readonly insertMember: Statement<[NewMember]>;
-  private readonly bumpSuggested: Statement<[{ id: number; now: number }]>;
-  private readonly setAffiliation: Statement<[{ id: number; aff: string | null }]>;
-  private readonly entriesOf: Statement<[number], { status: ShortlistStatus; invited_at: number | null; mine: number }>;
-  private readonly setCounts: Statement<[Record<string, number | null>]>;
-  private readonly personStmt: Statement<[number], PersonDbRow>;
-  private readonly loadsStmt: Statement<
+  private readonly byOrcid = this.db.prepare<[string], { person_id: number }>(
+    'SELECT DISTINCT person_id FROM ledger_members WHERE orcid = ?',
+  );
+  private readonly byEmail = this.db.prepare<[string], { person_id: number }>(
+    'SELECT DISTINCT person_id FROM ledger_members WHERE email = ?',
+  );
+  private readonly idsOf = this.db.prepare<[number], { orcid: string | null; email: string | null }>(
+    'SELECT orcid, email FROM ledger_members WHERE person_id = ?',
+  );
+  private readonly insertPerson = this.db.prepare<[NewPerson], { id: number }>(
+    `${insertInto('ledger_people', ['name', 'affiliation', 'email', 'orcid', 'suggested', 'first_seen_at', 'last_seen_at'])} RETURNING id`,
+  );
+  private readonly insertMember = this.db.prepare<[NewMember]>(
+    insertInto('ledger_members', ['author_id', 'person_id', 'rule', 'name', 'orcid', 'email', 'joined_at']),
+  );
+  private readonly bumpSuggested = this.db.prepare<[{ id: number; now: number }]>(
+    'UPDATE ledger_people SET suggested = suggested + 1, last_seen_at = @now WHERE id = @id',
+  );
+  private readonly setAffiliation = this.db.prepare<[{ id: number; aff: string | null }]>(
+    'UPDATE ledger_people SET affiliation = @aff WHERE id = @id AND @aff IS NOT NULL AND affiliation IS NOT @aff',
+  );
+  private readonly entriesOf = this.db.prepare<[number], { status: ShortlistStatus; invited_at: number | null; mine: number }>(
+    'SELECT s.status, s.invited_at, s.mine FROM ledger_members m JOIN reviewer_entries s ON s.author_id = m.author_id WHERE m.person_id = ?',
+  );
+  private readonly setCounts = this.db.prepare<
+    [Record<string, number | null>]
+  >(`UPDATE ledger_people SET shortlisted = @shortlisted, invited = @invited, accepted = @accepted, declined = @declined,
+      no_answer = @noAnswer, reviewing = @reviewing, last_invited_at = @lastInvitedAt, acceptance_rate = @rate,
+      mine_shortlisted = @mShortlisted, mine_invited = @mInvited, mine_accepted = @mAccepted, mine_declined = @mDeclined,
+      mine_no_answer = @mNoAnswer, mine_reviewing = @mReviewing, mine_last_invited_at = @mLastInvitedAt, mine_acceptance_rate = @mRate
+      WHERE id = @id`);
+  private readonly personStmt = this.db.prepare<[number], PersonDbRow>(`SELECT ${PERSON_COLUMNS} FROM ledger_people p WHERE p.id = ?`);
+  // One statement for a whole run's candidates: their person, reviews in progress and recent invitations.
+  private readonly loadsStmt = this.db.prepare<
     [{ ids: string; since: number }],
     {
       author_id: number;
@@ -180,42 +201,11 @@ export class LedgerRepository {
       invited_recent: number | null;
       unavailable_until: string | null;
     }
-  >;
-
-  constructor(
-    private readonly db: Database,
-    private readonly clock: Clock,
-    private readonly changes: ChangeFeed,
-  ) {
-    this.member = db.prepare('SELECT person_id FROM ledger_members WHERE author_id = ?');
-    this.byOrcid = db.prepare('SELECT DISTINCT person_id FROM ledger_members WHERE orcid = ?');
-    this.byEmail = db.prepare('SELECT DISTINCT person_id FROM ledger_members WHERE email = ?');
-    this.idsOf = db.prepare('SELECT orcid, email FROM ledger_members WHERE person_id = ?');
-    this.insertPerson = db.prepare(
-      `${insertInto('ledger_people', ['name', 'affiliation', 'email', 'orcid', 'suggested', 'first_seen_at', 'last_seen_at'])} RETURNING id`,
-    );
-    this.insertMember = db.prepare(insertInto('ledger_members', ['author_id', 'person_id', 'rule', 'name', 'orcid', 'email', 'joined_at']));
-    this.bumpSuggested = db.prepare('UPDATE ledger_people SET suggested = suggested + 1, last_seen_at = @now WHERE id = @id');
-    this.setAffiliation = db.prepare(
-      'UPDATE ledger_people SET affiliation = @aff WHERE id = @id AND @aff IS NOT NULL AND affiliation IS NOT @aff',
-    );
-    this.entriesOf = db.prepare(
-      'SELECT s.status, s.invited_at, s.mine FROM ledger_members m JOIN reviewer_entries s ON s.author_id = m.author_id WHERE m.person_id = ?',
-    );
-    this.setCounts =
-      db.prepare(`UPDATE ledger_people SET shortlisted = @shortlisted, invited = @invited, accepted = @accepted, declined = @declined,
-      no_answer = @noAnswer, reviewing = @reviewing, last_invited_at = @lastInvitedAt, acceptance_rate = @rate,
-      mine_shortlisted = @mShortlisted, mine_invited = @mInvited, mine_accepted = @mAccepted, mine_declined = @mDeclined,
-      mine_no_answer = @mNoAnswer, mine_reviewing = @mReviewing, mine_last_invited_at = @mLastInvitedAt, mine_acceptance_rate = @mRate
-      WHERE id = @id`);
-    this.personStmt = db.prepare(`SELECT ${PERSON_COLUMNS} FROM ledger_people p WHERE p.id = ?`);
-    // One statement for a whole run's candidates: their person, reviews in progress and recent invitations.
-    this.loadsStmt = db.prepare(`
+  >(`
       SELECT i.value AS author_id, m.person_id, p.reviewing, p.accepted, ${INVITED_RECENT} AS invited_recent,
         (SELECT max(av.until) FROM ledger_members ma JOIN availability av ON av.author_id = ma.author_id WHERE ma.person_id = m.person_id)
           AS unavailable_until
       FROM json_each(@ids) i LEFT JOIN ledger_members m ON m.author_id = i.value LEFT JOIN ledger_people p ON p.id = m.person_id`);
-  }
 
   /** Told of every "unavailable until" set or cleared (by the author_id it was set under), inside the write's transaction. */
   onAvailability(listener: (authorId: number) => void): void {

@@ -1,9 +1,7 @@
-import type { Database, Statement } from 'better-sqlite3';
 import type { WebhookCandidate } from '../../common/service';
-import type { Clock } from '../ports';
 import { insertInto, toJson } from './sql';
 import type { MarksOutcome } from './types';
-import type { ChangeFeed } from './changes';
+import { Repository } from './repository';
 
 /** A marked candidate as the marks table keeps it: the delivery's candidate, or the slimmed one an office event carries. */
 export type MarkedCandidate = Pick<WebhookCandidate, 'author_id' | 'marked_by'> & Partial<WebhookCandidate>;
@@ -68,44 +66,37 @@ const MARK_COLUMNS = ['manuscript_id', 'author_id', 'profile_id', 'marked_by', '
  * last applied one is kept as stale and changes nothing; an event for a manuscript the app has not
  * seen yet is parked and applied when that manuscript's upload is recorded.
  */
-export class MarksRepository {
-  private readonly findByService: Statement<[string, number], Target>;
-  private readonly findByOrigin: Statement<[string, string], Target>;
-  private readonly findById: Statement<[number], Target>;
-  private readonly insertEvent: Statement<[Record<(typeof EVENT_COLUMNS)[number], unknown>]>;
-  private readonly currentMarks: Statement<[number], { author_id: number }>;
-  private readonly deleteMarks: Statement<[number]>;
-  private readonly insertMark: Statement<[Record<(typeof MARK_COLUMNS)[number], unknown>]>;
-  private readonly refreshCandidates: Statement<[{ m: number }]>;
-  private readonly bumpMarks: Statement<[number, string, number]>;
-  private readonly setOrder: Statement<[number, number]>;
-  private readonly parkedFor: Statement<[{ p: string; s: number | null; o: string }], ParkedRow>;
-  private readonly settleEvent: Statement<[string, number | null, number]>;
-  private readonly appliedListeners: Array<(m: AppliedMarks) => void> = [];
-
-  constructor(
-    private readonly db: Database,
-    private readonly clock: Clock,
-    private readonly changes: ChangeFeed,
-  ) {
-    this.findByService = db.prepare('SELECT id, marks_order FROM manuscripts WHERE profile_id = ? AND service_id = ?');
-    this.findByOrigin = db.prepare('SELECT id, marks_order FROM manuscripts WHERE profile_id = ? AND origin_id = ?');
-    this.findById = db.prepare('SELECT id, marks_order FROM manuscripts WHERE id = ?');
-    this.insertEvent = db.prepare(insertInto('webhook_events', EVENT_COLUMNS));
-    this.currentMarks = db.prepare('SELECT author_id FROM marks WHERE manuscript_id = ?');
-    this.deleteMarks = db.prepare('DELETE FROM marks WHERE manuscript_id = ?');
-    this.insertMark = db.prepare(insertInto('marks', MARK_COLUMNS, 'REPLACE'));
-    this.refreshCandidates = db.prepare(`
+export class MarksRepository extends Repository {
+  private readonly findByService = this.db.prepare<[string, number], Target>(
+    'SELECT id, marks_order FROM manuscripts WHERE profile_id = ? AND service_id = ?',
+  );
+  private readonly findByOrigin = this.db.prepare<[string, string], Target>(
+    'SELECT id, marks_order FROM manuscripts WHERE profile_id = ? AND origin_id = ?',
+  );
+  private readonly findById = this.db.prepare<[number], Target>('SELECT id, marks_order FROM manuscripts WHERE id = ?');
+  private readonly insertEvent = this.db.prepare<[Record<(typeof EVENT_COLUMNS)[number], unknown>]>(
+    insertInto('webhook_events', EVENT_COLUMNS),
+  );
+  private readonly currentMarks = this.db.prepare<[number], { author_id: number }>('SELECT author_id FROM marks WHERE manuscript_id = ?');
+  private readonly deleteMarks = this.db.prepare<[number]>('DELETE FROM marks WHERE manuscript_id = ?');
+  private readonly insertMark = this.db.prepare<[Record<(typeof MARK_COLUMNS)[number], unknown>]>(
+    insertInto('marks', MARK_COLUMNS, 'REPLACE'),
+  );
+  private readonly refreshCandidates = this.db.prepare<[{ m: number }]>(`
       UPDATE candidates SET marked = (author_id IN (SELECT author_id FROM marks WHERE manuscript_id = @m))
       WHERE run_id IN (SELECT id FROM runs WHERE manuscript_id = @m)`);
-    this.bumpMarks = db.prepare('UPDATE authors SET marks_count = max(0, marks_count + ?) WHERE profile_id = ? AND author_id = ?');
-    this.setOrder = db.prepare('UPDATE manuscripts SET marks_order = ? WHERE id = ?');
-    this.parkedFor = db.prepare(`
+  private readonly bumpMarks = this.db.prepare<[number, string, number]>(
+    'UPDATE authors SET marks_count = max(0, marks_count + ?) WHERE profile_id = ? AND author_id = ?',
+  );
+  private readonly setOrder = this.db.prepare<[number, number]>('UPDATE manuscripts SET marks_order = ? WHERE id = ?');
+  private readonly parkedFor = this.db.prepare<[{ p: string; s: number | null; o: string }], ParkedRow>(`
       SELECT id, event_order, payload_json FROM webhook_events
       WHERE profile_id = @p AND outcome = 'parked' AND (service_manuscript_id = @s OR origin_id = @o)
       ORDER BY event_order DESC, id DESC`);
-    this.settleEvent = db.prepare('UPDATE webhook_events SET outcome = ?, applied_at = ? WHERE id = ?');
-  }
+  private readonly settleEvent = this.db.prepare<[string, number | null, number]>(
+    'UPDATE webhook_events SET outcome = ?, applied_at = ? WHERE id = ?',
+  );
+  private readonly appliedListeners: Array<(m: AppliedMarks) => void> = [];
 
   /**
    * Told of every marked set applied to a manuscript (a delivery, a parked one applied when its manuscript

@@ -1,3 +1,5 @@
+import { DeskError } from '../../common/errors';
+import type { ManuscriptRow } from '../../common/shapes';
 import type { Cache } from '../cache';
 import type { EventBus } from '../events';
 import type { StagingArea } from '../files/staging';
@@ -39,4 +41,24 @@ export interface CoreContext {
   openExternal?: (url: string) => Promise<void>;
   /** Quits and installs a downloaded update (Electron's updater); the browser host has none. */
   restartToUpdate?: () => void;
+}
+
+/**
+ * The manuscript `id` when it belongs to the active profile; otherwise a not_found error naming `field`
+ * (the input field that carried the id; none where the id is the request's subject).
+ */
+export function ownManuscript(ctx: CoreContext, id: number, field?: string): ManuscriptRow {
+  const m = ctx.cache.manuscripts.getById(id);
+  if (!m || m.profileId !== ctx.workspace().profileId)
+    throw new DeskError('not_found', 'This manuscript is not in the cache of the active profile.', field === undefined ? {} : { field });
+  return m;
+}
+
+/** The run of candidates `runId` when its manuscript belongs to the active profile; otherwise not_found on `runId`. */
+export function ownRun(ctx: CoreContext, runId: number) {
+  const run = ctx.cache.manuscripts.run(runId);
+  const m = run ? ctx.cache.manuscripts.getById(run.manuscriptId) : undefined;
+  if (!run || !m || m.profileId !== ctx.workspace().profileId)
+    throw new DeskError('not_found', 'This run of candidates is not in the cache of the active profile.', { field: 'runId' });
+  return run;
 }

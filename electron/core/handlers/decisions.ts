@@ -1,7 +1,7 @@
 import { parseRequests } from '../../common/domain/authorRequests';
 import { DeskError } from '../../common/errors';
 import type { HandlerMap } from '../router';
-import type { CoreContext } from './context';
+import { ownManuscript, type CoreContext } from './context';
 
 type Channels =
   | 'requests.list'
@@ -21,12 +21,7 @@ type Channels =
  */
 export function decisionsHandlers(ctx: CoreContext): HandlerMap<Channels> {
   const pid = () => ctx.workspace().profileId;
-  const mine = (manuscriptId: number) => {
-    const m = ctx.cache.manuscripts.getById(manuscriptId);
-    if (!m || m.profileId !== pid())
-      throw new DeskError('not_found', 'This manuscript is not in the cache of the active profile.', { field: 'manuscriptId' });
-    return m;
-  };
+  const mine = (manuscriptId: number) => ownManuscript(ctx, manuscriptId, 'manuscriptId');
   return {
     'requests.list': ({ manuscriptId }) => {
       mine(manuscriptId);

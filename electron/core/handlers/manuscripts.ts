@@ -5,7 +5,7 @@ import { DeskError, type DeskErrorShape } from '../../common/errors';
 import { PREVIEW_MAX_BYTES } from '../../common/limits';
 import type { Cache } from '../cache';
 import type { HandlerMap } from '../router';
-import type { CoreContext } from './context';
+import { ownManuscript, type CoreContext } from './context';
 import { outboxView } from './outbox';
 
 type Channels =
@@ -28,12 +28,7 @@ const MAX_VERDICTS = 1000;
 
 export function manuscriptHandlers(ctx: CoreContext): HandlerMap<Channels> {
   const pid = () => ctx.workspace().profileId;
-  const mine = (id: number) => {
-    const manuscript = ctx.cache.manuscripts.getById(id);
-    if (!manuscript || manuscript.profileId !== pid())
-      throw new DeskError('not_found', 'This manuscript is not in the cache of the active profile.');
-    return manuscript;
-  };
+  const mine = (id: number) => ownManuscript(ctx, id);
   // Intake's verdict on each staged file it read (null: read, no refusal). A file intake refused is never
   // queued: the editor gets intake's error instead, since sending it would only hand the service the same file.
   const verdicts = new Map<string, DeskErrorShape | null>();

@@ -4,7 +4,7 @@ import { shortlistSpread } from '../../common/domain/spread';
 import { DeskError } from '../../common/errors';
 import type { InvitationDraft, InvitationSettings } from '../cache/types';
 import type { HandlerMap } from '../router';
-import type { CoreContext } from './context';
+import { ownManuscript, ownRun, type CoreContext } from './context';
 
 type Channels =
   | 'shortlist.list'
@@ -43,12 +43,7 @@ export const fatigueOf = (s: InvitationSettings): FatigueSettings => ({ k: s.fat
  */
 export function shortlistHandlers(ctx: CoreContext): HandlerMap<Channels> {
   const pid = () => ctx.workspace().profileId;
-  const mine = (manuscriptId: number) => {
-    const m = ctx.cache.manuscripts.getById(manuscriptId);
-    if (!m || m.profileId !== pid())
-      throw new DeskError('not_found', 'This manuscript is not in the cache of the active profile.', { field: 'manuscriptId' });
-    return m;
-  };
+  const mine = (manuscriptId: number) => ownManuscript(ctx, manuscriptId, 'manuscriptId');
   const draft = (manuscriptId: number, authorId: number, confirmOpposed = false): InvitationDraft => {
     const m = mine(manuscriptId);
     const e = ctx.cache.shortlist.entry(manuscriptId, authorId);
@@ -217,9 +212,7 @@ export function shortlistHandlers(ctx: CoreContext): HandlerMap<Channels> {
     },
     'ledger.declines': () => ctx.cache.ledger.declines(),
     'ledger.loads': ({ runId }) => {
-      const run = ctx.cache.manuscripts.run(runId);
-      if (!run) throw new DeskError('not_found', 'This run of candidates is not in the cache of the active profile.', { field: 'runId' });
-      mine(run.manuscriptId);
+      ownRun(ctx, runId);
       return ctx.cache.ledger.candidateLoads(runId, fatigueOf(ctx.cache.shortlist.settings()), ctx.clock.now());
     },
   };

@@ -4,7 +4,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, screenshotPath } from '../../support/browser';
+import { screenshotPath } from '../../support/browser';
+import { openPageOn } from '../../support/online-page';
 import { sandboxAdmin } from '../../support/admin';
 import { startWebApp, type WebApp } from '../../support/web-app';
 import { webhookBody } from '../../unit/webhook/samples';
@@ -62,11 +63,7 @@ beforeAll(async () => {
   hookUrl = (await call<{ url: string }>('webhook.configure', { enabled: true })).url;
   receiverId = (await admin('POST', 'orgs/1/webhooks/', { url: hookUrl })).id as number;
 
-  browser = await launchChromium();
-  const context = await browser.newContext({ viewport: { width: 1400, height: 1000 }, permissions: ['clipboard-read', 'clipboard-write'] });
-  page = await context.newPage();
-  await page.goto(app.host.url);
-  await page.getByTestId('status-message').getByText('Online').waitFor({ timeout: 20_000 });
+  ({ browser, page } = await openPageOn(app, { width: 1400, height: 1000, clipboard: true }));
 });
 afterAll(async () => {
   await browser?.close();

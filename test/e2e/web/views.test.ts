@@ -6,7 +6,8 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KNOWN, makeManuscriptPdf } from '../../fixtures/intake/make';
-import { launchChromium, screenshotPath } from '../../support/browser';
+import { screenshotPath } from '../../support/browser';
+import { openPageOn } from '../../support/online-page';
 import { startWebApp, type WebApp } from '../../support/web-app';
 import { dropFile, nav } from '../flows/workspace';
 
@@ -136,12 +137,7 @@ async function open(view: string): Promise<void> {
 
 beforeAll(async () => {
   app = await startWebApp({ service: true });
-  browser = await launchChromium();
-  const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
-  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  page = await context.newPage();
-  await page.goto(app.host.url);
-  await page.getByTestId('status-message').getByText('Online').waitFor({ timeout: 20_000 });
+  ({ browser, page } = await openPageOn(app, { width: 1280, height: 720, clipboard: true }));
 });
 afterAll(async () => {
   await browser?.close();

@@ -7,7 +7,6 @@
 // two editors deciding about one person offline end with the later decision in the office's order;
 // a hostile body (or an office-wide kind in a journal) is refused and the events after it are applied; a
 // person Bob's ledger has never seen is taken in by the ledger's rules.
-import { rmSync } from 'node:fs';
 import { Client } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
@@ -25,10 +24,10 @@ import type {
 } from '../../../electron/common/shapes';
 import type { CacheChange } from '../../../electron/core/cache/changes';
 import { OFFICE_WIDE_FOLDER } from '../../../electron/core/office/schema';
-import { startCoreWithService, type CoreWithService } from '../../support/core-with-service';
-import { officeWithEditors } from '../../support/office';
+import type { CoreWithService } from '../../support/core-with-service';
+import { twoCoresOffice, type TwoCoresOffice } from '../../support/office';
 import { asAdmin, pgAvailable, PG_MISSING, type PgCluster } from '../../support/pg-cluster';
-import { TcpRelay as Relay } from '../../support/tcp-relay';
+import type { TcpRelay } from '../../support/tcp-relay';
 
 if (!pgAvailable()) console.warn(`office, decisions: skipped, ${PG_MISSING}`);
 
@@ -45,9 +44,10 @@ async function until<T>(what: string, fn: () => Promise<T | undefined>, ms = 10_
 }
 
 describe.skipIf(!pgAvailable())('the editor’s decisions through the office', () => {
+  let office: TwoCoresOffice;
   let pg: PgCluster;
   let db: string;
-  let relay: Relay;
+  let relay: TcpRelay;
   let url: string;
   let ann: CoreWithService;
   let bob: CoreWithService;
@@ -81,14 +81,8 @@ describe.skipIf(!pgAvailable())('the editor’s decisions through the office', (
   };
 
   beforeAll(async () => {
-    let plain: string;
-    ({ pg, url: plain } = await officeWithEditors(PW, ['DEMO']));
-    db = new URL(plain).pathname.slice(1);
-    relay = new Relay(pg.port);
-    await relay.up();
-    url = plain.replace(`:${pg.port}/`, `:${relay.port}/`);
-    ann = await startCoreWithService({ prefix: 'office-dec-ann' });
-    bob = await startCoreWithService({ prefix: 'office-dec-bob' });
+    office = await twoCoresOffice(PW, 'office-dec');
+    ({ pg, db, relay, url, ann, bob } = office);
     for (const [c, login] of [
       [ann, 'ann'],
       [bob, 'bob'],
@@ -108,14 +102,7 @@ describe.skipIf(!pgAvailable())('the editor’s decisions through the office', (
     );
     bob.core.cache.changes.on((c) => bobChanges.push(c));
   }, 90_000);
-  afterAll(async () => {
-    for (const t of [ann, bob]) {
-      await t?.close();
-      if (t) rmSync(t.dataDir, { recursive: true, force: true });
-    }
-    await relay?.down();
-    await pg?.stop();
-  });
+  afterAll(() => office?.stop());
 
   it('Ann’s do-not-invite, unavailable-until and bounced address show in Bob’s reads; removing them travels too', async () => {
     const [x, y] = people as [number, number];

@@ -4,21 +4,18 @@
 // behind the pull's fence, an invitation taken back, a submission uploaded after colleagues shortlisted
 // for it, and a colleague's older state arriving while the editor's newer one is not back yet.
 import { randomUUID } from 'node:crypto';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Cache } from '../../../electron/core/cache';
 import { MAX_SHORTLIST } from '../../../electron/core/cache/shortlist';
-import { OfficeSync, type OfficeConnection } from '../../../electron/core/office/sync';
+import type { OfficeConnection, OfficeSync } from '../../../electron/core/office/sync';
 import { systemTimers, type Timers } from '../../../electron/core/sync';
-import { FakeOffice } from '../../support/fake-office';
-import { fencedConnect, linkedCache, OFFICE_PROFILE, recordRun } from '../../support/office';
-import { ManualClock, MemoryLogger } from '../cache/fixtures';
+import { fencedConnect, OFFICE_PROFILE, recordRun, syncedEditor, eachFakeOffice } from '../../support/office';
+import { ManualClock } from '../cache/fixtures';
 
 const P = OFFICE_PROFILE;
 const URL1 = 'postgres://office.example/desk';
-const noTimers: Timers = { setTimeout: () => 1, clearTimeout: () => {} };
 const clock = new ManualClock();
-let office: FakeOffice;
-let cleanups: Array<() => void>;
+const t = eachFakeOffice({ ann: ['JOURNAL-A', 'JOURNAL-B'], bob: ['JOURNAL-A'], mallory: ['JOURNAL-B'] });
 
 interface Editor {
   cache: Cache;
@@ -26,21 +23,13 @@ interface Editor {
 }
 
 function editor(login: string, opts: { connect?: () => Promise<OfficeConnection>; timers?: Timers } = {}): Editor {
-  const { cache, close } = linkedCache(login, URL1, clock);
-  const sync = new OfficeSync({
-    cache,
-    profileId: P,
-    link: { url: URL1, login },
-    connect: opts.connect ?? office.connect(login),
+  return syncedEditor(login, {
+    url: URL1,
     clock,
-    timers: opts.timers ?? noTimers,
-    logger: new MemoryLogger(),
+    connect: opts.connect ?? t.office.connect(login),
+    timers: opts.timers,
+    cleanups: t.cleanups,
   });
-  cleanups.push(() => {
-    void sync.stop();
-    close();
-  });
-  return { cache, sync };
 }
 const run = (e: Editor, originId: string, authors: number[], folder = 'JOURNAL-A') => recordRun(e.cache, originId, authors, folder);
 const body = (originId: string, authorId: number, over: Record<string, unknown> = {}) => ({
@@ -62,17 +51,6 @@ const body = (originId: string, authorId: number, over: Record<string, unknown> 
 });
 const settle = () => new Promise((r) => setTimeout(r, 0));
 
-beforeEach(() => {
-  office = new FakeOffice();
-  office.addEditor('ann', ['JOURNAL-A', 'JOURNAL-B']);
-  office.addEditor('bob', ['JOURNAL-A']);
-  office.addEditor('mallory', ['JOURNAL-B']);
-  cleanups = [];
-});
-afterEach(() => {
-  for (const c of cleanups) c();
-});
-
 describe('office faults', () => {
   it('an editor of another journal cannot change or add entries of a manuscript by naming it', async () => {
     const ann = editor('ann');
@@ -80,7 +58,7 @@ describe('office faults', () => {
     ann.cache.shortlist.add(P, a.manuscriptId, [21]);
     ann.cache.shortlist.setStatus(a.manuscriptId, 21, 'invited');
     await ann.sync.syncNow();
-    const m = await office.connect('mallory')();
+    const m = await t.office.connect('mallory')();
     await m.push([
       { id: randomUUID(), folder: 'JOURNAL-B', kind: 'shortlist.entry', body: body('secret-ms', 21, { removed: true }) },
       { id: randomUUID(), folder: 'JOURNAL-B', kind: 'shortlist.entry', body: body('secret-ms', 22, { note: 'planted' }) },
@@ -120,7 +98,7 @@ describe('office faults', () => {
   it(`a colleague’s flood of entries never puts more than ${MAX_SHORTLIST} people on a local shortlist`, async () => {
     const ann = editor('ann');
     const a = run(ann, 'ms5', [61]);
-    const b = await office.connect('bob')();
+    const b = await t.office.connect('bob')();
     const evs = Array.from({ length: 600 }, (_, i) => ({
       id: randomUUID(),
       folder: 'JOURNAL-A',
@@ -135,12 +113,12 @@ describe('office faults', () => {
 
   it('an event held behind the pull’s fence when its notification came is pulled once it is committed', async () => {
     let fence = Infinity;
-    const connect = fencedConnect(office.connect('ann'), () => fence);
+    const connect = fencedConnect(t.office.connect('ann'), () => fence);
     const ann = editor('ann', { connect, timers: systemTimers });
     await ann.sync.syncNow();
     fence = 0; // a transaction that started earlier is still open: nothing newer is visible yet
     await (
-      await office.connect('bob')()
+      await t.office.connect('bob')()
     ).push([{ id: randomUUID(), folder: 'JOURNAL-A', kind: 'shortlist.entry', body: body('m', 7, { status: 'invited', invitedAt: 5 }) }]);
     await ann.sync.idle();
     expect(ann.cache.office.colleagueInvites(P, 'ann', [7])).toHaveLength(0);
@@ -187,7 +165,7 @@ describe('office faults', () => {
 
   it('a colleague’s older state pulled before the editor’s own newer one is back never replaces it', async () => {
     let fence = Infinity;
-    const connect = fencedConnect(office.connect('ann'), () => fence);
+    const connect = fencedConnect(t.office.connect('ann'), () => fence);
     const ann = editor('ann', { connect });
     const bob = editor('bob');
     const a = run(ann, 'ms7', [81]);
@@ -198,7 +176,7 @@ describe('office faults', () => {
     bob.cache.shortlist.setNote(bob.cache.manuscripts.idOf(P, 'ms7')!, 81, 'bob');
     await bob.sync.syncNow(); // Bob's note is in the office first
     ann.cache.shortlist.setNote(a.manuscriptId, 81, 'ann, newer');
-    fence = office.events.at(-1)!.xid + 1; // Ann's push lands above the fence: only Bob's older state is visible
+    fence = t.office.events.at(-1)!.xid + 1; // Ann's push lands above the fence: only Bob's older state is visible
     await ann.sync.syncNow();
     expect(ann.cache.shortlist.entry(a.manuscriptId, 81)!.note).toBe('ann, newer');
     fence = Infinity;

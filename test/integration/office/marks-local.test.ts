@@ -4,21 +4,24 @@
 // never touching their shortlist status; nothing folded from the office is shared again; a delivery parked
 // until the receiver learns the manuscript is shared once it is applied; an event naming another folder's
 // manuscript, an order far ahead or a broken body are refused; the receiver's announced address reaches Settings.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Cache } from '../../../electron/core/cache';
 import { MARKS_KIND, marksEventBody, MAX_SHARED_MARKS, RECEIVER_KIND } from '../../../electron/core/cache/office-marks';
-import { OfficeSync } from '../../../electron/core/office/sync';
+import type { OfficeSync } from '../../../electron/core/office/sync';
 import { handleDelivery } from '../../../electron/core/webhook';
-import { FakeOffice } from '../../support/fake-office';
-import { linkedCache, OFFICE_PROFILE, recordRun } from '../../support/office';
+import { OFFICE_PROFILE, recordRun, syncedEditor, eachFakeOffice } from '../../support/office';
 import { bytes, KEY, markedCandidate, webhookBody } from '../../unit/webhook/samples';
 import { ManualClock, MemoryLogger, range } from '../cache/fixtures';
 
 const P = OFFICE_PROFILE;
 const URL = 'postgres://office.example/desk';
 const clock = new ManualClock();
-let office: FakeOffice;
-let cleanups: Array<() => void>;
+const t = eachFakeOffice({
+  ann: ['JOURNAL-A', 'JOURNAL-B'],
+  bob: ['JOURNAL-A'],
+  cat: ['JOURNAL-A', 'JOURNAL-B'],
+  receiver: ['JOURNAL-A', 'JOURNAL-B'],
+});
 
 interface Editor {
   login: string;
@@ -27,22 +30,7 @@ interface Editor {
 }
 
 function editor(login: string): Editor {
-  const { cache, close } = linkedCache(login, URL, clock);
-  const noTimers = { setTimeout: () => 0, clearTimeout: () => undefined };
-  const sync = new OfficeSync({
-    cache,
-    profileId: P,
-    link: { url: URL, login },
-    connect: office.connect(login),
-    clock,
-    timers: noTimers,
-    logger: new MemoryLogger(),
-  });
-  cleanups.push(() => {
-    void sync.stop();
-    close();
-  });
-  return { login, cache, sync };
+  return { login, ...syncedEditor(login, { url: URL, clock, connect: t.office.connect(login), cleanups: t.cleanups }) };
 }
 
 /** The editor's upload answered: the run recorded and shared (service manuscript id = first author × 7). */
@@ -85,20 +73,8 @@ const marked = (e: Editor, originId: string) => {
     .sort((a, b) => a.authorId - b.authorId);
 };
 const queued = (e: Editor, kind = MARKS_KIND) => e.cache.office.outgoing(P, 1000).filter((x) => x.kind === kind);
-const inOffice = (kind = MARKS_KIND) => office.events.filter((e) => e.kind === kind);
+const inOffice = (kind = MARKS_KIND) => t.office.events.filter((e) => e.kind === kind);
 const deliveriesLogged = (e: Editor) => e.cache.db.prepare('SELECT count(*) FROM webhook_events').pluck().get() as number;
-
-beforeEach(() => {
-  office = new FakeOffice();
-  office.addEditor('ann', ['JOURNAL-A', 'JOURNAL-B']);
-  office.addEditor('bob', ['JOURNAL-A']);
-  office.addEditor('cat', ['JOURNAL-A', 'JOURNAL-B']);
-  office.addEditor('receiver', ['JOURNAL-A', 'JOURNAL-B']);
-  cleanups = [];
-});
-afterEach(() => {
-  for (const c of cleanups) c();
-});
 
 describe('marks through the office', () => {
   it('a delivery to the receiver shows in Ann’s and Bob’s candidates and shortlist, their statuses untouched, nothing echoed', async () => {
@@ -197,14 +173,14 @@ describe('marks through the office', () => {
     expect(inOffice()).toHaveLength(1);
 
     // Bob pulls only the marks (Ann's run not shared with him yet): parked, then applied when he uploads it himself.
-    const marksOnly = office.events.filter((e) => e.kind !== MARKS_KIND);
-    office.events.splice(0, office.events.length, ...inOffice());
+    const marksOnly = t.office.events.filter((e) => e.kind !== MARKS_KIND);
+    t.office.events.splice(0, t.office.events.length, ...inOffice());
     await bob.sync.syncNow();
     expect(bob.cache.db.prepare('SELECT outcome FROM webhook_events').pluck().all()).toEqual(['parked']);
     recordRun(bob.cache, 'ms-2', range(200, 5));
     expect(marked(bob, 'ms-2')).toEqual([{ authorId: 201, markedBy: 'editor@example.org' }]);
     expect(queued(bob)).toEqual([]);
-    office.events.push(...marksOnly);
+    t.office.events.push(...marksOnly);
   });
 
   it('refuses a set naming another folder’s manuscript (also once parked), an order far ahead, and a broken body', async () => {
@@ -213,7 +189,7 @@ describe('marks through the office', () => {
     upload(ann, 'ms-3', range(300, 5), 'JOURNAL-A');
     await ann.sync.syncNow();
     const push = (folder: string, body: unknown) =>
-      office
+      t.office
         .connect('cat')()
         .then((c) => c.push([{ id: crypto.randomUUID(), folder, kind: MARKS_KIND, body }]));
     const set = (order: number, originId = 'ms-3') => ({
@@ -270,7 +246,7 @@ describe('marks through the office', () => {
     await ann.sync.syncNow();
     expect(ann.cache.officeMarks.receiverFor(P)).toMatchObject({ url: 'https://marks.office.example', login: 'receiver' });
     // An address with credentials or a path's query is refused.
-    const c = await office.connect('cat')();
+    const c = await t.office.connect('cat')();
     await c.push([
       { id: crypto.randomUUID(), folder: 'JOURNAL-A', kind: RECEIVER_KIND, body: { url: 'https://u:p@evil.example', startedAt: 1 } },
     ]);

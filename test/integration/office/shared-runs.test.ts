@@ -5,7 +5,7 @@
 // editor cannot see takes the colleague's copy away.
 import { gzipSync } from 'node:zlib';
 import { createHash, randomUUID } from 'node:crypto';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Cache } from '../../../electron/core/cache';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,16 +19,14 @@ import {
   RUN_KIND,
   runEvents,
 } from '../../../electron/core/cache/office-runs';
-import { OfficeSync } from '../../../electron/core/office/sync';
-import { FakeOffice } from '../../support/fake-office';
-import { linkedCache, OFFICE_PROFILE, recordRun } from '../../support/office';
-import { ManualClock, MemoryLogger, form, range, response } from '../cache/fixtures';
+import type { OfficeSync } from '../../../electron/core/office/sync';
+import { linkedCache, OFFICE_PROFILE, recordRun, syncedEditor, eachFakeOffice } from '../../support/office';
+import { ManualClock, form, range, response } from '../cache/fixtures';
 
 const P = OFFICE_PROFILE;
 const URL = 'postgres://office.example/desk';
 const clock = new ManualClock();
-let office: FakeOffice;
-let cleanups: Array<() => void>;
+const t = eachFakeOffice({ ann: ['JOURNAL-A', 'JOURNAL-B'], bob: ['JOURNAL-A'], cat: ['JOURNAL-A', 'JOURNAL-B'], dan: ['JOURNAL-C'] });
 
 interface Editor {
   cache: Cache;
@@ -36,22 +34,7 @@ interface Editor {
 }
 
 function editor(login: string): Editor {
-  const { cache, close } = linkedCache(login, URL, clock);
-  const noTimers = { setTimeout: () => 0, clearTimeout: () => undefined };
-  const sync = new OfficeSync({
-    cache,
-    profileId: P,
-    link: { url: URL, login },
-    connect: office.connect(login),
-    clock,
-    timers: noTimers,
-    logger: new MemoryLogger(),
-  });
-  cleanups.push(() => {
-    void sync.stop();
-    close();
-  });
-  return { cache, sync };
+  return syncedEditor(login, { url: URL, clock, connect: t.office.connect(login), cleanups: t.cleanups });
 }
 
 /** The editor's upload answered (as the outbox commits it): the run recorded and shared. */
@@ -63,18 +46,6 @@ function upload(e: Editor, originId: string, authors: number[], folder = 'JOURNA
 
 const byOrigin = (e: Editor, originId: string) => e.cache.manuscripts.get(P, originId);
 
-beforeEach(() => {
-  office = new FakeOffice();
-  office.addEditor('ann', ['JOURNAL-A', 'JOURNAL-B']);
-  office.addEditor('bob', ['JOURNAL-A']);
-  office.addEditor('cat', ['JOURNAL-A', 'JOURNAL-B']);
-  office.addEditor('dan', ['JOURNAL-C']);
-  cleanups = [];
-});
-afterEach(() => {
-  for (const c of cleanups) c();
-});
-
 describe('a colleague’s upload in the office', () => {
   it('Bob sees Ann’s manuscript, its candidates and the run’s author after one sync, and shortlists from it without the file', async () => {
     const ann = editor('ann');
@@ -82,7 +53,7 @@ describe('a colleague’s upload in the office', () => {
     const dan = editor('dan');
     upload(ann, 'ms-1', range(100, 40));
     await ann.sync.syncNow();
-    expect(office.events.map((e) => e.kind)).toEqual([RUN_KIND, PART_KIND]);
+    expect(t.office.events.map((e) => e.kind)).toEqual([RUN_KIND, PART_KIND]);
 
     await bob.sync.syncNow();
     const m = byOrigin(bob, 'ms-1');
@@ -150,7 +121,7 @@ describe('a colleague’s upload in the office', () => {
     const bob = editor('bob');
     upload(ann, 'ms-big', range(1000, 500));
     await ann.sync.syncNow();
-    const sizes = office.events.map((e) => Buffer.byteLength(JSON.stringify(e.body)));
+    const sizes = t.office.events.map((e) => Buffer.byteLength(JSON.stringify(e.body)));
     expect(Math.max(...sizes)).toBeLessThan(65_536);
     await bob.sync.syncNow();
     const runs = bob.cache.manuscripts.runs(byOrigin(bob, 'ms-big')!.id);
@@ -159,7 +130,7 @@ describe('a colleague’s upload in the office', () => {
 
   it('a run whose parts do not match its hash, or that unzips past the bound, is refused whole', async () => {
     const bob = editor('bob');
-    const conn = await office.connect('ann')();
+    const conn = await t.office.connect('ann')();
     const events = runEvents(form('ms-bad'), response(3, 'ms-bad', [1, 2]), { originId: 'ms-bad', title: 'x', uploadedAt: 1 })!;
     const broken = { ...events.parts[0]!, data: events.parts[0]!.data.slice(0, -8) + 'AAAAAAA=' };
     // A bomb: a few KB of gzip that unzip far past the bound, with a head whose hash matches.
@@ -202,7 +173,7 @@ describe('a colleague’s upload in the office', () => {
 
   it('a run whose form names another folder than the one it travelled in is refused', async () => {
     const bob = editor('bob');
-    const conn = await office.connect('ann')();
+    const conn = await t.office.connect('ann')();
     const events = runEvents(form('ms-x', { folder: 'JOURNAL-B' }), response(3, 'ms-x', [1]), {
       originId: 'ms-x',
       title: 'x',
@@ -229,7 +200,7 @@ describe('a colleague’s upload in the office', () => {
     clock.advance(1000);
     upload(ann, 'ms-4', [1, 2, 3], 'JOURNAL-B');
     await ann.sync.syncNow();
-    expect(office.events.filter((e) => e.kind === MOVED_KIND)).toEqual([
+    expect(t.office.events.filter((e) => e.kind === MOVED_KIND)).toEqual([
       expect.objectContaining({ folder: 'JOURNAL-A', body: { originId: 'ms-4', to: 'JOURNAL-B' } }),
     ]);
     await bob.sync.syncNow();
@@ -242,7 +213,7 @@ describe('a colleague’s upload in the office', () => {
 
   it('linking shares the editor’s recent uploads once', async () => {
     const { cache, close } = linkedCache('ann', URL, clock);
-    cleanups.push(close);
+    t.cleanups.push(close);
     cache.office.setLink(P, null);
     recordRun(cache, 'old-1', [1]);
     recordRun(cache, 'old-2', [2]);
@@ -261,7 +232,7 @@ describe('the manuscript file itself, when its editor shares files', () => {
   /** An upload of `originId` with a file of `size` bytes kept at a temp path, shared as the outbox would. */
   function uploadWithFile(e: Editor, originId: string, size: number) {
     const dir = mkdtempSync(join(tmpdir(), 'desk-shared-file-'));
-    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    t.cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
     const bytes = Buffer.alloc(size);
     for (let i = 0; i < size; i++) bytes[i] = (i * 31 + 7) % 251;
     bytes.write('%PDF-1.7\n', 0);
@@ -274,7 +245,7 @@ describe('the manuscript file itself, when its editor shares files', () => {
   }
   function withFilesDir(e: Editor): string {
     const dir = mkdtempSync(join(tmpdir(), 'desk-office-files-'));
-    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    t.cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
     e.cache.officeRuns.useFilesDir(dir);
     return dir;
   }
@@ -284,7 +255,7 @@ describe('the manuscript file itself, when its editor shares files', () => {
     expect(ann.cache.office.sharesFiles(P)).toBe(false);
     uploadWithFile(ann, 'ms-f0', 10_000);
     await ann.sync.syncNow();
-    expect(office.events.map((e) => e.kind)).toEqual([RUN_KIND, PART_KIND]);
+    expect(t.office.events.map((e) => e.kind)).toEqual([RUN_KIND, PART_KIND]);
   });
 
   it('reaches Bob in parts, checked and written beside his uploads; his copy of the manuscript has it', async () => {
@@ -294,9 +265,9 @@ describe('the manuscript file itself, when its editor shares files', () => {
     ann.cache.office.setSharesFiles(P, true);
     const bytes = uploadWithFile(ann, 'ms-f1', 200_000);
     await ann.sync.syncNow();
-    const parts = office.events.filter((e) => e.kind === FILE_PART_KIND);
+    const parts = t.office.events.filter((e) => e.kind === FILE_PART_KIND);
     expect(parts.length).toBe(Math.ceil((Math.ceil(200_000 / 3) * 4) / 60_000));
-    expect(Math.max(...office.events.map((e) => Buffer.byteLength(JSON.stringify(e.body))))).toBeLessThan(65_536);
+    expect(Math.max(...t.office.events.map((e) => Buffer.byteLength(JSON.stringify(e.body))))).toBeLessThan(65_536);
     await bob.sync.syncNow();
     const m = byOrigin(bob, 'ms-f1')!;
     expect(m.file).toMatchObject({ name: 'paper.pdf', size: 200_000 });
@@ -308,7 +279,7 @@ describe('the manuscript file itself, when its editor shares files', () => {
   it('a file whose bytes do not match its hash is not kept; the run still is', async () => {
     const bob = editor('bob');
     withFilesDir(bob);
-    const conn = await office.connect('ann')();
+    const conn = await t.office.connect('ann')();
     const events = runEvents(form('ms-f2'), response(3, 'ms-f2', [1]), { originId: 'ms-f2', title: 'x', uploadedAt: 1 })!;
     const head = { ...events.head, file: { name: 'paper.pdf', size: 3, sha256: 'a'.repeat(64), parts: 1 } };
     await conn.push([
@@ -332,6 +303,6 @@ describe('the manuscript file itself, when its editor shares files', () => {
     ann.cache.office.setSharesFiles(P, true);
     uploadWithFile(ann, 'ms-f3', MAX_SHARED_FILE + 1);
     await ann.sync.syncNow();
-    expect(office.events.map((e) => e.kind)).toEqual([RUN_KIND, PART_KIND]);
+    expect(t.office.events.map((e) => e.kind)).toEqual([RUN_KIND, PART_KIND]);
   });
 });

@@ -2,7 +2,6 @@
 // author ids) on one PostgreSQL office: linked through office.link, Ann's invitation reaches Bob's
 // load badges, candidates' warnings and Reviewers counts; Bob's offline writes are pushed when the
 // office is back; a wrong password links nothing.
-import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   CandidateLoadRow,
@@ -14,10 +13,10 @@ import type {
   RunRow,
   ShortlistEntryRow,
 } from '../../../electron/common/shapes';
-import { startCoreWithService, type CoreWithService } from '../../support/core-with-service';
-import { officeWithEditors } from '../../support/office';
-import { TcpRelay as Relay } from '../../support/tcp-relay';
-import { pgAvailable, PG_MISSING, type PgCluster } from '../../support/pg-cluster';
+import type { CoreWithService } from '../../support/core-with-service';
+import { twoCoresOffice, type TwoCoresOffice } from '../../support/office';
+import type { TcpRelay } from '../../support/tcp-relay';
+import { pgAvailable, PG_MISSING } from '../../support/pg-cluster';
 
 if (!pgAvailable()) console.warn(`office, two cores: skipped, ${PG_MISSING}`);
 
@@ -34,8 +33,8 @@ async function until<T>(what: string, fn: () => Promise<T | undefined>, ms = 5_0
 }
 
 describe.skipIf(!pgAvailable())('one office, two cores', () => {
-  let pg: PgCluster;
-  let relay: Relay;
+  let office: TwoCoresOffice;
+  let relay: TcpRelay;
   let url: string;
   let ann: CoreWithService;
   let bob: CoreWithService;
@@ -57,22 +56,10 @@ describe.skipIf(!pgAvailable())('one office, two cores', () => {
   };
 
   beforeAll(async () => {
-    let plain: string;
-    ({ pg, url: plain } = await officeWithEditors(PW, ['DEMO']));
-    relay = new Relay(pg.port);
-    await relay.up();
-    url = plain.replace(`:${pg.port}/`, `:${relay.port}/`);
-    ann = await startCoreWithService({ prefix: 'office-ann' });
-    bob = await startCoreWithService({ prefix: 'office-bob' });
+    office = await twoCoresOffice(PW, 'office');
+    ({ relay, url, ann, bob } = office);
   }, 60_000);
-  afterAll(async () => {
-    for (const t of [ann, bob]) {
-      await t?.close();
-      if (t) rmSync(t.dataDir, { recursive: true, force: true });
-    }
-    await relay?.down();
-    await pg?.stop();
-  });
+  afterAll(() => office?.stop());
 
   it('a wrong password links nothing and says so', async () => {
     const check = await ann.call<OfficeCheck>('office.link', { url, login: 'ann', password: 'not it' });
