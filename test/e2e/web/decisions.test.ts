@@ -5,9 +5,9 @@
 // do-not-invite list in the Reviewers view → flagged on the candidates and the shortlist and held back from
 // the drafts; a bounced address left out of the draft; axe on the new controls; screenshots at 1280×720 and
 // 1920×1080, light and dark (test-results/screenshots/decisions-*).
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousAxe } from '../../support/axe';
 import { screenshotPath } from '../../support/browser';
 import { eachLook } from '../../support/looks';
 import { openOnlinePage } from '../../support/online-page';
@@ -56,12 +56,7 @@ async function people(): Promise<Person[]> {
   return out;
 }
 
-async function axe(where: string, selector: string): Promise<string[]> {
-  const r = await new AxeBuilder({ page }).include(selector).analyze();
-  return r.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${where}: ${v.id} (${v.nodes.length}) ${v.nodes[0]?.target}`);
-}
+const axe = (where: string, selector: string): Promise<string[]> => seriousAxe(page, where, selector);
 
 beforeAll(async () => {
   ({ app, browser, page } = await openOnlinePage({ width: W, height: H }));

@@ -4,10 +4,10 @@
 // the table's scroll area and the window, not by the DOM), each two-line row 40 px or less; the sidebar groups the
 // views by the job with an icon each and counts reminders due and changes waiting; the UI font ships with the app
 // and numbers in tables use tabular figures; axe finds no serious or critical violation. Screenshots of each view.
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VIEW_DEFS } from '../../../electron/common/domain/views';
+import { seriousAxe } from '../../support/axe';
 import { screenshotPath } from '../../support/browser';
 import { eachLook } from '../../support/looks';
 import { openOnlinePage } from '../../support/online-page';
@@ -299,12 +299,7 @@ describe('density and hierarchy', () => {
         expect(await outside(), what).toEqual([]);
         await page.screenshot({ path: screenshotPath(`density-${v.id}-${w}x${h}-${scheme}`) });
         if (w === 1280) {
-          const result = await new AxeBuilder({ page }).analyze();
-          const bad = result.violations.filter((x) => x.impact === 'serious' || x.impact === 'critical');
-          expect(
-            bad.map((x) => `${x.id} ${x.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-            what,
-          ).toEqual([]);
+          expect(await seriousAxe(page, what)).toEqual([]);
         }
       }
     });

@@ -1,10 +1,10 @@
 // The manuscript's first page beside its upload form: drawn by pdf.js in the window (its worker allowed by
 // the CSP), to the right of the title and abstract at 1280×720 with the fields still wide; a Word file gets
 // words instead; the pane folds away. Screenshots at both sizes, light and dark; axe clean.
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeManuscriptDocx, makeManuscriptPdf } from '../../fixtures/intake/make';
+import { seriousAxe } from '../../support/axe';
 import { launchChromium, screenshotPath } from '../../support/browser';
 import { dropFile } from '../../support/drop';
 import { eachLook } from '../../support/looks';
@@ -69,12 +69,7 @@ describe('first page beside the upload form', () => {
     await eachLook(page, async (w, h, scheme) => {
       await item('paper.pdf').getByTestId('first-page').waitFor({ state: 'visible' });
       await page.screenshot({ path: screenshotPath(`first-page-${w}x${h}-${scheme}`) });
-      const result = await new AxeBuilder({ page }).include('[aria-label="Uploads"]').analyze();
-      const bad = result.violations.filter((x) => x.impact === 'serious' || x.impact === 'critical');
-      expect(
-        bad.map((x) => `${x.id} ${x.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-        `${w}x${h} ${scheme}`,
-      ).toEqual([]);
+      expect(await seriousAxe(page, `${w}x${h} ${scheme}`, '[aria-label="Uploads"]')).toEqual([]);
     });
     await page.setViewportSize({ width: 1280, height: 720 });
     await page.emulateMedia({ colorScheme: 'light' });

@@ -4,11 +4,11 @@
 // checked, history, merge rule, split with confirmation); reminders due in Activity; the filters; axe on
 // the new views; everything visible at 1280×720. Screenshots: test-results/screenshots/reviewers-*.
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCsv } from '../../../electron/common/domain/csv';
 import type { CandidateRow } from '../../../electron/common/shapes';
+import { seriousAxe } from '../../support/axe';
 import { launchChromium, screenshotPath } from '../../support/browser';
 import { startWebApp, type WebApp } from '../../support/web-app';
 import { openSettingsPane } from '../../support/settings-pane';
@@ -54,9 +54,7 @@ async function inWindow(selector: string) {
 }
 
 async function axe(what: string) {
-  const result = await new AxeBuilder({ page }).analyze();
-  const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${what}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(await seriousAxe(page, what)).toEqual([]);
 }
 
 beforeAll(async () => {

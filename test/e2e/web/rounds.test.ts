@@ -5,11 +5,11 @@
 // view shows the date and the decline report, exported; axe on the new controls; screenshots in both sizes
 // and themes (test-results/screenshots/rounds-*).
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { addDays, addMonths, format } from 'date-fns';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCsv } from '../../../electron/common/domain/csv';
+import { seriousAxe } from '../../support/axe';
 import { screenshotPath } from '../../support/browser';
 import { openCalendar } from '../../support/controls';
 import { eachLook } from '../../support/looks';
@@ -44,14 +44,7 @@ const untilText = new Date(`${until}T00:00:00Z`).toLocaleDateString('en-GB', {
   timeZone: 'UTC',
 });
 
-async function axe(where: string, ...include: string[]): Promise<string[]> {
-  let b = new AxeBuilder({ page });
-  for (const i of include) b = b.include(i);
-  const r = await b.analyze();
-  return r.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${where}: ${v.id} (${v.nodes.length}) ${v.nodes[0]?.target}`);
-}
+const axe = (where: string, ...include: string[]): Promise<string[]> => seriousAxe(page, where, ...include);
 
 /** Rows now in the DOM whose conflicts say "None" and that carry an e-mail. */
 async function conflictFree(): Promise<string[]> {

@@ -1,9 +1,9 @@
 // Custom fields, Activity's webhook deliveries and Settings (stored plan features, data folder,
 // Clear cache with a write waiting) in Chromium against the browser host and the local service,
 // each flow saving screenshots; the Custom fields view passes axe in the light and dark themes.
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousAxe } from '../../support/axe';
 import { screenshotPath } from '../../support/browser';
 import { openPageOn } from '../../support/online-page';
 import { sandboxAdmin } from '../../support/admin';
@@ -44,11 +44,7 @@ const upload = (originId: string, title: string) =>
   });
 
 async function axe(theme: string): Promise<void> {
-  const result = await new AxeBuilder({ page }).analyze();
-  const bad = result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${theme}: ${v.id} (${v.nodes.length})`);
-  expect(bad).toEqual([]);
+  expect(await seriousAxe(page, theme)).toEqual([]);
 }
 
 beforeAll(async () => {

@@ -6,6 +6,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { makeManuscriptPdf } from '../../fixtures/intake/make';
+import { seriousAxe } from '../../support/axe';
 import { launchChromium, screenshotPath } from '../../support/browser';
 import { sandboxAdmin } from '../../support/admin';
 import { startWebApp, type WebApp } from '../../support/web-app';
@@ -82,8 +83,7 @@ describe('upload queue', () => {
     await expect.poll(() => state('first.pdf'), { timeout: 20_000 }).toBe('Check and upload');
     await expect.poll(() => state('third.pdf'), { timeout: 20_000 }).toBe('Check and upload');
     await page.screenshot({ path: screenshotPath('uploads-1-batch') });
-    const axe = await new AxeBuilder({ page }).analyze();
-    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+    expect(await seriousAxe(page, 'uploads')).toEqual([]);
 
     // Over the 50 MB limit: refused in the window, before a byte is read or sent.
     await page.evaluate(() => {

@@ -2,10 +2,10 @@
 // the local service: each view's one primary action and its main content lie inside the window, nothing
 // in it is cut (scrollWidth ≤ clientWidth), empty states say what to do next, and axe finds no serious
 // or critical violation. Screenshots of each view at both sizes in both themes.
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KNOWN, makeManuscriptPdf } from '../../fixtures/intake/make';
+import { seriousAxe } from '../../support/axe';
 import { screenshotPath } from '../../support/browser';
 import { openPageOn } from '../../support/online-page';
 import { startWebApp, type WebApp } from '../../support/web-app';
@@ -125,9 +125,7 @@ async function onePrimary(what: string): Promise<Locator> {
 }
 
 async function axe(what: string): Promise<void> {
-  const result = await new AxeBuilder({ page }).include('main').analyze();
-  const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${what}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(await seriousAxe(page, what, 'main')).toEqual([]);
 }
 
 async function open(view: string): Promise<void> {
