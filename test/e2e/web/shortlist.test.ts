@@ -553,7 +553,9 @@ describe('shortlist and invitations', () => {
       expect(await spread.evaluate((el) => el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight))).toBeLessThan(
         2.5,
       );
-      // Each address is one line inside its person's column, shortened in its middle when the column is narrow.
+      // Each address is one line inside its person's column, shortened in its middle when the column is narrow,
+      // also beside an entry whose Invite… button narrows its column.
+      expect(await panel().getByRole('button', { name: /^Invite .+…$/ }).count()).toBeGreaterThan(0);
       const emails = await panel()
         .getByTestId('sl-email')
         .evaluateAll((els) =>

@@ -96,8 +96,8 @@ export function ShortlistPanel({ manuscriptId }: { manuscriptId: number }) {
     return pending.every((id) => byId.has(id)) ? pending.map((id) => byId.get(id)!) : list;
   }, [data, pending]);
   const ids = useMemo(() => entries.map((e) => e.authorId), [entries]);
-  // Every entry's people column has the first one's width: one measure for all their addresses.
-  const emailChars = useFitChars(ids.length > 0 ? '.shortlist-list > li:first-child .sl-who' : null, 32, 0, ids[0]);
+  // The narrowest entry's people column (one with an Invite button is narrower) sets the length of all addresses.
+  const emailChars = useFitChars(ids.length > 0 ? '.shortlist-list > li .sl-who' : null, 32, 0, ids.join(','));
   const plan = useRoundPlan(manuscriptId, entries);
   const toInvite = plan.toInvite;
   // The button counts the drafts it gives: not the do-not-invite list, not the authors' opposed (the dialog names them).

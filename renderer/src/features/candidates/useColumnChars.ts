@@ -13,10 +13,10 @@ export const useColumnChars = (tableSelector: string, column: string, fallback: 
   useFitChars(`${tableSelector} [role="columnheader"][data-col="${column}"]`, fallback, CELL_EXTRA_PX);
 
 /**
- * How many characters of the small text fit on one line of the first element `selector` finds (a column every
- * row shares, measured once per resize), less `extraPx` it gives to other things; `fallback` until it is laid out.
- * A null selector measures nothing (nothing to show yet); `element` names the element measured, so that another
- * one taking its place (the first row removed) is measured in its turn.
+ * How many characters of the small text fit on one line of every element `selector` finds (a column the rows
+ * share; the narrowest wins, as one row may give room to a button the others lack), less `extraPx` they give to
+ * other things; `fallback` until they are laid out. A null selector measures nothing (nothing to show yet);
+ * `element` names what is measured, so that other elements taking their place are measured in their turn.
  */
 export function useFitChars(selector: string | null, fallback: number, extraPx: number, element?: unknown): number {
   const [chars, setChars] = useState(fallback);
@@ -25,17 +25,20 @@ export function useFitChars(selector: string | null, fallback: number, extraPx: 
     let observer: ResizeObserver | null = null;
     let frame = 0;
     const attach = () => {
-      const cell = document.querySelector<HTMLElement>(selector);
-      if (!cell) {
+      const cells = [...document.querySelectorAll<HTMLElement>(selector)];
+      if (cells.length === 0) {
         frame = requestAnimationFrame(attach);
         return;
       }
       // The cells' small text (--text-sm), not the header's size.
       const px = parseFloat(getComputedStyle(document.documentElement).getPropertyValue('--text-sm')) || 12;
-      const measure = () => setChars(Math.max(8, Math.floor((cell.getBoundingClientRect().width - extraPx) / (px * CHAR_EM))));
+      const measure = () => {
+        const width = Math.min(...cells.map((cell) => cell.getBoundingClientRect().width));
+        setChars(Math.max(8, Math.floor((width - extraPx) / (px * CHAR_EM))));
+      };
       measure();
       observer = new ResizeObserver(measure);
-      observer.observe(cell);
+      for (const cell of cells) observer.observe(cell);
     };
     attach();
     return () => {
