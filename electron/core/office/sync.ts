@@ -230,12 +230,29 @@ export class OfficeSync {
     if (this.pullAll) office.knowFolders(this.deps.profileId, folders);
     this.pullAll = false;
     this.dirtyFolders.clear();
-    for (const folder of folders) {
+    // The next page is asked for before this one is applied (its cursor is this page's end, or the next folder's
+    // own), so the office answers while core applies: at most two pages are held at once.
+    type Page = Awaited<ReturnType<OfficeConnection['pull']>>;
+    const ask = (folder: string, cursor: OfficeCursorRow): Promise<Page> => {
+      const page = conn.pull(folder, cursor, PULL_PAGE);
+      page.catch(() => {}); // awaited below unless the pass ends first (stopped, or a failed apply)
+      return page;
+    };
+    let next: Promise<Page> | null = folders.length > 0 ? ask(folders[0]!, office.cursor(this.deps.profileId, folders[0]!)) : null;
+    for (let f = 0; f < folders.length; f++) {
+      const folder = folders[f]!;
       let got = 0;
       let held: boolean | undefined;
       for (;;) {
         const cursor = office.cursor(this.deps.profileId, folder);
-        const page = await conn.pull(folder, cursor, PULL_PAGE);
+        const page = await next!;
+        const more = page.events.length >= PULL_PAGE;
+        const following = folders[f + 1];
+        next = more
+          ? ask(folder, page.cursor)
+          : following === undefined
+            ? null
+            : ask(following, office.cursor(this.deps.profileId, following));
         got += page.events.length;
         held = page.held;
         if (page.events.length === 0) {
@@ -243,20 +260,20 @@ export class OfficeSync {
         } else {
           // A page is applied in slices, each with the cursor after its last event (any prefix of a page
           // is a point to go on from), yielding to the event loop between them. A slice is sized from the
-          // last one's time per event to take about SLICE_MS.
+          // last one's time per event to take about SLICE_MS of this thread's time.
           for (let i = 0; i < page.events.length;) {
             const slice = page.events.slice(i, i + this.sliceSize);
             i += slice.length;
             const lastOfPage = i >= page.events.length;
             const end = lastOfPage ? page.cursor : { xid: slice.at(-1)!.xid, seq: slice.at(-1)!.seq };
-            const t = performance.now();
+            const t = threadMs();
             office.apply(this.deps.profileId, folder, slice, end, { settleLater: true });
-            this.sliceSize = nextSlice(slice.length, performance.now() - t);
+            this.sliceSize = nextSlice(slice.length, threadMs() - t);
             await yieldToLoop();
             if (this.stopped) return;
           }
         }
-        if (this.stopped || page.events.length < PULL_PAGE) break;
+        if (this.stopped || !more) break;
       }
       if (held === undefined) {
         if (notified.has(folder)) this.heldBack(folder, got === 0);
@@ -265,17 +282,17 @@ export class OfficeSync {
         else this.fenced.delete(folder);
         this.heldBack(folder, held);
       }
-      // The ledger counts of the people this folder's events named, once for the whole pull (and any a
-      // crash left stale), in transactions sized like the slices.
-      for (;;) {
-        const t = performance.now();
-        const before = this.settleSize;
-        const left = office.settle(before);
-        if (left === 0) break;
-        this.settleSize = nextSlice(before, performance.now() - t);
-        await yieldToLoop();
-        if (this.stopped) return;
-      }
+    }
+    // The ledger counts of the people the pulled events named, once for the whole pass (a person several
+    // journals name is counted once), and any a crash left stale, in transactions sized like the slices.
+    for (;;) {
+      const t = threadMs();
+      const before = this.settleSize;
+      const left = office.settle(before);
+      if (left === 0) break;
+      this.settleSize = nextSlice(before, threadMs() - t);
+      await yieldToLoop();
+      if (this.stopped) return;
     }
   }
 
@@ -347,6 +364,18 @@ export class OfficeSync {
 }
 
 const yieldToLoop = () => new Promise<void>((r) => setImmediate(r));
+
+/**
+ * This thread's CPU time in ms, where the runtime tells it (else the clock): a slice sized by the clock shrinks
+ * when the machine is busy with other processes, and more, smaller transactions then cost more of this thread.
+ */
+const threadMs: () => number =
+  typeof process.threadCpuUsage === 'function'
+    ? () => {
+        const u = process.threadCpuUsage();
+        return (u.user + u.system) / 1000;
+      }
+    : () => performance.now();
 
 /** The next slice's size: as many events as took about SLICE_MS in the last one, within bounds. */
 export function nextSlice(events: number, ms: number): number {
