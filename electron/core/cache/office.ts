@@ -482,7 +482,8 @@ export class OfficeRepository {
       // Only a profile with pushed events not yet back has any to clear.
       const awaitingBack = this.anySent.get({ p: profileId }) === 1;
       for (const ev of events) {
-        // The id alone is kept (the office holds the history): a page applied again changes nothing.
+        // Kept without its body (the office holds the history), keyed by the (xid, seq) the office gave it: a page
+        // applied again changes nothing.
         const fresh = this.insertEvent.run({
           p: profileId,
           id: ev.id,

@@ -19,6 +19,7 @@ import { migration018 } from './018-office-receivers';
 import { migration019 } from './019-outbox-kinds-in-code';
 import { migration020 } from './020-office-decisions';
 import { migration021 } from './021-decided-by';
+import { migration022 } from './022-office-events-in-order';
 import type { Migration } from './types';
 
 export type { Migration } from './types';
@@ -46,6 +47,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration019,
   migration020,
   migration021,
+  migration022,
 ];
 
 export const LATEST_VERSION = MIGRATIONS.length;
