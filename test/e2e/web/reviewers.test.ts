@@ -12,6 +12,7 @@ import { seriousAxe } from '../../support/axe';
 import { launchChromium, screenshotPath } from '../../support/browser';
 import { startWebApp, type WebApp } from '../../support/web-app';
 import { openSettingsPane } from '../../support/settings-pane';
+import { demoUploadForm } from '../../support/upload-form';
 
 let app: WebApp;
 let browser: Browser;
@@ -30,13 +31,7 @@ async function call<T>(channel: string, input: unknown): Promise<T> {
 
 async function upload(originId: string, title: string): Promise<number> {
   const ms = await call<{ id: number }>('manuscripts.upload', {
-    form: {
-      folder: 'DEMO',
-      origin_id: originId,
-      title,
-      abstract: 'Deep learning for protein structure prediction with attention.',
-      authors_count: 0,
-    },
+    form: demoUploadForm(originId, title),
   });
   await app.core.workspace()!.sync.syncNow();
   return ms.id;
