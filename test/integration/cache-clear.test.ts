@@ -11,6 +11,7 @@ import type { RunningSandbox } from '../../electron/localservice';
 import { makeManuscriptPdf } from '../fixtures/intake/make';
 import { startCoreWithService } from '../support/core-with-service';
 import { MemoryLogger, MemorySecrets } from '../support/fakes';
+import { demoUploadForm } from '../support/upload-form';
 
 let core: Core;
 let service: RunningSandbox;
@@ -28,13 +29,7 @@ async function call<T>(channel: string, input: unknown, c: Core = core): Promise
 const runsOf = (m: ManuscriptRow) => call<{ manuscript: ManuscriptRow; runs: RunRow[] }>('manuscripts.get', { id: m.id });
 const upload = (originId: string, title: string, fileId?: string) =>
   call<ManuscriptRow>('manuscripts.upload', {
-    form: {
-      folder: 'DEMO',
-      origin_id: originId,
-      title,
-      abstract: 'Deep learning for protein structure prediction with attention.',
-      authors_count: 0,
-    },
+    form: demoUploadForm(originId, title),
     ...(fileId ? { fileId } : {}),
   });
 const count = (sql: string): number => core.cache.db.prepare<[], { n: number }>(`SELECT count(*) AS n FROM ${sql}`).get()!.n;

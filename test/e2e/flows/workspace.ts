@@ -31,6 +31,25 @@ export interface FlowContext {
 export const nav = (page: Page, label: string) =>
   page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: label }).click();
 
+/** The candidates toolbar: at least five tools shown, each on the first tool's line and left of `width`, none scrolled out of it. */
+export async function expectToolbarOnOneLine(page: Page, width: number): Promise<void> {
+  const tools = page.getByRole('toolbar', { name: 'Candidate tools' });
+  const boxes = await tools.evaluate((t) =>
+    [...t.children]
+      .filter((c) => c.getClientRects().length > 0)
+      .map((c) => {
+        const r = c.getBoundingClientRect();
+        return { name: c.textContent?.trim() || c.tagName, top: r.top, bottom: r.bottom, right: r.right };
+      }),
+  );
+  expect(boxes.length).toBeGreaterThanOrEqual(5);
+  for (const b of boxes) {
+    expect(b.top, `${b.name} is on another line`).toBeLessThan(boxes[0]!.bottom);
+    expect(b.right, `${b.name} is outside the window`).toBeLessThanOrEqual(width);
+  }
+  expect(await tools.evaluate((t) => t.scrollWidth <= t.clientWidth)).toBe(true);
+}
+
 /** Drops the demo manuscript (lichens.pdf), waits for its title to be read, uploads it to the DEMO folder and waits until it is sent. */
 export async function uploadDemoManuscript(page: Page): Promise<void> {
   await dropFile(page, 'lichens.pdf', await makeManuscriptPdf(), 'application/pdf');
@@ -301,21 +320,7 @@ export async function decisionAt1280(ctx: FlowContext): Promise<void> {
     // The toolbar is one line with the run comparison on (the previous flow turned it on): every tool
     // on the first tool's line and inside the window.
     expect(await page.getByLabel('Compare runs').isChecked()).toBe(true);
-    const tools = page.getByRole('toolbar', { name: 'Candidate tools' });
-    const boxes = await tools.evaluate((t) =>
-      [...t.children]
-        .filter((c) => c.getClientRects().length > 0)
-        .map((c) => {
-          const r = c.getBoundingClientRect();
-          return { name: c.textContent?.trim() ?? c.tagName, top: r.top, bottom: r.bottom, right: r.right };
-        }),
-    );
-    expect(boxes.length).toBeGreaterThanOrEqual(5);
-    for (const b of boxes) {
-      expect(b.top, `${b.name} is on another line`).toBeLessThan(boxes[0]!.bottom);
-      expect(b.right, `${b.name} is outside the window`).toBeLessThanOrEqual(1280);
-    }
-    expect(await tools.evaluate((t) => t.scrollWidth <= t.clientWidth)).toBe(true);
+    await expectToolbarOnOneLine(page, 1280);
     expect(await fits('[data-testid="conflicts"]')).toMatch(/None|Co-author|Same affiliation|Retraction|Cited|External COI/);
     // The first row with an e-mail: its full address is in view.
     const email = (await row.locator('[data-testid="email"]').count()) > 0 ? await fits('[data-testid="email"]') : null;

@@ -11,6 +11,7 @@ import { generatedAnswer } from '../../support/generated-run';
 import { openCandidates } from '../../support/candidates-page';
 import { commitCounter } from '../../support/react-commits';
 import { startWebApp, type WebApp } from '../../support/web-app';
+import { expectToolbarOnOneLine } from '../flows/workspace';
 
 let app: WebApp;
 let browser: Browser;
@@ -100,21 +101,7 @@ describe('candidates: conflict evidence and the toolbar at 1280×720', () => {
   it('with the comparison on, every tool of the toolbar is on one line inside the window', async () => {
     await page.getByLabel('Compare runs').check();
     await page.getByRole('radio', { name: 'Changes', exact: true }).waitFor();
-    const tools = page.getByRole('toolbar', { name: 'Candidate tools' });
-    const boxes = await tools.evaluate((t) =>
-      [...t.children]
-        .filter((c) => c.getClientRects().length > 0)
-        .map((c) => {
-          const r = c.getBoundingClientRect();
-          return { name: c.textContent?.trim() || c.tagName, top: r.top, bottom: r.bottom, right: r.right };
-        }),
-    );
-    expect(boxes.length).toBeGreaterThanOrEqual(5);
-    for (const b of boxes) {
-      expect(b.top, `${b.name} is on another line`).toBeLessThan(boxes[0]!.bottom);
-      expect(b.right, `${b.name} is outside the window`).toBeLessThanOrEqual(1280);
-    }
-    expect(await tools.evaluate((t) => t.scrollWidth <= t.clientWidth)).toBe(true);
+    await expectToolbarOnOneLine(page, 1280);
   });
 });
 

@@ -5,17 +5,14 @@
 // do-not-invite list in the Reviewers view → flagged on the candidates and the shortlist and held back from
 // the drafts; a bounced address left out of the draft; axe on the new controls; screenshots at 1280×720 and
 // 1920×1080, light and dark (test-results/screenshots/decisions-*).
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { seriousAxe } from '../../support/axe';
 import { screenshotPath } from '../../support/browser';
 import { eachLook } from '../../support/looks';
-import { openOnlinePage } from '../../support/online-page';
-import type { WebApp } from '../../support/web-app';
+import { onlinePageForFile } from '../../support/e2e-setup';
 import { nav, uploadDemoManuscript } from '../flows/workspace';
 
-let app: WebApp;
-let browser: Browser;
 let page: Page;
 
 const W = 1280;
@@ -58,13 +55,7 @@ async function people(): Promise<Person[]> {
 
 const axe = (where: string, selector: string): Promise<string[]> => seriousAxe(page, where, selector);
 
-beforeAll(async () => {
-  ({ app, browser, page } = await openOnlinePage({ width: W, height: H }));
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+onlinePageForFile({ width: W, height: H }, (opened) => ({ page } = opened));
 
 describe('authors’ requests, do-not-invite and bounced e-mails', () => {
   let opposed: Person;

@@ -16,6 +16,7 @@ import { launchChromium, screenshotPath } from '../../support/browser';
 import { MemoryLogger } from '../../support/fakes';
 import { officeWithEditors } from '../../support/office';
 import { pgAvailable, PG_MISSING, type PgCluster } from '../../support/pg-cluster';
+import { until } from '../../support/poll';
 import { startWebApp, type WebApp } from '../../support/web-app';
 import { openSettingsPane } from '../../support/settings-pane';
 
@@ -24,16 +25,6 @@ if (!pgAvailable()) console.warn(`office marks on screen: skipped, ${PG_MISSING}
 const PW = { ann: 'ann-password-1', bob: 'bob-password-1', receiver: 'receiver-password-1' };
 const PUBLIC = 'https://marks.office.test';
 const TITLE = 'Protein folding with attention';
-
-async function until<T>(what: string, fn: () => Promise<T | undefined>, ms = 20_000): Promise<T> {
-  const t0 = Date.now();
-  for (;;) {
-    const v = await fn();
-    if (v !== undefined) return v;
-    if (Date.now() - t0 > ms) throw new Error(`${what}: not within ${ms} ms`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 describe.skipIf(!pgAvailable())('office marks on screen, two browser hosts and the office’s receiver', () => {
   let pg: PgCluster;
@@ -89,11 +80,15 @@ describe.skipIf(!pgAvailable())('office marks on screen, two browser hosts and t
     });
     await ann.core.workspace()!.sync.syncNow();
     person = ann.core.cache.candidates.ofRun(ann.core.cache.manuscripts.getById(ms.id)!.lastRunId!)[0]!;
-    await until('Ann’s run is in the office', async () => (ann.core.status.get().office?.waiting === 0 ? true : undefined));
-    await until('Bob has Ann’s manuscript', async () => {
-      await call(bob, 'office.syncNow', {});
-      return (await call<ManuscriptRow[]>(bob, 'manuscripts.list', {})).find((m) => m.originId === 'office-marks-e2e');
-    });
+    await until('Ann’s run is in the office', async () => (ann.core.status.get().office?.waiting === 0 ? true : undefined), 20_000);
+    await until(
+      'Bob has Ann’s manuscript',
+      async () => {
+        await call(bob, 'office.syncNow', {});
+        return (await call<ManuscriptRow[]>(bob, 'manuscripts.list', {})).find((m) => m.originId === 'office-marks-e2e');
+      },
+      20_000,
+    );
     bobManuscript = (await call<ManuscriptRow[]>(bob, 'manuscripts.list', {})).find((m) => m.originId === 'office-marks-e2e')!.id;
     await call(bob, 'shortlist.add', { manuscriptId: bobManuscript, authorIds: [person.authorId] });
     await call(bob, 'shortlist.setStatus', { manuscriptId: bobManuscript, authorId: person.authorId, status: 'invited' });

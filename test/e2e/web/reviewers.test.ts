@@ -4,7 +4,7 @@
 // checked, history, merge rule, split with confirmation); reminders due in Activity; the filters; axe on
 // the new views; everything visible at 1280×720. Screenshots: test-results/screenshots/reviewers-*.
 import { readFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCsv } from '../../../electron/common/domain/csv';
 import type { CandidateRow } from '../../../electron/common/shapes';
@@ -12,6 +12,8 @@ import { seriousAxe } from '../../support/axe';
 import { launchChromium, screenshotPath } from '../../support/browser';
 import { startWebApp, type WebApp } from '../../support/web-app';
 import { openSettingsPane } from '../../support/settings-pane';
+import { demoUploadForm } from '../../support/upload-form';
+import { eachLook } from '../../support/looks';
 
 let app: WebApp;
 let browser: Browser;
@@ -30,13 +32,7 @@ async function call<T>(channel: string, input: unknown): Promise<T> {
 
 async function upload(originId: string, title: string): Promise<number> {
   const ms = await call<{ id: number }>('manuscripts.upload', {
-    form: {
-      folder: 'DEMO',
-      origin_id: originId,
-      title,
-      abstract: 'Deep learning for protein structure prediction with attention.',
-      authors_count: 0,
-    },
+    form: demoUploadForm(originId, title),
   });
   await app.core.workspace()!.sync.syncNow();
   return ms.id;
@@ -52,6 +48,39 @@ async function inWindow(selector: string) {
     expect(box.y + box.height, selector).toBeLessThanOrEqual(720);
   }
 }
+
+/** The second manuscript's candidates: the table and its search field. */
+async function secondCandidates(): Promise<{ table: Locator; search: Locator }> {
+  await nav('Manuscripts');
+  await page
+    .getByRole('list', { name: 'Manuscripts' })
+    .getByRole('button', { name: new RegExp(secondTitle) })
+    .click();
+  await nav('Candidates');
+  return { table: page.getByRole('table', { name: 'Referee candidates' }), search: page.getByLabel('Filter by name or affiliation') };
+}
+
+/** The people's names in the Reviewers table, top to bottom. */
+const namesIn = (reviewers: Locator) =>
+  reviewers.getByRole('row').evaluateAll((els) => els.slice(1).map((e) => e.querySelector('.name')?.textContent ?? ''));
+
+/** The Reviewers view exported with Export CSV, as rows. */
+async function exportCsv(): Promise<string[][]> {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+  return parseCsv(readFileSync((await download.path())!, 'utf8'));
+}
+
+/** Opens the history of `who` from the Reviewers `table`, once it lists the second manuscript; the drawer. */
+async function openHistory(table: Locator, who: CandidateRow): Promise<Locator> {
+  await table.getByRole('row').filter({ hasText: who.name }).first().getByRole('button', { name: who.name, exact: true }).click();
+  const drawer = page.getByRole('dialog');
+  await drawer.getByRole('cell', { name: secondTitle }).waitFor();
+  return drawer;
+}
+
+/** The first manuscript's row in a history drawer, as text. */
+const firstManuscriptIn = (drawer: Locator) =>
+  drawer.getByRole('row').filter({ hasText: 'Neural networks for protein folding' }).textContent();
 
 async function axe(what: string) {
   expect(await seriousAxe(page, what)).toEqual([]);
@@ -117,14 +146,7 @@ describe('reviewer ledger on screen', () => {
   });
 
   it('the second manuscript shows both people with the load badge, why, and their counts; filters on one line', async () => {
-    await nav('Manuscripts');
-    await page
-      .getByRole('list', { name: 'Manuscripts' })
-      .getByRole('button', { name: new RegExp(secondTitle) })
-      .click();
-    await nav('Candidates');
-    const table = page.getByRole('table', { name: 'Referee candidates' });
-    const search = page.getByLabel('Filter by name or affiliation');
+    const { table, search } = await secondCandidates();
     for (const who of [accepted, declined]) {
       await search.fill(who.name);
       const row = table.getByRole('row').filter({ hasText: who.name });
@@ -173,7 +195,7 @@ describe('reviewer ledger on screen', () => {
     await page.keyboard.press('Control+5');
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Reviewers');
     const table = page.getByRole('table', { name: 'Reviewers' });
-    const names = () => table.getByRole('row').evaluateAll((els) => els.slice(1).map((e) => e.querySelector('.name')?.textContent ?? ''));
+    const names = () => namesIn(table);
     // Sorted by invitations first: the three invited people lead.
     await expect.poll(async () => (await names()).slice(0, 3).sort()).toEqual([accepted.name, declined.name, waiting.name].sort());
     await table.getByRole('button', { name: 'Accepted' }).click();
@@ -182,23 +204,10 @@ describe('reviewer ledger on screen', () => {
     await page.getByLabel('Search reviewers by name or affiliation').fill(surname);
     await expect.poll(names).toContain(declined.name);
     for (const n of await names()) expect(n.toLowerCase()).toContain(surname.toLowerCase());
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
-    const csv = parseCsv(readFileSync((await download.path())!, 'utf8'));
-    expect(csv[0]!.slice(0, 13)).toEqual([
-      'Name',
-      'Affiliation',
-      'E-mail',
-      'ORCID',
-      'Suggested',
-      'Shortlisted',
-      'Invited',
-      'Accepted',
-      'Declined',
-      'No answer',
-      'Reviewing now',
-      'Last invited',
-      'Acceptance rate',
-    ]);
+    const csv = await exportCsv();
+    expect(csv[0]!.slice(0, 13).join(',')).toBe(
+      'Name,Affiliation,E-mail,ORCID,Suggested,Shortlisted,Invited,Accepted,Declined,No answer,Reviewing now,Last invited,Acceptance rate',
+    );
     const line = csv.find((r) => r[0] === declined.name)!;
     expect(line.slice(4, 11)).toEqual(['2', '1', '1', '0', '1', '0', '0']);
     expect(line[12]).toBe('0 %');
@@ -206,15 +215,8 @@ describe('reviewer ledger on screen', () => {
     await inWindow('.reviewers .toolbar > *');
 
     await page.getByLabel('Search reviewers by name or affiliation').fill('');
-    await table
-      .getByRole('row')
-      .filter({ hasText: accepted.name })
-      .first()
-      .getByRole('button', { name: accepted.name, exact: true })
-      .click();
-    const drawer = page.getByRole('dialog');
-    await drawer.getByRole('cell', { name: secondTitle }).waitFor();
-    expect(await drawer.getByRole('row').filter({ hasText: 'Neural networks for protein folding' }).textContent()).toContain('Accepted');
+    const drawer = await openHistory(table, accepted);
+    expect(await firstManuscriptIn(drawer)).toContain('Accepted');
     expect(await drawer.getByTestId('merge-rule').allTextContents()).toEqual(['First record (author id)', 'Merged: same e-mail']);
     await page.screenshot({ path: screenshotPath('reviewers-history-1280') });
     await axe('reviewer history');
@@ -252,14 +254,7 @@ describe('reviewer ledger on screen', () => {
     // The connectivity probe (it also runs by itself) finds the service gone.
     await app.core.workspace()!.connectivity.check();
     await expect.poll(() => page.getByTestId('status-message').textContent(), { timeout: 40_000 }).toMatch(/Offline/);
-    await nav('Manuscripts');
-    await page
-      .getByRole('list', { name: 'Manuscripts' })
-      .getByRole('button', { name: new RegExp(secondTitle) })
-      .click();
-    await nav('Candidates');
-    const table = page.getByRole('table', { name: 'Referee candidates' });
-    const search = page.getByLabel('Filter by name or affiliation');
+    const { table, search } = await secondCandidates();
     await search.fill(declined.name);
     const row = table.getByRole('row').filter({ hasText: declined.name });
     await expect.poll(() => row.getByTestId('load-badge').count(), { timeout: 20_000 }).toBe(1);
@@ -277,22 +272,13 @@ describe('reviewer ledger on screen', () => {
     await page.keyboard.press('Control+5');
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Reviewers');
     const reviewers = page.getByRole('table', { name: 'Reviewers' });
-    const names = () =>
-      reviewers.getByRole('row').evaluateAll((els) => els.slice(1).map((e) => e.querySelector('.name')?.textContent ?? ''));
+    const names = () => namesIn(reviewers);
     await page.getByLabel('Search reviewers by name or affiliation').fill(declined.name.split(/\s+/).at(-1)!);
     await expect.poll(names).toContain(declined.name);
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
-    const csv = parseCsv(readFileSync((await download.path())!, 'utf8'));
+    const csv = await exportCsv();
     expect(csv.find((r) => r[0] === declined.name)?.slice(6, 9)).toEqual(['1', '0', '1']);
-    await reviewers
-      .getByRole('row')
-      .filter({ hasText: declined.name })
-      .first()
-      .getByRole('button', { name: declined.name, exact: true })
-      .click();
-    const drawer = page.getByRole('dialog');
-    await drawer.getByRole('cell', { name: secondTitle }).waitFor();
-    expect(await drawer.getByRole('row').filter({ hasText: 'Neural networks for protein folding' }).textContent()).toContain('Declined');
+    const drawer = await openHistory(reviewers, declined);
+    expect(await firstManuscriptIn(drawer)).toContain('Declined');
     await page.keyboard.press('Escape');
     await page.getByLabel('Search reviewers by name or affiliation').fill('');
 
@@ -302,18 +288,11 @@ describe('reviewer ledger on screen', () => {
   });
 
   it('screenshots of the Reviewers view at 1280×720 and 1920×1080, light and dark', async () => {
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
-      for (const [w, h] of [
-        [1280, 720],
-        [1920, 1080],
-      ] as const) {
-        await page.setViewportSize({ width: w, height: h });
-        await nav('Reviewers');
-        await page.getByRole('table', { name: 'Reviewers' }).getByRole('row').nth(1).waitFor();
-        await page.screenshot({ path: screenshotPath(`reviewers-${w}x${h}-${scheme}`) });
-      }
-    }
+    await eachLook(page, async (w, h, scheme) => {
+      await nav('Reviewers');
+      await page.getByRole('table', { name: 'Reviewers' }).getByRole('row').nth(1).waitFor();
+      await page.screenshot({ path: screenshotPath(`reviewers-${w}x${h}-${scheme}`) });
+    });
     await page.emulateMedia({ colorScheme: 'light' });
     await page.setViewportSize({ width: 1280, height: 720 });
   });

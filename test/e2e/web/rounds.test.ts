@@ -6,19 +6,16 @@
 // and themes (test-results/screenshots/rounds-*).
 import { readFileSync } from 'node:fs';
 import { addDays, addMonths, format } from 'date-fns';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { parseCsv } from '../../../electron/common/domain/csv';
 import { seriousAxe } from '../../support/axe';
 import { screenshotPath } from '../../support/browser';
 import { openCalendar } from '../../support/controls';
 import { eachLook } from '../../support/looks';
-import { openOnlinePage } from '../../support/online-page';
-import type { WebApp } from '../../support/web-app';
+import { conflictFreeNames, onlinePageForFile } from '../../support/e2e-setup';
 import { nav, uploadDemoManuscript } from '../flows/workspace';
 
-let app: WebApp;
-let browser: Browser;
 let page: Page;
 
 const W = 1280;
@@ -46,26 +43,7 @@ const untilText = new Date(`${until}T00:00:00Z`).toLocaleDateString('en-GB', {
 
 const axe = (where: string, ...include: string[]): Promise<string[]> => seriousAxe(page, where, ...include);
 
-/** Rows now in the DOM whose conflicts say "None" and that carry an e-mail. */
-async function conflictFree(): Promise<string[]> {
-  const rows = table().locator('[role="row"][aria-rowindex]:not([aria-rowindex="1"])');
-  const names: string[] = [];
-  for (let i = 0; i < (await rows.count()); i++) {
-    const r = rows.nth(i);
-    if ((await r.getByTestId('conflicts').textContent())?.trim() !== 'None') continue;
-    if ((await r.getByTestId('email').count()) === 0) continue;
-    names.push((await r.getByRole('checkbox').getAttribute('aria-label'))!.replace(/^Shortlist /, ''));
-  }
-  return names;
-}
-
-beforeAll(async () => {
-  ({ app, browser, page } = await openOnlinePage({ width: W, height: H, downloads: true }));
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+onlinePageForFile({ width: W, height: H, downloads: true }, (opened) => ({ page } = opened));
 
 describe('rounds: decline reasons, availability, alternates', () => {
   let picked: string[] = [];
@@ -76,7 +54,7 @@ describe('rounds: decline reasons, availability, alternates', () => {
     await expect.poll(count, { timeout: 20_000 }).toBe(50);
     await page.getByLabel('Hide busy reviewers').check();
     await table().locator('[aria-rowindex="2"]').waitFor();
-    picked = (await conflictFree()).slice(0, 5);
+    picked = (await conflictFreeNames(table())).slice(0, 5);
     expect(picked).toHaveLength(5);
     for (const name of picked)
       await table()

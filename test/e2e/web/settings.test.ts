@@ -11,6 +11,7 @@ import { startWebApp, type WebApp } from '../../support/web-app';
 import { webhookBody } from '../../unit/webhook/samples';
 import { eachLook } from '../../support/looks';
 import { openSettingsPane, SETTINGS_PANE_LABELS, type SettingsPaneLabel } from '../../support/settings-pane';
+import { demoUploadForm } from '../../support/upload-form';
 
 let app: WebApp;
 let browser: Browser;
@@ -34,13 +35,7 @@ async function call<T>(channel: string, input: unknown): Promise<T> {
 
 const upload = (originId: string, title: string) =>
   call<{ id: number }>('manuscripts.upload', {
-    form: {
-      folder: 'DEMO',
-      origin_id: originId,
-      title,
-      abstract: 'Deep learning for protein structure prediction with attention.',
-      authors_count: 0,
-    },
+    form: demoUploadForm(originId, title),
   });
 
 async function axe(theme: string): Promise<void> {

@@ -6,19 +6,18 @@
 // dialog; the README's screenshots (test-results/screenshots/shortlist-*).
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Download, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Download, Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { parseCsv } from '../../../electron/common/domain/csv';
 import { sandboxAdmin } from '../../support/admin';
 import { screenshotPath } from '../../support/browser';
 import { eachLook } from '../../support/looks';
-import { openOnlinePage } from '../../support/online-page';
+import { conflictFreeNames, onlinePageForFile } from '../../support/e2e-setup';
 import type { WebApp } from '../../support/web-app';
 import { nav, uploadDemoManuscript } from '../flows/workspace';
 import { choose } from '../../support/controls';
 
 let app: WebApp;
-let browser: Browser;
 let page: Page;
 const admin = sandboxAdmin(() => app.service!);
 
@@ -123,27 +122,7 @@ async function showTable(): Promise<void> {
   await table().waitFor();
 }
 
-/** Rows now in the DOM whose conflicts say "None" and that carry an e-mail: name → checkbox. */
-async function conflictFree(skip: readonly string[] = []): Promise<string[]> {
-  const rows = table().locator('[role="row"][aria-rowindex]:not([aria-rowindex="1"])');
-  const names: string[] = [];
-  for (let i = 0; i < (await rows.count()); i++) {
-    const r = rows.nth(i);
-    if ((await r.getByTestId('conflicts').textContent())?.trim() !== 'None') continue;
-    if ((await r.getByTestId('email').count()) === 0) continue;
-    const name = (await r.getByRole('checkbox').getAttribute('aria-label'))!.replace(/^Shortlist /, '');
-    if (!skip.includes(name)) names.push(name);
-  }
-  return names;
-}
-
-beforeAll(async () => {
-  ({ app, browser, page } = await openOnlinePage({ width: W, height: H, downloads: true, clipboard: true }));
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+onlinePageForFile({ width: W, height: H, downloads: true, clipboard: true }, (opened) => ({ app, page } = opened));
 
 describe('shortlist and invitations', () => {
   let picked: string[] = [];
@@ -166,7 +145,7 @@ describe('shortlist and invitations', () => {
     await expect.poll(async () => Number((await count.textContent())?.replace(/\D/g, ''))).toBe(50);
     await table().locator('[aria-rowindex="2"]').waitFor();
     // The editor reads the Conflicts and Email columns and ticks five people with none.
-    picked = (await conflictFree()).slice(0, 5);
+    picked = (await conflictFreeNames(table())).slice(0, 5);
     expect(picked).toHaveLength(5);
     for (const name of picked)
       await act(() =>
@@ -254,7 +233,7 @@ describe('shortlist and invitations', () => {
 
   it('Space on a focused row adds and removes; reorder by buttons, keyboard drag and mouse drag; a note typed across a save', async () => {
     await showTable();
-    const extra = (await conflictFree(picked))[0]!;
+    const extra = (await conflictFreeNames(table(), picked))[0]!;
     const row = table()
       .getByRole('row')
       .filter({ has: page.getByRole('checkbox', { name: `Shortlist ${extra}` }) });
@@ -456,7 +435,7 @@ describe('shortlist and invitations', () => {
       .click();
     await expect.poll(async () => (await order()).length).toBe(4);
     await showTable();
-    const extra = (await conflictFree(picked))[0]!;
+    const extra = (await conflictFreeNames(table(), picked))[0]!;
     await table()
       .getByRole('checkbox', { name: `Shortlist ${extra}` })
       .click();
@@ -555,7 +534,11 @@ describe('shortlist and invitations', () => {
       );
       // Each address is one line inside its person's column, shortened in its middle when the column is narrow,
       // also beside an entry whose Invite… button narrows its column.
-      expect(await panel().getByRole('button', { name: /^Invite .+…$/ }).count()).toBeGreaterThan(0);
+      expect(
+        await panel()
+          .getByRole('button', { name: /^Invite .+…$/ })
+          .count(),
+      ).toBeGreaterThan(0);
       const emails = await panel()
         .getByTestId('sl-email')
         .evaluateAll((els) =>

@@ -19,6 +19,7 @@ import type { CandidatePage, ManuscriptRow, RunRow, WebhookStatusView } from '..
 import { startCoreWithService, type CoreWithService } from '../../support/core-with-service';
 import { officeWithEditors } from '../../support/office';
 import { asAdmin, pgAvailable, PG_MISSING, type PgCluster } from '../../support/pg-cluster';
+import { until } from '../../support/poll';
 import { TcpRelay } from '../../support/tcp-relay';
 import { SMALL_CORPUS } from '../../support/web-app';
 import { markedCandidate } from '../../unit/webhook/samples';
@@ -28,16 +29,6 @@ if (!pgAvailable()) console.warn(`office receiver: skipped, ${PG_MISSING}`);
 const ROOT = resolve(import.meta.dirname, '../../..');
 const PW = { ann: 'ann-password-1', bob: 'bob-password-1', receiver: 'receiver-password-1' };
 const PUBLIC = 'https://marks.office.test';
-
-async function until<T>(what: string, fn: () => Promise<T | undefined>, ms = 30_000): Promise<T> {
-  const t0 = Date.now();
-  for (;;) {
-    const v = await fn();
-    if (v !== undefined) return v;
-    if (Date.now() - t0 > ms) throw new Error(`${what}: not within ${ms} ms`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 /** The receiver process; `output` holds what it printed (stdout and its JSON log lines on stderr). */
 class Receiver {
