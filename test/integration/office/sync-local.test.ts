@@ -283,6 +283,54 @@ describe('one office, two editors', () => {
 });
 
 describe('ledger counts after a pull', () => {
+  it("a pass asks for the next journal's page before applying this one, and counts a person two journals name once", async () => {
+    office.addEditor('ann', ['JOURNAL-A', 'JOURNAL-B']);
+    office.addEditor('bob', ['JOURNAL-A', 'JOURNAL-B']);
+    const ann = editor('ann');
+    for (const [folder, authors] of [
+      ['JOURNAL-A', [101]],
+      ['JOURNAL-B', [102, 101]],
+    ] as const) {
+      const r = run(ann, `ms-${folder}`, [...authors], folder);
+      ann.cache.shortlist.add(P, r.manuscriptId, [101]);
+      ann.cache.shortlist.setStatus(r.manuscriptId, 101, 'invited');
+    }
+    await ann.sync.syncNow();
+
+    const { cache, close } = linkedCache('bob', OFFICE_URL, clock);
+    cleanups.push(close);
+    const steps: string[] = [];
+    const connect = office.connect('bob');
+    const sync = new OfficeSync({
+      cache,
+      profileId: P,
+      link: { url: OFFICE_URL, login: 'bob' },
+      connect: async () => {
+        const conn = await connect();
+        return { ...conn, pull: (folder, cursor, limit) => (steps.push(`pull ${folder}`), conn.pull(folder, cursor, limit)) };
+      },
+      clock,
+      timers: new HandTimers(),
+      logger: new MemoryLogger(),
+    });
+    cleanups.push(() => void sync.stop());
+    const apply = cache.office.apply.bind(cache.office);
+    cache.office.apply = (profileId, folder, events, cursor, opts) => {
+      if (events.length > 0) steps.push(`apply ${folder}`);
+      return apply(profileId, folder, events, cursor, opts);
+    };
+    const person = () => cache.ledger.personOf(101);
+    const refreshed: number[] = [];
+    const refresh = cache.ledger.refresh.bind(cache.ledger);
+    cache.ledger.refresh = (id) => (refreshed.push(id), refresh(id));
+    await sync.syncNow();
+
+    // JOURNAL-B's page is on its way before JOURNAL-A's is applied; the office-wide folder's before JOURNAL-B's.
+    expect(steps.slice(0, 5)).toEqual(['pull JOURNAL-A', 'pull JOURNAL-B', 'apply JOURNAL-A', 'pull (office)', 'apply JOURNAL-B']);
+    expect(refreshed.filter((id) => id === person())).toHaveLength(1);
+    expect(cache.ledger.get(person()!)).toMatchObject({ invited: 2 });
+  });
+
   it('a pull marks the people it names and settles their counts once at its end; counts a crash left waiting settle at the next pull', async () => {
     const ann = editor('ann');
     const bob = editor('bob');
