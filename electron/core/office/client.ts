@@ -496,24 +496,37 @@ export class OfficeClient {
     if (events.length === 0) return;
     if (events.length > MAX_PUSH_EVENTS) throw new DeskError('invalid_input', `At most ${MAX_PUSH_EVENTS} office events are sent at once.`);
     const bodies = events.map(checkEventIn);
+    // One round trip: the office's row-level security refuses the whole batch if any event is not the editor's
+    // to write; only then are the editor's journals read, to name the one refused.
+    try {
+      await this.query({
+        text:
+          'INSERT INTO office.events (id, folder, kind, body) ' +
+          'SELECT i, f, k, b::jsonb FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[]) AS t(i, f, k, b) ' +
+          'ON CONFLICT (id) DO NOTHING',
+        values: [events.map((e) => e.id), events.map((e) => e.folder), events.map((e) => e.kind), bodies],
+      });
+    } catch (err) {
+      if (err instanceof OfficeConnectError && err.reason === 'not_editor') {
+        const foreign = await this.notMine(events).catch(() => undefined);
+        if (foreign) {
+          throw new OfficeConnectError(
+            'unauthorized',
+            `Your login "${this.target.login}" cannot write to journal "${foreign.folder}" in the office: you are not one of its editors.`,
+            'no_folders',
+          );
+        }
+      }
+      throw err;
+    }
+  }
+
+  /** The first event of a batch the editor may not write: a journal not theirs, or a kind the office-wide folder does not take. */
+  private async notMine(events: readonly OfficeEventIn[]): Promise<OfficeEventIn | undefined> {
     const mine = new Set(await this.folders());
     // The office-wide folder takes its own kinds from any editor (office schema 3); a journal, any kind from its editors.
     const wide = (e: OfficeEventIn) => e.folder === OFFICE_WIDE_FOLDER && (OFFICE_WIDE_KINDS as readonly string[]).includes(e.kind);
-    const foreign = events.find((e) => !mine.has(e.folder) && !wide(e));
-    if (foreign) {
-      throw new OfficeConnectError(
-        'unauthorized',
-        `Your login "${this.target.login}" cannot write to journal "${foreign.folder}" in the office: you are not one of its editors.`,
-        'no_folders',
-      );
-    }
-    await this.query({
-      text:
-        'INSERT INTO office.events (id, folder, kind, body) ' +
-        'SELECT i, f, k, b::jsonb FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[]) AS t(i, f, k, b) ' +
-        'ON CONFLICT (id) DO NOTHING',
-      values: [events.map((e) => e.id), events.map((e) => e.folder), events.map((e) => e.kind), bodies],
-    });
+    return events.find((e) => !mine.has(e.folder) && !wide(e));
   }
 
   /**

@@ -125,7 +125,7 @@ describe.skipIf(!pgAvailable())('office client', () => {
     }
   });
 
-  it('refuses events it cannot send before anything reaches the office', async () => {
+  it('refuses events it cannot send, none of the batch kept', async () => {
     const before = await count('J1');
     expect((await refusal(alice.push([{ ...ev('J1', 1), id: 'not-a-uuid' }]))).field).toBe('id');
     expect((await refusal(alice.push([{ ...ev('J1', 1), kind: 'Drop Table' }]))).field).toBe('kind');
@@ -136,6 +136,7 @@ describe.skipIf(!pgAvailable())('office client', () => {
     expect(JSON.stringify({ items }).length).toBeLessThan(65_536);
     expect(jsonbTextBytes({ items })).toBeGreaterThan(65_536);
     expect((await refusal(alice.push([ev('J1', 1, { items })]))).field).toBe('body');
+    // A journal not hers: the office refuses the whole batch (row-level security), and the refusal names the journal.
     const foreign = await refusal(alice.push([ev('J1', 1), ev('J2', 2)]));
     expect(foreign.code).toBe('unauthorized');
     expect(foreign.message).toMatch(/"J2"/);
