@@ -14,7 +14,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
+import { constants as perfConstants, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
 import { openCache, type Cache } from '../electron/core/cache';
@@ -373,7 +373,7 @@ async function firstSyncChild(args: { url: string; password: string; login: stri
     return out;
   };
   // Stages (OFFICE_BENCH_STAGES): how long each pull, settle and GC pause held the thread.
-  const held: Record<string, number[]> = { settle: [], gc: [] };
+  const held: Record<string, number[]> = { settle: [], gcMinor: [], gcMajor: [], gcOther: [] };
   if (STAGES) {
     const settle = cache.office.settle.bind(cache.office);
     cache.office.settle = (limit) => {
@@ -383,7 +383,16 @@ async function firstSyncChild(args: { url: string; password: string; login: stri
       return left;
     };
     new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) held.gc!.push(e.duration);
+      for (const e of list.getEntries()) {
+        const kind = (e as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind;
+        const to =
+          kind === perfConstants.NODE_PERFORMANCE_GC_MINOR
+            ? 'gcMinor'
+            : kind === perfConstants.NODE_PERFORMANCE_GC_MAJOR
+              ? 'gcMajor'
+              : 'gcOther';
+        held[to]!.push(e.duration);
+      }
     }).observe({ entryTypes: ['gc'] });
   }
   const sync = benchSync(cache, args);
@@ -402,6 +411,7 @@ async function firstSyncChild(args: { url: string; password: string; login: stri
   if (STAGES) {
     held.apply = applies;
     for (const [what, xs] of Object.entries(held)) {
+      if (xs.length === 0) continue;
       process.stderr.write(
         `office first sync ${what.padEnd(7)} n ${xs.length}, median ${percentile(xs, 50).toFixed(1)} ms, p99 ${percentile(xs, 99).toFixed(1)} ms, ` +
           `max ${Math.max(...xs).toFixed(1)} ms, > 10 ms: ${xs.filter((x) => x > 10).length}\n`,
