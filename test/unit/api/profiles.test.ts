@@ -13,14 +13,13 @@ let server: ScriptedServer;
 let repo: MapProfilesRepository;
 let secrets: MemorySecretStore;
 let svc: ProfilesService;
-let ids = 0;
 let now = 1000;
 
 beforeEach(async () => {
   server = await ScriptedServer.start();
   repo = new MapProfilesRepository();
   secrets = new MemorySecretStore('keychain');
-  ids = 0;
+  let ids = 0;
   svc = new ProfilesService({ repo, secrets, newId: () => `p${++ids}`, clock: { now: () => now++ } });
 });
 afterEach(async () => {

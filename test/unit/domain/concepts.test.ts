@@ -55,17 +55,8 @@ describe('candidate columns: one definition for the screen and the exports', () 
   });
 
   it('shows the decision by default: rank, name, conflicts, e-mail, numbers, groups, marked', () => {
-    expect(visibleColumns(DEFAULT_LAYOUT).map((c) => c.key)).toEqual([
-      'rank',
-      'name',
-      'conflicts',
-      'email',
-      'hIndex',
-      'articles',
-      'citations',
-      'groups',
-      'marked',
-    ]);
+    const shown = 'rank name conflicts email hIndex articles citations groups marked';
+    expect(visibleColumns(DEFAULT_LAYOUT).map((c) => c.key)).toEqual(shown.split(' '));
   });
 
   it('a remembered layout drops unknown keys, adds new columns and keeps rank and name first', () => {

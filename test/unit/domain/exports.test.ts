@@ -6,7 +6,13 @@ import { candidateTable } from '../../../electron/common/domain/candidates';
 import { changeCounts, changeRows, changesTable } from '../../../electron/common/domain/compare';
 import { conflictBadges } from '../../../electron/common/domain/conflicts';
 import { parseCsv, toCsv } from '../../../electron/common/domain/csv';
-import { ledgerTable, shortlistTable, type LedgerExportPerson, type ShortlistExportEntry } from '../../../electron/common/domain/shortlist';
+import {
+  ledgerTable,
+  personCounts,
+  shortlistTable,
+  type LedgerExportPerson,
+  type ShortlistExportEntry,
+} from '../../../electron/common/domain/shortlist';
 import { CELL_CUT_MARKER, MAX_CELL_CHARS, toXlsx } from '../../../electron/common/domain/xlsx';
 import type { RunComparison } from '../../../electron/common/shapes';
 import { candidateRow } from './golden/rows';
@@ -227,13 +233,7 @@ const ledgerAttackRows = (): LedgerExportPerson[] =>
     orcid: a,
     suggested: 1,
     acceptanceRate: null,
-    shortlisted: 0,
-    invited: 0,
-    accepted: 0,
-    declined: 0,
-    noAnswer: 0,
-    reviewing: 0,
-    lastInvitedAt: null,
+    ...personCounts([]),
   }));
 const TABLES = {
   candidates: () => candidateTable(candidateAttackRows()),

@@ -168,23 +168,25 @@ describe('shortlistSpread', () => {
       ],
       authors,
     );
-    expect(s.people).toBe(5);
-    expect(s.countries).toEqual([
-      { code: 'FR', name: 'France', count: 2 },
-      { code: 'JP', name: 'Japan', count: 1 },
-      { code: 'GB', name: 'United Kingdom', count: 1 },
-    ]);
-    expect(s.regions).toEqual([
-      { name: 'Western Europe', count: 2 },
-      { name: 'Eastern Asia', count: 1 },
-      { name: 'Northern Europe', count: 1 },
-    ]);
-    expect(s.unknownCountry).toBe(1);
-    expect(s.bands).toEqual({ early: 1, mid: 2, senior: 1, unknown: 1 });
-    // Oxford by name, Tokyo as the service flagged it.
-    expect(s.sharesInstitution).toBe(2);
-    expect(s.sharesCountry).toBe(1);
-    expect(s.authorCountries).toEqual(['AT', 'GB']);
+    expect(s).toEqual({
+      people: 5,
+      countries: [
+        { code: 'FR', name: 'France', count: 2 },
+        { code: 'JP', name: 'Japan', count: 1 },
+        { code: 'GB', name: 'United Kingdom', count: 1 },
+      ],
+      regions: [
+        { name: 'Western Europe', count: 2 },
+        { name: 'Eastern Asia', count: 1 },
+        { name: 'Northern Europe', count: 1 },
+      ],
+      unknownCountry: 1,
+      bands: { early: 1, mid: 2, senior: 1, unknown: 1 },
+      // Oxford by name, Tokyo as the service flagged it.
+      sharesInstitution: 2,
+      sharesCountry: 1,
+      authorCountries: ['AT', 'GB'],
+    });
     expect(spreadParts(s)).toEqual([
       '3 countries (1 not known)',
       '3 regions',

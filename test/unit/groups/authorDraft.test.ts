@@ -1,7 +1,7 @@
 // The author editor's draft: Save changes is possible only when a real field of the selected
 // author changed, and sends exactly those fields.
 import { describe, expect, it } from 'vitest';
-import type { CustomFieldRow, GroupAuthorRow } from '../../../electron/common/shapes';
+import type { GroupAuthorRow } from '../../../electron/common/shapes';
 import {
   changedFields,
   draftBase,
@@ -10,17 +10,10 @@ import {
   partialProblem,
   replaceProblem,
 } from '../../../renderer/src/features/groups/authorDraft';
+import { customFieldRow } from '../../support/custom-field-row';
 
-const field = (apiId: string, dataKind: string, name: string, options: string[] = []): CustomFieldRow => ({
-  scope: 'author_from_group',
-  apiId,
-  position: 0,
-  dataKind,
-  name,
-  description: null,
-  options: options.length ? options.map((o) => ({ api_id: o, option: o.toUpperCase() })) : null,
-  fetchedAt: 0,
-});
+const field = (apiId: string, dataKind: string, name: string, options: string[] = []) =>
+  customFieldRow(apiId, dataKind, name, { options: options.length ? options.map((o) => ({ api_id: o, option: o.toUpperCase() })) : null });
 const fields = [
   field('f-num', 'number', 'Reviews'),
   field('f-many', 'multi_option', 'Expertise', ['m', 's', 'c']),

@@ -2,19 +2,13 @@
 // are reported whole and never sent.
 import { describe, expect, it } from 'vitest';
 import { parseCsv } from '../../../electron/common/domain/csv';
-import type { CustomFieldRow } from '../../../electron/common/shapes';
 import { csvAuthors, csvTable, guessMapping } from '../../../renderer/src/features/groups/csvImport';
+import { customFieldRow } from '../../support/custom-field-row';
 
-const row = (apiId: string, dataKind: string, name: string, options: string[] = []): CustomFieldRow => ({
-  scope: 'author_from_group',
-  apiId,
-  position: 0,
-  dataKind,
-  name,
-  description: null,
-  options: options.length ? options.map((o, i) => ({ api_id: `${apiId}-${i}`, option: o })) : null,
-  fetchedAt: 0,
-});
+const row = (apiId: string, dataKind: string, name: string, options: string[] = []) =>
+  customFieldRow(apiId, dataKind, name, {
+    options: options.length ? options.map((o, i) => ({ api_id: `${apiId}-${i}`, option: o })) : null,
+  });
 const fields = [
   row('f-num', 'number', 'Reviews completed'),
   row('f-date', 'date', 'Last invited'),

@@ -2,20 +2,11 @@
 // shown read-only with its value, never as a free text input.
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { CustomFieldRow } from '../../../electron/common/shapes';
 import { customFieldValueProblem } from '../../../electron/common/service';
 import { CustomFieldInput, numberOrText } from '../../../renderer/src/features/groups/CustomFieldInput';
+import { customFieldRow } from '../../support/custom-field-row';
 
-const field = (dataKind: string): CustomFieldRow => ({
-  scope: 'author_from_group',
-  apiId: 'f',
-  position: 0,
-  dataKind,
-  name: 'Field',
-  description: null,
-  options: null,
-  fetchedAt: 0,
-});
+const field = (dataKind: string) => customFieldRow('f', dataKind, 'Field');
 const html = (dataKind: string, value: unknown) =>
   renderToStaticMarkup(<CustomFieldInput field={field(dataKind)} value={value} onChange={() => undefined} />);
 

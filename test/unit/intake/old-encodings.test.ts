@@ -16,34 +16,22 @@ import { makeOldFontPdf, makeScanPdf, ocrNoise, type OldFontLine } from '../../f
 const CONTROL_OR_PRIVATE = /[\p{Cc}\p{Co}\uFFFD]/u;
 const fields = (r: IntakeResult) => [r.title, r.abstract, ...r.authors.flatMap((a) => [a.name, a.affiliation, a.email, a.orcid])];
 
+/** A line of the page at its left margin, in body type unless said. */
+const line = (text: string, y: number, size = 10, bold = false): OldFontLine => ({ text, x: 60, y, size, ...(bold ? { bold } : {}) });
+
 // ﬁ ﬂ ﬀ ﬃ ﬄ are set as glyphs g27…g31 with no Unicode; ⌘ is a symbol of the font with none either
 const LIGATURE_PAGE: OldFontLine[] = [
-  { text: 'E\uFB03cient Sampling of Coastal Lichen Communities', x: 60, y: 780, size: 20, bold: true },
-  { text: 'Saeed Sha\uFB01ei Sabet and Alice Mo\uFB03tt', x: 60, y: 740, size: 12 },
-  { text: 'Hat\uFB01eld Marine Science Center, Oregon State University, Newport, USA', x: 60, y: 724, size: 9 },
-  { text: 'E-mail: saeed.sabet@example.org, alice.moffitt@example.org', x: 60, y: 710, size: 9 },
-  { text: 'Abstract', x: 60, y: 680, size: 11, bold: true },
-  {
-    text: 'We describe the \uFB01rst survey of lichens along the tidal \uFB02ow of forty shores, and the e\uFB00ect',
-    x: 60,
-    y: 664,
-    size: 10,
-  },
-  {
-    text: 'of exposure on their cover \u2318 over three years. Cover followed the tidal rhythm closely and species',
-    x: 60,
-    y: 652,
-    size: 10,
-  },
-  { text: 'turnover was fastest in the splash zone, where exposure time alone predicts which species occur.', x: 60, y: 640, size: 10 },
-  { text: '1 Introduction', x: 60, y: 612, size: 11, bold: true },
-  {
-    text: 'Rocky shores are well studied, and an efficient survey of their upper lichens has to separate the effect',
-    x: 60,
-    y: 596,
-    size: 10,
-  },
-  { text: 'of the tide from the flow of fresh water over the rock; waves di\uFB00er from shore to shore.', x: 60, y: 584, size: 10 },
+  line('E\uFB03cient Sampling of Coastal Lichen Communities', 780, 20, true),
+  line('Saeed Sha\uFB01ei Sabet and Alice Mo\uFB03tt', 740, 12),
+  line('Hat\uFB01eld Marine Science Center, Oregon State University, Newport, USA', 724, 9),
+  line('E-mail: saeed.sabet@example.org, alice.moffitt@example.org', 710, 9),
+  line('Abstract', 680, 11, true),
+  line('We describe the \uFB01rst survey of lichens along the tidal \uFB02ow of forty shores, and the e\uFB00ect', 664),
+  line('of exposure on their cover \u2318 over three years. Cover followed the tidal rhythm closely and species', 652),
+  line('turnover was fastest in the splash zone, where exposure time alone predicts which species occur.', 640),
+  line('1 Introduction', 612, 11, true),
+  line('Rocky shores are well studied, and an efficient survey of their upper lichens has to separate the effect', 596),
+  line('of the tide from the flow of fresh water over the rock; waves di\uFB00er from shore to shore.', 584),
 ];
 
 const SCAN_ABSTRACT = [

@@ -3,17 +3,10 @@
 import { describe, expect, it } from 'vitest';
 import type { CustomFieldRow } from '../../../electron/common/shapes';
 import { byScope, freshness, kindFormat, SCOPES } from '../../../renderer/src/features/customfields/format';
+import { customFieldRow } from '../../support/custom-field-row';
 
-const field = (scope: CustomFieldRow['scope'], position: number, name: string): CustomFieldRow => ({
-  scope,
-  apiId: `id-${name}`,
-  position,
-  dataKind: 'str',
-  name,
-  description: null,
-  options: null,
-  fetchedAt: 1,
-});
+const field = (scope: CustomFieldRow['scope'], position: number, name: string) =>
+  customFieldRow(`id-${name}`, 'str', name, { scope, position, fetchedAt: 1 });
 
 describe('custom fields format', () => {
   it('gives the value sent and read for every kind of §2.9', () => {

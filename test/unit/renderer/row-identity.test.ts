@@ -3,12 +3,13 @@
 // and the query cache keep the previous object of everything that did not change, so only the changed rows
 // and cells re-render.
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { CandidateLoadRow, CandidateRow } from '../../../electron/common/shapes';
+import type { CandidateRow } from '../../../electron/common/shapes';
 import { connect, resetWorkspace } from '../../../renderer/src/data/connect';
 import { queryState, watchQuery } from '../../../renderer/src/data/queries';
 import { useCandidates } from '../../../renderer/src/stores/candidates';
 import { selectLoad } from '../../../renderer/src/stores/loads';
 import { installFakeDesk, settle } from './fake-desk';
+import { loadRow } from './load-row';
 
 const RUN = 7;
 
@@ -26,20 +27,6 @@ const candidate = (i: number, over: Partial<CandidateRow> = {}): CandidateRow =>
     conflictCount: 0,
     ...over,
   }) as CandidateRow;
-
-const load = (authorId: number, over: Partial<CandidateLoadRow> = {}): CandidateLoadRow => ({
-  authorId,
-  personId: authorId,
-  invitedRecent: 0,
-  unavailableUntil: null,
-  reviewing: 0,
-  accepted: 0,
-  busy: false,
-  reasons: [],
-  authorOf: [],
-  colleagues: [],
-  ...over,
-});
 
 beforeEach(() => resetWorkspace());
 
@@ -86,7 +73,7 @@ describe('a reload after a change keeps the objects of what did not change', () 
   });
 
   it('loads: a cell’s selection changes only for the person whose load changed', async () => {
-    let answer = [load(500), load(501), load(502, { busy: true, reasons: ['Reviewing 2'] })];
+    let answer = [loadRow(500), loadRow(501), loadRow(502, { busy: true, reasons: ['Reviewing 2'] })];
     const fake = installFakeDesk({ 'ledger.loads': () => answer.map((r) => structuredClone(r)) });
     const off = connect(fake);
     const of = (authorId: number, runId = RUN) => selectLoad(runId, authorId)(queryState('ledger.loads', { runId }));
@@ -98,7 +85,7 @@ describe('a reload after a change keeps the objects of what did not change', () 
     // Another run's answer is nobody's load in this run.
     expect(of(500, RUN + 1)).toBeUndefined();
 
-    answer = [load(500), load(501, { invitedRecent: 1, busy: true, reasons: ['Invited 1 time'] }), answer[2]!];
+    answer = [loadRow(500), loadRow(501, { invitedRecent: 1, busy: true, reasons: ['Invited 1 time'] }), answer[2]!];
     fake.emit('data.changed', { topic: 'ledger' });
     await settle();
     expect(fake.count('ledger.loads')).toBe(2);
@@ -111,7 +98,7 @@ describe('a reload after a change keeps the objects of what did not change', () 
   });
 
   it('loads: a candidate the answer leaves out has zeros, the same object across answers; none before an answer', async () => {
-    let answer = [load(600, { busy: true, reasons: ['Reviewing 2'] })];
+    let answer = [loadRow(600, { busy: true, reasons: ['Reviewing 2'] })];
     const fake = installFakeDesk({ 'ledger.loads': () => answer.map((r) => structuredClone(r)) });
     const off = connect(fake);
     const of = (authorId: number) => selectLoad(RUN, authorId)(queryState('ledger.loads', { runId: RUN }));
@@ -121,15 +108,15 @@ describe('a reload after a change keeps the objects of what did not change', () 
     const stop = watchQuery('ledger.loads', { runId: RUN });
     await settle();
     const zero = of(601);
-    expect(zero).toEqual(load(601, { personId: null }));
+    expect(zero).toEqual(loadRow(601, { personId: null }));
     expect(of(601)).toBe(zero);
-    answer = [...answer, load(602, { invitedRecent: 1 })];
+    answer = [...answer, loadRow(602, { invitedRecent: 1 })];
     fake.emit('data.changed', { topic: 'ledger' });
     await settle();
     expect(of(601)).toBe(zero);
     expect(of(602)?.invitedRecent).toBe(1);
     // a person whose load ends drops out of the answer and reads as zeros
-    answer = [load(602, { invitedRecent: 1 })];
+    answer = [loadRow(602, { invitedRecent: 1 })];
     fake.emit('data.changed', { topic: 'ledger' });
     await settle();
     expect(of(600)).toMatchObject({ authorId: 600, busy: false, reasons: [] });

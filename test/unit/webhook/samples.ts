@@ -1,16 +1,12 @@
 // mark_as_proposal_referee bodies as §6 describes them, for the webhook tests.
 import type { WebhookCandidate } from '../../../electron/common/service';
+import { sampleAuthor } from '../../support/sample-author';
 
 export const KEY = 'org-key-0123456789abcdef';
 
 export function markedCandidate(authorId: number, over: Partial<WebhookCandidate> = {}): WebhookCandidate {
   return {
-    name: `Ada${authorId} Lovelace${authorId}`,
-    first_name: `Ada${authorId}`,
-    last_name: `Lovelace${authorId}`,
-    middle_name: null,
-    suffix: null,
-    author_id: authorId,
+    ...sampleAuthor(authorId),
     email: `a${authorId}@uni.example`,
     orcid: null,
     affiliation: 'University of Oxford, Oxford, UK',
