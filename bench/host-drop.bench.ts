@@ -18,7 +18,11 @@ const FILES = 6;
 const TARGET_MS = 16;
 const CONTROL_SCRIPT = "process.stdout.write('ready\\n'); setInterval(() => {}, 2 ** 30);";
 const repoRoot = resolve(import.meta.dirname, '..');
-const materialDir = resolve(repoRoot, '..', 'shared', 'material', 'pdf');
+// ../shared beside the checkout, or two levels up from a git worktree in a folder of worktrees
+const materialDir =
+  [resolve(repoRoot, '..', 'shared'), resolve(repoRoot, '..', '..', 'shared')]
+    .map((d) => join(d, 'material', 'pdf'))
+    .find((d) => existsSync(d)) ?? resolve(repoRoot, '..', 'shared', 'material', 'pdf');
 const hostEntry = join(repoRoot, 'out', 'main', 'host.js');
 const rendererDir = join(repoRoot, 'out', 'renderer');
 
