@@ -18,7 +18,11 @@ const FILES = 6;
 const TARGET_MS = 16;
 const CONTROL_SCRIPT = "process.stdout.write('ready\\n'); setInterval(() => {}, 2 ** 30);";
 const repoRoot = resolve(import.meta.dirname, '..');
-const materialDir = resolve(repoRoot, '..', 'shared', 'material', 'pdf');
+// ../shared beside the checkout, or two levels up from a git worktree in a folder of worktrees
+const materialDir =
+  [resolve(repoRoot, '..', 'shared'), resolve(repoRoot, '..', '..', 'shared')]
+    .map((d) => join(d, 'material', 'pdf'))
+    .find((d) => existsSync(d)) ?? resolve(repoRoot, '..', 'shared', 'material', 'pdf');
 const hostEntry = join(repoRoot, 'out', 'main', 'host.js');
 const rendererDir = join(repoRoot, 'out', 'renderer');
 
@@ -37,6 +41,8 @@ interface Eld {
   atUs: number;
   atMs: number;
   sched: { runMaxMs: number; waitMaxMs: number; stretches: Stretch[] } | null;
+  /** with HOST_DROP_FSYNCS: the fsyncs on the host's main thread in this span, ms each */
+  fsyncs?: number[] | null;
 }
 
 /** The longest the host's thread ran in one stretch, and waited for a core (Linux only). */
@@ -87,7 +93,13 @@ const bench: Bench = async () => {
     {
       cwd: repoRoot,
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, DESK_ELD_OUT: eldOut, npm_package_version: '0.0.0-bench' },
+      env: {
+        ...process.env,
+        DESK_ELD_OUT: eldOut,
+        // HOST_DROP_FSYNCS=1: strace follows the host's main thread's fsyncs (a commit waiting for the disk)
+        ...(process.env.HOST_DROP_FSYNCS ? { DESK_FSYNCS_OUT: join(dataDir, 'fsyncs.strace') } : {}),
+        npm_package_version: '0.0.0-bench',
+      },
     },
   );
   // The control: a node process that does nothing, its event-loop delay measured over the same spans. What it
@@ -181,6 +193,11 @@ const bench: Bench = async () => {
           .map((x) => `${x.ms.toFixed(0)}=${x.runMs.toFixed(0)}run+${x.waitMs.toFixed(0)}wait@${x.endUs}`)
           .join(' ');
       process.stderr.write(`host-drop: stretches (ms) drop ${list(dropped)}\nhost-drop: stretches (ms) upload ${list(uploaded)}\n`);
+    }
+    if (process.env.HOST_DROP_FSYNCS) {
+      const list = (e: Eld) =>
+        !e.fsyncs ? 'not traced (strace missing?)' : e.fsyncs.length === 0 ? 'none' : `${e.fsyncs.length} (${e.fsyncs.join(', ')} ms)`;
+      process.stderr.write(`host-drop: fsyncs on the host's main thread: drop ${list(dropped)}; upload ${list(uploaded)}\n`);
     }
     if (process.env.HOST_DROP_NODE_FLAGS)
       process.stderr.write(

@@ -3,7 +3,11 @@
 // Where Linux says how (/proc/PID/task/PID/schedstat: the main thread's time on a core and waiting for one),
 // each stretch over STRETCH_MS between two ticks is split into the time the thread ran (the host's code),
 // waited for a core (another process had it: the machine) and neither (blocked in a system call or asleep).
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+// With DESK_FSYNCS_OUT (Linux, strace installed) strace follows the main thread's fsync and fdatasync calls
+// into that file, and each report lists those made since the last one (ms each): a commit that waits for the
+// disk on the host's thread.
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { setInterval } from 'node:timers';
 
@@ -21,7 +25,27 @@ function sched() {
   }
 }
 
+/** The main thread's fsyncs since `sinceMs` (Date.now() clock), from strace's log: [ms each]; null without one. */
+function fsyncs(sinceMs) {
+  const log = process.env.DESK_FSYNCS_OUT;
+  if (!log || !existsSync(log)) return null;
+  return readFileSync(log, 'latin1')
+    .split('\n')
+    .map((line) => /^(\d+\.\d+) f(?:data)?sync\(.*<([\d.]+)>$/.exec(line))
+    .filter((m) => m && Number(m[1]) * 1000 >= sinceMs)
+    .map((m) => Number((Number(m[2]) * 1000).toFixed(1)));
+}
+
+if (out && process.env.DESK_FSYNCS_OUT) {
+  // the main thread only (its task id is the pid): the pool's and workers' threads are other tasks
+  spawn('strace', ['-p', String(process.pid), '-e', 'trace=fsync,fdatasync', '-ttt', '-T', '-o', process.env.DESK_FSYNCS_OUT], {
+    stdio: 'ignore',
+    detached: true,
+  }).unref();
+}
+
 if (out) {
+  let reportedAt = Date.now();
   const loop = monitorEventLoopDelay({ resolution: 1 });
   loop.enable();
   /** Stretches over STRETCH_MS since the last report: { ms, runMs, waitMs } */
@@ -51,9 +75,12 @@ if (out) {
         atMs: Math.round(performance.now()),
         // null where schedstat is missing; else the most the thread ran, and waited for a core, in one stretch
         sched: last.s ? { runMaxMs: longest('runMs'), waitMaxMs: longest('waitMs'), stretches } : null,
+        // with DESK_FSYNCS_OUT: the main thread's fsyncs since the last report, ms each
+        fsyncs: fsyncs(reportedAt),
       }),
     );
     renameSync(`${out}.part`, out);
+    reportedAt = Date.now();
     loop.reset();
     stretches = [];
   });

@@ -10,7 +10,11 @@
 //   base encodings at every byte alignment so that the secret is also found inside a longer encoded
 //   text (an echoed "Authorization: Basic …" header, a base64 dump of the request).
 // The regex has no nested quantifiers: a scan costs one pass over the text with a short, bounded
-// check at each position. Parsed answers are redacted value by value (redactValue): a string inside
+// check at each position. Compiling it is what costs (V8 compiles a regex on its first use and again to
+// machine code on its second), almost all of it the character-wise part: so a text is first searched with
+// a regex that looks for the same forms but character-wise for the last QUICK_CHARS characters only
+// (whatever holds the secret character-wise holds those too), and the whole regex is compiled and run only
+// for a text that regex matched. Parsed answers are redacted value by value (redactValue): a string inside
 // a JSON answer may carry a second encoding layer that only appears once the JSON escapes are decoded.
 
 const MARK = '[redacted]';
@@ -18,10 +22,14 @@ const MARK = '[redacted]';
 const MIN_SECRET = 4;
 /** Encoded fragments shorter than this could match ordinary text. */
 const MIN_FORM = 6;
+/** How many of the secret's characters (its last: a key's random part) the quick regex looks for character-wise. */
+const QUICK_CHARS = 8;
 
 interface Finder {
-  /** Global, case-insensitive. */
-  re: RegExp;
+  /** Global, case-insensitive: every form. Compiled on first use. */
+  readonly re: RegExp;
+  /** Matches every text `re` matches, and a few more (the character-wise form of the secret's end alone). */
+  quick: RegExp;
   /** No form of the secret is shorter: a shorter text cannot hold it. */
   minLength: number;
 }
@@ -31,7 +39,7 @@ const finders = new Map<string, Finder>();
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
 const hex = (n: number, width: number) => n.toString(16).padStart(width, '0');
 /** The backslash of an escape, doubled each time the escaped text was itself put in JSON (up to 3 times). */
-const BS = '(?:\\\\){1,4}';
+const BS = '\\\\{1,4}';
 
 /** The characters of base64 text (alphabet of `encoding`) that depend on the secret's bytes only,
  * for the secret starting at byte offset `shift` (0, 1 or 2) of the encoded data. */
@@ -113,12 +121,22 @@ function finder(secret: string): Finder {
   if (hit) return hit;
   const chars = [...secret];
   const literals = encodedForms(secret);
+  const units = chars.map(charPattern);
   // a quoted-printable soft line break may fall between any two characters
-  const charwise = chars.map(charPattern).join('(?:=\\r?\\n)?');
+  const charwise = (from: number) => units.slice(from).join('(?:=\\r?\\n)?');
   // one separator (the only capture group, hence \1) repeated between all the characters
   const spaced = chars.map((c, i) => (i === 0 ? '' : i === 1 ? '([\\s\\S]{1,2}?)' : '(?:\\1)') + escapeRe(c)).join('');
-  const source = [...literals.map(escapeRe), charwise, spaced].join('|');
-  const made: Finder = { re: new RegExp(source, 'gi'), minLength: Math.min(secret.length, ...literals.map((f) => f.length)) };
+  const compile = (from: number) => new RegExp([...literals.map(escapeRe), charwise(from), spaced].join('|'), 'gi');
+  const tail = Math.max(0, chars.length - QUICK_CHARS);
+  const quick = compile(tail);
+  let re = tail === 0 ? quick : undefined;
+  const made: Finder = {
+    get re() {
+      return (re ??= compile(0));
+    },
+    quick,
+    minLength: Math.min(secret.length, ...literals.map((f) => f.length)),
+  };
   if (finders.size > 64) finders.clear();
   finders.set(secret, made);
   return made;
@@ -126,13 +144,22 @@ function finder(secret: string): Finder {
 
 const usable = (secrets: Iterable<string>): string[] => [...secrets].filter((s) => s.length >= MIN_SECRET);
 
+/** Whether `re` (one of the finder's) matches `text`; a text shorter than every form is not searched. */
+function found(f: Finder, text: string, re: RegExp): boolean {
+  if (text.length < f.minLength) return false;
+  re.lastIndex = 0;
+  return re.test(text);
+}
+
 /** Replaces every form of every secret (4 characters or more) in `text` with "[redacted]". */
 export function redact(text: string, secrets: Iterable<string>): string {
   let out = text;
   for (const s of usable(secrets)) {
-    const { re, minLength } = finder(s);
+    const f = finder(s);
+    if (!found(f, out, f.quick)) continue;
+    const re = f.re;
     // a replacement can bring parts of two forms together: repeat until nothing is found (bounded)
-    for (let pass = 0; pass < 4 && out.length >= minLength; pass++) {
+    for (let pass = 0; pass < 4 && out.length >= f.minLength; pass++) {
       re.lastIndex = 0;
       if (!re.test(out)) break;
       re.lastIndex = 0;
@@ -145,10 +172,8 @@ export function redact(text: string, secrets: Iterable<string>): string {
 /** Whether `text` holds any form of any secret. */
 export function containsSecret(text: string, secrets: Iterable<string>): boolean {
   for (const s of usable(secrets)) {
-    const { re, minLength } = finder(s);
-    if (text.length < minLength) continue;
-    re.lastIndex = 0;
-    if (re.test(text)) return true;
+    const f = finder(s);
+    if (found(f, text, f.quick) && found(f, text, f.re)) return true;
   }
   return false;
 }

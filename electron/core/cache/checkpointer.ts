@@ -2,10 +2,17 @@
 // WAL past 1,000 pages: that commit then copies ~4 MB into the database file and fsyncs it twice, on the
 // thread that committed — during an upload, one of the sliced writes of the main thread (issue 14).
 // Here the cache's connection stops checkpointing (wal_autocheckpoint = 0) and a worker thread with a
-// connection of its own runs a PASSIVE checkpoint every `everyMs`: PASSIVE never waits for the main
-// connection's readers or writer (what it cannot copy yet it copies next time), and the main thread only
-// appends to the WAL. If the worker cannot run (it fails to start, or dies), the cache's connection goes
-// back to checkpointing itself, so the WAL never grows without bound.
+// connection of its own looks at the WAL every `everyMs` and runs a PASSIVE checkpoint once it holds
+// `minFrames` frames: PASSIVE never waits for the main connection's readers or writer (what it cannot copy
+// yet it copies next time), and the main thread only appends to the WAL. If the worker cannot run (it fails
+// to start, or dies), the cache's connection goes back to checkpointing itself, so the WAL never grows
+// without bound.
+//
+// Why not checkpoint at every look: once a checkpoint has copied the whole WAL, the next commit starts the
+// WAL over from its first frame and SQLite then fsyncs the new WAL header inside that commit, at
+// synchronous = NORMAL too (only OFF skips it, and OFF can corrupt the file on a power cut). That commit is
+// the main thread's, so a checkpoint after every few commits cost core's loop an fsync at its next write,
+// several per upload. Waiting for `minFrames` frames (SQLite's own threshold) makes it one per ~4 MB written.
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import type { Database } from 'better-sqlite3';
@@ -32,6 +39,9 @@ if (process.platform === 'linux') {
 }
 let last = '';
 const timer = setInterval(() => {
+  // NOOP copies nothing and takes no lock: how many frames the WAL holds, and how many are in the database file
+  const [wal] = db.pragma('wal_checkpoint(NOOP)');
+  if (wal.log < workerData.minFrames || wal.checkpointed >= wal.log) return;
   const [r] = db.pragma('wal_checkpoint(PASSIVE)');
   const now = r.log + '/' + r.checkpointed;
   if (r.checkpointed > 0 && now !== last) parentPort.postMessage({ type: 'checkpointed', frames: r.checkpointed, log: r.log });
@@ -48,8 +58,10 @@ parentPort.postMessage({ type: 'ready' });
 
 export interface CheckpointerOptions {
   logger: Logger;
-  /** How often the worker checkpoints. Default 500 ms. */
+  /** How often the worker looks at the WAL. Default 500 ms. */
   everyMs?: number;
+  /** How many frames the WAL holds before the worker checkpoints it. Default 1,000 (SQLite's own). */
+  minFrames?: number;
   /** Told when a checkpoint copied frames: how many of the WAL's frames are now in the database file. */
   onCheckpoint?: (frames: number) => void;
   /** The better-sqlite3 entry the worker loads; default: the one this module resolves. */
@@ -70,7 +82,13 @@ export function checkpointInWorker(db: Database, opts: CheckpointerOptions): Wal
   db.pragma('wal_autocheckpoint = 0');
   const worker = new Worker(WORKER_SOURCE, {
     eval: true,
-    workerData: { file: db.name, driver, everyMs: opts.everyMs ?? 500, priority: BACKGROUND_PRIORITY },
+    workerData: {
+      file: db.name,
+      driver,
+      everyMs: opts.everyMs ?? 500,
+      minFrames: opts.minFrames ?? AUTO_CHECKPOINT_PAGES,
+      priority: BACKGROUND_PRIORITY,
+    },
   });
   worker.unref(); // never what keeps the process alive
   let running = true;

@@ -1,5 +1,5 @@
 // WAL checkpoints in a worker thread (electron/core/cache/checkpointer.ts): the cache's connection never
-// checkpoints while the worker runs, the worker copies the WAL into the database file, its failure puts the
+// checkpoints while the worker runs, the worker copies the WAL into the database file once it is long enough, its failure puts the
 // checkpoints back on the cache's connection, and close() stops it.
 import Database from 'better-sqlite3';
 import { statSync } from 'node:fs';
@@ -54,6 +54,21 @@ describe('WAL checkpoints in a worker', () => {
     // the worker tells of its checkpoint in a message after it has written the file: wait for the message too
     await until(() => frames > 0);
     expect((db.prepare('SELECT count(*) AS n FROM t').get() as { n: number }).n).toBe(1500);
+  });
+
+  it('the worker leaves a WAL shorter than minFrames alone (a complete checkpoint costs the next commit an fsync), copies a longer one', async () => {
+    let frames = 0;
+    checkpointer = checkpointInWorker(db, { logger: new MemoryLogger(), everyMs: 20, minFrames: 300, onCheckpoint: (n) => (frames += n) });
+    await checkpointer.ready;
+    const wal = () => (db.pragma('wal_checkpoint(NOOP)') as Array<{ log: number; checkpointed: number }>)[0]!;
+    write(100);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(frames).toBe(0);
+    expect(wal().log).toBeGreaterThanOrEqual(100);
+    expect(wal().checkpointed).toBe(0);
+    write(300);
+    await until(() => frames > 0);
+    await until(() => wal().checkpointed === wal().log);
   });
 
   it('a worker that cannot start: ready rejects with its error, it is logged, and the connection checkpoints itself again', async () => {

@@ -48,6 +48,18 @@ describe('redact', () => {
     }
   });
 
+  it('a text that holds only the end of the key (what the quick search looks for character-wise) is left as it is', () => {
+    const tail = KEY.slice(-8);
+    for (const text of [`id ${tail}`, `id ${[...tail].map((c) => `&#${c.codePointAt(0)};`).join('')}`, `${KEY.slice(0, 8)}-${tail}`]) {
+      expect(redact(text, [KEY]), text).toBe(text);
+      expect(containsSecret(text, [KEY]), text).toBe(false);
+    }
+    // the whole key, its start and its end escaped differently, is found
+    const start = [...KEY.slice(0, -8)].map((c) => `%${c.charCodeAt(0).toString(16)}`).join('');
+    const end = [...tail].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('');
+    expect(redact(`x ${start}${end} y`, [KEY])).toBe('x [redacted] y');
+  });
+
   it('leaves other text alone and ignores secrets shorter than 4 characters', () => {
     const plain = 'nothing secret here, base64 aGVsbG8gd29ybGQ= s k - l i v e, %7E &amp; =3D \\u0041';
     expect(redact(plain, [KEY])).toBe(plain);
