@@ -2,6 +2,7 @@ import type { Database, Statement } from 'better-sqlite3';
 import type { PlanFeatures, ProfileRecord, ProfilesRepository } from '../profiles/types';
 import { fromJson, insertInto, toJson } from './sql';
 import type { ChangeFeed } from './changes';
+import { withoutCommitSync } from './durability';
 
 interface ProfileDbRow {
   id: string;
@@ -60,17 +61,21 @@ export class SqliteProfilesRepository implements ProfilesRepository {
     return r ? toRecord(r) : undefined;
   }
 
-  upsert(p: ProfileRecord): void {
-    this.upsertStmt.run({
-      id: p.id,
-      name: p.name,
-      base_url: p.baseUrl,
-      kind: p.kind,
-      created_at: p.createdAt,
-      last_checked_at: p.lastCheckedAt,
-      last_features_json: p.lastFeatures === null ? null : toJson(p.lastFeatures),
-    });
-    this.changes.note('profiles');
+  upsert(p: ProfileRecord, opts: { relearned?: boolean } = {}): void {
+    const write = () => {
+      this.upsertStmt.run({
+        id: p.id,
+        name: p.name,
+        base_url: p.baseUrl,
+        kind: p.kind,
+        created_at: p.createdAt,
+        last_checked_at: p.lastCheckedAt,
+        last_features_json: p.lastFeatures === null ? null : toJson(p.lastFeatures),
+      });
+      this.changes.note('profiles');
+    };
+    if (opts.relearned && !this.db.inTransaction) withoutCommitSync(this.db, write, (fn) => fn());
+    else write();
   }
 
   /** Removes the profile and, by cascade, everything cached and queued under it. */

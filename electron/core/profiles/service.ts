@@ -201,7 +201,8 @@ export class ProfilesService {
     if (!p) return;
     const base: PlanFeatures = p.lastFeatures ?? { authorsGroups: null, refereeFinder: null, recommendJournals: null };
     if (base[feature] === available) return;
-    this.repo.upsert({ ...p, lastFeatures: { ...base, [feature]: available } });
+    // Told from an answer of the service's: the next answer says it again, so no fsync on core's thread for it.
+    this.repo.upsert({ ...p, lastFeatures: { ...base, [feature]: available } }, { relearned: true });
   }
 
   /**

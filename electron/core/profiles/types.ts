@@ -23,7 +23,11 @@ export interface ProfileRecord {
 export interface ProfilesRepository {
   list(): ProfileRecord[];
   get(id: string): ProfileRecord | undefined;
-  upsert(profile: ProfileRecord): void;
+  /**
+   * `relearned`: a value the next answer of the service teaches again (the plan's features), so its commit need
+   * not wait for the disk on core's thread (lost to a power cut, it is learnt again).
+   */
+  upsert(profile: ProfileRecord, opts?: { relearned?: boolean }): void;
   remove(id: string): void;
   getActiveId(): string | null;
   setActiveId(id: string | null): void;

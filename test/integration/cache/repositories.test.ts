@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { candidateBaseShape, type WebhookCandidate } from '../../../electron/common/service';
 import type { Cache } from '../../../electron/core/cache';
 import { RANK_LIMIT } from '../../../electron/core/cache/search';
@@ -48,6 +48,20 @@ describe('profiles repository', () => {
     expect(cache.profiles.getActiveId()).toBeNull();
     expect(cache.db.prepare('SELECT count(*) AS n FROM candidates').get()).toEqual({ n: 0 });
     expect(cache.profiles.get('p2')).toBeUndefined();
+  });
+
+  it('a value the service teaches again (relearned) commits without waiting for the disk; other writes wait for it', () => {
+    const pragma = vi.spyOn(cache.db, 'pragma');
+    const relaxed = () => pragma.mock.calls.filter(([p]) => p === 'synchronous = NORMAL').length;
+    const p = cache.profiles.list()[0]!;
+    const lastFeatures = { authorsGroups: null, refereeFinder: true, recommendJournals: null };
+    cache.profiles.upsert({ ...p, lastFeatures }, { relearned: true });
+    expect(relaxed()).toBe(1);
+    expect(cache.profiles.get(p.id)?.lastFeatures).toEqual(lastFeatures);
+    expect(cache.db.pragma('synchronous', { simple: true })).toBe(2); // FULL again after it
+    cache.profiles.upsert({ ...p, name: 'Renamed' });
+    expect(relaxed()).toBe(1);
+    expect(cache.profiles.get(p.id)?.name).toBe('Renamed');
   });
 });
 

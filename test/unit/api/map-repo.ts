@@ -13,8 +13,11 @@ export class MapProfilesRepository implements ProfilesRepository {
     const r = this.rows.get(id);
     return r ? { ...r } : undefined;
   }
-  upsert(p: ProfileRecord): void {
+  /** Ids written as `relearned` (a commit that need not wait for the disk), in order. */
+  readonly relearned: string[] = [];
+  upsert(p: ProfileRecord, opts: { relearned?: boolean } = {}): void {
     this.rows.set(p.id, { ...p });
+    if (opts.relearned) this.relearned.push(p.id);
   }
   remove(id: string): void {
     this.rows.delete(id);

@@ -135,8 +135,11 @@ describe('test connection', () => {
     ]);
     expect(svc.get(p.id).lastFeatures).toEqual({ authorsGroups: true, refereeFinder: null, recommendJournals: false });
     expect(svc.get(p.id).lastCheckedAt).not.toBeNull();
+    const relearned = repo.relearned.length;
     svc.recordFeature(p.id, 'refereeFinder', false);
     expect(svc.get(p.id).lastFeatures?.refereeFinder).toBe(false);
+    // Learnt from an answer: written as a value the next answer teaches again (no fsync on core's thread).
+    expect(repo.relearned.slice(relearned)).toEqual([p.id]);
   });
 
   it('Referee finder is learned from real calls: candidates came → available; a 403 upload → not in plan', async () => {
