@@ -100,18 +100,10 @@ export function fencedConnect(
   };
 }
 
-/** A shortlist entry's state as nothing has happened to it yet: shortlisted, nothing dated, no note. */
-const UNTOUCHED = {
-  status: 'shortlisted',
-  invitedAt: null,
-  answeredAt: null,
-  closedAt: null,
-  dueDate: null,
-  note: '',
-  removed: false,
-} as const;
+/** None of an entry's dates set. */
+const UNDATED = { invitedAt: null, answeredAt: null, closedAt: null, dueDate: null } as const;
 
-/** The state a colleague shares of `authorId` on the shortlist of `originId`: untouched, no contact details, `over` on top. */
+/** The state a colleague shares of `authorId` on the shortlist of `originId`: shortlisted, no contact details, nothing dated, `over` on top. */
 export const entryBody = (originId: string, authorId: number, over: Partial<EntryBody> = {}): EntryBody => ({
   originId,
   title: 't',
@@ -120,7 +112,10 @@ export const entryBody = (originId: string, authorId: number, over: Partial<Entr
   email: null,
   orcid: null,
   affiliation: null,
-  ...UNTOUCHED,
+  status: 'shortlisted',
+  ...UNDATED,
+  note: '',
+  removed: false,
   ...over,
 });
 
