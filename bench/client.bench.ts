@@ -11,6 +11,7 @@ import { createInterface } from 'node:readline';
 import { ServiceClient } from '../electron/core/api';
 import type { UploadForm } from '../electron/common/service';
 import { writePaddedPdf } from '../test/integration/api/pdf';
+import { sandboxCliArgs } from '../test/support/sandbox-cli';
 import type { BenchRow } from './types';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -31,26 +32,7 @@ async function startSandboxProcess(dir: string): Promise<Sandbox> {
   const token = randomBytes(16).toString('hex');
   const config = join(dir, 'sandbox.json');
   await writeFile(config, JSON.stringify({ seed: 11, corpus: { authors: 500, articles: 2500 } }));
-  const child = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      'electron/localservice/cli.ts',
-      '--port',
-      '0',
-      '--data',
-      join(dir, 'data'),
-      '--config',
-      config,
-      '--admin-token',
-      token,
-    ],
-    {
-      cwd: ROOT,
-      stdio: ['ignore', 'pipe', 'ignore'],
-    },
-  );
+  const child = spawn(process.execPath, sandboxCliArgs(dir, config, token), { cwd: ROOT, stdio: ['ignore', 'pipe', 'ignore'] });
   const line = await new Promise<string>((ok, fail) => {
     const rl = createInterface({ input: child.stdout! });
     rl.once('line', (l) => {

@@ -5,37 +5,28 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StagedFile } from '../../electron/common/shapes';
-import { createCore, type Core } from '../../electron/core/composition';
 import { makeManuscriptPdf } from '../fixtures/intake/make';
-import { MemoryLogger, MemorySecrets } from '../support/fakes';
+import { offlineCore, type OfflineCore } from '../support/offline-core';
 
-let core: Core;
+let desk: OfflineCore;
 let picked: string[] = [];
 
 beforeAll(async () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'desk-pick-'));
   const files = mkdtempSync(join(tmpdir(), 'desk-pick-files-'));
   const good = join(files, 'lichens.pdf');
   writeFileSync(good, await makeManuscriptPdf());
   const fake = join(files, 'letter.pdf');
   writeFileSync(fake, 'Dear editor, this is plain text with a .pdf name.');
   picked = [good, fake, join(files, 'gone.docx')];
-  core = await createCore({
-    appVersion: 'test',
-    dataDir,
-    host: 'electron',
-    secrets: new MemorySecrets(),
-    logger: new MemoryLogger(),
-    pickFiles: async () => picked,
-  });
+  desk = await offlineCore('pick', { pickFiles: async () => picked });
 });
 afterAll(async () => {
-  await core?.close();
+  await desk?.close();
 });
 
 describe('files.pick', () => {
   it('stages the good files and names each refused one with its reason', async () => {
-    const env = await core.router.handle('files.pick', {}, { transport: 'test' });
+    const env = await desk.core.router.handle('files.pick', {}, { transport: 'test' });
     if (!env.ok) throw new Error(env.error.message);
     const { files, refused } = env.value as { files: StagedFile[]; refused: Array<{ name: string; message: string }> };
     expect(files.map((f) => f.name)).toEqual(['lichens.pdf']);

@@ -1,46 +1,28 @@
 // `npm start` in a browser: the built host, stopped and started again on the same data folder, prints
 // the same address (token and port), so a tab left open on the page reconnects; when the port has been
 // taken meanwhile, the token is kept and another port is used.
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, statSync } from 'node:fs';
+import { mkdtempSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
-import { repoRoot } from '../support/browser';
-
-const hostEntry = join(repoRoot, 'out', 'main', 'host.js');
-const built = existsSync(hostEntry) && existsSync(join(repoRoot, 'out', 'renderer', 'index.html'));
+import { askAppInfo, hostBuilt as built, printedAddress, spawnBuiltHost, stopHost } from '../support/built-host';
 
 /** Starts the built host on `data`, returns its printed address once it serves, and stops it. */
 async function runOnce(data: string, check?: (url: URL) => Promise<void>): Promise<URL> {
-  const child = spawn(process.execPath, [hostEntry, '--data', data], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawnBuiltHost(data);
   try {
-    const line = await new Promise<string>((resolve, reject) => {
-      child.once('exit', (code) => reject(new Error(`the host exited (${code})`)));
-      createInterface({ input: child.stdout! }).once('line', resolve);
-    });
-    const url = new URL((JSON.parse(line) as { url: string }).url);
+    const url = await printedAddress(child);
     await check?.(url);
     return url;
   } finally {
-    const exited = new Promise((r) => child.once('exit', r));
-    child.kill('SIGTERM');
-    await exited;
+    await stopHost(child);
   }
 }
 
 async function answersAppInfo(url: URL): Promise<void> {
-  const ws = new WebSocket(`ws://${url.host}/ws?token=${url.searchParams.get('token')}`, { origin: url.origin });
-  await new Promise((resolve, reject) => {
-    ws.once('open', resolve);
-    ws.once('error', reject);
-  });
-  const answer = new Promise<{ result: { ok: boolean } }>((resolve) => ws.once('message', (d) => resolve(JSON.parse(d.toString()))));
-  ws.send(JSON.stringify({ id: 1, channel: 'app.info', input: {} }));
-  expect((await answer).result.ok).toBe(true);
+  const { ok, ws } = await askAppInfo(url);
+  expect(ok).toBe(true);
   ws.close();
 }
 

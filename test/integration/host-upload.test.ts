@@ -85,6 +85,31 @@ const stagingEmpties = () =>
     { timeout: 5000, interval: 10 },
   );
 
+/**
+ * Makes this process look like the page to the bridge: a `window`, and as WebSocket the browser's, which sends the
+ * page's Origin. `restore` puts the globals back.
+ */
+function actAsPage(): { PageSocket: new (url: string) => WebSocket; restore: () => void } {
+  const g = globalThis as unknown as { window?: unknown; WebSocket: unknown };
+  const saved = { window: g.window, WebSocket: g.WebSocket };
+  const origin = host.origin;
+  class PageSocket extends WebSocket {
+    constructor(url: string) {
+      super(url, { origin });
+    }
+  }
+  g.window = {};
+  g.WebSocket = PageSocket;
+  const restore = () => {
+    g.window = saved.window;
+    g.WebSocket = saved.WebSocket;
+  };
+  return { PageSocket, restore };
+}
+
+/** The page's bridge to the host, over its socket address with the host's token. */
+const pageBridge = () => connectWebSocketBridge(`${host.origin.replace('http', 'ws')}/ws?token=${host.token}`);
+
 describe('files crossing the browser host as binary pieces', () => {
   it('a file announced and sent in pieces is staged whole, with its size and SHA-256, written as it arrives', async () => {
     const ws = await open();
@@ -102,17 +127,7 @@ describe('files crossing the browser host as binary pieces', () => {
   });
 
   it("the page's bridge sends a dropped File as binary pieces and gets the staged file back", async () => {
-    const g = globalThis as unknown as { window?: unknown; WebSocket: unknown };
-    const saved = { window: g.window, WebSocket: g.WebSocket };
-    const origin = host.origin;
-    // the browser's WebSocket, which sends the page's Origin
-    class PageSocket extends WebSocket {
-      constructor(url: string) {
-        super(url, { origin });
-      }
-    }
-    g.window = {};
-    g.WebSocket = PageSocket;
+    const { PageSocket, restore } = actAsPage();
     const sent: Array<{ binary: boolean; bytes: number }> = [];
     const realSend = WebSocket.prototype.send;
     const spy = vi.spyOn(WebSocket.prototype, 'send').mockImplementation(function (this: WebSocket, data: unknown, ...rest: unknown[]) {
@@ -121,7 +136,7 @@ describe('files crossing the browser host as binary pieces', () => {
       return (realSend as (...a: unknown[]) => void).call(this, data, ...rest);
     });
     try {
-      const bridge = connectWebSocketBridge(`${origin.replace('http', 'ws')}/ws?token=${host.token}`);
+      const bridge = pageBridge();
       const bytes = pdf(2 * STAGE_PIECE_BYTES + 99, 3);
       const env = await bridge.stageFile!(new File([new Uint8Array(bytes)], 'dropped.pdf'));
       expect(env).toMatchObject({ ok: true, value: { name: 'dropped.pdf', size: bytes.length, format: 'pdf' } });
@@ -134,8 +149,7 @@ describe('files crossing the browser host as binary pieces', () => {
       expect(bridge.stageFile!({})).toBeNull();
     } finally {
       spy.mockRestore();
-      g.window = saved.window;
-      g.WebSocket = saved.WebSocket;
+      restore();
     }
   });
 
@@ -283,20 +297,11 @@ describe('bytes in answers (electron/common/socket-bytes.ts)', () => {
   });
 
   it('the page’s bridge puts the bytes back into the answer, and the answers around it are unchanged', async () => {
-    const g = globalThis as unknown as { window?: unknown; WebSocket: unknown };
-    const saved = { window: g.window, WebSocket: g.WebSocket };
-    const origin = host.origin;
-    class PageSocket extends WebSocket {
-      constructor(url: string) {
-        super(url, { origin });
-      }
-    }
-    g.window = {};
-    g.WebSocket = PageSocket;
+    const { restore } = actAsPage();
     try {
       const bytes = pdf(STAGE_PIECE_BYTES + 5, 7);
       const staged = await core.staging.stageBytes('bridge.pdf', bytes);
-      const bridge = connectWebSocketBridge(`${origin.replace('http', 'ws')}/ws?token=${host.token}`);
+      const bridge = pageBridge();
       const [info, preview, again] = await Promise.all([
         bridge.request['app.info']({}),
         bridge.request['intake.preview']({ fileId: staged.id }),
@@ -313,8 +318,7 @@ describe('bytes in answers (electron/common/socket-bytes.ts)', () => {
       const missing = await bridge.request['intake.preview']({ fileId: 'f'.repeat(32) });
       expect(missing.ok).toBe(false);
     } finally {
-      g.window = saved.window;
-      g.WebSocket = saved.WebSocket;
+      restore();
     }
   });
 });

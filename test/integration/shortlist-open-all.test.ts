@@ -2,20 +2,14 @@
 // message opened marked invited in one write; a refused person stops the whole request before anything opens; a
 // mail client failing part-way marks only those opened; several moves go through together or not at all. No
 // service: the profile points at a closed port and the run is recorded straight into the cache.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { InvitationDraft, ProfilesState, ShortlistEntryRow } from '../../electron/common/shapes';
-import { createCore, type Core } from '../../electron/core/composition';
-import { form, response } from './cache/fixtures';
-import { MemoryLogger, MemorySecrets } from '../support/fakes';
+import type { InvitationDraft, ShortlistEntryRow } from '../../electron/common/shapes';
+import { offlineCore, offlineRun, type OfflineCore } from '../support/offline-core';
 
-let core: Core | undefined;
-let dataDir = '';
+let core: OfflineCore | undefined;
 afterEach(async () => {
   await core?.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  core = undefined;
 });
 
 interface OpenAll {
@@ -27,25 +21,9 @@ interface OpenAll {
 
 /** A core whose host opens mail links through `openExternal` (none: the browser host), with authors 1, 2 and 4 shortlisted. */
 async function shortlisted(openExternal?: (url: string) => Promise<void>) {
-  dataDir = mkdtempSync(join(tmpdir(), 'desk-open-all-'));
-  core = await createCore({
-    appVersion: 'test',
-    dataDir,
-    host: openExternal ? 'electron' : 'browser',
-    secrets: new MemorySecrets(),
-    logger: new MemoryLogger(),
-    ...(openExternal ? { openExternal } : {}),
-  });
-  const c = core;
-  const call = async <T>(channel: string, input: unknown): Promise<T> => {
-    const env = await c.router.handle(channel, input, { transport: 'test' });
-    if (!env.ok) throw Object.assign(new Error(env.error.message), { code: env.error.code });
-    return env.value as T;
-  };
-  const state = await call<ProfilesState>('profiles.save', { name: 'Journal', baseUrl: 'http://127.0.0.1:9' });
-  await call('profiles.activate', { id: state.profiles[0]!.id });
-  const run = c.cache.runs.recordUploadRun(state.profiles[0]!.id, { form: form('o1', { title: 'Ice' }) }, response(77, 'o1', [1, 2, 4]));
-  const manuscriptId = run.manuscriptId;
+  core = await offlineCore('open-all', openExternal ? { openExternal } : { host: 'browser' });
+  const { call } = core;
+  const manuscriptId = await offlineRun(core, 'Ice');
   await call('shortlist.add', { manuscriptId, authorIds: [1, 2, 4] });
   const statuses = async () => (await call<ShortlistEntryRow[]>('shortlist.list', { manuscriptId })).map((e) => e.status);
   return { call, manuscriptId, statuses };

@@ -1,47 +1,22 @@
 // invitation.open hands the draft's mailto: URL to the host's openExternal port (Electron:
 // shell.openExternal); a host that cannot open it gets a clear refusal. No service, no network:
 // the profile points at a closed port and the run is recorded straight into the cache.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { InvitationDraft, ProfilesState, ShortlistEntryRow } from '../../electron/common/shapes';
-import { createCore, type Core } from '../../electron/core/composition';
-import { form, response } from './cache/fixtures';
-import { MemoryLogger, MemorySecrets } from '../support/fakes';
+import type { InvitationDraft, ShortlistEntryRow } from '../../electron/common/shapes';
+import { offlineCore, offlineRun, type OfflineCore } from '../support/offline-core';
 
-let core: Core | undefined;
-let dataDir = '';
+let core: OfflineCore | undefined;
 afterEach(async () => {
   await core?.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  core = undefined;
 });
 
+/** A core whose host opens mail links through `openExternal`, with author 2 of "Eis & Schnee" shortlisted. */
 async function coreWith(openExternal: (url: string) => Promise<void>) {
-  dataDir = mkdtempSync(join(tmpdir(), 'desk-open-'));
-  core = await createCore({
-    appVersion: 'test',
-    dataDir,
-    host: 'electron',
-    secrets: new MemorySecrets(),
-    logger: new MemoryLogger(),
-    openExternal,
-  });
-  const c = core;
-  const call = async <T>(channel: string, input: unknown): Promise<T> => {
-    const env = await c.router.handle(channel, input, { transport: 'test' });
-    if (!env.ok) throw Object.assign(new Error(env.error.message), { code: env.error.code });
-    return env.value as T;
-  };
-  const state = await call<ProfilesState>('profiles.save', { name: 'Journal', baseUrl: 'http://127.0.0.1:9' });
-  await call('profiles.activate', { id: state.profiles[0]!.id });
-  const run = c.cache.runs.recordUploadRun(
-    state.profiles[0]!.id,
-    { form: form('o1', { title: 'Eis & Schnee' }) },
-    response(77, 'o1', [1, 2, 4]),
-  );
-  await call('shortlist.add', { manuscriptId: run.manuscriptId, authorIds: [2] });
-  return { call, manuscriptId: run.manuscriptId };
+  core = await offlineCore('open', { openExternal });
+  const manuscriptId = await offlineRun(core, 'Eis & Schnee');
+  await core.call('shortlist.add', { manuscriptId, authorIds: [2] });
+  return { call: core.call, manuscriptId };
 }
 
 describe('invitation.open', () => {

@@ -2,17 +2,11 @@
 // the window's first paint waits for app.info, so modules only later work needs (undici for the service,
 // yauzl for Word documents, Node's bundled undici that an ESM import of node:http drags in) must not load
 // before it. Runs the build as `npm run web` does, with a module hook recording every package resolved.
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
-import { repoRoot } from '../support/browser';
-
-const hostEntry = join(repoRoot, 'out', 'main', 'host.js');
-const built = existsSync(hostEntry) && existsSync(join(repoRoot, 'out', 'renderer', 'index.html'));
+import { askAppInfo, hostBuilt as built, printedAddress, spawnBuiltHost, stopHost } from '../support/built-host';
 
 /** Preloaded into the host: records the bare specifiers it resolves; on SIGUSR2 writes them, with the
  * built-ins Node has loaded (process.moduleLoadList), to the file named by DESK_IMPORTS_OUT. */
@@ -40,25 +34,10 @@ describe.skipIf(!built)('the built browser host before its first answer', () => 
       const hook = join(dir, 'hook.mjs');
       const out = join(dir, 'imports.json');
       writeFileSync(hook, HOOK);
-      const child = spawn(process.execPath, ['--import', hook, hostEntry, '--data', join(dir, 'data')], {
-        cwd: repoRoot,
-        stdio: ['ignore', 'pipe', 'pipe'],
-        env: { ...process.env, DESK_IMPORTS_OUT: out },
-      });
+      const child = spawnBuiltHost(join(dir, 'data'), { preload: hook, env: { DESK_IMPORTS_OUT: out } });
       try {
-        const line = await new Promise<string>((resolve, reject) => {
-          child.once('exit', (code) => reject(new Error(`the host exited (${code})`)));
-          createInterface({ input: child.stdout! }).once('line', resolve);
-        });
-        const url = new URL((JSON.parse(line) as { url: string }).url);
-        const ws = new WebSocket(`ws://${url.host}/ws?token=${url.searchParams.get('token')}`, { origin: url.origin });
-        await new Promise((resolve, reject) => {
-          ws.once('open', resolve);
-          ws.once('error', reject);
-        });
-        const answer = new Promise<{ result: { ok: boolean } }>((resolve) => ws.once('message', (d) => resolve(JSON.parse(d.toString()))));
-        ws.send(JSON.stringify({ id: 1, channel: 'app.info', input: {} }));
-        expect((await answer).result.ok).toBe(true);
+        const { ok, ws } = await askAppInfo(await printedAddress(child));
+        expect(ok).toBe(true);
         // core.start() (and with it the service client's first request) waits 300 ms after this answer
         child.kill('SIGUSR2');
         await expect.poll(() => existsSync(out), { timeout: 10_000 }).toBe(true);
@@ -81,9 +60,7 @@ describe.skipIf(!built)('the built browser host before its first answer', () => 
         };
         await expect.poll(later, { timeout: 20_000, interval: 300 }).toEqual(expect.arrayContaining(['undici', 'yauzl']));
       } finally {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        await exited;
+        await stopHost(child);
       }
     },
   );

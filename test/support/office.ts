@@ -1,11 +1,13 @@
 // Set-ups the office tests share: a linked editor's cache on a temp file (alone, or with its sync loop), a
-// run recorded in it, a pull that hides what is above a movable fence (a transaction still open), an office
-// on a throwaway cluster with its editors, and two editors' cores reaching that office through a relay.
+// run recorded in it, a pull that hides what is above a movable fence (a transaction still open), a colleague's
+// shortlist entry as an event, an office on a throwaway cluster with its editors, and two editors' cores
+// reaching that office through a relay.
+import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach } from 'vitest';
 import { openCache, type Cache } from '../../electron/core/cache';
-import type { OfficeCursorRow } from '../../electron/core/cache/office';
+import type { EntryBody, OfficeCursorRow } from '../../electron/core/cache/office';
 import { addEditor, initOffice } from '../../electron/core/office/admin';
 import { OfficeSync, type OfficeConnection } from '../../electron/core/office/sync';
 import type { Clock } from '../../electron/core/ports';
@@ -74,8 +76,15 @@ export function syncedEditor(
 export const recordRun = (cache: Cache, originId: string, authors: number[], folder = 'JOURNAL-A') =>
   cache.runs.recordUploadRun(OFFICE_PROFILE, { form: form(originId, { folder }) }, response(authors[0]! * 7, originId, authors));
 
-/** A connection whose pulls show only the events below `fence()`, as the office's fence would while a transaction is open. */
-export function fencedConnect(connect: () => Promise<OfficeConnection>, fence: () => number): () => Promise<OfficeConnection> {
+/**
+ * A connection whose pulls show only the events below `fence()`, as the office's fence would while a transaction is open.
+ * `tellHeld`: each page also says, as the real client does, whether events wait behind the fence.
+ */
+export function fencedConnect(
+  connect: () => Promise<OfficeConnection>,
+  fence: () => number,
+  opts: { tellHeld?: boolean } = {},
+): () => Promise<OfficeConnection> {
   return async () => {
     const c = await connect();
     return {
@@ -84,11 +93,34 @@ export function fencedConnect(connect: () => Promise<OfficeConnection>, fence: (
         const r = await c.pull(folder, cursor, limit);
         const events = r.events.filter((e) => e.xid < fence());
         const last = events.at(-1);
-        return { events, cursor: last ? { xid: last.xid, seq: last.seq } : cursor };
+        const page = { events, cursor: last ? { xid: last.xid, seq: last.seq } : cursor };
+        return opts.tellHeld ? { ...page, held: events.length < r.events.length } : page;
       },
     };
   };
 }
+
+/** None of an entry's dates set. */
+const UNDATED = { invitedAt: null, answeredAt: null, closedAt: null, dueDate: null } as const;
+
+/** The state a colleague shares of `authorId` on the shortlist of `originId`: shortlisted, no contact details, nothing dated, `over` on top. */
+export const entryBody = (originId: string, authorId: number, over: Partial<EntryBody> = {}): EntryBody => ({
+  originId,
+  title: 't',
+  authorId,
+  name: `X ${authorId}`,
+  email: null,
+  orcid: null,
+  affiliation: null,
+  status: 'shortlisted',
+  ...UNDATED,
+  note: '',
+  removed: false,
+  ...over,
+});
+
+/** A new shortlist.entry event of `folder` carrying `body`, as an editor pushes it. */
+export const entryEvent = (folder: string, body: EntryBody) => ({ id: randomUUID(), folder, kind: 'shortlist.entry', body });
 
 /** An office set up on a new throwaway cluster, with `editors` (login → password) in `folders`. `url` names no user. */
 export async function officeWithEditors(editors: Record<string, string>, folders: string[]): Promise<{ pg: PgCluster; url: string }> {

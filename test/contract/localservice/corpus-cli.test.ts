@@ -2,10 +2,11 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
 import { startSandbox } from '../../../electron/localservice/index';
+import { SANDBOX_CLI_ROOT, sandboxCliArgs } from '../../support/sandbox-cli';
 import { findAuthor, manuscriptAbout, sandbox, useSandboxes, type Json } from './helpers';
 
 useSandboxes();
@@ -221,24 +222,7 @@ describe('command line', () => {
     const dir = await mkdtemp(join(tmpdir(), 'sbx-cli-'));
     const config = join(dir, 'config.json');
     await writeFile(config, JSON.stringify({ corpus: TINY, demo_org: { api_key: 'cli-demo-key-123' } }));
-    const root = resolve(import.meta.dirname, '../../..');
-    const child = spawn(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        'electron/localservice/cli.ts',
-        '--port',
-        '0',
-        '--data',
-        join(dir, 'data'),
-        '--config',
-        config,
-        '--admin-token',
-        'cli-admin-token',
-      ],
-      { cwd: root },
-    );
+    const child = spawn(process.execPath, sandboxCliArgs(dir, config, 'cli-admin-token'), { cwd: SANDBOX_CLI_ROOT });
     try {
       let stderr = '';
       child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));

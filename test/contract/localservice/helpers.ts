@@ -138,6 +138,16 @@ export async function findAuthor(
   return hit;
 }
 
+/** A corpus author matching `pred` (findAuthor) and upload fields for a manuscript `originId` about their work (manuscriptAbout). */
+export async function authorTopic(
+  sb: TestSandbox,
+  pred: (a: Record<string, Json>) => boolean,
+  originId = 'ms-1',
+): Promise<{ author: Record<string, Json>; fields: Record<string, string> }> {
+  const author = await findAuthor(sb, '', pred);
+  return { author, fields: await manuscriptAbout(sb, author.id, originId) };
+}
+
 export async function authorDetail(sb: TestSandbox, id: number): Promise<Record<string, Json>> {
   return (await sb.admin('GET', `/admin/corpus/authors/${id}/`)).body;
 }
@@ -156,23 +166,26 @@ export function expectError(r: Res, status: number, field?: string): void {
   if (field !== undefined && r.body.error.field !== field) throw new Error(`expected field ${field}, got ${r.body.error.field}: ${r.text}`);
 }
 
-/** The fields of a candidate in every answer (upload and webhook bodies alike); an upload adds the five conflict flags, a webhook body `marked_by`. */
+/**
+ * The fields of a candidate in every answer (upload and webhook bodies alike), in alphabetical order (the tests compare
+ * sorted keys); an upload adds the five conflict flags, a webhook body `marked_by`.
+ */
 export const CANDIDATE_BASE_FIELDS = [
-  'name',
-  'first_name',
-  'last_name',
-  'middle_name',
-  'suffix',
-  'author_id',
-  'email',
-  'orcid',
   'affiliation',
   'articlesCount',
-  'citationsCount',
-  'hIndex',
-  'score',
-  'url',
-  'relevant_concepts',
+  'author_id',
   'authors_groups',
+  'citationsCount',
+  'email',
+  'first_name',
+  'hIndex',
+  'last_name',
   'marked',
+  'middle_name',
+  'name',
+  'orcid',
+  'relevant_concepts',
+  'score',
+  'suffix',
+  'url',
 ];

@@ -2,16 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { makeDocx, makePdf } from '../../fixtures/sandbox-files';
 import {
   authorDetail,
+  authorTopic,
   CANDIDATE_BASE_FIELDS,
   createGroup,
   expectError,
-  findAuthor,
   manuscriptAbout,
   sandbox,
   useSandboxes,
-  type TestSandbox,
-  type Json,
 } from './helpers';
+import type { TestSandbox, Json } from './helpers';
 
 useSandboxes();
 
@@ -27,10 +26,7 @@ const CANDIDATE_FIELDS = [
 ];
 
 /** A prolific corpus author with an email, and upload fields for a manuscript about their work. */
-async function topic(sb: TestSandbox, originId = 'ms-1', pred: (a: Candidate) => boolean = (a) => !!a.email && a.articles_count >= 8) {
-  const author = await findAuthor(sb, '', pred);
-  return { author, fields: await manuscriptAbout(sb, author.id, originId) };
-}
+const topic = (sb: TestSandbox) => authorTopic(sb, (a) => !!a.email && a.articles_count >= 8);
 
 const ids = (cands: Candidate[]) => cands.map((c) => c.author_id as number);
 

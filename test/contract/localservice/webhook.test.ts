@@ -2,16 +2,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSandbox } from '../../../electron/localservice/index';
-import {
-  CANDIDATE_BASE_FIELDS,
-  createGroup,
-  findAuthor,
-  manuscriptAbout,
-  sandbox,
-  useSandboxes,
-  type TestSandbox,
-  type Json,
-} from './helpers';
+import { authorTopic, CANDIDATE_BASE_FIELDS, createGroup, sandbox, useSandboxes, type TestSandbox, type Json } from './helpers';
 
 useSandboxes();
 
@@ -66,8 +57,7 @@ async function receiver(statuses: number[] = []): Promise<Receiver> {
 }
 
 async function uploaded(sb: TestSandbox) {
-  const author = await findAuthor(sb, '', (a) => a.articles_count >= 8);
-  const fields = await manuscriptAbout(sb, author.id);
+  const { fields } = await authorTopic(sb, (a) => a.articles_count >= 8);
   const r = await sb.upload(fields);
   return { fields, manuscriptId: r.body.manuscript_id as number, candidates: r.body.candidates as Array<Record<string, Json>> };
 }

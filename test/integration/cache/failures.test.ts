@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DeskError } from '../../../electron/common/errors';
 import { openCache, withCacheErrors } from '../../../electron/core/cache';
-import { form, ManualClock, MemoryLogger, range, response, tempDir } from './fixtures';
+import { form, ManualClock, MemoryLogger, openCacheError, range, response, tempDir } from './fixtures';
 
 let dir: string;
 let cleanup: () => void;
@@ -67,12 +67,7 @@ describe('a healthy cache that cannot be opened for writing', () => {
     const before = { hash: sha(file), names: readdirSync(folder).sort() };
     expect(trySh('mount', ['-o', 'remount,ro', folder])).toBeNull();
 
-    let error: unknown;
-    try {
-      openCache({ file, clock: new ManualClock(), logger: new MemoryLogger() });
-    } catch (e) {
-      error = e;
-    }
+    const error = openCacheError(file);
     expect(error).toBeInstanceOf(DeskError);
     expect(error).toMatchObject({ code: 'cache_unavailable' });
     expect((error as Error).message).toContain(folder);

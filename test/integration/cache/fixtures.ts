@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { Candidate, UploadFormInput, UploadResponse } from '../../../electron/common/service';
 import { openCache, type Cache } from '../../../electron/core/cache';
 import type { Logger } from '../../../electron/core/ports';
+import type { ProfileRecord } from '../../../electron/core/profiles/types';
 import { MemoryLogger } from '../../support/fakes';
 
 /** The one MemoryLogger (test/support/fakes.ts), for the tests that import their fixtures from here. */
@@ -24,9 +25,18 @@ export interface ProfileCacheOptions {
   logger?: Logger;
 }
 
-/** Adds (or updates) the remote profile `id` named `name` at https://rf.example. */
-export function addProfile(cache: Cache, id = 'p', name = 'P'): void {
-  cache.profiles.upsert({ id, name, baseUrl: 'https://rf.example', kind: 'remote', createdAt: 1, lastCheckedAt: null, lastFeatures: null });
+/** Adds (or updates) the remote profile `id` named `name` at https://rf.example, never checked, with `over` on top. */
+export function addProfile(cache: Cache, id = 'p', name = 'P', over: Partial<ProfileRecord> = {}): void {
+  cache.profiles.upsert({
+    id,
+    name,
+    baseUrl: 'https://rf.example',
+    kind: 'remote',
+    createdAt: 1,
+    lastCheckedAt: null,
+    lastFeatures: null,
+    ...over,
+  });
 }
 
 /** Opens the cache file `file` (a new one or one already there) with the remote profile of `opts` in it. */
@@ -34,6 +44,16 @@ export function openWithProfile(file: string, opts: ProfileCacheOptions = {}): C
   const cache = openCache({ file, clock: opts.clock ?? new ManualClock(), logger: opts.logger ?? new MemoryLogger() });
   addProfile(cache, opts.profileId, opts.name);
   return cache;
+}
+
+/** What opening the cache file `file` throws; a cache that opens is closed and fails the test. */
+export function openCacheError(file: string): unknown {
+  try {
+    openCache({ file, clock: new ManualClock(), logger: new MemoryLogger() }).close();
+  } catch (e) {
+    return e;
+  }
+  throw new Error(`the cache ${file} opened`);
 }
 
 /**

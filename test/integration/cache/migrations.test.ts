@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DeskError } from '../../../electron/common/errors';
 import { LATEST_VERSION, MIGRATIONS, openCache } from '../../../electron/core/cache';
 import { migrate } from '../../../electron/core/cache/migrate';
-import { ManualClock, MemoryLogger, tempDir } from './fixtures';
+import { ManualClock, MemoryLogger, openCacheError, tempDir } from './fixtures';
 
 let dir: string;
 let cleanup: () => void;
@@ -159,12 +159,7 @@ describe('openCache version policy', () => {
     raw.close();
     const hash = () => createHash('sha256').update(readFileSync(file)).digest('hex');
     const before = { hash: hash(), mtime: statSync(file).mtimeMs };
-    let error: unknown;
-    try {
-      openCache({ file, clock: new ManualClock(), logger: new MemoryLogger() });
-    } catch (e) {
-      error = e;
-    }
+    const error = openCacheError(file);
     expect(error).toBeInstanceOf(DeskError);
     expect((error as DeskError).code).toBe('database_too_new');
     expect((error as DeskError).message).toMatch(/newer Referee Desk/);

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { candidateBaseShape, type WebhookCandidate } from '../../../electron/common/service';
 import type { Cache } from '../../../electron/core/cache';
 import { RANK_LIMIT } from '../../../electron/core/cache/search';
-import { candidate, form, ManualClock, profileCache, range, response } from './fixtures';
+import { addProfile, candidate, form, ManualClock, profileCache, range, response } from './fixtures';
 
 let cache: Cache;
 let clock: ManualClock;
@@ -30,9 +30,7 @@ const marked = (authorId: number): WebhookCandidate => {
 describe('profiles repository', () => {
   it('lists, updates, keeps the active id and forgets it on removal (cascading the profile data)', () => {
     const features = { authorsGroups: true, refereeFinder: true, recommendJournals: false };
-    cache.profiles.upsert({
-      id: 'p2',
-      name: 'Demo',
+    addProfile(cache, 'p2', 'Demo', {
       baseUrl: 'http://127.0.0.1:1',
       kind: 'demo',
       createdAt: 2,

@@ -3,13 +3,12 @@
 // left after unlinking, a re-link racing the old loop, a colleague's flood of entries, an event held
 // behind the pull's fence, an invitation taken back, a submission uploaded after colleagues shortlisted
 // for it, and a colleague's older state arriving while the editor's newer one is not back yet.
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Cache } from '../../../electron/core/cache';
 import { MAX_SHORTLIST } from '../../../electron/core/cache/shortlist';
 import type { OfficeConnection, OfficeSync } from '../../../electron/core/office/sync';
 import { systemTimers, type Timers } from '../../../electron/core/sync';
-import { fencedConnect, OFFICE_PROFILE, recordRun, syncedEditor, eachFakeOffice } from '../../support/office';
+import { entryBody, entryEvent, fencedConnect, OFFICE_PROFILE, recordRun, syncedEditor, eachFakeOffice } from '../../support/office';
 import { ManualClock } from '../cache/fixtures';
 
 const P = OFFICE_PROFILE;
@@ -32,23 +31,6 @@ function editor(login: string, opts: { connect?: () => Promise<OfficeConnection>
   });
 }
 const run = (e: Editor, originId: string, authors: number[], folder = 'JOURNAL-A') => recordRun(e.cache, originId, authors, folder);
-const body = (originId: string, authorId: number, over: Record<string, unknown> = {}) => ({
-  originId,
-  title: 't',
-  authorId,
-  name: `X ${authorId}`,
-  email: null,
-  orcid: null,
-  affiliation: null,
-  status: 'shortlisted',
-  invitedAt: null,
-  answeredAt: null,
-  closedAt: null,
-  dueDate: null,
-  note: '',
-  removed: false,
-  ...over,
-});
 const settle = () => new Promise((r) => setTimeout(r, 0));
 
 describe('office faults', () => {
@@ -60,8 +42,8 @@ describe('office faults', () => {
     await ann.sync.syncNow();
     const m = await t.office.connect('mallory')();
     await m.push([
-      { id: randomUUID(), folder: 'JOURNAL-B', kind: 'shortlist.entry', body: body('secret-ms', 21, { removed: true }) },
-      { id: randomUUID(), folder: 'JOURNAL-B', kind: 'shortlist.entry', body: body('secret-ms', 22, { note: 'planted' }) },
+      entryEvent('JOURNAL-B', entryBody('secret-ms', 21, { removed: true })),
+      entryEvent('JOURNAL-B', entryBody('secret-ms', 22, { note: 'planted' })),
     ]);
     await ann.sync.syncNow();
     expect(ann.cache.shortlist.list(a.manuscriptId).map((e) => [e.authorId, e.status, e.note])).toEqual([[21, 'invited', '']]);
@@ -99,12 +81,7 @@ describe('office faults', () => {
     const ann = editor('ann');
     const a = run(ann, 'ms5', [61]);
     const b = await t.office.connect('bob')();
-    const evs = Array.from({ length: 600 }, (_, i) => ({
-      id: randomUUID(),
-      folder: 'JOURNAL-A',
-      kind: 'shortlist.entry',
-      body: body('ms5', 1000 + i, { position: 1 }),
-    }));
+    const evs = Array.from({ length: 600 }, (_, i) => entryEvent('JOURNAL-A', entryBody('ms5', 1000 + i, { position: 1 })));
     await b.push(evs.slice(0, 300));
     await b.push(evs.slice(300));
     await ann.sync.syncNow();
@@ -117,9 +94,7 @@ describe('office faults', () => {
     const ann = editor('ann', { connect, timers: systemTimers });
     await ann.sync.syncNow();
     fence = 0; // a transaction that started earlier is still open: nothing newer is visible yet
-    await (
-      await t.office.connect('bob')()
-    ).push([{ id: randomUUID(), folder: 'JOURNAL-A', kind: 'shortlist.entry', body: body('m', 7, { status: 'invited', invitedAt: 5 }) }]);
+    await (await t.office.connect('bob')()).push([entryEvent('JOURNAL-A', entryBody('m', 7, { status: 'invited', invitedAt: 5 }))]);
     await ann.sync.idle();
     expect(ann.cache.office.colleagueInvites(P, 'ann', [7])).toHaveLength(0);
     fence = Infinity; // it commits; no notification names this folder again

@@ -2,87 +2,27 @@
 // again when the office's next notification comes, for any folder: that notification means a transaction
 // ended, and the fence may have moved past them. On an in-memory office with the server's rules
 // (test/support/fake-office.ts), with no timers, so only the notification can bring them.
-import { randomUUID } from 'node:crypto';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { OfficeCursorRow } from '../../../electron/core/cache/office';
-import { OfficeSync, type OfficeConnection } from '../../../electron/core/office/sync';
-import type { Timers } from '../../../electron/core/sync';
-import { FakeOffice } from '../../support/fake-office';
-import { linkedCache, OFFICE_PROFILE as P } from '../../support/office';
-import { ManualClock, MemoryLogger } from '../cache/fixtures';
+import { describe, expect, it } from 'vitest';
+import { eachFakeOffice, entryBody, entryEvent, fencedConnect, OFFICE_PROFILE as P, syncedEditor } from '../../support/office';
+import { ManualClock } from '../cache/fixtures';
 
 const URL1 = 'postgres://office.example/desk';
-const noTimers: Timers = { setTimeout: () => 1, clearTimeout: () => {} };
 const clock = new ManualClock();
-let office: FakeOffice;
-let cleanups: Array<() => void>;
+const t = eachFakeOffice({ ann: ['JOURNAL-A', 'JOURNAL-B'], bob: ['JOURNAL-A', 'JOURNAL-B'] });
 
-/** A connection whose pulls stop at `fence()` and say, as the real client does, whether events wait behind it. */
-function heldConnect(connect: () => Promise<OfficeConnection>, fence: () => number, tell: boolean): () => Promise<OfficeConnection> {
-  return async () => {
-    const c = await connect();
-    return {
-      ...c,
-      pull: async (folder: string, cursor: OfficeCursorRow, limit?: number) => {
-        const r = await c.pull(folder, cursor, limit);
-        const events = r.events.filter((e) => e.xid < fence());
-        const last = events.at(-1);
-        const page = { events, cursor: last ? { xid: last.xid, seq: last.seq } : cursor };
-        return tell ? { ...page, held: events.length < r.events.length } : page;
-      },
-    };
-  };
-}
+const invited = (originId: string, authorId: number, folder: string) =>
+  entryEvent(folder, entryBody(originId, authorId, { status: 'invited', invitedAt: 5 }));
 
-const invited = (originId: string, authorId: number, folder: string) => ({
-  id: randomUUID(),
-  folder,
-  kind: 'shortlist.entry',
-  body: {
-    originId,
-    title: 't',
-    authorId,
-    name: `X ${authorId}`,
-    email: null,
-    orcid: null,
-    affiliation: null,
-    status: 'invited',
-    invitedAt: 5,
-    answeredAt: null,
-    closedAt: null,
-    dueDate: null,
-    note: '',
-    removed: false,
-  },
-});
-
-beforeEach(() => {
-  office = new FakeOffice();
-  office.addEditor('ann', ['JOURNAL-A', 'JOURNAL-B']);
-  office.addEditor('bob', ['JOURNAL-A', 'JOURNAL-B']);
-  cleanups = [];
-});
-afterEach(() => {
-  for (const c of cleanups) c();
-});
-
+/** Ann's synced cache, pulling through the fence (which says whether events wait behind it when `tell`), after a first sync. */
 async function annWith(fence: () => number, tell: boolean) {
-  const { cache, close } = linkedCache('ann', URL1, clock);
-  const sync = new OfficeSync({
-    cache,
-    profileId: P,
-    link: { url: URL1, login: 'ann' },
-    connect: heldConnect(office.connect('ann'), fence, tell),
+  const ann = syncedEditor('ann', {
+    url: URL1,
     clock,
-    timers: noTimers,
-    logger: new MemoryLogger(),
+    connect: fencedConnect(t.office.connect('ann'), fence, { tellHeld: tell }),
+    cleanups: t.cleanups,
   });
-  cleanups.push(() => {
-    void sync.stop();
-    close();
-  });
-  await sync.syncNow();
-  return { cache, sync };
+  await ann.sync.syncNow();
+  return ann;
 }
 
 describe('events held behind the fence', () => {
@@ -90,7 +30,7 @@ describe('events held behind the fence', () => {
     it(`are pulled at the next notification of another folder ${tell ? 'when' : 'only when'} the connection tells they wait`, async () => {
       let fence = Infinity;
       const ann = await annWith(() => fence, tell);
-      const bob = await office.connect('bob')();
+      const bob = await t.office.connect('bob')();
       fence = 0; // an older transaction is still open when Bob's event in journal A commits
       await bob.push([invited('ms-a', 7, 'JOURNAL-A')]);
       await ann.sync.idle();

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Cache } from '../../../electron/core/cache';
 import { WebhookReceiver, type MarksChange, type RunningReceiver, type WebhookStartOptions } from '../../../electron/core/webhook';
 import { MemorySecrets, MemoryLogger } from '../../support/fakes';
-import { form, profileCache, response } from '../cache/fixtures';
+import { addProfile, form, profileCache, response } from '../cache/fixtures';
 import { KEY, webhookBody } from '../../unit/webhook/samples';
 import { postJson, send } from './client';
 
@@ -42,6 +42,23 @@ function newReceiver(getApiKey?: (id: string) => Promise<string | null>, onMarks
     logger,
     onMarksChanged: onMarksChanged ?? ((c) => changes.push(c)),
   });
+}
+
+/**
+ * A receiver whose key lookup waits: `inside` resolves once a delivery reaches the lookup, which goes on (with the
+ * profile's key) when `release` is called.
+ */
+function heldReceiver(onMarksChanged?: (c: MarksChange) => void): { held: WebhookReceiver; inside: Promise<void>; release: () => void } {
+  let entered!: () => void;
+  const inside = new Promise<void>((r) => (entered = r));
+  let release!: () => void;
+  const gate = new Promise<void>((r) => (release = r));
+  const held = newReceiver(async (id) => {
+    entered();
+    await gate;
+    return secrets.get(`profile:${id}`);
+  }, onMarksChanged);
+  return { held, inside, release };
 }
 
 async function restart(opts: WebhookStartOptions, r = receiver): Promise<void> {
@@ -144,19 +161,8 @@ describe('the address', () => {
 
   it('stop() resolves only once a delivery in progress has finished with the cache', async () => {
     upload();
-    let entered!: () => void;
-    const inside = new Promise<void>((r) => (entered = r));
-    let release!: () => void;
-    const gate = new Promise<void>((r) => (release = r));
     const order: string[] = [];
-    const held = newReceiver(
-      async (id) => {
-        entered();
-        await gate;
-        return secrets.get(`profile:${id}`);
-      },
-      () => order.push('changed'),
-    );
+    const { held, inside, release } = heldReceiver(() => order.push('changed'));
     await restart({}, held);
     const delivery = postJson(url, webhookBody({ order: 1, marked: [1] }));
     await inside;
@@ -272,15 +278,7 @@ describe('deliveries', () => {
   });
 
   it("follows the active profile: after switching, the other profile's key is required", async () => {
-    cache.profiles.upsert({
-      id: 'p2',
-      name: 'Demo',
-      baseUrl: 'http://127.0.0.1:1',
-      kind: 'demo',
-      createdAt: 2,
-      lastCheckedAt: null,
-      lastFeatures: null,
-    });
+    addProfile(cache, 'p2', 'Demo', { baseUrl: 'http://127.0.0.1:1', kind: 'demo', createdAt: 2 });
     await secrets.set('profile:p2', 'demo-key-abcdefghijkl');
     cache.profiles.setActiveId('p2');
     expect((await postJson(url, webhookBody({ order: 1 }))).status).toBe(401);
@@ -459,15 +457,7 @@ describe('refusals change nothing', () => {
 describe('one delivery at a time', () => {
   it('a delivery beyond the waiting room gets 503 with Retry-After; the held one then completes', async () => {
     const rec = upload();
-    let entered!: () => void;
-    const inside = new Promise<void>((r) => (entered = r));
-    let release!: () => void;
-    const gate = new Promise<void>((r) => (release = r));
-    const held = newReceiver(async (id) => {
-      entered();
-      await gate;
-      return secrets.get(`profile:${id}`);
-    });
+    const { held, inside, release } = heldReceiver();
     await restart({ limits: { concurrency: 1, maxWaiting: 0 } }, held);
     const first = postJson(url, webhookBody({ order: 1, marked: [1] }));
     await inside;
@@ -483,15 +473,7 @@ describe('one delivery at a time', () => {
 
   it('connections past maxConnections are closed before anything is read; the held one completes', async () => {
     upload();
-    let entered!: () => void;
-    const inside = new Promise<void>((r) => (entered = r));
-    let release!: () => void;
-    const gate = new Promise<void>((r) => (release = r));
-    const held = newReceiver(async (id) => {
-      entered();
-      await gate;
-      return secrets.get(`profile:${id}`);
-    });
+    const { held, inside, release } = heldReceiver();
     await restart({ limits: { maxConnections: 1 } }, held);
     const first = postJson(url, webhookBody({ order: 1, marked: [1] }));
     await inside;
