@@ -7,6 +7,7 @@ import { openCache, type Cache } from '../../../electron/core/cache';
 import type { Logger } from '../../../electron/core/ports';
 import type { ProfileRecord } from '../../../electron/core/profiles/types';
 import { MemoryLogger } from '../../support/fakes';
+import { sampleAuthor } from '../../support/sample-author';
 
 /** The one MemoryLogger (test/support/fakes.ts), for the tests that import their fixtures from here. */
 export { MemoryLogger };
@@ -94,12 +95,7 @@ export class ManualClock {
 
 export function candidate(authorId: number, rank: number, over: Partial<Candidate> = {}): Candidate {
   return {
-    name: `Ada${authorId} Lovelace${authorId}`,
-    first_name: `Ada${authorId}`,
-    last_name: `Lovelace${authorId}`,
-    middle_name: null,
-    suffix: null,
-    author_id: authorId,
+    ...sampleAuthor(authorId),
     email: authorId % 3 === 0 ? null : `a${authorId}@uni.example`,
     orcid: null,
     affiliation: authorId % 2 === 0 ? 'University of Oxford, Oxford, UK' : 'ETH Zürich, Zürich, Switzerland',
