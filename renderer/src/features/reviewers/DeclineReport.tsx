@@ -6,7 +6,7 @@ import { toCsv } from '../../../../electron/common/domain/csv';
 import { declineReportTable, declineText, percent } from '../../../../electron/common/domain/rounds';
 import { toXlsx } from '../../../../electron/common/domain/xlsx';
 import { Drawer } from '../../components/Drawer';
-import { TableHead } from '../../components/TableHead';
+import { RowsTable } from '../../components/RowsTable';
 import { download } from '../../components/download';
 import { useQuery } from '../../data/queries';
 
@@ -59,39 +59,45 @@ export function DeclineReportDrawer({ open, onClose }: { open: boolean; onClose:
           </div>
           <section aria-labelledby="declines-all-h">
             <h3 id="declines-all-h">All reviewers</h3>
-            <table className="history declines-overall" data-testid="declines-overall">
-              <TableHead labels={['Reason', 'Declines', 'People', 'Acceptance rate']} />
-              <tbody>
-                {report.overall.map((r) => (
-                  <tr key={r.reason ?? 'none'}>
-                    <td>{r.label}</td>
-                    <td className="num">{r.declines}</td>
-                    <td className="num">{r.people}</td>
-                    <td className="num" title="How often these people accept when asked (accepted among all their answers)">
-                      {percent(r.acceptanceRate) || '—'}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <RowsTable
+              className="history declines-overall"
+              data-testid="declines-overall"
+              head={['Reason', 'Declines', 'People', 'Acceptance rate']}
+              rows={report.overall}
+              rowKey={(r) => r.reason ?? 'none'}
+            >
+              {(r) => (
+                <>
+                  <td>{r.label}</td>
+                  <td className="num">{r.declines}</td>
+                  <td className="num">{r.people}</td>
+                  <td className="num" title="How often these people accept when asked (accepted among all their answers)">
+                    {percent(r.acceptanceRate) || '—'}
+                  </td>
+                </>
+              )}
+            </RowsTable>
           </section>
           <section aria-labelledby="declines-people-h">
             <h3 id="declines-people-h">By person</h3>
-            <table className="history declines-people" data-testid="declines-people">
-              <TableHead labels={['Reviewer', 'Reason', 'Declines']} />
-              <tbody>
-                {report.people.map((p) => (
-                  <tr key={`${p.personId}-${p.reason ?? ''}-${p.text ?? ''}`}>
-                    <td>
-                      {p.name}
-                      {p.email ? <div className="muted">{p.email}</div> : null}
-                    </td>
-                    <td>{declineText(p.reason, p.text)}</td>
-                    <td className="num">{p.declines}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <RowsTable
+              className="history declines-people"
+              data-testid="declines-people"
+              head={['Reviewer', 'Reason', 'Declines']}
+              rows={report.people}
+              rowKey={(p) => `${p.personId}-${p.reason ?? ''}-${p.text ?? ''}`}
+            >
+              {(p) => (
+                <>
+                  <td>
+                    {p.name}
+                    {p.email ? <div className="muted">{p.email}</div> : null}
+                  </td>
+                  <td>{declineText(p.reason, p.text)}</td>
+                  <td className="num">{p.declines}</td>
+                </>
+              )}
+            </RowsTable>
           </section>
         </div>
       ) : null}
