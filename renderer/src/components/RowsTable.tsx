@@ -2,7 +2,7 @@
 import type { ReactNode, TableHTMLAttributes } from 'react';
 import { TableHead, type HeadCell } from './TableHead';
 
-interface Props<T> extends Omit<TableHTMLAttributes<HTMLTableElement>, 'children'> {
+export interface RowsTableProps<T> extends Omit<TableHTMLAttributes<HTMLTableElement>, 'children'> {
   head: readonly HeadCell[];
   rows: readonly T[];
   rowKey: (row: T) => string;
@@ -10,7 +10,7 @@ interface Props<T> extends Omit<TableHTMLAttributes<HTMLTableElement>, 'children
   children: (row: T) => ReactNode;
 }
 
-export function RowsTable<T>({ head, rows, rowKey, children, ...table }: Props<T>) {
+export function RowsTable<T>({ head, rows, rowKey, children, ...table }: RowsTableProps<T>) {
   return (
     <table {...table}>
       <TableHead labels={head} />
