@@ -14,6 +14,16 @@ export const uploadAuthorSchema = z.object({
 });
 export type UploadAuthor = z.infer<typeof uploadAuthorSchema>;
 
+/** The candidate bounds of the form (§4.6) as pairs of lowest and highest, in wire order. */
+export const UPLOAD_BOUND_PAIRS = [
+  ['min_h_index', 'max_h_index'],
+  ['min_academic_age', 'max_academic_age'],
+  ['min_articles_count', 'max_articles_count'],
+] as const;
+/** Every bound field of the form, in wire order. */
+export const UPLOAD_BOUNDS = UPLOAD_BOUND_PAIRS.flat();
+export type UploadBound = (typeof UPLOAD_BOUNDS)[number];
+
 /** The text fields of the §4.6 form (the API key and the file are added by the client). */
 export const uploadFormSchema = z
   .object({
@@ -34,11 +44,7 @@ export const uploadFormSchema = z
     max_articles_count: nonNegInt.optional(),
   })
   .superRefine((f, ctx) => {
-    for (const [lo, hi] of [
-      ['min_h_index', 'max_h_index'],
-      ['min_academic_age', 'max_academic_age'],
-      ['min_articles_count', 'max_articles_count'],
-    ] as const) {
+    for (const [lo, hi] of UPLOAD_BOUND_PAIRS) {
       const a = f[lo];
       const b = f[hi];
       if (a !== undefined && b !== undefined && a > b) ctx.addIssue({ code: 'custom', path: [lo], message: `${lo} is above ${hi}` });
@@ -84,14 +90,7 @@ export function uploadFormEntries(form: UploadForm): Array<[string, string]> {
       }
     });
   if (form.exclude_candidates === true) out.push(['exclude_candidates', 'true']);
-  for (const key of [
-    'min_h_index',
-    'max_h_index',
-    'min_academic_age',
-    'max_academic_age',
-    'min_articles_count',
-    'max_articles_count',
-  ] as const) {
+  for (const key of UPLOAD_BOUNDS) {
     const v = form[key];
     if (v !== undefined) out.push([key, String(v)]);
   }

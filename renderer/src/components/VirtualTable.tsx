@@ -83,10 +83,20 @@ interface SlotElement<T> {
   index: number;
   focused: boolean;
   rowClass: ((row: T) => string) | undefined;
+  layout: Layout<T>;
+  element: ReactElement;
+}
+
+/**
+ * What every row of a table shares: its columns, each column's cell class and width (the grid template), and the
+ * row height. One object a column list and row height (memoized), so a row compares it once, not field by field.
+ */
+interface Layout<T> {
   columns: Column<T>[];
+  /** Each column's cell class, computed once per column list (not a new string per cell rendered). */
+  cellClasses: string[];
   template: string;
   height: number;
-  element: ReactElement;
 }
 
 /**
@@ -133,8 +143,15 @@ export function VirtualTable<T>({ label, columns, rows, rowClass, rowHeight = 36
   const slots = visible + 2 * overscan;
   const first = Math.max(0, Math.min(top - (warm ? overscan : 0), rows.length - slots));
   const last = Math.min(rows.length, top + visible + (warm ? overscan : 0), first + slots);
-  const template = useMemo(() => columns.map((c) => c.width).join(' '), [columns]);
-  const cellClasses = useMemo(() => columns.map((c) => `vcell ${c.align ?? ''}`), [columns]);
+  const layout = useMemo(
+    (): Layout<T> => ({
+      columns,
+      cellClasses: columns.map((c) => `vcell ${c.align ?? ''}`),
+      template: columns.map((c) => c.width).join(' '),
+      height: rowHeight,
+    }),
+    [columns, rowHeight],
+  );
   const spacer = useMemo(() => ({ height: rows.length * rowHeight, position: 'relative' as const }), [rows.length, rowHeight]);
   // A cache, not state: what it holds follows from the props and state it compares (see SlotElement).
   const slotElements = useRef<SlotElement<T>[]>([]).current;
@@ -177,30 +194,10 @@ export function VirtualTable<T>({ label, columns, rows, rowClass, rowHeight = 36
     const focused = index === focus;
     const key = slotKey(index, slots);
     const was = slotElements[key];
-    if (
-      was?.row === row &&
-      was.index === index &&
-      was.focused === focused &&
-      was.rowClass === rowClass &&
-      was.columns === columns &&
-      was.template === template &&
-      was.height === rowHeight
-    )
+    if (was?.row === row && was.index === index && was.focused === focused && was.rowClass === rowClass && was.layout === layout)
       return was.element;
-    const element = (
-      <Row
-        key={key}
-        row={row}
-        index={index}
-        focused={focused}
-        columns={columns}
-        cellClasses={cellClasses}
-        template={template}
-        height={rowHeight}
-        className={rowClass?.(row) ?? ''}
-      />
-    );
-    slotElements[key] = { row, index, focused, rowClass, columns, template, height: rowHeight, element };
+    const element = <Row key={key} row={row} index={index} focused={focused} layout={layout} className={rowClass?.(row) ?? ''} />;
+    slotElements[key] = { row, index, focused, rowClass, layout, element };
     return element;
   };
 
@@ -226,7 +223,7 @@ export function VirtualTable<T>({ label, columns, rows, rowClass, rowHeight = 36
 
   return (
     <div className="vtable" role="table" aria-label={label} aria-rowcount={rows.length + 1}>
-      <Header columns={columns} template={template} sort={sort} onSort={onSort} />
+      <Header layout={layout} sort={sort} onSort={onSort} />
       <div
         ref={scroller}
         className="vbody"
@@ -251,18 +248,17 @@ export function VirtualTable<T>({ label, columns, rows, rowClass, rowHeight = 36
 }
 
 interface HeaderProps<T> {
-  columns: Column<T>[];
-  template: string;
+  layout: Layout<T>;
   sort: Props<T>['sort'];
   onSort: Props<T>['onSort'];
 }
 
 /** The header row; memoized, so a scroll (which re-renders the table for its new window) does not rebuild it. */
-const Header = memo(function Header<T>({ columns, template, sort, onSort }: HeaderProps<T>) {
+const Header = memo(function Header<T>({ layout, sort, onSort }: HeaderProps<T>) {
   return (
     <div role="rowgroup">
-      <div role="row" aria-rowindex={1} className="vrow vhead" style={{ gridTemplateColumns: template }}>
-        {columns.map((c) => {
+      <div role="row" aria-rowindex={1} className="vrow vhead" style={{ gridTemplateColumns: layout.template }}>
+        {layout.columns.map((c, i) => {
           const active = sort?.key === c.key;
           return (
             <div
@@ -270,7 +266,7 @@ const Header = memo(function Header<T>({ columns, template, sort, onSort }: Head
               role="columnheader"
               data-col={c.key}
               aria-sort={active ? (sort!.dir === 'asc' ? 'ascending' : 'descending') : 'none'}
-              className={`vcell ${c.align ?? ''}`}
+              className={layout.cellClasses[i]}
             >
               {c.sortable && onSort ? (
                 <button type="button" className="sort" onClick={() => onSort(c.key)}>
@@ -292,11 +288,7 @@ interface RowProps<T> {
   row: T;
   index: number;
   focused: boolean;
-  columns: Column<T>[];
-  /** Each column's cell class, computed once per column list (not a new string per cell rendered). */
-  cellClasses: string[];
-  template: string;
-  height: number;
+  layout: Layout<T>;
   className: string;
 }
 
@@ -305,10 +297,7 @@ const ROW_PROP_SET: Record<keyof RowProps<unknown>, true> = {
   row: true,
   index: true,
   focused: true,
-  columns: true,
-  cellClasses: true,
-  template: true,
-  height: true,
+  layout: true,
   className: true,
 };
 const ROW_PROPS = Object.keys(ROW_PROP_SET) as (keyof RowProps<unknown>)[];
@@ -328,7 +317,8 @@ function sameRowProps<T>(a: RowProps<T>, b: RowProps<T>): boolean {
  * own (the table's body handles focus and double-click for every row): rendering a row scrolled in makes
  * its cells' elements and nothing else.
  */
-const Row = memo(function Row<T>({ row, index, focused, columns, cellClasses, template, height, className }: RowProps<T>) {
+const Row = memo(function Row<T>({ row, index, focused, layout, className }: RowProps<T>) {
+  const { columns, cellClasses, template, height } = layout;
   return (
     <div
       role="row"

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { UploadFormInput } from '../../../electron/common/service';
+import { UPLOAD_BOUNDS, type UploadBound, type UploadFormInput } from '../../../electron/common/service';
 import type { FolderRow, IntakeView, ManuscriptRow, RunRow, SearchHit, StagedFile } from '../../../electron/common/shapes';
 import { MAX_MANUSCRIPT_BYTES, tooLargeMessage } from '../../../electron/common/limits';
 import { boundsProblem } from '../../../electron/common/domain/wording';
@@ -67,10 +67,7 @@ export const replacesColleague = (err: unknown): string | null =>
     : null;
 
 /** What a dropped batch shares: one folder and one set of bounds, applied to every file by Upload all. */
-export type BatchDefaults = Pick<
-  UploadFormInput,
-  'folder' | 'min_h_index' | 'max_h_index' | 'min_academic_age' | 'max_academic_age' | 'min_articles_count' | 'max_articles_count'
->;
+export type BatchDefaults = Pick<UploadFormInput, 'folder' | UploadBound>;
 
 /** The problems that keep a form from being uploaded, in the form's words (empty when it can go). */
 export function formProblems(form: UploadFormInput): string[] {
@@ -448,14 +445,7 @@ export const useManuscripts = create<ManuscriptsStore>((set, get) => {
         // The batch's folder goes to every file whose own folder is empty or still the remembered one.
         const remembered = lastFolder();
         if (defaults.folder.trim() && (!form.folder.trim() || form.folder === remembered)) form.folder = defaults.folder.trim();
-        for (const k of [
-          'min_h_index',
-          'max_h_index',
-          'min_academic_age',
-          'max_academic_age',
-          'min_articles_count',
-          'max_articles_count',
-        ] as const) {
+        for (const k of UPLOAD_BOUNDS) {
           if (defaults[k] !== undefined && form[k] === undefined) form[k] = defaults[k];
         }
         patch(item.key, { form });

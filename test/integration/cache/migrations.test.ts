@@ -120,6 +120,16 @@ describe('migration 3: outbox park reason', () => {
   });
 });
 
+describe('the schema after every migration', () => {
+  it('is the recorded one to the byte: sqlite_master keeps the SQL each migration wrote', async () => {
+    const cache = openCache({ file: join(dir, 'cache.db'), clock: new ManualClock(), logger: new MemoryLogger() });
+    const rows = cache.db.prepare('SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY name').all();
+    cache.close();
+    expect(rows.length).toBeGreaterThan(20);
+    await expect(rows.map((r) => JSON.stringify(r)).join('\n') + '\n').toMatchFileSnapshot('./schema.snapshot.jsonl');
+  });
+});
+
 describe('openCache version policy', () => {
   it('creates a fresh database at the latest version in WAL mode with foreign keys on', () => {
     const cache = openCache({ file: join(dir, 'sub', 'cache.db'), clock: new ManualClock(), logger: new MemoryLogger() });

@@ -8,6 +8,18 @@ import type { Migration } from './types';
 //   the manuscript's file when the colleague shares files) and the local run it became; office_run_parts
 //   and office_file_parts: the parts received until the run or its file is whole;
 // - office_links.share_files: the editor's choice to share the manuscript files themselves (off by default).
+/**
+ * The parts of a shared run (or of its file) received so far, at most `parts` of them, until it is whole. The
+ * text is the SQL this migration first wrote (sqlite_master keeps it; the cache migration test compares it).
+ */
+const partsTable = (name: string, parts: number) => `CREATE TABLE ${name} (
+        profile_id TEXT NOT NULL REFERENCES profiles(id) ON DELETE CASCADE,
+        run_key TEXT NOT NULL,
+        idx INTEGER NOT NULL CHECK (idx BETWEEN 0 AND ${parts - 1}),
+        data TEXT NOT NULL,
+        PRIMARY KEY (profile_id, run_key, idx)
+      ) STRICT;`;
+
 export const migration017: Migration = {
   version: 17,
   name: 'manuscripts and runs shared in the office',
@@ -44,21 +56,9 @@ export const migration017: Migration = {
       ) STRICT;
       CREATE INDEX office_runs_origin ON office_runs(profile_id, origin_id);
 
-      CREATE TABLE office_run_parts (
-        profile_id TEXT NOT NULL REFERENCES profiles(id) ON DELETE CASCADE,
-        run_key TEXT NOT NULL,
-        idx INTEGER NOT NULL CHECK (idx BETWEEN 0 AND 63),
-        data TEXT NOT NULL,
-        PRIMARY KEY (profile_id, run_key, idx)
-      ) STRICT;
+      ${partsTable('office_run_parts', 64)}
 
-      CREATE TABLE office_file_parts (
-        profile_id TEXT NOT NULL REFERENCES profiles(id) ON DELETE CASCADE,
-        run_key TEXT NOT NULL,
-        idx INTEGER NOT NULL CHECK (idx BETWEEN 0 AND 511),
-        data TEXT NOT NULL,
-        PRIMARY KEY (profile_id, run_key, idx)
-      ) STRICT;
+      ${partsTable('office_file_parts', 512)}
     `);
   },
 };

@@ -3,10 +3,25 @@ import { useState } from 'react';
 import type { CustomFieldScope } from '../../../../electron/common/shapes';
 import { Alert } from '../../components/Alert';
 import { EmptyState } from '../../components/EmptyState';
+import { RowsTable } from '../../components/RowsTable';
+import type { HeadCell } from '../../components/TableHead';
 import { useApp } from '../../stores/app';
 import { refetchWith, useQuery } from '../../data/queries';
 import { ApiId } from './ApiId';
 import { SCOPES, byScope, freshness, kindFormat } from './format';
+
+/** The columns of a scope's table; the scope whose values are written through the API adds their formats. */
+const HEAD: readonly HeadCell[] = [
+  { label: 'Name', className: 'cf-name' },
+  { label: 'Field id', className: 'cf-id' },
+  { label: 'Kind', className: 'cf-kind' },
+  { label: 'Options', className: 'cf-opts' },
+];
+const HEAD_WITH_FORMATS: readonly HeadCell[] = [
+  ...HEAD,
+  { label: 'Value to send', className: 'cf-format' },
+  { label: 'Value the service returns', className: 'cf-format' },
+];
 
 const SCOPE_ICON: Record<CustomFieldScope, LucideIcon> = { author_from_group: UsersRound, folder: Folder, proposal: FileText };
 
@@ -77,71 +92,49 @@ export function CustomFieldsView() {
                 {fields.length === 0 ? (
                   <p className="panel-empty">No custom fields in this scope.</p>
                 ) : (
-                  <table className={`cf-table${formats ? ' with-formats' : ''}`} aria-label={`Custom fields: ${title}`}>
-                    <thead>
-                      <tr>
-                        <th scope="col" className="cf-name">
-                          Name
-                        </th>
-                        <th scope="col" className="cf-id">
-                          Field id
-                        </th>
-                        <th scope="col" className="cf-kind">
-                          Kind
-                        </th>
-                        <th scope="col" className="cf-opts">
-                          Options
-                        </th>
-                        {formats ? (
-                          <>
-                            <th scope="col" className="cf-format">
-                              Value to send
-                            </th>
-                            <th scope="col" className="cf-format">
-                              Value the service returns
-                            </th>
-                          </>
-                        ) : null}
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {fields.map((f) => {
-                        const k = kindFormat(f.dataKind);
-                        return (
-                          <tr key={f.apiId}>
-                            <td>
-                              <strong>{f.name}</strong>
-                              {f.description ? <div className="muted">{f.description}</div> : null}
-                            </td>
-                            <td>
-                              <ApiId id={f.apiId} of={`the field ${f.name}`} />
-                            </td>
-                            <td>{k.label}</td>
-                            <td>
-                              {f.options && f.options.length > 0 ? (
-                                <ul className="cf-options" aria-label={`Options of ${f.name}`}>
-                                  {f.options.map((o) => (
-                                    <li key={o.api_id}>
-                                      <span className="cf-option">{o.option}</span>{' '}
-                                      <ApiId id={o.api_id} of={`the option ${o.option} of ${f.name}`} />
-                                    </li>
-                                  ))}
-                                </ul>
-                              ) : (
-                                <span className="muted">—</span>
-                              )}
-                            </td>
-                            {formats ? (
-                              <>
-                                <td>{k.sent}</td>
-                                <td>{k.read}</td>
-                              </>
-                            ) : null}
-                          </tr>
-                        );
-                      })}
-                    </tbody>
-                  </table>
+                  <RowsTable
+                    className={`cf-table${formats ? ' with-formats' : ''}`}
+                    aria-label={`Custom fields: ${title}`}
+                    head={formats ? HEAD_WITH_FORMATS : HEAD}
+                    rows={fields}
+                    rowKey={(f) => f.apiId}
+                  >
+                    {(f) => {
+                      const k = kindFormat(f.dataKind);
+                      return (
+                        <>
+                          <td>
+                            <strong>{f.name}</strong>
+                            {f.description ? <div className="muted">{f.description}</div> : null}
+                          </td>
+                          <td>
+                            <ApiId id={f.apiId} of={`the field ${f.name}`} />
+                          </td>
+                          <td>{k.label}</td>
+                          <td>
+                            {f.options && f.options.length > 0 ? (
+                              <ul className="cf-options" aria-label={`Options of ${f.name}`}>
+                                {f.options.map((o) => (
+                                  <li key={o.api_id}>
+                                    <span className="cf-option">{o.option}</span>{' '}
+                                    <ApiId id={o.api_id} of={`the option ${o.option} of ${f.name}`} />
+                                  </li>
+                                ))}
+                              </ul>
+                            ) : (
+                              <span className="muted">—</span>
+                            )}
+                          </td>
+                          {formats ? (
+                            <>
+                              <td>{k.sent}</td>
+                              <td>{k.read}</td>
+                            </>
+                          ) : null}
+                        </>
+                      );
+                    }}
+                  </RowsTable>
                 )}
               </section>
             );

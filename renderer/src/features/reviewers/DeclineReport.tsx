@@ -6,9 +6,22 @@ import { toCsv } from '../../../../electron/common/domain/csv';
 import { declineReportTable, declineText, percent } from '../../../../electron/common/domain/rounds';
 import { toXlsx } from '../../../../electron/common/domain/xlsx';
 import { Drawer } from '../../components/Drawer';
-import { TableHead } from '../../components/TableHead';
+import { RowsTable, type RowsTableProps } from '../../components/RowsTable';
 import { download } from '../../components/download';
 import { useQuery } from '../../data/queries';
+
+const OVERALL_HEAD = ['Reason', 'Declines', 'People', 'Acceptance rate'];
+const PEOPLE_HEAD = ['Reviewer', 'Reason', 'Declines'];
+
+/** One table of the report under its heading; its name gives the table's class and test id and the heading's id. */
+function ReportTable<T>({ name, title, ...table }: { name: string; title: string } & RowsTableProps<T>) {
+  return (
+    <section aria-labelledby={`declines-${name}-h`}>
+      <h3 id={`declines-${name}-h`}>{title}</h3>
+      <RowsTable className={`history declines-${name}`} data-testid={`declines-${name}`} {...table} />
+    </section>
+  );
+}
 
 export function DeclineReportDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { data: report, error } = useQuery('ledger.declines', open ? {} : null);
@@ -57,42 +70,36 @@ export function DeclineReportDrawer({ open, onClose }: { open: boolean; onClose:
               <Download size={16} aria-hidden="true" /> Export XLSX
             </button>
           </div>
-          <section aria-labelledby="declines-all-h">
-            <h3 id="declines-all-h">All reviewers</h3>
-            <table className="history declines-overall" data-testid="declines-overall">
-              <TableHead labels={['Reason', 'Declines', 'People', 'Acceptance rate']} />
-              <tbody>
-                {report.overall.map((r) => (
-                  <tr key={r.reason ?? 'none'}>
-                    <td>{r.label}</td>
-                    <td className="num">{r.declines}</td>
-                    <td className="num">{r.people}</td>
-                    <td className="num" title="How often these people accept when asked (accepted among all their answers)">
-                      {percent(r.acceptanceRate) || '—'}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </section>
-          <section aria-labelledby="declines-people-h">
-            <h3 id="declines-people-h">By person</h3>
-            <table className="history declines-people" data-testid="declines-people">
-              <TableHead labels={['Reviewer', 'Reason', 'Declines']} />
-              <tbody>
-                {report.people.map((p) => (
-                  <tr key={`${p.personId}-${p.reason ?? ''}-${p.text ?? ''}`}>
-                    <td>
-                      {p.name}
-                      {p.email ? <div className="muted">{p.email}</div> : null}
-                    </td>
-                    <td>{declineText(p.reason, p.text)}</td>
-                    <td className="num">{p.declines}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </section>
+          <ReportTable name="overall" title="All reviewers" head={OVERALL_HEAD} rows={report.overall} rowKey={(r) => r.reason ?? 'none'}>
+            {(r) => (
+              <>
+                <td>{r.label}</td>
+                <td className="num">{r.declines}</td>
+                <td className="num">{r.people}</td>
+                <td className="num" title="How often these people accept when asked (accepted among all their answers)">
+                  {percent(r.acceptanceRate) || '—'}
+                </td>
+              </>
+            )}
+          </ReportTable>
+          <ReportTable
+            name="people"
+            title="By person"
+            head={PEOPLE_HEAD}
+            rows={report.people}
+            rowKey={(p) => `${p.personId}-${p.reason ?? ''}-${p.text ?? ''}`}
+          >
+            {(p) => (
+              <>
+                <td>
+                  {p.name}
+                  {p.email ? <div className="muted">{p.email}</div> : null}
+                </td>
+                <td>{declineText(p.reason, p.text)}</td>
+                <td className="num">{p.declines}</td>
+              </>
+            )}
+          </ReportTable>
         </div>
       ) : null}
     </Drawer>
