@@ -49,7 +49,7 @@ export interface OfficeSyncDeps {
 
 /** Events pushed per transaction, and pulled per page. */
 export const PUSH_BATCH = 200;
-export const PULL_PAGE = 500;
+export const PULL_PAGE = 128;
 /** Pulled events applied in the first SQLite transaction of a page; later ones are sized to SLICE_MS. */
 export const APPLY_SLICE = 32;
 /** What one transaction of applying (or settling) may hold core's thread for; the event loop is free between two. */
