@@ -160,6 +160,16 @@ async function coreChild(args: { url: string; password: string; login: string; w
           for (const e of page.events) pulled.set(e.id, [start, end, 0]);
           return page;
         },
+        pullMany: async (wants, limit) => {
+          const start = wall();
+          const pages = await client.pullMany(wants, limit);
+          const end = wall();
+          for (const [i, page] of pages.entries()) {
+            pulls.push([wants[i]!.folder, end]);
+            for (const e of page.events) pulled.set(e.id, [start, end, 0]);
+          }
+          return pages;
+        },
       };
     });
   if (STAGES) {

@@ -28,6 +28,8 @@ import type { OfficeCheck, OfficeCheckFailure, OfficeCursor, OfficeEvent, Office
 /** Events per push (one transaction) and per pulled page, at most. */
 export const MAX_PUSH_EVENTS = 500;
 export const MAX_PULL_EVENTS = 500;
+/** Folders one read (pullMany) may name. */
+export const MAX_PULL_FOLDERS = 64;
 /** Bytes a connection may receive outside a query (startup, notices, notifications), per message. */
 const IDLE_BUDGET = 1 << 20;
 /** Bytes one pulled row may take on the wire besides its body (ids, names, numbers, framing). */
@@ -539,52 +541,93 @@ export class OfficeClient {
     cursor: OfficeCursor,
     limit: number = MAX_PULL_EVENTS,
   ): Promise<{ events: OfficeEvent[]; cursor: OfficeCursor; held: boolean }> {
-    if (typeof folder !== 'string' || folder.length === 0 || folder.length > MAX_FOLDER_LENGTH) {
-      throw new DeskError('invalid_input', 'The journal name is empty or too long.', { field: 'folder' });
+    return (await this.pullMany([{ folder, cursor }], limit))[0]!;
+  }
+
+  /**
+   * pull() of several folders in one statement (one round trip, one snapshot, one fence): for each, in the
+   * order asked, up to `limit` events after its cursor and whether committed rows of it wait behind the fence.
+   * At most MAX_PULL_FOLDERS folders, and `limit` × folders at most MAX_PULL_EVENTS.
+   */
+  async pullMany(
+    wants: ReadonlyArray<{ folder: string; cursor: OfficeCursor }>,
+    limit: number,
+  ): Promise<Array<{ events: OfficeEvent[]; cursor: OfficeCursor; held: boolean }>> {
+    if (!Array.isArray(wants) || wants.length === 0 || wants.length > MAX_PULL_FOLDERS) {
+      throw new DeskError('invalid_input', `Between 1 and ${MAX_PULL_FOLDERS} journals are read at once.`, { field: 'folder' });
     }
-    if (!cursor || !Number.isSafeInteger(cursor.xid) || !Number.isSafeInteger(cursor.seq) || cursor.xid < 0 || cursor.seq < 0) {
-      throw new DeskError('invalid_input', 'The office cursor is not a pair of whole numbers.', { field: 'cursor' });
+    for (const { folder, cursor } of wants) {
+      if (typeof folder !== 'string' || folder.length === 0 || folder.length > MAX_FOLDER_LENGTH) {
+        throw new DeskError('invalid_input', 'The journal name is empty or too long.', { field: 'folder' });
+      }
+      if (!cursor || !Number.isSafeInteger(cursor.xid) || !Number.isSafeInteger(cursor.seq) || cursor.xid < 0 || cursor.seq < 0) {
+        throw new DeskError('invalid_input', 'The office cursor is not a pair of whole numbers.', { field: 'cursor' });
+      }
     }
-    if (!Number.isSafeInteger(limit) || limit < 1 || limit > MAX_PULL_EVENTS) {
+    if (new Set(wants.map((w) => w.folder)).size !== wants.length) {
+      throw new DeskError('invalid_input', 'A journal is named twice in one read.', { field: 'folder' });
+    }
+    if (!Number.isSafeInteger(limit) || limit < 1 || limit * wants.length > MAX_PULL_EVENTS) {
       throw new DeskError('invalid_input', `At most ${MAX_PULL_EVENTS} office events are read at once.`, { field: 'limit' });
     }
-    // One statement, so one snapshot: the page below the fence, then one row (its id null) with the fence and
-    // whether committed rows of the folder wait behind it (the caller pulls again once the fence moves on).
-    const fence = 'pg_snapshot_xmin(pg_current_snapshot())::text::bigint';
+    // One statement, so one snapshot: each folder's page below the fence (the oldest transaction still running),
+    // then one row per folder (its id null) with the fence and whether committed rows of it wait behind it.
     const rows = await this.query(
       {
         text:
-          '(SELECT e.id::text, e.folder, e.author, e.kind, octet_length(e.body::text), ' +
-          `CASE WHEN octet_length(e.body::text) <= ${MAX_BODY_BYTES} THEN e.body::text END, ` +
-          'e.xid, e.seq, floor(extract(epoch FROM e.at) * 1000)::bigint ' +
-          'FROM office.events e ' +
-          'WHERE e.folder = $1 AND (e.xid, e.seq) > ($2::bigint, $3::bigint) ' +
-          `AND e.xid < (SELECT ${fence}) ` +
-          'ORDER BY e.xid, e.seq LIMIT $4) ' +
+          'WITH c AS (SELECT * FROM unnest($1::text[], $2::bigint[], $3::bigint[]) WITH ORDINALITY AS c(folder, xid, seq, ord)), ' +
+          'f AS (SELECT pg_snapshot_xmin(pg_current_snapshot())::text::bigint AS fence) ' +
+          'SELECT id, folder, author, kind, bytes, body, xid, seq, at FROM (' +
+          'SELECT e.id::text AS id, e.folder, e.author, e.kind, octet_length(e.body::text) AS bytes, ' +
+          `CASE WHEN octet_length(e.body::text) <= ${MAX_BODY_BYTES} THEN e.body::text END AS body, ` +
+          'e.xid, e.seq, floor(extract(epoch FROM e.at) * 1000)::bigint AS at, 0 AS m, c.ord ' +
+          'FROM c CROSS JOIN f CROSS JOIN LATERAL (SELECT * FROM office.events e ' +
+          'WHERE e.folder = c.folder AND (e.xid, e.seq) > (c.xid, c.seq) AND e.xid < f.fence ORDER BY e.xid, e.seq LIMIT $4) e ' +
           'UNION ALL ' +
-          `SELECT NULL, NULL, NULL, CASE WHEN EXISTS (SELECT 1 FROM office.events h WHERE h.folder = $1 AND h.xid >= (SELECT ${fence})) ` +
-          `THEN 'held' ELSE 'clear' END, NULL, NULL, (SELECT ${fence}), NULL, NULL`,
-        values: [folder, String(cursor.xid), String(cursor.seq), limit],
+          'SELECT NULL, c.folder, NULL, CASE WHEN EXISTS (SELECT 1 FROM office.events h WHERE h.folder = c.folder AND h.xid >= f.fence) ' +
+          "THEN 'held' ELSE 'clear' END, NULL, NULL, f.fence, NULL, NULL, 1, c.ord FROM c CROSS JOIN f" +
+          ') r ORDER BY m, ord, xid, seq',
+        values: [wants.map((w) => w.folder), wants.map((w) => String(w.cursor.xid)), wants.map((w) => String(w.cursor.seq)), limit],
       },
-      limit * (MAX_BODY_BYTES + ROW_OVERHEAD) + SMALL_BUDGET,
+      limit * wants.length * (MAX_BODY_BYTES + ROW_OVERHEAD) + SMALL_BUDGET,
     );
-    const meta = rows.at(-1);
-    if (!Array.isArray(meta) || meta.length !== 9 || meta[0] !== null || (meta[3] !== 'held' && meta[3] !== 'clear'))
-      throw badAnswer('no fence', folder);
-    const fenceXid = typeof meta[6] === 'string' && DIGITS.test(meta[6]) ? Number(meta[6]) : NaN;
-    if (!Number.isSafeInteger(fenceXid)) throw badAnswer('a transaction number', folder);
-    const page = rows.slice(0, -1);
-    if (page.length > limit) throw badAnswer(`${page.length} events where at most ${limit} were asked for`, folder);
-    let last: OfficeCursor = { xid: cursor.xid, seq: cursor.seq };
-    const events = page.map((row): OfficeEvent => {
-      const event = readEvent(row, folder);
-      if (event.xid < last.xid || (event.xid === last.xid && event.seq <= last.seq)) throw badAnswer('events out of order', folder);
-      if (event.xid >= fenceXid) throw badAnswer('an event above the fence', folder);
-      last = { xid: event.xid, seq: event.seq };
-      return event;
+    if (rows.length < wants.length) throw badAnswer('no fence', wants[0]!.folder);
+    const metas = rows.slice(rows.length - wants.length);
+    let fenceXid = NaN;
+    const held = metas.map((meta, i) => {
+      const folder = wants[i]!.folder;
+      if (
+        !Array.isArray(meta) ||
+        meta.length !== 9 ||
+        meta[0] !== null ||
+        meta[1] !== folder ||
+        (meta[3] !== 'held' && meta[3] !== 'clear')
+      )
+        throw badAnswer('no fence', folder);
+      const f = typeof meta[6] === 'string' && DIGITS.test(meta[6]) ? Number(meta[6]) : NaN;
+      if (!Number.isSafeInteger(f) || (i > 0 && f !== fenceXid)) throw badAnswer('a transaction number', folder);
+      fenceXid = f;
+      return meta[3] === 'held';
     });
-    if (events.length === 0 && cursor.xid > 0) requireFenceAhead(cursor, fenceXid);
-    return { events, cursor: last, held: meta[3] === 'held' };
+    const index = new Map(wants.map((w, i) => [w.folder, i]));
+    const pages = wants.map(() => [] as OfficeEvent[]);
+    const last = wants.map((w) => ({ xid: w.cursor.xid, seq: w.cursor.seq }));
+    for (const row of rows.slice(0, rows.length - wants.length)) {
+      const i = Array.isArray(row) ? index.get(row[1] as string) : undefined;
+      if (i === undefined) throw badAnswer('an event of another journal', wants[0]!.folder);
+      const folder = wants[i]!.folder;
+      const event = readEvent(row as unknown[], folder);
+      const prev = last[i]!;
+      if (event.xid < prev.xid || (event.xid === prev.xid && event.seq <= prev.seq)) throw badAnswer('events out of order', folder);
+      if (event.xid >= fenceXid) throw badAnswer('an event above the fence', folder);
+      if (pages[i]!.length >= limit) throw badAnswer(`more than the ${limit} events asked for`, folder);
+      last[i] = { xid: event.xid, seq: event.seq };
+      pages[i]!.push(event);
+    }
+    return wants.map((w, i) => {
+      if (pages[i]!.length === 0 && w.cursor.xid > 0) requireFenceAhead(w.cursor, fenceXid);
+      return { events: pages[i]!, cursor: last[i]!, held: held[i]! };
+    });
   }
 
   /**

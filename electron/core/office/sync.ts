@@ -3,7 +3,7 @@
 // woken by the office's notifications (and by the editor's own writes). Offline, nothing is lost:
 // events wait in office_outbox and the loop retries with backoff; a refusal (password changed, role
 // removed) stops it with a message, keeping the events, until the editor links again.
-import { isDeskError } from '../../common/errors';
+import { DeskError, isDeskError } from '../../common/errors';
 import type { Cache } from '../cache';
 import type { OfficeCursorRow, OutgoingEvent, PulledEvent } from '../cache/office';
 import { Emitter } from '../events';
@@ -21,6 +21,11 @@ export interface OfficeConnection {
     cursor: OfficeCursorRow,
     limit?: number,
   ): Promise<{ events: PulledEvent[]; cursor: OfficeCursorRow; held?: boolean }>;
+  /** pull() of several folders in one round trip, a page each in the order asked (office/client.ts's OfficeClient has it). */
+  pullMany?(
+    wants: ReadonlyArray<{ folder: string; cursor: OfficeCursorRow }>,
+    limit: number,
+  ): Promise<Array<{ events: PulledEvent[]; cursor: OfficeCursorRow; held?: boolean }>>;
   listen(onWake: (folder: string) => void, onLost?: (err: unknown) => void): Promise<void>;
   close(): Promise<void>;
 }
@@ -50,6 +55,9 @@ export interface OfficeSyncDeps {
 /** Events pushed per transaction, and pulled per page. */
 export const PUSH_BATCH = 200;
 export const PULL_PAGE = 128;
+/** One read of several folders (a round of pullMany): at most this many folders and events in all (the client's bounds). */
+export const PULL_ROUND_FOLDERS = 64;
+export const PULL_ROUND_EVENTS = 500;
 /** Pulled events applied in the first SQLite transaction of a page; later ones are sized to SLICE_MS. */
 export const APPLY_SLICE = 32;
 /** What one transaction of applying (or settling) may hold core's thread for; the event loop is free between two. */
@@ -230,57 +238,70 @@ export class OfficeSync {
     if (this.pullAll) office.knowFolders(this.deps.profileId, folders);
     this.pullAll = false;
     this.dirtyFolders.clear();
-    // The next page is asked for before this one is applied (its cursor is this page's end, or the next folder's
-    // own), so the office answers while core applies: at most two pages are held at once.
-    type Page = Awaited<ReturnType<OfficeConnection['pull']>>;
-    const ask = (folder: string, cursor: OfficeCursorRow): Promise<Page> => {
-      const page = conn.pull(folder, cursor, PULL_PAGE);
-      page.catch(() => {}); // awaited below unless the pass ends first (stopped, or a failed apply)
-      return page;
+    // The folders are read in rounds, one round trip each (pullMany; from a connection without it, one pull per
+    // folder): a round asks for up to PULL_ROUND_FOLDERS folders, PULL_ROUND_EVENTS events in all. A folder whose
+    // page came full is read again in a later round, from the page's end; that round is asked for before this
+    // one is applied, so the office answers while core applies (at most two rounds' pages are held at once).
+    type Want = { folder: string; cursor: OfficeCursorRow };
+    const read = (wants: Want[], limit: number) =>
+      conn.pullMany ? conn.pullMany(wants, limit) : Promise.all(wants.map((w) => conn.pull(w.folder, w.cursor, limit)));
+    // Each with the cursor to read from; null: the cache's own, read when its round is asked for.
+    const queue: Array<{ folder: string; cursor: OfficeCursorRow | null }> = folders.map((folder) => ({ folder, cursor: null }));
+    const ask = () => {
+      if (queue.length === 0) return null;
+      const round = queue
+        .splice(0, PULL_ROUND_FOLDERS)
+        .map((w) => ({ folder: w.folder, cursor: w.cursor ?? office.cursor(this.deps.profileId, w.folder) }));
+      const limit = Math.max(1, Math.min(PULL_PAGE, Math.floor(PULL_ROUND_EVENTS / round.length)));
+      const pages = read(round, limit);
+      pages.catch(() => {}); // awaited below unless the pass ends first (stopped, or a failed apply)
+      return { round, limit, pages };
     };
-    let next: Promise<Page> | null = folders.length > 0 ? ask(folders[0]!, office.cursor(this.deps.profileId, folders[0]!)) : null;
-    for (let f = 0; f < folders.length; f++) {
-      const folder = folders[f]!;
-      let got = 0;
-      let held: boolean | undefined;
-      for (;;) {
+    const got = new Map<string, number>();
+    const held = new Map<string, boolean | undefined>();
+    for (let next = ask(); next !== null;) {
+      const { round, limit } = next;
+      const pages = await next.pages;
+      if (pages.length !== round.length)
+        throw new DeskError('bad_response', 'The office answered a read of several journals with a page missing.');
+      round.forEach((w, i) => {
+        if (pages[i]!.events.length >= limit) queue.push({ folder: w.folder, cursor: pages[i]!.cursor });
+      });
+      next = ask();
+      for (let r = 0; r < round.length; r++) {
+        const { folder } = round[r]!;
+        const page = pages[r]!;
         const cursor = office.cursor(this.deps.profileId, folder);
-        const page = await next!;
-        const more = page.events.length >= PULL_PAGE;
-        const following = folders[f + 1];
-        next = more
-          ? ask(folder, page.cursor)
-          : following === undefined
-            ? null
-            : ask(following, office.cursor(this.deps.profileId, following));
-        got += page.events.length;
-        held = page.held;
+        got.set(folder, (got.get(folder) ?? 0) + page.events.length);
+        held.set(folder, page.held);
         if (page.events.length === 0) {
           if (page.cursor.xid !== cursor.xid || page.cursor.seq !== cursor.seq) office.apply(this.deps.profileId, folder, [], page.cursor);
-        } else {
-          // A page is applied in slices, each with the cursor after its last event (any prefix of a page
-          // is a point to go on from), yielding to the event loop between them. A slice is sized from the
-          // last one's time per event to take about SLICE_MS of this thread's time.
-          for (let i = 0; i < page.events.length;) {
-            const slice = page.events.slice(i, i + this.sliceSize);
-            i += slice.length;
-            const lastOfPage = i >= page.events.length;
-            const end = lastOfPage ? page.cursor : { xid: slice.at(-1)!.xid, seq: slice.at(-1)!.seq };
-            const t = threadMs();
-            office.apply(this.deps.profileId, folder, slice, end, { settleLater: true });
-            this.sliceSize = nextSlice(slice.length, threadMs() - t);
-            await yieldToLoop();
-            if (this.stopped) return;
-          }
+          continue;
         }
-        if (this.stopped || !more) break;
+        // A page is applied in slices, each with the cursor after its last event (any prefix of a page
+        // is a point to go on from), yielding to the event loop between them. A slice is sized from the
+        // last one's time per event to take about SLICE_MS of this thread's time.
+        for (let i = 0; i < page.events.length;) {
+          const slice = page.events.slice(i, i + this.sliceSize);
+          i += slice.length;
+          const lastOfPage = i >= page.events.length;
+          const end = lastOfPage ? page.cursor : { xid: slice.at(-1)!.xid, seq: slice.at(-1)!.seq };
+          const t = threadMs();
+          office.apply(this.deps.profileId, folder, slice, end, { settleLater: true });
+          this.sliceSize = nextSlice(slice.length, threadMs() - t);
+          await yieldToLoop();
+          if (this.stopped) return;
+        }
       }
-      if (held === undefined) {
-        if (notified.has(folder)) this.heldBack(folder, got === 0);
+    }
+    for (const folder of folders) {
+      const h = held.get(folder);
+      if (h === undefined) {
+        if (notified.has(folder)) this.heldBack(folder, (got.get(folder) ?? 0) === 0);
       } else {
-        if (held) this.fenced.add(folder);
+        if (h) this.fenced.add(folder);
         else this.fenced.delete(folder);
-        this.heldBack(folder, held);
+        this.heldBack(folder, h);
       }
     }
     // The ledger counts of the people the pulled events named, once for the whole pass (a person several

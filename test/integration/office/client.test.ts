@@ -84,6 +84,54 @@ describe.skipIf(!pgAvailable())('office client', () => {
     expect(got).toEqual(sent.map((e) => `${(e.body as { i: number }).i}é✓`));
   });
 
+  it('pulls several folders in one read: each from its own cursor, at most the limit each, in commit order; bounds refused', async () => {
+    await addEditor(admin(), 'erin', ['K1', 'K2', 'K3'], 'erin password');
+    const erin = await OfficeClient.connect({ url: pg.urlFor(db, 'erin', 'erin password') });
+    try {
+      const k1 = Array.from({ length: 5 }, (_, i) => ev('K1', i, { i }));
+      const k2 = [ev('K2', 10, { i: 10 })];
+      await erin.push(k1.slice(0, 3));
+      await erin.push([...k2, ...k1.slice(3)]);
+      const first = await erin.pull('K1', { xid: 0, seq: 0 }, 2);
+      const pages = await erin.pullMany(
+        [
+          { folder: 'K1', cursor: first.cursor },
+          { folder: 'K2', cursor: { xid: 0, seq: 0 } },
+          { folder: 'K3', cursor: { xid: 0, seq: 0 } },
+        ],
+        2,
+      );
+      const ids = (p: { events: Array<{ id: string }> }) => p.events.map((e) => e.id);
+      expect(pages.map(ids)).toEqual([k1.slice(2, 4).map((e) => e.id), k2.map((e) => e.id), []]);
+      expect(pages.map((p) => p.held)).toEqual([false, false, false]);
+      expect(pages[2]!.cursor).toEqual({ xid: 0, seq: 0 });
+      const rest = await erin.pullMany([{ folder: 'K1', cursor: pages[0]!.cursor }], 2);
+      expect(ids(rest[0]!)).toEqual([k1[4]!.id]);
+      // A folder not hers reads as empty (the office's row-level security), never as another's events.
+      expect((await erin.pullMany([{ folder: 'J1', cursor: { xid: 0, seq: 0 } }], 5))[0]!.events).toEqual([]);
+      const zero = { xid: 0, seq: 0 };
+      expect((await refusal(erin.pullMany([], 1))).code).toBe('invalid_input');
+      expect(
+        (
+          await refusal(
+            erin.pullMany(
+              [
+                { folder: 'K1', cursor: zero },
+                { folder: 'K1', cursor: zero },
+              ],
+              1,
+            ),
+          )
+        ).field,
+      ).toBe('folder');
+      const many = Array.from({ length: 65 }, (_, i) => ({ folder: `F${i}`, cursor: zero }));
+      expect((await refusal(erin.pullMany(many, 1))).field).toBe('folder');
+      expect((await refusal(erin.pullMany(many.slice(0, 2), 251))).field).toBe('limit');
+    } finally {
+      await erin.close();
+    }
+  });
+
   it('tells when committed events of the folder wait behind the fence, in the same snapshot as the page', async () => {
     const { Client } = await import('pg');
     const older = new Client({ connectionString: pg.urlFor(db) });

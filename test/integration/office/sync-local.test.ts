@@ -5,7 +5,16 @@
 // editors are both kept; the later state in the server's order wins.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Cache } from '../../../electron/core/cache';
-import { nextSlice, OfficeSync, type OfficeSyncStatus } from '../../../electron/core/office/sync';
+import { MAX_PULL_EVENTS, MAX_PULL_FOLDERS } from '../../../electron/core/office/client';
+import {
+  nextSlice,
+  OfficeSync,
+  PULL_PAGE,
+  PULL_ROUND_EVENTS,
+  PULL_ROUND_FOLDERS,
+  type OfficeConnection,
+  type OfficeSyncStatus,
+} from '../../../electron/core/office/sync';
 import type { Timers } from '../../../electron/core/sync';
 import { FakeOffice } from '../../support/fake-office';
 import { linkedCache, OFFICE_PROFILE, recordRun } from '../../support/office';
@@ -283,7 +292,7 @@ describe('one office, two editors', () => {
 });
 
 describe('ledger counts after a pull', () => {
-  it("a pass asks for the next journal's page before applying this one, and counts a person two journals name once", async () => {
+  it('a pass reads every journal in one round trip before applying any, and counts a person two journals name once', async () => {
     office.addEditor('ann', ['JOURNAL-A', 'JOURNAL-B']);
     office.addEditor('bob', ['JOURNAL-A', 'JOURNAL-B']);
     const ann = editor('ann');
@@ -307,7 +316,12 @@ describe('ledger counts after a pull', () => {
       link: { url: OFFICE_URL, login: 'bob' },
       connect: async () => {
         const conn = await connect();
-        return { ...conn, pull: (folder, cursor, limit) => (steps.push(`pull ${folder}`), conn.pull(folder, cursor, limit)) };
+        // One read of several folders, as the office client's pullMany is (here through the fake's pulls).
+        const pullMany: OfficeConnection['pullMany'] = (wants, limit) => {
+          steps.push(`read ${wants.map((w) => w.folder).join(',')} ≤ ${limit}`);
+          return Promise.all(wants.map((w) => conn.pull(w.folder, w.cursor, limit)));
+        };
+        return { ...conn, pullMany };
       },
       clock,
       timers: new HandTimers(),
@@ -325,8 +339,8 @@ describe('ledger counts after a pull', () => {
     cache.ledger.refresh = (id) => (refreshed.push(id), refresh(id));
     await sync.syncNow();
 
-    // JOURNAL-B's page is on its way before JOURNAL-A's is applied; the office-wide folder's before JOURNAL-B's.
-    expect(steps.slice(0, 5)).toEqual(['pull JOURNAL-A', 'pull JOURNAL-B', 'apply JOURNAL-A', 'pull (office)', 'apply JOURNAL-B']);
+    // The three folders in one read (500 events in all: 128 each, a page's most), then each journal's page applied.
+    expect(steps).toEqual(['read JOURNAL-A,JOURNAL-B,(office) ≤ 128', 'apply JOURNAL-A', 'apply JOURNAL-B']);
     expect(refreshed.filter((id) => id === person())).toHaveLength(1);
     expect(cache.ledger.get(person()!)).toMatchObject({ invited: 2 });
   });
@@ -364,5 +378,9 @@ describe('ledger counts after a pull', () => {
     expect(nextSlice(10, 1000)).toBe(4); // never fewer than 4
     expect(nextSlice(10, 0)).toBe(256); // nor more than 256
     expect(nextSlice(256, 0.5)).toBe(256);
+    // A round of reads stays within what the office client reads at once.
+    expect(PULL_ROUND_EVENTS).toBeLessThanOrEqual(MAX_PULL_EVENTS);
+    expect(PULL_ROUND_FOLDERS).toBeLessThanOrEqual(MAX_PULL_FOLDERS);
+    expect(PULL_PAGE).toBeLessThanOrEqual(PULL_ROUND_EVENTS);
   });
 });
