@@ -2,6 +2,7 @@
 // referee candidates. The response mixes snake_case with camelCase (articlesCount,
 // citationsCount, hIndex) exactly as the service sends it.
 import { z } from 'zod';
+import { UPLOAD_BOUND_PAIRS, UPLOAD_BOUNDS } from './upload-bounds';
 
 const int = z.number().int();
 const nonNegInt = int.min(0);
@@ -13,16 +14,6 @@ export const uploadAuthorSchema = z.object({
   email: z.string().optional(),
 });
 export type UploadAuthor = z.infer<typeof uploadAuthorSchema>;
-
-/** The candidate bounds of the form (§4.6) as pairs of lowest and highest, in wire order. */
-export const UPLOAD_BOUND_PAIRS = [
-  ['min_h_index', 'max_h_index'],
-  ['min_academic_age', 'max_academic_age'],
-  ['min_articles_count', 'max_articles_count'],
-] as const;
-/** Every bound field of the form, in wire order. */
-export const UPLOAD_BOUNDS = UPLOAD_BOUND_PAIRS.flat();
-export type UploadBound = (typeof UPLOAD_BOUNDS)[number];
 
 /** The text fields of the §4.6 form (the API key and the file are added by the client). */
 export const uploadFormSchema = z
@@ -143,6 +134,7 @@ export const candidateSchema = z.looseObject({
 export type Candidate = z.infer<typeof candidateSchema>;
 
 export { CONFLICT_KEYS, type ConflictKey } from './conflict-keys';
+export { UPLOAD_BOUND_PAIRS, UPLOAD_BOUNDS, type UploadBound } from './upload-bounds';
 
 export const GROUP_EFFECTS = ['highlight', 'limit_to', 'boost'] as const;
 export type GroupEffect = (typeof GROUP_EFFECTS)[number] | (string & {});

@@ -1,5 +1,6 @@
 import { create } from 'zustand';
-import { UPLOAD_BOUNDS, type UploadBound, type UploadFormInput } from '../../../electron/common/service';
+import type { UploadFormInput } from '../../../electron/common/service';
+import { UPLOAD_BOUNDS, type UploadBound } from '../../../electron/common/service/upload-bounds';
 import type { FolderRow, IntakeView, ManuscriptRow, RunRow, SearchHit, StagedFile } from '../../../electron/common/shapes';
 import { MAX_MANUSCRIPT_BYTES, tooLargeMessage } from '../../../electron/common/limits';
 import { boundsProblem } from '../../../electron/common/domain/wording';
