@@ -28,20 +28,14 @@ import type { CoreWithService } from '../../support/core-with-service';
 import { twoCoresOffice, type TwoCoresOffice } from '../../support/office';
 import { asAdmin, pgAvailable, PG_MISSING, type PgCluster } from '../../support/pg-cluster';
 import type { TcpRelay } from '../../support/tcp-relay';
+import { until as poll } from '../../support/poll';
 
 if (!pgAvailable()) console.warn(`office, decisions: skipped, ${PG_MISSING}`);
 
 const PW = { ann: 'ann-password-1', bob: 'bob-password-1' };
 
-async function until<T>(what: string, fn: () => Promise<T | undefined>, ms = 10_000): Promise<T> {
-  const t0 = Date.now();
-  for (;;) {
-    const v = await fn();
-    if (v !== undefined) return v;
-    if (Date.now() - t0 > ms) throw new Error(`${what}: not within ${ms} ms`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
+/** The shared poll, asked every 25 ms, 10 s unless said. */
+const until = <T>(what: string, fn: () => Promise<T | undefined>, ms = 10_000): Promise<T> => poll(what, fn, ms, 25);
 
 describe.skipIf(!pgAvailable())('the editor’s decisions through the office', () => {
   let office: TwoCoresOffice;
