@@ -1,6 +1,6 @@
 // The editorial office on a throwaway PostgreSQL cluster (test/support/pg-cluster.ts):
-// (a) 50 editors (logins) push 200 entry states each, in bursts of 40 every 1–2 s (one connection per burst, as
-//     many as the cluster's 60 connections allow beside the cores), while 5 cores (OfficeSync with the
+// (a) 50 editors (logins) push 200 entry states each, in bursts of 40 every 1–2 s (each through the two
+//     connections an editor's app holds open: one for pushes and pulls, one listening), while 5 cores (OfficeSync with the
 //     real OfficeClient, each its own cache and its own process, as each editor's app is, with the WAL
 //     checkpoint worker the app runs) are members of every journal: from a push's start to the event
 //     being in another core's cache with the ledger counts it changes recomputed, p95 over every
@@ -21,7 +21,7 @@ import { openCache, type Cache } from '../electron/core/cache';
 import { checkpointInWorker } from '../electron/core/cache/checkpointer';
 import { addEditor, initOffice } from '../electron/core/office/admin';
 import { OfficeClient } from '../electron/core/office/client';
-import { OfficeSync, PULL_PAGE, type OfficeConnection } from '../electron/core/office/sync';
+import { OfficeSync, PULL_PAGE, SLICE_MS, type OfficeConnection } from '../electron/core/office/sync';
 import { systemClock, type Logger } from '../electron/core/ports';
 import { freshDatabase, pgAvailable, PG_MISSING, startPgCluster } from '../test/support/pg-cluster';
 import { form, response } from '../test/integration/cache/fixtures';
@@ -33,8 +33,6 @@ const PER_EDITOR = 200;
 const BURST = 40;
 const CORES = 5;
 const FOLDERS = 10;
-/** Connections the pushing editors may hold at once: the cluster allows 60, 3 kept for superusers, 10 for the cores. */
-const PUSH_CONNECTIONS = 40;
 const FIRST_SYNC = 100_000;
 const PW = 'bench-password-1';
 const quiet: Logger = { log: () => undefined };
@@ -49,12 +47,15 @@ const CORE_FLAG = '--office-core-child';
 /**
  * For finding where the time goes (not for the table): OFFICE_BENCH_PROF=DIR writes a CPU profile of every child
  * into DIR (node --cpu-prof); OFFICE_BENCH_STAGES=1 prints, for (a), each stage of an event's way from the push to
- * the other core's ledger; OFFICE_BENCH_ONLY=visibility|run|first runs one part.
+ * the other core's ledger, and for (b) the longest stretches without a turn of the event loop with what ran in
+ * them; OFFICE_BENCH_ONLY=visibility|run|first runs one part; OFFICE_BENCH_NODE_FLAGS passes flags to every
+ * child (e.g. --trace-gc-nvp).
  */
 const PROF_DIR = process.env.OFFICE_BENCH_PROF;
 const STAGES = process.env.OFFICE_BENCH_STAGES === '1';
 const ONLY = process.env.OFFICE_BENCH_ONLY;
-const childFlags = () => (PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROF_DIR}`] : []);
+const NODE_FLAGS = process.env.OFFICE_BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? [];
+const childFlags = () => [...(PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROF_DIR}`] : []), ...NODE_FLAGS];
 /** The machine's clock in ms, comparable between processes. */
 const wall = () => performance.timeOrigin + performance.now();
 
@@ -123,12 +124,12 @@ async function coreChild(args: { url: string; password: string; login: string; w
   const apply = cache.office.apply.bind(cache.office);
   cache.office.apply = (profileId, folder, events, cursor, opts) => {
     const out = apply(profileId, folder, events, cursor, opts);
-    for (const e of events) waiting.push(e.id);
+    for (const e of events.slice(0, out.taken)) waiting.push(e.id);
     return out;
   };
   const settle = cache.office.settle.bind(cache.office);
-  cache.office.settle = (limit) => {
-    const left = settle(limit);
+  cache.office.settle = (limit, stop) => {
+    const left = settle(limit, stop);
     if (left === 0) {
       const now = wall();
       for (const id of waiting) seen.push([id, now]);
@@ -177,7 +178,7 @@ async function coreChild(args: { url: string; password: string; login: string; w
     cache.office.apply = (profileId, folder, events, cursor, opts) => {
       const out = applyNow(profileId, folder, events, cursor, opts);
       const now = wall();
-      for (const e of events) {
+      for (const e of events.slice(0, out.taken)) {
         const p = pulled.get(e.id);
         if (p) p[2] = now;
       }
@@ -248,19 +249,12 @@ async function visibility(url: (login: string) => string): Promise<BenchRow[]> {
     return { child, next };
   });
   for (const c of cores) await c.next();
-  let free = PUSH_CONNECTIONS;
-  const waiting: Array<() => void> = [];
-  const slot = async () => {
-    while (free === 0) await new Promise<void>((r) => waiting.push(r));
-    free--;
-  };
-  const release = () => {
-    free++;
-    waiting.shift()?.();
-  };
   const t0 = performance.now();
   const cpuStart = process.cpuUsage();
   const editor = async (n: number) => {
+    // As an editor's app holds them (sync.ts): one connection for its pushes and pulls, kept open, and one listening.
+    const client = await OfficeClient.connect({ url: url(`ed${n}`), password: PW });
+    await client.listen(() => undefined);
     await sleep(Math.random() * 2000);
     for (let b = 0; b < PER_EDITOR / BURST; b++) {
       const events = Array.from({ length: BURST }, (_, i) => ({
@@ -269,20 +263,14 @@ async function visibility(url: (login: string) => string): Promise<BenchRow[]> {
         kind: 'shortlist.entry',
         body: entry(b * BURST + i, n),
       }));
-      await slot();
-      try {
-        const client = await OfficeClient.connect({ url: url(`ed${n}`), password: PW });
-        const at = wall();
-        for (const e of events) pushedAt.set(e.id, at);
-        await client.push(events);
-        const done = wall();
-        if (STAGES) for (const e of events) committedAt.set(e.id, [e.folder, done]);
-        await client.close();
-      } finally {
-        release();
-      }
+      const at = wall();
+      for (const e of events) pushedAt.set(e.id, at);
+      await client.push(events);
+      const done = wall();
+      if (STAGES) for (const e of events) committedAt.set(e.id, [e.folder, done]);
       await sleep(1000 + Math.random() * 1000);
     }
+    await client.close();
   };
   await Promise.all(Array.from({ length: EDITORS }, (_, n) => editor(n)));
   const pushSeconds = (performance.now() - t0) / 1000;
@@ -376,20 +364,31 @@ async function firstSyncChild(args: { url: string; password: string; login: stri
   const checkpointer = checkpointInWorker(cache.db, { logger: quiet });
   const applies: number[] = [];
   const apply = cache.office.apply.bind(cache.office);
+  /** Stages: [what, start, end] on performance.now(), and the event loop's turns as [previous, this]. */
+  const spans: Array<[string, number, number]> = [];
+  const gaps: Array<[number, number]> = [];
+  let probing = STAGES;
   cache.office.apply = (profileId, folder, events, cursor, opts) => {
     const t = performance.now();
+    const c0 = STAGES ? process.threadCpuUsage() : null;
     const out = apply(profileId, folder, events, cursor, opts);
-    applies.push(performance.now() - t);
+    const end = performance.now();
+    applies.push(end - t);
+    if (c0) {
+      const c = process.threadCpuUsage(c0);
+      spans.push([`apply ${out.taken}/${events.length} (thread ${((c.user + c.system) / 1000).toFixed(1)} ms)`, t, end]);
+    }
     return out;
   };
   // Stages (OFFICE_BENCH_STAGES): how long each pull, settle and GC pause held the thread.
   const held: Record<string, number[]> = { settle: [], gcMinor: [], gcMajor: [], gcOther: [] };
   if (STAGES) {
     const settle = cache.office.settle.bind(cache.office);
-    cache.office.settle = (limit) => {
+    cache.office.settle = (limit, stop) => {
       const t = performance.now();
-      const left = settle(limit);
+      const left = settle(limit, stop);
       held.settle!.push(performance.now() - t);
+      spans.push(['settle', t, performance.now()]);
       return left;
     };
     new PerformanceObserver((list) => {
@@ -402,8 +401,18 @@ async function firstSyncChild(args: { url: string; password: string; login: stri
               ? 'gcMajor'
               : 'gcOther';
         held[to]!.push(e.duration);
+        spans.push([to, e.startTime, e.startTime + e.duration]);
       }
     }).observe({ entryTypes: ['gc'] });
+    // The longest stretches without a turn of the event loop, and what ran in them.
+    let last = performance.now();
+    const tick = () => {
+      const now = performance.now();
+      gaps.push([last, now]);
+      last = now;
+      if (probing) setTimeout(tick, 1);
+    };
+    setTimeout(tick, 1);
   }
   const sync = benchSync(cache, args);
   const eld = monitorEventLoopDelay({ resolution: 1 });
@@ -415,6 +424,13 @@ async function firstSyncChild(args: { url: string; password: string; login: stri
   await sync.syncNow();
   const ms = performance.now() - t0;
   eld.disable();
+  probing = false;
+  if (STAGES) {
+    for (const [from, to] of gaps.sort((a, b) => b[1] - b[0] - (a[1] - a[0])).slice(0, 5)) {
+      const inside = spans.filter(([, a, b]) => b > from && a < to).map(([w, a, b]) => `${w} ${(b - a).toFixed(1)} ms`);
+      process.stderr.write(`office first sync stretch ${(to - from).toFixed(1)} ms: ${inside.join(', ') || 'nothing recorded'}\n`);
+    }
+  }
   clearInterval(sampler);
   rssMax = Math.max(rssMax, process.memoryUsage.rss());
   const events = cache.db.prepare('SELECT count(*) FROM office_events').pluck().get() as number;
@@ -475,7 +491,8 @@ async function firstSync(adminUrl: (db?: string) => string, db: string, url: str
     },
   );
   const line = await new Promise<string>((resolve, reject) => {
-    createInterface({ input: child.stdout }).once('line', resolve);
+    // The answer is the one JSON line; anything else (a node flag's trace) is passed on.
+    createInterface({ input: child.stdout }).on('line', (l) => (l.startsWith('{') ? resolve(l) : process.stderr.write(l + '\n')));
     child.once('close', (code) => reject(new Error(`first-sync child exited ${code}`)));
   });
   const r = JSON.parse(line) as {
@@ -510,7 +527,7 @@ async function firstSync(adminUrl: (db?: string) => string, db: string, url: str
       target: '≤ 16 ms',
       ok: r.eldMax <= 16,
       note:
-        `p99 ${r.eldP99.toFixed(1)} ms; OfficeRepository.apply of one slice (one SQLite transaction, sized to ≈ 6 ms): ` +
+        `p99 ${r.eldP99.toFixed(1)} ms; OfficeRepository.apply of one slice (one SQLite transaction, ended after ${SLICE_MS} ms): ` +
         `median ${r.medianApply.toFixed(1)} ms, longest ${r.longestApply.toFixed(0)} ms`,
     },
     {
@@ -601,7 +618,8 @@ const bench: Bench = async () => {
     return [
       { suite: SUITE, metric: "a colleague's event applied in another core (p95)", value: 0, unit: 'ms', note: `skipped: ${PG_MISSING}` },
     ];
-  const pg = await startPgCluster();
+  // Each editor's app holds two connections (above), each core two, and the harness a few.
+  const pg = await startPgCluster({ maxConnections: 2 * (EDITORS + CORES) + 20 });
   try {
     const db = await freshDatabase(pg);
     const admin = { url: pg.urlFor(db) };

@@ -100,7 +100,7 @@ function makeCertificate(dir: string): { cert: string; key: string } {
   return { cert, key };
 }
 
-export async function startPgCluster(opts: { tls?: boolean } = {}): Promise<PgCluster> {
+export async function startPgCluster(cfg: { tls?: boolean; maxConnections?: number } = {}): Promise<PgCluster> {
   const bin = pgBinDir();
   if (bin === null) throw new Error(PG_MISSING);
   const dir = mkdtempSync(join(tmpdir(), 'desk-pg-'));
@@ -108,7 +108,7 @@ export async function startPgCluster(opts: { tls?: boolean } = {}): Promise<PgCl
   const password = randomBytes(12).toString('hex');
   const pwfile = join(dir, 'pw');
   writeFileSync(pwfile, password + '\n', { mode: 0o600 });
-  const tls = opts.tls ? makeCertificate(dir) : null;
+  const tls = cfg.tls ? makeCertificate(dir) : null;
   if (isRoot()) {
     const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());
     const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim());
@@ -147,7 +147,7 @@ export async function startPgCluster(opts: { tls?: boolean } = {}): Promise<PgCl
       '-c fsync=off',
       '-c synchronous_commit=off',
       '-c full_page_writes=off',
-      '-c max_connections=60',
+      `-c max_connections=${cfg.maxConnections ?? 60}`,
       '-c shared_buffers=32MB',
       ...(tls ? ['-c ssl=on', `-c ssl_cert_file=${tls.cert}`, `-c ssl_key_file=${tls.key}`] : []),
     ].join(' ');

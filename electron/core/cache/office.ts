@@ -161,6 +161,8 @@ export interface AdoptedManuscript {
 export interface ApplyOutcome {
   applied: number;
   refused: number;
+  /** Events of the page taken in this transaction (all of them unless `stop` ended it early). */
+  taken: number;
   /** Local shortlists changed by colleagues' events. */
   manuscripts: number[];
 }
@@ -463,25 +465,30 @@ export class OfficeRepository {
    * An event whose body is not an entry state is kept and counted as refused, never applied in part.
    * With `settleLater` the ledger counts of the people concerned are only marked stale (in the same
    * transaction) and recomputed by settle(), once for a whole pull instead of once per page.
+   * `stop` is asked after each event: true ends the transaction there (at least one event is taken), with
+   * the cursor after the last event taken, so a caller holding its thread for a time slice is never held
+   * longer by events that cost more than it guessed; `taken` says how many to go on after.
    */
   apply(
     profileId: string,
     folder: string,
     events: readonly PulledEvent[],
     cursor: OfficeCursorRow,
-    opts: { settleLater?: boolean } = {},
+    opts: { settleLater?: boolean; stop?: () => boolean } = {},
   ): ApplyOutcome {
     // Without waiting for the disk at the commit: the office keeps every event, and the cursor moves in
     // the same transaction, so a page lost to a power cut is pulled and applied again.
     const transaction = <T>(fn: () => T): T =>
       this.db.inTransaction ? this.changes.transaction(fn) : withoutCommitSync(this.db, fn, (f) => this.changes.transaction(f));
     return transaction(() => {
-      const out: ApplyOutcome = { applied: 0, refused: 0, manuscripts: [] };
+      const out: ApplyOutcome = { applied: 0, refused: 0, taken: 0, manuscripts: [] };
       const persons = new Set<number>();
       const touched = new Map<string, EntryBody>();
       // Only a profile with pushed events not yet back has any to clear.
       const awaitingBack = this.anySent.get({ p: profileId }) === 1;
       for (const ev of events) {
+        if (out.taken > 0 && opts.stop?.()) break;
+        out.taken++;
         // Kept without its body (the office holds the history), keyed by the (xid, seq) the office gave it: a page
         // applied again changes nothing.
         const fresh = this.insertEvent.run({
@@ -574,7 +581,8 @@ export class OfficeRepository {
         if (done === 'applied') out.manuscripts.push(manuscriptId);
       }
       for (const m of new Set(out.manuscripts)) this.renumber.run({ m });
-      this.setCursor.run({ p: profileId, folder, xid: cursor.xid, seq: cursor.seq });
+      const last = out.taken < events.length ? events[out.taken - 1]! : cursor;
+      this.setCursor.run({ p: profileId, folder, xid: last.xid, seq: last.seq });
       if (opts.settleLater) for (const person of persons) this.markStale.run({ person });
       else for (const p of persons) this.ledger.refresh(p);
       for (const m of new Set(out.manuscripts)) this.changes.note('shortlist', m);
@@ -588,17 +596,19 @@ export class OfficeRepository {
   }
 
   /**
-   * Recomputes the ledger counts of up to `limit` people apply() marked stale, in one transaction.
+   * Recomputes the ledger counts of up to `limit` people apply() marked stale, in one transaction (`stop`,
+   * asked after each person, true ends it early).
    * Returns how many are still stale (the caller yields and calls again until none are). Its commit does
    * not wait for the disk: lost to a power cut, the marks come back with it and are settled again.
    */
-  settle(limit = SETTLE_SLICE): number {
+  settle(limit = SETTLE_SLICE, stop?: () => boolean): number {
     if (this.staleCount.get() === 0) return 0;
     const transaction = <T>(fn: () => T): T =>
       this.db.inTransaction ? this.changes.transaction(fn) : withoutCommitSync(this.db, fn, (f) => this.changes.transaction(f));
     return transaction(() => {
       const ids = this.staleSlice.all(limit);
-      for (const id of ids) {
+      for (const [i, id] of ids.entries()) {
+        if (i > 0 && stop?.()) break;
         this.ledger.refresh(id);
         this.unstale.run(id);
       }

@@ -60,8 +60,11 @@ export const PULL_ROUND_FOLDERS = 64;
 export const PULL_ROUND_EVENTS = 500;
 /** Pulled events applied in the first SQLite transaction of a page; later ones are sized to SLICE_MS. */
 export const APPLY_SLICE = 32;
-/** What one transaction of applying (or settling) may hold core's thread for; the event loop is free between two. */
-export const SLICE_MS = 6;
+/**
+ * What one transaction of applying (or settling) may hold core's thread for; the event loop is free between two.
+ * Small, because a young-generation GC pause can fall right after a slice, in the same stretch.
+ */
+export const SLICE_MS = 3;
 const MIN_SLICE = 4;
 const MAX_SLICE = 256;
 const BACKOFF_MS = [1_000, 2_000, 5_000, 10_000, 30_000, 60_000];
@@ -262,6 +265,10 @@ export class OfficeSync {
     for (let next = ask(); next !== null;) {
       const { round, limit } = next;
       const pages = await next.pages;
+      // The answer came in the event loop's I/O phase, where an immediate still runs before the loop's timers:
+      // the slices start from the next check phase, so every yield between two of them lets timers and I/O in.
+      await yieldToLoop();
+      if (this.stopped) return;
       if (pages.length !== round.length)
         throw new DeskError('bad_response', 'The office answered a read of several journals with a page missing.');
       round.forEach((w, i) => {
@@ -280,15 +287,16 @@ export class OfficeSync {
         }
         // A page is applied in slices, each with the cursor after its last event (any prefix of a page
         // is a point to go on from), yielding to the event loop between them. A slice is sized from the
-        // last one's time per event to take about SLICE_MS of this thread's time.
+        // last one's time per event to take about SLICE_MS of this thread's time, and ends sooner when its
+        // events cost more than that guess (people new to the ledger cost several times a known one).
         for (let i = 0; i < page.events.length;) {
           const slice = page.events.slice(i, i + this.sliceSize);
-          i += slice.length;
-          const lastOfPage = i >= page.events.length;
+          const lastOfPage = i + slice.length >= page.events.length;
           const end = lastOfPage ? page.cursor : { xid: slice.at(-1)!.xid, seq: slice.at(-1)!.seq };
           const t = threadMs();
-          office.apply(this.deps.profileId, folder, slice, end, { settleLater: true });
-          this.sliceSize = nextSlice(slice.length, threadMs() - t);
+          const { taken } = office.apply(this.deps.profileId, folder, slice, end, { settleLater: true, stop: overrun(SLICE_MS) });
+          i += taken;
+          this.sliceSize = nextSlice(taken, threadMs() - t);
           await yieldToLoop();
           if (this.stopped) return;
         }
@@ -309,7 +317,7 @@ export class OfficeSync {
     for (;;) {
       const t = threadMs();
       const before = this.settleSize;
-      const left = office.settle(before);
+      const left = office.settle(before, overrun(SLICE_MS));
       if (left === 0) break;
       this.settleSize = nextSlice(before, threadMs() - t);
       await yieldToLoop();
@@ -397,6 +405,16 @@ const threadMs: () => number =
         return (u.user + u.system) / 1000;
       }
     : () => performance.now();
+
+/**
+ * Whether `ms` have passed on the clock since it was made, asked after each event or person of a slice. The
+ * clock, not the thread's time: that is counted in the kernel's ticks (several ms), too coarse to end a slice
+ * on; and a slice the machine kept waiting for a core has held the event loop as long anyway.
+ */
+function overrun(ms: number): () => boolean {
+  const until = performance.now() + ms;
+  return () => performance.now() >= until;
+}
 
 /** The next slice's size: as many events as took about SLICE_MS in the last one, within bounds. */
 export function nextSlice(events: number, ms: number): number {

@@ -3,6 +3,7 @@
 // one editor does on a shortlist reaches the other's ledger, load badges and shortlist; offline
 // writes wait and are pushed in order; a refusal keeps them; two invitations of one person by two
 // editors are both kept; the later state in the server's order wins.
+import { readFile } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Cache } from '../../../electron/core/cache';
 import { MAX_PULL_EVENTS, MAX_PULL_FOLDERS } from '../../../electron/core/office/client';
@@ -10,6 +11,7 @@ import {
   nextSlice,
   OfficeSync,
   PULL_PAGE,
+  SLICE_MS,
   PULL_ROUND_EVENTS,
   PULL_ROUND_FOLDERS,
   type OfficeConnection,
@@ -271,7 +273,7 @@ describe('one office, two editors', () => {
       ],
       { xid: 5, seq: 1 },
     );
-    expect(out).toEqual({ applied: 0, refused: 1, manuscripts: [] });
+    expect(out).toEqual({ applied: 0, refused: 1, taken: 1, manuscripts: [] });
     expect(ann.cache.office.cursor(P, 'JOURNAL-A')).toEqual({ xid: 5, seq: 1 });
   });
 
@@ -372,9 +374,96 @@ describe('ledger counts after a pull', () => {
     for (const id of [101, 102, 103]) expect(personCounts(bob, id)).toMatchObject({ invited: 1 });
   });
 
+  it('a slice ends once its time is up, with the cursor after the last event taken; a settle too', async () => {
+    const ann = editor('ann');
+    const bob = editor('bob');
+    const a = run(ann, 'ms-cut', [101, 102, 103]);
+    ann.cache.shortlist.add(P, a.manuscriptId, [101, 102, 103]);
+    await ann.sync.syncNow();
+    const page = await (await office.connect('bob')()).pull('JOURNAL-A', { xid: 0, seq: 0 });
+    expect(page.events.length).toBeGreaterThanOrEqual(3);
+
+    // Time is up after the first event: it alone is applied, and the cursor says so.
+    const first = bob.cache.office.apply(P, 'JOURNAL-A', page.events, page.cursor, { settleLater: true, stop: () => true });
+    expect(first).toMatchObject({ taken: 1 });
+    const kept = () => bob.cache.db.prepare('SELECT count(*) FROM office_events').pluck().get();
+    expect(kept()).toBe(1);
+    expect(bob.cache.office.cursor(P, 'JOURNAL-A')).toEqual({ xid: page.events[0]!.xid, seq: page.events[0]!.seq });
+    // The rest from there: all of it, with the page's cursor.
+    const rest = bob.cache.office.apply(P, 'JOURNAL-A', page.events.slice(1), page.cursor, { settleLater: true });
+    expect(rest.taken).toBe(page.events.length - 1);
+    expect(kept()).toBe(page.events.length);
+    expect(bob.cache.office.cursor(P, 'JOURNAL-A')).toEqual(page.cursor);
+
+    // A settle whose time is up after one person leaves the others marked.
+    expect(bob.cache.office.settle(10, () => true)).toBe(2);
+    expect(bob.cache.office.settle(10)).toBe(0);
+  });
+
+  it('slices of costly events end by the clock, and the event loop turns between any two, from the first', async () => {
+    const ann = editor('ann');
+    const authors = Array.from({ length: 20 }, (_, i) => 201 + i);
+    const r = run(ann, 'ms-slow', authors);
+    ann.cache.shortlist.add(P, r.manuscriptId, authors);
+    await ann.sync.syncNow();
+
+    const { cache, close } = linkedCache('bob', OFFICE_URL, clock);
+    cleanups.push(close);
+    const connect = office.connect('bob');
+    const sync = new OfficeSync({
+      cache,
+      profileId: P,
+      link: { url: OFFICE_URL, login: 'bob' },
+      connect: async () => {
+        const conn = await connect();
+        // The answer arrives as a real one does: in the event loop's I/O phase (a file read's callback).
+        const pullMany: OfficeConnection['pullMany'] = async (wants, limit) => {
+          const pages = await Promise.all(wants.map((w) => conn.pull(w.folder, w.cursor, limit)));
+          return await new Promise((resolve) => readFile(import.meta.filename, () => resolve(pages)));
+        };
+        return { ...conn, pullMany };
+      },
+      clock,
+      timers: new HandTimers(),
+      logger: new MemoryLogger(),
+    });
+    cleanups.push(() => void sync.stop());
+    // Each person new to this ledger costs 1 ms of the thread.
+    const ensure = cache.ledger.ensure.bind(cache.ledger);
+    cache.ledger.ensure = (...args) => {
+      const until = performance.now() + 1;
+      while (performance.now() < until);
+      return ensure(...args);
+    };
+    // A timer chain counts the event loop's turns; each slice notes how many had passed before it.
+    let turns = 0;
+    let ticking = true;
+    const tick = () => {
+      turns++;
+      if (ticking) setTimeout(tick, 1);
+    };
+    setTimeout(tick, 1);
+    const slices: Array<{ taken: number; turn: number }> = [];
+    const apply = cache.office.apply.bind(cache.office);
+    cache.office.apply = (profileId, folder, events, cursor, opts) => {
+      const out = apply(profileId, folder, events, cursor, opts);
+      if (events.length > 0) slices.push({ taken: out.taken, turn: turns });
+      return out;
+    };
+    await sync.syncNow();
+    ticking = false;
+
+    expect(slices.reduce((n, s) => n + s.taken, 0)).toBe(20);
+    // 1 ms an event, SLICE_MS a slice: never more than SLICE_MS events in one (fewer on a busy machine).
+    expect(Math.max(...slices.map((s) => s.taken))).toBeLessThanOrEqual(SLICE_MS);
+    // A timer due while a slice ran fires before the next slice starts.
+    for (let i = 1; i < slices.length; i++) expect(slices[i]!.turn).toBeGreaterThan(slices[i - 1]!.turn);
+    for (const id of authors) expect(cache.ledger.personOf(id)).toBeDefined();
+  });
+
   it('the loop sizes its slices to the time one takes, within bounds', () => {
-    expect(nextSlice(32, 3)).toBe(64); // 0.094 ms an event: 6 ms hold 64
-    expect(nextSlice(100, 60)).toBe(10);
+    expect(nextSlice(32, 1.5)).toBe(64); // 0.047 ms an event: 3 ms hold 64
+    expect(nextSlice(100, 60)).toBe(5);
     expect(nextSlice(10, 1000)).toBe(4); // never fewer than 4
     expect(nextSlice(10, 0)).toBe(256); // nor more than 256
     expect(nextSlice(256, 0.5)).toBe(256);
