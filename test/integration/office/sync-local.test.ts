@@ -77,6 +77,27 @@ function editor(login: string): Editor {
 
 const run = (e: Editor, originId: string, authors: number[], folder = 'JOURNAL-A') => recordRun(e.cache, originId, authors, folder);
 
+/** Bob's cache and loop, his connection reading several folders at once through `pullMany` (made from the fake's pulls). */
+function withPullMany(make: (conn: OfficeConnection) => NonNullable<OfficeConnection['pullMany']>): { cache: Cache; sync: OfficeSync } {
+  const { cache, close } = linkedCache('bob', OFFICE_URL, clock);
+  cleanups.push(close);
+  const connect = office.connect('bob');
+  const sync = new OfficeSync({
+    cache,
+    profileId: P,
+    link: { url: OFFICE_URL, login: 'bob' },
+    connect: async () => {
+      const conn = await connect();
+      return { ...conn, pullMany: make(conn) };
+    },
+    clock,
+    timers: new HandTimers(),
+    logger: new MemoryLogger(),
+  });
+  cleanups.push(() => void sync.stop());
+  return { cache, sync };
+}
+
 const personCounts = (e: Editor, authorId: number) => e.cache.ledger.get(e.cache.ledger.personOf(authorId)!)!;
 
 beforeEach(() => {
@@ -308,28 +329,12 @@ describe('ledger counts after a pull', () => {
     }
     await ann.sync.syncNow();
 
-    const { cache, close } = linkedCache('bob', OFFICE_URL, clock);
-    cleanups.push(close);
     const steps: string[] = [];
-    const connect = office.connect('bob');
-    const sync = new OfficeSync({
-      cache,
-      profileId: P,
-      link: { url: OFFICE_URL, login: 'bob' },
-      connect: async () => {
-        const conn = await connect();
-        // One read of several folders, as the office client's pullMany is (here through the fake's pulls).
-        const pullMany: OfficeConnection['pullMany'] = (wants, limit) => {
-          steps.push(`read ${wants.map((w) => w.folder).join(',')} ≤ ${limit}`);
-          return Promise.all(wants.map((w) => conn.pull(w.folder, w.cursor, limit)));
-        };
-        return { ...conn, pullMany };
-      },
-      clock,
-      timers: new HandTimers(),
-      logger: new MemoryLogger(),
+    // One read of several folders, as the office client's pullMany is.
+    const { cache, sync } = withPullMany((conn) => (wants, limit) => {
+      steps.push(`read ${wants.map((w) => w.folder).join(',')} ≤ ${limit}`);
+      return Promise.all(wants.map((w) => conn.pull(w.folder, w.cursor, limit)));
     });
-    cleanups.push(() => void sync.stop());
     const apply = cache.office.apply.bind(cache.office);
     cache.office.apply = (profileId, folder, events, cursor, opts) => {
       if (events.length > 0) steps.push(`apply ${folder}`);
@@ -407,27 +412,11 @@ describe('ledger counts after a pull', () => {
     ann.cache.shortlist.add(P, r.manuscriptId, authors);
     await ann.sync.syncNow();
 
-    const { cache, close } = linkedCache('bob', OFFICE_URL, clock);
-    cleanups.push(close);
-    const connect = office.connect('bob');
-    const sync = new OfficeSync({
-      cache,
-      profileId: P,
-      link: { url: OFFICE_URL, login: 'bob' },
-      connect: async () => {
-        const conn = await connect();
-        // The answer arrives as a real one does: in the event loop's I/O phase (a file read's callback).
-        const pullMany: OfficeConnection['pullMany'] = async (wants, limit) => {
-          const pages = await Promise.all(wants.map((w) => conn.pull(w.folder, w.cursor, limit)));
-          return await new Promise((resolve) => readFile(import.meta.filename, () => resolve(pages)));
-        };
-        return { ...conn, pullMany };
-      },
-      clock,
-      timers: new HandTimers(),
-      logger: new MemoryLogger(),
+    // The answer arrives as a real one does: in the event loop's I/O phase (a file read's callback).
+    const { cache, sync } = withPullMany((conn) => async (wants, limit) => {
+      const pages = await Promise.all(wants.map((w) => conn.pull(w.folder, w.cursor, limit)));
+      return await new Promise((resolve) => readFile(import.meta.filename, () => resolve(pages)));
     });
-    cleanups.push(() => void sync.stop());
     // Each person new to this ledger costs 1 ms of the thread.
     const ensure = cache.ledger.ensure.bind(cache.ledger);
     cache.ledger.ensure = (...args) => {
