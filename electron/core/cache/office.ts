@@ -478,9 +478,7 @@ export class OfficeRepository {
   ): ApplyOutcome {
     // Without waiting for the disk at the commit: the office keeps every event, and the cursor moves in
     // the same transaction, so a page lost to a power cut is pulled and applied again.
-    const transaction = <T>(fn: () => T): T =>
-      this.db.inTransaction ? this.changes.transaction(fn) : withoutCommitSync(this.db, fn, (f) => this.changes.transaction(f));
-    return transaction(() => {
+    return this.slice(() => {
       const out: ApplyOutcome = { applied: 0, refused: 0, taken: 0, manuscripts: [] };
       const persons = new Set<number>();
       const touched = new Map<string, EntryBody>();
@@ -595,6 +593,11 @@ export class OfficeRepository {
     });
   }
 
+  /** One slice's transaction, its commit not waiting for the disk (withoutCommitSync); a savepoint inside a caller's transaction. */
+  private slice<T>(fn: () => T): T {
+    return this.db.inTransaction ? this.changes.transaction(fn) : withoutCommitSync(this.db, fn, (f) => this.changes.transaction(f));
+  }
+
   /**
    * Recomputes the ledger counts of up to `limit` people apply() marked stale, in one transaction (`stop`,
    * asked after each person, true ends it early).
@@ -603,9 +606,7 @@ export class OfficeRepository {
    */
   settle(limit = SETTLE_SLICE, stop?: () => boolean): number {
     if (this.staleCount.get() === 0) return 0;
-    const transaction = <T>(fn: () => T): T =>
-      this.db.inTransaction ? this.changes.transaction(fn) : withoutCommitSync(this.db, fn, (f) => this.changes.transaction(f));
-    return transaction(() => {
+    return this.slice(() => {
       const ids = this.staleSlice.all(limit);
       for (const [i, id] of ids.entries()) {
         if (i > 0 && stop?.()) break;
